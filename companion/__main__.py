@@ -1,0 +1,3 @@
+from companion.cli.main import main
+
+main()

@@ -1,0 +1,122 @@
+"""What every command shares: options, output, the store, error handling.
+
+Keep this module cheap to import: it is loaded by every command. Rich,
+TinyDB and questionary are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from typer._click import exceptions as click_exceptions
+from typer.core import TyperGroup
+
+from companion.engine.errors import CompanionError, ExitStatus
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from companion.store import Store
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", help="Seed the random draws so the result can be reproduced."),
+]
+
+
+def fail_line(message: str) -> None:
+    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.flush()
+
+
+class CompanionGroup(TyperGroup):
+    """The root command: turns user mistakes into one `error:` line, exit 2."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CompanionError as err:
+            fail_line(err.line())
+            raise typer.Exit(int(err.exit_status)) from None
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(
+                args, prog_name, complete_var, standalone_mode=False, **extra
+            )
+        except click_exceptions.UsageError as err:
+            command = err.ctx.command_path if err.ctx else "companion"
+            fail_line(f"{err.format_message()} (see '{command} --help')")
+            rv = int(ExitStatus.BAD_INPUT)
+        except click_exceptions.ClickException as err:
+            fail_line(err.format_message())
+            rv = int(ExitStatus.BAD_INPUT)
+        except click_exceptions.Abort:
+            fail_line("interrupted; everything recorded so far is kept")
+            rv = 130
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
+    """A sub-app with the project's defaults (plain help text, fast start)."""
+    return typer.Typer(
+        help=help_text,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        **kwargs,
+    )
+
+
+# --- output -----------------------------------------------------------------
+
+
+def emit(payload: Any, as_json: bool, render: Callable[[Console], None]) -> None:
+    """Print `payload` as one JSON document, or call `render` with a console."""
+    if as_json:
+        sys.stdout.write(jsonlib.dumps(payload, ensure_ascii=False) + "\n")
+        return
+    render(console())
+
+
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+# --- the store --------------------------------------------------------------
+
+DB_ENV = "COMPANION_DB"
+
+
+def db_path(ctx: typer.Context | None = None) -> Path:
+    """`--db`, else $COMPANION_DB, else the platform's user data dir."""
+    root = ctx.find_root() if ctx is not None else None
+    given = root.params.get("db") if root is not None else None
+    if given:
+        return Path(given).expanduser()
+    if os.environ.get(DB_ENV):
+        return Path(os.environ[DB_ENV]).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("companion", appauthor=False) / "companion.json"
+
+
+def open_store(ctx: typer.Context | None = None) -> Store:
+    from companion.store import Store
+
+    return Store(db_path(ctx))

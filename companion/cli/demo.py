@@ -1,0 +1,22 @@
+"""`companion demo`: a seeded, narrated tour that drives the real engine and store."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import SeedOption
+
+
+def demo(
+    ctx: typer.Context,
+    game: Annotated[
+        str | None, typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all.")
+    ] = None,
+    seed: SeedOption = 7,
+) -> None:
+    """Play a short seeded sample of what the companion does at a table."""
+    from companion.demo.run import run_demo
+
+    run_demo(ctx, game, seed if seed is not None else 7)

@@ -1,0 +1,96 @@
+"""Generic table helpers: roll, shuffle, deal, first-player."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import JsonOption, SeedOption, emit
+from companion.engine.errors import BadInput
+from companion.engine.rng import TableRng
+
+MAX_COUNT = 1000
+
+
+def roll(
+    die: Annotated[str, typer.Argument(help="d20 or d8 (Valley Hoopers dice), dN or NdM.")],
+    count: Annotated[int, typer.Option("--count", "-n", help="How many rolls.")] = 1,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Roll dice: the Valley Hoopers d20 (5..100) and d8 foul die, or dN / NdM."""
+    from companion.engine.dice import parse_dice
+
+    spec = parse_dice(die)
+    if not 1 <= count <= MAX_COUNT:
+        raise BadInput(f"--count must be 1 to {MAX_COUNT} (got {count})")
+    rng = TableRng(seed)
+    rolls = [spec.roll(rng) for _ in range(count)]
+    payload = {"die": spec.text, "results": [total for total, _ in rolls], "seed": rng.seed}
+    if spec.is_sum:
+        payload["dice"] = [list(parts) for _, parts in rolls]
+
+    def render(out):
+        from companion.ui.dice import render_rolls
+
+        render_rolls(out, spec, rolls)
+
+    emit(payload, json, render)
+
+
+def shuffle(
+    items: Annotated[list[str], typer.Argument(help="The things to shuffle.")],
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Shuffle the given items into a uniformly random order."""
+    rng = TableRng(seed)
+    order = rng.shuffled(items)
+    emit(
+        {"order": order, "seed": rng.seed},
+        json,
+        lambda out: [out.print(f"{i}. {item}") for i, item in enumerate(order, 1)],
+    )
+
+
+def deal(
+    players: Annotated[str, typer.Option("--players", "-p", help="Players, comma separated.")],
+    cards: Annotated[
+        int | None, typer.Option("--cards", "-k", help="Cards each (default: deal the whole deck).")
+    ] = None,
+    deck: Annotated[
+        str, typer.Option("--deck", help="A numbered range like 1-54, or names A,B,C.")
+    ] = "1-54",
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Shuffle a deck and deal hands; shows each hand and what is left."""
+    from companion.engine.decks import deal as deal_cards
+    from companion.engine.decks import parse_deck, parse_players
+
+    names = parse_players(players)
+    rng = TableRng(seed)
+    result = deal_cards(parse_deck(deck), names, cards, rng)
+
+    def render(out):
+        width = max(len(p) for p in names)
+        for player, hand in result.hands.items():
+            out.print(f"{player:<{width}}  {' '.join(hand)}")
+        out.print(f"{'rest':<{width}}  {' '.join(result.rest) or '(none)'} [{len(result.rest)} cards]")
+
+    emit({"hands": result.hands, "rest": result.rest, "seed": rng.seed}, json, render)
+
+
+def first_player(
+    players: Annotated[list[str], typer.Argument(help="The players at the table.")],
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Pick who goes first, uniformly at random."""
+    from companion.engine.decks import parse_players
+
+    names = parse_players(players, low=2)
+    rng = TableRng(seed)
+    first = rng.choice(names)
+    emit({"first": first, "players": names, "seed": rng.seed}, json, lambda out: out.print(f"{first} goes first."))

@@ -1,0 +1,35 @@
+"""Demo: dice, shuffle and deal, and a match recorded in the store."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from companion.engine.decks import deal, parse_deck
+from companion.engine.dice import D8, D20, d8_label
+from companion.engine.rng import TableRng
+from companion.store import Store
+
+
+def run(out: Console, store: Store, seed: int) -> None:
+    rng = TableRng(seed)
+    out.print("$ companion roll d20 --count 5")
+    out.print("  " + "  ".join(str(D20.roll(rng)) for _ in range(5)))
+    out.print("$ companion roll d8 --count 3")
+    out.print("  " + "  ".join(d8_label(str(D8.roll(rng))) for _ in range(3)))
+    players = ["Ana", "Ben", "Cy"]
+    out.print("$ companion deal --players Ana,Ben,Cy --cards 5 --deck 1-54")
+    dealt = deal(parse_deck("1-54"), players, 5, rng)
+    for player, hand in dealt.hands.items():
+        out.print(f"  {player:<4} {' '.join(hand)}")
+    out.print(f"  rest {len(dealt.rest)} cards")
+    first = rng.choice(players)
+    out.print(f"$ companion first-player Ana Ben Cy\n  {first} goes first.")
+    out.print("Every result is also kept: the store records matches as event logs.")
+    match = store.start_match("table", players, seed=seed)
+    for player in players:
+        store.append_event("table", "roll", {"player": player, "d20": D20.roll(rng)})
+    rolls = {e["data"]["player"]: e["data"]["d20"] for e in store.current_match("table")["events"]}
+    winner = max(rolls, key=rolls.__getitem__)
+    store.finish_match("table", {"scores": rolls, "winner": winner})
+    out.print(f"  match {match['id']}: " + ", ".join(f"{p} rolled {r}" for p, r in rolls.items()))
+    out.print(f"  finished and archived; '{winner}' rolled highest. See 'companion history list'.")

@@ -1,0 +1,50 @@
+"""One error family and one set of exit statuses for the whole companion.
+
+Every mistake a user can make is a `CompanionError`; the CLI turns it into a
+single `error: ...` line on stderr and exit status 2. Anything else that
+escapes is a bug and exits 1.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    INTERNAL = 1
+    BAD_INPUT = 2
+
+
+class CompanionError(ValueError):
+    """A user mistake or a move the rules refuse. Message is one line."""
+
+    exit_status = ExitStatus.BAD_INPUT
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+    def line(self) -> str:
+        text = str(self)
+        return f"{text} (hint: {self.hint})" if self.hint else text
+
+
+class BadInput(CompanionError):
+    """Input that cannot be parsed or is out of range."""
+
+
+class UnknownName(BadInput):
+    """A name or prefix that matches nothing (or too much)."""
+
+
+class RuleViolation(CompanionError):
+    """Input that parses but the rulebook does not allow."""
+
+
+class NothingToUndo(RuleViolation):
+    """`undo` with an empty event log."""
+
+
+class StoreError(CompanionError):
+    """The database cannot be read or written (corrupt, newer, read-only)."""

@@ -1,0 +1,72 @@
+"""The one source of randomness.
+
+Every random draw in the companion goes through a `TableRng`. With a seed it
+is `random.Random(seed)` (Mersenne Twister: the same draws on every machine
+and Python version that keeps `random`'s documented reproducibility for
+`randrange`, `shuffle` and `choice`). Without one, a fresh seed is drawn from
+the operating system's randomness and kept, so even an unseeded match can be
+replayed from its log.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+SEED_BITS = 63
+
+
+def fresh_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+class TableRng:
+    """Injectable randomness: dice, shuffles and draws."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self._random = random.Random(self.seed)
+
+    def randint(self, low: int, high: int) -> int:
+        return self._random.randint(low, high)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return self._random.choice(items)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A uniformly shuffled copy (Fisher–Yates, via `random.shuffle`)."""
+        out = list(items)
+        self._random.shuffle(out)
+        return out
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self._random.sample(list(items), k)
+
+    def d20(self) -> int:
+        """A Valley Hoopers d20 result: 5, 10, …, 100."""
+        from companion.engine.dice import D20
+
+        return D20.roll(self)
+
+    def d8(self) -> str:
+        """A Valley Hoopers foul die face name."""
+        from companion.engine.dice import D8
+
+        return D8.roll(self)
+
+
+def step_rng(seed: int, step: int) -> TableRng:
+    """The RNG for draw number `step` of a match seeded with `seed`.
+
+    A tracked match keeps one seed; each command that draws randomness uses
+    the RNG for the match's current event count, so replaying the log gives
+    the same draws whatever order the commands ran in.
+    """
+    rng = TableRng.__new__(TableRng)
+    rng.seed = seed
+    rng._random = random.Random(f"{seed}:{step}")
+    return rng

@@ -1,0 +1,23 @@
+"""Drawing dice results in the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+
+def face_text(die_name: str, face: Any) -> str:
+    if die_name == "d8":
+        from companion.engine.dice import d8_label
+
+        return d8_label(str(face))
+    return str(face)
+
+
+def render_rolls(out: Console, spec: Any, rolls: list[tuple[Any, tuple[Any, ...]]]) -> None:
+    for total, parts in rolls:
+        if spec.is_sum and len(parts) > 1:
+            out.print(f"{spec.text}: {' + '.join(str(p) for p in parts)} = [bold]{total}[/bold]")
+        else:
+            out.print(f"{spec.text}: [bold]{face_text(spec.die.name, total)}[/bold]")
