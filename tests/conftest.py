@@ -1,0 +1,51 @@
+"""Shared fixtures: run the CLI in-process against a throwaway database."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli.main import app
+
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def json(self):
+        return json.loads(self.stdout)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.json"
+
+
+@pytest.fixture
+def cli(db: Path, monkeypatch: pytest.MonkeyPatch):
+    """`cli("roll", "d20", "--json")` → Result; uses a fresh database per test."""
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None, database: Path | None = db) -> Result:
+        argv = (["--db", str(database)] if database is not None else []) + [str(a) for a in args]
+        out = runner.invoke(app, argv, input=input, catch_exceptions=False)
+        return Result(out.exit_code, out.stdout, out.stderr)
+
+    return invoke
+
+
+def assert_user_error(result: Result, fragment: str = "") -> None:
+    """Exit 2, one `error:` line on stderr mentioning `fragment`, nothing on stdout."""
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert fragment.lower() in lines[0].lower(), lines[0]
+    assert result.stdout == ""
