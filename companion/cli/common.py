@@ -38,6 +38,9 @@ def fail_line(message: str) -> None:
     sys.stderr.flush()
 
 
+COMPLETE_VAR = "_COMPANION_COMPLETE"
+
+
 class CompanionGroup(TyperGroup):
     """The root command: turns user mistakes into one `error:` line, exit 2."""
 
@@ -49,6 +52,12 @@ class CompanionGroup(TyperGroup):
             raise typer.Exit(int(err.exit_status)) from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if os.environ.get(COMPLETE_VAR):
+            # Typer registers its shell classes only when it adds its own
+            # --install-completion option, which we leave out of --help.
+            from typer._completion_classes import completion_init
+
+            completion_init()
         try:
             rv = super().main(
                 args, prog_name, complete_var, standalone_mode=False, **extra
@@ -60,7 +69,7 @@ class CompanionGroup(TyperGroup):
         except click_exceptions.ClickException as err:
             fail_line(err.format_message())
             rv = int(ExitStatus.BAD_INPUT)
-        except click_exceptions.Abort:
+        except typer.Abort:
             fail_line("interrupted; everything recorded so far is kept")
             rv = 130
         code = rv if isinstance(rv, int) else 0
@@ -119,4 +128,6 @@ def db_path(ctx: typer.Context | None = None) -> Path:
 def open_store(ctx: typer.Context | None = None) -> Store:
     from companion.store import Store
 
-    return Store(db_path(ctx))
+    root = ctx.find_root() if ctx is not None else None
+    chosen = bool(root is not None and root.params.get("db")) or bool(os.environ.get(DB_ENV))
+    return Store(db_path(ctx), create_folder=not chosen)

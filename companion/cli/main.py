@@ -58,9 +58,10 @@ app.command("first-player")(table.first_player)
 
 
 def _mount() -> None:
-    from companion.cli import demo, history
+    from companion.cli import demo, history, players
 
     app.add_typer(history.app, name="history")
+    app.add_typer(players.app, name="players")
     app.command()(demo.demo)
     # Game sub-apps (each module defines `app`):
     # from companion.cli import hoopers; app.add_typer(hoopers.app, name="hoopers")

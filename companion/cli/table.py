@@ -50,7 +50,7 @@ def shuffle(
     emit(
         {"order": order, "seed": rng.seed},
         json,
-        lambda out: [out.print(f"{i}. {item}") for i, item in enumerate(order, 1)],
+        lambda out: [out.print(f"{i}. {item}", markup=False) for i, item in enumerate(order, 1)],
     )
 
 
@@ -76,8 +76,11 @@ def deal(
     def render(out):
         width = max(len(p) for p in names)
         for player, hand in result.hands.items():
-            out.print(f"{player:<{width}}  {' '.join(hand)}")
-        out.print(f"{'rest':<{width}}  {' '.join(result.rest) or '(none)'} [{len(result.rest)} cards]")
+            out.print(f"{player:<{width}}  {' '.join(hand)}", markup=False)
+        left = len(result.rest)
+        count = f"({left} card{'s' if left != 1 else ''} left)"
+        cards_left = " ".join([*result.rest, count])
+        out.print(f"{'rest':<{width}}  {cards_left}", markup=False)
 
     emit({"hands": result.hands, "rest": result.rest, "seed": rng.seed}, json, render)
 
@@ -93,4 +96,4 @@ def first_player(
     names = parse_players(players, low=2)
     rng = TableRng(seed)
     first = rng.choice(names)
-    emit({"first": first, "players": names, "seed": rng.seed}, json, lambda out: out.print(f"{first} goes first."))
+    emit({"first": first, "players": names, "seed": rng.seed}, json, lambda out: out.print(f"{first} goes first.", markup=False))

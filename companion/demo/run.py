@@ -31,6 +31,7 @@ def run_demo(ctx: typer.Context, game: str | None, seed: int) -> None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-demo-"))
             path = Path(folder) / "demo.json"
         store = Store(path)
+        store.check_folder()  # fail before printing anything
         out.print(f"[bold]Table Companion demo[/bold] (seed {seed}; database {path})")
         for name in names:
             out.rule(name)

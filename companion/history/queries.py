@@ -1,17 +1,114 @@
-"""Pure queries over match documents."""
+"""Pure queries over match documents: which matches, and in what order."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
 
+from companion.engine.errors import BadInput, UnknownName
 from companion.engine.names import match_prefix
+from companion.history.errors import BadDate
 
 GAMES = ("hoopers", "allstar", "playlist", "otdraft")
+SERIES_GAME = "hoopers-series"
+HISTORY_GAMES = (*GAMES, SERIES_GAME)
+
+SUMMARY_KEYS = ("id", "game", "players", "status", "created", "finished", "result", "events")
 
 
 def resolve_game(typed: str | None) -> str | None:
-    return None if typed is None else match_prefix(typed, GAMES, what="game")
+    """A game name or prefix; `hoop` is Valley Hoopers (its series included)."""
+    if typed is None:
+        return None
+    try:
+        return match_prefix(typed, GAMES, what="game")
+    except UnknownName:
+        return match_prefix(typed, HISTORY_GAMES, what="game")
+
+
+def is_game(match: dict, game: str) -> bool:
+    """`hoopers` covers its series documents (`hoopers-series`) too."""
+    return match["game"] == game or match["game"].startswith(game + "-")
+
+
+def summary(match: dict) -> dict:
+    """The `history list` row of a match (full document or archive summary)."""
+    events = match.get("events", [])
+    return {
+        "id": match["id"],
+        "game": match["game"],
+        "players": match["players"],
+        "status": match["status"],
+        "created": match.get("created"),
+        "finished": match.get("finished"),
+        "result": match.get("result"),
+        "events": events if isinstance(events, int) else len(events),
+    }
+
+
+def when(match: dict) -> str:
+    """When a match was played, for ordering and date filters."""
+    return match.get("finished") or match.get("created") or ""
+
+
+def parse_date(text: str | None, option: str) -> str | None:
+    """A YYYY-MM-DD date, kept as text because match times are ISO strings."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise BadDate(f"{option} '{text}' is not a date like 2026-03-31") from None
+
+
+def series_of(match: dict) -> str | None:
+    """The series a match belongs to (its own id for a series document)."""
+    if match.get("game") == SERIES_GAME:
+        return match["id"]
+    for holder in (match.get("options") or {}, match.get("result") or {}):
+        if isinstance(holder.get("series"), str):
+            return holder["series"]
+    return None
+
+
+@dataclass(frozen=True)
+class Filter:
+    """What `history list` and `history stats` were asked for; names already canonical."""
+
+    game: str | None = None
+    player: str | None = None
+    since: str | None = None
+    until: str | None = None
+    series: str | None = None
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.since and self.until and self.since > self.until:
+            raise BadDate(f"--since {self.since} is after --until {self.until}")
+        if self.limit is not None and self.limit < 1:
+            raise BadInput(f"--limit must be at least 1 (got {self.limit})")
+
+    def accepts(self, match: dict) -> bool:
+        if self.game is not None and not is_game(match, self.game):
+            return False
+        if self.player is not None:
+            key = self.player.casefold()
+            if all(p.casefold() != key for p in match["players"]):
+                return False
+        day = when(match)[:10]
+        if self.since is not None and day < self.since:
+            return False
+        if self.until is not None and day > self.until:
+            return False
+        return self.series is None or series_of(match) == self.series
+
+
+def select(matches: Iterable[dict], wanted: Filter) -> list[dict]:
+    """Matching matches, newest first, at most `limit`."""
+    found = sorted((m for m in matches if wanted.accepts(m)), key=when, reverse=True)
+    return found[: wanted.limit] if wanted.limit is not None else found
 
 
 def player_counts(matches: Iterable[dict]) -> list[tuple[str, int]]:
@@ -23,3 +120,18 @@ def player_counts(matches: Iterable[dict]) -> list[tuple[str, int]]:
             spelled.setdefault(name.casefold(), name)
             counts[name.casefold()] += 1
     return sorted(((spelled[k], n) for k, n in counts.items()), key=lambda r: (-r[1], r[0]))
+
+
+def find_id(typed: str, matches: Iterable[dict]) -> dict:
+    """The one match whose id is `typed` or starts with it."""
+    key = typed.strip().lower()
+    hits = [m for m in matches if m["id"].startswith(key)] if key else []
+    exact = [m for m in hits if m["id"] == key]
+    if exact:
+        return exact[0]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        ids = ", ".join(sorted(m["id"] for m in hits))
+        raise UnknownName(f"match id '{typed}' is ambiguous: {ids}")
+    raise UnknownName(f"no match '{typed}'", hint="see 'companion history list'")

@@ -59,22 +59,23 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise StoreError(f"cannot write {path}: folder {folder} does not exist")
-    body = json.dumps(stamp(data), ensure_ascii=False, separators=(",", ":"))
     try:
         fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
     except PermissionError:
         raise StoreError(f"cannot write {path}: folder {folder} is read-only") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(body)
+            handle.write(json.dumps(stamp(data), ensure_ascii=False, separators=(",", ":")))
             handle.flush()
             os.fsync(handle.fileno())
         keep_backup(path)
         os.replace(tmp, path)
-    except OSError as err:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise StoreError(f"cannot write {path}: {err.strerror or err}") from None
+        if isinstance(err, OSError):
+            raise StoreError(f"cannot write {path}: {err.strerror or err}") from None
+        raise
     fsync_folder(folder)
 
 

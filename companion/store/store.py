@@ -55,18 +55,30 @@ class _Buffered(MemoryStorage):
 class Store:
     """The companion's database at `path` (created on first write)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, create_folder: bool = False) -> None:
+        """`create_folder` is for the default location only: a folder the user
+        named and that does not exist is a typo to report, not to create."""
         self.path = Path(path)
         self.archive_dir = self.path.with_name(self.path.stem + ".archive")
+        self.create_folder = create_folder
+
+    def check_folder(self) -> None:
+        folder = self.path.parent
+        if folder.is_dir():
+            return
+        if self.create_folder:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                return
+            except OSError as err:
+                raise StoreError(f"cannot create {folder}: {err.strerror or err}") from None
+        raise StoreError(f"cannot use {self.path}: folder {folder} does not exist")
 
     # --- transactions -----------------------------------------------------
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        if not self.path.parent.is_dir():
-            raise StoreError(
-                f"cannot write {self.path}: folder {self.path.parent} does not exist"
-            )
+        self.check_folder()
         lock = FileLock(str(self.path) + ".lock", timeout=LOCK_TIMEOUT_S)
         try:
             lock.acquire()
@@ -107,6 +119,8 @@ class Store:
 
     def snapshot(self) -> TinyDB:
         """A read-only view of the main file (no lock: files are replaced whole)."""
+        if not self.create_folder:
+            self.check_folder()
         return TinyDB(read_json(self.path), storage=_Buffered)
 
     # --- matches ----------------------------------------------------------

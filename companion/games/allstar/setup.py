@@ -1,0 +1,100 @@
+"""Setting up the table: Species, draw pile, tickets, Tie-Breaker face and each round's draft."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from companion.data import load
+from companion.engine.rng import TableRng
+from companion.games.allstar.errors import BadConfig
+from companion.games.allstar.modes import draft_for
+from companion.games.allstar.table import TableConfig
+from companion.games.allstar.teams import tiebreaker_face
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    round: int
+    arenas: int
+    direction: str
+    passing: str
+    deal: int
+    first_chooser: str | None  # Open Market only
+
+
+@dataclass(frozen=True)
+class SetupPlan:
+    managers: tuple[str, ...]  # seating order, clockwise
+    mode: str
+    species: tuple[str, ...]
+    draw_pile: int
+    tickets: dict[str, int]
+    tiebreaker_face: str
+    removed_arenas: tuple[str, ...]
+    rounds: tuple[RoundPlan, ...]
+    draft_rule: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "managers": list(self.managers),
+            "mode": self.mode,
+            "species": list(self.species),
+            "draw_pile": self.draw_pile,
+            "tickets": dict(self.tickets),
+            "tiebreaker_face": self.tiebreaker_face,
+            "removed_arenas": list(self.removed_arenas),
+            "draft_rule": self.draft_rule,
+            "rounds": [asdict(r) for r in self.rounds],
+        }
+
+
+def plan_setup(
+    players: Sequence[str],
+    mode: str | None,
+    config: TableConfig,
+    rng: TableRng,
+    arenas: Mapping[str, Mapping[str, Any]] | None = None,
+) -> SetupPlan:
+    """Everything 'Setup' (and the two-manager 'Setup') asks the table to prepare."""
+    managers = len(players)
+    draft = draft_for(managers, mode)
+    tables = load("allstar")
+    count = draft.species_count(managers)
+    if len(config.species) < count:
+        raise BadConfig(
+            f"{count} Species are needed but the table lists {len(config.species)}",
+            hint="add names with 'companion allstar config set species ...'",
+        )
+    species = tuple(rng.sample(config.species, count))
+    first = rng.choice(list(players)) if draft.chooses_first else None
+    seating = tuple(players)
+    rounds = tuple(
+        RoundPlan(
+            round=n,
+            arenas=tables["setup"]["arenas_per_round"][n - 1],
+            direction=draft.direction(n),
+            passing=draft.passing(n, seating),
+            deal=draft.hand,
+            first_chooser=(first if n == 1 else "fewest Supporters") if first else None,
+        )
+        for n in (1, 2, 3)
+    )
+    removed = (
+        tuple(sorted(n for n, a in (arenas or {}).items() if "no-two-managers" in a.get("rules", ())))
+        if managers == 2
+        else ()
+    )
+    per = tables["tickets"][str(managers)]
+    return SetupPlan(
+        managers=seating,
+        mode=draft.name,
+        species=species,
+        draw_pile=count * tables["setup"]["cards_per_species"],
+        tickets={p: per for p in players},
+        tiebreaker_face=tiebreaker_face(managers),
+        removed_arenas=removed,
+        rounds=rounds,
+        draft_rule=draft.rule,
+    )

@@ -1,0 +1,76 @@
+"""Penalty Shots: single cards compared by their Gold, then Silver, then Bronze values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.games.allstar.cards import Card
+from companion.games.allstar.errors import BadTeam, OutOfTurn
+from companion.games.allstar.table import TableConfig
+from companion.games.allstar.teams import MEDALS, medal_order
+
+
+@dataclass(frozen=True)
+class ShotStep:
+    """Why one card beat the next: the first medal criterion whose values differ."""
+
+    ahead: str
+    behind: str
+    medal: str
+    criterion: str
+    values: tuple[object, object]
+
+
+@dataclass(frozen=True)
+class ShootoutOutcome:
+    order: tuple[str, ...]  # strongest first
+    cards: dict[str, Card]
+    steps: tuple[ShotStep, ...]
+
+    @property
+    def winner(self) -> str:
+        return self.order[0]
+
+    @property
+    def loser(self) -> str:
+        return self.order[-1]
+
+    @property
+    def orders_relied_on(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.criterion for s in self.steps))
+
+
+def card_key(card: Card, managers: int, config: TableConfig) -> tuple[int, ...]:
+    # A card without a Symbol is weaker on Symbol than any card with one.
+    return tuple(
+        config.strength(c, card.value(c)) if card.value(c) is not None else 0
+        for c in medal_order(managers)
+    )
+
+
+def resolve_shootout(
+    cards: Mapping[str, Card], managers: int, config: TableConfig
+) -> ShootoutOutcome:
+    """Order the shooters; the last one loses the Penalty Shot."""
+    if len(cards) < 2:
+        raise BadTeam(f"a shootout needs two or more managers (got {len(cards)})")
+    medals = medal_order(managers)
+    keys = {m: card_key(c, managers, config) for m, c in cards.items()}
+    order = sorted(cards, key=lambda m: keys[m], reverse=True)
+    steps = []
+    for ahead, behind in zip(order, order[1:], strict=False):
+        if keys[ahead] == keys[behind]:
+            raise OutOfTurn(
+                f"{ahead}'s {cards[ahead]} and {behind}'s {cards[behind]} are equal on every "
+                "criterion; shoot again"
+            )
+        i = next(i for i in range(3) if keys[ahead][i] != keys[behind][i])
+        crit = medals[i]
+        steps.append(
+            ShotStep(
+                ahead, behind, MEDALS[i], crit,
+                (cards[ahead].value(crit), cards[behind].value(crit)),
+            )
+        )
+    return ShootoutOutcome(tuple(order), dict(cards), tuple(steps))

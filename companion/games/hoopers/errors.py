@@ -1,0 +1,33 @@
+"""Errors specific to Valley Hoopers; each message names the offending input."""
+
+from __future__ import annotations
+
+from companion.engine.errors import BadInput, RuleViolation
+
+
+class BadStat(BadInput):
+    """A stat, bonus or count outside what the cards can show."""
+
+
+class MissingInput(BadInput):
+    """A value the resolution needs was not given and cannot be rolled."""
+
+
+class NotAllowedHere(RuleViolation):
+    """An option that the rulebook does not allow for this action."""
+
+
+class HooperUnavailable(RuleViolation):
+    """An ejected or injured-out hooper asked to act."""
+
+
+class MatchOver(RuleViolation):
+    """A move on a match whose last period has ended."""
+
+
+class NotYourTurn(RuleViolation):
+    """A shot by the side that is not attacking."""
+
+
+class OutOfTokens(RuleViolation):
+    """A coach token or timeout cube spent when none is left."""

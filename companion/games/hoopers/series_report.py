@@ -1,0 +1,149 @@
+"""A Series as plain data: the documents `series status`, `next` and `rewards` print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.hoopers.rewards import GameRewards, reward_phase
+from companion.games.hoopers.series import Series
+from companion.games.hoopers.series_rules import SeriesRules
+
+
+def game_rewards(series: Series, number: int, rules: SeriesRules) -> GameRewards:
+    """The Reward Phase of game `number` (1-based) of `series`."""
+    from companion.games.hoopers.series_errors import NoSuchGame
+
+    if not 1 <= number <= len(series.games):
+        played = len(series.games)
+        span = f"games 1 to {played}" if played else "no games yet"
+        raise NoSuchGame(f"game {number} has not been recorded in series {series.id} ({span})")
+    home = series.home_in(number, rules)
+    return reward_phase(number, series.tribes, home, series.games[number - 1], rules)
+
+
+def game_summary(series: Series, number: int, rules: SeriesRules) -> dict[str, Any]:
+    game = series.games[number - 1]
+    rewards = game_rewards(series, number, rules)
+    home = series.home_in(number, rules)
+    return {
+        "number": number,
+        "home": home,
+        "away": series.other(home),
+        "score": {t: game.scores[t] for t in series.tribes},
+        "periods": [list(p) for p in game.periods],
+        "winner": game.winner,
+        "margin": game.margin,
+        "strength_marker": rewards.strength.to,
+        "series_track": rewards.series_track,
+        "susan_peg": series.susan_peg_in(number, rules),
+        "ejected": {t: list(game.ejected.get(t, ())) for t in series.tribes},
+        "injured": {t: list(game.injured.get(t, ())) for t in series.tribes},
+        "match_id": game.match_id,
+        "rewards": rewards.to_json(),
+    }
+
+
+def setup_document(series: Series, number: int, rules: SeriesRules) -> dict[str, Any]:
+    """Everything the table prepares before game `number`."""
+    setup = series.setup_for(number, rules)
+    return {
+        "series": series.id,
+        "number": number,
+        "home": setup.home,
+        "away": setup.away,
+        "home_setup": {
+            "hot_zone_hoopers": rules.home_hot_zone_hoopers,
+            "coach_tokens": rules.home_coach_tokens,
+            "onfire_on_tribe_power": rules.home_onfire_on_tribe_power,
+            "free_throw_bonus": rules.classic_free_throw_bonus,
+        },
+        "away_setup": {
+            "cold_zone_hoopers": rules.away_cold_zone_hoopers,
+            "coach_tokens": rules.classic_coach_tokens,
+            "onfire_on_tribe_power": False,
+            "free_throw_bonus": rules.away_free_throw_bonus,
+        },
+        "gameplan_pair": setup.gameplan_pair,
+        "playbook_refill": [
+            {"before_period": period, "up_to": cards} for period, cards in rules.playbook_refill
+        ],
+        "can_win_series": list(setup.can_win_series),
+        "susan_peg": setup.susan_peg,
+        "sits_out": {t: list(h) for t, h in setup.sits_out.items()},
+        "starts_injured": {t: list(h) for t, h in setup.starts_injured.items()},
+        "injury_cubes": rules.injury_cubes_next_game,
+    }
+
+
+def upgrades_so_far(series: Series, rules: SeriesRules) -> dict[str, dict[str, int]]:
+    totals = {
+        t: {"hooper_upgrades": 0, "action_upgrades": 0, "position_upgrades": 0}
+        for t in series.tribes
+    }
+    for number in range(1, len(series.games) + 1):
+        for tribe, earned in game_rewards(series, number, rules).tribes.items():
+            totals[tribe]["hooper_upgrades"] += earned.hooper_upgrades
+            totals[tribe]["action_upgrades"] += earned.action_upgrades
+            totals[tribe]["position_upgrades"] += earned.exchange.position_upgrades
+    return totals
+
+
+def status_document(series: Series, rules: SeriesRules) -> dict[str, Any]:
+    """The dashboard: seven-game strip, wins, who is home next, carry-over, Susan Peg."""
+    upcoming = series.next_game(rules)
+    empty: dict[str, list[str]] = {t: [] for t in series.tribes}
+    setup = series.setup_for(upcoming, rules) if upcoming else None
+    last = len(series.games)
+    return {
+        "id": series.id,
+        "name": series.name,
+        "tribes": list(series.tribes),
+        "home_tribe": series.home_tribe,
+        "schedule": [series.home_in(n, rules) for n in range(1, rules.games + 1)],
+        "games": [game_summary(series, n, rules) for n in range(1, last + 1)],
+        "wins": series.wins,
+        "wins_needed": rules.wins_needed,
+        "next_game": upcoming,
+        "next_home": setup.home if setup else None,
+        "susan_peg": setup.susan_peg if setup else series.susan_peg_in(last, rules),
+        "sits_out": {t: list(h) for t, h in setup.sits_out.items()} if setup else empty,
+        "starts_injured": (
+            {t: list(h) for t, h in setup.starts_injured.items()} if setup else empty
+        ),
+        "upgrades": upgrades_so_far(series, rules),
+        "winner": series.winner(rules),
+        "status": series.status,
+        "created": series.created,
+        "seed": series.seed,
+    }
+
+
+def history_record(series: Series, rules: SeriesRules) -> dict[str, Any]:
+    """The series as a finished (or abandoned) match for `companion history`."""
+    winner = series.winner(rules)
+    wins = series.wins
+    ranks = {t: 1 if t == winner else 2 for t in series.tribes} if winner else {}
+    return {
+        "id": series.id,
+        "game": "hoopers-series",
+        "players": list(series.tribes),
+        "options": {"name": series.name, "home_tribe": series.home_tribe},
+        "seed": series.seed,
+        "status": series.status,
+        "created": series.created,
+        "events": [{"type": "game", "data": g.to_doc()} for g in series.games],
+        "result": {
+            "scores": wins,
+            "ranks": ranks,
+            "winner": winner,
+            "games": [
+                {
+                    "number": s["number"],
+                    "home": s["home"],
+                    "winner": s["winner"],
+                    "score": s["score"],
+                }
+                for s in (game_summary(series, n, rules) for n in range(1, len(series.games) + 1))
+            ],
+        },
+    }

@@ -1,0 +1,155 @@
+"""What a tracked match looks like at one moment: teams, hoopers, the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine.names import match_prefix
+from companion.games.hoopers.errors import HooperUnavailable
+from companion.games.hoopers.markers import NO_ATTACK
+from companion.games.hoopers.onfire import FLAT
+from companion.games.hoopers.variants import Variant
+
+
+@dataclass
+class HooperState:
+    name: str
+    onfire: str = FLAT
+    points: int = 0
+    fouls: int = 0
+    injury_cubes: int = 0
+    ejected: bool = False
+    injuries: list[str] = field(default_factory=list)
+    chips: dict[str, int] = field(default_factory=lambda: {"lv1": 0, "lv2": 0})
+
+    @property
+    def out(self) -> bool:
+        return "out" in self.injuries
+
+    def check_can_attack(self, team: str) -> None:
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot shoot")
+        blocked = NO_ATTACK.intersection(self.injuries)
+        if blocked:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) cannot attack (injury marker '{sorted(blocked)[0]}')"
+            )
+
+    def check_can_defend(self, team: str) -> None:
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot defend")
+        blocked = {"out", "no-defense"}.intersection(self.injuries)
+        if blocked:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) cannot defend (injury marker '{sorted(blocked)[0]}')"
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "fouls": self.fouls,
+            "injury_cubes": self.injury_cubes,
+            "ejected": self.ejected,
+            "injuries": list(self.injuries),
+            "onfire": self.onfire,
+            "chips": dict(self.chips),
+        }
+
+
+@dataclass
+class TeamState:
+    name: str
+    hoopers: dict[str, HooperState]
+    coach_tokens: int
+    timeouts: int
+    free_throw_bonus: bool = True
+    team_fouls: int = 0
+
+    def hooper(self, typed: str) -> HooperState:
+        return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
+
+
+@dataclass
+class MatchState:
+    id: str
+    variant: Variant
+    milestone_mode: str
+    teams: dict[str, TeamState]  # home first
+    pile: list[str]  # injury markers still face down
+    first: str | None = None
+    period: int = 1
+    turn: int = 1
+    attacking: str | None = None
+    openers: list[str] = field(default_factory=list)
+    periods: list[list[int]] = field(default_factory=lambda: [[0, 0]])
+    milestones: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    winner: str | None = None
+    notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+
+    @property
+    def order(self) -> list[str]:
+        return list(self.teams)
+
+    def team(self, typed: str) -> TeamState:
+        return self.teams[match_prefix(typed, self.teams, what="team")]
+
+    def other(self, team: str) -> str:
+        return next(t for t in self.teams if t != team)
+
+    def score(self) -> dict[str, int]:
+        return {t: sum(p[i] for p in self.periods) for i, t in enumerate(self.teams)}
+
+    def add_points(self, team: str, points: int) -> None:
+        self.periods[-1][self.order.index(team)] += points
+
+    @property
+    def in_overtime(self) -> bool:
+        return self.period > self.variant.periods
+
+    @property
+    def pair(self) -> int:
+        return (self.turn + 1) // 2
+
+    def result(self) -> dict[str, Any]:
+        """The finished-match result kept in history."""
+        score = self.score()
+        a, b = self.order
+        ranks = {a: 1, b: 1}
+        if score[a] != score[b]:
+            leader = a if score[a] > score[b] else b
+            ranks = {leader: 1, self.other(leader): 2}
+        winner = self.winner
+        if winner is None and score[a] != score[b]:
+            winner = a if score[a] > score[b] else b
+        return {
+            "scores": score,
+            "ranks": ranks,
+            "winner": winner,
+            "periods": [list(p) for p in self.periods],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": "over" if self.over else "live",
+            "variant": self.variant.name,
+            "period": self.period,
+            "overtime": self.in_overtime,
+            "turn": self.turn,
+            "pair": self.pair,
+            "attacking": None if self.over else self.attacking,
+            "score": self.score(),
+            "periods": [list(p) for p in self.periods],
+            "milestones": list(self.milestones),
+            "team_fouls": {t: s.team_fouls for t, s in self.teams.items()},
+            "hoopers": {
+                t: {h.name: h.to_json() for h in s.hoopers.values()} for t, s in self.teams.items()
+            },
+            "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
+            "timeouts": {t: s.timeouts for t, s in self.teams.items()},
+            "injury_pile": len(self.pile),
+            "winner": self.winner,
+            "notes": list(self.notes),
+        }

@@ -1,0 +1,153 @@
+"""Export and import formats: a versioned JSON backup, CSV, BG Stats plays.
+
+The backup holds every archived match document exactly as stored (events,
+seeds and all) plus the player aliases, so importing it restores the
+history; matches are keyed by id, so importing the same file twice adds
+nothing. CSV and BG Stats are for other tools and carry results only, with
+player names made canonical.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from typing import Any
+
+from companion.history.errors import NewerExport, NotAnExport
+from companion.history.headtohead import ranks_of
+from companion.history.queries import SERIES_GAME, when
+
+FORMAT = "companion-history"
+VERSION = 1
+FORMATS = ("json", "csv", "bgstats")
+
+SOURCE_NAME = "Table Companion"
+GAME_NAMES = {
+    "hoopers": "Valley Hoopers: The Series",
+    "allstar": "All-Star Draft",
+    "playlist": "All Stars Playlist",
+    "otdraft": "OT Fantasy Draft",
+    SERIES_GAME: "Valley Hoopers: The Series (series)",
+}
+CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner")
+
+Match = dict[str, Any]
+
+
+def backup(matches: list[Match], aliases: dict[str, str], exported: str) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported": exported,
+        "matches": matches,
+        "players": dict(sorted(aliases.items())),
+    }
+
+
+_REQUIRED = {"id": str, "game": str, "players": list, "status": str}
+
+
+def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
+    """Matches and aliases from a parsed export; refuses anything else."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotAnExport(f"{source} is not a companion history export")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise NotAnExport(f"{source} has no export version")
+    if version > VERSION:
+        raise NewerExport(
+            f"{source} was exported by a newer companion (version {version}; "
+            f"this one reads up to {VERSION})",
+            hint="upgrade companion",
+        )
+    matches = data.get("matches")
+    aliases = data.get("players", {})
+    if not isinstance(matches, list):
+        raise NotAnExport(f"{source} has no list of matches")
+    for n, match in enumerate(matches, 1):
+        if not isinstance(match, dict) or not all(
+            isinstance(match.get(k), t) for k, t in _REQUIRED.items()
+        ):
+            raise NotAnExport(f"{source}: match #{n} is not a match document")
+        if match["status"] == "live":
+            raise NotAnExport(f"{source}: match #{n} ({match['id']}) is live, not archived")
+    if not isinstance(aliases, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in aliases.items()
+    ):
+        raise NotAnExport(f"{source}: 'players' is not a map of aliases")
+    ids = [m["id"] for m in matches]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise NotAnExport(f"{source}: match id {dup} appears twice")
+    return matches, aliases
+
+
+def _finished(matches: Iterable[Match]) -> Iterable[Match]:
+    for match in matches:
+        result = match.get("result")
+        if match.get("status") == "finished" and result and isinstance(result.get("scores"), dict):
+            yield match
+
+
+def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
+    """One row per player per finished match, oldest match first."""
+    rows = []
+    for match in sorted(_finished(matches), key=when):
+        result = match["result"]
+        ranks = ranks_of(result)
+        for player in match["players"]:
+            rows.append(
+                {
+                    "date": when(match)[:19].replace("T", " "),
+                    "game": match["game"],
+                    "match_id": match["id"],
+                    "player": player,
+                    "score": result["scores"].get(player, ""),
+                    "rank": ranks.get(player, ""),
+                    "winner": "yes" if result.get("winner") == player else "no",
+                }
+            )
+    return rows
+
+
+def csv_text(rows: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def bgstats_plays(matches: Iterable[Match]) -> list[dict[str, Any]]:
+    """Plays in the shape BG Stats imports; a series is not a play, its games are."""
+    plays = []
+    for match in sorted(_finished(matches), key=when):
+        if match["game"] == SERIES_GAME:
+            continue
+        result = match["result"]
+        ranks = ranks_of(result)
+        first = (match.get("options") or {}).get("first")
+        plays.append(
+            {
+                "sourceName": SOURCE_NAME,
+                "sourcePlayId": match["id"],
+                "playDate": when(match)[:19].replace("T", " "),
+                "game": {
+                    "name": GAME_NAMES.get(match["game"], match["game"]),
+                    "highestWins": True,
+                    "noPoints": False,
+                },
+                "players": [
+                    {
+                        "name": player,
+                        "score": result["scores"].get(player),
+                        "rank": ranks.get(player),
+                        "winner": result.get("winner") == player,
+                        "startPlayer": player == first,
+                    }
+                    for player in match["players"]
+                ],
+            }
+        )
+    return plays

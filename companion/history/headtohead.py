@@ -1,0 +1,70 @@
+"""Head-to-head, counted pairwise.
+
+At a table of n players each player beats everyone ranked below them, so a
+four-player game gives six pairwise results; equal ranks are a tie between
+those two. This makes a third place against a fourth count for something,
+which "who won the table" alone would throw away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+from typing import Any
+
+Record = list[int]  # wins, losses, ties
+
+
+def ranks_of(result: dict[str, Any]) -> dict[str, float]:
+    """Ranks from the result, else from the scores (highest first, ties share)."""
+    ranks = result.get("ranks")
+    if isinstance(ranks, dict) and ranks:
+        return ranks
+    scores = result.get("scores") or {}
+    return {p: 1 + sum(1 for s in scores.values() if s > score) for p, score in scores.items()}
+
+
+def pairwise(matches: Iterable[dict[str, Any]]) -> dict[tuple[str, str], Record]:
+    """(player, opponent) -> [wins, losses, ties], both orientations."""
+    table: dict[tuple[str, str], Record] = {}
+    for match in matches:
+        result = match.get("result")
+        if match.get("status") != "finished" or not result:
+            continue
+        ranks = ranks_of(result)
+        for a, b in combinations(sorted(ranks), 2):
+            ab = table.setdefault((a, b), [0, 0, 0])
+            ba = table.setdefault((b, a), [0, 0, 0])
+            if ranks[a] < ranks[b]:
+                ab[0] += 1
+                ba[1] += 1
+            elif ranks[a] > ranks[b]:
+                ab[1] += 1
+                ba[0] += 1
+            else:
+                ab[2] += 1
+                ba[2] += 1
+    return table
+
+
+def rows(table: dict[tuple[str, str], Record], player: str | None = None) -> list[dict[str, Any]]:
+    key = player.casefold() if player is not None else None
+    return [
+        {"player": a, "opponent": b, "wins": r[0], "losses": r[1], "ties": r[2]}
+        for (a, b), r in sorted(
+            table.items(), key=lambda kv: (kv[0][0].casefold(), kv[0][1].casefold())
+        )
+        if key is None or a.casefold() == key
+    ]
+
+
+def nemesis(table: dict[tuple[str, str], Record], player: str) -> str | None:
+    """The opponent who beat `player` most often (fewest wins against them breaks ties)."""
+    beaten_by = [(r[1], -r[0], b) for (a, b), r in table.items() if a == player and r[1] > 0]
+    return min(beaten_by, key=lambda t: (-t[0], -t[1], t[2].casefold()))[2] if beaten_by else None
+
+
+def favourite(table: dict[tuple[str, str], Record], player: str) -> str | None:
+    """The opponent `player` beat most often (fewest losses to them breaks ties)."""
+    beat = [(r[0], r[1], b) for (a, b), r in table.items() if a == player and r[0] > 0]
+    return min(beat, key=lambda t: (-t[0], t[1], t[2].casefold()))[2] if beat else None

@@ -1,0 +1,121 @@
+"""Who is who: one player however their name was typed.
+
+Aliases are resolved when history is read, not written into the archive: a
+match's events name its players as they were typed, and a game's replay
+must still agree with the stored result. So the archive stays exactly as
+recorded, and an alias map (casefolded spelling -> the name to show) makes
+every query, chart and export see one player. The map is kept flat: a
+rename redirects every alias that pointed at the old name, so resolving is
+one lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.engine.names import match_prefix
+from companion.history.errors import PlayerExists, SelfMerge
+
+Aliases = dict[str, str]
+
+
+class Roster:
+    """Canonical names for a history: aliases first, else the first spelling seen."""
+
+    def __init__(self, aliases: Mapping[str, str] | None = None) -> None:
+        self.aliases: Aliases = {k.casefold(): v for k, v in (aliases or {}).items()}
+        self.spelled: dict[str, str] = {}
+
+    def name(self, typed: str) -> str:
+        key = typed.casefold()
+        target = self.aliases.get(key)
+        if target is not None:
+            return target
+        return self.spelled.setdefault(key, typed)
+
+    def match(self, match: dict[str, Any]) -> dict[str, Any]:
+        """The match with every player name (players, result, options) made canonical."""
+        name = self.name
+        out = dict(match)
+        out["players"] = [name(p) for p in match.get("players", [])]
+        result = match.get("result")
+        if result:
+            result = dict(result)
+            for key in ("scores", "ranks", "lengths", "playoff_scores"):
+                if isinstance(result.get(key), dict):
+                    result[key] = {name(p): v for p, v in result[key].items()}
+            if isinstance(result.get("winner"), str):
+                result["winner"] = name(result["winner"])
+            out["result"] = result
+        options = match.get("options")
+        if options:
+            options = dict(options)
+            if isinstance(options.get("tribes"), dict):
+                options["tribes"] = {name(p): t for p, t in options["tribes"].items()}
+            for key in ("home", "away", "first"):
+                if isinstance(options.get(key), str):
+                    options[key] = name(options[key])
+            out["options"] = options
+        return out
+
+
+def known_players(matches: Iterable[dict[str, Any]], roster: Roster) -> list[str]:
+    """Every canonical player name in `matches`, sorted case-insensitively."""
+    seen = {roster.name(p) for m in matches for p in m.get("players", [])}
+    seen.update(roster.aliases.values())
+    return sorted(seen, key=str.casefold)
+
+
+def _redirect(aliases: Mapping[str, str], source: str, target: str) -> Aliases:
+    updated = {k: (target if v.casefold() == source.casefold() else v) for k, v in aliases.items()}
+    updated[source.casefold()] = target
+    return updated
+
+
+def rename(aliases: Mapping[str, str], known: list[str], old: str, new: str) -> tuple[str, Aliases]:
+    """OLD (a known player or prefix) is called NEW from now on, in every match."""
+    source = match_prefix(old, known, what="player")
+    target = new.strip()
+    if not target:
+        raise PlayerExists("the new name is empty")
+    if target == source:
+        raise SelfMerge(f"player '{source}' is already called '{target}'")
+    taken = [p for p in known if p.casefold() == target.casefold() and p != source]
+    if taken:
+        raise PlayerExists(
+            f"player '{taken[0]}' already exists",
+            hint=f"use 'companion players merge {source} {taken[0]}' to make them one player",
+        )
+    return source, _redirect(aliases, source, target)
+
+
+def merge(
+    aliases: Mapping[str, str],
+    known: list[str],
+    alias: str,
+    into: str,
+    tables: Iterable[dict[str, Any]] = (),
+) -> tuple[str, str, Aliases]:
+    """ALIAS was INTO all along: its matches become INTO's.
+
+    `tables` are the matches (canonical names); two names that sat at the
+    same table are two people, so merging them is refused.
+    """
+    source = match_prefix(alias, known, what="player")
+    target = match_prefix(into, known, what="player")
+    if source.casefold() == target.casefold():
+        raise SelfMerge(f"cannot merge player '{source}' into itself")
+    for match in tables:
+        names = {p.casefold() for p in match.get("players", [])}
+        if source.casefold() in names and target.casefold() in names:
+            raise PlayerExists(
+                f"'{source}' and '{target}' played each other in match {match['id']}; "
+                "they are two players"
+            )
+    return source, target, _redirect(aliases, source, target)
+
+
+def aliases_of(aliases: Mapping[str, str], player: str) -> list[str]:
+    """The spellings (casefolded) that resolve to `player`, other than its own."""
+    return sorted(k for k, v in aliases.items() if v == player and k != player.casefold())

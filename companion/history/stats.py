@@ -1,0 +1,272 @@
+"""Per-game, per-player statistics over finished matches.
+
+Input matches have canonical player names (see `players.Roster.match`) and
+may be archive summaries (no events): everything here reads `result`,
+`options`, `players` and the dates only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from companion.history import headtohead
+from companion.history.queries import SERIES_GAME, when
+
+Match = dict[str, Any]
+
+
+def is_scored(match: Match) -> bool:
+    result = match.get("result")
+    return (
+        match.get("status") == "finished"
+        and bool(result)
+        and isinstance(result.get("scores"), dict)
+    )
+
+
+def is_competitive(match: Match) -> bool:
+    """Solo plays (one player, or a solo mode) have no one to beat."""
+    return len(match["players"]) > 1 and (match.get("options") or {}).get("mode") != "solo"
+
+
+def _number(value: Any) -> float | None:
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _avg(values: list[float]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def _rate(wins: int, plays: int) -> float | None:
+    return round(wins / plays, 3) if plays else None
+
+
+class _Line:
+    """One player's record in one game, fed in date order."""
+
+    def __init__(self) -> None:
+        self.plays = self.wins = self.competitive = self.competitive_wins = 0
+        self.scores: list[float] = []
+        self.run = self.best_run = 0
+        self.last = ""
+
+    def add(self, match: Match, player: str) -> None:
+        result = match["result"]
+        won = result.get("winner") == player
+        self.plays += 1
+        self.wins += won
+        score = _number(result["scores"].get(player))
+        if score is not None:
+            self.scores.append(score)
+        if is_competitive(match):
+            self.competitive += 1
+            self.competitive_wins += won
+            self.run = self.run + 1 if won else 0
+            self.best_run = max(self.best_run, self.run)
+        self.last = max(self.last, when(match))
+
+    def row(self, player: str, game: str) -> dict[str, Any]:
+        return {
+            "player": player,
+            "game": game,
+            "plays": self.plays,
+            "wins": self.wins,
+            "win_rate": _rate(self.competitive_wins, self.competitive),
+            "avg_score": _avg(self.scores),
+            "best_score": max(self.scores) if self.scores else None,
+            "streak": self.best_run,
+            "current_streak": self.run,
+            "last_played": self.last or None,
+        }
+
+
+def scored_in_order(matches: Iterable[Match]) -> list[Match]:
+    return sorted((m for m in matches if is_scored(m)), key=when)
+
+
+def player_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
+    """One row per (game, player): plays, wins, win rate, scores, streaks, rivals."""
+    ordered = scored_in_order(matches)
+    lines: dict[tuple[str, str], _Line] = defaultdict(_Line)
+    for match in ordered:
+        for player in match["players"]:
+            lines[match["game"], player].add(match, player)
+    rivals = {
+        game: headtohead.pairwise(m for m in ordered if m["game"] == game and is_competitive(m))
+        for game in {g for g, _ in lines}
+    }
+    rows = []
+    for (game, player), line in lines.items():
+        row = line.row(player, game)
+        row["nemesis"] = headtohead.nemesis(rivals[game], player)
+        row["favourite"] = headtohead.favourite(rivals[game], player)
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r["game"], -r["wins"], -r["plays"], r["player"].casefold()))
+
+
+def rival_rows(table: dict[tuple[str, str], list[int]]) -> list[dict[str, Any]]:
+    """Each player's nemesis and favourite opponent over every game counted."""
+    players = sorted({a for a, _ in table}, key=str.casefold)
+    return [
+        {
+            "player": p,
+            "nemesis": headtohead.nemesis(table, p),
+            "favourite": headtohead.favourite(table, p),
+        }
+        for p in players
+    ]
+
+
+def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
+    """One row per game: plays, players and what is particular to that game."""
+    by_game: dict[str, list[Match]] = defaultdict(list)
+    for match in scored_in_order(matches):
+        by_game[match["game"]].append(match)
+    extras = {
+        "hoopers": hoopers_extras,
+        SERIES_GAME: series_extras,
+        "allstar": allstar_extras,
+        "playlist": playlist_extras,
+        "otdraft": otdraft_extras,
+    }
+    rows = []
+    for game in sorted(by_game):
+        played = by_game[game]
+        row = {
+            "game": game,
+            "plays": len(played),
+            "players": len({p for m in played for p in m["players"]}),
+            "last_played": when(played[-1]) or None,
+        }
+        if game in extras:
+            row.update(extras[game](played))
+        rows.append(row)
+    return rows
+
+
+def _tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
+    return {
+        key: {"plays": plays, "wins": wins, "win_rate": _rate(wins, plays)}
+        for key, (plays, wins) in sorted(counts.items())
+    }
+
+
+def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
+    """Wins by tribe and by home/away.
+
+    A player's tribe is `options["tribes"][player]` when the match records
+    it, else the player's own name (a Valley Hoopers match is usually
+    started with the tribes as its two sides); home is `options["home"]`.
+    """
+    tribes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for match in matches:
+        options = match.get("options") or {}
+        winner = match["result"].get("winner")
+        for player in match["players"]:
+            won = int(winner == player)
+            tribe = (options.get("tribes") or {}).get(player, player)
+            tribes[tribe][0] += 1
+            tribes[tribe][1] += won
+            if options.get("home") in match["players"]:
+                side = "home" if options["home"] == player else "away"
+                sides[side][0] += 1
+                sides[side][1] += won
+    return {"by_tribe": _tally(tribes), "home_away": _tally(sides)}
+
+
+def series_extras(matches: list[Match]) -> dict[str, Any]:
+    """Series won and lost by each side (a series result's scores are games won)."""
+    record: dict[str, dict[str, int]] = defaultdict(lambda: {"won": 0, "lost": 0})
+    for match in matches:
+        winner = match["result"].get("winner")
+        if winner is None:
+            continue
+        for player in match["players"]:
+            record[player]["won" if player == winner else "lost"] += 1
+    return {"series": dict(sorted(record.items()))}
+
+
+def allstar_extras(matches: list[Match]) -> dict[str, Any]:
+    """Average Supporters won in the regular season and in the Play-Offs, per manager.
+
+    `scores` are final Supporters; `playoff_scores` the part won in the
+    Play-Offs, so the regular season is the difference.
+    """
+    regular: dict[str, list[float]] = defaultdict(list)
+    playoffs: dict[str, list[float]] = defaultdict(list)
+    for match in matches:
+        result = match["result"]
+        for player in match["players"]:
+            total = _number(result["scores"].get(player))
+            won = _number((result.get("playoff_scores") or {}).get(player))
+            if total is None or won is None:
+                continue
+            regular[player].append(total - won)
+            playoffs[player].append(won)
+    return {
+        "supporters": {
+            "regular_avg": _avg([v for vs in regular.values() for v in vs]),
+            "playoffs_avg": _avg([v for vs in playoffs.values() for v in vs]),
+            "by_player": {
+                p: {"regular_avg": _avg(regular[p]), "playoffs_avg": _avg(playoffs[p])}
+                for p in sorted(regular, key=str.casefold)
+            },
+        }
+    }
+
+
+def playlist_extras(matches: list[Match]) -> dict[str, Any]:
+    """Average playlist length (multiplayer) and the best solo round reached."""
+    lengths: dict[str, list[float]] = defaultdict(list)
+    solo_best: dict[str, int] = {}
+    for match in matches:
+        result = match["result"]
+        if is_competitive(match):
+            for player, length in (result.get("lengths") or {}).items():
+                if _number(length) is not None:
+                    lengths[player].append(length)
+        else:
+            reached = _number(result.get("round", result.get("rounds")))
+            for player in match["players"]:
+                if reached is not None:
+                    solo_best[player] = max(solo_best.get(player, 0), int(reached))
+    return {
+        "avg_length": _avg([v for vs in lengths.values() for v in vs]),
+        "avg_length_by_player": {p: _avg(v) for p, v in sorted(lengths.items())},
+        "solo_best_round": solo_best,
+    }
+
+
+def otdraft_extras(matches: list[Match]) -> dict[str, Any]:
+    scores = [
+        s
+        for m in matches
+        for s in (_number(v) for v in m["result"]["scores"].values())
+        if s is not None
+    ]
+    return {"avg_score": _avg(scores)}
+
+
+def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]:
+    """The `history stats` document: games, players, head_to_head, rivals."""
+    ordered = scored_in_order(matches)
+    # A series result repeats its games' results; count the games only.
+    table = headtohead.pairwise(
+        m for m in ordered if is_competitive(m) and m["game"] != SERIES_GAME
+    )
+    rows = player_rows(ordered)
+    rivals = rival_rows(table)
+    if player is not None:
+        key = player.casefold()
+        rows = [r for r in rows if r["player"].casefold() == key]
+        rivals = [r for r in rivals if r["player"].casefold() == key]
+    return {
+        "matches": len(ordered),
+        "games": game_rows(ordered),
+        "players": rows,
+        "head_to_head": headtohead.rows(table, player),
+        "rivals": rivals,
+    }

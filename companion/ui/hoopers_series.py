@@ -1,0 +1,231 @@
+"""Rendering The Series: the seven-game strip, the next game's setup, the Reward Phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from companion.games.hoopers.rewards import GameRewards, TribeRewards
+from companion.games.hoopers.series import Series
+from companion.games.hoopers.series_rules import SeriesRules
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _score_line(series: Series, score: dict[str, int]) -> str:
+    a, b = series.tribes
+    return f"{a} {score[a]}-{score[b]} {b}"
+
+
+def render_status(
+    out: Console,
+    series: Series,
+    doc: dict[str, Any],
+    rules: SeriesRules,
+    started: bool = False,
+    chosen: bool = False,
+    recorded: int | None = None,
+    undone: int | None = None,
+) -> None:
+    title = f' "{doc["name"]}"' if doc["name"] else ""
+    a, b = series.tribes
+    out.print(f"[bold]Series {doc['id']}{title}[/bold]: {a} v {b} — {doc['status']}")
+    if started:
+        how = f"drawn at random, seed {doc['seed']}" if chosen else "chosen"
+        out.print(f"{doc['home_tribe']} is home in game 1 ({how}).")
+    if undone is not None:
+        out.print(f"Undid game {undone}.")
+    if recorded is not None:
+        from companion.games.hoopers.series_report import game_rewards
+
+        render_rewards(out, series, game_rewards(series, recorded, rules), rules)
+        out.print()
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("game", "home", "score", "winner", "margin", "strength marker"):
+        table.add_column(column)
+    played = {g["number"]: g for g in doc["games"]}
+    for number, home in enumerate(doc["schedule"], start=1):
+        game = played.get(number)
+        if game is None:
+            table.add_row(str(number), home, "", "", "", "")
+            continue
+        table.add_row(
+            str(number),
+            home,
+            _score_line(series, game["score"]),
+            game["winner"],
+            f"+{game['margin']}",
+            game["strength_marker"] or "nobody",
+        )
+    out.print(table)
+    wins = doc["wins"]
+    out.print(f"Wins: {a} {wins[a]} · {b} {wins[b]} (first to {doc['wins_needed']})")
+    if doc["winner"]:
+        loser = series.other(doc["winner"])
+        out.print(
+            f"[bold]{doc['winner']} won the series {wins[doc['winner']]}-{wins[loser]}.[/bold]"
+        )
+    elif doc["next_game"]:
+        away = series.other(doc["next_home"])
+        out.print(f"Next: game {doc['next_game']}, {doc['next_home']} at home, {away} away.")
+    if doc["susan_peg"]:
+        out.print(f"Susan Peg: available to {doc['susan_peg']}.")
+    _carry_over(out, doc["next_game"], doc["sits_out"], doc["starts_injured"], rules)
+    for tribe, got in doc["upgrades"].items():
+        if any(got.values()):
+            out.print(
+                f"Earned so far, {tribe}: {_plural(got['hooper_upgrades'], 'hooper upgrade')}, "
+                f"{_plural(got['action_upgrades'], 'action upgrade')}, "
+                f"{_plural(got['position_upgrades'], 'position upgrade')}"
+            )
+
+
+def _carry_over(
+    out: Console,
+    number: int | None,
+    sits_out: dict[str, list[str]],
+    injured: dict[str, list[str]],
+    rules: SeriesRules,
+) -> None:
+    if number is None:
+        return
+    for tribe, hoopers in sits_out.items():
+        if hoopers:
+            out.print(f"Sits out game {number} (ejected last game), {tribe}: {', '.join(hoopers)}")
+    for tribe, hoopers in injured.items():
+        if hoopers:
+            out.print(
+                f"Starts game {number} with {rules.injury_cubes_next_game} injury cubes "
+                f"(injured last game), {tribe}: {', '.join(hoopers)}"
+            )
+
+
+def render_setup(out: Console, doc: dict[str, Any]) -> None:
+    home, away = doc["home"], doc["away"]
+    hs, aw = doc["home_setup"], doc["away_setup"]
+    out.print(f"[bold]Game {doc['number']}[/bold]: {home} at home, {away} away.")
+    out.print(
+        f"  {home} (home): {hs['hot_zone_hoopers']} hoopers' Position tokens on the first step "
+        f"of the hot zone; {hs['coach_tokens']} coach action tokens; hoopers move on the "
+        "Onfire track when the tribe power is activated successfully."
+    )
+    out.print(
+        f"  {away} (away): {aw['cold_zone_hoopers']} hoopers' Position tokens on the first step "
+        f"of the cold zone; {aw['coach_tokens']} coach action tokens; free throws on the basic "
+        f"2PS (2PS + {aw['free_throw_bonus']}, not + {hs['free_throw_bonus']})."
+    )
+    out.print(f"  Gameplan milestones: the GAME {doc['gameplan_pair']} pair.")
+    refill = "; ".join(
+        f"up to {r['up_to']} before period {r['before_period']}" for r in doc["playbook_refill"]
+    )
+    out.print(f"  Playbook refill: {refill}.")
+    if doc["can_win_series"]:
+        out.print(f"  This game can win the series for {' and '.join(doc['can_win_series'])}.")
+    if doc["susan_peg"]:
+        out.print(f"  Susan Peg may join {doc['susan_peg']}'s seven-hooper line-up.")
+    else:
+        out.print("  Susan Peg: with nobody yet.")
+    sits = {t: h for t, h in doc["sits_out"].items() if h}
+    hurt = {t: h for t, h in doc["starts_injured"].items() if h}
+    for tribe, hoopers in sits.items():
+        out.print(f"  Sits out (ejected last game), {tribe}: {', '.join(hoopers)}")
+    for tribe, hoopers in hurt.items():
+        out.print(
+            f"  Starts with {doc['injury_cubes']} injury cubes (injured last game), "
+            f"{tribe}: {', '.join(hoopers)}"
+        )
+    if not sits and not hurt:
+        out.print("  Everyone is available; nobody carries injury cubes.")
+
+
+def render_rewards(out: Console, series: Series, earned: GameRewards, rules: SeriesRules) -> None:
+    game = series.games[earned.number - 1]
+    out.print(
+        f"[bold]Game {earned.number} reward phase[/bold]: {_score_line(series, dict(game.scores))}"
+        f", {earned.winner} by {earned.margin}."
+    )
+    out.print(f"  Winner game marker: {earned.winner} picks 1 hooper upgrade.")
+    strength = earned.strength
+    if strength.reason == "winner":
+        rule = f"margin {strength.margin} ≥ {rules.strength_winner_min_margin}: to the winner"
+    elif strength.reason == "loser":
+        rule = f"margin {strength.margin} ≤ {rules.strength_loser_max_margin}: to the loser"
+    else:
+        rule = (
+            f"margin {strength.margin} is {rules.strength_loser_max_margin + 1}"
+            f"-{rules.strength_winner_min_margin - 1}: nobody; the card is shuffled back "
+            "into the action upgrade deck"
+        )
+    taker = f" → {strength.to} takes its action upgrade" if strength.to else ""
+    out.print(f"  Strength marker: {rule}{taker}.")
+    why = "" if earned.series_track_given else " (not given: the marker starts on the home side)"
+    out.print(
+        f"  Series track: the tribe marker shows {earned.series_track}{why} → 1 action upgrade."
+    )
+    if not earned.periods_given:
+        out.print("  Periods not recorded: no period markers or fourth-period chip counted.")
+    for tribe in series.tribes:
+        _tribe_rewards(out, earned.tribes[tribe], rules)
+
+
+def _tribe_rewards(out: Console, got: TribeRewards, rules: SeriesRules) -> None:
+    out.print(f"  [bold]{got.tribe}[/bold]")
+    upgrade = (
+        f" + {_plural(got.gameplan_hooper_upgrades, 'hooper upgrade')}"
+        if got.gameplan_hooper_upgrades
+        else ""
+    )
+    out.print(
+        f"    gameplan: {_plural(got.gameplan_milestones, 'milestone')} → "
+        f"{_plural(got.gameplan_chips, 'chip')}{upgrade}"
+    )
+    markers = ", ".join(ROMAN.get(p, str(p)) for p in got.period_markers) or "none"
+    out.print(f"    period markers: {markers} → {_plural(got.marker_chips, 'chip')}")
+    out.print(
+        f"    fourth period won: {'yes' if got.fourth_period_chips else 'no'} → "
+        f"{_plural(got.fourth_period_chips, 'chip')}"
+    )
+    swap = got.exchange
+    used = swap.lv1 - swap.discarded
+    out.print(
+        f"    LV.1: {got.kept.lv1} kept + {got.gameplan_chips} gameplan + {got.marker_chips} "
+        f"markers + {got.fourth_period_chips} fourth period = {swap.lv1} → "
+        f"{used} ÷ {rules.lv1_per_position_upgrade} = "
+        f"{_plural(used // rules.lv1_per_position_upgrade, 'position upgrade')}, "
+        f"{swap.discarded} discarded"
+    )
+    out.print(
+        f"    LV.2: {swap.lv2} kept → "
+        f"{_plural(swap.lv2 * rules.position_upgrades_per_lv2, 'position upgrade')}"
+    )
+    out.print(
+        f"    takes: {_plural(got.hooper_upgrades, 'hooper upgrade')}, "
+        f"{_plural(got.action_upgrades, 'action upgrade')}, "
+        f"{_plural(swap.position_upgrades, 'position upgrade')}"
+    )
+
+
+def render_list(out: Console, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        out.print("No series yet.")
+        return
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("", "id", "tribes", "wins", "games", "status"):
+        table.add_column(column)
+    for row in rows:
+        a, b = row["tribes"]
+        table.add_row(
+            "*" if row["current"] else "",
+            row["id"],
+            f"{a} v {b}",
+            f"{row['wins'][a]}-{row['wins'][b]}",
+            str(row["games"]),
+            row["status"] + (f" ({row['winner']} won)" if row["winner"] else ""),
+        )
+    out.print(table)

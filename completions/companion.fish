@@ -1,0 +1,1 @@
+complete --command companion --no-files --arguments "(env _COMPANION_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) companion)" --condition "env _COMPANION_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) companion"
