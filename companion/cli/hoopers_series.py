@@ -368,7 +368,9 @@ def list_(ctx: typer.Context, json: JsonOption = False) -> None:
     current = docs.pop(CURRENT, None)
     rules = _rules()
     rows = []
-    for doc in sorted(docs.values(), key=lambda d: d.get("created") or "", reverse=True):
+    # Stored order breaks ties between series started in the same second.
+    ordered = sorted(enumerate(docs.values()), key=lambda d: (d[1].get("created") or "", d[0]))
+    for _, doc in reversed(ordered):
         series = Series.from_doc(doc)
         rows.append(
             {

@@ -64,8 +64,9 @@ def _mount() -> None:
     app.add_typer(players.app, name="players")
     app.command()(demo.demo)
     # Game sub-apps (each module defines `app`):
-    # from companion.cli import hoopers; app.add_typer(hoopers.app, name="hoopers")
-    # from companion.cli import allstar; app.add_typer(allstar.app, name="allstar")
+    from companion.cli import hoopers
+    app.add_typer(hoopers.app, name="hoopers")
+    from companion.cli import allstar; app.add_typer(allstar.app, name="allstar")  # noqa: E702
     # from companion.cli import playlist; app.add_typer(playlist.app, name="playlist")
     # from companion.cli import otdraft; app.add_typer(otdraft.app, name="otdraft")
 

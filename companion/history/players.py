@@ -19,6 +19,9 @@ from companion.history.errors import PlayerExists, SelfMerge
 
 Aliases = dict[str, str]
 
+# Result keys that map each player to a value (the result contract plus game extras).
+PER_PLAYER = ("scores", "ranks", "lengths", "playoff_scores", "regular_scores")
+
 
 class Roster:
     """Canonical names for a history: aliases first, else the first spelling seen."""
@@ -42,9 +45,14 @@ class Roster:
         result = match.get("result")
         if result:
             result = dict(result)
-            for key in ("scores", "ranks", "lengths", "playoff_scores"):
+            for key in PER_PLAYER:
                 if isinstance(result.get(key), dict):
                     result[key] = {name(p): v for p, v in result[key].items()}
+            if isinstance(result.get("rounds"), list):
+                result["rounds"] = [
+                    {name(p): v for p, v in r.items()} if isinstance(r, dict) else r
+                    for r in result["rounds"]
+                ]
             if isinstance(result.get("winner"), str):
                 result["winner"] = name(result["winner"])
             out["result"] = result

@@ -192,8 +192,9 @@ def series_extras(matches: list[Match]) -> dict[str, Any]:
 def allstar_extras(matches: list[Match]) -> dict[str, Any]:
     """Average Supporters won in the regular season and in the Play-Offs, per manager.
 
-    `scores` are final Supporters; `playoff_scores` the part won in the
-    Play-Offs, so the regular season is the difference.
+    `playoff_scores` are the Supporters won in the Play-Offs and
+    `regular_scores` those of the regular season (else `scores` minus the
+    Play-Offs: `scores` are the final totals).
     """
     regular: dict[str, list[float]] = defaultdict(list)
     playoffs: dict[str, list[float]] = defaultdict(list)
@@ -204,7 +205,8 @@ def allstar_extras(matches: list[Match]) -> dict[str, Any]:
             won = _number((result.get("playoff_scores") or {}).get(player))
             if total is None or won is None:
                 continue
-            regular[player].append(total - won)
+            before = _number((result.get("regular_scores") or {}).get(player))
+            regular[player].append(total - won if before is None else before)
             playoffs[player].append(won)
     return {
         "supporters": {

@@ -64,7 +64,7 @@ def draft_for(managers: int, mode: str | None) -> Draft:
     """The draft variant for the table; two managers must pick a mode, others may not."""
     low, high = load("allstar")["setup"]["managers"]
     if not low <= managers <= high:
-        raise BadManagers(f"{managers} managers: All-Star Draft is for {low} to {high}")
+        raise BadManagers(f"{managers} manager(s): All-Star Draft is for {low} to {high}")
     if managers == 2 and mode is None:
         raise BadManagers(
             "two managers need a mode", hint="add --mode heritage, duel or open-market"

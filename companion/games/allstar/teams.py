@@ -22,7 +22,7 @@ def medal_order(managers: int) -> tuple[str, str, str]:
     """The Gold, Silver and Bronze criteria on the Tie-Breaker card for `managers`."""
     table = load("allstar")["tiebreaker"]
     if str(managers) not in table:
-        raise BadManagers(f"{managers} managers: All-Star Draft is for 2 to 6")
+        raise BadManagers(f"{managers} manager(s): All-Star Draft is for 2 to 6")
     return tuple(table[str(managers)])  # type: ignore[return-value]
 
 
@@ -132,6 +132,15 @@ def team_strength(
         combo=held[0] if held else None,
         key=(1 if held else 0, top, 3 - medal_index, config.strength(best.criterion, best.value)),
     )
+
+
+def value_order_decided(strength: TeamStrength) -> bool:
+    """True when the value order picked which of several equal groups counts."""
+    rivals = [
+        g for g in groups(strength.cards)
+        if g.size == strength.power and g.criterion == strength.criterion
+    ]
+    return len(rivals) > 1
 
 
 @dataclass(frozen=True)

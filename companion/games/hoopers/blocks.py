@@ -62,9 +62,7 @@ def resolve_block(
         if rng is None:
             raise MissingInput("a block needs the foul die (--face)")
         face = rng.d8()
-    reading = read_foul_die(
-        "block", parse_d8(face), keepers_block=keepers_block, linda=linda
-    )
+    reading = read_foul_die("block", parse_d8(face), keepers_block=keepers_block, linda=linda)
     fts: tuple[FreeThrow, ...] = ()
     if reading.foul and against is not None:
         count = FREE_THROWS_IF_MISSED[against]

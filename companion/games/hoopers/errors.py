@@ -31,3 +31,7 @@ class NotYourTurn(RuleViolation):
 
 class OutOfTokens(RuleViolation):
     """A coach token or timeout cube spent when none is left."""
+
+
+class MatchNotOver(RuleViolation):
+    """`end` before the last period is over."""

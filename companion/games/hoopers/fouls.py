@@ -86,7 +86,8 @@ def read_foul_die(
         option = "--keepers-block" if keepers_block else "--linda"
         raise NotAllowedHere(f"{option} applies to a block, not to {action}")
     if face is None:
-        return FoulReading(action, None, None, "none", 0, False, "The foul die is not rolled.", None)
+        not_rolled = "The foul die is not rolled."
+        return FoulReading(action, None, None, "none", 0, False, not_rolled, None)
     if face not in D8_FACE_NAMES:
         raise NotAllowedHere(f"'{face}' is not a foul die face")
     reads_as = face

@@ -465,7 +465,8 @@ def _end_period(state: MatchState) -> None:
     state.openers.append(state.attacking)
     ends = table["period_end"]
     if state.in_overtime:
-        state.notes.append(f"tied {score[a]}–{score[b]}: overtime of four pairs; {ends['overtime']}")
+        tied = f"tied {score[a]}–{score[b]}"
+        state.notes.append(f"{tied}: overtime of four pairs; {ends['overtime']}")
     else:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
     state.notes.append(f"period {state.period}: {state.attacking} attacks first")

@@ -163,6 +163,7 @@ class Series:
     status: str = LIVE
     created: str | None = None
     games: tuple[GameReport, ...] = ()
+    pending_match: str | None = None  # a tracked match being played as the next game
 
     def other(self, tribe: str) -> str:
         return self.tribes[1] if tribe == self.tribes[0] else self.tribes[0]
@@ -251,9 +252,28 @@ class Series:
                 f"series {self.id} is decided: {winner} won "
                 f"{self.wins[winner]}-{self.wins[self.other(winner)]}; no more games"
             )
+        if self.pending_match is not None and report.match_id != self.pending_match:
+            raise RuleViolation(
+                f"game {len(self.games) + 1} is being played as tracked match {self.pending_match}",
+                hint="end it with 'companion hoopers match end' (or --abandon) first",
+            )
         check_report(self.tribes, report, rules)
-        after = replace(self, games=(*self.games, report))
+        after = replace(self, games=(*self.games, report), pending_match=None)
         return replace(after, status=FINISHED) if after.winner(rules) else after
+
+    def linked_to(self, match_id: str, rules: SeriesRules) -> Series:
+        """The series with its next game being played as tracked match `match_id`."""
+        if self.next_game(rules) is None:
+            raise SeriesDecided(f"series {self.id} has no next game ({self.status})")
+        if self.pending_match is not None:
+            raise RuleViolation(
+                f"game {len(self.games) + 1} is already being played as match {self.pending_match}"
+            )
+        return replace(self, pending_match=match_id)
+
+    def unlinked(self) -> Series:
+        """The series after its tracked match was abandoned: the game is still to play."""
+        return replace(self, pending_match=None)
 
     def without_last_game(self) -> Series:
         if self.status == ABANDONED:
@@ -272,6 +292,7 @@ class Series:
             "status": self.status,
             "created": self.created,
             "games": [g.to_doc() for g in self.games],
+            "pending_match": self.pending_match,
         }
 
     @classmethod
@@ -286,4 +307,5 @@ class Series:
             status=doc.get("status", LIVE),
             created=doc.get("created"),
             games=tuple(GameReport.from_doc(g) for g in doc.get("games", [])),
+            pending_match=doc.get("pending_match"),
         )

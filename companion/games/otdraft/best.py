@@ -10,13 +10,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from companion.games.otdraft.cards import Card, Destroy, Each, PerDestroyed, Protect, Silence
+from companion.games.otdraft.cards import Card, Destroy, PerDestroyed, Protect, Silence
 from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.scoring import (
     Choices,
+    Links,
     TeamScore,
     destroy_targets,
     protect_limit,
+    resolve,
+    score_resolution,
     score_team,
     silence_limit,
     silence_targets,
@@ -70,8 +73,6 @@ def is_protection_monotone(team: Sequence[Card]) -> bool:
         for rule in card.rules:
             if isinstance(rule, PerDestroyed):
                 return False
-            if isinstance(rule, Each) and rule.points < 0:
-                return False
             if getattr(rule, "points", 0) < 0:
                 return False
     return True
@@ -91,9 +92,7 @@ def _open_options(
             options.append(("protect", card.name, subsets))
         if card.rules_of(Silence) and card.name not in fixed.silence:
             candidates = [t.name for t in silence_targets(card, team) if t.rules]
-            options.append(
-                ("silence", card.name, _subsets(candidates, silence_limit(card), False))
-            )
+            options.append(("silence", card.name, _subsets(candidates, silence_limit(card), False)))
     return options
 
 
@@ -129,28 +128,36 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
         raise TooManyChoices(
             f"{count} possible choices for {names}; fix some with --protect/--silence"
         )
-    by_outcome: dict[tuple[frozenset[str], frozenset[str]], TeamScore] = {}
+    links = Links(team)
+    totals: dict[tuple, int] = {}  # outcome in full -> total, so each is scored once
+    by_outcome: dict[tuple[frozenset[str], frozenset[str]], tuple[int, Choices]] = {}
     tried = rings = 0
     last_ring: UnresolvableCycle | None = None
     for choices in _assignments(fixed, options):
         tried += 1
         try:
-            result = score_team(team, choices)
+            res = resolve(links, choices)
         except UnresolvableCycle as err:
             rings += 1
             last_ring = err
             continue
-        key = (result.destroyed, result.silenced)
+        full = (tuple(sorted(res.silenced)), tuple(sorted(res.destroyed.items())))
+        if full not in totals:
+            totals[full] = score_resolution(team, res, choices).total
+        total = totals[full]
+        key = (frozenset(res.destroyed), frozenset(res.silenced))
         kept = by_outcome.get(key)
-        if kept is None or result.total > kept.total:
-            by_outcome[key] = result
+        if kept is None or total > kept[0]:
+            by_outcome[key] = (total, choices)
     if not by_outcome:
         assert last_ring is not None
         raise last_ring
-    ranked = sorted(by_outcome.values(), key=lambda r: -r.total)  # stable: first tried wins
+    ranked = sorted(by_outcome.values(), key=lambda kept: -kept[0])  # stable: first tried wins
+    best = score_team(team, ranked[0][1])
+    runner_up = score_team(team, ranked[1][1]) if len(ranked) > 1 else None
     return Search(
-        best=ranked[0],
-        runner_up=ranked[1] if len(ranked) > 1 else None,
+        best=best,
+        runner_up=runner_up,
         tried=tried,
         open_cards=tuple(name for _, name, _ in options),
         skipped_rings=rings,

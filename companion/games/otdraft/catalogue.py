@@ -79,7 +79,9 @@ def parse_catalogue_text(text: str, source: str = "catalogue") -> Catalogue:
     return parse_catalogue_data(data, source, text)
 
 
-def parse_catalogue_data(data: Any, source: str = "catalogue", text: str | None = None) -> Catalogue:
+def parse_catalogue_data(
+    data: Any, source: str = "catalogue", text: str | None = None
+) -> Catalogue:
     """Validate catalogue data already loaded (from TOML or from the store)."""
     if not isinstance(data, dict):
         raise CatalogueError(f"{source}: expected a table with [[cards]]")
@@ -143,13 +145,13 @@ def _parse_card(
     if isinstance(traits_raw, str):
         traits_raw = [traits_raw]
     if not isinstance(traits_raw, list):
-        raise fail("traits must be a list like [\"Man\"]", "traits")
+        raise fail('traits must be a list like ["Man"]', "traits")
     traits = tuple(dict.fromkeys(_one_of(t, TRAITS, "trait", fail, "traits") for t in traits_raw))
     rules_raw = raw.get("rules", [])
     if isinstance(rules_raw, dict):
         rules_raw = [rules_raw]
     if not isinstance(rules_raw, list):
-        raise fail("rules must be a list of tables like [ { destroy = [\"David\"] } ]", "rules")
+        raise fail('rules must be a list of tables like [ { destroy = ["David"] } ]', "rules")
     rules = tuple(_parse_rule(r, canonical, fail) for r in rules_raw)
     return Card(name, category, int(points), traits, rules, line)
 
@@ -174,7 +176,7 @@ def _one_of(
 
 def _parse_rule(raw: Any, canonical: dict[str, str], fail: Callable[..., CatalogueError]) -> Rule:
     if not isinstance(raw, dict):
-        raise fail(f"a rule must be a table like {{ destroy = [\"David\"] }} (got {raw!r})", "rules")
+        raise fail(f'a rule must be a table like {{ destroy = ["David"] }} (got {raw!r})', "rules")
     kinds = [k for k in raw if k in RULE_KINDS]
     if not kinds:
         unknown = next(iter(raw), "(empty)")
@@ -193,7 +195,7 @@ def _parse_rule(raw: Any, canonical: dict[str, str], fail: Callable[..., Catalog
         value = raw[key]
         items = [value] if isinstance(value, str) else value
         if not isinstance(items, list) or not items:
-            raise fail(f"{key} needs a card, \"category:X\" or \"trait:X\", or a list of them", key)
+            raise fail(f'{key} needs a card, "category:X" or "trait:X", or a list of them', key)
         return tuple(_selector(item, key, canonical, fail) for item in items)
 
     def whole(key: str, low: int | None = None, required: bool = True) -> int | None:
@@ -216,7 +218,7 @@ def _parse_rule(raw: Any, canonical: dict[str, str], fail: Callable[..., Catalog
         return Silence(selectors("silence"), whole("choose", 1, required=False) or 1)
     if kind == "each":
         if not isinstance(raw["each"], str):
-            raise fail("each takes one selector, e.g. each = \"category:Leader\"", "each")
+            raise fail('each takes one selector, e.g. each = "category:Leader"', "each")
         return Each(selectors("each")[0], whole("points"))  # type: ignore[arg-type]
     if kind == "all":
         return All(selectors("all"), whole("points"))  # type: ignore[arg-type]
@@ -238,7 +240,7 @@ def _selector(
     item: Any, key: str, canonical: dict[str, str], fail: Callable[..., CatalogueError]
 ) -> Selector:
     if not isinstance(item, str) or not item.strip():
-        raise fail(f"{key} has {item!r}, not a card name, \"category:X\" or \"trait:X\"", key)
+        raise fail(f'{key} has {item!r}, not a card name, "category:X" or "trait:X"', key)
     text = item.strip()
     prefix, sep, rest = text.partition(":")
     if sep and prefix.strip().casefold() == "category":

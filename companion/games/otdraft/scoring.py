@@ -307,7 +307,16 @@ def score_resolution(team: Sequence[Card], res: Resolution, choices: Choices) ->
             why = f"destroyed by {', '.join(by)}, unprotected: scores 0" + note
             scores.append(
                 CardScore(
-                    card.name, card.points, 0, 1, 0, True, bool(shielded), False, why, by,
+                    card.name,
+                    card.points,
+                    0,
+                    1,
+                    0,
+                    True,
+                    bool(shielded),
+                    False,
+                    why,
+                    by,
                     protected_by,
                 )
             )
@@ -317,8 +326,18 @@ def score_resolution(team: Sequence[Card], res: Resolution, choices: Choices) ->
             why = f"silenced by {', '.join(by)}: starting points only = {card.points}" + note
             scores.append(
                 CardScore(
-                    card.name, card.points, 0, 1, card.points, False, bool(shielded), True,
-                    why, (), protected_by, by,
+                    card.name,
+                    card.points,
+                    0,
+                    1,
+                    card.points,
+                    False,
+                    bool(shielded),
+                    True,
+                    why,
+                    (),
+                    protected_by,
+                    by,
                 )
             )
             continue
@@ -340,8 +359,17 @@ def score_resolution(team: Sequence[Card], res: Resolution, choices: Choices) ->
             why += f"; × {multiplier} (doubled by {', '.join(doublers)}) = {total}"
         scores.append(
             CardScore(
-                card.name, card.points, bonus, multiplier, total, False, bool(shielded),
-                False, why + note, (), protected_by,
+                card.name,
+                card.points,
+                bonus,
+                multiplier,
+                total,
+                False,
+                bool(shielded),
+                False,
+                why + note,
+                (),
+                protected_by,
             )
         )
     return TeamScore(tuple(scores), sum(s.total for s in scores), choices)
@@ -357,12 +385,12 @@ def _bonus(card: Card, survivors: Sequence[Card], kills: int) -> tuple[int, list
             listed = f" ({', '.join(hits)})" if hits else ""
             parts.append(f"{rule.points} × {len(hits)} {rule.target}{listed}")
         elif isinstance(rule, All):
-            missing = [
-                str(s) for s in rule.targets if not any(s.matches(c) for c in survivors)
-            ]
+            missing = [str(s) for s in rule.targets if not any(s.matches(c) for c in survivors)]
             if missing:
-                parts.append(f"0 (needs all of {', '.join(map(str, rule.targets))}; "
-                             f"missing {', '.join(missing)})")
+                parts.append(
+                    f"0 (needs all of {', '.join(map(str, rule.targets))}; "
+                    f"missing {', '.join(missing)})"
+                )
             else:
                 bonus += rule.points
                 parts.append(f"{rule.points} (has {', '.join(map(str, rule.targets))})")

@@ -1,0 +1,648 @@
+"""`companion hoopers`: Valley Hoopers resolutions, exact odds and a tracked match."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.engine.rng import TableRng
+
+GAME = "hoopers"
+
+app = new_app("Valley Hoopers: shots, fouls, counters, blocks, free throws, odds, matches.")
+match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire.")
+app.add_typer(match_app, name="match")
+
+# --- options shared by the commands ------------------------------------------
+
+Kind = Annotated[str, typer.Argument(help="2ps, 3ps or lup.", show_default=False)]
+Stat = Annotated[int, typer.Option("--stat", help="The hooper's attack stat for this shot.")]
+Bonus = Annotated[
+    list[int] | None,
+    typer.Option(
+        "--bonus",
+        help="A bonus (repeatable): +15 dribble, +15 rebound, chips; negative for maluses.",
+    ),
+]
+Defense = Annotated[
+    int | None,
+    typer.Option("--defense", help="The defender's D2/D3/DLU; given, the foul die is rolled."),
+]
+Face = Annotated[str | None, typer.Option("--face", help="The foul die face the table rolled.")]
+Roll = Annotated[int | None, typer.Option("--roll", help="The d20 result the table rolled.")]
+FtStat = Annotated[
+    int | None,
+    typer.Option("--ft-stat", help="The shooter's 2PS for free throws (default: --stat on 2ps)."),
+]
+FtRoll = Annotated[
+    list[int] | None, typer.Option("--ft-roll", help="A free throw d20 result (repeatable).")
+]
+Away = Annotated[
+    bool, typer.Option("--away", help="Series away side: free throws use the basic 2PS.")
+]
+Flagrant = Annotated[
+    bool,
+    typer.Option(
+        "--flagrant-whistle",
+        help="Second use of a card under the Unleashed power: a whistle is a flagrant foul.",
+    ),
+]
+NoFoulBonus = Annotated[
+    bool, typer.Option("--no-foul-bonus", help="Sin Miedo: a foul on him gives no bonus.")
+]
+KeepersBlock = Annotated[
+    bool, typer.Option("--keepers-block", help="Keepers tribe power block: jump ball is a foul.")
+]
+Linda = Annotated[
+    bool, typer.Option("--linda", help="Linda Siempre's defensive block: whistle = jump ball.")
+]
+OStat = Annotated[int | None, typer.Option("--o", help="The countering hooper's O-stat.")]
+VStat = Annotated[int | None, typer.Option("--v", help="The countering hooper's V-stat.")]
+Position = Annotated[
+    str | None, typer.Option("--position", help="The attacker's Position token (PG SG SF PF C).")
+]
+TeamFouls = Annotated[
+    int, typer.Option("--team-fouls", help="The countering team's fouls this period so far.")
+]
+NoFoulDie = Annotated[
+    bool, typer.Option("--no-foul-die", help="Manny Gentle: no foul die when countering.")
+]
+
+
+def _shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus):
+    from companion.games.hoopers.shots import ShotSpec, parse_kind
+
+    return ShotSpec(
+        kind=parse_kind(kind),
+        stat=stat,
+        bonuses=tuple(bonus or ()),
+        defense=defense,
+        ft_stat=ft_stat,
+        away=away,
+        flagrant_whistle=flagrant,
+        no_foul_bonus=no_foul_bonus,
+    )
+
+
+def _check_roll(roll: int | None) -> int | None:
+    from companion.engine.dice import parse_d20
+
+    return None if roll is None else parse_d20(roll)
+
+
+def _check_face(face: str | None) -> str | None:
+    from companion.engine.dice import parse_d8
+
+    return None if face is None else parse_d8(face)
+
+
+# --- stateless resolutions ---------------------------------------------------
+
+
+@app.command()
+def shot(
+    kind: Kind,
+    stat: Stat,
+    bonus: Bonus = None,
+    defense: Defense = None,
+    face: Face = None,
+    roll: Roll = None,
+    ft_stat: FtStat = None,
+    ft_roll: FtRoll = None,
+    away: Away = False,
+    flagrant_whistle: Flagrant = False,
+    no_foul_bonus: NoFoulBonus = False,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve a shot: target, foul die (when defended), d20, free throws."""
+    from companion.games.hoopers.shots import resolve_shot
+
+    spec = _shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus)
+    rng = TableRng(seed)
+    outcome = resolve_shot(
+        spec, face=_check_face(face), roll=_check_roll(roll), ft_rolls=ft_roll or (), rng=rng
+    )
+
+    def render(out):
+        from companion.ui.hoopers import render_shot
+
+        render_shot(out, outcome)
+
+    emit({**outcome.to_json(), "seed": rng.seed}, json, render)
+
+
+@app.command()
+def foul(
+    action: Annotated[
+        str,
+        typer.Argument(help="screen, steal, intercept, rebound, d2, d3, dlu or block."),
+    ],
+    face: Face = None,
+    keepers_block: KeepersBlock = False,
+    linda: Linda = False,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Read the foul die for an action (the rulebook's foul summary table)."""
+    from companion.games.hoopers.fouls import parse_action, read_foul_die
+
+    name = parse_action(action)
+    checked = _check_face(face)
+    if (keepers_block or linda) and name != "block":
+        read_foul_die(name, "blank", keepers_block=keepers_block, linda=linda)
+    rng = TableRng(seed)
+    reading = read_foul_die(name, checked or rng.d8(), keepers_block=keepers_block, linda=linda)
+
+    def render(out):
+        from companion.ui.hoopers import render_foul
+
+        render_foul(out, reading)
+
+    emit({**reading.to_json(), "seed": rng.seed}, json, render)
+
+
+@app.command()
+def counter(
+    kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
+    o: OStat = None,
+    v: VStat = None,
+    position: Position = None,
+    face: Face = None,
+    roll: Roll = None,
+    team_fouls: TeamFouls = 0,
+    no_foul_die: NoFoulDie = False,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
+    from companion.games.hoopers.counters import resolve_counter
+
+    spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die)
+    rng = TableRng(seed)
+    outcome = resolve_counter(spec, face=_check_face(face), roll=_check_roll(roll), rng=rng)
+
+    def render(out):
+        from companion.ui.hoopers import render_counter
+
+        render_counter(out, outcome)
+
+    emit({**outcome.to_json(), "seed": rng.seed}, json, render)
+
+
+def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
+    from companion.games.hoopers.counters import CounterSpec, parse_counter, parse_position
+
+    return CounterSpec(
+        kind=parse_counter(kind),
+        o=o,
+        v=v,
+        position=None if position is None else parse_position(position),
+        team_fouls=team_fouls,
+        no_foul_die=no_foul_die,
+    )
+
+
+@app.command()
+def block(
+    face: Face = None,
+    against: Annotated[
+        str | None, typer.Option("--against", help="The shot blocked: 2ps, 3ps or lup.")
+    ] = None,
+    keepers_block: KeepersBlock = False,
+    linda: Linda = False,
+    ft_stat: Annotated[
+        int | None, typer.Option("--ft-stat", help="The shooter's 2PS, to resolve free throws.")
+    ] = None,
+    ft_roll: FtRoll = None,
+    away: Away = False,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve a block: foul, restart from F2, restart from A, or blocked."""
+    from companion.games.hoopers.blocks import resolve_block
+    from companion.games.hoopers.shots import parse_kind
+
+    rng = TableRng(seed)
+    outcome = resolve_block(
+        face=_check_face(face),
+        against=None if against is None else parse_kind(against),
+        keepers_block=keepers_block,
+        linda=linda,
+        ft_stat=ft_stat,
+        away=away,
+        ft_rolls=ft_roll or (),
+        rng=rng,
+    )
+
+    def render(out):
+        from companion.ui.hoopers import render_block
+
+        render_block(out, outcome, ft_stat, away)
+
+    emit({**outcome.to_json(), "seed": rng.seed}, json, render)
+
+
+@app.command("free-throw")
+def free_throw(
+    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
+    away: Away = False,
+    roll: Roll = None,
+    defense: Annotated[
+        int | None, typer.Option("--defense", hidden=True, help="Refused: never defended.")
+    ] = None,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve one free throw: 2PS + 15 (basic 2PS away), worth 1 point."""
+    from companion.games.hoopers.errors import NotAllowedHere
+    from companion.games.hoopers.free_throws import resolve_free_throw
+
+    if defense is not None:
+        raise NotAllowedHere(f"--defense {defense}: a free throw can't be defended")
+    rng = TableRng(seed)
+    ft = resolve_free_throw(stat, away=away, roll=_check_roll(roll), rng=rng)
+
+    def render(out):
+        from companion.ui.hoopers import render_free_throw
+
+        render_free_throw(out, ft, stat, away)
+
+    emit({**ft.to_json(), "points": 1 if ft.made else 0, "seed": rng.seed}, json, render)
+
+
+@app.command()
+def odds(
+    kind: Annotated[
+        str | None,
+        typer.Argument(help="2ps, 3ps, lup, steal, intercept or rebound (omit with --target)."),
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Just a d20 target: P(roll ≤ target).")
+    ] = None,
+    stat: Annotated[int | None, typer.Option("--stat", help="The attack stat.")] = None,
+    bonus: Bonus = None,
+    defense: Defense = None,
+    face: Annotated[
+        str | None, typer.Option("--face", help="Take the foul die as already rolled.")
+    ] = None,
+    ft_stat: FtStat = None,
+    away: Away = False,
+    flagrant_whistle: Flagrant = False,
+    no_foul_bonus: NoFoulBonus = False,
+    o: OStat = None,
+    v: VStat = None,
+    position: Position = None,
+    team_fouls: TeamFouls = 0,
+    no_foul_die: NoFoulDie = False,
+    json: JsonOption = False,
+) -> None:
+    """Exact odds of scoring (or of a counter), over every foul die and d20 face."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers import odds as calc
+    from companion.games.hoopers.counters import COUNTER_KINDS
+    from companion.games.hoopers.shots import SHOT_KINDS
+
+    checked_face = _check_face(face)
+    if kind is None:
+        if target is None:
+            raise BadInput("give a shot or counter kind, or --target N")
+        result, title = calc.target_odds(target), f"roll ≤ {target}"
+    else:
+        from companion.engine.names import match_prefix
+
+        name = match_prefix(kind, (*SHOT_KINDS, *COUNTER_KINDS), what="shot or counter")
+        if name in SHOT_KINDS:
+            if stat is None:
+                raise BadInput(f"odds for {name} need --stat")
+            spec = _shot_spec(
+                name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus
+            )
+            if checked_face is not None and defense is None:
+                raise BadInput(f"--face {checked_face} given but the shot is not defended")
+            result, title = calc.shot_odds(spec, checked_face), name
+        else:
+            spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die)
+            result, title = calc.counter_odds(spec, checked_face), name
+    payload = result.to_json()
+
+    def render(out):
+        from companion.ui.hoopers import render_odds
+
+        render_odds(out, payload, title)
+
+    emit(payload, json, render)
+
+
+@app.command()
+def markers(
+    ctx: typer.Context,
+    set_: Annotated[
+        str | None,
+        typer.Option("--set", help="Your pile of eight injury markers, comma separated."),
+    ] = None,
+    reset: Annotated[bool, typer.Option("--reset", help="Back to the default pile.")] = False,
+    json: JsonOption = False,
+) -> None:
+    """Show or set the injury marker pile new matches draw from."""
+    from companion.games.hoopers import markers as pile_of
+
+    store = open_store(ctx)
+    if set_ is not None:
+        pile = pile_of.parse_pile([p for p in set_.split(",") if p.strip()])
+        store.put_doc(GAME, "injury_pile", pile)
+    elif reset:
+        store.delete_doc(GAME, "injury_pile")
+    saved = store.get_doc(GAME, "injury_pile")
+    pile = saved or pile_of.default_pile()
+    assumed = [] if saved else pile_of.default_assumptions()
+    texts = pile_of.marker_texts()
+    payload = {"pile": pile, "default": saved is None, "assumed": assumed, "kinds": texts}
+
+    def render(out):
+        label = "default pile" if saved is None else "your pile"
+        out.print(f"Injury markers ({label}, {len(pile)}):")
+        for key in pile:
+            out.print(f"  {key:<11} {texts[key]}")
+        for note in assumed:
+            out.print(f"  [dim]assumed: {note}[/dim]")
+
+    emit(payload, json, render)
+
+
+# --- the tracked match -------------------------------------------------------
+
+TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
+HooperArg = Annotated[str, typer.Argument(help="The hooper (unique prefix).")]
+HooperOption = Annotated[str, typer.Option("--hooper", help="The hooper (unique prefix).")]
+
+
+def _record(ctx: typer.Context, event_type: str, data: dict[str, Any]):
+    from companion.games.hoopers.match import play
+
+    played: dict[str, Any] = {}
+
+    def change(match):
+        played["result"] = play(match, event_type, data)
+        return [played["result"].event]
+
+    match, _ = open_store(ctx).update_live(GAME, change)
+    return match, played["result"]
+
+
+def _status_payload(match: dict[str, Any], state: Any) -> dict[str, Any]:
+    return {**state.to_json(), "id": match["id"]}
+
+
+def _emit_state(match: dict[str, Any], state: Any, json: bool) -> None:
+    payload = _status_payload(match, state)
+
+    def render(out):
+        from companion.ui.hoopers import render_notes, render_status
+
+        render_notes(out, state.notes)
+        render_status(out, payload)
+
+    emit(payload, json, render)
+
+
+@match_app.command()
+def start(
+    ctx: typer.Context,
+    home: Annotated[str, typer.Option("--home", help="The home team (a player's name).")],
+    away: Annotated[str, typer.Option("--away", help="The away team.")],
+    home_tribe: Annotated[
+        str | None, typer.Option("--home-tribe", help="keepers or unleashed: its ten hoopers.")
+    ] = None,
+    away_tribe: Annotated[
+        str | None, typer.Option("--away-tribe", help="keepers or unleashed.")
+    ] = None,
+    home_roster: Annotated[
+        str | None, typer.Option("--home-roster", help="The home hoopers, comma separated.")
+    ] = None,
+    away_roster: Annotated[
+        str | None, typer.Option("--away-roster", help="The away hoopers, comma separated.")
+    ] = None,
+    variant: Annotated[str, typer.Option("--variant", help="classic or fast.")] = "classic",
+    milestones: Annotated[
+        str, typer.Option("--milestones", help="Period milestones: win, lose or off.")
+    ] = "win",
+    first: Annotated[
+        str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
+    ] = "roll",
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Start a tracked match (the d20 decides who attacks first unless --first)."""
+    from companion.engine.rng import fresh_seed
+    from companion.games.hoopers.match import fold, new_match, tribe_roster
+
+    def roster(tribe: str | None, names: str | None) -> list[str]:
+        if names:
+            return [n.strip() for n in names.split(",") if n.strip()]
+        return tribe_roster(tribe) if tribe else []
+
+    store = open_store(ctx)
+    chosen_seed = fresh_seed() if seed is None else seed
+    players, options, events = new_match(
+        home,
+        away,
+        chosen_seed,
+        rosters={
+            home.strip(): roster(home_tribe, home_roster),
+            away.strip(): roster(away_tribe, away_roster),
+        },
+        variant=variant,
+        milestones=milestones,
+        first=first,
+        injury_pile=store.get_doc(GAME, "injury_pile"),
+    )
+    match = store.start_match(GAME, players, options, chosen_seed, events)
+    state = fold(match)
+    _emit_state(match, state, json)
+
+
+@match_app.command("shot")
+def match_shot(
+    ctx: typer.Context,
+    team: TeamArg,
+    kind: Kind,
+    hooper: HooperOption,
+    stat: Stat,
+    defender: Annotated[
+        str | None, typer.Option("--defender", help="The defending hooper (with --defense).")
+    ] = None,
+    bonus: Bonus = None,
+    defense: Defense = None,
+    face: Face = None,
+    roll: Roll = None,
+    ft_stat: FtStat = None,
+    ft_roll: FtRoll = None,
+    flagrant_whistle: Flagrant = False,
+    no_foul_bonus: NoFoulBonus = False,
+    json: JsonOption = False,
+) -> None:
+    """Resolve and record a shot: score, fouls and injury cubes, Onfire track."""
+    spec = _shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
+    data = {
+        "team": team,
+        "hooper": hooper,
+        "defender": defender,
+        "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+        "face": _check_face(face),
+        "roll": _check_roll(roll),
+        "ft_rolls": list(ft_roll or ()),
+    }
+    match, played = _record(ctx, "shot", data)
+    outcome, state = played.outcome, played.state
+    payload = {
+        **outcome.to_json(),
+        "team": played.event["data"]["team"],
+        "hooper": played.event["data"]["hooper"],
+        "match": _status_payload(match, state),
+    }
+
+    def render(out):
+        from companion.ui.hoopers import render_notes, render_shot
+
+        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ")
+        render_notes(out, state.notes)
+
+    emit(payload, json, render)
+
+
+@match_app.command()
+def score(
+    ctx: typer.Context,
+    team: TeamArg,
+    points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
+    hooper: Annotated[
+        str | None, typer.Option("--hooper", help="Credit them to this hooper.")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Add points by hand (chips like Fast Break, corrections)."""
+    match, played = _record(ctx, "score", {"team": team, "points": points, "hooper": hooper})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command("foul")
+def match_foul(
+    ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False
+) -> None:
+    """A personal foul: a red cube for the hooper and a team foul."""
+    match, played = _record(ctx, "foul", {"team": team, "hooper": hooper})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def injure(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
+    """An injury cube; at the limit an injury marker is drawn from the pile."""
+    match, played = _record(ctx, "injure", {"team": team, "hooper": hooper})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
+    """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
+    match, played = _record(ctx, "chip", {"team": team, "hooper": hooper})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def turn(
+    ctx: typer.Context,
+    again: Annotated[
+        bool,
+        typer.Option("--again", help="Attack again without moving the turn token (rebound)."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """End the attacking turn: move the turn token, with the turn-track reminders."""
+    match, played = _record(ctx, "turn", {"again": again})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """Call a timeout: a timeout cube and a coach action token."""
+    match, played = _record(ctx, "timeout", {"team": team})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """Spend a coach action token."""
+    match, played = _record(ctx, "coach", {"team": team})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
+def status(ctx: typer.Context, json: JsonOption = False) -> None:
+    """The scoreboard: score, periods, fouls, hot and cold hoopers."""
+    from companion.games.hoopers.match import fold
+
+    match = open_store(ctx).current_match(GAME)
+    state = fold(match)
+    state.notes = []
+    _emit_state(match, state, json)
+
+
+@match_app.command()
+def undo(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Drop the last recorded event."""
+    from companion.engine.errors import NothingToUndo
+    from companion.games.hoopers.match import fold
+
+    store = open_store(ctx)
+    current = store.current_match(GAME)
+    if not current["events"] or current["events"][-1]["type"] == "opening":
+        raise NothingToUndo(f"nothing to undo in hoopers match {current['id']}")
+    match, removed = store.undo_event(GAME)
+    state = fold(match)
+    state.notes = [f"undid {removed['type']}"]
+    _emit_state(match, state, json)
+
+
+@match_app.command()
+def end(
+    ctx: typer.Context,
+    abandon: Annotated[
+        bool, typer.Option("--abandon", help="Drop an unfinished match (kept as abandoned).")
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Record the finished match in history (or --abandon an unfinished one)."""
+    from companion.games.hoopers.errors import MatchNotOver
+    from companion.games.hoopers.match import fold
+
+    store = open_store(ctx)
+    match = store.current_match(GAME)
+    state = fold(match)
+    if abandon:
+        done = store.abandon_match(GAME)
+    else:
+        if not state.over:
+            raise MatchNotOver(
+                f"match {match['id']} is not over (period {state.period}, turn {state.turn})",
+                hint="play on, or use --abandon",
+            )
+        done = store.finish_match(GAME, state.result())
+    payload = {"id": done["id"], "status": done["status"], "result": done["result"]}
+
+    def render(out):
+        if done["status"] == "abandoned":
+            out.print(f"Match {done['id']} abandoned.")
+            return
+        result = done["result"]
+        line = " – ".join(f"{t} {p}" for t, p in result["scores"].items())
+        out.print(f"Match {done['id']} finished: {line}; {result['winner']} wins. Kept in history.")
+
+    emit(payload, json, render)
+
+
+from companion.cli.hoopers_series import app as series_app  # noqa: E402
+
+app.add_typer(series_app, name="series")

@@ -1,0 +1,235 @@
+"""Valley Hoopers in the terminal: every resolution with its arithmetic and its rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from companion.engine.dice import d8_label
+from companion.games.hoopers.stats import signed
+
+SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
+DEFENSE_NAMES = {"2ps": "D2", "3ps": "D3", "lup": "DLU"}
+
+
+def _face(face: str | None) -> str:
+    return d8_label(face) if face else "not rolled"
+
+
+def _free_throws(out: Console, free_throws: list[Any], stat: int | None, away: bool) -> None:
+    if not free_throws:
+        return
+    if stat is None:
+        out.print(
+            f"  {len(free_throws)} free throw(s) owed: give --ft-stat (the shooter's 2PS) "
+            "to resolve them"
+        )
+        return
+    rule = f"{stat} (basic 2PS, away)" if away else f"{stat} + 15"
+    for n, ft in enumerate(free_throws, 1):
+        if ft.roll is None:
+            auto = "made without a roll: 1 point"
+            out.print(f"  free throw {n}: {rule} = {ft.target} ≥ 100 → {auto}")
+        else:
+            verdict = "made: 1 point" if ft.made else "missed"
+            out.print(f"  free throw {n}: {rule} = {ft.target} → rolled {ft.roll}: {verdict}")
+
+
+def shot_working(outcome: Any) -> str:
+    spec = outcome.spec
+    text = str(spec.stat) + "".join(f" {signed(b)}" for b in spec.bonuses)
+    if spec.defense is not None:
+        if outcome.defense_bonus:
+            text += f" − ({spec.defense} + {outcome.defense_bonus})"
+        else:
+            text += f" − {spec.defense}"
+    return f"{text} = {outcome.target}"
+
+
+def render_shot(out: Console, outcome: Any, who: str = "") -> None:
+    spec = outcome.spec
+    head = f"{who}{SHOT_NAMES[spec.kind]}"
+    if spec.defense is None:
+        out.print(f"{head}, uncontested (no defense card: no foul die)")
+    else:
+        out.print(
+            f"{head} against {DEFENSE_NAMES[spec.kind]} {spec.defense}; "
+            f"foul die: [bold]{_face(outcome.face)}[/bold]"
+        )
+        out.print(f"  {outcome.reading.outcome}")
+    if outcome.charging:
+        out.print("  [bold]No shot[/bold]: 0 points.")
+        return
+    if outcome.flagrant:
+        out.print("  No shot; two free throws:")
+    else:
+        working = shot_working(outcome)
+        if outcome.auto:
+            out.print(f"  {working} ≥ 100 → scores without a roll: {outcome.points} points")
+        else:
+            verdict = f"scored, {outcome.points} points" if outcome.scored else "missed"
+            out.print(
+                f"  {working} → roll ≤ {outcome.target} scores; rolled {outcome.roll}: "
+                f"[bold]{verdict}[/bold]"
+            )
+        if outcome.foul:
+            count = len(outcome.free_throws)
+            why = (
+                "shot made: 1 extra free throw"
+                if outcome.scored
+                else f"shot missed: {count} free throws"
+            )
+            out.print(f"  Defensive foul, {why}")
+    _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away)
+    out.print(f"  Total: [bold]{outcome.total_points}[/bold] point(s)", end="")
+    moves = {"up": "one step right", "down": "one step left", None: "stays"}
+    out.print(f"; Onfire track {moves[outcome.onfire]}")
+
+
+def render_foul(out: Console, reading: Any) -> None:
+    out.print(f"{reading.action}: foul die [bold]{_face(reading.face)}[/bold]")
+    if reading.reads_as and reading.reads_as != reading.face:
+        out.print(f"  (reads as {_face(reading.reads_as)})")
+    if reading.defense_bonus:
+        out.print(f"  Foul bonus: +{reading.defense_bonus} to the defence stat")
+    out.print(f"  {reading.outcome}")
+
+
+def render_counter(out: Console, outcome: Any) -> None:
+    spec = outcome.spec
+    face = "not rolled (Manny Gentle)" if spec.no_foul_die else _face(outcome.reading.face)
+    out.print(f"{spec.action_label}: foul die [bold]{face}[/bold]")
+    if outcome.stat is not None:
+        why = _stat_reason(spec, outcome)
+        if outcome.roll is None:
+            out.print(f"  {why} ≥ 100 → succeeds without a roll")
+        else:
+            verdict = "success" if outcome.success else "fails"
+            out.print(
+                f"  {why} → roll ≤ {outcome.target} succeeds; rolled {outcome.roll}: "
+                f"[bold]{verdict}[/bold]"
+            )
+    out.print(f"  {outcome.consequence}")
+
+
+def _stat_reason(spec: Any, outcome: Any) -> str:
+    name = outcome.stat.upper()
+    if outcome.jump_ball:
+        return f"jump ball: {name} instead, {outcome.target}"
+    if spec.kind == "steal":
+        if spec.position == "SF":
+            return f"steal on an SF uses the worse of O and V: {name} {outcome.target}"
+        return f"steal on a {spec.position} uses {name} {outcome.target}"
+    return f"{spec.kind} uses {name} {outcome.target}"
+
+
+def render_block(out: Console, outcome: Any, ft_stat: int | None, away: bool) -> None:
+    reading = outcome.reading
+    out.print(f"block: foul die [bold]{_face(reading.face)}[/bold]")
+    if reading.reads_as != reading.face:
+        out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})")
+    out.print(f"  [bold]{outcome.outcome}[/bold]: {reading.outcome}")
+    _free_throws(out, list(outcome.free_throws), ft_stat, away)
+
+
+def render_free_throw(out: Console, ft: Any, stat: int, away: bool) -> None:
+    _free_throws(out, [ft], stat, away)
+
+
+def render_odds(out: Console, payload: dict[str, Any], title: str) -> None:
+    out.print(
+        f"{title}: P(success) = [bold]{payload['p_score_fraction']}[/bold] "
+        f"= {payload['percent']:.2f} %"
+    )
+    if payload.get("expected_points") is not None:
+        note = "" if payload["free_throws_counted"] else " (free throws not counted: no --ft-stat)"
+        out.print(
+            f"  expected points {payload['expected_points_fraction']} "
+            f"≈ {payload['expected_points']:.3f}{note}"
+        )
+    rows = payload["by_face"]
+    if len(rows) > 1:
+        table = Table("foul die", "P(face)", "target", "P(score)", "expected pts", box=None)
+        for row in rows:
+            expected = row["expected_points"]
+            table.add_row(
+                _face(row["face"]),
+                row["probability"],
+                "-" if row["target"] is None else str(row["target"]),
+                row["p_score_fraction"],
+                "-" if expected is None else f"{expected:.3f}",
+            )
+        out.print(table)
+
+
+def render_notes(out: Console, notes: list[str]) -> None:
+    for note in notes:
+        out.print(f"  · {note}")
+
+
+def _onfire_mark(space: str) -> str:
+    from companion.games.hoopers.onfire import label
+
+    marks = {"cube": "❄❄", "light-blue": "❄", "orange": "🔥", "lv1": "🔥🔥", "lv2": "🔥🔥🔥"}
+    return f"{marks.get(space, '')} {label(space)}".strip()
+
+
+def render_status(out: Console, status: dict[str, Any]) -> None:
+    teams = list(status["score"])
+    a, b = teams
+    head = "FINAL" if status["status"] == "over" else f"period {status['period']}"
+    if status["overtime"]:
+        head = "FINAL (overtime)" if status["status"] == "over" else f"overtime {status['period']}"
+    out.print(
+        f"[bold]{a} {status['score'][a]} – {status['score'][b]} {b}[/bold]   "
+        f"{head}, turn {status['turn']} (pair {status['pair']})"
+    )
+    bar = "  ".join(
+        f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == status["period"] else "")
+        for i, p in enumerate(status["periods"], 1)
+    )
+    out.print(f"  {bar}")
+    if status["attacking"]:
+        out.print(f"  attacking: [bold]{status['attacking']}[/bold]")
+    if status["winner"]:
+        out.print(f"  winner: [bold]{status['winner']}[/bold]")
+    for m in status["milestones"]:
+        who = m["earner"] or "nobody (tied)"
+        out.print(f"  milestone P{m['period']}: {who}")
+    table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
+    for team in teams:
+        hoopers = status["hoopers"][team]
+        hot = [
+            f"{n} {_onfire_mark(h['onfire'])}"
+            for n, h in hoopers.items()
+            if h["onfire"] in ("orange", "lv1", "lv2")
+        ]
+        cold = [
+            f"{n} {_onfire_mark(h['onfire'])}"
+            for n, h in hoopers.items()
+            if h["onfire"] in ("cube", "light-blue")
+        ]
+        cold += [f"{n} ✖ ejected" for n, h in hoopers.items() if h["ejected"]]
+        cold += [f"{n} ✚ {', '.join(h['injuries'])}" for n, h in hoopers.items() if h["injuries"]]
+        table.add_row(
+            team,
+            str(status["team_fouls"][team]),
+            str(status["coach_tokens"][team]),
+            str(status["timeouts"][team]),
+            ", ".join(hot) or "-",
+            ", ".join(cold) or "-",
+        )
+    out.print(table)
+    scorers = [
+        (n, t, h)
+        for t in teams
+        for n, h in status["hoopers"][t].items()
+        if h["points"] or h["fouls"] or h["injury_cubes"]
+    ]
+    if scorers:
+        detail = Table("hooper", "team", "pts", "fouls", "injury cubes", box=None)
+        for n, t, h in scorers:
+            detail.add_row(n, t, str(h["points"]), str(h["fouls"]), str(h["injury_cubes"]))
+        out.print(detail)

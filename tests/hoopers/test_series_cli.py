@@ -1,0 +1,276 @@
+"""`companion hoopers series`: whole series walked through separate invocations on one --db."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import assert_user_error
+
+K, U = "Keepers", "Unleashed"
+
+
+@pytest.fixture
+def series(cli):
+    """`series("status", "--json")` runs `companion hoopers series status --json`."""
+
+    def run(*args):
+        return cli("hoopers", "series", *args)
+
+    return run
+
+
+@pytest.fixture
+def started(series):
+    result = series("start", "--tribes", "Keepers,Unleashed", "--home", "kee", "--json")
+    assert result.exit_code == 0, result.stderr
+    return series
+
+
+def record(series, score, *extra):
+    result = series("record", "--score", score, *extra, "--json")
+    assert result.exit_code == 0, result.stderr
+    return result.json
+
+
+def test_start_reports_an_empty_series(started):
+    doc = started("status", "--json").json
+    assert doc["tribes"] == [K, U]
+    assert doc["home_tribe"] == K
+    assert doc["games"] == []
+    assert doc["wins"] == {K: 0, U: 0}
+    assert doc["next_game"] == 1 and doc["next_home"] == K
+    assert doc["schedule"] == [K, K, U, U, K, U, K]
+    assert (doc["susan_peg"], doc["winner"], doc["status"]) == (None, None, "live")
+    assert doc["sits_out"] == {K: [], U: []}
+    assert doc["starts_injured"] == {K: [], U: []}
+
+
+def test_random_home_is_reproducible_with_a_seed(cli, tmp_path):
+    homes = set()
+    for n in range(2):
+        result = cli(
+            "hoopers", "series", "start", "--tribes", "A,B", "--seed", "11", "--json",
+            database=tmp_path / f"db{n}.json",
+        )  # fmt: skip
+        homes.add(result.json["home_tribe"])
+        assert result.json["seed"] == 11
+    assert len(homes) == 1
+
+
+def test_a_four_nil_sweep(started):
+    for n, score in enumerate(["80-70", "66-60", "90-81", "75-74"], start=1):
+        doc = record(started, score)
+        assert doc["wins"] == {K: n, U: 0}
+    assert doc["winner"] == K and doc["status"] == "finished"
+    assert doc["next_game"] is None and doc["next_home"] is None
+    # Keepers reached three wins before game 4: Susan Peg joined Unleashed for it.
+    assert doc["susan_peg"] == U
+    assert [g["home"] for g in doc["games"]] == [K, K, U, U]
+    assert [g["margin"] for g in doc["games"]] == [10, 6, 9, 1]
+    assert [g["strength_marker"] for g in doc["games"]] == [K, None, K, U]
+    before = started("status", "--json").stdout
+    assert_user_error(started("record", "--score", "70-60"), "Keepers won 4-0; no more games")
+    assert_user_error(started("next"), "decided")
+    assert started("status", "--json").stdout == before
+
+
+def test_a_four_three_series_with_susan_peg(started):
+    winners = []
+    susan = []
+    for score in ["80-70", "70-80", "80-70", "80-70", "70-80", "70-80", "81-80"]:
+        susan.append(started("next", "--json").json["susan_peg"])
+        doc = record(started, score)
+        winners.append(doc["games"][-1]["winner"])
+    assert winners == [K, U, K, K, U, U, K]
+    # Keepers led 3-1 before game 5: Susan Peg joined Unleashed and stayed.
+    assert susan == [None, None, None, None, U, U, U]
+    assert doc["wins"] == {K: 4, U: 3}
+    assert doc["winner"] == K
+    assert [g["home"] for g in doc["games"]] == [K, K, U, U, K, U, K]
+
+
+@pytest.mark.parametrize(
+    ("score", "margin", "taker"),
+    [("78-75", 3, U), ("79-75", 4, None), ("81-75", 6, None), ("82-75", 7, K)],
+)
+def test_strength_marker_margins(started, score, margin, taker):
+    game = record(started, score)["games"][0]
+    assert (game["margin"], game["strength_marker"]) == (margin, taker)
+    rewards = started("rewards", "--json").json
+    assert rewards[K]["strength_marker"] == int(taker == K)
+    assert rewards[U]["strength_marker"] == int(taker == U)
+
+
+def test_rulebook_reward_example(started):
+    # 3 LV.1 and 1 LV.2 left on the hoopers, period markers I and III, both
+    # gameplan milestones: 7 LV.1 + 1 LV.2 -> 4 position upgrades, 1 LV.1
+    # discarded, and one hooper upgrade.
+    record(
+        started, "66-79", "--periods", "20-18,15-22,21-17,10-22",
+        "--chips", "kee:lv1=3,lv2=1", "--gameplan", "Keepers:2", "--series-track", "Unl",
+    )  # fmt: skip
+    rewards = started("rewards", "1", "--json").json
+    assert set(rewards) == {K, U}
+    keepers = rewards[K]
+    assert {k: keepers[k] for k in (
+        "hooper_upgrades", "action_upgrades", "chips_lv1", "chips_lv2",
+        "position_upgrades", "discarded_chips",
+    )} == {
+        "hooper_upgrades": 1, "action_upgrades": 0, "chips_lv1": 7, "chips_lv2": 1,
+        "position_upgrades": 4, "discarded_chips": 1,
+    }  # fmt: skip
+    assert keepers["period_markers"] == [1, 3]
+    # Unleashed: winner marker; Strength marker (margin 13) and the series track card;
+    # period II marker + fourth period chip = 2 LV.1 -> 1 position upgrade.
+    assert rewards[U] == {
+        "hooper_upgrades": 1, "action_upgrades": 2, "chips_lv1": 2, "chips_lv2": 0,
+        "position_upgrades": 1, "discarded_chips": 0, "winner_marker": 1,
+        "strength_marker": 1, "series_track": 1, "gameplan_milestones": 0,
+        "gameplan_chips": 0, "gameplan_hooper_upgrades": 0, "period_markers": [2],
+        "marker_chips": 1, "fourth_period_chips": 1, "kept_lv1": 0, "kept_lv2": 0,
+    }  # fmt: skip
+
+
+def test_rewards_show_the_working(started):
+    record(
+        started, "66-79", "--periods", "20-18,15-22,21-17,10-22",
+        "--chips", "K:lv1=3,lv2=1", "--gameplan", "K:2",
+    )  # fmt: skip
+    out = started("rewards").stdout
+    assert "Strength marker: margin 13 ≥ 7: to the winner → Unleashed takes" in out
+    assert "Series track: the tribe marker shows Keepers (not given" in out
+    assert (
+        "LV.1: 3 kept + 2 gameplan + 2 markers + 0 fourth period = 7 → 6 ÷ 2 = "
+        "3 position upgrades, 1 discarded"
+    ) in out
+    assert "LV.2: 1 kept → 1 position upgrade" in out
+    assert "takes: 1 hooper upgrade, 1 action upgrade, 4 position upgrades" in out
+
+
+def test_next_game_setup_and_carry_over(started):
+    record(started, "80-70")
+    record(
+        started, "60-70", "--ejected", "Unleashed:Wally Block",
+        "--injured", "K:Edd Trapp", "--injured", "K:May Friend",
+    )  # fmt: skip
+    setup = started("next", "--json").json
+    assert (setup["number"], setup["home"], setup["away"]) == (3, U, K)
+    assert setup["home_setup"] == {
+        "hot_zone_hoopers": 3, "coach_tokens": 9, "onfire_on_tribe_power": True,
+        "free_throw_bonus": 15,
+    }  # fmt: skip
+    assert setup["away_setup"]["cold_zone_hoopers"] == 2
+    assert setup["away_setup"]["free_throw_bonus"] == 0
+    assert setup["gameplan_pair"] == "3/4"
+    assert setup["playbook_refill"] == [
+        {"before_period": 2, "up_to": 3},
+        {"before_period": 3, "up_to": 2},
+        {"before_period": 4, "up_to": 1},
+    ]
+    assert setup["sits_out"] == {K: [], U: ["Wally Block"]}
+    assert setup["starts_injured"] == {K: ["Edd Trapp", "May Friend"], U: []}
+    status = started("status", "--json").json
+    assert status["sits_out"] == setup["sits_out"]
+    assert status["starts_injured"] == setup["starts_injured"]
+    text = started("next").stdout
+    assert "Game 3: Unleashed at home, Keepers away." in text
+    assert "free throws on the basic 2PS (2PS + 0, not + 15)" in text
+    record(started, "70-60")
+    assert started("next", "--json").json["sits_out"] == {K: [], U: []}
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--score", "75-75"], "75-75 is a tie"),
+        (["--score", "-3-75"], "'-3-75' has a negative score"),
+        (["--score", "78"], "'78' is not two whole numbers"),
+        (["--score", "78-75", "--ejected", "Ravens:Joe"], "no tribe 'Ravens'"),
+        (["--score", "78-75", "--series-track", "Ravens"], "no tribe 'Ravens'"),
+        (["--score", "78-75", "--gameplan", "K:3"], "3 milestones"),
+        (["--score", "78-75", "--chips", "U:lv1=-1"], "lv1=-1 is negative"),
+        (["--score", "78-75", "--chips", "U:lv3=1"], "write lv1=N,lv2=N"),
+        (["--score", "78-75", "--periods", "20-18,15-22,21-17,22-17"], "add up to 78-74"),
+    ],
+)
+def test_bad_input_writes_nothing(started, db, args, fragment):
+    before = db.read_bytes()
+    assert_user_error(started("record", *args), fragment)
+    assert db.read_bytes() == before
+
+
+def test_undo_drops_the_last_game_and_its_history(started, cli):
+    record(started, "80-70")
+    record(started, "80-70")
+    assert len(cli("history", "list", "--json").json["matches"]) == 2
+    doc = started("undo", "--json").json
+    assert doc["wins"] == {K: 1, U: 0} and len(doc["games"]) == 1
+    assert len(cli("history", "list", "--json").json["matches"]) == 1
+    started("undo")
+    assert_user_error(started("undo"), "no recorded game to undo")
+
+
+def test_undo_reopens_a_decided_series(started, cli):
+    for _ in range(4):
+        record(started, "80-70")
+    games = {m["game"] for m in cli("history", "list", "--json").json["matches"]}
+    assert games == {"hoopers", "hoopers-series"}
+    doc = started("undo", "--json").json
+    assert (doc["status"], doc["winner"], doc["next_game"]) == ("live", None, 4)
+    listed = cli("history", "list", "--json").json["matches"]
+    assert [m["game"] for m in listed] == ["hoopers"] * 3
+    doc = record(started, "70-80")
+    assert doc["wins"] == {K: 3, U: 1}
+
+
+def test_history_lists_the_series_and_its_games(started, cli):
+    for score in ["80-70", "70-80", "80-70", "80-70", "80-70"]:
+        record(started, score)
+    series_id = started("status", "--json").json["id"]
+    listed = cli("history", "list", "--json").json["matches"]
+    summary = next(m for m in listed if m["game"] == "hoopers-series")
+    assert summary["id"] == series_id
+    assert summary["players"] == [K, U]
+    assert summary["status"] == "finished"
+    assert summary["result"]["scores"] == {K: 4, U: 1}
+    assert summary["result"]["winner"] == K
+    assert summary["result"]["ranks"] == {K: 1, U: 2}
+    games = [m for m in listed if m["game"] == "hoopers"]
+    assert len(games) == 5
+    assert sorted(m["result"]["scores"][K] for m in games) == [70, 80, 80, 80, 80]
+
+
+def test_list_show_and_abandon(started, series, cli):
+    first = started("status", "--json").json["id"]
+    record(started, "80-70")
+    assert_user_error(series("start", "--tribes", "A,B"), f"series {first}")
+    doc = started("abandon", "--json").json
+    assert doc["status"] == "abandoned"
+    assert_user_error(started("record", "--score", "80-70"), "abandoned")
+    assert_user_error(started("abandon"), "already abandoned")
+    second = series("start", "--tribes", "Ravens,Owls", "--home", "Owls", "--json").json["id"]
+    rows = series("list", "--json").json["series"]
+    assert [(r["id"], r["status"], r["current"]) for r in rows] == [
+        (second, "live", True),
+        (first, "abandoned", False),
+    ]
+    assert series("show", first[:4], "--json").json["wins"] == {K: 1, U: 0}
+    assert_user_error(series("show", "zzzzzz"), "no series 'zzzzzz'")
+    statuses = {m["id"]: m["status"] for m in cli("history", "list", "--json").json["matches"]}
+    assert statuses[first] == "abandoned"
+
+
+def test_commands_without_a_series(series):
+    assert_user_error(series("status"), "no series yet")
+    assert_user_error(series("record", "--score", "80-70"), "no series yet")
+    assert series("list", "--json").json == {"series": []}
+
+
+def test_rewards_for_a_game_not_played(started):
+    record(started, "80-70")
+    assert_user_error(started("rewards", "2"), "game 2 has not been recorded")
+
+
+def test_start_needs_exactly_two_tribes(series):
+    assert_user_error(series("start", "--tribes", "A,B,C"), "3 players given")
+    assert_user_error(series("start", "--tribes", "A,B", "--home", "C"), "no tribe 'C'")
