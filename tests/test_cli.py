@@ -42,7 +42,11 @@ def test_every_leaf_command_takes_json():
         for path, command in all_commands()
         if not hasattr(command, "list_commands") and path != "companion demo"
     ]
-    no_json = [path for path, command in leaves if "--json" not in {o for p in command.params for o in p.opts}]
+    no_json = [
+        path
+        for path, command in leaves
+        if "--json" not in {o for p in command.params for o in p.opts}
+    ]
     assert no_json == []
 
 

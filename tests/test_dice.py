@@ -51,7 +51,11 @@ def test_d8_json_gives_face_names(cli):
 
 def test_d8_human_output_draws_symbol_and_word(cli):
     result = cli("roll", "d8", "--count", "3", "--seed", "1")
-    assert result.stdout.splitlines() == ["d8: 🔔³ WHISTLE 3", "d8: 🔔² WHISTLE 2", "d8: ⇅ JUMP BALL"]
+    assert result.stdout.splitlines() == [
+        "d8: 🔔³ WHISTLE 3",
+        "d8: 🔔² WHISTLE 2",
+        "d8: ⇅ JUMP BALL",
+    ]
 
 
 def test_ndm_sums_and_shows_each_die(cli):
@@ -108,7 +112,9 @@ def test_step_rng_is_deterministic_and_differs_by_step():
     assert [step_rng(5, n).d20() for n in range(20)] != [step_rng(6, n).d20() for n in range(20)]
 
 
-@given(st.integers(min_value=1, max_value=100), st.integers(min_value=2, max_value=1000), st.integers())
+@given(
+    st.integers(min_value=1, max_value=100), st.integers(min_value=2, max_value=1000), st.integers()
+)
 def test_ndm_rolls_stay_in_range(count, sides, seed):
     spec = parse_dice(f"{count}d{sides}")
     total, parts = spec.roll(TableRng(seed))

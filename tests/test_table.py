@@ -33,7 +33,18 @@ def test_deal_shows_hands_and_what_is_left(cli):
 
 
 def test_deal_json(cli):
-    result = cli("deal", "-p", "Ana,Ben", "-k", "2", "--deck", "ace,king,queen,jack,ten", "--seed", "3", "--json")
+    result = cli(
+        "deal",
+        "-p",
+        "Ana,Ben",
+        "-k",
+        "2",
+        "--deck",
+        "ace,king,queen,jack,ten",
+        "--seed",
+        "3",
+        "--json",
+    )
     data = result.json
     assert set(data) == {"hands", "rest", "seed"}
     assert list(data["hands"]) == ["Ana", "Ben"]
@@ -50,7 +61,10 @@ def test_deal_whole_deck_when_no_card_count(cli):
 
 def test_first_player(cli):
     assert cli("first-player", "Ana", "Ben", "Cy", "--seed", "1").stdout == "Ana goes first.\n"
-    assert cli("first-player", "Ana", "Ben", "--seed", "1", "--json").json["first"] in {"Ana", "Ben"}
+    assert cli("first-player", "Ana", "Ben", "--seed", "1", "--json").json["first"] in {
+        "Ana",
+        "Ben",
+    }
 
 
 def test_table_helpers_write_no_database(cli, db):

@@ -39,7 +39,9 @@ ModeOption = Annotated[
 ]
 ManagersOption = Annotated[
     int | None,
-    typer.Option("--managers", "-m", help="Managers at the table (2-6): sets the Tie-Breaker face."),
+    typer.Option(
+        "--managers", "-m", help="Managers at the table (2-6): sets the Tie-Breaker face."
+    ),
 ]
 ArenaOption = Annotated[
     str | None, typer.Option("--arena", "-a", help="An arena from the catalogue (prefix).")
@@ -118,7 +120,9 @@ def resolve_arena(
 
 def remember_arenas(store: Store, arenas: list[Arena]) -> None:
     if arenas:
-        store.update_doc(TABLE, "arenas", lambda cat: {**(cat or {}), **{a.name: a.to_doc() for a in arenas}})
+        store.update_doc(
+            TABLE, "arenas", lambda cat: {**(cat or {}), **{a.name: a.to_doc() for a in arenas}}
+        )
 
 
 def managers_count(given: int | None, default: int) -> int:
@@ -160,7 +164,12 @@ def ranking_payload(ranking: Ranking, config: TableConfig | None = None) -> dict
     payload = {
         "arena": ranking.arena.to_doc() if ranking.arena else None,
         "ranking": [
-            {"manager": p.manager, "rank": p.rank, **strength_payload(p.strength), "points": p.points}
+            {
+                "manager": p.manager,
+                "rank": p.rank,
+                **strength_payload(p.strength),
+                "points": p.points,
+            }
             for p in ranking.placings
         ],
         "explanation": [c.text for c in ranking.comparisons],
@@ -428,11 +437,15 @@ def arena_add(
 
     store.update_doc(TABLE, "arenas", change)
     payload = {"arena": arena.to_doc(), "replaced": old is not None}
-    emit(payload, json, lambda out: out.print(
-        f"{'Updated' if old else 'Added'} arena {arena.name}: "
-        + ", ".join(f"{i}. {p}" for i, p in enumerate(arena.points, 1))
-        + (f" [{', '.join(sorted(arena.rules))}]" if arena.rules else "")
-    ))
+    emit(
+        payload,
+        json,
+        lambda out: out.print(
+            f"{'Updated' if old else 'Added'} arena {arena.name}: "
+            + ", ".join(f"{i}. {p}" for i, p in enumerate(arena.points, 1))
+            + (f" [{', '.join(sorted(arena.rules))}]" if arena.rules else "")
+        ),
+    )
 
 
 @arena_app.command("list")
@@ -459,7 +472,9 @@ def arena_remove(
 
     store = open_store(ctx)
     chosen = match_prefix(name, list(catalogue(store)), what="arena")
-    store.update_doc(TABLE, "arenas", lambda cat: {k: v for k, v in (cat or {}).items() if k != chosen})
+    store.update_doc(
+        TABLE, "arenas", lambda cat: {k: v for k, v in (cat or {}).items() if k != chosen}
+    )
     emit({"removed": chosen}, json, lambda out: out.print(f"Removed arena {chosen}."))
 
 
@@ -626,7 +641,9 @@ def status_payload(match: dict[str, Any], season: Season) -> dict[str, Any]:
         "playoff_stage": playoffs.stage if playoffs else None,
         "playoff_round": playoffs.round if playoffs else 0,
         "shootout_between": list(playoffs.tied) if playoffs else [],
-        "swaps_waiting": list(playoffs.waiting_for) if playoffs and playoffs.stage == "swap" else [],
+        "swaps_waiting": list(playoffs.waiting_for)
+        if playoffs and playoffs.stage == "swap"
+        else [],
         "bench": dict(playoffs.hand) if playoffs else None,
         "active": list(playoffs.active) if playoffs else list(season.managers),
         "winner": result["winner"] if result else None,
@@ -781,13 +798,20 @@ def season_team(
         who = match_prefix(manager, season.managers, what="manager")
         return {
             "type": "team",
-            "data": {"round": season.round, "manager": who, "bus": bus, "cards": [str(c) for c in team]},
+            "data": {
+                "round": season.round,
+                "manager": who,
+                "bus": bus,
+                "cards": [str(c) for c in team],
+            },
         }
 
     def render(out, value, season):
         missing = season.missing_teams()
         out.print(f"Team on its bus: {' '.join(str(c) for c in value)}.")
-        out.print(f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'.")
+        out.print(
+            f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'."
+        )
 
     step(ctx, make, json, render)
 
@@ -958,7 +982,9 @@ def playoff_swap(
         )
         waiting = value.waiting_for
         out.print(
-            f"Waiting for: {', '.join(waiting)}." if waiting else "All swapped: next 'playoff round'."
+            f"Waiting for: {', '.join(waiting)}."
+            if waiting
+            else "All swapped: next 'playoff round'."
         )
 
     step(ctx, make, json, render)
@@ -1002,5 +1028,8 @@ def season_end(ctx: typer.Context, json: JsonOption = False) -> None:
 def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     """Drop the live game (kept in history as abandoned)."""
     match = open_store(ctx).abandon_match(GAME)
-    emit({"id": match["id"], "status": match["status"]}, json,
-         lambda out: out.print(f"Abandoned game {match['id']}."))
+    emit(
+        {"id": match["id"], "status": match["status"]},
+        json,
+        lambda out: out.print(f"Abandoned game {match['id']}."),
+    )

@@ -34,7 +34,9 @@ SeedOption = Annotated[
 
 
 def fail_line(message: str) -> None:
-    sys.stderr.write(f"error: {message}\n")
+    # One line, whatever the user typed: control characters are shown escaped.
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    sys.stderr.write(f"error: {text}\n")
     sys.stderr.flush()
 
 
@@ -59,9 +61,7 @@ class CompanionGroup(TyperGroup):
 
             completion_init()
         try:
-            rv = super().main(
-                args, prog_name, complete_var, standalone_mode=False, **extra
-            )
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click_exceptions.UsageError as err:
             command = err.ctx.command_path if err.ctx else "companion"
             fail_line(f"{err.format_message()} (see '{command} --help')")

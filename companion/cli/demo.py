@@ -12,7 +12,8 @@ from companion.cli.common import SeedOption
 def demo(
     ctx: typer.Context,
     game: Annotated[
-        str | None, typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all.")
+        str | None,
+        typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all."),
     ] = None,
     seed: SeedOption = 7,
 ) -> None:

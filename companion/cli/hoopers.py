@@ -552,6 +552,13 @@ def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption 
 
 
 @match_app.command()
+def blocked(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
+    """A block received: the hooper's Onfire track moves one step left."""
+    match, played = _record(ctx, "blocked", {"team": team, "hooper": hooper})
+    _emit_state(match, played.state, json)
+
+
+@match_app.command()
 def turn(
     ctx: typer.Context,
     again: Annotated[

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from companion.store import Store
 
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
+game_app = new_app("Play the next series game as a tracked hoopers match.")
+app.add_typer(game_app, name="game")
 
 TABLE = "series"
 CURRENT = "current"
@@ -30,6 +32,26 @@ MATCH_GAME = "hoopers"
 HooperOption = Annotated[
     list[str] | None,
     typer.Option(metavar="TRIBE:HOOPER", help="Repeat for each hooper."),
+]
+ChipsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
+    ),
+]
+GameplanOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
+    ),
+]
+SeriesTrackOption = Annotated[
+    str | None,
+    typer.Option(
+        "--series-track",
+        metavar="TRIBE",
+        help="The tribe the tribe marker shows at the end (default: the home tribe).",
+    ),
 ]
 
 
@@ -58,6 +80,50 @@ def _current_id(store: Store) -> str:
             "no series yet", hint="start one with 'companion hoopers series start --tribes A,B'"
         )
     return current
+
+
+def _current(store: Store) -> Series:
+    """The current series, after taking in the result of its tracked match if that ended."""
+    return _sync(store, _current_id(store))
+
+
+def _sync(store: Store, series_id: str) -> Series:
+    series = _load(store, series_id)
+    if series.pending_match is None:
+        return series
+    try:
+        match = store.get_match(series.pending_match)
+    except UnknownName:
+        match = {"id": series.pending_match, "status": "abandoned"}
+    if match["status"] == "live":
+        return series
+    took: list[Series] = []
+
+    def take(now: Series) -> Series:
+        # Another process may have taken it in since we looked.
+        if now.pending_match != match["id"]:
+            return now
+        took.append(now)
+        if match["status"] != "finished":
+            return now.unlinked()
+        return now.with_game(_report_from_match(now, match), _rules())
+
+    after = _change(store, series_id, take)
+    if took:
+        _after_record(store, took[0], after)
+    return after
+
+
+def _report_from_match(series: Series, match: dict[str, Any]) -> GameReport:
+    from companion.games.hoopers.series_match import report_from_match
+
+    teams = None
+    if isinstance(match.get("events"), list):
+        from companion.games.hoopers.match import fold
+
+        state = fold(match)
+        teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
+    return report_from_match(series, match, teams)
 
 
 def _change(store: Store, series_id: str, change) -> Series:
@@ -124,6 +190,35 @@ def _archive_game(store: Store, series: Series, number: int) -> None:
     )
 
 
+def begin_series(
+    store: Store, tribes: tuple[str, str], home_tribe: str, name: str | None, seed: int
+) -> Series:
+    """Store a new series and make it current; refused while another is live."""
+    from companion.games.hoopers.series import Series
+    from companion.store.store import new_id, now
+
+    known = store.all_docs(TABLE)
+    series_id = next(i for i in iter(new_id, None) if i not in known)
+    series = Series(
+        id=series_id, tribes=tribes, home_tribe=home_tribe, name=name, seed=seed, created=now()
+    )
+
+    def claim(current: str | None) -> str:
+        # Runs under the lock: a live series must be finished or abandoned first.
+        if current:
+            doc = store.get_doc(TABLE, current)
+            if doc is not None and doc["status"] == "live":
+                raise RuleViolation(
+                    f"series {current} ({' v '.join(doc['tribes'])}) is still live",
+                    hint="finish it or 'companion hoopers series abandon' first",
+                )
+        return series.id
+
+    store.update_doc(TABLE, CURRENT, claim)
+    store.put_doc(TABLE, series.id, series.to_doc())
+    return series
+
+
 def _after_record(store: Store, before: Series, after: Series) -> None:
     from companion.games.hoopers.series_report import history_record
 
@@ -151,38 +246,12 @@ def start(
     from companion.engine.decks import parse_players
     from companion.engine.names import match_prefix
     from companion.engine.rng import TableRng
-    from companion.games.hoopers.series import Series
-    from companion.store.store import new_id, now
 
     names = parse_players(tribes, low=2, high=2)
     rng = TableRng(seed)
     home_tribe = rng.choice(names) if home.strip().lower() == "random" else None
     home_tribe = home_tribe or match_prefix(home, names, what="tribe")
-    store = open_store(ctx)
-    known = store.all_docs(TABLE)
-    series_id = next(i for i in iter(new_id, None) if i not in known)
-    series = Series(
-        id=series_id,
-        tribes=(names[0], names[1]),
-        home_tribe=home_tribe,
-        name=name,
-        seed=rng.seed,
-        created=now(),
-    )
-
-    def claim(current: str | None) -> str:
-        # Runs under the lock: a live series must be finished or abandoned first.
-        if current:
-            doc = store.get_doc(TABLE, current)
-            if doc is not None and doc["status"] == "live":
-                raise RuleViolation(
-                    f"series {current} ({' v '.join(doc['tribes'])}) is still live",
-                    hint="finish it or 'companion hoopers series abandon' first",
-                )
-        return series.id
-
-    store.update_doc(TABLE, CURRENT, claim)
-    store.put_doc(TABLE, series.id, series.to_doc())
+    series = begin_series(open_store(ctx), (names[0], names[1]), home_tribe, name, rng.seed)
     _show_status(series, json, started=True, chosen=home.strip().lower() == "random")
 
 
@@ -193,7 +262,7 @@ def next_(ctx: typer.Context, json: JsonOption = False) -> None:
     from companion.games.hoopers.series_report import setup_document
 
     store = open_store(ctx)
-    series = _load(store, _current_id(store))
+    series = _current(store)
     upcoming = series.next_game(_rules())
     if upcoming is None:
         raise SeriesDecided(f"series {series.id} is {_ended(series)}; there is no next game")
@@ -219,35 +288,18 @@ def record(
     ] = None,
     ejected: HooperOption = None,
     injured: HooperOption = None,
-    chips: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
-        ),
-    ] = None,
-    gameplan: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
-        ),
-    ] = None,
-    series_track: Annotated[
-        str | None,
-        typer.Option(
-            "--series-track",
-            metavar="TRIBE",
-            help="The tribe the tribe marker shows at the end (default: the home tribe).",
-        ),
-    ] = None,
+    chips: ChipsOption = None,
+    gameplan: GameplanOption = None,
+    series_track: SeriesTrackOption = None,
     json: JsonOption = False,
 ) -> None:
     """Record the next game by hand, then show its Reward Phase."""
     store = open_store(ctx)
-    series = _load(store, _current_id(store))
+    series = _current(store)
     report = _parse_report(
         series, score, periods, ejected, injured, chips, gameplan, series_track, match_id=None
     )
-    after = _record(store, series.id, report)
+    after = record_game(store, series.id, report)
     _show_status(after, json, recorded=len(after.games))
 
 
@@ -262,18 +314,36 @@ def _parse_report(
     series_track: str | None,
     match_id: str | None,
 ) -> GameReport:
-    from companion.engine.names import match_prefix
     from companion.games.hoopers.series import GameReport
+    from companion.games.hoopers.series_input import parse_pair, parse_periods
+
+    a, b = parse_pair(score)
+    return GameReport(
+        scores={series.tribes[0]: a, series.tribes[1]: b},
+        periods=parse_periods(periods) if periods else (),
+        match_id=match_id,
+        **_parse_details(series, ejected, injured, chips, gameplan, series_track),
+    )
+
+
+def _parse_details(
+    series: Series,
+    ejected: list[str] | None,
+    injured: list[str] | None,
+    chips: list[str] | None,
+    gameplan: list[str] | None,
+    series_track: str | None,
+) -> dict[str, Any]:
+    """The reward and carry-over details of a game, keyed by tribe."""
+    from companion.engine.names import match_prefix
     from companion.games.hoopers.series_input import (
         parse_chips,
         parse_gameplan,
-        parse_pair,
-        parse_periods,
         parse_tribe_hooper,
     )
 
     tribes = series.tribes
-    a, b = parse_pair(score)
+    most = _rules().max_gameplan_milestones
 
     def hoopers(items: list[str] | None) -> dict[str, tuple[str, ...]]:
         found: dict[str, list[str]] = {}
@@ -282,21 +352,16 @@ def _parse_report(
             found.setdefault(tribe, []).append(hooper)
         return {t: tuple(h) for t, h in found.items()}
 
-    return GameReport(
-        scores={tribes[0]: a, tribes[1]: b},
-        periods=parse_periods(periods) if periods else (),
-        ejected=hoopers(ejected),
-        injured=hoopers(injured),
-        chips=dict(parse_chips(c, tribes) for c in chips or []),
-        gameplan=dict(
-            parse_gameplan(g, tribes, _rules().max_gameplan_milestones) for g in gameplan or []
-        ),
-        series_track=match_prefix(series_track, tribes, what="tribe") if series_track else None,
-        match_id=match_id,
-    )
+    return {
+        "ejected": hoopers(ejected),
+        "injured": hoopers(injured),
+        "chips": dict(parse_chips(c, tribes) for c in chips or []),
+        "gameplan": dict(parse_gameplan(g, tribes, most) for g in gameplan or []),
+        "series_track": match_prefix(series_track, tribes, what="tribe") if series_track else None,
+    }
 
 
-def _record(store: Store, series_id: str, report: GameReport) -> Series:
+def record_game(store: Store, series_id: str, report: GameReport) -> Series:
     """Add `report` as the next game; a game typed in by hand also goes to history."""
     from dataclasses import replace
 
@@ -314,6 +379,153 @@ def _record(store: Store, series_id: str, report: GameReport) -> Series:
 
 
 @app.command()
+def amend(
+    ctx: typer.Context,
+    game: Annotated[
+        int | None, typer.Argument(help="Game number (default: the last recorded game).")
+    ] = None,
+    ejected: HooperOption = None,
+    injured: HooperOption = None,
+    chips: ChipsOption = None,
+    gameplan: GameplanOption = None,
+    series_track: SeriesTrackOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Add what a tracked match does not know (gameplan, series track) or fix a game's details.
+
+    Each option replaces that detail for the tribes it names; the score stays.
+    """
+    from companion.engine.errors import BadInput
+
+    store = open_store(ctx)
+    series = _current(store)
+    number = game if game is not None else len(series.games)
+    parsed = _parse_details(series, ejected, injured, chips, gameplan, series_track)
+    changes = {key: value for key, value in parsed.items() if value}
+    if not changes:
+        raise BadInput(
+            "nothing to amend",
+            hint="give --ejected, --injured, --chips, --gameplan or --series-track",
+        )
+    after = _change(store, series.id, lambda s: s.with_amended(number, _rules(), **changes))
+    _show_status(after, json, amended=number)
+
+
+@game_app.command("start")
+def game_start(
+    ctx: typer.Context,
+    hot: Annotated[
+        str,
+        typer.Option(
+            "--hot", help="The home tribe's three hoopers on the first hot step (comma separated)."
+        ),
+    ],
+    cold: Annotated[
+        str,
+        typer.Option(
+            "--cold", help="The away tribe's two hoopers on the first cold step (comma separated)."
+        ),
+    ],
+    roster: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--roster",
+            metavar="TRIBE:A,B,...",
+            help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
+        ),
+    ] = None,
+    first: Annotated[
+        str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
+    ] = "roll",
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Start the next game as a tracked `hoopers match` with the home/away rules applied.
+
+    When 'companion hoopers match end' records that match, the series takes its
+    score, periods, ejections, injuries and unspent chips as the game's result.
+    """
+    from companion.engine.rng import fresh_seed
+    from companion.games.hoopers.match import new_match
+    from companion.games.hoopers.series_match import plan_series_match
+    from companion.games.hoopers.series_report import setup_document
+
+    store = open_store(ctx)
+    series = _current(store)
+    series.linked_to("-", _rules())  # refuse early: decided, or a game already in play
+    plan = plan_series_match(series, _rules(), _rosters(series, roster), _names(hot), _names(cold))
+    chosen_seed = fresh_seed() if seed is None else seed
+    players, options, events = new_match(
+        plan.home,
+        plan.away,
+        chosen_seed,
+        first=first,
+        injury_pile=store.get_doc(MATCH_GAME, "injury_pile"),
+        **plan.options,
+    )
+    _check_events({"id": "", "players": players, "options": options}, events, plan)
+    match = store.start_match(
+        MATCH_GAME,
+        players,
+        {**options, **plan.extra_options},
+        chosen_seed,
+        [*events, *plan.carried_events],
+    )
+    try:
+        _change(store, series.id, lambda s: s.linked_to(match["id"], _rules()))
+    except Exception:
+        store.abandon_match(MATCH_GAME)
+        raise
+    payload = {
+        **setup_document(series, plan.number, _rules()),
+        "match_id": match["id"],
+        "line_ups": {t: list(r) for t, r in plan.rosters.items()},
+        "left_out": {t: list(r) for t, r in plan.left_out.items()},
+        "hot": list(plan.options["onfire_start"][plan.home]),
+        "cold": list(plan.options["onfire_start"][plan.away]),
+    }
+
+    def render(out):
+        from companion.ui.hoopers_series import render_game_start
+
+        render_game_start(out, payload)
+
+    emit(payload, json, render)
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _rosters(series: Series, given: list[str] | None) -> dict[str, list[str]]:
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.match import tribe_roster
+    from companion.games.hoopers.series_input import parse_tribe_hooper
+
+    rosters: dict[str, list[str]] = {}
+    for item in given or []:
+        tribe, names = parse_tribe_hooper(item, series.tribes)
+        rosters[tribe] = _names(names)
+    for tribe in series.tribes:
+        if tribe not in rosters:
+            try:
+                rosters[tribe] = tribe_roster(tribe)
+            except UnknownName:
+                raise BadInput(
+                    f"no hoopers known for tribe '{tribe}'",
+                    hint=f"name them with --roster '{tribe}:A,B,C,...'",
+                ) from None
+    return rosters
+
+
+def _check_events(match: dict[str, Any], events: list[dict[str, Any]], plan) -> None:
+    """Fold the opening log before anything is written: names must be in the line-ups."""
+    from companion.games.hoopers.match import fold
+
+    fold({**match, "events": [*events, *plan.carried_events]})
+
+
+@app.command()
 def rewards(
     ctx: typer.Context,
     game: Annotated[
@@ -325,7 +537,7 @@ def rewards(
     from companion.games.hoopers.series_report import game_rewards
 
     store = open_store(ctx)
-    series = _load(store, _current_id(store))
+    series = _current(store)
     number = game if game is not None else len(series.games)
     earned = game_rewards(series, number, _rules())
 
@@ -341,7 +553,7 @@ def rewards(
 def status(ctx: typer.Context, json: JsonOption = False) -> None:
     """The current series: seven-game strip, wins, next home, carry-over, Susan Peg."""
     store = open_store(ctx)
-    _show_status(_load(store, _current_id(store)), json)
+    _show_status(_current(store), json)
 
 
 @app.command()
@@ -398,7 +610,7 @@ def list_(ctx: typer.Context, json: JsonOption = False) -> None:
 def undo(ctx: typer.Context, json: JsonOption = False) -> None:
     """Drop the last recorded game of the current series."""
     store = open_store(ctx)
-    series_id = _current_id(store)
+    series_id = _current(store).id
     before = _load(store, series_id)
     after = _change(store, series_id, lambda s: s.without_last_game())
     dropped = before.games[-1]
@@ -425,7 +637,7 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     from companion.games.hoopers.series_report import history_record
 
     store = open_store(ctx)
-    series_id = _current_id(store)
+    series_id = _current(store).id
 
     def drop(series: Series) -> Series:
         if series.status != "live":

@@ -68,7 +68,7 @@ def _mount() -> None:
     app.add_typer(hoopers.app, name="hoopers")
     from companion.cli import allstar; app.add_typer(allstar.app, name="allstar")  # noqa: E702
     # from companion.cli import playlist; app.add_typer(playlist.app, name="playlist")
-    # from companion.cli import otdraft; app.add_typer(otdraft.app, name="otdraft")
+    from companion.cli import otdraft; app.add_typer(otdraft.app, name="otdraft")  # noqa: E702
 
 
 _mount()

@@ -96,4 +96,8 @@ def first_player(
     names = parse_players(players, low=2)
     rng = TableRng(seed)
     first = rng.choice(names)
-    emit({"first": first, "players": names, "seed": rng.seed}, json, lambda out: out.print(f"{first} goes first.", markup=False))
+    emit(
+        {"first": first, "players": names, "seed": rng.seed},
+        json,
+        lambda out: out.print(f"{first} goes first.", markup=False),
+    )

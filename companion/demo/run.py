@@ -14,6 +14,10 @@ from companion.engine.names import match_prefix
 # name -> module with `run(out: Console, store: Store, seed: int) -> None`
 DEMOS: dict[str, str] = {
     "table": "companion.demo.table",
+    "hoopers": "companion.demo.hoopers",
+    "allstar": "companion.demo.allstar",
+    "series": "companion.demo.series",
+    "otdraft": "companion.demo.otdraft",
 }
 
 

@@ -69,5 +69,5 @@ def deal(deck: list[str], players: list[str], cards: int | None, rng: TableRng) 
             f"{len(players)} players × {cards} cards = {needed}, but the deck has {len(deck)}"
         )
     shuffled = rng.shuffled(deck)
-    hands = {p: shuffled[i:needed:len(players)] for i, p in enumerate(players)}
+    hands = {p: shuffled[i : needed : len(players)] for i, p in enumerate(players)}
     return Deal(hands=hands, rest=shuffled[needed:])

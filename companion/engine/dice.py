@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from companion.data import load
 from companion.engine.errors import BadInput
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 MAX_SIDES = 1000
 MAX_DICE = 100
 
-Face = Union[int, str]
+Face = int | str
 
 
 @dataclass(frozen=True)

@@ -29,19 +29,29 @@ class Roster:
     def __init__(self, aliases: Mapping[str, str] | None = None) -> None:
         self.aliases: Aliases = {k.casefold(): v for k, v in (aliases or {}).items()}
         self.spelled: dict[str, str] = {}
+        self.resolved: dict[str, str] = {}
 
     def name(self, typed: str) -> str:
+        known = self.resolved.get(typed)
+        if known is not None:
+            return known
         key = typed.casefold()
         target = self.aliases.get(key)
-        if target is not None:
-            return target
-        return self.spelled.setdefault(key, typed)
+        found = target if target is not None else self.spelled.setdefault(key, typed)
+        self.resolved[typed] = found
+        return found
 
     def match(self, match: dict[str, Any]) -> dict[str, Any]:
         """The match with every player name (players, result, options) made canonical."""
         name = self.name
+        players = match.get("players", [])
+        canonical = [name(p) for p in players]
+        scores = (match.get("result") or {}).get("scores") or {}
+        # Most matches need no change; checking is far cheaper than copying.
+        if canonical == players and all(k in players for k in scores):
+            return match
         out = dict(match)
-        out["players"] = [name(p) for p in match.get("players", [])]
+        out["players"] = canonical
         result = match.get("result")
         if result:
             result = dict(result)

@@ -86,22 +86,33 @@ def scored_in_order(matches: Iterable[Match]) -> list[Match]:
     return sorted((m for m in matches if is_scored(m)), key=when)
 
 
-def player_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
-    """One row per (game, player): plays, wins, win rate, scores, streaks, rivals."""
-    ordered = scored_in_order(matches)
+def rivalries(ordered: list[Match]) -> dict[str, dict[tuple[str, str], list[int]]]:
+    """Pairwise head-to-head tables, one per game."""
+    by_game: dict[str, list[Match]] = defaultdict(list)
+    for match in ordered:
+        if is_competitive(match):
+            by_game[match["game"]].append(match)
+    return {game: headtohead.pairwise(played) for game, played in by_game.items()}
+
+
+def player_rows(
+    ordered: list[Match], rivals: dict[str, dict[tuple[str, str], list[int]]] | None = None
+) -> list[dict[str, Any]]:
+    """One row per (game, player): plays, wins, win rate, scores, streaks, rivals.
+
+    `ordered` holds scored matches, oldest first (see `scored_in_order`).
+    """
     lines: dict[tuple[str, str], _Line] = defaultdict(_Line)
     for match in ordered:
         for player in match["players"]:
             lines[match["game"], player].add(match, player)
-    rivals = {
-        game: headtohead.pairwise(m for m in ordered if m["game"] == game and is_competitive(m))
-        for game in {g for g, _ in lines}
-    }
+    rivals = rivalries(ordered) if rivals is None else rivals
     rows = []
     for (game, player), line in lines.items():
         row = line.row(player, game)
-        row["nemesis"] = headtohead.nemesis(rivals[game], player)
-        row["favourite"] = headtohead.favourite(rivals[game], player)
+        table = rivals.get(game, {})
+        row["nemesis"] = headtohead.nemesis(table, player)
+        row["favourite"] = headtohead.favourite(table, player)
         rows.append(row)
     return sorted(rows, key=lambda r: (r["game"], -r["wins"], -r["plays"], r["player"].casefold()))
 
@@ -120,10 +131,14 @@ def rival_rows(table: dict[tuple[str, str], list[int]]) -> list[dict[str, Any]]:
 
 
 def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
-    """One row per game: plays, players and what is particular to that game."""
+    """One row per game: plays, players and what is particular to that game.
+
+    `matches` are oldest first.
+    """
     by_game: dict[str, list[Match]] = defaultdict(list)
-    for match in scored_in_order(matches):
-        by_game[match["game"]].append(match)
+    for match in matches:
+        if is_scored(match):
+            by_game[match["game"]].append(match)
     extras = {
         "hoopers": hoopers_extras,
         SERIES_GAME: series_extras,
@@ -255,11 +270,17 @@ def otdraft_extras(matches: list[Match]) -> dict[str, Any]:
 def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]:
     """The `history stats` document: games, players, head_to_head, rivals."""
     ordered = scored_in_order(matches)
+    per_game = rivalries(ordered)
     # A series result repeats its games' results; count the games only.
-    table = headtohead.pairwise(
-        m for m in ordered if is_competitive(m) and m["game"] != SERIES_GAME
-    )
-    rows = player_rows(ordered)
+    table: dict[tuple[str, str], list[int]] = {}
+    for game, pairs in per_game.items():
+        if game == SERIES_GAME:
+            continue
+        for pair, record in pairs.items():
+            total = table.setdefault(pair, [0, 0, 0])
+            for i in range(3):
+                total[i] += record[i]
+    rows = player_rows(ordered, per_game)
     rivals = rival_rows(table)
     if player is not None:
         key = player.casefold()

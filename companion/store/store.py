@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,7 @@ Match = dict[str, Any]
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def new_id() -> str:
@@ -115,7 +115,19 @@ class Store:
         An exception inside the block writes nothing.
         """
         with self._locked(), self._file(self.path) as db:
+            self._settle(db)
             yield db
+
+    def _settle(self, db: TinyDB) -> None:
+        """Complete any finish that a crash interrupted (see finish_match)."""
+        live = db.table(LIVE)
+        for doc in live.search(Query().finishing.exists()):
+            match = doc["finishing"]
+            with self._file(self._shard(match["finished"])) as archive:
+                matches = archive.table("matches")
+                if not matches.contains(Query().id == match["id"]):
+                    matches.insert(match)
+            live.remove(doc_ids=[doc.doc_id])
 
     def snapshot(self) -> TinyDB:
         """A read-only view of the main file (no lock: files are replaced whole)."""
@@ -138,7 +150,7 @@ class Store:
 
         with self.transaction() as db:
             live = db.table(LIVE)
-            current = live.get(Query().game == game)
+            current = live.get(_live(game))
             if current is not None:
                 raise RuleViolation(
                     f"a {game} match is already live (id {current['id']})",
@@ -166,13 +178,15 @@ class Store:
                 return candidate
 
     def current_match(self, game: str) -> Match:
-        match = self.snapshot().table(LIVE).get(Query().game == game)
+        match = self.snapshot().table(LIVE).get(_live(game))
         if match is None:
-            raise RuleViolation(f"no live {game} match", hint=f"start one with 'companion {game} ... start'")
+            raise RuleViolation(
+                f"no live {game} match", hint=f"start one with 'companion {game} ... start'"
+            )
         return dict(match)
 
     def live_match(self, game: str) -> Match | None:
-        found = self.snapshot().table(LIVE).get(Query().game == game)
+        found = self.snapshot().table(LIVE).get(_live(game))
         return dict(found) if found is not None else None
 
     def update_live(
@@ -186,14 +200,18 @@ class Store:
         """
         with self.transaction() as db:
             live = db.table(LIVE)
-            doc = live.get(Query().game == game)
+            doc = live.get(_live(game))
             if doc is None:
-                raise RuleViolation(f"no live {game} match", hint=f"start one with 'companion {game} ... start'")
+                raise RuleViolation(
+                    f"no live {game} match", hint=f"start one with 'companion {game} ... start'"
+                )
             match = dict(doc)
             new_events = [stamp_event(e) for e in change(match)]
             match["events"] = [*match["events"], *new_events]
             match["updated"] = now()
-            live.update({"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id])
+            live.update(
+                {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
+            )
             return match, new_events
 
     def append_event(self, game: str, event_type: str, data: dict[str, Any]) -> Match:
@@ -204,7 +222,7 @@ class Store:
         """Drop the last event of the game's live match."""
         with self.transaction() as db:
             live = db.table(LIVE)
-            doc = live.get(Query().game == game)
+            doc = live.get(_live(game))
             if doc is None:
                 raise RuleViolation(f"no live {game} match")
             events = list(doc["events"])
@@ -217,7 +235,7 @@ class Store:
     def set_options(self, game: str, options: dict[str, Any]) -> Match:
         with self.transaction() as db:
             live = db.table(LIVE)
-            doc = live.get(Query().game == game)
+            doc = live.get(_live(game))
             if doc is None:
                 raise RuleViolation(f"no live {game} match")
             merged = {**doc["options"], **options}
@@ -226,16 +244,27 @@ class Store:
 
     def finish_match(self, game: str, result: dict[str, Any], status: str = "finished") -> Match:
         """Move the game's live match to the archive with its result."""
-        with self.transaction() as db:
-            live = db.table(LIVE)
-            doc = live.get(Query().game == game)
-            if doc is None:
-                raise RuleViolation(f"no live {game} match")
-            match = {**doc, "status": status, "result": result, "finished": now(), "updated": now()}
-            with self._file(self._shard(match["finished"])) as archive:
-                archive.table("matches").insert(match)
-            live.remove(doc_ids=[doc.doc_id])
-            return match
+        # Two files change, so in two steps that a crash can interrupt safely:
+        # first the live document records what it will become ("finishing"),
+        # then _settle copies it to the archive (idempotently) and drops it.
+        with self._locked():
+            with self._file(self.path) as db:
+                live = db.table(LIVE)
+                doc = live.get(_live(game))
+                if doc is None:
+                    raise RuleViolation(f"no live {game} match")
+                stamp = now()
+                match = {
+                    **doc,
+                    "status": status,
+                    "result": result,
+                    "finished": stamp,
+                    "updated": stamp,
+                }
+                live.update({"finishing": match}, doc_ids=[doc.doc_id])
+            with self._file(self.path) as db:
+                self._settle(db)
+        return match
 
     def abandon_match(self, game: str) -> Match:
         return self.finish_match(game, result={}, status="abandoned")
@@ -262,10 +291,11 @@ class Store:
 
     def list_matches(self, game: str | None = None, player: str | None = None) -> list[Match]:
         """Live and archived matches, newest first."""
-        live = list(self.snapshot().table(LIVE).all())
+        live = [m.get("finishing", m) for m in self.snapshot().table(LIVE).all()]
+        unique = {m["id"]: m for m in [*live, *self.archived()]}  # the archived copy wins
         found = [
             dict(m)
-            for m in [*self.archived(), *live]
+            for m in unique.values()
             if (game is None or m["game"] == game)
             and (player is None or player.casefold() in {p.casefold() for p in m["players"]})
         ]
@@ -281,7 +311,9 @@ class Store:
         if len(hits) == 1:
             return hits[0]
         if hits:
-            raise UnknownName(f"match id '{typed_id}' is ambiguous: {', '.join(m['id'] for m in hits)}")
+            raise UnknownName(
+                f"match id '{typed_id}' is ambiguous: {', '.join(m['id'] for m in hits)}"
+            )
         raise UnknownName(f"no match '{typed_id}'", hint="see 'companion history list'")
 
     # --- documents: series, catalogues, configuration ---------------------
@@ -309,6 +341,11 @@ class Store:
             value = change(found["value"] if found is not None else None)
             tbl.upsert({"key": key, "value": value}, Query().key == key)
             return value
+
+
+def _live(game: str) -> Any:
+    """The query for a game's live match (one being finished no longer counts)."""
+    return (Query().game == game) & ~Query().finishing.exists()
 
 
 def stamp_event(event: dict[str, Any]) -> dict[str, Any]:

@@ -42,7 +42,11 @@ def render_setup(out: Console, plan: dict[str, Any]) -> None:
     tickets = sorted(set(plan["tickets"].values()))
     out.print(
         "Play-Off tickets: "
-        + (f"{tickets[0]} each" if tickets and tickets[0] else f"none with {len(managers)} managers")
+        + (
+            f"{tickets[0]} each"
+            if tickets and tickets[0]
+            else f"none with {len(managers)} managers"
+        )
     )
     out.print(f"Tie-Breaker cards: the {plan['tiebreaker_face']} face up")
     if plan["removed_arenas"]:
@@ -191,9 +195,7 @@ def render_playoff_state(out: Console, s: dict[str, Any]) -> None:
     tickets = ", ".join(f"{m} {n}" for m, n in s["tickets"].items() if m in s["active"])
     out.print(f"Play-Offs: in {', '.join(s['active'])}; tickets {tickets}")
     if s["bench"]:
-        out.print(
-            "Cards in hand: " + ", ".join(f"{m} {s['bench'][m]}" for m in s["active"])
-        )
+        out.print("Cards in hand: " + ", ".join(f"{m} {s['bench'][m]}" for m in s["active"]))
     for e in s["eliminated"]:
         out.print(f"  out: {e['manager']} ({e['reason']}) — {ordinal(e['place'])}, +{e['points']}")
     stage = s["playoff_stage"]
@@ -265,7 +267,9 @@ def render_end(out: Console, s: dict[str, Any]) -> None:
         )
     out.print(table)
     if result["winner"]:
-        out.print(f"[bold]{result['winner']} wins[/bold] (most Supporters; a tie goes to the "
-                  "most won in the Play-Offs).")
+        out.print(
+            f"[bold]{result['winner']} wins[/bold] (most Supporters; a tie goes to the "
+            "most won in the Play-Offs)."
+        )
     else:
         out.print("A shared win: equal Supporters and equal Play-Off Supporters.")

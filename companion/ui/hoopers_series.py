@@ -32,6 +32,7 @@ def render_status(
     chosen: bool = False,
     recorded: int | None = None,
     undone: int | None = None,
+    amended: int | None = None,
 ) -> None:
     title = f' "{doc["name"]}"' if doc["name"] else ""
     a, b = series.tribes
@@ -41,10 +42,13 @@ def render_status(
         out.print(f"{doc['home_tribe']} is home in game 1 ({how}).")
     if undone is not None:
         out.print(f"Undid game {undone}.")
-    if recorded is not None:
+    shown = recorded if recorded is not None else amended
+    if shown is not None:
         from companion.games.hoopers.series_report import game_rewards
 
-        render_rewards(out, series, game_rewards(series, recorded, rules), rules)
+        if amended is not None:
+            out.print(f"Amended game {amended}.")
+        render_rewards(out, series, game_rewards(series, shown, rules), rules)
         out.print()
     table = Table(box=None, header_style="bold", pad_edge=False)
     for column in ("game", "home", "score", "winner", "margin", "strength marker"):
@@ -76,6 +80,11 @@ def render_status(
         out.print(f"Next: game {doc['next_game']}, {doc['next_home']} at home, {away} away.")
     if doc["susan_peg"]:
         out.print(f"Susan Peg: available to {doc['susan_peg']}.")
+    if doc["playing_match"]:
+        out.print(
+            f"Game {doc['next_game']} is being played as tracked match {doc['playing_match']}; "
+            "'companion hoopers match end' brings its result here."
+        )
     _carry_over(out, doc["next_game"], doc["sits_out"], doc["starts_injured"], rules)
     for tribe, got in doc["upgrades"].items():
         if any(got.values()):
@@ -142,6 +151,20 @@ def render_setup(out: Console, doc: dict[str, Any]) -> None:
         )
     if not sits and not hurt:
         out.print("  Everyone is available; nobody carries injury cubes.")
+
+
+def render_game_start(out: Console, doc: dict[str, Any]) -> None:
+    render_setup(out, doc)
+    out.print(
+        f"Tracked match {doc['match_id']} started: {doc['home']} ({', '.join(doc['hot'])} on "
+        f"the first hot step) v {doc['away']} ({', '.join(doc['cold'])} on the first cold step)."
+    )
+    for tribe, hoopers in doc["line_ups"].items():
+        out.print(f"  {tribe}: {', '.join(hoopers)}")
+    out.print(
+        "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
+        "records it, the series takes its result (add gameplans with 'series amend')."
+    )
 
 
 def render_rewards(out: Console, series: Series, earned: GameRewards, rules: SeriesRules) -> None:

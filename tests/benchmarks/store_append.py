@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import tempfile
@@ -29,7 +30,11 @@ def archived_match(n: int) -> dict:
     game = GAMES[n % 4]
     players = [f"Player{(n + k) % 12}" for k in range(4)]
     events = [
-        {"type": "score", "data": {"player": players[e % 4], "points": e % 7}, "at": "2026-01-01T20:00:00+00:00"}
+        {
+            "type": "score",
+            "data": {"player": players[e % 4], "points": e % 7},
+            "at": "2026-01-01T20:00:00+00:00",
+        }
         for e in range(60)
     ]
     scores = {p: 10 + (n * 7 + i * 3) % 40 for i, p in enumerate(players)}
@@ -76,7 +81,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="0,1000,10000,100000")
     parser.add_argument("--repeat", type=int, default=40)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores"
+    print(f"machine: {machine}, python {platform.python_version()}")
     print(f"{'archived':>9} {'median ms':>10} {'p10 ms':>8} {'p90 ms':>8}")
     medians = []
     for size in (int(s) for s in args.sizes.split(",")):

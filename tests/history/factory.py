@@ -40,8 +40,12 @@ def match(
         "created": f"{day}T19:00:00+00:00",
         "updated": f"{day}T21:00:00+00:00",
         "finished": f"{day}T21:00:00+00:00",
-        "events": events if events is not None else [{"type": "setup", "data": {}, "at": f"{day}T19:00:00+00:00"}],
-        "result": {"scores": scores, "ranks": ranks, "winner": winner, **extras} if status == "finished" else {},
+        "events": events
+        if events is not None
+        else [{"type": "setup", "data": {}, "at": f"{day}T19:00:00+00:00"}],
+        "result": {"scores": scores, "ranks": ranks, "winner": winner, **extras}
+        if status == "finished"
+        else {},
     }
 
 

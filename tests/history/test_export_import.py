@@ -12,7 +12,9 @@ from tests.conftest import assert_user_error
 from tests.history.factory import match, record
 
 PAIR = (
-    match("m1", "otdraft", {"Ana": 98, "Ben": 80, "Cy": 80}, "2026-01-10", options={"first": "Ben"}),
+    match(
+        "m1", "otdraft", {"Ana": 98, "Ben": 80, "Cy": 80}, "2026-01-10", options={"first": "Ben"}
+    ),
     match("m2", "hoopers-series", {"Keepers": 4, "Unleashed": 1}, "2026-02-11"),
     match("m3", "playlist", {"Ana": 3, "Ben": 5}, "2026-03-12", status="abandoned"),
 )
@@ -25,7 +27,11 @@ def test_json_backup_restores_exactly_and_twice_adds_nothing(cli, db, tmp_path):
     report = cli("history", "export", "--output", out, "--json").json
     assert report == {"format": "json", "output": str(out), "matches": 3}
     data = json.loads(out.read_text())
-    assert (data["format"], data["version"], data["players"]) == ("companion-history", 1, {"cy": "Cyril"})
+    assert (data["format"], data["version"], data["players"]) == (
+        "companion-history",
+        1,
+        {"cy": "Cyril"},
+    )
     other = tmp_path / "other.json"
     first = cli("history", "import", out, "--json", database=other)
     assert first.json == {"added": 3, "skipped": 0, "aliases_added": 1}

@@ -6,7 +6,9 @@ def setup_three(db):
     return record(
         db,
         match("aaa111", "otdraft", {"Ana": 98, "Ben": 80}, "2026-01-10"),
-        match("bbb222", "playlist", {"ana": 20, "Cy": 25}, "2026-02-14", lengths={"ana": 9, "Cy": 12}),
+        match(
+            "bbb222", "playlist", {"ana": 20, "Cy": 25}, "2026-02-14", lengths={"ana": 9, "Cy": 12}
+        ),
         match(
             "ccc333",
             "hoopers",
@@ -33,7 +35,11 @@ def test_list_keeps_foundation_keys_newest_first(cli, db):
         "status": "finished",
         "created": "2026-01-10T19:00:00+00:00",
         "finished": "2026-01-10T21:00:00+00:00",
-        "result": {"scores": {"Ana": 98, "Ben": 80}, "ranks": {"Ana": 1, "Ben": 2}, "winner": "Ana"},
+        "result": {
+            "scores": {"Ana": 98, "Ben": 80},
+            "ranks": {"Ana": 1, "Ben": 2},
+            "winner": "Ana",
+        },
         "events": 1,
     }
 
@@ -65,12 +71,16 @@ def test_list_human(cli, db):
 
 def test_bad_filters_are_refused(cli, db):
     setup_three(db)
-    assert_user_error(cli("history", "list", "--player", "Anna", "--json"), "no player 'Anna' (did you mean Ana?)")
+    assert_user_error(
+        cli("history", "list", "--player", "Anna", "--json"), "no player 'Anna' (did you mean Ana?)"
+    )
     assert_user_error(
         cli("history", "list", "--since", "2026-03-01", "--until", "2026-02-01"),
         "--since 2026-03-01 is after --until 2026-02-01",
     )
-    assert_user_error(cli("history", "list", "--since", "last week"), "--since 'last week' is not a date")
+    assert_user_error(
+        cli("history", "list", "--since", "last week"), "--since 'last week' is not a date"
+    )
     assert_user_error(cli("history", "list", "--limit", "0"), "--limit must be at least 1")
     assert_user_error(cli("history", "list", "--game", "chess"), "no game 'chess'")
 

@@ -16,13 +16,35 @@ def test_players_list(cli, db):
     seed(db)
     assert cli("players", "list", "--json").json == {
         "players": [
-            {"player": "Ana", "matches": 2, "last_played": "2026-01-12T21:00:00+00:00", "aliases": []},
-            {"player": "Ben", "matches": 2, "last_played": "2026-01-11T21:00:00+00:00", "aliases": []},
-            {"player": "anna", "matches": 1, "last_played": "2026-01-11T21:00:00+00:00", "aliases": []},
-            {"player": "Cy", "matches": 1, "last_played": "2026-01-12T21:00:00+00:00", "aliases": []},
+            {
+                "player": "Ana",
+                "matches": 2,
+                "last_played": "2026-01-12T21:00:00+00:00",
+                "aliases": [],
+            },
+            {
+                "player": "Ben",
+                "matches": 2,
+                "last_played": "2026-01-11T21:00:00+00:00",
+                "aliases": [],
+            },
+            {
+                "player": "anna",
+                "matches": 1,
+                "last_played": "2026-01-11T21:00:00+00:00",
+                "aliases": [],
+            },
+            {
+                "player": "Cy",
+                "matches": 1,
+                "last_played": "2026-01-12T21:00:00+00:00",
+                "aliases": [],
+            },
         ]
     }
-    assert cli("players", "list", "--game", "playlist", "--json").json["players"][0]["player"] == "Ana"
+    assert (
+        cli("players", "list", "--game", "playlist", "--json").json["players"][0]["player"] == "Ana"
+    )
 
 
 def test_merge_makes_matches_follow(cli, db):
@@ -32,11 +54,13 @@ def test_merge_makes_matches_follow(cli, db):
     assert result.json == {"merged": "anna", "into": "Ana", "matches": 3}
     listed = cli("players", "list", "--json").json["players"]
     assert listed[0] == {
-        "player": "Ana", "matches": 3, "last_played": "2026-01-12T21:00:00+00:00", "aliases": ["anna"]
-    }  # fmt: skip
-    assert [m["id"] for m in cli("history", "list", "--player", "ana", "--json").json["matches"]] == [
-        "m3", "m2", "m1"
-    ]  # fmt: skip
+        "player": "Ana",
+        "matches": 3,
+        "last_played": "2026-01-12T21:00:00+00:00",
+        "aliases": ["anna"],
+    }
+    found = cli("history", "list", "--player", "ana", "--json").json["matches"]
+    assert [m["id"] for m in found] == ["m3", "m2", "m1"]
     rows = {r["player"]: r for r in cli("history", "stats", "-g", "otd", "--json").json["players"]}
     assert (rows["Ana"]["plays"], rows["Ana"]["wins"]) == (2, 1)
     # The archive keeps what was typed; only the reading changes.
@@ -44,7 +68,7 @@ def test_merge_makes_matches_follow(cli, db):
 
 
 def test_rename_then_new_matches_under_the_old_name_follow(cli, db):
-    store = seed(db)
+    seed(db)
     result = cli("players", "rename", "be", "Benjamin", "--json")
     assert result.json == {"renamed": "Ben", "to": "Benjamin", "matches": 2}
     record(db, match("m4", "otdraft", {"ben": 1, "Cy": 0}, "2026-01-13"))
@@ -54,7 +78,10 @@ def test_rename_then_new_matches_under_the_old_name_follow(cli, db):
     cli("players", "rename", "Benjamin", "Benji")
     assert Store(db).all_docs("players") == {"ben": "Benji", "benjamin": "Benji"}
     assert cli("history", "list", "-p", "benji", "--json").json["matches"][0]["id"] == "m4"
-    assert cli("players", "rename", "Benji", "Benjamin").stdout == "Benji is now Benjamin (3 matches)\n"
+    assert (
+        cli("players", "rename", "Benji", "Benjamin").stdout
+        == "Benji is now Benjamin (3 matches)\n"
+    )
 
 
 def test_rename_case_only(cli, db):
@@ -67,7 +94,9 @@ def test_bad_renames_and_merges_write_nothing(cli, db):
     seed(db)
     cli("players", "merge", "anna", "Ana")
     before = db.read_bytes()
-    assert_user_error(cli("players", "merge", "Ana", "ana"), "cannot merge player 'Ana' into itself")
+    assert_user_error(
+        cli("players", "merge", "Ana", "ana"), "cannot merge player 'Ana' into itself"
+    )
     assert_user_error(cli("players", "rename", "Ana", "Ana"), "already called 'Ana'")
     assert_user_error(cli("players", "rename", "Cy", "ben"), "player 'Ben' already exists")
     assert_user_error(cli("players", "merge", "Ben", "Ana"), "played each other in match m1")

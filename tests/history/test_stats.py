@@ -16,7 +16,10 @@ TABLES = (
 def test_head_to_head_is_pairwise(cli, db):
     record(db, *TABLES)
     doc = cli("history", "stats", "--json").json
-    got = {(r["player"], r["opponent"]): (r["wins"], r["losses"], r["ties"]) for r in doc["head_to_head"]}
+    got = {
+        (r["player"], r["opponent"]): (r["wins"], r["losses"], r["ties"])
+        for r in doc["head_to_head"]
+    }
     assert got == {
         ("A", "B"): (1, 1, 0), ("A", "C"): (2, 0, 0), ("A", "D"): (2, 0, 0),
         ("B", "A"): (1, 1, 0), ("B", "C"): (0, 0, 1), ("B", "D"): (2, 0, 0),
@@ -52,7 +55,11 @@ def test_player_rows(cli, db):
     assert [(r["player"], r["wins"], r["plays"]) for r in doc["players"]] == [
         ("A", 2, 3), ("B", 1, 2), ("C", 0, 2), ("D", 0, 2)
     ]  # fmt: skip
-    assert (rows["C"]["avg_score"], rows["C"]["best_score"], rows["C"]["win_rate"]) == (22.5, 40, 0.0)
+    assert (rows["C"]["avg_score"], rows["C"]["best_score"], rows["C"]["win_rate"]) == (
+        22.5,
+        40,
+        0.0,
+    )
     assert doc["games"] == [
         {"game": "otdraft", "plays": 3, "players": 4, "last_played": "2026-01-03T21:00:00+00:00",
          "avg_score": 23.78}
@@ -64,7 +71,12 @@ def test_longest_and_current_streak(cli, db):
     record(
         db,
         *(
-            match(f"s{n}", "otdraft", {"A": 10, "B": 5} if w == "A" else {"A": 5, "B": 10}, f"2026-04-{n + 1:02d}")
+            match(
+                f"s{n}",
+                "otdraft",
+                {"A": 10, "B": 5} if w == "A" else {"A": 5, "B": 10},
+                f"2026-04-{n + 1:02d}",
+            )
             for n, w in enumerate(wins)
         ),
     )
@@ -76,16 +88,44 @@ def test_longest_and_current_streak(cli, db):
 def test_stats_across_all_four_games(cli, db):
     record(
         db,
-        match("h1", "hoopers", {"Keepers": 78, "Unleashed": 75}, "2026-01-01",
-              options={"home": "Keepers", "away": "Unleashed"}, periods=[[20, 18], [15, 22], [21, 17], [22, 18]]),
-        match("h2", "hoopers", {"Keepers": 60, "Unleashed": 70}, "2026-01-02",
-              options={"home": "Keepers", "away": "Unleashed"}),
-        match("h3", "hoopers", {"Ana": 50, "Ben": 40}, "2026-01-03",
-              options={"home": "Ben", "tribes": {"Ana": "Keepers", "Ben": "Unleashed"}}),
+        match(
+            "h1",
+            "hoopers",
+            {"Keepers": 78, "Unleashed": 75},
+            "2026-01-01",
+            options={"home": "Keepers", "away": "Unleashed"},
+            periods=[[20, 18], [15, 22], [21, 17], [22, 18]],
+        ),
+        match(
+            "h2",
+            "hoopers",
+            {"Keepers": 60, "Unleashed": 70},
+            "2026-01-02",
+            options={"home": "Keepers", "away": "Unleashed"},
+        ),
+        match(
+            "h3",
+            "hoopers",
+            {"Ana": 50, "Ben": 40},
+            "2026-01-03",
+            options={"home": "Ben", "tribes": {"Ana": "Keepers", "Ben": "Unleashed"}},
+        ),
         match("sr1", "hoopers-series", {"Keepers": 4, "Unleashed": 2}, "2026-01-04"),
-        match("a1", "allstar", {"Ana": 30, "Ben": 25, "Cy": 20}, "2026-01-05",
-              playoff_scores={"Ana": 11, "Ben": 6, "Cy": 2}, regular_scores={"Ana": 19, "Ben": 19, "Cy": 18}),
-        match("a2", "allstar", {"Ana": 20, "Ben": 28}, "2026-01-06", playoff_scores={"Ana": 4, "Ben": 10}),
+        match(
+            "a1",
+            "allstar",
+            {"Ana": 30, "Ben": 25, "Cy": 20},
+            "2026-01-05",
+            playoff_scores={"Ana": 11, "Ben": 6, "Cy": 2},
+            regular_scores={"Ana": 19, "Ben": 19, "Cy": 18},
+        ),
+        match(
+            "a2",
+            "allstar",
+            {"Ana": 20, "Ben": 28},
+            "2026-01-06",
+            playoff_scores={"Ana": 4, "Ben": 10},
+        ),
         match("p1", "playlist", {"Ana": 20, "Cy": 25}, "2026-01-07", lengths={"Ana": 11, "Cy": 15}),
         match("p2", "playlist", {"Ana": 12}, "2026-01-08", options={"mode": "solo"}, round=4),
         match("p3", "playlist", {"Ana": 10}, "2026-01-09", options={"mode": "solo"}, round=6),
@@ -111,7 +151,10 @@ def test_stats_across_all_four_games(cli, db):
     # Regular season: 19, 19, 18 (recorded) and 16, 18 (total minus Play-Offs).
     assert games["allstar"]["supporters"]["regular_avg"] == 18.0
     assert games["allstar"]["supporters"]["playoffs_avg"] == 6.6
-    assert games["allstar"]["supporters"]["by_player"]["Ben"] == {"regular_avg": 18.5, "playoffs_avg": 8.0}
+    assert games["allstar"]["supporters"]["by_player"]["Ben"] == {
+        "regular_avg": 18.5,
+        "playoffs_avg": 8.0,
+    }
     assert games["playlist"]["avg_length"] == 13.0
     assert games["playlist"]["solo_best_round"] == {"Ana": 6}
     assert games["otdraft"]["avg_score"] == 82.67
@@ -122,7 +165,9 @@ def test_stats_across_all_four_games(cli, db):
     assert rows["hoopers-series", "Keepers"]["wins"] == 1
     # The series repeats its games' results, so it is left out of head-to-head.
     pairs = {(r["player"], r["opponent"]): r for r in doc["head_to_head"]}
-    assert pairs["Keepers", "Unleashed"]["wins"] == 1 and pairs["Keepers", "Unleashed"]["losses"] == 1
+    assert (
+        pairs["Keepers", "Unleashed"]["wins"] == 1 and pairs["Keepers", "Unleashed"]["losses"] == 1
+    )
 
 
 def test_stats_filters_and_human(cli, db):
@@ -130,7 +175,12 @@ def test_stats_filters_and_human(cli, db):
     doc = cli("history", "stats", "--player", "a", "--game", "otd", "--json").json
     assert [r["player"] for r in doc["players"]] == ["A"]
     assert {r["player"] for r in doc["head_to_head"]} == {"A"}
-    assert cli("history", "stats", "--since", "2026-01-02", "--until", "2026-01-02", "--json").json["matches"] == 1
+    assert (
+        cli("history", "stats", "--since", "2026-01-02", "--until", "2026-01-02", "--json").json[
+            "matches"
+        ]
+        == 1
+    )
     out = cli("history", "stats", "--game", "otdraft").stdout
     assert "otdraft — 3 plays, 4 players" in out and "head to head" in out and "67%" in out
     assert_user_error(cli("history", "stats", "--player", "Zed"), "no player 'Zed'")
@@ -146,7 +196,7 @@ def test_stats_empty(cli):
 @given(st.lists(st.lists(st.integers(0, 5), min_size=2, max_size=6), max_size=8))
 def test_pairwise_counts_every_pair_once(tables):
     matches = []
-    for n, ranks in enumerate(tables):
+    for ranks in tables:
         players = [f"p{i}" for i in range(len(ranks))]
         matches.append(
             {"status": "finished", "players": players,

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.errors import CompanionError, RuleViolation
 from companion.engine.rng import TableRng
 from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import CounterSpec, resolve_counter
@@ -15,7 +15,6 @@ from companion.games.hoopers.free_throws import resolve_free_throw
 from companion.games.hoopers.odds import counter_odds, p_roll_at_most, shot_odds
 from companion.games.hoopers.onfire import move
 from companion.games.hoopers.shots import ShotSpec, resolve_shot
-
 
 # --- Turn Sequence: "Resolve your attack" ------------------------------------
 
@@ -45,7 +44,12 @@ def test_gameplay_never_tired_steal_on_a_pf_uses_v_and_fails():
 
 def test_gameplay_hector_lay_up_uncontested_misses_and_cools():
     outcome = resolve_shot(ShotSpec("lup", 70, (15,)), roll=95)
-    assert (outcome.target, outcome.face, outcome.scored, outcome.onfire) == (85, None, False, "down")
+    assert (outcome.target, outcome.face, outcome.scored, outcome.onfire) == (
+        85,
+        None,
+        False,
+        "down",
+    )
 
 
 def test_gameplay_edd_trapp_rebound_then_lay_up_on_exactly_80():
@@ -105,10 +109,13 @@ def test_foul_summary_table(action, face, foul, bonus, by):
 
 
 def test_missed_shots_after_a_foul_earn_two_or_three_free_throws():
-    two = resolve_shot(ShotSpec("lup", 50, (), 40), face="whistle", roll=100, ft_rolls=[5, 5])
-    three = resolve_shot(ShotSpec("3ps", 50, (), 40, ft_stat=50), face="whistle", roll=100,
-                         ft_rolls=[5, 5, 100])
-    assert len(two.free_throws) == 0 or two.free_throws[0].target is None
+    two = resolve_shot(
+        ShotSpec("lup", 50, (), 40, ft_stat=50), face="whistle", roll=100, ft_rolls=[5, 5]
+    )
+    three = resolve_shot(
+        ShotSpec("3ps", 50, (), 40, ft_stat=50), face="whistle", roll=100, ft_rolls=[5, 5, 100]
+    )
+    assert [(ft.target, ft.made) for ft in two.free_throws] == [(65, True), (65, True)]
     assert [ft.made for ft in three.free_throws] == [True, True, False]
     assert three.total_points == 2 and three.onfire is None
 
@@ -145,10 +152,18 @@ def test_away_free_throws_use_the_basic_2ps():
 
 
 def test_counter_foul_from_the_third_team_foul_gives_two_free_throws():
-    assert resolve_counter(CounterSpec("steal", o=50, position="PG", team_fouls=2),
-                           face="whistle").free_throws == 0
-    assert resolve_counter(CounterSpec("steal", o=50, position="PG", team_fouls=3),
-                           face="whistle").free_throws == 2
+    assert (
+        resolve_counter(
+            CounterSpec("steal", o=50, position="PG", team_fouls=2), face="whistle"
+        ).free_throws
+        == 0
+    )
+    assert (
+        resolve_counter(
+            CounterSpec("steal", o=50, position="PG", team_fouls=3), face="whistle"
+        ).free_throws
+        == 2
+    )
 
 
 def test_steal_on_an_sf_uses_the_worse_stat_and_jump_ball_the_other():
@@ -260,8 +275,7 @@ def test_counter_odds_steal_on_a_pf():
     ],
 )
 def test_bad_input_names_the_value(build, message):
-    with pytest.raises(BadInput, match=message) if "ambiguous" in message or "42" in message \
-            or "--" in message else pytest.raises((BadInput, RuleViolation), match=message):
+    with pytest.raises(CompanionError, match=message):
         build()
 
 

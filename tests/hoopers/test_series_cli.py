@@ -274,3 +274,128 @@ def test_rewards_for_a_game_not_played(started):
 def test_start_needs_exactly_two_tribes(series):
     assert_user_error(series("start", "--tribes", "A,B,C"), "3 players given")
     assert_user_error(series("start", "--tribes", "A,B", "--home", "C"), "no tribe 'C'")
+
+
+# --- a series game played as a tracked hoopers match ---------------------------
+
+
+def test_game_start_applies_home_and_away_rules(started, cli):
+    for _ in range(3):
+        record(started, "80-70")
+    record(
+        started, "70-80", "--ejected", "Keepers:Edd Trapp", "--injured", "Unleashed:Wally Block",
+    )  # fmt: skip
+    result = started(
+        "game", "start", "--hot", "may,vern,chus", "--cold", "faust,serge", "--seed", "5", "--json"
+    )
+    assert result.exit_code == 0, result.stderr
+    doc = result.json
+    assert (doc["number"], doc["home"], doc["away"]) == (5, K, U)
+    assert doc["susan_peg"] == U
+    assert "Susan Peg" in doc["line_ups"][U]
+    assert "Edd Trapp" not in doc["line_ups"][K] and doc["left_out"][K] == ["Edd Trapp"]
+    match = cli("hoopers", "match", "status", "--json").json
+    assert match["id"] == doc["match_id"]
+    assert match["coach_tokens"] == {K: 9, U: 8}
+    onfire = {t: {h: s["onfire"] for h, s in hs.items() if s["onfire"] != "flat"}
+              for t, hs in match["hoopers"].items()}  # fmt: skip
+    assert onfire == {
+        K: {"May Friend": "orange", "Vernon Dely": "orange", "Chus Kinder": "orange"},
+        U: {"Faust Exit": "light-blue", "Serge Ceptor": "light-blue"},
+    }
+    assert match["hoopers"][U]["Wally Block"]["injury_cubes"] == 2
+    status = started("status", "--json").json
+    assert status["playing_match"] == doc["match_id"]
+    assert_user_error(started("record", "--score", "80-70"), f"tracked match {doc['match_id']}")
+    assert_user_error(started("game", "start", "--hot", "a,b,c", "--cold", "d,e"), "already")
+
+
+def play_match_to_the_end(db, periods):
+    """Score and end all sixteen turns of each period in one write (64 CLI calls are slow)."""
+    from companion.games.hoopers.match import play
+    from companion.store import Store
+
+    def change(match):
+        log, new = list(match["events"]), []
+        for keepers, unleashed in periods:
+            steps = [
+                ("score", {"team": K, "points": keepers, "hooper": None}),
+                ("score", {"team": U, "points": unleashed, "hooper": None}),
+            ] + [("turn", {"again": False})] * 16
+            for kind, data in steps:
+                event = play({**match, "events": log}, kind, data).event
+                log.append(event)
+                new.append(event)
+        return new
+
+    Store(db).update_live("hoopers", change)
+
+
+def test_tracked_match_result_comes_back_into_the_series(started, cli, db):
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    assert cli("hoopers", "match", "end").exit_code == 0
+    doc = started("status", "--json").json
+    assert doc["playing_match"] is None
+    game = doc["games"][0]
+    assert (game["score"], game["winner"], game["margin"]) == ({K: 40, U: 32}, K, 8)
+    assert game["periods"] == [[10, 8]] * 4
+    assert game["match_id"] is not None
+    rewards = started("amend", "--gameplan", "K:2", "--series-track", "Unl", "--json").json
+    keepers = rewards["games"][0]["rewards"][K]
+    # Markers I-III + fourth period + 2 gameplan chips = 6 LV.1 -> 3 position upgrades.
+    assert (keepers["chips_lv1"], keepers["position_upgrades"], keepers["hooper_upgrades"]) == (
+        6, 3, 2,
+    )  # fmt: skip
+    assert rewards["games"][0]["rewards"][U]["action_upgrades"] == 1
+
+
+def test_abandoning_the_tracked_match_frees_the_game(started, cli):
+    assert (
+        started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge").exit_code == 0
+    )
+    assert cli("hoopers", "match", "end", "--abandon").exit_code == 0
+    doc = record(started, "80-70")
+    assert doc["playing_match"] is None and doc["wins"] == {K: 1, U: 0}
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--hot", "May,Vernon", "--cold", "Faust,Serge"], "--hot needs 3 different hoopers"),
+        (["--hot", "May,Vernon,Chus", "--cold", "Faust"], "--cold needs 2 different hoopers"),
+        (["--hot", "May,Vernon,Zed", "--cold", "Faust,Serge"], "no hooper of Keepers 'Zed'"),
+    ],
+)
+def test_game_start_bad_input_writes_nothing(started, db, args, fragment):
+    before = db.read_bytes()
+    assert_user_error(started("game", "start", *args), fragment)
+    assert db.read_bytes() == before
+
+
+def test_game_start_needs_rosters_for_unknown_tribes(series):
+    series("start", "--tribes", "Ravens,Owls", "--home", "Ravens")
+    assert_user_error(series("game", "start", "--hot", "a,b,c", "--cold", "d,e"), "Ravens")
+    result = series(
+        "game", "start", "--roster", "Ravens:A,B,C,D,E,F,G", "--roster", "Owls:H,I,J,K,L,M,N",
+        "--hot", "a,b,c", "--cold", "h,i", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json["line_ups"]["Owls"] == list("HIJKLMN")
+
+
+def test_amend_needs_something(started):
+    record(started, "80-70")
+    assert_user_error(started("amend"), "nothing to amend")
+    assert_user_error(started("amend", "3", "--gameplan", "K:1"), "game 3 has not been recorded")
+
+
+def test_demo_plays_a_seeded_series_into_the_store(cli):
+    first = cli("demo", "series", "--seed", "7")
+    assert first.exit_code == 0, first.stderr
+    assert "Keepers won the series 4-2." in first.stdout
+    series = cli("hoopers", "series", "status", "--json").json
+    assert series["wins"] == {K: 4, U: 2} and series["status"] == "finished"
+    games = [m["game"] for m in cli("history", "list", "--json").json["matches"]]
+    assert sorted(games) == ["hoopers"] * 6 + ["hoopers-series"]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.errors import NothingToUndo
+from companion.engine.errors import NothingToUndo, RuleViolation
 from companion.games.hoopers.rewards import (
     award_strength_marker,
     exchange_chips,
@@ -267,3 +267,74 @@ def test_any_series_ends_at_four_wins_within_seven_games(winners):
             t for n in range(1, 8) for t, w in series.wins_before(n).items() if w == 3
         )
         assert holder == series.other(first_to_three)
+
+
+def test_plan_series_match_applies_carry_over_and_susan_peg():
+    from companion.games.hoopers.series_match import plan_series_match
+
+    series = play("KKK").with_game(
+        win("Unleashed", ejected={"Keepers": ("Edd",)}, injured={"Unleashed": ("Wally",)}), RULES
+    )
+    rosters = {"Keepers": ["Edd", "May", "Chus", "Vern"], "Unleashed": ["Wally", "Faust", "Serge"]}
+    plan = plan_series_match(series, RULES, rosters, hot=["may", "chus", "vern"], cold=["fa", "se"])
+    assert (plan.number, plan.home, plan.away) == (5, "Keepers", "Unleashed")
+    assert plan.rosters == {
+        "Keepers": ("May", "Chus", "Vern"),
+        "Unleashed": ("Wally", "Faust", "Serge", "Susan Peg"),
+    }
+    assert plan.left_out == {"Keepers": ("Edd",), "Unleashed": ()}
+    assert plan.options["coach_tokens"] == {"Keepers": 9}
+    assert plan.options["away_free_throw_bonus"] is False
+    assert plan.options["onfire_start"] == {
+        "Keepers": {"May": "orange", "Chus": "orange", "Vern": "orange"},
+        "Unleashed": {"Faust": "light-blue", "Serge": "light-blue"},
+    }
+    cubes = [e["data"]["hooper"] for e in plan.carried_events if e["type"] == "injure"]
+    assert cubes == ["Wally", "Wally"]
+
+
+def test_report_from_match_reads_scores_periods_and_hooper_states():
+    from types import SimpleNamespace
+
+    from companion.games.hoopers.series_match import report_from_match
+
+    def hooper(name, ejected=False, injuries=(), lv1=0, lv2=0):
+        return SimpleNamespace(
+            name=name, ejected=ejected, injuries=list(injuries), chips={"lv1": lv1, "lv2": lv2}
+        )
+
+    match = {
+        "id": "m1",
+        "players": ["Unleashed", "Keepers"],  # Unleashed at home: pairs are (U, K)
+        "result": {"scores": {"Unleashed": 70, "Keepers": 72}, "periods": [[20, 18]] * 3
+                   + [[10, 18]]},
+    }  # fmt: skip
+    teams = {
+        "Keepers": [hooper("Edd", ejected=True, lv1=2), hooper("May", lv1=1, lv2=1)],
+        "Unleashed": [hooper("Wally", injuries=["no-defense"])],
+    }
+    report = report_from_match(fresh(), match, teams)
+    assert report.scores == {"Keepers": 72, "Unleashed": 70}
+    assert report.periods == ((18, 20),) * 3 + ((18, 10),)
+    assert report.ejected == {"Keepers": ("Edd",), "Unleashed": ()}
+    assert report.injured == {"Keepers": (), "Unleashed": ("Wally",)}
+    assert report.chips == {"Keepers": Chips(3, 1), "Unleashed": Chips(0, 0)}
+    assert report.match_id == "m1"
+
+
+def test_amend_merges_by_tribe_and_keeps_the_score():
+    series = play("K").with_amended(1, RULES, gameplan={"Keepers": 2})
+    series = series.with_amended(1, RULES, gameplan={"Unleashed": 1}, series_track="Unleashed")
+    game = series.games[0]
+    assert game.gameplan == {"Keepers": 2, "Unleashed": 1}
+    assert game.series_track == "Unleashed" and game.scores == {"Keepers": 80, "Unleashed": 70}
+    with pytest.raises(BadReward):
+        series.with_amended(1, RULES, gameplan={"Keepers": 5})
+
+
+def test_a_pending_tracked_match_blocks_a_hand_recorded_game():
+    series = fresh().linked_to("m1", RULES)
+    with pytest.raises(RuleViolation, match="tracked match m1"):
+        series.with_game(win("Keepers"), RULES)
+    done = series.with_game(win("Keepers", match_id="m1"), RULES)
+    assert done.pending_match is None and done.wins["Keepers"] == 1

@@ -124,8 +124,9 @@ def test_unique_points_backwards_and_missing_points():
 
 
 def test_points_must_be_whole():
-    assert "bad.toml:4: card 'Moses': points must be a whole number (got 3.5)" == bad(
-        MOSES.replace("points = 3  ", "points = 3.5")
+    assert (
+        bad(MOSES.replace("points = 3  ", "points = 3.5"))
+        == "bad.toml:4: card 'Moses': points must be a whole number (got 3.5)"
     )
 
 

@@ -19,7 +19,7 @@ from companion.games.otdraft.cards import (
     UniquePoints,
     matches_any,
 )
-from companion.games.otdraft.errors import UnresolvableCycle
+from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.scoring import (
     Choices,
     protect_limit,
@@ -74,17 +74,31 @@ def choices_for(draw, team):
     protect, silence = {}, {}
     for card in team:
         if card.rules_of(Protect):
-            allowed = [t.name for t in team if any(matches_any(r.targets, t) for r in card.rules)]
+            rules = card.rules_of(Protect)
+            allowed = [t.name for t in team if any(matches_any(r.targets, t) for r in rules)]
             limit = protect_limit(card)
-            picks = draw(st.lists(st.sampled_from(allowed), unique=True, max_size=limit)) if allowed else []
+            picks = (
+                draw(st.lists(st.sampled_from(allowed), unique=True, max_size=limit))
+                if allowed
+                else []
+            )
             protect[card.name] = tuple(picks)
         if card.rules_of(Silence):
             allowed = [t.name for t in silence_targets(card, team)]
-            picks = draw(
-                st.lists(st.sampled_from(allowed), unique=True, max_size=silence_limit(card))
-            ) if allowed else []
+            picks = (
+                draw(st.lists(st.sampled_from(allowed), unique=True, max_size=silence_limit(card)))
+                if allowed
+                else []
+            )
             silence[card.name] = tuple(picks)
     return Choices(protect, silence)
+
+
+def best_or_skip(team, fixed=None):
+    try:
+        return find_best(team, fixed)
+    except (UnresolvableCycle, TooManyChoices):
+        assume(False)
 
 
 def score_or_skip(team, choices):
@@ -94,29 +108,27 @@ def score_or_skip(team, choices):
         assume(False)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_protection_never_lowers_the_best_total(data):
     team = data.draw(teams())
     silence = data.draw(choices_for(team)).silence
     unprotected = score_or_skip(team, Choices({}, silence))
     # Protect choices left open: the companion may protect, so it never does worse.
-    assert find_best(team, Choices({}, silence)).best.total >= unprotected.total
+    assert best_or_skip(team, Choices({}, silence)).best.total >= unprotected.total
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_protecting_more_never_lowers_a_total(data):
     team = data.draw(teams())
     assume(is_protection_monotone(team))
     choices = data.draw(choices_for(team))
-    fewer = Choices(
-        {k: v[: len(v) // 2] for k, v in choices.protect.items()}, choices.silence
-    )
+    fewer = Choices({k: v[: len(v) // 2] for k, v in choices.protect.items()}, choices.silence)
     assert score_or_skip(team, choices).total >= score_or_skip(team, fewer).total
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_a_silenced_card_scores_exactly_its_starting_points(data):
     team = data.draw(teams())
@@ -136,4 +148,4 @@ def test_the_best_is_at_least_every_choice_tried_by_hand(data):
     team = data.draw(teams())
     choices = data.draw(choices_for(team))
     by_hand = score_or_skip(team, choices)
-    assert find_best(team).best.total >= by_hand.total
+    assert best_or_skip(team).best.total >= by_hand.total

@@ -92,7 +92,9 @@ def test_moses_unique_values_example():
 
 
 def test_mutual_destruction_destroys_both():
-    team = cards(card("A", 5, rules='{ destroy = ["B"] }') + card("B", 7, rules='{ destroy = ["A"] }'))
+    team = cards(
+        card("A", 5, rules='{ destroy = ["B"] }') + card("B", 7, rules='{ destroy = ["A"] }')
+    )
     assert totals(score_team(team)) == {"A": 0, "B": 0}
 
 
@@ -116,9 +118,8 @@ def test_destroyed_protector_protects_nothing():
 
 
 def test_protectors_shielding_each_other_both_stand():
-    text = (
-        card("P", 3, rules='{ protect = ["Q"] }, { destroy = ["Q"] }')
-        + card("Q", 4, rules='{ protect = ["P"] }, { destroy = ["P"] }')
+    text = card("P", 3, rules='{ protect = ["Q"] }, { destroy = ["Q"] }') + card(
+        "Q", 4, rules='{ protect = ["P"] }, { destroy = ["P"] }'
     )
     score = score_team(cards(text), Choices(protect={"P": ("Q",), "Q": ("P",)}))
     assert totals(score) == {"P": 3, "Q": 4}

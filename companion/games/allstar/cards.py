@@ -25,7 +25,8 @@ class Card:
         return (self.species, self.number)
 
     def value(self, criterion: str) -> str | int | None:
-        return {"species": self.species, "number": self.number, "symbol": self.symbol}[criterion]
+        # Criterion names are the attribute names; getattr keeps best-team searches fast.
+        return getattr(self, criterion)
 
     def __str__(self) -> str:
         base = f"{self.species}-{self.number}"

@@ -107,8 +107,11 @@ class Season:
     def set_arenas(self, arenas: Sequence[Arena]) -> tuple[Arena, ...]:
         """'a. Placing the Arenas': 1, 2 and 3 arenas in rounds 1, 2 and 3."""
         if self.phase != "arenas":
-            raise OutOfTurn(f"round {self.round}'s arenas are already placed"
-                            if self.round <= ROUNDS else "the regular season is over")
+            raise OutOfTurn(
+                f"round {self.round}'s arenas are already placed"
+                if self.round <= ROUNDS
+                else "the regular season is over"
+            )
         if len(arenas) != self.round:
             raise BadArena(f"round {self.round} plays {self.round} arena(s); got {len(arenas)}")
         names = [a.name.casefold() for a in arenas]
@@ -130,14 +133,16 @@ class Season:
         """'d. Assigning the Buses': one team per Bus, Bus 1 to the top arena."""
         if self.phase != "teams":
             raise OutOfTurn(
-                f"place round {self.round}'s arenas first" if self.phase == "arenas"
+                f"place round {self.round}'s arenas first"
+                if self.phase == "arenas"
                 else "the regular season is over; teams now go to 'playoff round'"
             )
         if manager not in self.managers:
             raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
         if not 1 <= bus <= self.round:
             raise BadTeam(
-                f"round {self.round} uses Bus 1" + (f" to {self.round}" if self.round > 1 else "")
+                f"round {self.round} uses Bus 1"
+                + (f" to {self.round}" if self.round > 1 else "")
                 + f" (got Bus {bus})"
             )
         teams = self.teams.setdefault(self.round, {})
@@ -160,7 +165,8 @@ class Season:
         """'e./f.': rank each arena in Bus order and award Supporters."""
         if self.phase != "teams":
             raise OutOfTurn(
-                f"place round {self.round}'s arenas first" if self.phase == "arenas"
+                f"place round {self.round}'s arenas first"
+                if self.phase == "arenas"
                 else "the regular season is already resolved"
             )
         missing = self.missing_teams()

@@ -82,7 +82,9 @@ def plan_setup(
         for n in (1, 2, 3)
     )
     removed = (
-        tuple(sorted(n for n, a in (arenas or {}).items() if "no-two-managers" in a.get("rules", ())))
+        tuple(
+            sorted(n for n, a in (arenas or {}).items() if "no-two-managers" in a.get("rules", ()))
+        )
         if managers == 2
         else ()
     )

@@ -69,7 +69,10 @@ def resolve_shootout(
         crit = medals[i]
         steps.append(
             ShotStep(
-                ahead, behind, MEDALS[i], crit,
+                ahead,
+                behind,
+                MEDALS[i],
+                crit,
                 (cards[ahead].value(crit), cards[behind].value(crit)),
             )
         )

@@ -27,9 +27,7 @@ class TableConfig:
     confirmed: frozenset[str] = field(default_factory=frozenset)
 
     def order(self, criterion: str) -> tuple[Any, ...]:
-        return {"species": self.species, "symbol": self.symbols, "number": self.numbers}[
-            criterion
-        ]
+        return {"species": self.species, "symbol": self.symbols, "number": self.numbers}[criterion]
 
     def strength(self, criterion: str, value: Any) -> int:
         """1 for the weakest value of `criterion`, higher is stronger."""
@@ -43,8 +41,11 @@ class TableConfig:
 
     def orders(self) -> dict[str, list[Any]]:
         """The part of the configuration a result depends on (kept in match events)."""
-        return {"species": list(self.species), "symbols": list(self.symbols),
-                "numbers": list(self.numbers)}
+        return {
+            "species": list(self.species),
+            "symbols": list(self.symbols),
+            "numbers": list(self.numbers),
+        }
 
     def to_doc(self) -> dict[str, Any]:
         return {**self.orders(), "confirmed": sorted(self.confirmed)}
@@ -106,5 +107,4 @@ def confirmed(config: TableConfig, key: str) -> TableConfig:
     """`config` with the current value of `key` confirmed as the table's own."""
     if key not in KEYS:
         raise BadConfig(f"no setting '{key}' (choose from {', '.join(KEYS)})")
-    return TableConfig(config.species, config.symbols, config.numbers,
-                       config.confirmed | {key})
+    return TableConfig(config.species, config.symbols, config.numbers, config.confirmed | {key})

@@ -57,7 +57,8 @@ def _shares(cards: Sequence[Card]) -> list[tuple[str, Any]]:
     return [
         (crit, cards[0].value(crit))
         for crit in CRITERIA
-        if cards[0].value(crit) is not None and all(c.value(crit) == cards[0].value(crit) for c in cards)
+        if cards[0].value(crit) is not None
+        and all(c.value(crit) == cards[0].value(crit) for c in cards)
     ]
 
 
@@ -85,13 +86,16 @@ def is_rainbow(cards: Sequence[Card], symbols: Collection[str]) -> bool:
     return len(cards) == 5 and len(present) == 5 and present == set(symbols)
 
 
-def combos_of(cards: Sequence[Card], symbols: Collection[str]) -> tuple[str, ...]:
+def combos_of(
+    cards: Sequence[Card], symbols: Collection[str], wanted: Collection[str] = COMBOS
+) -> tuple[str, ...]:
+    """The arena combinations among `wanted` that the team holds."""
     checks = {
-        "straight": is_straight(cards),
-        "full-house": is_full_house(cards),
-        "rainbow": is_rainbow(cards, symbols),
+        "straight": lambda: is_straight(cards),
+        "full-house": lambda: is_full_house(cards),
+        "rainbow": lambda: is_rainbow(cards, symbols),
     }
-    return tuple(name for name in COMBOS if checks[name])
+    return tuple(name for name in COMBOS if name in wanted and checks[name]())
 
 
 @dataclass(frozen=True)
@@ -116,12 +120,13 @@ def team_strength(
     """Power and the group that counts: where several groups have the team's Power,
     the best medal, then the strongest value, counts."""
     medals = medal_order(managers)
-    top = power(cards)
+    found = groups(cards)
+    top = max(g.size for g in found)
     best = max(
-        (g for g in groups(cards) if g.size == top),
+        (g for g in found if g.size == top),
         key=lambda g: (-medals.index(g.criterion), config.strength(g.criterion, g.value)),
     )
-    held = [c for c in combos_of(cards, config.symbols) if c in combos]
+    held = combos_of(cards, config.symbols, combos) if combos else ()
     medal_index = medals.index(best.criterion)
     return TeamStrength(
         cards=tuple(cards),
@@ -137,7 +142,8 @@ def team_strength(
 def value_order_decided(strength: TeamStrength) -> bool:
     """True when the value order picked which of several equal groups counts."""
     rivals = [
-        g for g in groups(strength.cards)
+        g
+        for g in groups(strength.cards)
         if g.size == strength.power and g.criterion == strength.criterion
     ]
     return len(rivals) > 1

@@ -364,6 +364,14 @@ def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> N
     state.notes.append(f"{hooper.name} takes an Onfire LV.1 chip: back to flat")
 
 
+def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+    team = state.team(data["team"])
+    hooper = team.hooper(data["hooper"])
+    data.update(team=team.name, hooper=hooper.name)
+    state.notes.append(f"{hooper.name} ({team.name}) is blocked: Onfire one step left")
+    _onfire(state, team.name, hooper, "down", draws)
+
+
 def _spend_token(state: MatchState, team: TeamState) -> None:
     if team.coach_tokens < 1:
         raise OutOfTokens(f"{team.name} has no coach action token left")
@@ -479,6 +487,7 @@ _HANDLERS = {
     "foul": _foul,
     "injure": _injure,
     "chip": _chip,
+    "blocked": _blocked,
     "coach": _coach,
     "timeout": _timeout,
     "turn": _turn,

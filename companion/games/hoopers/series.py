@@ -261,6 +261,28 @@ class Series:
         after = replace(self, games=(*self.games, report), pending_match=None)
         return replace(after, status=FINISHED) if after.winner(rules) else after
 
+    def with_amended(self, number: int, rules: SeriesRules, **changes: Any) -> Series:
+        """Game `number` with some of what the table reports replaced (not the score).
+
+        Mappings are merged tribe by tribe, so amending one tribe keeps the other's.
+        """
+        from companion.games.hoopers.series_errors import NoSuchGame
+
+        if self.status == ABANDONED:
+            raise RuleViolation(f"series {self.id} was abandoned")
+        if not 1 <= number <= len(self.games):
+            raise NoSuchGame(f"game {number} has not been recorded in series {self.id}")
+        game = self.games[number - 1]
+        merged = {
+            key: {**getattr(game, key), **value} if isinstance(value, Mapping) else value
+            for key, value in changes.items()
+        }
+        amended = replace(game, **merged)
+        check_report(self.tribes, amended, rules)
+        games = list(self.games)
+        games[number - 1] = amended
+        return replace(self, games=tuple(games))
+
     def linked_to(self, match_id: str, rules: SeriesRules) -> Series:
         """The series with its next game being played as tracked match `match_id`."""
         if self.next_game(rules) is None:

@@ -113,6 +113,7 @@ def status_document(series: Series, rules: SeriesRules) -> dict[str, Any]:
         "upgrades": upgrades_so_far(series, rules),
         "winner": series.winner(rules),
         "status": series.status,
+        "playing_match": series.pending_match,
         "created": series.created,
         "seed": series.seed,
     }

@@ -6,7 +6,7 @@ can change the outcome are tried (protecting a card nobody attacks changes nothi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -15,10 +15,11 @@ from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.scoring import (
     Choices,
     Links,
+    Resolution,
     TeamScore,
     destroy_targets,
     protect_limit,
-    resolve,
+    resolve_silence,
     score_resolution,
     score_team,
     silence_limit,
@@ -29,7 +30,7 @@ from companion.games.otdraft.scoring import (
 # Up to this many assignments every one is tried, so the runner-up is exact.
 FULL_SEARCH = 4096
 # Beyond FULL_SEARCH, only when protecting more can never cost points.
-MAX_SEARCH = 50_000
+MAX_SEARCH = 20_000
 
 
 @dataclass(frozen=True)
@@ -103,19 +104,19 @@ def _count(options: Sequence[tuple[str, str, list]]) -> int:
     return total
 
 
-def _assignments(fixed: Choices, options) -> Iterator[Choices]:
-    for picks in product(*(subsets for _, _, subsets in options)):
-        protect = dict(fixed.protect)
-        silence = dict(fixed.silence)
-        for (kind, name, _), chosen in zip(options, picks, strict=True):
-            (protect if kind == "protect" else silence)[name] = chosen
-        yield Choices(protect, silence)
+def _mask(names: Sequence[str], index: dict[str, int]) -> int:
+    bits = 0
+    for name in names:
+        bits |= 1 << index[name]
+    return bits
 
 
 def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
     """The highest-scoring choice for every Protect/Silence card not fixed by the player.
 
-    Ties keep the first choice tried: protecting more, silencing less.
+    Ties keep the first choice tried: protecting more, silencing less. Silence is settled
+    once per silence choice; the protect choices inside it only change who is destroyed,
+    so that inner loop works on bit masks and each distinct outcome is scored once.
     """
     fixed = fixed or Choices()
     validate_choices(team, fixed)
@@ -129,32 +130,86 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
             f"{count} possible choices for {names}; fix some with --protect/--silence"
         )
     links = Links(team)
-    totals: dict[tuple, int] = {}  # outcome in full -> total, so each is scored once
-    by_outcome: dict[tuple[frozenset[str], frozenset[str]], tuple[int, Choices]] = {}
+    index = {c.name: i for i, c in enumerate(team)}
+    silence_open = [(name, subsets) for kind, name, subsets in options if kind == "silence"]
+    protect_open = [
+        (index[name], [(_mask(s, index), s) for s in subsets])
+        for kind, name, subsets in options
+        if kind == "protect"
+    ]
+    fixed_masks = {index[p]: _mask(t, index) for p, t in fixed.protect.items()}
+    inner = _count([("protect", "", subsets) for _, subsets in protect_open])
+
+    totals: dict[tuple, int] = {}  # (silenced, attacks that got through) -> total
+    # (destroyed, silenced) -> (total, silence choice, open protect choice)
+    by_outcome: dict[tuple[int, frozenset[str]], tuple[int, dict, tuple]] = {}
     tried = rings = 0
     last_ring: UnresolvableCycle | None = None
-    for choices in _assignments(fixed, options):
-        tried += 1
+    for silence_pick in product(*(subsets for _, subsets in silence_open)):
+        silence = {
+            **fixed.silence,
+            **dict(zip((n for n, _ in silence_open), silence_pick, strict=True)),
+        }
         try:
-            res = resolve(links, choices)
+            silenced = resolve_silence(links, Choices({}, silence))
         except UnresolvableCycle as err:
-            rings += 1
+            tried += inner
+            rings += inner
             last_ring = err
             continue
-        full = (tuple(sorted(res.silenced)), tuple(sorted(res.destroyed.items())))
-        if full not in totals:
-            totals[full] = score_resolution(team, res, choices).total
-        total = totals[full]
-        key = (frozenset(res.destroyed), frozenset(res.silenced))
-        kept = by_outcome.get(key)
-        if kept is None or total > kept[0]:
-            by_outcome[key] = (total, choices)
+        silence_key = frozenset(silenced)
+        attacks = [
+            (
+                index[d],
+                index[t],
+                tuple(index[p] for p in links.coverers[(d, t)] if p not in silenced),
+            )
+            for d, t in links.attacks
+            if d not in silenced
+        ]
+        for protect_pick in product(*(masks for _, masks in protect_open)):
+            tried += 1
+            chosen = dict(fixed_masks)
+            for (protector, _), (bits, _) in zip(protect_open, protect_pick, strict=True):
+                chosen[protector] = bits
+            destroyed = 0
+            while True:
+                through = hit = 0
+                for i, (_, t, shields) in enumerate(attacks):
+                    if not any(
+                        chosen.get(p, 0) >> t & 1 and not destroyed >> p & 1 for p in shields
+                    ):
+                        through |= 1 << i
+                        hit |= 1 << t
+                if hit == destroyed:
+                    break
+                destroyed = hit
+            total = totals.get((silence_key, through))
+            if total is None:
+                hits: dict[str, list[str]] = {}
+                for i, (d, t, _) in enumerate(attacks):
+                    if through >> i & 1:
+                        hits.setdefault(team[t].name, []).append(team[d].name)
+                res = Resolution(silenced, {k: tuple(v) for k, v in hits.items()}, {})
+                total = score_resolution(team, res, Choices()).total
+                totals[(silence_key, through)] = total
+            key = (destroyed, silence_key)
+            kept = by_outcome.get(key)
+            if kept is None or total > kept[0]:
+                by_outcome[key] = (total, silence, protect_pick)
     if not by_outcome:
         assert last_ring is not None
         raise last_ring
+
+    def as_choices(silence: dict, protect_pick: tuple) -> Choices:
+        protect = dict(fixed.protect)
+        for (protector, _), (_, names) in zip(protect_open, protect_pick, strict=True):
+            protect[team[protector].name] = names
+        return Choices(protect, silence)
+
     ranked = sorted(by_outcome.values(), key=lambda kept: -kept[0])  # stable: first tried wins
-    best = score_team(team, ranked[0][1])
-    runner_up = score_team(team, ranked[1][1]) if len(ranked) > 1 else None
+    best = score_team(team, as_choices(*ranked[0][1:]))
+    runner_up = score_team(team, as_choices(*ranked[1][1:])) if len(ranked) > 1 else None
     return Search(
         best=best,
         runner_up=runner_up,

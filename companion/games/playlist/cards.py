@@ -239,7 +239,9 @@ def resolve_card(typed: str, catalogue: Sequence[Card], genres: Sequence[str]) -
     return find_in_catalogue(typed, catalogue)
 
 
-def resolve_cards(typed: Sequence[str], catalogue: Sequence[Card], genres: Sequence[str]) -> list[Card]:
+def resolve_cards(
+    typed: Sequence[str], catalogue: Sequence[Card], genres: Sequence[str]
+) -> list[Card]:
     """Several cards; the same card may appear only once."""
     cards = [resolve_card(t, catalogue, genres) for t in typed]
     seen: dict[str, int] = {}

@@ -39,7 +39,9 @@ def parse_assignment(text: str, genres: Sequence[str]) -> Assignment:
     """`POINTS:GENRE=N,GENRE=N`, genres by unique prefix among the genres in play."""
     match = _ASSIGNMENT.match(text)
     if not match:
-        raise BadAssignment(f"assignment '{text}' is not POINTS:GENRE=N,GENRE=N (e.g. 3:pop=2,rock=1)")
+        raise BadAssignment(
+            f"assignment '{text}' is not POINTS:GENRE=N,GENRE=N (e.g. 3:pop=2,rock=1)"
+        )
     required: dict[str, int] = {}
     for part in match[2].split(","):
         genre_text, _, count = part.partition("=")
@@ -112,12 +114,8 @@ def score_playlist(
     length = 0
     if not solo and len(cards) >= table["length_bonus_songs"]:
         length = table["length_bonus_points"]
-    bonuses = tuple(
-        GenreBonus(genre, n, genre_bonus(n)) for genre, n in sorted(counts.items())
-    )
-    results = [
-        AssignmentResult(a, True, True, a.points) for a in turned_over
-    ] + [
+    bonuses = tuple(GenreBonus(genre, n, genre_bonus(n)) for genre, n in sorted(counts.items()))
+    results = [AssignmentResult(a, True, True, a.points) for a in turned_over] + [
         AssignmentResult(a, ok, False, a.points if ok else 0)
         for a in assignments
         for ok in [a.is_fulfilled(counts)]
@@ -141,8 +139,12 @@ def score_dict(score: PlaylistScore) -> dict:
         "genre_bonus": {b.genre: b.points for b in score.genre_bonus},
         "genre_songs": {b.genre: b.songs for b in score.genre_bonus},
         "assignments": [
-            {**r.assignment.to_dict(), "fulfilled": r.fulfilled, "turned_over": r.turned_over,
-             "awarded": r.points}
+            {
+                **r.assignment.to_dict(),
+                "fulfilled": r.fulfilled,
+                "turned_over": r.turned_over,
+                "awarded": r.points,
+            }
             for r in score.assignments
         ],
         "total": score.total,

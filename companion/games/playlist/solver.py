@@ -77,6 +77,7 @@ class _Search:
         self.best_path: list[int] = []
         self.seen: set[int] = set()
         self.path: list[int] = []
+        self.done = 0  # start cards whose every playlist has been searched
 
     def value(self, mask: int) -> int:
         total = 0
@@ -104,31 +105,122 @@ class _Search:
             frontier |= new
         return reached
 
-    def bound(self, tip: int, mask: int) -> int:
-        """The most any playlist continuing from `tip` (cards `mask` used) can score."""
+    def can_beat(self, tip: int, mask: int) -> bool:
+        """Whether a playlist continuing from `tip` (cards `mask` used) could beat the best.
+
+        A simple path leaves each block (biconnected piece) of the unused
+        cards through a cut card it can never cross back over, so its cards lie
+        in one chain of blocks hanging from `tip`. The bound is the best such
+        chain, not every card reachable.
+        """
         allowed = ~mask & ((1 << self.n) - 1)
-        todo = self.adj[tip] & allowed
         tip_bit = 1 << tip
-        best = 0
+        around = self.piece(tip_bit, allowed) | tip_bit
+        if around & self.done:
+            allowed &= ~self.dead_ends(around, tip_bit)
+            around = self.piece(tip_bit, allowed) | tip_bit
+        if self.value(mask | around) <= self.best:
+            return False
+        if self.ends_bound(mask, around, tip_bit) <= self.best:
+            return False
+        blocks = self.blocks(tip, around)
+        hanging: dict[int, list[int]] = {}
+        for head, block in blocks:
+            hanging.setdefault(head, []).append(block)
+        todo = [(block, mask, tip) for block in hanging.get(tip, [])]
         while todo:
-            piece = self.piece(todo & -todo, allowed)
-            todo &= ~piece
-            around = piece | tip_bit
-            ends = 0
-            rest = piece
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                if (self.adj[low.bit_length() - 1] & around).bit_count() <= 1:
-                    ends |= low
-            core = mask | (piece & ~ends)
-            top = self.value(core)
-            while ends:
-                low = ends & -ends
-                ends ^= low
-                top = max(top, self.value(core | low))
-            best = max(best, top)
-        return best
+            block, used, head = todo.pop()
+            used |= block
+            if self.value(used) > self.best:
+                return True
+            inner = block & ~(1 << head)
+            while inner:
+                low = inner & -inner
+                inner ^= low
+                for child in hanging.get(low.bit_length() - 1, ()):
+                    todo.append((child, used, low.bit_length() - 1))
+        return False
+
+    def ends_bound(self, mask: int, around: int, tip_bit: int) -> int:
+        """A quick bound: of the cards with one link, at most one can be used (as the last)."""
+        adj = self.adj
+        ends = 0
+        todo = around & ~tip_bit
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            if (adj[low.bit_length() - 1] & around).bit_count() <= 1:
+                ends |= low
+        core = mask | (around & ~tip_bit & ~ends)
+        top = self.value(core)
+        while ends:
+            low = ends & -ends
+            ends ^= low
+            top = max(top, self.value(core | low))
+        return top
+
+    def dead_ends(self, around: int, tip_bit: int) -> int:
+        """Finished start cards that could only end a playlist here, so cannot help it.
+
+        Every playlist ending on a finished start card was already searched
+        from that card, read the other way round.
+        """
+        dropped = 0
+        changed = True
+        while changed:
+            changed = False
+            todo = around & self.done & ~tip_bit & ~dropped
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if (self.adj[low.bit_length() - 1] & around & ~dropped).bit_count() <= 1:
+                    dropped |= low
+                    changed = True
+        return dropped
+
+    def blocks(self, root: int, around: int) -> list[tuple[int, int]]:
+        """Blocks of the cards `around`, each with the card it hangs from (Tarjan, from `root`)."""
+        adj = self.adj
+        disc = [-1] * self.n
+        low = [0] * self.n
+        disc[root] = 0
+        count = 1
+        stack = [root]
+        vertices = [root]
+        pending = [adj[root] & around]
+        found: list[tuple[int, int]] = []
+        while vertices:
+            v = vertices[-1]
+            nbrs = pending[-1]
+            if nbrs:
+                bit = nbrs & -nbrs
+                pending[-1] = nbrs ^ bit
+                w = bit.bit_length() - 1
+                if disc[w] < 0:
+                    disc[w] = low[w] = count
+                    count += 1
+                    stack.append(w)
+                    vertices.append(w)
+                    pending.append(adj[w] & around)
+                elif disc[w] < low[v]:
+                    low[v] = disc[w]
+                continue
+            vertices.pop()
+            pending.pop()
+            if not vertices:
+                break
+            u = vertices[-1]
+            if low[v] < low[u]:
+                low[u] = low[v]
+            if low[v] >= disc[u]:
+                block = 1 << u
+                while True:
+                    x = stack.pop()
+                    block |= 1 << x
+                    if x == v:
+                        break
+                found.append((u, block))
+        return found
 
     def grow(self, tip: int, mask: int, score: int) -> None:
         self.nodes += 1
@@ -145,7 +237,7 @@ class _Search:
             return
         if len(self.seen) < MEMO_LIMIT:
             self.seen.add(state)
-        if self.bound(tip, mask) <= self.best:
+        if not self.can_beat(tip, mask):
             return
         children = []
         while free:
@@ -153,20 +245,21 @@ class _Search:
             free ^= low
             card = low.bit_length() - 1
             onward = (self.adj[card] & ~mask & ~low).bit_count()
-            children.append((-self.gain(card, mask), onward, card))
+            children.append((onward, -self.gain(card, mask), card))
         children.sort()
-        for neg_gain, _, card in children:
+        for _, neg_gain, card in children:
             self.path.append(card)
             self.grow(card, mask | (1 << card), score - neg_gain)
             self.path.pop()
 
     def run(self) -> bool:
         """Search every start; False if the node budget ran out first."""
-        starts = sorted(range(self.n), key=lambda i: (-self.points[i], self.adj[i].bit_count()))
+        starts = sorted(range(self.n), key=lambda i: (self.adj[i].bit_count(), -self.points[i]))
         try:
             for start in starts:
                 self.path = [start]
                 self.grow(start, 1 << start, self.gain(start, 0))
+                self.done |= 1 << start
         except _Budget:
             return False
         return True

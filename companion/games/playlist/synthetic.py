@@ -24,11 +24,22 @@ LETTER_SHARE = 0.12  # chance a card carries its genre's "sung by" icon
 LEANINGS = {
     "pop": {"synthesizer": 3, "dancing": 3, "love": 3, "feel-good": 3, "piano": 2, "drums": 2},
     "rock": {"electric-guitar": 3, "drums": 3, "rebellious": 3, "bass": 2, "sad": 2, "death": 2},
-    "country": {"guitar": 3, "storytelling": 3, "acoustic": 3, "love": 2, "ballad": 2, "strings": 2},
+    "country": {
+        "guitar": 3,
+        "storytelling": 3,
+        "acoustic": 3,
+        "love": 2,
+        "ballad": 2,
+        "strings": 2,
+    },
     "rnb": {"jazzy": 3, "dancing": 3, "bass": 3, "love": 2, "wind": 2, "rebellious": 2},
 }
-LETTERS = {"pop": ("gaga", "beatles"), "rock": ("aerosmith", "beatles"), "country": ("dolly",),
-           "rnb": ("lionel",)}
+LETTERS = {
+    "pop": ("gaga", "beatles"),
+    "rock": ("aerosmith", "beatles"),
+    "country": ("dolly",),
+    "rnb": ("lionel",),
+}
 
 
 def _weighted(rng: TableRng, weights: dict) -> object:

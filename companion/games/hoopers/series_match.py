@@ -1,0 +1,138 @@
+"""Playing a series game as a tracked hoopers match: the Series rules as match options.
+
+Pure: builds what `companion.games.hoopers.match.new_match` takes, and reads a
+finished match's result back as a `GameReport`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.errors import BadInput
+from companion.engine.names import match_prefix
+from companion.games.hoopers.series import Chips, GameReport, Series
+from companion.games.hoopers.series_rules import SeriesRules
+
+SUSAN_PEG = "Susan Peg"
+HOT_FIRST_STEP = "orange"  # the first space right of flat on the Onfire track
+COLD_FIRST_STEP = "light-blue"  # the first space left of flat
+
+
+@dataclass(frozen=True)
+class SeriesMatchPlan:
+    """Options and opening events for the tracked match of game `number`."""
+
+    number: int
+    home: str
+    away: str
+    rosters: Mapping[str, tuple[str, ...]]
+    options: Mapping[str, Any]  # keyword arguments for new_match
+    extra_options: Mapping[str, Any]  # stored with the match so history knows its series
+    carried_events: tuple[dict[str, Any], ...]  # injury cubes carried from the last game
+    left_out: Mapping[str, tuple[str, ...]]  # ejected last game: not in the line-up
+
+
+def _pick(names: Sequence[str], roster: Sequence[str], count: int, team: str, side: str):
+    chosen = [match_prefix(n, roster, what=f"hooper of {team}") for n in names]
+    if len(set(chosen)) != count:
+        raise BadInput(
+            f"{side} needs {count} different hoopers of {team} (got {', '.join(names) or 'none'})"
+        )
+    return chosen
+
+
+def plan_series_match(
+    series: Series,
+    rules: SeriesRules,
+    rosters: Mapping[str, Sequence[str]],
+    hot: Sequence[str],
+    cold: Sequence[str],
+) -> SeriesMatchPlan:
+    """The next game's match with "Prepare The Series" applied.
+
+    Home: three chosen hoopers start on the first hot step and the tribe has
+    nine coach tokens. Away: two chosen hoopers start on the first cold step and
+    free throws use the basic 2PS. Ejected hoopers sit out, injured ones start
+    with two injury cubes, and Susan Peg joins the tribe she favours.
+    """
+    from companion.games.hoopers.series_errors import SeriesDecided
+
+    number = series.next_game(rules)
+    if number is None:
+        raise SeriesDecided(f"series {series.id} has no next game ({series.status})")
+    setup = series.setup_for(number, rules)
+    line_ups: dict[str, tuple[str, ...]] = {}
+    left_out: dict[str, tuple[str, ...]] = {}
+    for tribe in series.tribes:
+        out = {h.casefold() for h in setup.sits_out.get(tribe, ())}
+        roster = [h for h in rosters[tribe] if h.casefold() not in out]
+        left_out[tribe] = tuple(h for h in rosters[tribe] if h.casefold() in out)
+        if setup.susan_peg == tribe and SUSAN_PEG.casefold() not in map(str.casefold, roster):
+            roster.append(SUSAN_PEG)
+        line_ups[tribe] = tuple(roster)
+    home, away = setup.home, setup.away
+    hot_start = _pick(hot, line_ups[home], rules.home_hot_zone_hoopers, home, "--hot")
+    cold_start = _pick(cold, line_ups[away], rules.away_cold_zone_hoopers, away, "--cold")
+    carried = []
+    for tribe, hoopers in setup.starts_injured.items():
+        for hooper in hoopers:
+            if hooper.casefold() not in map(str.casefold, line_ups[tribe]):
+                continue
+            carried += [
+                {"type": "injure", "data": {"team": tribe, "hooper": hooper, "carried": True}}
+            ] * rules.injury_cubes_next_game
+    return SeriesMatchPlan(
+        number=number,
+        home=home,
+        away=away,
+        rosters=line_ups,
+        options={
+            "rosters": {t: list(r) for t, r in line_ups.items()},
+            "variant": "classic",
+            "coach_tokens": {home: rules.home_coach_tokens},
+            "away_free_throw_bonus": rules.away_free_throw_bonus > 0,
+            "onfire_start": {
+                home: dict.fromkeys(hot_start, HOT_FIRST_STEP),
+                away: dict.fromkeys(cold_start, COLD_FIRST_STEP),
+            },
+        },
+        extra_options={"series": series.id, "game_number": number},
+        carried_events=tuple(carried),
+        left_out=left_out,
+    )
+
+
+def report_from_match(
+    series: Series, match: Mapping[str, Any], teams: Mapping[str, Iterable[Any]] | None = None
+) -> GameReport:
+    """A finished tracked match's result as the series' next game.
+
+    `teams` maps each tribe to its hoopers' final states (objects with `name`,
+    `ejected`, `injuries` and `chips`), when the match log could be folded:
+    ejections, injury markers and unspent chips then carry over by themselves.
+    """
+    result = match.get("result") or {}
+    order = list(match["players"])  # period pairs are in the match's team order
+    first, second = (order.index(t) for t in series.tribes)
+    periods = tuple((pair[first], pair[second]) for pair in result.get("periods", []))
+    ejected: dict[str, tuple[str, ...]] = {}
+    injured: dict[str, tuple[str, ...]] = {}
+    chips: dict[str, Chips] = {}
+    for tribe, hoopers in (teams or {}).items():
+        hoopers = list(hoopers)
+        ejected[tribe] = tuple(h.name for h in hoopers if h.ejected)
+        injured[tribe] = tuple(h.name for h in hoopers if h.injuries)
+        chips[tribe] = Chips(
+            lv1=sum(h.chips.get("lv1", 0) for h in hoopers),
+            lv2=sum(h.chips.get("lv2", 0) for h in hoopers),
+        )
+    return GameReport(
+        scores={t: result["scores"][t] for t in series.tribes},
+        periods=periods,
+        ejected=ejected,
+        injured=injured,
+        chips=chips,
+        match_id=match["id"],
+    )

@@ -1,0 +1,326 @@
+"""The tracked multiplayer game: a pure fold over the match's events, and the moves that add them.
+
+Events (each `{"type", "data"}`):
+
+* `start`      {"first", "how"}              who starts and why
+* `play`       {"player", "cards"}           cards added to a playlist on its owner's turn
+* `lose`       {"player", "card"}            the last card of a playlist goes away
+* `claim`      {"player", "card", "joined"}  a sung or unmasked song: joins, or is put away
+* `assignment` {"player", "assignment", "completed"}  an assignment card held
+* `turn`       {"player", "next", "completed", "action_cards", "finishing", "round_over"}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.playlist.cards import Card, card_from_dict, rules
+from companion.games.playlist.chain import MULTIPLAYER, link_failure
+from companion.games.playlist.errors import (
+    BrokenLink,
+    CardAlreadyPlaced,
+    ShortPlaylist,
+    TurnOrder,
+)
+from companion.games.playlist.scoring import (
+    Assignment,
+    PlaylistScore,
+    assignment_from_dict,
+    score_playlist,
+)
+
+GAME = "playlist"
+
+
+@dataclass(frozen=True)
+class Held:
+    assignment: Assignment
+    completed: bool
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[str, ...]
+    first: str
+    turns_done: int
+    playlists: dict[str, tuple[Card, ...]]
+    assignments: dict[str, tuple[Held, ...]]
+    rewarded: dict[str, frozenset[str]]  # genres that already earned an extra action card
+    put_away: tuple[Card, ...]
+    finishing: bool  # a playlist has reached 15 songs: this is the last round
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """Players in turn order, starting with the first player."""
+        i = self.players.index(self.first)
+        return self.players[i:] + self.players[:i]
+
+    @property
+    def current(self) -> str:
+        return self.order[self.turns_done % len(self.players)]
+
+    @property
+    def round(self) -> int:
+        return self.turns_done // len(self.players) + 1
+
+    @property
+    def round_over(self) -> bool:
+        """The last round has ended: everyone has had the same number of turns."""
+        return self.finishing and self.turns_done % len(self.players) == 0 and self.turns_done > 0
+
+    def placed(self) -> set[str]:
+        return {card.key for cards in self.playlists.values() for card in cards}
+
+    def score(self, player: str) -> PlaylistScore:
+        held = self.assignments[player]
+        return score_playlist(
+            self.playlists[player],
+            [h.assignment for h in held if not h.completed],
+            turned_over=[h.assignment for h in held if h.completed],
+        )
+
+
+def length_goal() -> int:
+    return rules()["scoring"]["length_bonus_songs"]
+
+
+def new_state(players: Sequence[str], first: str) -> GameState:
+    return GameState(
+        players=tuple(players),
+        first=first,
+        turns_done=0,
+        playlists={p: () for p in players},
+        assignments={p: () for p in players},
+        rewarded={p: frozenset() for p in players},
+        put_away=(),
+        finishing=False,
+    )
+
+
+def fold(match: dict[str, Any]) -> GameState:
+    """The state of a match: its events applied in order."""
+    players = match["players"]
+    state = new_state(players, players[0])
+    for event in match["events"]:
+        state = apply(state, event)
+    return state
+
+
+def apply(state: GameState, event: dict[str, Any]) -> GameState:
+    kind, data = event["type"], event["data"]
+    if kind == "start":
+        return replace(state, first=data["first"])
+    if kind == "play":
+        cards = tuple(card_from_dict(c) for c in data["cards"])
+        return _with_playlist(state, data["player"], state.playlists[data["player"]] + cards)
+    if kind == "lose":
+        return _with_playlist(state, data["player"], state.playlists[data["player"]][:-1])
+    if kind == "claim":
+        card = card_from_dict(data["card"])
+        if data["joined"]:
+            return _with_playlist(state, data["player"], state.playlists[data["player"]] + (card,))
+        return replace(state, put_away=state.put_away + (card,))
+    if kind == "assignment":
+        player = data["player"]
+        held = Held(assignment_from_dict(data["assignment"]), bool(data["completed"]))
+        return replace(
+            state, assignments={**state.assignments, player: state.assignments[player] + (held,)}
+        )
+    if kind == "turn":
+        player = data["player"]
+        done = set(data["completed"])
+        held = tuple(
+            Held(h.assignment, h.completed or i in done)
+            for i, h in enumerate(state.assignments[player])
+        )
+        return replace(
+            state,
+            turns_done=state.turns_done + 1,
+            assignments={**state.assignments, player: held},
+            rewarded={**state.rewarded, player: state.rewarded[player] | set(data["action_cards"])},
+        )
+    raise ValueError(f"unknown playlist event type {kind!r}")
+
+
+def _with_playlist(state: GameState, player: str, cards: tuple[Card, ...]) -> GameState:
+    playlists = {**state.playlists, player: cards}
+    # The last round, once begun, is played out even if the playlist loses a card.
+    finishing = state.finishing or len(cards) >= length_goal()
+    return replace(state, playlists=playlists, finishing=finishing)
+
+
+# --- moves: validate against the state, return the event to record -----------------------
+
+
+def _refuse_after_round(state: GameState) -> None:
+    if state.round_over:
+        raise TurnOrder("the last round is over; score it with 'companion playlist game end'")
+
+
+def _refuse_placed(state: GameState, cards: Sequence[Card]) -> None:
+    placed = state.placed()
+    for card in cards:
+        if card.key in placed:
+            owner = next(p for p, cs in state.playlists.items() if card.key in {c.key for c in cs})
+            raise CardAlreadyPlaced(f"{card.name()} is already in {owner}'s playlist")
+
+
+def play(state: GameState, player: str, cards: Sequence[Card]) -> dict[str, Any]:
+    """Start a playlist (at least two cards) or add to it; every link is checked."""
+    _refuse_after_round(state)
+    if player != state.current:
+        raise TurnOrder(f"it is {state.current}'s turn, not {player}'s")
+    _refuse_placed(state, cards)
+    current = state.playlists[player]
+    minimum = rules()["playlist"]["min_start"]
+    if not current and len(cards) < minimum:
+        raise ShortPlaylist(
+            f"{player} has no playlist yet: start one with at least {minimum} cards "
+            f"(got {len(cards)})"
+        )
+    chain = list(current)
+    for card in cards:
+        if chain and not MULTIPLAYER.links(chain[-1], card):
+            raise BrokenLink(
+                f"cannot add {card.name()}: {link_failure(chain[-1], card, MULTIPLAYER)}"
+            )
+        chain.append(card)
+    return {"type": "play", "data": {"player": player, "cards": [c.to_dict() for c in cards]}}
+
+
+def lose(state: GameState, player: str) -> dict[str, Any]:
+    """The last card of `player`'s playlist goes away (failed challenge, action card)."""
+    _refuse_after_round(state)
+    cards = state.playlists[player]
+    if not cards:
+        raise TurnOrder(f"{player} has no playlist, so no last card to lose")
+    return {"type": "lose", "data": {"player": player, "card": cards[-1].to_dict()}}
+
+
+def claim(state: GameState, player: str, card: Card) -> dict[str, Any]:
+    """A won challenge: the card joins `player`'s playlist only if it matches the last card.
+
+    A player without a playlist has no last card to match, and a playlist
+    cannot start with one card, so the card is put away.
+    """
+    _refuse_after_round(state)
+    _refuse_placed(state, [card])
+    if any(c.key == card.key for c in state.put_away):
+        raise CardAlreadyPlaced(f"{card.name()} has already been put away")
+    cards = state.playlists[player]
+    joined = bool(cards) and MULTIPLAYER.links(cards[-1], card)
+    return {"type": "claim", "data": {"player": player, "card": card.to_dict(), "joined": joined}}
+
+
+def take_assignment(
+    state: GameState, player: str, assignment: Assignment, completed: bool = False
+) -> dict[str, Any]:
+    _refuse_after_round(state)
+    return {
+        "type": "assignment",
+        "data": {"player": player, "assignment": assignment.to_dict(), "completed": completed},
+    }
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What ending a turn records and reminds the table of."""
+
+    player: str
+    next_player: str
+    completed: tuple[int, ...]  # indexes of assignments turned over now
+    action_cards: tuple[str, ...]  # genres whose third song earns an extra action card
+    finishing: bool
+    round_over: bool
+
+    def event(self) -> dict[str, Any]:
+        return {
+            "type": "turn",
+            "data": {
+                "player": self.player,
+                "next": self.next_player,
+                "completed": list(self.completed),
+                "action_cards": list(self.action_cards),
+                "finishing": self.finishing,
+                "round_over": self.round_over,
+            },
+        }
+
+
+def end_turn(state: GameState) -> TurnEnd:
+    """End the current player's turn: assignments turned over, extra action cards, round end."""
+    _refuse_after_round(state)
+    player = state.current
+    counts = Counter(card.genre for card in state.playlists[player])
+    completed = tuple(
+        i
+        for i, held in enumerate(state.assignments[player])
+        if not held.completed and held.assignment.is_fulfilled(counts)
+    )
+    threshold = rules()["scoring"]["genre_bonus_from"]
+    action_cards = tuple(
+        g for g, n in sorted(counts.items()) if n >= threshold and g not in state.rewarded[player]
+    )
+    after = apply(
+        state,
+        {
+            "type": "turn",
+            "data": {"player": player, "completed": completed, "action_cards": action_cards},
+        },
+    )
+    return TurnEnd(
+        player=player,
+        next_player=after.current,
+        completed=completed,
+        action_cards=action_cards,
+        finishing=after.finishing,
+        round_over=after.round_over,
+    )
+
+
+def unplayed_turns(state: GameState) -> list[str]:
+    """Players still to take a turn before this round is over."""
+    n = len(state.players)
+    if state.turns_done % n == 0 and state.turns_done > 0:
+        return []
+    return list(state.order[state.turns_done % n :])
+
+
+# --- the end -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    scores: dict[str, PlaylistScore]
+    ranks: dict[str, int]
+    winners: tuple[str, ...]
+
+    @property
+    def winner(self) -> str | None:
+        # The rulebook names no tie-break for the multiplayer game, so a tie has no single winner.
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_result(self) -> dict[str, Any]:
+        """The `result` kept with the finished match."""
+        return {
+            "scores": {p: s.total for p, s in self.scores.items()},
+            "ranks": dict(self.ranks),
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "lengths": {p: len(s.cards) for p, s in self.scores.items()},
+        }
+
+
+def rank(totals: dict[str, int]) -> dict[str, int]:
+    """Standard competition ranks: equal totals share a rank (1, 1, 3)."""
+    return {p: 1 + sum(1 for other in totals.values() if other > t) for p, t in totals.items()}
+
+
+def final_result(state: GameState) -> FinalResult:
+    scores = {p: state.score(p) for p in state.players}
+    ranks = rank({p: s.total for p, s in scores.items()})
+    winners = tuple(p for p in state.players if ranks[p] == 1)
+    return FinalResult(scores, ranks, winners)

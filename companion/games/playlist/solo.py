@@ -1,0 +1,174 @@
+"""Solo play: dealing the laid-out cards and a run of rounds with one card fewer each time.
+
+Events of a `playlist-solo` match:
+
+* `deal`  {"count", "source", "cards", "numbers"}  the cards laid out for a round
+* `round` {"playlist", "score", "wins"}            the playlist the player made that round
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.rng import TableRng
+from companion.games.playlist.cards import Card, card_from_dict, rules
+from companion.games.playlist.chain import SOLO, check_chain
+from companion.games.playlist.errors import BrokenLink, ShortPlaylist
+from companion.games.playlist.scoring import PlaylistScore, score_playlist
+
+GAME = "playlist-solo"
+
+
+def goal() -> int:
+    return rules()["solo"]["goal"]
+
+
+def is_won(total: int) -> bool:
+    """The goal statement's reading: "a playlist with at least 10 points"."""
+    return total >= goal()
+
+
+@dataclass(frozen=True)
+class SoloDeal:
+    count: int
+    cards: tuple[Card, ...]  # from the catalogue; empty when dealing box numbers
+    numbers: tuple[int, ...]  # card numbers of the box, when the catalogue is empty
+
+    @property
+    def source(self) -> str:
+        return "catalogue" if self.cards else "box"
+
+    def event(self) -> dict[str, Any]:
+        return {
+            "type": "deal",
+            "data": {
+                "count": self.count,
+                "source": self.source,
+                "cards": [c.to_dict() for c in self.cards],
+                "numbers": list(self.numbers),
+            },
+        }
+
+
+def deal_solo(
+    catalogue: Sequence[Card], genres: Sequence[str], count: int, rng: TableRng
+) -> SoloDeal:
+    """`count` random music cards of the genres in play ("take out the bonus and negative cards").
+
+    With an empty catalogue, `count` card numbers of the box instead, so the
+    table can pick the physical cards.
+    """
+    box = rules()["box"]["music_cards"]
+    low = rules()["playlist"]["min_start"]
+    if not catalogue:
+        if not low <= count <= box:
+            raise BadInput(f"--cards {count}: deal {low} to {box} cards of the box")
+        return SoloDeal(count, (), tuple(sorted(rng.sample(range(1, box + 1), count))))
+    eligible = [c for c in catalogue if c.kind == "music" and c.genre in genres]
+    if not low <= count <= len(eligible):
+        raise BadInput(
+            f"--cards {count}: the catalogue has {len(eligible)} music cards of the genres in play "
+            f"({', '.join(genres)}); deal {low} to {len(eligible)}"
+        )
+    chosen = rng.sample(eligible, count)
+    return SoloDeal(count, tuple(sorted(chosen, key=lambda c: c.number or 0)), ())
+
+
+@dataclass(frozen=True)
+class SoloRound:
+    deal: SoloDeal
+    playlist: tuple[Card, ...] | None = None
+    total: int | None = None
+
+    @property
+    def scored(self) -> bool:
+        return self.total is not None
+
+    @property
+    def wins(self) -> bool:
+        return self.total is not None and is_won(self.total)
+
+
+def fold_rounds(match: dict[str, Any]) -> list[SoloRound]:
+    rounds: list[SoloRound] = []
+    for event in match["events"]:
+        data = event["data"]
+        if event["type"] == "deal":
+            cards = tuple(card_from_dict(c) for c in data["cards"])
+            rounds.append(SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"]))))
+        elif event["type"] == "round":
+            playlist = tuple(card_from_dict(c) for c in data["playlist"])
+            rounds[-1] = SoloRound(rounds[-1].deal, playlist, data["score"])
+    return rounds
+
+
+def score_round(
+    rounds: Sequence[SoloRound], playlist: Sequence[Card]
+) -> tuple[PlaylistScore, dict]:
+    """Validate a round's playlist against the solo rule and the laid-out cards."""
+    minimum = rules()["playlist"]["min_start"]
+    if len(playlist) < minimum:
+        raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(playlist)})")
+    verdict = check_chain(playlist, SOLO)
+    if not verdict.valid:
+        raise BrokenLink(
+            f"not recorded: card {verdict.broken_at + 1} breaks the playlist: {verdict.reason}"
+        )
+    deal = rounds[-1].deal
+    if deal.cards:
+        laid = {c.key for c in deal.cards}
+        for card in playlist:
+            if card.key not in laid:
+                raise RuleViolation(f"{card.name()} is not one of the {deal.count} cards laid out")
+    score = score_playlist(playlist, solo=True)
+    event = {
+        "type": "round",
+        "data": {
+            "playlist": [c.to_dict() for c in playlist],
+            "score": score.total,
+            "wins": is_won(score.total),
+        },
+    }
+    return score, event
+
+
+def next_deal(
+    rounds: Sequence[SoloRound], catalogue: Sequence[Card], genres: Sequence[str], rng: TableRng
+) -> SoloDeal:
+    """The next round: one card fewer, once this round is won."""
+    last = rounds[-1]
+    if not last.scored:
+        raise RuleViolation(
+            f"the round with {last.deal.count} cards has no playlist yet",
+            hint="record it with 'companion playlist solo score CARD...'",
+        )
+    if not last.wins:
+        raise RuleViolation(
+            f"the round with {last.deal.count} cards scored {last.total} (goal {goal()}): "
+            "the run is over",
+            hint="'companion playlist solo end' records how far you got",
+        )
+    count = last.deal.count - 1
+    if count < rules()["playlist"]["min_start"]:
+        raise RuleViolation(f"no round with {count} cards: a playlist needs two")
+    if last.deal.cards:
+        return deal_solo(catalogue, genres, count, rng)
+    return deal_solo((), genres, count, rng)
+
+
+def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
+    """The `result` kept with a finished solo run."""
+    scored = [r for r in rounds if r.scored]
+    won = [r for r in scored if r.wins]
+    best = max(scored, key=lambda r: (r.total, -r.deal.count), default=None)
+    return {
+        "scores": {player: best.total if best else 0},
+        "ranks": {player: 1},
+        "winner": player if won else None,
+        "lengths": {player: len(best.playlist) if best and best.playlist else 0},
+        "rounds": [{"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in rounds],
+        "fewest_cards_won": min((r.deal.count for r in won), default=None),
+    }

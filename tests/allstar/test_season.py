@@ -1,0 +1,292 @@
+"""A tracked game through `companion allstar season`, Play-Offs and history."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.allstar.playoffs import PlayOffs
+from companion.games.allstar.replay import replay
+from companion.games.allstar.season import Season
+from tests.conftest import assert_user_error
+
+MANAGERS = ["Ana", "Ben", "Cy", "Damien"]
+SPECIES = {
+    "Ana": ("duc", "hor"),
+    "Ben": ("bea", "tig"),
+    "Cy": ("sha", "pan"),
+    "Damien": ("eag", "rab"),
+}
+
+
+def bus_team(manager: str, bus: int) -> str:
+    one, two = SPECIES[manager]
+    cards = {
+        1: [f"{one}-{n}" for n in range(1, 6)],
+        2: [f"{one}-{n}" for n in range(6, 10)] + [f"{two}-9"],
+        3: [f"{two}-{n}" for n in range(1, 6)],
+    }[bus]
+    return ",".join(cards)
+
+
+def start(cli, players=MANAGERS, *extra):
+    out = cli(
+        "allstar",
+        "season",
+        "start",
+        "--players",
+        ",".join(players),
+        "--seed",
+        "5",
+        *extra,
+        "--json",
+    )
+    assert out.exit_code == 0, out.stderr
+    return out
+
+
+def play_round(cli, round_no: int, arenas: list[str], rows: list[str], managers=MANAGERS):
+    args = [a for row in rows for a in ("--points", row)]
+    assert cli("allstar", "season", "arenas", *arenas, *args).exit_code == 0
+    for manager in managers:
+        for bus in range(1, round_no + 1):
+            out = cli("allstar", "season", "team", manager, str(bus), bus_team(manager, bus))
+            assert out.exit_code == 0, out.stderr
+    out = cli("allstar", "season", "resolve", "--json")
+    assert out.exit_code == 0, out.stderr
+    return out
+
+
+def regular_season(cli):
+    start(cli)
+    first = play_round(cli, 1, ["Rink"], ["13,10,7,5"])
+    play_round(cli, 2, ["Dome", "Bowl"], ["8,6,4,2", "4,3,2,1"])
+    play_round(cli, 3, ["Ice", "Lake", "Hall"], ["3,2,1,0", "3,2,1,0", "3,2,1,0"])
+    return first
+
+
+def test_first_round_ranks_and_pays(cli):
+    first = regular_season(cli)
+    ranking = first.json["outcome"]["rankings"][0]["ranking"]
+    # Four Power-5 teams of one species each: the species order decides.
+    assert [(r["manager"], r["rank"], r["points"]) for r in ranking] == [
+        ("Damien", 1, 13),
+        ("Cy", 2, 10),
+        ("Ana", 3, 7),
+        ("Ben", 4, 5),
+    ]
+    assert first.json["outcome"]["gained"] == {"Ana": 7, "Ben": 5, "Cy": 10, "Damien": 13}
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["phase"] == "playoffs" and status["round"] == "playoffs"
+    assert sum(status["scores"].values()) == sum(sum(r.values()) for r in status["rounds"])
+    assert len(status["rounds"]) == 3
+    assert status["tickets"] == dict.fromkeys(MANAGERS, 0)
+
+
+def test_status_keys(cli):
+    start(cli)
+    status = cli("allstar", "season", "status", "--json").json
+    for key in (
+        "round",
+        "phase",
+        "scores",
+        "playoff_scores",
+        "tickets",
+        "eliminated",
+        "arenas",
+        "winner",
+    ):
+        assert key in status
+    assert (status["round"], status["phase"], status["winner"]) == (1, "arenas", None)
+    cli("allstar", "season", "arenas", "Rink", "--points", "13,10,7,5")
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["arenas"] == [{"name": "Rink", "points": [13, 10, 7, 5], "rules": []}]
+    assert status["missing_teams"] == ["Ana Bus 1", "Ben Bus 1", "Cy Bus 1", "Damien Bus 1"]
+
+
+def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli):
+    regular_season(cli)
+    before = cli("allstar", "season", "status", "--json").json["scores"]
+    teams = [f"{m}={bus_team(m, 1)}" for m in ("Ana", "Ben", "Cy")]
+    damien = "Damien=eag-1,eag-2,rab-3,rab-4,car-5"
+    no_row = cli("allstar", "season", "playoff", "round", *teams, damien)
+    assert_user_error(
+        no_row, "Play-Off Points card is not known yet; give its Supporters with --points"
+    )
+    out = cli(
+        "allstar", "season", "playoff", "round", *teams, damien, "--points", "20,15,13,11", "--json"
+    )
+    assert out.exit_code == 0, out.stderr
+    assert out.json["outcome"]["lowest"] == ["Damien"]
+    assert out.json["eliminated"] == [
+        {"manager": "Damien", "place": 4, "points": 11, "reason": "lowest Power"}
+    ]
+    assert out.json["playoff_scores"]["Damien"] == 11
+    assert out.json["swaps_waiting"] == ["Ana", "Ben", "Cy"]
+    assert_user_error(
+        cli("allstar", "season", "playoff", "swap", "Ana", "1"), "swap 2 to 4 cards (got 1)"
+    )
+    assert_user_error(
+        cli("allstar", "season", "playoff", "swap", "Ana", "5"), "swap 2 to 4 cards (got 5)"
+    )
+    assert_user_error(cli("allstar", "season", "playoff", "swap", "Damien", "2"), "Damien is out")
+    for manager in ("Ana", "Ben", "Cy"):
+        assert cli("allstar", "season", "playoff", "swap", manager, "3").exit_code == 0
+    cy_weak = "Cy=sha-1,sha-2,pan-3,pan-4,car-6"
+    # The row is remembered: no --points this time.
+    out = cli("allstar", "season", "playoff", "round", teams[0], teams[1], cy_weak, "--json")
+    assert out.json["eliminated"][-1] == {
+        "manager": "Cy",
+        "place": 3,
+        "points": 13,
+        "reason": "lowest Power",
+    }
+    for manager in ("Ana", "Ben"):
+        cli("allstar", "season", "playoff", "swap", manager, "2")
+    tied = cli("allstar", "season", "playoff", "round", teams[0], teams[1], "--json")
+    assert tied.json["shootout_between"] == ["Ana", "Ben"]
+    assert_user_error(
+        cli("allstar", "season", "playoff", "swap", "Ana", "2"), "must shoot out first"
+    )
+    shot = cli(
+        "allstar", "season", "playoff", "shootout", "Ana=duc-9-stick", "Ben=tig-8-goal", "--json"
+    )
+    assert shot.exit_code == 0, shot.stderr
+    assert shot.json["outcome"]["shot"]["order"] == ["Ana", "Ben"]
+    assert shot.json["playoff_scores"] == {"Ana": 20, "Ben": 15, "Cy": 13, "Damien": 11}
+    assert shot.json["phase"] == "over"
+    end = cli("allstar", "season", "end", "--json")
+    assert end.exit_code == 0
+    result = end.json["result"]
+    assert result["scores"] == {m: before[m] + result["playoff_scores"][m] for m in MANAGERS}
+    assert result["playoff_scores"] == {"Ana": 20, "Ben": 15, "Cy": 13, "Damien": 11}
+    best = max(result["scores"].values())
+    assert result["scores"][result["winner"]] == best
+    assert result["ranks"][result["winner"]] == 1
+    assert len(result["rounds"]) == 3
+    listed = cli("history", "list", "--game", "allstar", "--json").json["matches"]
+    assert listed[0]["status"] == "finished" and listed[0]["result"] == result
+    match = cli("history", "show", listed[0]["id"], "--json").json
+    assert replay(match) == result
+    assert_user_error(cli("allstar", "season", "status"), "no live allstar match")
+
+
+def test_two_managers_tickets_and_bonus(cli):
+    start(cli, ["Ana", "Ben"], "--mode", "heritage")
+    play_round(cli, 1, ["Rink"], ["5,2"], ["Ana", "Ben"])
+    play_round(cli, 2, ["Dome", "Bowl"], ["5,2", "5,2"], ["Ana", "Ben"])
+    play_round(cli, 3, ["Ice", "Lake", "Hall"], ["5,2", "5,2", "5,2"], ["Ana", "Ben"])
+    weak, strong = "Ben=bea-1,bea-2,tig-3,tig-4,car-5", f"Ana={bus_team('Ana', 1)}"
+    out = cli("allstar", "season", "playoff", "round", strong, weak, "--points", "9,4", "--json")
+    assert out.json["tickets"] == {"Ana": 2, "Ben": 1} and out.json["eliminated"] == []
+    for _ in range(2):
+        cli("allstar", "season", "playoff", "swap", "Ana", "2")
+        cli("allstar", "season", "playoff", "swap", "Ben", "2")
+        out = cli("allstar", "season", "playoff", "round", strong, weak, "--json")
+    assert out.json["eliminated"] == [
+        {"manager": "Ben", "place": 2, "points": 4, "reason": "lowest Power"}
+    ]
+    # Ana keeps both tickets: 9 for first place + 2 × 2.
+    assert out.json["playoff_scores"] == {"Ana": 13, "Ben": 4}
+
+
+def test_bad_season_input_writes_nothing(cli, db):
+    start(cli)
+    assert_user_error(
+        cli("allstar", "season", "playoff", "swap", "Ana", "2"), "round 3 is resolved"
+    )
+    assert_user_error(
+        cli("allstar", "season", "playoff", "round", "Ana=duc-1,duc-2,duc-3,duc-4,duc-5"),
+        "round 3 is resolved",
+    )
+    assert_user_error(
+        cli("allstar", "season", "arenas", "A", "B", "--points", "1,1,1,1", "--points", "1,1,1,1"),
+        "round 1 plays 1 arena(s); got 2",
+    )
+    assert_user_error(
+        cli("allstar", "season", "arenas", "Tiny", "--points", "3,2,1"),
+        "pays 3 places (3,2,1) but 4 managers play",
+    )
+    cli("allstar", "season", "arenas", "Rink", "--points", "13,10,7,5")
+    cli("allstar", "season", "team", "Ana", "1", bus_team("Ana", 1))
+    before = db.read_bytes()
+    assert_user_error(
+        cli("allstar", "season", "team", "Ana", "1", bus_team("Ana", 3)),
+        "Ana has already used Bus 1 this round",
+    )
+    assert_user_error(
+        cli("allstar", "season", "team", "Zed", "1", bus_team("Ben", 1)), "no manager 'Zed'"
+    )
+    assert_user_error(
+        cli("allstar", "season", "team", "Ben", "2", bus_team("Ben", 1)),
+        "round 1 uses Bus 1 (got Bus 2)",
+    )
+    assert_user_error(
+        cli("allstar", "season", "team", "Ben", "1", "bea-1,bea-2,bea-3,bea-4"),
+        "a team is 5 cards; got 4",
+    )
+    assert_user_error(
+        cli("allstar", "season", "team", "Ben", "1", "bea-1,bea-2,bea-3,bea-4,bea-1-goal"),
+        "given twice",
+    )
+    assert_user_error(
+        cli("allstar", "season", "team", "Ben", "1", "duc-1,bea-2,bea-3,bea-4,bea-5"),
+        "already in Ana's Bus 1 team",
+    )
+    assert_user_error(
+        cli("allstar", "season", "resolve"),
+        "teams still missing: Ben Bus 1, Cy Bus 1, Damien Bus 1",
+    )
+    assert_user_error(start_again(cli), "already live")
+    assert db.read_bytes() == before
+
+
+def start_again(cli):
+    return cli("allstar", "season", "start", "--players", "X,Y,Z")
+
+
+def test_two_manager_game_refuses_removed_arenas(cli):
+    cli("allstar", "arena", "add", "Frozen", "--points", "5,3", "--rule", "no-two-managers")
+    start(cli, ["Ana", "Ben"], "--mode", "duel")
+    assert_user_error(cli("allstar", "season", "arenas", "Frozen"), "removed in two-manager games")
+
+
+def test_undo_every_step(cli):
+    start(cli)
+    cli("allstar", "season", "arenas", "Rink", "--points", "13,10,7,5")
+    cli("allstar", "season", "team", "Ana", "1", bus_team("Ana", 1))
+    undone = cli("allstar", "season", "undo", "--json").json
+    assert undone["undone"]["type"] == "team" and undone["missing_teams"][0] == "Ana Bus 1"
+    assert cli("allstar", "season", "undo", "--json").json["phase"] == "arenas"
+    assert_user_error(cli("allstar", "season", "undo"), "nothing to undo since the setup")
+    # The arena row entered once stays in the catalogue after the undo.
+    assert cli("allstar", "season", "arenas", "Rink", "--json").json["arenas"][0]["points"] == [
+        13,
+        10,
+        7,
+        5,
+    ]
+
+
+def test_season_start_runs_the_setup(cli):
+    out = start(cli, ["Ana", "Ben", "Cy"])
+    again = cli("allstar", "setup", "--players", "Ana,Ben,Cy", "--seed", "5", "--json").json
+    assert out.json["setup"]["species"] == again["species"]
+    assert out.json["tickets"] == {"Ana": 1, "Ben": 1, "Cy": 1}
+    assert_user_error(cli("allstar", "season", "start", "--players", "A,B,C"), "already live")
+
+
+def test_end_tie_goes_to_the_playoff_supporters():
+    season = Season({"managers": ["Ana", "Ben"], "mode": "duel", "tickets": {"Ana": 2, "Ben": 2}})
+    season.scores = {"Ana": 30, "Ben": 25}
+    season.playoffs = PlayOffs(("Ana", "Ben"), {"Ana": 0, "Ben": 0})
+    season.playoffs.scores = {"Ana": 4, "Ben": 9}
+    season.playoffs.stage = "done"
+    result = season.final_result()
+    assert result["scores"] == {"Ana": 34, "Ben": 34}
+    assert (result["winner"], result["ranks"]) == ("Ben", {"Ana": 2, "Ben": 1})
+    season.playoffs.scores = {"Ana": 9, "Ben": 14}
+    season.scores = {"Ana": 30, "Ben": 25}
+    assert season.final_result()["winner"] == "Ben"
+    season.playoffs.stage = "swap"
+    with pytest.raises(Exception, match="not over yet"):
+        season.final_result()

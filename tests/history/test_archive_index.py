@@ -1,0 +1,43 @@
+import json
+
+from companion.store import Store
+from companion.store.archive import INDEX, archive_many, summaries
+from tests.history.factory import match, record
+
+
+def test_index_follows_every_change_to_a_shard(db):
+    store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
+    assert [s["id"] for s in summaries(store)] == ["i1"]
+    index = store.archive_dir / INDEX / "2026-01.json"
+    assert json.loads(index.read_text())["matches"][0]["events"] == 1
+    store.archive_match(match("i2", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-02"))
+    assert [s["id"] for s in summaries(store)] == ["i1", "i2"]
+
+
+def test_a_corrupt_index_is_rebuilt(db):
+    store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
+    list(summaries(store))
+    (store.archive_dir / INDEX / "2026-01.json").write_text("{not json")
+    assert [s["id"] for s in summaries(store)] == ["i1"]
+
+
+def test_a_forged_index_is_not_trusted(db):
+    store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
+    list(summaries(store))
+    index = store.archive_dir / INDEX / "2026-01.json"
+    index.write_text(json.dumps({"source": [0, 0, 0, 0], "matches": [{"id": "ghost"}]}))
+    assert [s["id"] for s in summaries(store)] == ["i1"]
+
+
+def test_bulk_insert_writes_each_shard_once(db):
+    store = Store(db)
+    docs = [
+        match(f"b{n}", "otdraft", {"Ana": n, "Ben": 1}, f"2026-0{1 + n % 3}-01") for n in range(9)
+    ]
+    seen = []
+    assert archive_many(store, docs, seen.append) == (9, 0)
+    assert seen == [3, 3, 3]
+    assert sorted(p.name for p in store.archive_dir.glob("*.json")) == [
+        "2026-01.json", "2026-02.json", "2026-03.json"
+    ]  # fmt: skip
+    assert archive_many(store, docs[:2]) == (0, 2)
