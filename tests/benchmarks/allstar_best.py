@@ -46,7 +46,8 @@ def main() -> None:
             times = timed(lambda: best_team(cards, 4, CONFIG, combos), 5)  # noqa: B023
             label = "all arena icons" if combos else "no arena icons"
             print(
-                f"best of {size:>2} cards, {label:<15}: median {statistics.median(times) * 1000:7.1f} ms"
+                f"best of {size:>2} cards, {label:<15}: "
+                f"median {statistics.median(times) * 1000:7.1f} ms"
                 f"  (max {max(times) * 1000:.1f} ms, 5 runs)"
             )
     teams = {f"M{i}": tuple(hand(rng, 5)) for i in range(6)}
@@ -67,7 +68,8 @@ def main() -> None:
         )
         times.append(time.perf_counter() - start)
     print(
-        f"`companion allstar best` 18 cards (process): median {statistics.median(times) * 1000:.0f} ms"
+        "`companion allstar best` 18 cards (process): "
+        f"median {statistics.median(times) * 1000:.0f} ms"
     )
 
 

@@ -149,3 +149,32 @@ def test_the_best_is_at_least_every_choice_tried_by_hand(data):
     choices = data.draw(choices_for(team))
     by_hand = score_or_skip(team, choices)
     assert best_or_skip(team).best.total >= by_hand.total
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_the_fast_search_agrees_with_scoring_every_choice_one_by_one(data):
+    from itertools import product
+
+    from companion.games.otdraft.best import _open_options
+
+    team = data.draw(teams())
+    options = _open_options(team, Choices(), greedy_protect=False)
+    assume(_count_ok(options))
+    totals = []
+    for picks in product(*(subsets for _, _, subsets in options)):
+        protect = {n: p for (k, n, _), p in zip(options, picks, strict=True) if k == "protect"}
+        silence = {n: p for (k, n, _), p in zip(options, picks, strict=True) if k == "silence"}
+        try:
+            totals.append(score_team(team, Choices(protect, silence)).total)
+        except UnresolvableCycle:
+            continue
+    assume(totals)
+    assert best_or_skip(team).best.total == max(totals)
+
+
+def _count_ok(options) -> bool:
+    count = 1
+    for _, _, subsets in options:
+        count *= len(subsets)
+    return count <= 512

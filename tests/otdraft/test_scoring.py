@@ -267,3 +267,17 @@ def test_choose_limits_how_many_are_protected():
     best = find_best(team)
     assert best.best.total == 6 and best.best.choices.protect == {"Ark": ("Lion",)}
     assert best.runner_up is not None and best.runner_up.total == 5
+
+
+def test_too_many_open_choices_asks_the_player_to_fix_some():
+    from companion.games.otdraft.errors import TooManyChoices
+
+    text = card("Plague", 0, rules='{ destroy = ["trait:Man"] }, { per_destroyed = 1 }')
+    for i in range(3):
+        text += card(f"Guard{i}", 1, traits=["Man"], rules='{ protect = ["trait:Man"] }')
+    for i in range(3):
+        text += card(f"Man{i}", 1, traits=["Man"])
+    with pytest.raises(TooManyChoices, match="262144 possible choices for Guard0, Guard1, Guard2"):
+        find_best(cards(text))
+    fixed = Choices(protect={"Guard0": (), "Guard1": ()})
+    assert find_best(cards(text), fixed).tried == 64
