@@ -7,9 +7,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import typer
+import typer.testing
 from typer.testing import CliRunner
 
 from companion.cli.main import app
+
+# Typer rebuilds the whole command tree on every invoke (about 0.3 s here);
+# build it once for the session. Commands keep no state between invocations.
+_COMMAND = typer.main.get_command(app)
+_build = typer.testing._get_command
+typer.testing._get_command = lambda typer_app: _COMMAND if typer_app is app else _build(typer_app)
 
 
 @dataclass

@@ -109,10 +109,16 @@ def resolve_arena(
     store: Store, typed: str, points: str | None, rules: list[str] | None
 ) -> tuple[Arena, bool]:
     """The catalogue arena, or a new one from --points / a question; True when new."""
-    from companion.games.allstar.arenas import Arena, find_arena, parse_rules
+    from companion.games.allstar.arenas import Arena, find_arena, parse_points, parse_rules
+    from companion.games.allstar.errors import BadArena
 
     found = find_arena(typed, catalogue(store))
     if found is not None:
+        if points is not None and parse_points(points) != found.points:
+            raise BadArena(
+                f"arena '{found.name}' already pays {','.join(map(str, found.points))}",
+                hint="correct it with 'companion allstar arena add' or leave out --points",
+            )
         return found, False
     row = ask_points(f"arena '{typed}'", points, "--points 13,10,7,5 (remembered afterwards)")
     return Arena(typed.strip(), row, parse_rules(rules or [])), True
@@ -622,7 +628,7 @@ def status_payload(match: dict[str, Any], season: Season) -> dict[str, Any]:
     from dataclasses import asdict
 
     playoffs = season.playoffs
-    arenas = season.arenas.get(min(season.round, 3), ()) if season.round <= 3 else ()
+    arenas = season.arenas.get(season.round, ())
     result = season.final_result() if season.phase == "over" else None
     return {
         "id": match["id"],
@@ -658,6 +664,7 @@ def step(
     as_json: bool,
     render_outcome: Any,
     after: Any = None,
+    config: TableConfig | None = None,
 ) -> None:
     """Validate and append one event (under the lock), then report the new state."""
     from companion.games.allstar.season import fold
@@ -675,7 +682,10 @@ def step(
     if after is not None:
         after(store)
     season = fold(match["events"])
-    payload = {**status_payload(match, season), "outcome": outcome_payload(outcome["value"])}
+    payload = {
+        **status_payload(match, season),
+        "outcome": outcome_payload(outcome["value"], config),
+    }
 
     def render(out):
         render_outcome(out, outcome["value"], season)
@@ -683,7 +693,7 @@ def step(
     emit(payload, as_json, render)
 
 
-def outcome_payload(value: Any) -> Any:
+def outcome_payload(value: Any, config: TableConfig | None = None) -> Any:
     """Outcomes are frozen dataclasses; JSON gets their fields, cards as text."""
     from dataclasses import fields, is_dataclass
 
@@ -693,13 +703,13 @@ def outcome_payload(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Ranking):
-        return ranking_payload(value)
+        return ranking_payload(value, config)
     if is_dataclass(value):
-        return {f.name: outcome_payload(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: outcome_payload(getattr(value, f.name), config) for f in fields(value)}
     if isinstance(value, dict):
-        return {str(k): outcome_payload(v) for k, v in value.items()}
+        return {str(k): outcome_payload(v, config) for k, v in value.items()}
     if isinstance(value, list | tuple | frozenset | set):
-        return [outcome_payload(v) for v in value]
+        return [outcome_payload(v, config) for v in value]
     return value
 
 
@@ -720,7 +730,8 @@ def season_start(
     names = parse_players(players)
     store = open_store(ctx)
     rng = TableRng(seed)
-    plan = plan_setup(names, mode, table_config(store), rng, catalogue(store)).to_dict()
+    config = table_config(store)
+    plan = plan_setup(names, mode, config, rng, catalogue(store)).to_dict()
     match = store.start_match(
         GAME, names, {"mode": plan["mode"]}, rng.seed, [{"type": "setup", "data": plan}]
     )
@@ -730,7 +741,9 @@ def season_start(
         from companion.ui.allstar import render_setup
 
         out.print(f"All-Star Draft game {match['id']} started.")
-        render_setup(out, {**plan, "seed": rng.seed, "unconfirmed": []})
+        render_setup(
+            out, {**plan, "seed": rng.seed, "unconfirmed": unconfirmed(config, ["species"])}
+        )
 
     emit(payload, json, render)
 
@@ -807,8 +820,10 @@ def season_team(
         }
 
     def render(out, value, season):
+        from companion.games.allstar.teams import power
+
         missing = season.missing_teams()
-        out.print(f"Team on its bus: {' '.join(str(c) for c in value)}.")
+        out.print(f"Bus {bus}: {' '.join(str(c) for c in value)} (Power {power(value)}).")
         out.print(
             f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'."
         )
@@ -833,7 +848,13 @@ def season_resolve(ctx: typer.Context, json: JsonOption = False) -> None:
             season.scores,
         )
 
-    step(ctx, lambda m, s: {"type": "resolve", "data": {"config": config.to_doc()}}, json, render)
+    step(
+        ctx,
+        lambda m, s: {"type": "resolve", "data": {"config": config.to_doc()}},
+        json,
+        render,
+        config=config,
+    )
 
 
 @season_app.command("status")

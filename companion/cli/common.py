@@ -44,7 +44,28 @@ COMPLETE_VAR = "_COMPANION_COMPLETE"
 
 
 class CompanionGroup(TyperGroup):
-    """The root command: turns user mistakes into one `error:` line, exit 2."""
+    """The root command: turns user mistakes into one `error:` line, exit 2.
+
+    Sub-apps named in `lazy_commands` ("name" -> "module:attribute") are
+    imported only when invoked (or listed, for help), so `companion roll d20`
+    never pays for the games it does not use.
+    """
+
+    lazy_commands: dict[str, str] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.commands, *(n for n in self.lazy_commands if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            import importlib
+
+            module_name, attribute = self.lazy_commands[cmd_name].split(":")
+            sub_app = getattr(importlib.import_module(module_name), attribute)
+            command = typer.main.get_command(sub_app)
+            command.name = cmd_name
+            self.commands[cmd_name] = command
+        return self.commands.get(cmd_name)
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,6 +13,7 @@ from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
     from companion.history.players import Roster
+    from companion.history.queries import Filter
     from companion.store import Store
 
 app = new_app(
@@ -19,6 +21,7 @@ app = new_app(
 )
 
 ALIASES = "players"
+SCREENFUL = 50
 
 GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")]
 PlayerOption = Annotated[
@@ -58,8 +61,16 @@ def resolve_player(typed: str | None, roster: Roster, matches: list[dict]) -> st
 
 
 def build_filter(
-    roster, matches, game=None, player=None, since=None, until=None, series=None, limit=None
-):
+    roster: Roster,
+    matches: list[dict[str, Any]],
+    game: str | None = None,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    series: str | None = None,
+    limit: int | None = None,
+) -> Filter:
+    """The options of `list`, `stats` and `chart`, checked and made canonical."""
     from companion.history.queries import Filter, parse_date, resolve_game
 
     return Filter(
@@ -96,7 +107,11 @@ def list_(
     def render(out):
         from companion.ui.history import match_table
 
-        out.print(match_table(rows))
+        # A screen, not a scrollback: the newest first, and say what was left out.
+        shown = rows if limit is not None else rows[:SCREENFUL]
+        out.print(match_table(shown))
+        if len(shown) < len(rows):
+            out.print(f"… and {len(rows) - len(shown)} older (see --limit N, or --json for all)")
 
     emit({"matches": rows}, json, render)
 
@@ -235,6 +250,20 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
 # --- export, import -----------------------------------------------------------
 
 
+def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
+    """Write export text to `path` (else stdout) as it is produced."""
+    import sys
+
+    handle = path.open("w", encoding="utf-8") if path is not None else sys.stdout
+    try:
+        for chunk in chunks:
+            handle.write(chunk)
+        handle.write("\n")
+    finally:
+        if path is not None:
+            handle.close()
+
+
 def _check_output(output: str | None) -> Path | None:
     from companion.history.errors import BadOutput
 
@@ -266,7 +295,7 @@ def export(
 
     from companion.engine.names import match_prefix
     from companion.history import formats
-    from companion.history.queries import is_game, resolve_game, select
+    from companion.history.queries import Filter, is_game, resolve_game, select
     from companion.store.archive import summaries
     from companion.store.store import now
     from companion.ui.history import Progress
@@ -277,27 +306,28 @@ def export(
     store = open_store(ctx)
     rows = None
     if kind == "json":
-        total = sum(1 for s in summaries(store) if chosen is None or is_game(s, chosen))
-        found = []
-        with Progress("exporting", total) as progress:
-            for match in store.archived():
-                if chosen is None or is_game(match, chosen):
-                    found.append(match)
-                    progress.advance()
-        data: Any = formats.backup(found, store.all_docs(ALIASES), now())
-        count = len(found)
+        count = sum(1 for s in summaries(store) if chosen is None or is_game(s, chosen))
+        with Progress("exporting", count) as progress:
+            picked = (
+                progress.step(m) for m in store.archived() if chosen is None or is_game(m, chosen)
+            )
+            write_chunks(formats.backup_chunks(picked, store.all_docs(ALIASES), now()), path)
+        if path is not None:
+            report = {"format": kind, "output": str(path), "matches": count}
+            emit(
+                report, json, lambda out: out.print(f"exported {count} matches ({kind}) to {path}")
+            )
+        return
+    _, matches = history(store)
+    picked = select(matches, Filter(game=chosen))
+    data: Any
+    if kind == "csv":
+        rows = formats.csv_rows(picked)
+        data = formats.csv_text(rows)
+        count = len({r["match_id"] for r in rows})
     else:
-        roster, matches = history(store)
-        from companion.history.queries import Filter
-
-        picked = select(matches, Filter(game=chosen))
-        if kind == "csv":
-            rows = formats.csv_rows(picked)
-            data = formats.csv_text(rows)
-            count = len({r["match_id"] for r in rows})
-        else:
-            data = formats.bgstats_plays(picked)
-            count = len(data)
+        data = formats.bgstats_plays(picked)
+        count = len(data)
     text = data if isinstance(data, str) else jsonlib.dumps(data, ensure_ascii=False)
     if path is None:
         if json and kind == "csv":
@@ -366,6 +396,12 @@ def import_(
 # --- delete, undo ---------------------------------------------------------------
 
 
+def on_terminal() -> bool:
+    import sys
+
+    return sys.stdin.isatty()
+
+
 @app.command()
 def delete(
     ctx: typer.Context,
@@ -374,8 +410,6 @@ def delete(
     json: JsonOption = False,
 ) -> None:
     """Delete a finished or abandoned match for good (asks first on a terminal)."""
-    import sys
-
     from companion.engine.errors import RuleViolation
     from companion.history.queries import find_id, summary
     from companion.store.archive import delete_archived
@@ -389,7 +423,7 @@ def delete(
             hint=f"abandon it with 'companion {match['game']} ...' instead",
         )
     if not yes:
-        if not sys.stdin.isatty():
+        if not on_terminal():
             raise BadInput(f"deleting match {match['id']} needs --yes when not on a terminal")
         question = f"Delete {match['game']} match {match['id']} ({', '.join(match['players'])})?"
         if not typer.confirm(question, default=False, err=True):

@@ -151,8 +151,6 @@ def foul(
 
     name = parse_action(action)
     checked = _check_face(face)
-    if (keepers_block or linda) and name != "block":
-        read_foul_die(name, "blank", keepers_block=keepers_block, linda=linda)
     rng = TableRng(seed)
     reading = read_foul_die(name, checked or rng.d8(), keepers_block=keepers_block, linda=linda)
 
@@ -653,3 +651,7 @@ def end(
 from companion.cli.hoopers_series import app as series_app  # noqa: E402
 
 app.add_typer(series_app, name="series")
+
+from companion.cli.hoopers_play import play as _play  # noqa: E402
+
+app.command("play")(_play)

@@ -26,8 +26,10 @@ app.add_typer(game_app, name="game")
 
 TABLE = "series"
 CURRENT = "current"
-SERIES_GAME = "hoopers-series"
 MATCH_GAME = "hoopers"
+# A game typed in by hand has a result but no event log to replay, so it is
+# archived under its own name; `history list --game hoopers` still lists it.
+HAND_GAME = "hoopers-series-game"
 
 HooperOption = Annotated[
     list[str] | None,
@@ -166,14 +168,13 @@ def _archive_game(store: Store, series: Series, number: int) -> None:
     store.archive_match(
         {
             "id": game.match_id,
-            "game": MATCH_GAME,
+            "game": HAND_GAME,
             "players": list(series.tribes),
             "options": {
                 "series": series.id,
                 "game_number": number,
                 "home": home,
                 "away": series.other(home),
-                "recorded_by_hand": True,
             },
             "seed": None,
             "status": "finished",
@@ -483,6 +484,7 @@ def game_start(
         "left_out": {t: list(r) for t, r in plan.left_out.items()},
         "hot": list(plan.options["onfire_start"][plan.home]),
         "cold": list(plan.options["onfire_start"][plan.away]),
+        "unmatched": list(plan.unmatched),
     }
 
     def render(out):
@@ -626,7 +628,7 @@ def _was_by_hand(store: Store, match_id: str) -> bool:
         match = store.get_match(match_id)
     except UnknownName:
         return False
-    return bool((match.get("options") or {}).get("recorded_by_hand"))
+    return match.get("game") == HAND_GAME
 
 
 @app.command()

@@ -10,9 +10,23 @@ from companion import __version__
 from companion.cli import table
 from companion.cli.common import CompanionGroup
 
+
+class RootGroup(CompanionGroup):
+    """The root: game and history sub-apps load on first use."""
+
+    lazy_commands = {
+        "hoopers": "companion.cli.hoopers:app",
+        "allstar": "companion.cli.allstar:app",
+        "playlist": "companion.cli.playlist:app",
+        "otdraft": "companion.cli.otdraft:app",
+        "history": "companion.cli.history:app",
+        "players": "companion.cli.players:app",
+    }
+
+
 app = typer.Typer(
     name="companion",
-    cls=CompanionGroup,
+    cls=RootGroup,
     help="At-the-table companion and score tracker for Valley Hoopers, All-Star Draft, "
     "All Stars Playlist and OT Fantasy Draft.",
     rich_markup_mode=None,
@@ -58,17 +72,12 @@ app.command("first-player")(table.first_player)
 
 
 def _mount() -> None:
-    from companion.cli import demo, history, players
+    from companion.cli import demo
 
-    app.add_typer(history.app, name="history")
-    app.add_typer(players.app, name="players")
     app.command()(demo.demo)
-    # Game sub-apps (each module defines `app`):
-    from companion.cli import hoopers
-    app.add_typer(hoopers.app, name="hoopers")
-    from companion.cli import allstar; app.add_typer(allstar.app, name="allstar")  # noqa: E702
-    # from companion.cli import playlist; app.add_typer(playlist.app, name="playlist")
-    from companion.cli import otdraft; app.add_typer(otdraft.app, name="otdraft")  # noqa: E702
+    from companion.cli import watch
+
+    app.command()(watch.watch)  # noqa: E702
 
 
 _mount()

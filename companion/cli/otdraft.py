@@ -22,7 +22,7 @@ CATALOGUE_KEY = "catalogue"
 app = new_app("OT Fantasy Draft: card catalogue, end-game scoring, the draft tracker.")
 cards_app = new_app("The card catalogue: import, check, list, show, export.")
 game_app = new_app(
-    "Track a draft: start, pick, leftover, secret, reveal, turn, status, hand, undo, end."
+    "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end."
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(game_app, name="game")
@@ -256,7 +256,8 @@ def score(
     ctx: typer.Context,
     cards: Annotated[list[str], typer.Argument(metavar="CARD...", help="The Drafted Team.")],
     secret: Annotated[
-        str | None, typer.Option("--secret", help="The secret card, added to the team.")
+        str | None,
+        typer.Option("--secret", metavar="CARD", help="The secret card, added to the team."),
     ] = None,
     protect: Annotated[
         list[str] | None,
@@ -459,7 +460,16 @@ def hand(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False) -
 @game_app.command()
 def undo(ctx: typer.Context, json: JsonOption = False) -> None:
     """Take back the last recorded move."""
-    match, removed = open_store(ctx).undo_event(GAME)
+    from companion.engine.errors import NothingToUndo
+
+    store = open_store(ctx)
+    events = store.current_match(GAME)["events"]
+    if len(events) == 1 and events[0]["type"] == "deal":
+        raise NothingToUndo(
+            "nothing to undo: only the deal is recorded",
+            hint="'otdraft game abandon' to start again",
+        )
+    match, removed = store.undo_event(GAME)
     payload = {**_status(match), "undone": removed}
 
     def render(out):

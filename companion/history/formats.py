@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from companion.history.errors import NewerExport, NotAnExport
@@ -43,6 +44,18 @@ def backup(matches: list[Match], aliases: dict[str, str], exported: str) -> dict
         "matches": matches,
         "players": dict(sorted(aliases.items())),
     }
+
+
+def backup_chunks(
+    matches: Iterable[Match], aliases: dict[str, str], exported: str
+) -> Iterator[str]:
+    """`backup(...)` as JSON text, one match at a time, so a big archive is never one string."""
+    head = json.dumps(backup([], aliases, exported), ensure_ascii=False)
+    before, after = head.split('"matches": []', 1)
+    yield before + '"matches": ['
+    for n, match in enumerate(matches):
+        yield ("," if n else "") + json.dumps(match, ensure_ascii=False)
+    yield "]" + after
 
 
 _REQUIRED = {"id": str, "game": str, "players": list, "status": str}

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from companion.store.store import LIVE, Match, Store, now
 
 INDEX = ".index"
 SUMMARY_VERSION = 1
+TMP_PREFIX = ".tmp-"
+STALE_TMP_S = 600
 
 
 def summarise(match: Match) -> Match:
@@ -51,7 +54,8 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
     # Best effort: an index that cannot be written is rebuilt next time.
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        _remove_leftovers(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
@@ -59,6 +63,15 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
         except OSError:
             os.unlink(tmp)
             raise
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Temp files of a writer killed mid-write (index writes take no lock, so only old ones)."""
+    cutoff = time.time() - STALE_TMP_S
+    for leftover in folder.glob(f"{TMP_PREFIX}*"):
+        with contextlib.suppress(OSError):
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
 
 
 def shard_summaries(shard: Path) -> list[Match]:
@@ -120,6 +133,11 @@ def archive_many(
         for shard, batch in sorted(by_shard.items()):
             with store._file(shard) as archive:
                 archive.table("matches").insert_multiple(batch)
+            # The matches are in hand: index them now rather than re-reading later.
+            found = [summarise(m) for m in archive.table("matches").all()]
+            _write_index(
+                shard.parent / INDEX / shard.name, {"source": _signature(shard), "matches": found}
+            )
             if progress is not None:
                 progress(len(batch))
     return sum(len(b) for b in by_shard.values()), skipped

@@ -154,9 +154,12 @@ def render_config(out: Console, p: dict[str, Any]) -> None:
 def fan_zone(out: Console, scores: dict[str, int], gained: dict[str, int] | None = None) -> None:
     width = max(len(m) for m in scores)
     for manager, total in scores.items():
-        plus = f" (+{gained[manager]})" if gained else ""
         bar = "█" * min(total, 60)
-        out.print(f"  {manager:<{width}} {total:>3}{plus} {bar}")
+        if gained:
+            before = total - gained[manager]
+            out.print(f"  {manager:<{width}} {before:>3} + {gained[manager]:>2} = {total:>3} {bar}")
+        else:
+            out.print(f"  {manager:<{width}} {total:>3} {bar}")
 
 
 def render_round(

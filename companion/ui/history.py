@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -48,6 +48,8 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
     if match.get("result"):
         out.print(f"result: {result_line(match['result'])}")
 
+
+T = TypeVar("T")
 
 # --- stats ------------------------------------------------------------------
 
@@ -197,7 +199,7 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
         for n in range(1, len(chart["steps"]) + 1)
     )
     out.print(f"running: {running}")
-    out.print(f"final: {totals}")
+    out.print(f"after {label[0].upper()}{len(chart['steps'])}: {totals}")
 
 
 def winrate_view(out: Console, chart: dict[str, Any]) -> None:
@@ -272,6 +274,11 @@ class Progress:
         if self.bar is not None:
             self.bar.start()
         return self
+
+    def step(self, item: T) -> T:
+        """Count one item and pass it on (for generators)."""
+        self.advance()
+        return item
 
     def advance(self, n: int = 1) -> None:
         if self.bar is not None:

@@ -161,6 +161,11 @@ def render_game_start(out: Console, doc: dict[str, Any]) -> None:
     )
     for tribe, hoopers in doc["line_ups"].items():
         out.print(f"  {tribe}: {', '.join(hoopers)}")
+    if doc["unmatched"]:
+        out.print(
+            f"  Not in the rosters, so not carried over: {', '.join(doc['unmatched'])} "
+            "(apply them at the table)."
+        )
     out.print(
         "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
         "records it, the series takes its result (add gameplans with 'series amend')."

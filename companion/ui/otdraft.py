@@ -97,7 +97,8 @@ def _team_lines(out: Console, status: dict[str, Any]) -> None:
         if player in status["revealed"]:
             secret = f"secret revealed: {status['revealed'][player]}"
         shown = ", ".join(team) or "—"
-        _plain(out, f"  {player}: {shown} ({len(team)} cards; {secret})")
+        count = f"{len(team)} card{'' if len(team) == 1 else 's'}"
+        _plain(out, f"  {player}: {shown} ({count}; {secret})")
 
 
 def render_status(out: Console, status: dict[str, Any]) -> None:
@@ -113,11 +114,14 @@ def render_status(out: Console, status: dict[str, Any]) -> None:
     elif phase == "draft":
         _plain(out, f"Next: {status['current']} picks from the Draftline.")
     elif phase == "leftovers":
-        _plain(
-            out,
-            "Round over: leftover abilities may take a Draftline card now; "
-            "'turn' discards the rest and lays five new cards.",
+        then = (
+            "'turn' discards the rest and lays five new cards"
+            if status["deck"]
+            else "'turn' starts the next round"
         )
+        if status["round"] == status["rounds"]:
+            then = "then 'otdraft game end'"
+        _plain(out, f"Round over: leftover abilities may take a Draftline card now; {then}.")
     else:
         _plain(out, "All seven rounds played: 'otdraft game end' scores the teams.")
     if status["deck"]:

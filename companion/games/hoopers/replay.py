@@ -14,3 +14,10 @@ def replay(match: Mapping[str, Any]) -> dict[str, Any]:
     Every shot is resolved again from the inputs and dice stored in its event.
     """
     return fold(match).result()
+
+
+def replay_series(series: Mapping[str, Any]) -> dict[str, Any]:
+    """A finished Series, re-derived from its recorded games (see series_report)."""
+    from companion.games.hoopers.series_report import replay_series as from_games
+
+    return from_games(series)

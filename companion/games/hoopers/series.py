@@ -300,6 +300,12 @@ class Series:
     def without_last_game(self) -> Series:
         if self.status == ABANDONED:
             raise RuleViolation(f"series {self.id} was abandoned; nothing to undo")
+        if self.pending_match is not None:
+            # The tracked match was set up (home, Susan Peg, carry-over) for the next game.
+            raise RuleViolation(
+                f"game {len(self.games) + 1} is being played as tracked match {self.pending_match}",
+                hint="end it with 'companion hoopers match end' (or --abandon) first",
+            )
         if not self.games:
             raise NothingToUndo(f"series {self.id} has no recorded game to undo")
         return replace(self, games=self.games[:-1], status=LIVE)

@@ -32,6 +32,7 @@ class SeriesMatchPlan:
     extra_options: Mapping[str, Any]  # stored with the match so history knows its series
     carried_events: tuple[dict[str, Any], ...]  # injury cubes carried from the last game
     left_out: Mapping[str, tuple[str, ...]]  # ejected last game: not in the line-up
+    unmatched: tuple[str, ...] = ()  # carried-over names not in the roster, as TRIBE:HOOPER
 
 
 def _pick(names: Sequence[str], roster: Sequence[str], count: int, team: str, side: str):
@@ -76,9 +77,16 @@ def plan_series_match(
     hot_start = _pick(hot, line_ups[home], rules.home_hot_zone_hoopers, home, "--hot")
     cold_start = _pick(cold, line_ups[away], rules.away_cold_zone_hoopers, away, "--cold")
     carried = []
+    unmatched = [
+        f"{tribe}:{hooper}"
+        for tribe, hoopers in setup.sits_out.items()
+        for hooper in hoopers
+        if hooper.casefold() not in map(str.casefold, rosters[tribe])
+    ]
     for tribe, hoopers in setup.starts_injured.items():
         for hooper in hoopers:
             if hooper.casefold() not in map(str.casefold, line_ups[tribe]):
+                unmatched.append(f"{tribe}:{hooper}")
                 continue
             carried += [
                 {"type": "injure", "data": {"team": tribe, "hooper": hooper, "carried": True}}
@@ -101,6 +109,7 @@ def plan_series_match(
         extra_options={"series": series.id, "game_number": number},
         carried_events=tuple(carried),
         left_out=left_out,
+        unmatched=tuple(unmatched),
     )
 
 

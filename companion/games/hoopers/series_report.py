@@ -148,3 +148,24 @@ def history_record(series: Series, rules: SeriesRules) -> dict[str, Any]:
             ],
         },
     }
+
+
+def replay_series(match: dict[str, Any], rules: SeriesRules | None = None) -> dict[str, Any]:
+    """Re-derive an archived series' result from its events (one per game).
+
+    Meant for `history replay`, which looks for `replay_series` in
+    `companion.games.hoopers.replay`.
+    """
+    from companion.games.hoopers.series import GameReport
+    from companion.games.hoopers.series_rules import default_series_rules
+
+    rules = rules or default_series_rules()
+    a, b = match["players"]
+    series = Series(
+        id=match["id"],
+        tribes=(a, b),
+        home_tribe=match["options"]["home_tribe"],
+        status=match.get("status", "finished"),
+        games=tuple(GameReport.from_doc(e["data"]) for e in match["events"] if e["type"] == "game"),
+    )
+    return history_record(series, rules)["result"]

@@ -210,6 +210,9 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
     ranked = sorted(by_outcome.values(), key=lambda kept: -kept[0])  # stable: first tried wins
     best = score_team(team, as_choices(*ranked[0][1:]))
     runner_up = score_team(team, as_choices(*ranked[1][1:])) if len(ranked) > 1 else None
+    # The search's bit-mask destruction must agree with the explained scoring.
+    assert best.total == ranked[0][0], (best.total, ranked[0][0])
+    assert runner_up is None or runner_up.total == ranked[1][0]
     return Search(
         best=best,
         runner_up=runner_up,

@@ -294,8 +294,8 @@ def draw_ops(pile: Sequence[str], discard: Sequence[str], count: int, rng: Table
     return ops
 
 
-def _new_draftline_ops(state: DraftState, rng: TableRng) -> Ops:
-    leftover = list(state.draftline)
+def _new_draftline_ops(state: DraftState, leftover: list[str], rng: TableRng) -> Ops:
+    """Discard the round's leftover cards and lay five new ones."""
     ops: Ops = [["discard", leftover]] if leftover else []
     return ops + draw_ops(state.draw_pile, [*state.discard, *leftover], DRAFTLINE_SIZE, rng)
 
@@ -330,35 +330,15 @@ def pick_event(state: DraftState, typed_player: str, typed_card: str, rng: Table
             need = DRAFTLINE_SIZE - len(rest)
             data["ops"] = draw_ops(state.draw_pile, state.discard, need, rng)
         return {"type": "pick", "data": data}
-    after = _after_pick(state, player, card)
-    if state.round < ROUNDS and not any(after.leftover_allowance(p) for p in state.players):
+    # The card just drafted may itself carry the leftover ability.
+    gained = sum(r.count for r in state.catalogue[card].rules_of(Leftover))
+    can_take = gained > 0 or any(state.leftover_allowance(p) for p in state.players)
+    if state.round < ROUNDS and not can_take:
         data["next_round"] = True
         if state.deck:
-            data["ops"] = _new_draftline_ops(after, rng)
+            rest = [c for c in state.draftline if c != card]
+            data["ops"] = _new_draftline_ops(state, rest, rng)
     return {"type": "pick", "data": data}
-
-
-def _after_pick(state: DraftState, player: str, card: str) -> DraftState:
-    """The state once `player` holds `card` (for deciding what the pick also does)."""
-    drafted = {p: list(c) for p, c in state.drafted.items()}
-    drafted[player].append(card)
-    draftline = [c for c in state.draftline if c != card]
-    return DraftState(
-        players=state.players,
-        first=state.first,
-        catalogue=state.catalogue,
-        deck=state.deck,
-        round=state.round,
-        picks=state.picks + 1,
-        draftline=draftline,
-        draw_pile=list(state.draw_pile),
-        discard=list(state.discard),
-        secrets=dict(state.secrets),
-        revealed=set(state.revealed),
-        drafted=drafted,
-        leftovers={p: list(c) for p, c in state.leftovers.items()},
-        taken_this_round=dict(state.taken_this_round),
-    )
 
 
 def turn_event(state: DraftState, rng: TableRng) -> Event:
@@ -372,7 +352,7 @@ def turn_event(state: DraftState, rng: TableRng) -> Event:
         )
     data: dict[str, Any] = {"round": state.round + 1}
     if state.deck:
-        data["ops"] = _new_draftline_ops(state, rng)
+        data["ops"] = _new_draftline_ops(state, list(state.draftline), rng)
     return {"type": "turn", "data": data}
 
 

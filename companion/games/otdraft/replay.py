@@ -1,9 +1,10 @@
-"""Re-derive a finished OT Fantasy Draft result from its event log alone."""
+"""Re-derive an OT Fantasy Draft result from its event log alone."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.games.otdraft.best import find_best
 from companion.games.otdraft.draft import state_of
 from companion.games.otdraft.results import final_result
 
@@ -11,9 +12,22 @@ from companion.games.otdraft.results import final_result
 def replay(match: dict[str, Any]) -> dict[str, Any]:
     """The result `otdraft game end` stores, recomputed from `match["events"]`.
 
-    The match carries the catalogue it was played with, so the answer does not
-    depend on the catalogue imported today. Raises a CompanionError (DraftError)
-    when the log stops before the draft is complete.
+    The match carries the catalogue it was played with, so the answer does not depend
+    on the catalogue imported today. A draft that stopped early (live or abandoned)
+    gives `complete: False` and each team's score as it stands, secret card included
+    when one is kept.
     """
-    result, _ = final_result(state_of(match))
-    return result
+    state = state_of(match)
+    complete = state.is_draft_over and len(state.secrets) == len(state.players)
+    if complete:
+        result, _ = final_result(state)
+        return result
+    teams = {
+        p: [*state.team(p), *([state.secrets[p]] if p in state.secrets else [])]
+        for p in state.players
+    }
+    scores = {
+        p: find_best([state.catalogue[n] for n in names]).best.total if names else 0
+        for p, names in teams.items()
+    }
+    return {"complete": False, "round": state.round, "scores": scores, "teams": teams}

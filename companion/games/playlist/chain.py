@@ -70,10 +70,10 @@ def link_failure(before: Card, card: Card, rule: LinkRule) -> str:
     """Why `card` cannot follow `before`, with both cards' icons."""
     needed = rule.needed(before, card)
     common = [icon for icon in before.icons if icon in card.icon_set]
-    genres = "same genre" if before.genre == card.genre else "different genres"
+    genres = "same genre needs" if before.genre == card.genre else "different genres need"
     return (
         f"{card.name()} [{', '.join(card.icons)}] shares {len(common)} icon"
         f"{'' if len(common) == 1 else 's'}"
         f"{' (' + ', '.join(common) + ')' if common else ''} with {before.name()} "
-        f"[{', '.join(before.icons)}]; {genres} need {needed}"
+        f"[{', '.join(before.icons)}]; {genres} {needed}"
     )

@@ -50,7 +50,7 @@ class GameState:
     assignments: dict[str, tuple[Held, ...]]
     rewarded: dict[str, frozenset[str]]  # genres that already earned an extra action card
     put_away: tuple[Card, ...]
-    finishing: bool  # a playlist has reached 15 songs: this is the last round
+    finished_on: int | None  # turn (0-based) on which a playlist first reached 15 songs
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -67,9 +67,17 @@ class GameState:
         return self.turns_done // len(self.players) + 1
 
     @property
+    def finishing(self) -> bool:
+        """A playlist has reached 15 songs, so this round is the last."""
+        return self.finished_on is not None
+
+    @property
     def round_over(self) -> bool:
         """The last round has ended: everyone has had the same number of turns."""
-        return self.finishing and self.turns_done % len(self.players) == 0 and self.turns_done > 0
+        if self.finished_on is None:
+            return False
+        n = len(self.players)
+        return self.turns_done >= (self.finished_on // n + 1) * n
 
     def placed(self) -> set[str]:
         return {card.key for cards in self.playlists.values() for card in cards}
@@ -96,7 +104,7 @@ def new_state(players: Sequence[str], first: str) -> GameState:
         assignments={p: () for p in players},
         rewarded={p: frozenset() for p in players},
         put_away=(),
-        finishing=False,
+        finished_on=None,
     )
 
 
@@ -148,8 +156,10 @@ def apply(state: GameState, event: dict[str, Any]) -> GameState:
 def _with_playlist(state: GameState, player: str, cards: tuple[Card, ...]) -> GameState:
     playlists = {**state.playlists, player: cards}
     # The last round, once begun, is played out even if the playlist loses a card.
-    finishing = state.finishing or len(cards) >= length_goal()
-    return replace(state, playlists=playlists, finishing=finishing)
+    finished_on = state.finished_on
+    if finished_on is None and len(cards) >= length_goal():
+        finished_on = state.turns_done
+    return replace(state, playlists=playlists, finished_on=finished_on)
 
 
 # --- moves: validate against the state, return the event to record -----------------------
@@ -283,10 +293,9 @@ def end_turn(state: GameState) -> TurnEnd:
 
 def unplayed_turns(state: GameState) -> list[str]:
     """Players still to take a turn before this round is over."""
-    n = len(state.players)
-    if state.turns_done % n == 0 and state.turns_done > 0:
+    if state.round_over:
         return []
-    return list(state.order[state.turns_done % n :])
+    return list(state.order[state.turns_done % len(state.players) :])
 
 
 # --- the end -----------------------------------------------------------------------------

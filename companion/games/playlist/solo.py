@@ -112,17 +112,17 @@ def score_round(
     minimum = rules()["playlist"]["min_start"]
     if len(playlist) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(playlist)})")
-    verdict = check_chain(playlist, SOLO)
-    if not verdict.valid:
-        raise BrokenLink(
-            f"not recorded: card {verdict.broken_at + 1} breaks the playlist: {verdict.reason}"
-        )
     deal = rounds[-1].deal
     if deal.cards:
         laid = {c.key for c in deal.cards}
         for card in playlist:
             if card.key not in laid:
                 raise RuleViolation(f"{card.name()} is not one of the {deal.count} cards laid out")
+    verdict = check_chain(playlist, SOLO)
+    if not verdict.valid:
+        raise BrokenLink(
+            f"not recorded: card {verdict.broken_at + 1} breaks the playlist: {verdict.reason}"
+        )
     score = score_playlist(playlist, solo=True)
     event = {
         "type": "round",

@@ -123,6 +123,8 @@ class _Search:
             return False
         if self.ends_bound(mask, around, tip_bit) <= self.best:
             return False
+        if self.hub_bound(mask, around, tip) <= self.best:
+            return False
         blocks = self.blocks(tip, around)
         hanging: dict[int, list[int]] = {}
         for head, block in blocks:
@@ -158,6 +160,74 @@ class _Search:
             ends ^= low
             top = max(top, self.value(core | low))
         return top
+
+    def hub_bound(self, mask: int, around: int, tip: int) -> int:
+        """A bound from crowded hubs.
+
+        A card with at most two links (other than the open end) that lies
+        inside the playlist uses its link to each neighbour, and a hub card has
+        only two playlist links (the open end only one onward). So when more
+        such cards hang on one hub than it has links, the excess stays out.
+        The one exception is the last card: a two-link card may end the
+        playlist using just its other link, but then every one-link card
+        (which could only be last) stays out instead.
+        """
+        adj = self.adj
+        tip_bit = 1 << tip
+        one_link = two_links = 0
+        todo = around & ~tip_bit
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            links = (adj[low.bit_length() - 1] & around).bit_count()
+            if links == 1:
+                one_link |= low
+            elif links == 2:
+                two_links |= low
+        if not two_links and one_link.bit_count() <= 1:
+            return self.value(mask | around)
+        ends_with_one = self._crowded(mask | around, one_link | two_links, tip, forgive=False)
+        ends_with_two = self._crowded(mask | (around & ~one_link), two_links, tip, forgive=True)
+        return max(ends_with_one, ends_with_two)
+
+    def _crowded(self, chosen: int, small: int, tip: int, forgive: bool) -> int:
+        """value(chosen) less the cheapest cards crowded hubs keep out.
+
+        With `forgive`, the last card is one of `small` and spares one of them.
+        """
+        adj = self.adj
+        claimed = 0
+        overloads: list[tuple[int, int]] = []
+        hubs = chosen & ~small
+        while hubs:
+            low = hubs & -hubs
+            hubs ^= low
+            hub = low.bit_length() - 1
+            hanging = adj[hub] & small
+            excess = hanging.bit_count() - (1 if hub == tip else 2)
+            if excess > 0 and not hanging & claimed:
+                claimed |= hanging
+                overloads.append((excess, hanging))
+        total = self.value(chosen)
+        required = sum(excess for excess, _ in overloads) - forgive
+        if required <= 0:
+            return total
+        songs = [(chosen & m).bit_count() for m in self.genre_masks]
+        # A card kept out loses its points, and a genre bonus point while its genre
+        # still has three songs after every required card is out.
+        keeps_bonus = [n - required >= self.bonus_from - 1 for n in songs]
+        loss = dearest = 0
+        for excess, hanging in overloads:
+            costs = []
+            while hanging:
+                low = hanging & -hanging
+                hanging ^= low
+                card = low.bit_length() - 1
+                costs.append(self.points[card] + keeps_bonus[self.genre_of[card]])
+            costs.sort()
+            loss += sum(costs[:excess])
+            dearest = max(dearest, costs[excess - 1])
+        return total - (loss - dearest if forgive else loss)
 
     def dead_ends(self, around: int, tip_bit: int) -> int:
         """Finished start cards that could only end a playlist here, so cannot help it.

@@ -1,0 +1,356 @@
+"""One attacking turn step by step, as 'Turn Sequence' runs it: what the rules allow next.
+
+Pure: no I/O and no dice. The guided `hoopers play` asks the questions and
+resolves the dice with the engine's own `resolve_*` functions; this module
+says which steps, actions and hoopers are open, how the ball moves
+('Fundamental': ball dynamics), and which match events record each outcome
+(the match's existing `shot`, `foul`, `injure`, `score`, `coach`, `chip` and
+`turn` events).
+
+The steps of a turn, in order (a step is skipped when the rules close it):
+
+    f1        a fundamental in F1 (dribble, pass, screen) or none
+    counter   the opponent counters it (steal a dribble, intercept a pass) or not;
+              a screen rolls the foul die for an offensive foul instead
+    playbook  after a standing F1: spend a coach token to run a playbook
+    f2        a second fundamental (required inside a playbook)
+    counter   as above (never inside a playbook)
+    attack    2PS, 3PS or lay-up, or lose the ball
+    shot      defense (never inside a playbook), foul die, d20, free throws
+    rebound   F3: after a missed, unfouled attack, an offensive rebound or not
+    done      the turn is over (`ended` says why)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.engine.errors import RuleViolation
+from companion.games.hoopers.shots import DEFENSE_FOR, SHOT_KINDS
+
+FUNDAMENTALS = ("dribble", "pass", "screen")
+BALL_ACTIONS = ("dribble", "pass", *SHOT_KINDS)  # actions that need the ball in hand
+COUNTER_FOR = {"dribble": "steal", "pass": "intercept"}
+# The dribble's +15 is the rulebook's ("Every dribble gives a +15 bonus"); a pass
+# or screen card prints its own bonus, +25 in every rulebook example.
+DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
+REBOUND_BONUS = 15
+NO_STAT_DEFAULT = 50  # asked for a stat never typed before in this match
+
+
+class BallDynamicsError(RuleViolation):
+    """A hooper who cannot play this action under the ball dynamics rules."""
+
+
+@dataclass(frozen=True)
+class Ball:
+    """Who may play the next action that needs the ball.
+
+    `holder`: only this hooper (after a dribble); otherwise anyone except
+    `barred` (a passer, a screener). Free at the start of an action.
+    """
+
+    holder: str | None = None
+    barred: frozenset[str] = frozenset()
+
+    def can_play(self, kind: str, hooper: str) -> bool:
+        if kind == "screen":
+            # A screen is played without the ball: the hooper holding it cannot.
+            return hooper != self.holder
+        if self.holder is not None:
+            return hooper == self.holder
+        return hooper not in self.barred
+
+    def eligible(self, kind: str, hoopers: Iterable[str]) -> list[str]:
+        return [h for h in hoopers if self.can_play(kind, h)]
+
+    def check(self, kind: str, hooper: str) -> None:
+        if self.can_play(kind, hooper):
+            return
+        if kind == "screen":
+            raise BallDynamicsError(f"{hooper} has the ball after a dribble and cannot screen")
+        if self.holder is not None:
+            raise BallDynamicsError(
+                f"{hooper} cannot {kind}: {self.holder} dribbled and keeps the ball"
+            )
+        raise BallDynamicsError(
+            f"{hooper} cannot {kind}: after a pass or screen {hooper} is not eligible"
+        )
+
+    def after(self, kind: str, hooper: str) -> Ball:
+        """The ball after `hooper` plays the fundamental `kind` ('Fundamental')."""
+        self.check(kind, hooper)
+        if kind == "dribble":
+            return Ball(holder=hooper)
+        if kind == "pass":
+            return Ball(barred=frozenset({hooper}))
+        if kind == "screen":
+            if self.holder is not None:
+                return self
+            return Ball(barred=self.barred | {hooper})
+        raise RuleViolation(f"'{kind}' is not a fundamental ({', '.join(FUNDAMENTALS)})")
+
+
+@dataclass(frozen=True)
+class Fundamental:
+    slot: str  # "F1" / "F2"
+    kind: str
+    hooper: str
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An attacking turn in progress."""
+
+    team: str
+    opponent: str
+    step: str = "f1"
+    ball: Ball = field(default_factory=Ball)
+    played: tuple[Fundamental, ...] = ()  # fundamentals whose bonus stands
+    pending: Fundamental | None = None  # awaiting the opponent's counter
+    ball_before: Ball = field(default_factory=Ball)  # before `pending`
+    f1_stands: bool = False
+    playbook: bool = False
+    rebounder: str | None = None  # +15 if this hooper attacks next
+    ended: str | None = None
+
+    @property
+    def bonuses(self) -> list[int]:
+        return [f.bonus for f in self.played]
+
+    @property
+    def over(self) -> bool:
+        return self.step == "done"
+
+
+def new_turn(team: str, opponent: str) -> Turn:
+    return Turn(team=team, opponent=opponent)
+
+
+def fundamental_choices(turn: Turn) -> list[str]:
+    """What the attacker may play in the current F slot; "none" skips it."""
+    if turn.step not in ("f1", "f2"):
+        return []
+    if turn.playbook:
+        return list(FUNDAMENTALS)  # a playbook needs its F2
+    return [*FUNDAMENTALS, "none"]
+
+
+def play_fundamental(turn: Turn, kind: str, hooper: str, bonus: int) -> Turn:
+    """The attacker plays `kind` with `hooper` in the current slot (or "none")."""
+    if kind not in fundamental_choices(turn):
+        raise RuleViolation(f"no {kind} in step {turn.step}")
+    if kind == "none":
+        return replace(turn, step=_after_slot(turn))
+    slot = "F1" if turn.step == "f1" else "F2"
+    played = Fundamental(slot, kind, hooper, bonus)
+    ball = turn.ball.after(kind, hooper)
+    return replace(turn, step="counter", pending=played, ball_before=turn.ball, ball=ball)
+
+
+def counter_choices(turn: Turn) -> list[str]:
+    """The opponent's answer to the pending fundamental.
+
+    A dribble can be stolen and a pass intercepted; a screen cannot be
+    countered but rolls the foul die ("screen"); nothing counters inside a playbook.
+    """
+    if turn.step != "counter" or turn.pending is None:
+        return []
+    if turn.pending.kind == "screen":
+        return ["screen"]
+    if turn.playbook:
+        return ["none"]
+    return [COUNTER_FOR[turn.pending.kind], "none"]
+
+
+def fundamental_stands(turn: Turn) -> Turn:
+    """No counter, a failed counter, or a clean screen: the bonus stands."""
+    played = turn.pending
+    if played is None:
+        raise RuleViolation("no fundamental is waiting for an answer")
+    return replace(
+        turn,
+        played=(*turn.played, played),
+        pending=None,
+        f1_stands=turn.f1_stands or played.slot == "F1",
+        step=_after_slot(turn),
+    )
+
+
+def fundamental_fouled(turn: Turn) -> Turn:
+    """A counter foul: the action goes on, without that slot and its bonus.
+
+    The ball is as before the fouled fundamental (the rulebook's Foul example
+    passes with another hooper after a fouled dribble).
+    """
+    return replace(turn, pending=None, ball=turn.ball_before, step=_after_slot(turn))
+
+
+def ball_lost(turn: Turn, why: str) -> Turn:
+    """The attacking turn ends (a won counter, an offensive foul, no attack …)."""
+    return replace(turn, pending=None, step="done", ended=why)
+
+
+def _after_slot(turn: Turn) -> str:
+    if turn.step == "f1" or (turn.pending is not None and turn.pending.slot == "F1"):
+        return "playbook"
+    return "attack"
+
+
+def can_run_playbook(turn: Turn, coach_tokens: int) -> bool:
+    """'To Activate and Resolve a Playbook': after a standing F1, with a coach token."""
+    return turn.step == "playbook" and turn.f1_stands and not turn.playbook and coach_tokens > 0
+
+
+def after_playbook(turn: Turn, run: bool) -> Turn:
+    if run:
+        return replace(turn, playbook=True, step="f2")
+    return replace(turn, step="f2")
+
+
+def attack_choices(turn: Turn) -> list[str]:
+    """An attack, or "none": 'You must play an attack card or lose the ball'."""
+    if turn.step != "attack":
+        return []
+    return [*SHOT_KINDS, "none"] if not turn.playbook else list(SHOT_KINDS)
+
+
+def attack_eligible(turn: Turn, hoopers: Iterable[str]) -> list[str]:
+    return turn.ball.eligible("2ps", hoopers)
+
+
+def attack_bonuses(turn: Turn, hooper: str) -> list[int]:
+    """Every standing fundamental bonus, and +15 after a won rebound by the same hooper."""
+    bonuses = turn.bonuses
+    if turn.rebounder is not None and turn.rebounder == hooper:
+        bonuses = [*bonuses, REBOUND_BONUS]
+    return bonuses
+
+
+def can_defend(turn: Turn) -> bool:
+    """'The A attack can't be defended' inside a playbook."""
+    return not turn.playbook
+
+
+def after_shot(turn: Turn, outcome: Any) -> Turn:
+    """Scored, fouled or charged: the turn is over; a clean miss opens the F3 rebound."""
+    if outcome.charging:
+        return ball_lost(turn, "charging foul")
+    if outcome.total_points or outcome.foul or outcome.scored:
+        return ball_lost(turn, "scored" if outcome.total_points else "fouled, free throws missed")
+    return replace(turn, step="rebound", playbook=False, rebounder=None)
+
+
+REBOUND_REWARDS = ("again", "bonus")
+
+
+def after_rebound(
+    turn: Turn, outcome: Any, reward: str | None = None, hooper: str | None = None
+) -> Turn:
+    """After the F3 offensive rebound by `hooper` (`outcome` None: none played).
+
+    Won: a new attack from F1 ("again": draw two cards, the turn token stays)
+    or straight to the attack with +15 if `hooper` attacks ("bonus").
+    Anything else ends the turn.
+    """
+    if outcome is None:
+        return ball_lost(turn, "defensive rebound")
+    if outcome.foul:
+        return ball_lost(turn, "offensive foul on the rebound")
+    if not outcome.success:
+        return ball_lost(turn, "rebound lost")
+    if reward == "again":
+        return new_turn(turn.team, turn.opponent)
+    if reward == "bonus":
+        return replace(new_turn(turn.team, turn.opponent), step="attack", rebounder=hooper)
+    raise RuleViolation(f"a won rebound gives {' or '.join(REBOUND_REWARDS)}, not {reward}")
+
+
+# --- events -----------------------------------------------------------------
+
+
+def foul_events(fouler_team: str, fouler: str, fouled_team: str, fouled: str) -> list[dict]:
+    """A red cube for the fouler (and a team foul), a white cube for the fouled hooper."""
+    return [
+        {"type": "foul", "data": {"team": fouler_team, "hooper": fouler}},
+        {"type": "injure", "data": {"team": fouled_team, "hooper": fouled}},
+    ]
+
+
+def free_throw_event(team: str, hooper: str, made: int) -> list[dict]:
+    """Made free throws outside a shot (team-foul free throws after a counter)."""
+    if made <= 0:
+        return []
+    return [{"type": "score", "data": {"team": team, "points": made, "hooper": hooper}}]
+
+
+def turn_event(again: bool = False) -> dict:
+    return {"type": "turn", "data": {"again": again}}
+
+
+def shot_event(
+    team: str,
+    hooper: str,
+    spec: Any,
+    *,
+    defender: str | None,
+    face: str | None,
+    roll: int | None,
+    ft_rolls: Iterable[int] = (),
+) -> dict:
+    """The match's `shot` event with every die given, so the engine draws nothing."""
+    return {
+        "type": "shot",
+        "data": {
+            "team": team,
+            "hooper": hooper,
+            "defender": defender,
+            "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+            "face": face,
+            "roll": roll,
+            "ft_rolls": list(ft_rolls),
+        },
+    }
+
+
+# --- what the table typed before -----------------------------------------------
+
+
+def known_stats(match: Mapping[str, Any]) -> dict[tuple[str, str, str], int]:
+    """Stats typed earlier in this match, by (team, hooper, stat), for prompt defaults.
+
+    Stats are "2ps", "3ps", "lup" (a shot's own stat and the free throws'
+    2PS) and "d2", "d3", "dlu" (a defender's).
+    """
+    known: dict[tuple[str, str, str], int] = {}
+    for event in match.get("events", []):
+        if event["type"] != "shot":
+            continue
+        data = event["data"]
+        spec, team = data["spec"], data["team"]
+        known[(team, data["hooper"], spec["kind"])] = spec["stat"]
+        if spec.get("ft_stat") is not None:
+            known[(team, data["hooper"], "2ps")] = spec["ft_stat"]
+        if data.get("defender") and spec.get("defense") is not None:
+            other = next((t for t in match.get("players", []) if t != team), None)
+            if other is not None:
+                known[(other, data["defender"], DEFENSE_FOR[spec["kind"]])] = spec["defense"]
+    return known
+
+
+class Probe:
+    """Stand-in dice for asking the engine what a resolution needs before the table
+    rolls: every d20 is a 5 (counted) and the foul die is blank."""
+
+    def __init__(self) -> None:
+        self.d20s = 0
+
+    def d20(self) -> int:
+        self.d20s += 1
+        return 5
+
+    def d8(self) -> str:
+        return "blank"

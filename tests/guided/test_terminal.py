@@ -1,0 +1,175 @@
+"""The guided flows driven through a real pseudo-terminal: typed answers, read screens."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.guided.terminal import Terminal, run
+
+NAMES = ("--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed", "--away-tribe", "keepers")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.json"
+
+
+def start_match(db: Path) -> None:
+    done = run(db, "hoopers", "match", "start", *NAMES, "--first", "Lucy", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+
+
+def status(db: Path) -> dict:
+    done = run(db, "hoopers", "match", "status", "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def events(db: Path) -> list[dict]:
+    return json.loads(db.read_text())["live"]["1"]["events"]
+
+
+def test_menu_rolls_a_die_shows_history_and_quits(db):
+    term = Terminal(db)
+    term.answer("What now?", "roll")
+    term.answer("Which die?", "")  # the default: the Valley Hoopers d20
+    term.expect("d20:")
+    term.answer("What now?", "hist")
+    term.answer("What now?", "q")
+    assert term.finish() == 0
+
+
+def test_menu_offers_the_live_match_and_its_scoreboard(db):
+    start_match(db)
+    term = Terminal(db)
+    term.expect("live: hoopers match")
+    term.answer("What now?", "")  # default: continue the live match
+    term.expect("Lucy 0 – 0 Karl")
+    term.answer("Play the next attacking turn", "no")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+
+
+def test_a_full_attacking_turn_is_recorded(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play", "--seed", "1")
+    # F1: Serge passes (+25); Karl's May Friend tries to intercept and fails.
+    term.answer("F1: Lucy's fundamental?", "pa")
+    term.answer("pass by?", "Ser")
+    term.answer("pass bonus on the card?", "")
+    term.answer("Karl counters the pass?", "int")
+    term.answer("intercept pass by?", "May")
+    term.answer("May Friend's O-stat?", "40")
+    term.answer("May Friend's V-stat?", "30")
+    term.answer("foul die for the intercept pass", "blank")
+    term.answer("roll ≤ 40 succeeds", "90")
+    term.expect("Counter failed")
+    term.answer("Lucy runs a playbook?", "")
+    # F2: Muy dribbles (+15), then must shoot himself (ball dynamics).
+    term.answer("F2: Lucy's fundamental?", "dr")
+    term.answer("dribble by?", "Muy")
+    term.answer("dribble bonus on the card?", "")
+    term.answer("Karl counters the dribble?", "")
+    term.answer("A: Lucy's attack?", "3")
+    term.answer("3 points shot by? [Muy Schillato]", "")
+    term.answer("Muy Schillato's 3PS?", "70")
+    term.answer("Karl defends with a D3?", "d3")
+    term.answer("D3 by?", "Edd")
+    term.answer("Edd Trapp's D3?", "30")
+    term.answer("foul die for the D3", "whistle")
+    term.answer("70 + 25 + 15 − (30 + 25) = 55 → roll ≤ 55", "60")
+    term.answer("Muy Schillato's 2PS (free throws)?", "50")
+    term.answer("free throw 1: roll ≤ 65 scores", "5")
+    term.answer("free throw 2: roll ≤ 65 scores", "70")
+    term.answer("free throw 3: roll ≤ 65 scores", "65")
+    term.expect("Lucy's attacking turn is over")
+    term.answer("Move the turn token and go on?", "stop")
+    assert term.finish() == 0
+
+    now = status(db)
+    assert now["score"] == {"Lucy": 2, "Karl": 0}
+    assert (now["turn"], now["attacking"]) == (2, "Karl")
+    assert now["hoopers"]["Karl"]["Edd Trapp"]["fouls"] == 1
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
+    shot = events(db)[-2]
+    assert shot["type"] == "shot"
+    assert shot["data"]["spec"]["bonuses"] == [25, 15]
+    assert (shot["data"]["face"], shot["data"]["roll"]) == ("whistle", 60)
+    assert shot["data"]["ft_rolls"] == [5, 70, 65]
+    assert events(db)[-1]["type"] == "turn"
+
+
+def test_undo_from_within_the_flow(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play", "--seed", "2")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "2ps")
+    term.answer("2 points shot by?", "Dime")
+    term.answer("Dime N'Shons's 2PS?", "55")
+    term.answer("Karl defends with a D2?", "")
+    term.answer("roll ≤ 55", "5")
+    term.expect("scores 2")
+    assert status(db)["score"]["Lucy"] == 2
+    term.answer("Move the turn token and go on?", "u")  # typed undo
+    term.expect("undone: shot (Dime N'Shons, Lucy)")
+    term.expect("A: Lucy's attack?")
+    assert status(db)["score"]["Lucy"] == 0
+    assert [e["type"] for e in events(db)] == ["opening"]
+    term.send("lup\r")
+    term.answer("lay-up by?", "Dime")
+    term.answer("Dime N'Shons's LUP?", "60")
+    term.answer("Karl defends with a DLU?", "")
+    term.answer("roll ≤ 60", "100")
+    term.expect("misses")
+    term.expect("F3: Lucy plays an offensive rebound?")
+    term.send("\x1a")  # Ctrl-Z: undo in one keystroke
+    term.expect("undone: shot")
+    term.expect("A: Lucy's attack?")
+    assert [e["type"] for e in events(db)] == ["opening"]
+    term.interrupt()
+    assert term.finish() == 130
+
+
+def test_ctrl_c_keeps_everything_recorded(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "dr")
+    term.answer("dribble by?", "Muy")
+    term.answer("dribble bonus on the card?", "15")
+    term.answer("Karl counters the dribble?", "steal")
+    term.answer("steal dribble by?", "Hector")
+    term.answer("Hector Pröt's O-stat?", "40")
+    term.answer("Hector Pröt's V-stat?", "55")
+    term.answer("Muy Schillato's Position token?", "SG")
+    term.answer("foul die for the steal dribble", "whistle")
+    term.expect("Defensive foul")
+    term.expect("F2: Lucy's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "interrupted; everything recorded so far is kept" in term.text
+    now = status(db)
+    assert now["hoopers"]["Karl"]["Hector Pröt"]["fouls"] == 1
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
+    assert now["team_fouls"]["Karl"] == 1
+    assert [e["type"] for e in events(db)] == ["opening", "foul", "injure"]
+
+
+def test_watch_redraws_when_another_process_records(db):
+    start_match(db)
+    term = Terminal(db, "watch")
+    term.expect("Lucy 0 – 0 Karl")
+    time.sleep(0.3)
+    done = run(db, "hoopers", "match", "score", "Lucy", "3")
+    assert done.returncode == 0, done.stderr
+    term.expect("Lucy 3 – 0 Karl")
+    done = run(db, "hoopers", "match", "foul", "Karl", "Edd")
+    assert done.returncode == 0, done.stderr
+    term.expect("Edd Trapp")
+    term.interrupt()
+    assert term.finish() == 0
