@@ -43,29 +43,55 @@ def fail_line(message: str) -> None:
 COMPLETE_VAR = "_COMPANION_COMPLETE"
 
 
-class CompanionGroup(TyperGroup):
-    """The root command: turns user mistakes into one `error:` line, exit 2.
+class LazyGroup(TyperGroup):
+    """A command group whose sub-apps are built only when used.
 
-    Sub-apps named in `lazy_commands` ("name" -> "module:attribute") are
-    imported only when invoked (or listed, for help), so `companion roll d20`
-    never pays for the games it does not use.
+    `lazy_commands` maps a name to a typer app or to "module:attribute".
+    Typer turns every command of every sub-app into a click command up front
+    (about 40 ms for `hoopers` alone); deferring that keeps each answer quick.
     """
 
-    lazy_commands: dict[str, str] = {}
+    lazy_commands: dict[str, Any] = {}
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*self.commands, *(n for n in self.lazy_commands if n not in self.commands)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
-            import importlib
+            sub_app = self.lazy_commands[cmd_name]
+            if isinstance(sub_app, str):
+                import importlib
 
-            module_name, attribute = self.lazy_commands[cmd_name].split(":")
-            sub_app = getattr(importlib.import_module(module_name), attribute)
-            command = typer.main.get_command(sub_app)
+                module_name, attribute = sub_app.split(":")
+                sub_app = getattr(importlib.import_module(module_name), attribute)
+            command = typer.main.get_group(sub_app)
             command.name = cmd_name
             self.commands[cmd_name] = command
         return self.commands.get(cmd_name)
+
+
+class LazyTyper(typer.Typer):
+    """A Typer whose `add_typer` sub-apps are built on first use (see LazyGroup)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.lazy_commands: dict[str, Any] = {}
+        group = type("LazySubGroup", (LazyGroup,), {"lazy_commands": self.lazy_commands})
+        super().__init__(cls=group, **kwargs)
+
+    def add_typer(self, typer_instance: typer.Typer, *, name: str | None = None, **kwargs: Any):
+        if name is None or kwargs:
+            return super().add_typer(typer_instance, name=name, **kwargs)
+        self.lazy_commands[name] = typer_instance
+        return None
+
+
+class CompanionGroup(LazyGroup):
+    """The root command: turns user mistakes into one `error:` line, exit 2.
+
+    Sub-apps named in `lazy_commands` ("name" -> "module:attribute") are
+    imported only when invoked (or listed, for help), so `companion roll d20`
+    never pays for the games it does not use.
+    """
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -101,7 +127,7 @@ class CompanionGroup(TyperGroup):
 
 def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
     """A sub-app with the project's defaults (plain help text, fast start)."""
-    return typer.Typer(
+    return LazyTyper(
         help=help_text,
         no_args_is_help=True,
         rich_markup_mode=None,
@@ -123,9 +149,10 @@ def emit(payload: Any, as_json: bool, render: Callable[[Console], None]) -> None
 
 
 def console() -> Console:
-    from rich.console import Console
+    """A console for human output; rich itself is imported only if a renderer needs it."""
+    from companion.ui.console import TableConsole
 
-    return Console(highlight=False, soft_wrap=True)
+    return TableConsole()  # type: ignore[return-value]
 
 
 # --- the store --------------------------------------------------------------

@@ -80,11 +80,10 @@ def _check_die(text: str) -> str:
 
 
 def _continue(ctx: typer.Context, store: Any, match: dict[str, Any]) -> None:
-    from companion.cli.common import console
     from companion.cli.watch import frame
     from companion.ui.guided import prompts
 
-    console().print(frame(match))
+    prompts.console().print(frame(match))
     flow = PLAY_FLOWS.get(match["game"])
     if flow is None:
         prompts.say(f"  record with 'companion {match['game']} …'; 'companion watch' follows it")
@@ -100,8 +99,14 @@ def _continue(ctx: typer.Context, store: Any, match: dict[str, Any]) -> None:
 def _play(store: Any, game: str) -> None:
     import importlib
 
+    from companion.engine.errors import CompanionError
+    from companion.ui.guided import prompts
+
     module_name, function = PLAY_FLOWS[game]
-    getattr(importlib.import_module(module_name), function)(store)
+    try:
+        getattr(importlib.import_module(module_name), function)(store)
+    except CompanionError as err:  # e.g. the match is over: say so, back to the menu
+        prompts.say(f"error: {err.line()}")
 
 
 def _start(ctx: typer.Context, store: Any) -> None:

@@ -118,14 +118,15 @@ def scoreboard(match: dict[str, Any]) -> Any:
 
 
 def _generic(match: dict[str, Any]) -> Any:
+    from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table("player", box=None, title=f"{match['game']} match {match['id']}")
+    table = Table("player", box=None)
     for player in match["players"]:
         table.add_row(str(player))
     count = len(match.get("events", []))
-    table.caption = f"{count} event{'' if count == 1 else 's'} recorded"
-    return table
+    return Group(table, Text(f"{count} event{'' if count == 1 else 's'} recorded"))
 
 
 def frame(match: dict[str, Any], note: str = "") -> Any:
@@ -138,6 +139,12 @@ def frame(match: dict[str, Any], note: str = "") -> Any:
     if note:
         parts.append(Text(note, style="dim"))
     return Group(*parts)
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 def _signature(path: Any) -> tuple[int, int, int] | None:
@@ -167,9 +174,7 @@ def watch(
 
             typer.echo(jsonlib.dumps(status_document(match), ensure_ascii=False))
             return
-        from companion.cli.common import console
-
-        console().print(frame(match))
+        _console().print(frame(match))
         return
     _follow(store, match)
 
@@ -177,12 +182,10 @@ def watch(
 def _follow(store: Any, match: dict[str, Any]) -> None:
     from rich.live import Live
 
-    from companion.cli.common import console
-
     game, seen = match["game"], _signature(store.path)
     hint = "Ctrl-C to stop"
     try:
-        with Live(frame(match, hint), console=console(), auto_refresh=False) as live:
+        with Live(frame(match, hint), console=_console(), auto_refresh=False) as live:
             while True:
                 time.sleep(POLL_S)
                 now = _signature(store.path)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from companion.data import load
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from companion.engine.rng import TableRng
 
 MAX_SIDES = 1000
@@ -35,9 +36,13 @@ class Die:
         return self.faces[rng.randint(0, len(self.faces) - 1)]
 
     def probability(self, face: Face) -> Fraction:
+        from fractions import Fraction
+
         return Fraction(self.faces.count(face), len(self.faces))
 
     def distribution(self) -> dict[Face, Fraction]:
+        from fractions import Fraction
+
         counts = Counter(self.faces)
         return {face: Fraction(n, len(self.faces)) for face, n in counts.items()}
 

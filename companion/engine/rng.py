@@ -10,8 +10,8 @@ replayed from its log.
 
 from __future__ import annotations
 
+import os
 import random
-import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -21,7 +21,8 @@ SEED_BITS = 63
 
 
 def fresh_seed() -> int:
-    return secrets.randbits(SEED_BITS)
+    # os.urandom, not `secrets`: the same OS source without importing hmac/base64.
+    return int.from_bytes(os.urandom(8), "big") >> (64 - SEED_BITS)
 
 
 class TableRng:

@@ -32,7 +32,8 @@ def is_competitive(match: Match) -> bool:
 
 
 def _number(value: Any) -> float | None:
-    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    # `type` rather than isinstance: True is not a score.
+    return value if type(value) in (int, float) else None
 
 
 def _avg(values: list[float]) -> float | None:
@@ -52,20 +53,19 @@ class _Line:
         self.run = self.best_run = 0
         self.last = ""
 
-    def add(self, match: Match, player: str) -> None:
-        result = match["result"]
-        won = result.get("winner") == player
+    def add(self, won: bool, score: float | None, competitive: bool, day: str) -> None:
+        """One more match, later than every one before it."""
         self.plays += 1
         self.wins += won
-        score = _number(result["scores"].get(player))
         if score is not None:
             self.scores.append(score)
-        if is_competitive(match):
+        if competitive:
             self.competitive += 1
             self.competitive_wins += won
             self.run = self.run + 1 if won else 0
-            self.best_run = max(self.best_run, self.run)
-        self.last = max(self.last, when(match))
+            if self.run > self.best_run:
+                self.best_run = self.run
+        self.last = day
 
     def row(self, player: str, game: str) -> dict[str, Any]:
         return {
@@ -104,8 +104,11 @@ def player_rows(
     """
     lines: dict[tuple[str, str], _Line] = defaultdict(_Line)
     for match in ordered:
+        result = match["result"]
+        winner, scores = result.get("winner"), result["scores"]
+        competitive, day, game = is_competitive(match), when(match), match["game"]
         for player in match["players"]:
-            lines[match["game"], player].add(match, player)
+            lines[game, player].add(player == winner, _number(scores.get(player)), competitive, day)
     rivals = rivalries(ordered) if rivals is None else rivals
     rows = []
     for (game, player), line in lines.items():

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
+from companion.ui.console import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 

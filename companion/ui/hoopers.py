@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.dice import d8_label
 from companion.games.hoopers.stats import signed
+from companion.ui.console import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 DEFENSE_NAMES = {"2ps": "D2", "3ps": "D3", "lup": "DLU"}

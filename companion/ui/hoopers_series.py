@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from companion.games.hoopers.rewards import GameRewards, TribeRewards
 from companion.games.hoopers.series import Series
 from companion.games.hoopers.series_rules import SeriesRules
+from companion.ui.console import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 

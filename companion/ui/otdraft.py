@@ -6,10 +6,13 @@ what `--json` reports. Card and player names are printed without markup.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
+from companion.ui.console import escape
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 ORDER = "Scoring order: 1 choose Protect/Silence, 2 destroy the unprotected, 3 score each card."
 

@@ -1,4 +1,6 @@
-"""How long OT Fantasy Draft scoring takes (run on demand: python tests/benchmarks/otdraft_score.py).
+"""How long OT Fantasy Draft scoring takes.
+
+Run on demand: .venv/bin/python tests/benchmarks/otdraft_score.py
 
 Goal: `otdraft score` and `otdraft game end` answer in well under a second at the table.
 Prints figures; asserts nothing.
@@ -95,9 +97,8 @@ def main() -> None:
     start = time.perf_counter()
     for _ in range(5):
         find_best(team)
-    print(
-        f"{'game end for 5 teams like the example':<58} {(time.perf_counter() - start) * 1000:8.1f} ms"
-    )
+    elapsed = (time.perf_counter() - start) * 1000
+    print(f"{'game end for 5 teams like the example':<58} {elapsed:8.1f} ms")
 
 
 if __name__ == "__main__":

@@ -173,3 +173,28 @@ def test_watch_redraws_when_another_process_records(db):
     term.expect("Edd Trapp")
     term.interrupt()
     assert term.finish() == 0
+
+
+def test_menu_starts_a_hoopers_match(db):
+    term = Terminal(db)
+    term.answer("What now?", "start")
+    term.answer("Which game?", "")
+    term.answer("Home team", "Lucy")
+    term.answer("Away team?", "Karl")
+    term.answer("Lucy's tribe?", "unl")
+    term.answer("Karl's tribe?", "kee")
+    term.answer("Who attacks first?", "Karl")
+    term.expect("Karl attacks first")
+    term.answer("Play the first attacking turn now?", "n")
+    term.expect("live: hoopers match")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+    now = status(db)
+    assert (now["attacking"], now["score"]) == ("Karl", {"Lucy": 0, "Karl": 0})
+    assert "Muy Schillato" in now["hoopers"]["Lucy"]
+
+
+def test_play_without_a_live_match_is_one_error_line(db):
+    term = Terminal(db, "hoopers", "play")
+    term.expect("error: no live hoopers match")
+    assert term.finish() == 2

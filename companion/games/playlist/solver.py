@@ -28,7 +28,9 @@ from companion.games.playlist.cards import Card, rules
 from companion.games.playlist.chain import SOLO, LinkRule
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
 
-MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
+MEMO_LIMIT = 4_000_000
+HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
+HEURISTIC_STEPS = 20  # rotation steps per card laid out  # states remembered; beyond this the search stays exact, only slower
 
 
 @dataclass(frozen=True)
@@ -105,13 +107,13 @@ class _Search:
             frontier |= new
         return reached
 
-    def can_beat(self, tip: int, mask: int) -> bool:
-        """Whether a playlist continuing from `tip` (cards `mask` used) could beat the best.
+    def upper(self, tip: int, mask: int) -> int:
+        """An upper bound on any playlist continuing from `tip` (cards `mask` used).
 
-        A simple path leaves each block (biconnected piece) of the unused
-        cards through a cut card it can never cross back over, so its cards lie
-        in one chain of blocks hanging from `tip`. The bound is the best such
-        chain, not every card reachable.
+        Stops refining once the bound cannot beat the best found. The last and
+        strongest refinement: a simple path leaves each block (biconnected
+        piece) of the unused cards through a cut card it can never cross back
+        over, so its cards lie in one chain of blocks hanging from `tip`.
         """
         allowed = ~mask & ((1 << self.n) - 1)
         tip_bit = 1 << tip
@@ -119,29 +121,31 @@ class _Search:
         if around & self.done:
             allowed &= ~self.dead_ends(around, tip_bit)
             around = self.piece(tip_bit, allowed) | tip_bit
-        if self.value(mask | around) <= self.best:
-            return False
-        if self.ends_bound(mask, around, tip_bit) <= self.best:
-            return False
-        if self.hub_bound(mask, around, tip) <= self.best:
-            return False
-        blocks = self.blocks(tip, around)
+        top = self.value(mask | around)
+        if top <= self.best or around == tip_bit:
+            return top
+        top = min(top, self.ends_bound(mask, around, tip_bit))
+        if top <= self.best:
+            return top
+        top = min(top, self.hub_bound(mask, around, tip))
+        if top <= self.best:
+            return top
         hanging: dict[int, list[int]] = {}
-        for head, block in blocks:
+        for head, block in self.blocks(tip, around):
             hanging.setdefault(head, []).append(block)
+        chain = 0
         todo = [(block, mask, tip) for block in hanging.get(tip, [])]
         while todo:
             block, used, head = todo.pop()
             used |= block
-            if self.value(used) > self.best:
-                return True
+            chain = max(chain, self.value(used))
             inner = block & ~(1 << head)
             while inner:
                 low = inner & -inner
                 inner ^= low
                 for child in hanging.get(low.bit_length() - 1, ()):
                     todo.append((child, used, low.bit_length() - 1))
-        return False
+        return min(top, chain)
 
     def ends_bound(self, mask: int, around: int, tip_bit: int) -> int:
         """A quick bound: of the cards with one link, at most one can be used (as the last)."""
@@ -300,31 +304,92 @@ class _Search:
             self.best = score
             self.best_path = list(self.path)
         free = self.adj[tip] & ~mask
-        if not free:
-            return
-        state = mask * self.n + tip
-        if state in self.seen:
-            return
-        if len(self.seen) < MEMO_LIMIT:
-            self.seen.add(state)
-        if not self.can_beat(tip, mask):
-            return
         children = []
         while free:
             low = free & -free
             free ^= low
             card = low.bit_length() - 1
-            onward = (self.adj[card] & ~mask & ~low).bit_count()
-            children.append((onward, -self.gain(card, mask), card))
+            grown = mask | low
+            state = grown * self.n + card
+            if state in self.seen:
+                continue
+            if len(self.seen) < MEMO_LIMIT:
+                self.seen.add(state)
+            bound = self.upper(card, grown)
+            if bound <= self.best:
+                continue
+            gain = self.gain(card, mask)
+            onward = (self.adj[card] & ~grown).bit_count()
+            children.append((-bound, onward, -gain, card))
         children.sort()
-        for _, neg_gain, card in children:
+        for neg_bound, _, neg_gain, card in children:
+            if -neg_bound <= self.best:
+                continue
             self.path.append(card)
             self.grow(card, mask | (1 << card), score - neg_gain)
             self.path.pop()
 
+    def rotate_and_extend(self, start: int, steps: int) -> None:
+        """Grow a long playlist fast (Pósa's rotation–extension) and keep it as the best so far.
+
+        Extend the playlist at either end while a card links; else slip an
+        unused card between two neighbours that both link to it; else reverse
+        the tail after a card that links to the end, which gives a new end to
+        extend from. Long playlists found early let the exact search prune
+        almost everything (its bound is often met exactly).
+        """
+        path = [start]
+        mask = 1 << start
+        score = self.gain(start, 0)
+        for step in range(steps):
+            end = path[-1]
+            if not self.adj[end] & ~mask and self.adj[path[0]] & ~mask:
+                path.reverse()
+                continue
+            card = self.extension(end, mask)
+            if card is not None:
+                path.append(card)
+            else:
+                card = self.insertion(path, mask)
+            if card is not None:
+                score += self.gain(card, mask)
+                mask |= 1 << card
+                if score > self.best and len(path) >= 2:
+                    self.best, self.best_path = score, list(path)
+                continue
+            pivots = [i for i in range(len(path) - 2) if self.adj[end] >> path[i] & 1]
+            if not pivots:
+                return
+            # A fixed multiplicative hash picks the pivot: varied, yet the same on every run.
+            i = pivots[(step * 2654435761 >> 7) % len(pivots)]
+            path[i + 1 :] = reversed(path[i + 1 :])
+
+    def extension(self, end: int, mask: int) -> int | None:
+        """The unused card to add after `end`: most gain, then fewest onward links."""
+        free = self.adj[end] & ~mask
+        options = []
+        while free:
+            low = free & -free
+            free ^= low
+            card = low.bit_length() - 1
+            options.append((-self.gain(card, mask), (self.adj[card] & ~mask).bit_count(), card))
+        return min(options)[2] if options else None
+
+    def insertion(self, path: list[int], mask: int) -> int | None:
+        """Slip one unused card between two neighbouring cards that both link to it."""
+        for i in range(len(path) - 1):
+            both = self.adj[path[i]] & self.adj[path[i + 1]] & ~mask
+            if both:
+                card = (both & -both).bit_length() - 1
+                path.insert(i + 1, card)
+                return card
+        return None
+
     def run(self) -> bool:
         """Search every start; False if the node budget ran out first."""
         starts = sorted(range(self.n), key=lambda i: (self.adj[i].bit_count(), -self.points[i]))
+        for start in starts[:HEURISTIC_STARTS]:
+            self.rotate_and_extend(start, HEURISTIC_STEPS * self.n)
         try:
             for start in starts:
                 self.path = [start]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.errors import NothingToUndo, RuleViolation
+from companion.engine.errors import CompanionError, NothingToUndo, RuleViolation
 from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
@@ -106,22 +106,29 @@ class Flow:
             try:
                 turn = steps[turn.step](turn)
             except Undo:
-                turn = self.undo(before)
+                try:
+                    turn = self.undo(before)
+                except CompanionError as err:
+                    prompts.say(f"  cannot undo: {err.line()}")
+                    turn = before
                 continue
             self.history.append((before, self.step_events))
 
     def undo(self, current: tf.Turn) -> tf.Turn:
-        while self.history:
-            before, events = self.history.pop()
-            if events:
-                self._take_back(events)
-                return before
+        """Take back the last recording step of this session (or the match's last event)."""
+        steps = [i for i, (_, events) in enumerate(self.history) if events]
+        if steps:
+            before, events = self.history[steps[-1]]
+            self._take_back(events)
+            del self.history[steps[-1] :]
+            return before
         match = self.match()
         if not match["events"] or match["events"][-1]["type"] == "opening":
             prompts.say("  nothing to undo")
             return current
         with prompts.no_interrupt():
             _, removed = self.store.undo_event(GAME)
+        self.history.clear()
         prompts.say(f"  undone: {_describe(removed)}")
         return self.fresh_turn()
 

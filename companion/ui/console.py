@@ -1,0 +1,149 @@
+"""A console that prints plain and lightly styled lines without importing rich.
+
+Most answers at the table are a few lines of text with a bold word or two.
+Importing rich costs about 50 ms of every command's start-up, so
+`TableConsole` prints strings itself — rich's markup tags are turned into
+ANSI styles on a terminal and dropped elsewhere, exactly as rich would — and
+hands anything else (tables, panels, rules, unknown styles or options) to a
+real rich Console, imported on first need.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any
+
+# rich.markup.RE_TAGS: a tag starts with a letter, '#', '/' or '@'.
+TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
+
+ANSI = {
+    "bold": "1",
+    "dim": "2",
+    "italic": "3",
+    "underline": "4",
+    "reverse": "7",
+    "strike": "9",
+    "black": "30",
+    "red": "31",
+    "green": "32",
+    "yellow": "33",
+    "blue": "34",
+    "magenta": "35",
+    "cyan": "36",
+    "white": "37",
+    "bright_black": "90",
+    "bright_red": "91",
+    "bright_green": "92",
+    "bright_yellow": "93",
+    "bright_blue": "94",
+    "bright_magenta": "95",
+    "bright_cyan": "96",
+    "bright_white": "97",
+}
+PLAIN_OPTIONS = {"markup", "highlight", "end", "sep", "soft_wrap"}
+
+
+class NeedsRich(Exception):
+    """This print needs the real rich Console."""
+
+
+def render_markup(text: str, styled: bool) -> str:
+    """Rich markup to text (styled: with ANSI codes). Raises NeedsRich on unknown tags."""
+    out: list[str] = []
+    stack: list[str] = []
+    position = 0
+    for match in TAG.finditer(text):
+        start, end = match.span()
+        backslashes, tag = match.group(2), match.group(3)
+        out.append(text[position:start])
+        position = end
+        if len(backslashes) % 2:  # an escaped '[': literal text
+            out.append(backslashes[:-1] + match.group(0)[len(backslashes) :])
+            continue
+        out.append(backslashes[: len(backslashes) // 2])
+        if tag.startswith("/"):
+            if stack:
+                stack.pop()
+            if styled:
+                out.append("\x1b[0m" + "".join(stack))
+            continue
+        words = tag.split()
+        if not all(w in ANSI for w in words):
+            raise NeedsRich(tag)
+        code = "\x1b[" + ";".join(ANSI[w] for w in words) + "m"
+        stack.append(code)
+        if styled:
+            out.append(code)
+    out.append(text[position:])
+    if styled and stack:
+        out.append("\x1b[0m")
+    return "".join(out)
+
+
+class TableConsole:
+    """The subset of rich.console.Console the renderers use, fast for plain text."""
+
+    def __init__(self, file: Any = None) -> None:
+        self._file = file
+        self._rich: Any = None
+
+    @property
+    def file(self) -> Any:
+        return self._file or sys.stdout
+
+    @property
+    def styled(self) -> bool:
+        if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+            return False
+        return bool(getattr(self.file, "isatty", lambda: False)())
+
+    def rich(self) -> Any:
+        if self._rich is None:
+            from rich.console import Console
+
+            self._rich = Console(file=self._file, highlight=False, soft_wrap=True)
+        return self._rich
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if all(isinstance(o, str) for o in objects) and set(options) <= PLAIN_OPTIONS:
+            try:
+                self._print_plain(objects, options)
+                return
+            except NeedsRich:
+                pass
+        self.rich().print(*objects, **options)
+
+    def _print_plain(self, objects: tuple[str, ...], options: dict[str, Any]) -> None:
+        text = options.get("sep", " ").join(objects)
+        if options.get("markup", True):
+            text = render_markup(text, self.styled)
+        self.file.write(text + options.get("end", "\n"))
+
+    def __getattr__(self, name: str) -> Any:
+        # rule(), status(), width, … — whatever else rich offers.
+        return getattr(self.rich(), name)
+
+
+def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the class
+    """rich.table.Table, imported only when a table is actually drawn."""
+    from rich.table import Table as RichTable
+
+    return RichTable(*args, **kwargs)
+
+
+_ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape(markup: str) -> str:
+    """rich.markup.escape, without importing rich."""
+
+    def double(match: re.Match[str]) -> str:
+        backslashes, text = match.groups()
+        return f"{backslashes}{backslashes}\\{text}"
+
+    markup = _ESCAPE.sub(double, markup)
+    if markup.endswith("\\") and not markup.endswith("\\\\"):
+        return markup + "\\"
+    return markup

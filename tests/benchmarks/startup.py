@@ -1,0 +1,76 @@
+"""Start-up latency: whole `companion` processes against a one-command typer app.
+
+    python tests/benchmarks/startup.py [--runs 30]
+
+Runs each command as a fresh process, interleaved (so background load hits all
+of them alike), and prints the median and spread of wall time and the ratio to
+the floor: a typer app with one command that prints a line, in the same
+environment. Goal: within 1.25x of that floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLOOR_APP = """
+import typer
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
+def hello() -> None:
+    print("hello")
+
+
+app()
+"""
+
+
+def commands(floor: Path) -> dict[str, list[str]]:
+    py = sys.executable
+    return {
+        "python -c pass": [py, "-c", "pass"],
+        "typer floor app": [py, str(floor)],
+        "companion roll d20": [py, "-m", "companion", "roll", "d20"],
+        "companion hoopers shot": [
+            py, "-m", "companion", "hoopers", "shot", "2ps", "--stat", "60", "--roll", "30",
+        ],  # fmt: skip
+        "companion --help": [py, "-m", "companion", "--help"],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        floor = Path(folder) / "floor.py"
+        floor.write_text(FLOOR_APP)
+        env = {**os.environ, "COMPANION_DB": str(Path(folder) / "db.json")}
+        cmds = commands(floor)
+        samples: dict[str, list[float]] = {name: [] for name in cmds}
+        for _ in range(args.runs):
+            for name, argv in cmds.items():
+                start = time.perf_counter()
+                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+                samples[name].append((time.perf_counter() - start) * 1000)
+    floor_ms = statistics.median(samples["typer floor app"])
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(f"{'command':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
+    for name, values in samples.items():
+        q = statistics.quantiles(values, n=10)
+        median = statistics.median(values)
+        print(f"{name:<26} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {median / floor_ms:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
