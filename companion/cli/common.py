@@ -44,11 +44,13 @@ COMPLETE_VAR = "_COMPANION_COMPLETE"
 
 
 class LazyGroup(TyperGroup):
-    """A command group whose sub-apps are built only when used.
+    """A command group whose commands and sub-apps are built only when used.
 
-    `lazy_commands` maps a name to a typer app or to "module:attribute".
-    Typer turns every command of every sub-app into a click command up front
-    (about 40 ms for `hoopers` alone); deferring that keeps each answer quick.
+    `lazy_commands` maps a name to a typer CommandInfo, a typer app, or
+    "module:attribute" naming an app. Typer otherwise turns every command of
+    every sub-app into a click command up front, reading each function's
+    signature and type hints (about 40 ms for `hoopers` alone); deferring that
+    keeps each answer at the table quick.
     """
 
     lazy_commands: dict[str, Any] = {}
@@ -58,25 +60,45 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
-            sub_app = self.lazy_commands[cmd_name]
-            if isinstance(sub_app, str):
-                import importlib
-
-                module_name, attribute = sub_app.split(":")
-                sub_app = getattr(importlib.import_module(module_name), attribute)
-            command = typer.main.get_group(sub_app)
-            command.name = cmd_name
-            self.commands[cmd_name] = command
+            self.commands[cmd_name] = build_command(self.lazy_commands[cmd_name], cmd_name)
         return self.commands.get(cmd_name)
 
 
-class LazyTyper(typer.Typer):
-    """A Typer whose `add_typer` sub-apps are built on first use (see LazyGroup)."""
+def build_command(entry: Any, name: str) -> Any:
+    from typer.models import CommandInfo
 
-    def __init__(self, **kwargs: Any) -> None:
+    if isinstance(entry, CommandInfo):
+        return typer.main.get_command_from_info(
+            entry, pretty_exceptions_short=False, rich_markup_mode=None
+        )
+    if isinstance(entry, str):
+        import importlib
+
+        module_name, attribute = entry.split(":")
+        entry = getattr(importlib.import_module(module_name), attribute)
+    group = typer.main.get_group(entry)
+    group.name = name
+    return group
+
+
+class LazyTyper(typer.Typer):
+    """A Typer whose commands and sub-apps are built on first use (see LazyGroup)."""
+
+    def __init__(self, *, group_base: type[LazyGroup] = LazyGroup, **kwargs: Any) -> None:
         self.lazy_commands: dict[str, Any] = {}
-        group = type("LazySubGroup", (LazyGroup,), {"lazy_commands": self.lazy_commands})
+        group = type("LazySubGroup", (group_base,), {"lazy_commands": self.lazy_commands})
         super().__init__(cls=group, **kwargs)
+
+    def command(self, name: str | None = None, **kwargs: Any) -> Callable[[Any], Any]:
+        register = super().command(name, **kwargs)
+
+        def defer(function: Any) -> Any:
+            register(function)
+            info = self.registered_commands.pop()
+            self.lazy_commands[name or typer.main.get_command_name(function.__name__)] = info
+            return function
+
+        return defer
 
     def add_typer(self, typer_instance: typer.Typer, *, name: str | None = None, **kwargs: Any):
         if name is None or kwargs:

@@ -8,25 +8,11 @@ import typer
 
 from companion import __version__
 from companion.cli import table
-from companion.cli.common import CompanionGroup
+from companion.cli.common import CompanionGroup, LazyTyper
 
-
-class RootGroup(CompanionGroup):
-    """The root: game and history sub-apps load on first use."""
-
-    lazy_commands = {
-        "hoopers": "companion.cli.hoopers:app",
-        "allstar": "companion.cli.allstar:app",
-        "playlist": "companion.cli.playlist:app",
-        "otdraft": "companion.cli.otdraft:app",
-        "history": "companion.cli.history:app",
-        "players": "companion.cli.players:app",
-    }
-
-
-app = typer.Typer(
+app = LazyTyper(
+    group_base=CompanionGroup,
     name="companion",
-    cls=RootGroup,
     help="At-the-table companion and score tracker for Valley Hoopers, All-Star Draft, "
     "All Stars Playlist and OT Fantasy Draft.",
     rich_markup_mode=None,
@@ -81,6 +67,16 @@ def _mount() -> None:
 
 
 _mount()
+app.lazy_commands.update(
+    {
+        "hoopers": "companion.cli.hoopers:app",
+        "allstar": "companion.cli.allstar:app",
+        "playlist": "companion.cli.playlist:app",
+        "otdraft": "companion.cli.otdraft:app",
+        "history": "companion.cli.history:app",
+        "players": "companion.cli.players:app",
+    }
+)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of
-from companion.history.queries import SERIES_GAME, when
+from companion.history.queries import SERIES_GAME, game_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
@@ -147,7 +147,7 @@ def bgstats_plays(matches: Iterable[Match]) -> list[dict[str, Any]]:
                 "sourcePlayId": match["id"],
                 "playDate": when(match)[:19].replace("T", " "),
                 "game": {
-                    "name": GAME_NAMES.get(match["game"], match["game"]),
+                    "name": GAME_NAMES.get(game_of(match), match["game"]),
                     "highestWins": True,
                     "noPoints": False,
                 },

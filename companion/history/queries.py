@@ -15,6 +15,9 @@ GAMES = ("hoopers", "allstar", "playlist", "otdraft")
 SERIES_GAME = "hoopers-series"
 HISTORY_GAMES = (*GAMES, SERIES_GAME)
 
+# Games typed in by hand (no event log), counted as the game they record.
+HAND_GAMES = {"hoopers-series-game": "hoopers"}
+
 SUMMARY_KEYS = ("id", "game", "players", "status", "created", "finished", "result", "events")
 
 
@@ -26,6 +29,11 @@ def resolve_game(typed: str | None) -> str | None:
         return match_prefix(typed, GAMES, what="game")
     except UnknownName:
         return match_prefix(typed, HISTORY_GAMES, what="game")
+
+
+def game_of(match: dict) -> str:
+    """The game a match counts for in stats and charts."""
+    return HAND_GAMES.get(match["game"], match["game"])
 
 
 def is_game(match: dict, game: str) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.history import headtohead
-from companion.history.queries import SERIES_GAME, when
+from companion.history.queries import SERIES_GAME, game_of, when
 
 Match = dict[str, Any]
 
@@ -91,7 +91,7 @@ def rivalries(ordered: list[Match]) -> dict[str, dict[tuple[str, str], list[int]
     by_game: dict[str, list[Match]] = defaultdict(list)
     for match in ordered:
         if is_competitive(match):
-            by_game[match["game"]].append(match)
+            by_game[game_of(match)].append(match)
     return {game: headtohead.pairwise(played) for game, played in by_game.items()}
 
 
@@ -106,7 +106,7 @@ def player_rows(
     for match in ordered:
         result = match["result"]
         winner, scores = result.get("winner"), result["scores"]
-        competitive, day, game = is_competitive(match), when(match), match["game"]
+        competitive, day, game = is_competitive(match), when(match), game_of(match)
         for player in match["players"]:
             lines[game, player].add(player == winner, _number(scores.get(player)), competitive, day)
     rivals = rivalries(ordered) if rivals is None else rivals
@@ -141,7 +141,7 @@ def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
     by_game: dict[str, list[Match]] = defaultdict(list)
     for match in matches:
         if is_scored(match):
-            by_game[match["game"]].append(match)
+            by_game[game_of(match)].append(match)
     extras = {
         "hoopers": hoopers_extras,
         SERIES_GAME: series_extras,

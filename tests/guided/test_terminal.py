@@ -198,3 +198,27 @@ def test_play_without_a_live_match_is_one_error_line(db):
     term = Terminal(db, "hoopers", "play")
     term.expect("error: no live hoopers match")
     assert term.finish() == 2
+
+
+def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play", "--seed", "2")  # TableRng(2): d8 whistle first
+    term.answer("F1: Lucy's fundamental?", "pass")
+    term.answer("pass by?", "Serge")
+    term.answer("pass bonus on the card?", "")
+    term.answer("Karl counters the pass?", "i")
+    term.answer("intercept pass by?", "Vern")
+    term.answer("Vernon Dely's O-stat?", "")
+    term.answer("Vernon Dely's V-stat?", "")
+    term.answer("foul die for the intercept pass", "")  # Enter: the companion rolls
+    term.expect("rolled 🔔 WHISTLE")
+    term.expect("Defensive foul")
+    term.answer("F2: Lucy's fundamental?", "u")
+    term.expect("undone: foul (Vernon Dely, Karl); injure (Serge Ceptor, Lucy)")
+    term.expect("Karl counters the pass?")
+    assert [e["type"] for e in events(db)] == ["opening"]
+    term.send("none\r")
+    term.answer("Lucy runs a playbook?", "")
+    term.interrupt()
+    assert term.finish() == 130
+    assert [e["type"] for e in events(db)] == ["opening"]

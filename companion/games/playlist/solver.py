@@ -332,11 +332,11 @@ class _Search:
     def rotate_and_extend(self, start: int, steps: int) -> None:
         """Grow a long playlist fast (Pósa's rotation–extension) and keep it as the best so far.
 
-        Extend the playlist at either end while a card links; else slip an
-        unused card between two neighbours that both link to it; else reverse
-        the tail after a card that links to the end, which gives a new end to
-        extend from. Long playlists found early let the exact search prune
-        almost everything (its bound is often met exactly).
+        Extend the playlist at either end while a card links; else slip one
+        or two unused cards between neighbours that link to them; else
+        reverse the tail after a card that links to the end, which gives a
+        new end to extend from. Long playlists found early let the exact
+        search prune almost everything (its bound is often met exactly).
         """
         path = [start]
         mask = 1 << start
@@ -346,15 +346,12 @@ class _Search:
             if not self.adj[end] & ~mask and self.adj[path[0]] & ~mask:
                 path.reverse()
                 continue
-            card = self.extension(end, mask)
-            if card is not None:
-                path.append(card)
-            else:
-                card = self.insertion(path, mask)
-            if card is not None:
-                score += self.gain(card, mask)
-                mask |= 1 << card
-                if score > self.best and len(path) >= 2:
+            added = self.extension(path, mask) or self.insertion(path, mask)
+            if added:
+                for card in added:
+                    score += self.gain(card, mask)
+                    mask |= 1 << card
+                if score > self.best:
                     self.best, self.best_path = score, list(path)
                 continue
             pivots = [i for i in range(len(path) - 2) if self.adj[end] >> path[i] & 1]
@@ -364,26 +361,41 @@ class _Search:
             i = pivots[(step * 2654435761 >> 7) % len(pivots)]
             path[i + 1 :] = reversed(path[i + 1 :])
 
-    def extension(self, end: int, mask: int) -> int | None:
-        """The unused card to add after `end`: most gain, then fewest onward links."""
-        free = self.adj[end] & ~mask
+    def extension(self, path: list[int], mask: int) -> tuple[int, ...]:
+        """Add the unused card after the end with most gain, then fewest onward links."""
+        free = self.adj[path[-1]] & ~mask
         options = []
         while free:
             low = free & -free
             free ^= low
             card = low.bit_length() - 1
             options.append((-self.gain(card, mask), (self.adj[card] & ~mask).bit_count(), card))
-        return min(options)[2] if options else None
+        if not options:
+            return ()
+        path.append(min(options)[2])
+        return (path[-1],)
 
-    def insertion(self, path: list[int], mask: int) -> int | None:
-        """Slip one unused card between two neighbouring cards that both link to it."""
+    def insertion(self, path: list[int], mask: int) -> tuple[int, ...]:
+        """Slip an unused card, else two linked ones, between neighbours that link to them."""
+        adj = self.adj
         for i in range(len(path) - 1):
-            both = self.adj[path[i]] & self.adj[path[i + 1]] & ~mask
+            both = adj[path[i]] & adj[path[i + 1]] & ~mask
             if both:
                 card = (both & -both).bit_length() - 1
                 path.insert(i + 1, card)
-                return card
-        return None
+                return (card,)
+        for i in range(len(path) - 1):
+            firsts = adj[path[i]] & ~mask
+            while firsts:
+                low = firsts & -firsts
+                firsts ^= low
+                first = low.bit_length() - 1
+                seconds = adj[first] & adj[path[i + 1]] & ~mask & ~low
+                if seconds:
+                    second = (seconds & -seconds).bit_length() - 1
+                    path[i + 1 : i + 1] = [first, second]
+                    return (first, second)
+        return ()
 
     def run(self) -> bool:
         """Search every start; False if the node budget ran out first."""
