@@ -274,3 +274,15 @@ def test_a_finish_interrupted_between_files_is_completed(tmp_path, monkeypatch):
     archived = [m["id"] for m in store.archived()]
     assert archived == [match["id"]]
     assert "finishing" not in path.read_text()
+
+
+def test_finishing_from_a_stale_view_is_refused(tmp_path):
+    store = Store(tmp_path / "db.json")
+    store.start_match("otdraft", ["A", "B"])
+    seen = store.current_match("otdraft")
+    store.append_event("otdraft", "pick", {"player": "B", "card": "Moses"})  # another terminal
+    with pytest.raises(RuleViolation, match="changed while it was being ended"):
+        store.finish_match("otdraft", {"winner": "A"}, expected_events=len(seen["events"]))
+    assert store.live_match("otdraft") is not None
+    store.finish_match("otdraft", {"winner": "B"}, expected_events=1)
+    assert store.live_match("otdraft") is None

@@ -1034,7 +1034,7 @@ def season_end(ctx: typer.Context, json: JsonOption = False) -> None:
     store = open_store(ctx)
     match, season = current(store)
     result = season.final_result()
-    store.finish_match(GAME, result)
+    store.finish_match(GAME, result, expected_events=len(match["events"]))
     payload = {**status_payload(match, season), "result": result}
 
     def render(out):

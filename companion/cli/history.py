@@ -217,7 +217,7 @@ def chart(
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
     from companion.history import charts
     from companion.history.errors import NoChart
-    from companion.history.queries import SERIES_GAME, find_id, select, series_of
+    from companion.history.queries import SERIES_GAME, find_id, game_of, select, series_of
 
     roster, matches = history(open_store(ctx))
     if match_id is not None:
@@ -328,7 +328,7 @@ def export(
     rows = None
     if kind == "json":
         count = sum(1 for s in summaries(store) if chosen is None or is_game(s, chosen))
-        with Progress("exporting", count) as progress:
+        with Progress("exporting", count) as progress, paused_gc():
             picked = (
                 progress.step(m) for m in store.archived() if chosen is None or is_game(m, chosen)
             )
@@ -388,12 +388,13 @@ def import_(
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
     try:
-        data = jsonlib.loads(raw)
+        with paused_gc():
+            data = jsonlib.loads(raw)
     except (UnicodeDecodeError, ValueError):
         raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
     matches, aliases = read_backup(data, str(path))
     store = open_store(ctx)
-    with Progress("importing", len(matches)) as progress:
+    with Progress("importing", len(matches)) as progress, paused_gc():
         added, skipped = archive_many(store, matches, progress.advance)
     new_aliases: list[str] = []
 

@@ -634,7 +634,7 @@ def end(
                 f"match {match['id']} is not over (period {state.period}, turn {state.turn})",
                 hint="play on, or use --abandon",
             )
-        done = store.finish_match(GAME, state.result())
+        done = store.finish_match(GAME, state.result(), expected_events=len(match["events"]))
     payload = {"id": done["id"], "status": done["status"], "result": done["result"]}
 
     def render(out):

@@ -490,7 +490,7 @@ def end(ctx: typer.Context, json: JsonOption = False) -> None:
     match = store.current_match(GAME)
     state = state_of(match)
     result, searches = final_result(state)
-    store.finish_match(GAME, result)
+    store.finish_match(GAME, result, expected_events=len(match["events"]))
     payload = {
         **_status(match, state),
         **result,

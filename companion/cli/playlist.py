@@ -470,7 +470,8 @@ def game_end(
     from companion.games.playlist.scoring import score_dict
 
     store = open_store(ctx)
-    state = fold(store.current_match(GAME))
+    live = store.current_match(GAME)
+    state = fold(live)
     if not state.round_over and not now:
         if state.finishing:
             waiting = ", ".join(unplayed_turns(state))
@@ -481,7 +482,7 @@ def game_end(
         raise RuleViolation("no playlist has reached 15 songs yet", hint="end anyway with --now")
     final = final_result(state)
     result = final.to_result()
-    match = store.finish_match(GAME, result)
+    match = store.finish_match(GAME, result, expected_events=len(live["events"]))
     payload = {
         **result,
         "id": match["id"],
@@ -677,6 +678,6 @@ def solo_end(ctx: typer.Context, json: JsonOption = False):
     store = open_store(ctx)
     match = store.current_match(GAME)
     result = solo_result(match["players"][0], fold_rounds(match))
-    finished = store.finish_match(GAME, result)
+    finished = store.finish_match(GAME, result, expected_events=len(match["events"]))
     payload = {**result, "id": finished["id"]}
     emit(payload, json, render_with("render_solo_end", payload))

@@ -26,7 +26,7 @@ def find_replay(game: str) -> tuple[str, Fold | None]:
     module, function = (
         ("companion.games.hoopers.replay", "replay_series")
         if game == SERIES_GAME
-        else (f"companion.games.{game}.replay", "replay")
+        else (f"companion.games.{game.replace('-', '_')}.replay", "replay")
     )
     where = f"{module}.{function}"
     try:
@@ -55,6 +55,13 @@ def differences(stored: dict[str, Any] | None, replayed: dict[str, Any]) -> list
 def verify(match: Match, fold: Fold | None, where: str) -> dict[str, Any]:
     """The `history replay` document."""
     report: dict[str, Any] = {"id": match["id"], "game": match["game"], "replay": where}
+    if not match.get("events") and match.get("status") == "finished":
+        return {
+            **report,
+            "replayable": False,
+            "verified": None,
+            "message": "recorded by hand, without events: nothing to replay",
+        }
     if fold is None:
         return {
             **report,

@@ -242,8 +242,19 @@ class Store:
             live.update({"options": merged}, doc_ids=[doc.doc_id])
             return {**doc, "options": merged}
 
-    def finish_match(self, game: str, result: dict[str, Any], status: str = "finished") -> Match:
-        """Move the game's live match to the archive with its result."""
+    def finish_match(
+        self,
+        game: str,
+        result: dict[str, Any],
+        status: str = "finished",
+        expected_events: int | None = None,
+    ) -> Match:
+        """Move the game's live match to the archive with its result.
+
+        `expected_events`: the number of events the result was computed from;
+        if another process recorded something since, nothing is written and
+        the command is refused, so a result never misses a recorded move.
+        """
         # Two files change, so in two steps that a crash can interrupt safely:
         # first the live document records what it will become ("finishing"),
         # then _settle copies it to the archive (idempotently) and drops it.
@@ -253,6 +264,11 @@ class Store:
                 doc = live.get(_live(game))
                 if doc is None:
                     raise RuleViolation(f"no live {game} match")
+                if expected_events is not None and len(doc["events"]) != expected_events:
+                    raise RuleViolation(
+                        f"{game} match {doc['id']} changed while it was being ended",
+                        hint="run the command again",
+                    )
                 stamp = now()
                 match = {
                     **doc,

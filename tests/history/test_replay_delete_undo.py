@@ -106,3 +106,11 @@ def test_undo_puts_the_last_finished_match_back_live(cli, db):
 
 def test_undo_with_nothing_finished(cli):
     assert_user_error(cli("history", "undo"), "no finished match to undo")
+
+
+def test_replay_of_a_match_typed_in_by_hand(cli, db):
+    record(db, match("g1", "hoopers-series-game", {"K": 70, "U": 60}, "2026-01-01", events=[]))
+    result = cli("history", "replay", "g1", "--json")
+    assert result.exit_code == 0
+    assert result.json["message"] == "recorded by hand, without events: nothing to replay"
+    assert result.json["verified"] is None

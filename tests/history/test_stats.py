@@ -207,3 +207,16 @@ def test_pairwise_counts_every_pair_once(tables):
     assert sum(sum(r) for r in table.values()) == 2 * pairs
     for (a, b), (w, lost, tied) in table.items():
         assert table[b, a] == [lost, w, tied]
+
+
+def test_hand_recorded_series_games_count_as_hoopers(cli, db):
+    record(
+        db,
+        match("h1", "hoopers", {"Keepers": 78, "Unleashed": 75}, "2026-01-01"),
+        match("g2", "hoopers-series-game", {"Keepers": 60, "Unleashed": 70}, "2026-01-02",
+              events=[], options={"series": "s1", "home": "Keepers"}),
+    )  # fmt: skip
+    doc = cli("history", "stats", "--json").json
+    assert [(g["game"], g["plays"]) for g in doc["games"]] == [("hoopers", 2)]
+    rows = {r["player"]: r for r in doc["players"]}
+    assert (rows["Keepers"]["plays"], rows["Keepers"]["wins"]) == (2, 1)
