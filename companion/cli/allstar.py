@@ -1054,3 +1054,7 @@ def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
         json,
         lambda out: out.print(f"Abandoned game {match['id']}."),
     )
+
+from companion.cli.allstar_play import play as _play  # noqa: E402
+
+app.command("play")(_play)

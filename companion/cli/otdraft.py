@@ -511,3 +511,7 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     match = open_store(ctx).abandon_match(GAME)
     payload = {"id": match["id"], "status": match["status"]}
     emit(payload, json, lambda out: out.print(f"Draft {match['id']} abandoned."))
+
+from companion.cli.otdraft_play import play as _play  # noqa: E402
+
+app.command("play")(_play)

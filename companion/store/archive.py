@@ -58,7 +58,8 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
         fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
+                # dumps, not dump: json.dump streams through the pure-Python encoder.
+                handle.write(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
             os.replace(tmp, path)
         except OSError:
             os.unlink(tmp)

@@ -39,6 +39,7 @@ def test_menu_rolls_a_die_shows_history_and_quits(db):
     term.answer("Which die?", "")  # the default: the Valley Hoopers d20
     term.expect("d20:")
     term.answer("What now?", "hist")
+    term.expect("No matches yet.")
     term.answer("What now?", "q")
     assert term.finish() == 0
 
@@ -222,3 +223,51 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
     term.interrupt()
     assert term.finish() == 130
     assert [e["type"] for e in events(db)] == ["opening"]
+
+
+def test_an_offensive_foul_on_a_screen_ends_the_turn(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "scr")
+    term.answer("screen by?", "Rel")
+    term.answer("screen bonus on the card?", "")
+    term.answer("foul die for Reley Baton's screen", "whistle")
+    term.expect("Offensive foul")
+    term.answer("Karl: who takes the white cube?", "May")
+    term.expect("Lucy's attacking turn is over: offensive foul on Reley Baton's screen")
+    term.answer("Move the turn token and go on?", "")
+    term.expect("F1: Karl's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert [e["type"] for e in events(db)] == ["opening", "foul", "injure", "turn"]
+    now = status(db)
+    assert now["hoopers"]["Lucy"]["Reley Baton"]["fouls"] == 1
+    assert now["hoopers"]["Karl"]["May Friend"]["injury_cubes"] == 1
+    assert now["attacking"] == "Karl"
+
+
+def test_a_won_rebound_attacks_again_without_moving_the_turn_token(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "")
+    term.answer("2 points shot by?", "Dime")
+    term.answer("Dime N'Shons's 2PS?", "55")
+    term.answer("Karl defends with a D2?", "")
+    term.answer("roll ≤ 55", "100")
+    term.answer("F3: Lucy plays an offensive rebound?", "reb")
+    term.answer("rebound by?", "Lance")
+    term.answer("Lance Endure's O-stat?", "30")
+    term.answer("Lance Endure's V-stat?", "60")
+    term.answer("foul die for the rebound", "blank")
+    term.answer("roll ≤ 60 succeeds", "10")
+    term.answer("Rebound won:", "again")
+    term.expect("attacks again (offensive rebound)")
+    term.expect("F1: Lucy's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+    log = events(db)
+    assert [e["type"] for e in log] == ["opening", "shot", "turn"]
+    assert log[-1]["data"]["again"] is True
+    assert (status(db)["attacking"], status(db)["turn"]) == ("Lucy", 1)

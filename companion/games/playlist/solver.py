@@ -28,9 +28,9 @@ from companion.games.playlist.cards import Card, rules
 from companion.games.playlist.chain import SOLO, LinkRule
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
 
-MEMO_LIMIT = 4_000_000
+MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
-HEURISTIC_STEPS = 20  # rotation steps per card laid out  # states remembered; beyond this the search stays exact, only slower
+HEURISTIC_STEPS = 20  # rotation steps per card laid out
 
 
 @dataclass(frozen=True)
@@ -190,18 +190,39 @@ class _Search:
                 two_links |= low
         if not two_links and one_link.bit_count() <= 1:
             return self.value(mask | around)
-        ends_with_one = self._crowded(mask | around, one_link | two_links, tip, forgive=False)
-        ends_with_two = self._crowded(mask | (around & ~one_link), two_links, tip, forgive=True)
+        # Two-link cards on the same two neighbours ("twins"): two of them inside
+        # the playlist would close a cycle, so all but one stay out or end it.
+        pairs: dict[int, int] = {}
+        todo = two_links
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            pair = adj[low.bit_length() - 1] & around
+            pairs[pair] = pairs.get(pair, 0) | low
+        twins = [(group.bit_count() - 1, group) for group in pairs.values() if group & (group - 1)]
+        ends = [(one_link.bit_count() - 1, one_link)] if one_link & (one_link - 1) else []
+        ends_with_one = self._crowded(
+            mask | around, one_link | two_links, tip, [*ends, *twins], forgive=False
+        )
+        ends_with_two = self._crowded(
+            mask | (around & ~one_link), two_links, tip, twins, forgive=True
+        )
         return max(ends_with_one, ends_with_two)
 
-    def _crowded(self, chosen: int, small: int, tip: int, forgive: bool) -> int:
-        """value(chosen) less the cheapest cards crowded hubs keep out.
+    def _crowded(
+        self, chosen: int, small: int, tip: int, groups: list[tuple[int, int]], forgive: bool
+    ) -> int:
+        """value(chosen) less the cheapest cards that crowding keeps out.
 
-        With `forgive`, the last card is one of `small` and spares one of them.
+        `groups` are (how many must stay out, of which cards) known already;
+        hubs add theirs where their cards are not yet in a group. With
+        `forgive`, the last card is one of `small` and spares one card.
         """
         adj = self.adj
+        overloads = list(groups)
         claimed = 0
-        overloads: list[tuple[int, int]] = []
+        for _, group in groups:
+            claimed |= group
         hubs = chosen & ~small
         while hubs:
             low = hubs & -hubs

@@ -161,6 +161,11 @@ class Flow:
                 names.append(hooper.name)
         return names
 
+    def white_cube(self, team: str) -> str:
+        """After an offensive foul the opponent picks who takes the white cube."""
+        choices = self.hoopers(team) or list(self.state().teams[team].hoopers)
+        return prompts.choose(f"{team}: who takes the white cube?", choices)
+
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         key = (team, hooper, stat)
         known = {**tf.known_stats(self.match()), **self.typed}
@@ -215,10 +220,13 @@ class Flow:
         if choices == ["none"]:
             prompts.say("  playbook: the fundamental cannot be countered")
             return tf.fundamental_stands(turn)
+        counterers = self.hoopers(turn.opponent, defend=True)
+        if not counterers:
+            return tf.fundamental_stands(turn)
         kind = prompts.choose(f"{turn.opponent} counters the {pending.kind}?", choices, "none")
         if kind == "none":
             return tf.fundamental_stands(turn)
-        by = prompts.choose(f"{COUNTER_NAMES[kind]} by?", self.hoopers(turn.opponent, defend=True))
+        by = prompts.choose(f"{COUNTER_NAMES[kind]} by?", counterers)
         o = self.stat(turn.opponent, by, "o", "O-stat")
         v = self.stat(turn.opponent, by, "v", "V-stat")
         position = None
@@ -265,9 +273,7 @@ class Flow:
         render_foul(prompts.console(), reading)
         if not reading.foul:
             return tf.fundamental_stands(turn)
-        fouled = prompts.choose(
-            f"{turn.opponent}: who takes the white cube?", self.hoopers(turn.opponent)
-        )
+        fouled = self.white_cube(turn.opponent)
         self.show(self.record(tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled)))
         return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
 
@@ -355,17 +361,16 @@ class Flow:
         answer = prompts.choose(
             f"F3: {turn.team} plays an offensive rebound?", ["rebound", "none"], "none"
         )
-        if answer == "none":
+        rebounders = self.hoopers(turn.team)
+        if answer == "none" or not rebounders:
             return tf.after_rebound(turn, None)
-        by = prompts.choose("rebound by?", self.hoopers(turn.team))
+        by = prompts.choose("rebound by?", rebounders)
         o = self.stat(turn.team, by, "o", "O-stat")
         v = self.stat(turn.team, by, "v", "V-stat")
         fouls = self.state().teams[turn.team].team_fouls
         outcome = self.resolve_counter(CounterSpec("rebound", o=o, v=v, team_fouls=fouls))
         if outcome.foul:
-            fouled = prompts.choose(
-                f"{turn.opponent}: who takes the white cube?", self.hoopers(turn.opponent)
-            )
+            fouled = self.white_cube(turn.opponent)
             events = tf.foul_events(turn.team, by, turn.opponent, fouled)
             if outcome.free_throws:
                 made = self.free_throws(turn.opponent, fouled, outcome.free_throws)

@@ -1,0 +1,128 @@
+"""`companion allstar play` driven through a real pseudo-terminal: typed answers, read screens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.allstar.test_season import bus_team, stored_regular_season
+from tests.guided.terminal import Terminal, run
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.json"
+
+
+def start_two(db: Path) -> None:
+    done = run(db, "allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage")
+    assert done.returncode == 0, done.stderr
+
+
+def status(db: Path) -> dict:
+    done = run(db, "allstar", "season", "status", "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_round_is_entered_checked_and_resolved(db):
+    start_two(db)
+    term = Terminal(db, "allstar", "play")
+    term.expect("round 1, arenas")
+    term.answer("Bus 1 arena?", "Rink")
+    term.expect("Rink is new to this table")
+    term.answer("Supporters for 1st, 2nd, … place in Rink?", "5,2")
+    term.answer("Ana's Bus 1 team (Rink)?", "duc-1 duc-2 duc-3 duc-4 duc-5")
+    term.expect("Power 5")
+    # A card already on Ana's team cannot be submitted for Ben: the reason shows, it asks again.
+    term.answer("Ben's Bus 1 team (Rink)?", "duc-1,bea-2,bea-3,bea-4,bea-5")
+    term.expect("card Ducks-1 is already in Ana's Bus 1 team")
+    assert status(db)["missing_teams"] == ["Ben Bus 1"]
+    term.send("\x15bea-1,bea-2,bea-3,bea-4,bea-5\r")  # Ctrl-U clears the line
+    term.answer("All teams are in: resolve round 1?", "")
+    term.expect("Ana ahead of Ben")
+    term.answer("Go on to round 2?", "st")
+    assert term.finish() == 0
+
+    now = status(db)
+    assert (now["round"], now["phase"], now["scores"]) == (2, "arenas", {"Ana": 5, "Ben": 2})
+    arenas = json.loads(run(db, "allstar", "arena", "list", "--json").stdout)["arenas"]
+    assert arenas == [{"name": "Rink", "points": [5, 2], "rules": []}]
+
+
+def test_undo_goes_back_a_question_then_takes_back_an_event(db):
+    start_two(db)
+    run(db, "allstar", "season", "arenas", "Rink", "--points", "5,2")
+    term = Terminal(db, "allstar", "play")
+    term.answer("Ana's Bus 1 team (Rink)?", bus_team("Ana", 1))
+    term.answer("Ben's Bus 1 team (Rink)?", bus_team("Ben", 1))
+    term.answer("resolve round 1?", "")
+    term.answer("Go on to round 2?", "")
+    term.answer("Bus 1 arena?", "Dome")
+    term.answer("Supporters for 1st, 2nd, … place in Dome?", "")  # default: the last row, 5,2
+    term.answer("Bus 2 arena?", "u")  # typed undo: back one question
+    term.expect("back one question")
+    term.answer("Bus 1 arena?", "Bowl")
+    term.answer("Supporters for 1st, 2nd, … place in Bowl?", "4,1")
+    term.answer("Bus 2 arena?", "Dome")
+    term.answer("Supporters for 1st, 2nd, … place in Dome?", "")  # default now 4,1
+    term.expect("Ana's Bus 1 team (Bowl)?")
+    assert [a["name"] for a in status(db)["arenas"]] == ["Bowl", "Dome"]
+    term.send("\x1a")  # Ctrl-Z at a step's first question: take back the last event
+    term.expect("undone: arenas (Bowl, Dome)")
+    term.expect("Bus 1 arena?")
+    now = status(db)
+    assert (now["round"], now["phase"], now["arenas"]) == (2, "arenas", [])
+    term.interrupt()
+    assert term.finish() == 130
+    assert "interrupted; everything recorded so far is kept" in term.text
+    assert status(db)["scores"] == {"Ana": 5, "Ben": 2}
+
+
+def test_the_play_offs_to_the_finished_game(db):
+    stored_regular_season(db)
+    before = status(db)["scores"]
+    term = Terminal(db, "allstar", "play")
+    term.expect("Play-Offs")
+    term.answer("The Play-Off Points card", "20,15,13,11")
+    for manager in ("Ana", "Ben", "Cy"):
+        term.answer(f"{manager}'s Play-Off team?", bus_team(manager, 1))
+    term.answer("Damien's Play-Off team?", "eag-1,eag-2,rab-3,rab-4,car-5")
+    term.expect("Damien is eliminated (lowest Power): 4th place, +11 Supporters")
+    for manager in ("Ana", "Ben", "Cy"):
+        term.answer(f"{manager} substitutes how many cards", "3")
+    term.answer("Ana's Play-Off team?", bus_team("Ana", 1))
+    term.answer("Ben's Play-Off team?", bus_team("Ben", 1))
+    term.answer("Cy's Play-Off team?", "sha-1,sha-2,pan-3,pan-4,car-6")
+    term.expect("Cy is eliminated")
+    term.answer("Ana substitutes how many cards from the Bench (10 in hand)? [2 / 3 / 4] (2)", "")
+    term.answer("Ben substitutes how many cards", "")
+    term.answer("Ana's Play-Off team?", bus_team("Ana", 1))
+    term.answer("Ben's Play-Off team?", bus_team("Ben", 1))
+    term.expect("Lowest Power tied: Ana and Ben")
+    term.answer("Ana's Penalty Shot card?", "duc-9-stick")
+    term.answer("Ben's Penalty Shot card?", "tig-8-goal")
+    term.expect("Ana wins the Penalty Shot")
+    term.answer("Finish the game now?", "")
+    term.expect("wins")
+    assert term.finish() == 0
+
+    assert run(db, "allstar", "season", "status").returncode == 2  # no live game any more
+    listed = json.loads(run(db, "history", "list", "--game", "allstar", "--json").stdout)
+    result = listed["matches"][0]["result"]
+    assert result["playoff_scores"] == {"Ana": 20, "Ben": 15, "Cy": 13, "Damien": 11}
+    assert result["scores"] == {m: before[m] + result["playoff_scores"][m] for m in before}
+
+
+def test_off_a_terminal_or_without_a_game_it_is_one_error_line(db):
+    start_two(db)
+    done = run(db, "allstar", "play")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: 'companion allstar play' asks questions")
+    assert len(done.stderr.splitlines()) == 1
+    run(db, "allstar", "season", "abandon")
+    term = Terminal(db, "allstar", "play")
+    term.expect("error: no live allstar match")
+    assert term.finish() == 2

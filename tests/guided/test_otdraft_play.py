@@ -1,0 +1,108 @@
+"""`companion otdraft play` driven through a real pseudo-terminal: typed answers, read screens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.guided.terminal import Terminal, run
+from tests.otdraft.helpers import full_deck, full_deck_toml
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.json"
+
+
+def start(db: Path, *options: str, leftover: bool = False) -> None:
+    from companion.games.otdraft.catalogue import catalogue_to_toml
+
+    deck = db.parent / "deck.toml"
+    deck.write_text(catalogue_to_toml(full_deck(54, leftover)) if leftover else full_deck_toml())
+    done = run(db, "otdraft", "game", "start", "--players", "Ana,Ben", "--catalogue", str(deck),
+               "--seed", "3", *options)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def status(db: Path) -> dict:
+    done = run(db, "otdraft", "game", "status", "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_secrets_picks_by_prefix_and_undo(db):
+    start(db)
+    term = Terminal(db, "otdraft", "play")
+    term.expect("pass the screen to Ana")
+    term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "c07")
+    term.answer("Ben keeps which secret card? [C03 / C11] (C03)", "")
+    term.answer(
+        "Round 1, turn 1 of 2: Ana drafts? [C21 / C44 / C49 / C16 / C13 / reveal / stop]", "c49"
+    )
+    term.expect("Ana drafts C49; laid C20")
+    term.answer("Ben drafts? [C21 / C44 / C16 / C13 / C20 / reveal / stop]", "u")
+    term.expect("undone: Ana drafts C49; laid C20")
+    assert status(db)["teams"] == {"Ana": [], "Ben": []}
+    term.answer("Round 1, turn 1 of 2: Ana drafts?", "")  # the default: the first card
+    term.answer("Round 1, turn 2 of 2: Ben drafts?", "st")
+    assert term.finish() == 0
+
+    now = status(db)
+    assert now["teams"] == {"Ana": ["C21"], "Ben": []}
+    assert (now["current"], now["draftline"]) == ("Ben", ["C44", "C49", "C16", "C13", "C20"])
+    hand = json.loads(run(db, "otdraft", "game", "hand", "Ana", "--json").stdout)
+    assert hand["secret"] == "C07"
+
+
+def test_a_whole_draft_is_played_and_scored(db):
+    start(db)
+    term = Terminal(db, "otdraft", "play")
+    term.answer("Ana keeps which secret card?", "")
+    term.answer("Ben keeps which secret card?", "")
+    for _ in range(14):
+        term.answer("drafts?", "")
+    term.expect("Round 7, turn 2 of 2: Ben drafts?")
+    term.answer("Score the teams and finish?", "")
+    term.expect("Ben wins.")
+    assert term.finish() == 0
+
+    assert run(db, "otdraft", "game", "status").returncode == 2  # no live draft any more
+    listed = json.loads(run(db, "history", "list", "--game", "otdraft", "--json").stdout)
+    result = listed["matches"][0]["result"]
+    assert (result["scores"], result["winner"]) == ({"Ana": 33, "Ben": 44}, "Ben")
+    assert result["teams"]["Ana"][-1] == "C22" and len(result["teams"]["Ben"]) == 8
+
+
+def test_recording_the_tables_cards_with_a_leftover_and_ctrl_c(db):
+    start(db, "--no-deck", leftover=True)
+    term = Terminal(db, "otdraft", "play")
+    term.answer("Ana's secret card? [a card name, or later] (later)", "")
+    term.answer("Ben's secret card?", "C54")
+    term.answer("Round 1, turn 1 of 2: Ana drafts? [a card name, or stop]", "C01")
+    term.answer("Round 1, turn 2 of 2: Ben drafts?", "C01")
+    term.expect("C01 is already Ana's")  # refused: the question stays
+    term.send("\x15C02\r")
+    term.expect("Round 1 is over: Ana's leftover ability may take a card")
+    term.answer("Ana takes a leftover card? [a card name, or none]", "c03")
+    term.answer("Round 1 is over: start round 2?", "")
+    term.expect("Round 2, turn 1 of 2: Ben drafts?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "interrupted; everything recorded so far is kept" in term.text
+
+    now = status(db)
+    assert (now["round"], now["current"]) == (2, "Ben")
+    assert now["teams"] == {"Ana": ["C01", "C03"], "Ben": ["C02"]}
+    assert now["leftovers"] == {"Ana": ["C03"], "Ben": []}
+    assert now["secret_held"] == {"Ana": False, "Ben": True}
+
+
+def test_off_a_terminal_it_is_one_error_line(db):
+    start(db)
+    done = run(db, "otdraft", "play")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: 'companion otdraft play' asks questions")
+    assert len(done.stderr.splitlines()) == 1
+    assert status(db)["teams"] == {"Ana": [], "Ben": []}
