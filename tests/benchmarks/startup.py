@@ -42,7 +42,16 @@ def commands(floor: Path) -> dict[str, list[str]]:
         "typer floor app": [py, str(floor)],
         "companion roll d20": [py, "-m", "companion", "roll", "d20"],
         "companion hoopers shot": [
-            py, "-m", "companion", "hoopers", "shot", "2ps", "--stat", "60", "--roll", "30",
+            py,
+            "-m",
+            "companion",
+            "hoopers",
+            "shot",
+            "2ps",
+            "--stat",
+            "60",
+            "--roll",
+            "30",
         ],  # fmt: skip
         "companion --help": [py, "-m", "companion", "--help"],
     }
@@ -64,7 +73,9 @@ def main() -> None:
                 subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
                 samples[name].append((time.perf_counter() - start) * 1000)
     floor_ms = statistics.median(samples["typer floor app"])
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}"
+    )
     print(f"{'command':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
     for name, values in samples.items():
         q = statistics.quantiles(values, n=10)

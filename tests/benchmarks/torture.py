@@ -65,7 +65,13 @@ def kill_trials(trials: int, archived: int) -> None:
         torn = lost = silent = 0
         for trial in range(trials):
             proc = subprocess.Popen(
-                [sys.executable, str(HERE / "torture_writer.py"), str(store.path), str(trial), "400"],
+                [
+                    sys.executable,
+                    str(HERE / "torture_writer.py"),
+                    str(store.path),
+                    str(trial),
+                    "400",
+                ],
                 stdout=subprocess.PIPE,
                 text=True,
                 env=ENV,
@@ -130,7 +136,9 @@ def writer_trials(processes: list[int], ops: int) -> None:
             ]
             codes = [p.wait() for p in procs]
             elapsed = time.perf_counter() - started
-            events = [(e["data"]["w"], e["data"]["n"]) for e in store.current_match("hoopers")["events"]]
+            events = [
+                (e["data"]["w"], e["data"]["n"]) for e in store.current_match("hoopers")["events"]
+            ]
             expected = {(str(w), n) for w in range(count) for n in range(ops)}
             print(
                 f"writers: {count} processes x {ops} appends in {elapsed:.1f} s; exit codes {set(codes)};"
