@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 HERE = Path(__file__).resolve().parent
 
 # script -> (full arguments, quick arguments)
@@ -43,7 +45,6 @@ def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}"
     )
-    print(f"load average at start: {os.getloadavg()[0]:.2f}")
     summary = []
     for name, (full, quick) in BENCHMARKS.items():
         if args.only and args.only not in name:

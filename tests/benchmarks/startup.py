@@ -20,6 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import describe  # noqa: E402
+
 FLOOR_APP = """
 import typer
 
@@ -73,6 +76,7 @@ def main() -> None:
                 subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
                 samples[name].append((time.perf_counter() - start) * 1000)
     floor_ms = statistics.median(samples["typer floor app"])
+    print(describe())
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}"
     )

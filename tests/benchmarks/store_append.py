@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from companion.store import Store
 from companion.store.schema import stamp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import describe  # noqa: E402
 
 GAMES = ("hoopers", "allstar", "playlist", "otdraft")
 
@@ -67,29 +69,34 @@ def build(folder: Path, archived: int) -> Store:
     return store
 
 
-def time_appends(store: Store, repeat: int) -> list[float]:
-    samples = []
-    for n in range(repeat):
-        start = time.perf_counter()
-        store.append_event("hoopers", "shot", {"team": "Cobras", "roll": 50, "n": n})
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples
+def time_append(store: Store, n: int) -> float:
+    start = time.perf_counter()
+    store.append_event("hoopers", "shot", {"team": "Cobras", "roll": 50, "n": n})
+    return (time.perf_counter() - start) * 1000
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="0,1000,10000,100000")
-    parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=60)
     args = parser.parse_args()
-    machine = f"{platform.machine()}, {os.cpu_count()} cores"
-    print(f"machine: {machine}, python {platform.python_version()}")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print(describe())
+    with tempfile.TemporaryDirectory() as root:
+        stores = {}
+        for size in sizes:
+            (Path(root) / str(size)).mkdir()
+            stores[size] = build(Path(root) / str(size), size)
+        # Round-robin over the sizes, so background load falls on all alike.
+        samples: dict[int, list[float]] = {size: [] for size in sizes}
+        for n in range(args.repeat):
+            for size in sizes:
+                samples[size].append(time_append(stores[size], n))
     print(f"{'archived':>9} {'median ms':>10} {'p10 ms':>8} {'p90 ms':>8}")
     medians = []
-    for size in (int(s) for s in args.sizes.split(",")):
-        with tempfile.TemporaryDirectory() as folder:
-            samples = time_appends(build(Path(folder), size), args.repeat)
-        q = statistics.quantiles(samples, n=10)
-        medians.append(statistics.median(samples))
+    for size in sizes:
+        q = statistics.quantiles(samples[size], n=10)
+        medians.append(statistics.median(samples[size]))
         print(f"{size:>9} {medians[-1]:>10.2f} {q[0]:>8.2f} {q[-1]:>8.2f}")
     print(f"largest/smallest median: {max(medians) / min(medians):.2f}x")
 

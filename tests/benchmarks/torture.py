@@ -141,8 +141,9 @@ def writer_trials(processes: list[int], ops: int) -> None:
             ]
             expected = {(str(w), n) for w in range(count) for n in range(ops)}
             print(
-                f"writers: {count} processes x {ops} appends in {elapsed:.1f} s; exit codes {set(codes)};"
-                f" lost {len(expected - set(events))}; duplicates {len(events) - len(set(events))}"
+                f"writers: {count} processes x {ops} appends in {elapsed:.1f} s;"
+                f" exit codes {set(codes)}; lost {len(expected - set(events))};"
+                f" duplicates {len(events) - len(set(events))}"
             )
 
 

@@ -6,6 +6,7 @@ parent knows what was acknowledged and what was in flight when it killed us.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -42,10 +43,8 @@ def apply(store: Store, op: list[str]) -> None:
     elif kind == "undo":
         from companion.engine.errors import NothingToUndo
 
-        try:
+        with contextlib.suppress(NothingToUndo):
             store.undo_event("hoopers")
-        except NothingToUndo:
-            pass
 
 
 if __name__ == "__main__":
