@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -77,9 +76,6 @@ def main() -> None:
                 samples[name].append((time.perf_counter() - start) * 1000)
     floor_ms = statistics.median(samples["typer floor app"])
     print(describe())
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}"
-    )
     print(f"{'command':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
     for name, values in samples.items():
         q = statistics.quantiles(values, n=10)
