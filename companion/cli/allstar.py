@@ -216,6 +216,20 @@ def setup(
     emit(payload, json, render)
 
 
+def arena_combos(store: Any, arena: str | None, rule: list[str] | None) -> frozenset[str]:
+    """The combinations that beat Power 5: from --rule, plus the named arena's icons."""
+    from companion.games.allstar.arenas import find_arena, parse_rules
+    from companion.games.allstar.errors import BadArena
+
+    combos = set(parse_rules(rule or []))
+    if arena is not None:
+        found = find_arena(arena, catalogue(store))
+        if found is None:
+            raise BadArena(f"no arena '{arena}'", hint="add it with 'companion allstar arena add'")
+        combos |= found.combos
+    return frozenset(combos)
+
+
 @app.command()
 def power(
     ctx: typer.Context,
@@ -226,22 +240,15 @@ def power(
     json: JsonOption = False,
 ) -> None:
     """A team's Power, the criterion and value that count, and its medal."""
-    from companion.games.allstar.arenas import find_arena, parse_rules
     from companion.games.allstar.cards import parse_team
-    from companion.games.allstar.errors import BadArena
     from companion.games.allstar.teams import team_strength, value_order_decided
 
     store = open_store(ctx)
     config = table_config(store)
     team = parse_team(cards, config)
     count = managers_count(managers, DEFAULT_MANAGERS)
-    combos = set(parse_rules(rule or []))
-    if arena is not None:
-        found = find_arena(arena, catalogue(store))
-        if found is None:
-            raise BadArena(f"no arena '{arena}'", hint="add it with 'companion allstar arena add'")
-        combos |= found.combos
-    strength = team_strength(team, count, config, frozenset(combos))
+    combos = arena_combos(store, arena, rule)
+    strength = team_strength(team, count, config, combos)
     payload = {
         **strength_payload(strength),
         "managers": count,
@@ -364,22 +371,15 @@ def best(
     json: JsonOption = False,
 ) -> None:
     """The strongest team of five from six to eighteen cards, and the runner-up."""
-    from companion.games.allstar.arenas import find_arena, parse_rules
     from companion.games.allstar.best import best_team
     from companion.games.allstar.cards import parse_cards
-    from companion.games.allstar.errors import BadArena
 
     store = open_store(ctx)
     config = table_config(store)
     hand = parse_cards(cards, config)
     count = managers_count(managers, DEFAULT_MANAGERS)
-    combos = set(parse_rules(rule or []))
-    if arena is not None:
-        found = find_arena(arena, catalogue(store))
-        if found is None:
-            raise BadArena(f"no arena '{arena}'", hint="add it with 'companion allstar arena add'")
-        combos |= found.combos
-    found_best = best_team(hand, count, config, frozenset(combos))
+    combos = arena_combos(store, arena, rule)
+    found_best = best_team(hand, count, config, combos)
     team = found_best.best
     runner = found_best.runner_up
     payload = {
@@ -1054,6 +1054,7 @@ def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
         json,
         lambda out: out.print(f"Abandoned game {match['id']}."),
     )
+
 
 from companion.cli.allstar_play import play as _play  # noqa: E402
 

@@ -15,21 +15,11 @@ app = new_app("Players: list them, rename one, merge two spellings into one.")
 @app.command("list")
 def list_(ctx: typer.Context, game: GameOption = None, json: JsonOption = False) -> None:
     """Everyone who has played: matches, last played, and the other spellings of their name."""
-    from companion.history.players import aliases_of
-    from companion.history.queries import Filter, resolve_game, select, when
+    from companion.history.players import roster_rows
+    from companion.history.queries import Filter, resolve_game, select
 
-    store = open_store(ctx)
-    roster, matches = history(store)
-    rows: dict[str, dict[str, Any]] = {}
-    for match in select(matches, Filter(game=resolve_game(game))):
-        for player in match["players"]:
-            row = rows.setdefault(player, {"player": player, "matches": 0, "last_played": ""})
-            row["matches"] += 1
-            row["last_played"] = max(row["last_played"], when(match))
-    listed = sorted(rows.values(), key=lambda r: (-r["matches"], r["player"].casefold()))
-    for row in listed:
-        row["last_played"] = row["last_played"] or None
-        row["aliases"] = aliases_of(roster.aliases, row["player"])
+    roster, matches = history(open_store(ctx))
+    listed = roster_rows(select(matches, Filter(game=resolve_game(game))), roster)
 
     def render(out):
         from companion.ui.history import players_view

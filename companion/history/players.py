@@ -105,6 +105,11 @@ def rename(aliases: Mapping[str, str], known: list[str], old: str, new: str) -> 
             f"player '{taken[0]}' already exists",
             hint=f"use 'companion players merge {source} {taken[0]}' to make them one player",
         )
+    # A spelling already taken by someone else would make new matches typed
+    # with it go to them, not to the renamed player.
+    owner = aliases.get(target.casefold())
+    if owner is not None and owner.casefold() != source.casefold():
+        raise PlayerExists(f"'{target}' is already another spelling of '{owner}'")
     return source, _redirect(aliases, source, target)
 
 
@@ -137,3 +142,19 @@ def merge(
 def aliases_of(aliases: Mapping[str, str], player: str) -> list[str]:
     """The spellings (casefolded) that resolve to `player`, other than its own."""
     return sorted(k for k, v in aliases.items() if v == player and k != player.casefold())
+
+
+def roster_rows(matches: Iterable[dict[str, Any]], roster: Roster) -> list[dict[str, Any]]:
+    """`players list`: each player's matches, last played and other spellings, busiest first."""
+    rows: dict[str, dict[str, Any]] = {}
+    for match in matches:
+        day = match.get("finished") or match.get("created") or ""
+        for player in match["players"]:
+            row = rows.setdefault(player, {"player": player, "matches": 0, "last_played": ""})
+            row["matches"] += 1
+            row["last_played"] = max(row["last_played"], day)
+    listed = sorted(rows.values(), key=lambda r: (-r["matches"], r["player"].casefold()))
+    for row in listed:
+        row["last_played"] = row["last_played"] or None
+        row["aliases"] = aliases_of(roster.aliases, row["player"])
+    return listed

@@ -102,4 +102,7 @@ def test_bad_renames_and_merges_write_nothing(cli, db):
     assert_user_error(cli("players", "merge", "Ben", "Ana"), "played each other in match m1")
     assert_user_error(cli("players", "merge", "Zed", "Ana"), "no player 'Zed'")
     assert_user_error(cli("players", "rename", "Cy", "  "), "the new name is empty")
+    assert_user_error(
+        cli("players", "rename", "Cy", "ANNA"), "'ANNA' is already another spelling of 'Ana'"
+    )
     assert db.read_bytes() == before

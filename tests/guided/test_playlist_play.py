@@ -1,0 +1,117 @@
+"""`companion playlist play` driven through a real pseudo-terminal: typed answers, read screens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.guided.terminal import Terminal, run
+
+P1, P2, P3 = (
+    "pop/1/love+piano+ballad/p1",
+    "pop/2/love+dancing+feel-good/p2",
+    "pop/3/love+drums+synth/p3",
+)
+R1, R2 = "rock/1/drums+bass+sad/r1", "rock/1/drums+bass+death/r2"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "companion.json"
+
+
+def start(db: Path) -> None:
+    done = run(db, "playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana")
+    assert done.returncode == 0, done.stderr
+
+
+def status(db: Path) -> dict:
+    done = run(db, "playlist", "game", "status", "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def titles(now: dict, player: str) -> list[str]:
+    return [c["title"] for c in now["playlists"][player]]
+
+
+def test_links_are_checked_songs_taken_and_undone(db):
+    start(db)
+    term = Terminal(db, "playlist", "play")
+    term.answer("Ana's assignment cards (first turn)?", "3:pop=3")
+    term.answer("Ana adds songs (a new playlist: at least 2 cards)?", P1)
+    term.expect("start one with at least 2 cards (got 1)")  # refused: the question stays
+    term.send(f"\x15{P1}, {R1}\r")
+    term.expect("cannot add r1")
+    assert status(db)["lengths"] == {"Ana": 0, "Ben": 0}
+    term.send(f"\x15{P1}, {P2}, {P3}\r")
+    term.expect("3. p3 — pop, 3 pt")
+    term.expect("✓ shares love")
+    term.answer("Ana's song? [sung / taken / false-call] (sung)", "ta")
+    term.answer("Taken by?", "")
+    term.expect("Ben takes p3: does not match: put away")
+    assert titles(status(db), "Ana") == ["p1", "p2"]
+    term.answer("End Ana's turn?", "u")  # back one question: the taken song comes back
+    term.expect("undone: Ana loses p3; Ben takes p3")
+    assert titles(status(db), "Ana") == ["p1", "p2", "p3"]
+    term.answer("Ana's song?", "")
+    term.answer("End Ana's turn?", "")
+    term.expect("assignment 3:pop=3 completed: turn it over")
+    term.expect("three pop songs placed: take an extra action card")
+    term.answer("Ana's new assignment card?", "2:rock=1")
+    term.answer("Ben's assignment cards (first turn)?", "")
+    term.answer("Ben adds songs", f"{R1} {R2}")
+    term.answer("Ben's song?", "false")
+    term.answer("Who called the bluff?", "")
+    term.expect("Ana loses p3")
+    term.answer("End Ben's turn?", "stop")
+    assert term.finish() == 0
+
+    now = status(db)
+    assert (titles(now, "Ana"), titles(now, "Ben")) == (["p1", "p2"], ["r1", "r2"])
+    assert now["turn"] == {"player": "Ben", "round": 1, "number": 2}
+    assert [a["completed"] for a in now["assignments"]["Ana"]] == [True, False]
+
+
+def test_the_last_round_is_played_out_and_scored(db):
+    start(db)
+    songs = ", ".join(f"pop/1/love+piano+ballad/s{n}" for n in range(1, 16))
+    term = Terminal(db, "playlist", "play")
+    term.answer("Ana's assignment cards (first turn)?", "")
+    term.answer("Ana adds songs", songs)
+    term.expect("Ana: 15 songs")
+    term.answer("Ana's song?", "")
+    term.answer("End Ana's turn?", "")
+    term.expect("this is the last round (Ben still to play)")
+    term.answer("Ben's assignment cards (first turn)?", "")
+    term.answer("Ben adds songs", f"{R1}, {R2}")
+    term.answer("Ben's song?", "")
+    term.answer("End Ben's turn?", "")
+    term.answer("Score the playlists and finish?", "")
+    term.expect("Ana wins")
+    assert term.finish() == 0
+
+    assert run(db, "playlist", "game", "status").returncode == 2  # no live game any more
+    listed = json.loads(run(db, "history", "list", "--game", "playlist", "--json").stdout)
+    result = listed["matches"][0]["result"]
+    # Ana: 15 cards + the 15-song bonus + 13 for fifteen pop songs; Ben: 2 cards.
+    assert result["scores"] == {"Ana": 15 + 1 + 13, "Ben": 2}
+    assert (result["winner"], result["lengths"]) == ("Ana", {"Ana": 15, "Ben": 2})
+
+
+def test_ctrl_c_keeps_what_was_recorded_and_off_a_terminal_is_an_error(db):
+    start(db)
+    term = Terminal(db, "playlist", "play")
+    term.answer("Ana's assignment cards (first turn)?", "")
+    term.answer("Ana adds songs", f"{P1}, {P2}")
+    term.expect("Ana's song?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "interrupted; everything recorded so far is kept" in term.text
+    assert titles(status(db), "Ana") == ["p1", "p2"]
+    done = run(db, "playlist", "play")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: 'companion playlist play' asks questions")
+    assert len(done.stderr.splitlines()) == 1
