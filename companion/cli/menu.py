@@ -14,7 +14,20 @@ START_HINTS = {
     "otdraft": "companion otdraft game start --help",
 }
 DICE = ("d20", "d8", "d6", "2d6")
-PLAY_FLOWS = {"hoopers": ("companion.ui.guided.hoopers", "play_turns")}
+# game -> (module, function(store, seed=None)) of its guided flow
+PLAY_FLOWS = {
+    "hoopers": ("companion.ui.guided.hoopers", "play_turns"),
+    "allstar": ("companion.ui.guided.allstar", "play_season"),
+    "playlist": ("companion.ui.guided.playlist", "play_game"),
+    "otdraft": ("companion.ui.guided.otdraft", "play_draft"),
+}
+# What "go on" means in each game, for the menu's question.
+NEXT_STEP = {
+    "hoopers": "the next attacking turn",
+    "allstar": "the next round",
+    "playlist": "the next turns",
+    "otdraft": "the next picks",
+}
 
 
 def no_command(ctx: typer.Context) -> None:
@@ -89,7 +102,8 @@ def _continue(ctx: typer.Context, store: Any, match: dict[str, Any]) -> None:
         prompts.say(f"  record with 'companion {match['game']} …'; 'companion watch' follows it")
         return
     try:
-        go = prompts.yes_no(f"Play the next attacking turn of this {match['game']} match?", True)
+        step = NEXT_STEP.get(match["game"], "on")
+        go = prompts.yes_no(f"Play {step} of this {match['game']} match?", True)
     except prompts.Undo:
         return
     if go:

@@ -18,6 +18,7 @@ DEMOS: dict[str, str] = {
     "allstar": "companion.demo.allstar",
     "series": "companion.demo.series",
     "otdraft": "companion.demo.otdraft",
+    "playlist": "companion.demo.playlist",
 }
 
 

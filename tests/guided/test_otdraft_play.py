@@ -106,3 +106,42 @@ def test_off_a_terminal_it_is_one_error_line(db):
     assert done.stderr.startswith("error: 'companion otdraft play' asks questions")
     assert len(done.stderr.splitlines()) == 1
     assert status(db)["teams"] == {"Ana": [], "Ben": []}
+
+
+def test_a_secret_left_for_later_is_asked_before_scoring(db):
+    start(db, "--no-deck")
+    term = Terminal(db, "otdraft", "play")
+    term.answer("Ana's secret card? [a card name, or later] (later)", "")
+    term.answer("Ben's secret card?", "C54")
+    # Round starts alternate (each round starts with the last round's last player);
+    # only Ben, who holds a secret card, is offered `reveal`.
+    order = ["Ana", "Ben", "Ben", "Ana"] * 3 + ["Ana", "Ben"]
+    for n, player in enumerate(order, 1):
+        words = "reveal / stop" if player == "Ben" else "stop"
+        term.answer(f"{player} drafts? [a card name, or {words}]", f"C{n:02d}")
+    term.answer("Ana's secret card? [a card name]", "C01")
+    term.expect("C01 is already Ana's")
+    assert status(db)["secret_held"] == {"Ana": False, "Ben": True}
+    term.send("\x15C50\r")
+    term.answer("Score the teams and finish?", "")
+    assert term.finish() == 0
+
+    listed = json.loads(run(db, "history", "list", "--game", "otdraft", "--json").stdout)
+    teams = listed["matches"][0]["result"]["teams"]
+    assert teams == {
+        "Ana": ["C01", "C04", "C05", "C08", "C09", "C12", "C13", "C50"],
+        "Ben": ["C02", "C03", "C06", "C07", "C10", "C11", "C14", "C54"],
+    }
+
+
+def test_the_menu_continues_a_live_draft_with_its_flow(db):
+    start(db)
+    term = Terminal(db)
+    term.expect("live: otdraft match")
+    term.answer("What now?", "")  # default: continue the live match
+    term.answer("Play the next picks of this otdraft match?", "yes")
+    term.expect("pass the screen to Ana")
+    term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "")
+    term.child.sendintr()  # Ctrl-C: what was recorded stays
+    assert term.finish() == 130
+    assert status(db)["secret_held"]["Ana"] is True

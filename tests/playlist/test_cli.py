@@ -300,3 +300,14 @@ def test_last_round_through_the_cli(cli):
     ended = cli("playlist", "game", "end", "--json").json
     assert ended["scores"] == {"Ana": 15 + 1 + 13, "Ben": 2, "Cy": 0}
     assert ended["lengths"]["Ana"] == 15
+
+
+def test_demo_runs_and_files_its_games(cli, db):
+    first = cli("demo", "playlist")
+    assert first.exit_code == 0, first.stderr
+    assert "Valid playlist." in first.stdout and "proven optimal" in first.stdout
+    assert "Ana wins and picks the music." in first.stdout
+    again = cli("demo", "playlist")
+    assert "already has a catalogue" in again.stdout
+    games = sorted(m["game"] for m in Store(db).list_matches())
+    assert games == ["playlist", "playlist", "playlist-solo", "playlist-solo"]

@@ -48,7 +48,7 @@ hands = st.lists(card_strategy, max_size=9).map(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(hands)
 def test_solve_is_never_beaten_by_exhaustive_search(cards):
     best = best_playlist(cards)
@@ -102,3 +102,10 @@ def test_synthetic_box_shape():
     assert {c.genre for c in box} == {"pop", "rock", "country", "rnb"}
     assert all(3 <= len(c.icons) <= 4 and 0 <= c.points <= 3 for c in box)
     assert [c.number for c in box] == list(range(1, 81))
+
+
+def test_synthetic_hands_match_exhaustive_search():
+    for seed in range(6):
+        cards = synthetic_hand(seed, 11)
+        best = best_playlist(cards)
+        assert best.score.total == exhaustive_best(cards), seed

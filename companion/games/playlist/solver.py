@@ -124,10 +124,11 @@ class _Search:
         top = self.value(mask | around)
         if top <= self.best or around == tip_bit:
             return top
-        top = min(top, self.ends_bound(mask, around, tip_bit))
+        one_link, two_links = self.few_links(around, tip_bit)
+        top = min(top, self.ends_bound(mask, around, tip_bit, one_link))
         if top <= self.best:
             return top
-        top = min(top, self.hub_bound(mask, around, tip))
+        top = min(top, self.hub_bound(mask, around, tip, one_link, two_links))
         if top <= self.best:
             return top
         hanging: dict[int, list[int]] = {}
@@ -147,16 +148,23 @@ class _Search:
                     todo.append((child, used, low.bit_length() - 1))
         return min(top, chain)
 
-    def ends_bound(self, mask: int, around: int, tip_bit: int) -> int:
-        """A quick bound: of the cards with one link, at most one can be used (as the last)."""
+    def few_links(self, around: int, tip_bit: int) -> tuple[int, int]:
+        """The cards of `around` (but the open end) with one link there, and with two."""
         adj = self.adj
-        ends = 0
+        one_link = two_links = 0
         todo = around & ~tip_bit
         while todo:
             low = todo & -todo
             todo ^= low
-            if (adj[low.bit_length() - 1] & around).bit_count() <= 1:
-                ends |= low
+            links = (adj[low.bit_length() - 1] & around).bit_count()
+            if links == 1:
+                one_link |= low
+            elif links == 2:
+                two_links |= low
+        return one_link, two_links
+
+    def ends_bound(self, mask: int, around: int, tip_bit: int, ends: int) -> int:
+        """A quick bound: of the cards with one link, at most one can be used (as the last)."""
         core = mask | (around & ~tip_bit & ~ends)
         top = self.value(core)
         while ends:
@@ -165,7 +173,9 @@ class _Search:
             top = max(top, self.value(core | low))
         return top
 
-    def hub_bound(self, mask: int, around: int, tip: int) -> int:
+    def hub_bound(
+        self, mask: int, around: int, tip: int, one_link: int, two_links: int
+    ) -> int:
         """A bound from crowded hubs.
 
         A card with at most two links (other than the open end) that lies
@@ -177,17 +187,6 @@ class _Search:
         (which could only be last) stays out instead.
         """
         adj = self.adj
-        tip_bit = 1 << tip
-        one_link = two_links = 0
-        todo = around & ~tip_bit
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            links = (adj[low.bit_length() - 1] & around).bit_count()
-            if links == 1:
-                one_link |= low
-            elif links == 2:
-                two_links |= low
         if not two_links and one_link.bit_count() <= 1:
             return self.value(mask | around)
         # Two-link cards on the same two neighbours ("twins"): two of them inside

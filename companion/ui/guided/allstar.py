@@ -97,7 +97,10 @@ class Flow:
             try:
                 self.step(match, season)
             except Undo:
-                self.undo()
+                try:
+                    self.undo()
+                except CompanionError as err:
+                    prompts.say(f"  cannot undo: {err.line()}")
             except CompanionError as err:  # refused by the rules: nothing was written
                 prompts.say(f"  error: {err.line()}")
 
