@@ -146,7 +146,50 @@ class _Search:
                 inner ^= low
                 for child in hanging.get(low.bit_length() - 1, ()):
                     todo.append((child, used, low.bit_length() - 1))
-        return min(top, chain)
+        top = min(top, chain)
+        if top <= self.best:
+            return top
+        # Only a playlist through every card left could beat the best: refute that.
+        short = self.without_one(mask, around & ~tip_bit)
+        if short <= self.best and not self.may_cover_all(tip, around):
+            return short
+        return top
+
+    def without_one(self, mask: int, cards: int) -> int:
+        """The most a playlist can score if it misses at least one of `cards`."""
+        whole = mask | cards
+        top = 0
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            top = max(top, self.value(whole & ~low))
+        return top
+
+    def may_cover_all(self, tip: int, around: int) -> bool:
+        """False only if no playlist from `tip` can hold every card of `around`.
+
+        Such a playlist plus an extra card Z linked to every card is a cycle
+        through all of them with tip–Z in it, and in a cycle every card has
+        exactly two neighbours. So: a card left with two possible links must
+        use both; a card with two used links loses its others; fewer than two
+        possible links, or used links closing a short cycle, is impossible.
+        That is tried once with the last card open, then for each possible
+        last card e with Z–e fixed (which settles far more).
+        """
+        z = self.n
+        links = {v: (self.adj[v] & around) | (1 << z) for v in _bits(around)}
+        links[z] = around
+        cycle = _Cycle(links)
+        if not cycle.fix(tip, z):
+            return False
+        if not cycle.settle():
+            return False
+        ends = sorted(_bits(around & ~(1 << tip)), key=lambda v: links[v].bit_count())
+        for end in ends:
+            trial = cycle.copy()
+            if trial.fix(end, z) and trial.settle():
+                return True
+        return False
 
     def few_links(self, around: int, tip_bit: int) -> tuple[int, int]:
         """The cards of `around` (but the open end) with one link there, and with two."""
@@ -173,9 +216,7 @@ class _Search:
             top = max(top, self.value(core | low))
         return top
 
-    def hub_bound(
-        self, mask: int, around: int, tip: int, one_link: int, two_links: int
-    ) -> int:
+    def hub_bound(self, mask: int, around: int, tip: int, one_link: int, two_links: int) -> int:
         """A bound from crowded hubs.
 
         A card with at most two links (other than the open end) that lies
@@ -454,3 +495,76 @@ def best_playlist(
         optimal=finished,
         nodes=search.nodes,
     )
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
+class _Cycle:
+    """Links still possible and links forced, for the covering-cycle test in `may_cover_all`."""
+
+    def __init__(self, links: dict[int, int]) -> None:
+        self.links = links
+        self.used = {v: 0 for v in links}
+        self.group = {v: v for v in links}  # union–find over forced links
+        self.count = {v: 1 for v in links}
+        self.size = len(links)
+
+    def copy(self) -> _Cycle:
+        other = _Cycle.__new__(_Cycle)
+        other.links, other.used = dict(self.links), dict(self.used)
+        other.group, other.count, other.size = dict(self.group), dict(self.count), self.size
+        return other
+
+    def root(self, v: int) -> int:
+        group = self.group
+        while group[v] != v:
+            group[v] = group[group[v]]
+            v = group[v]
+        return v
+
+    def fix(self, v: int, w: int) -> bool:
+        """Force the link v–w; False if that is impossible."""
+        if not self.links[v] >> w & 1:
+            return False
+        if self.used[v] >> w & 1:
+            return True
+        self.used[v] |= 1 << w
+        self.used[w] |= 1 << v
+        if self.used[v].bit_count() > 2 or self.used[w].bit_count() > 2:
+            return False
+        a, b = self.root(v), self.root(w)
+        if a == b:
+            return self.count[a] == self.size  # a cycle must take every card
+        self.group[a] = b
+        self.count[b] += self.count[a]
+        return True
+
+    def settle(self) -> bool:
+        """Apply the two-neighbour rules until nothing changes; False on a contradiction."""
+        links, used = self.links, self.used
+        changed = True
+        while changed:
+            changed = False
+            for v in links:
+                mine, fixed = links[v], used[v]
+                if mine.bit_count() < 2:
+                    return False
+                if fixed.bit_count() == 2:
+                    if mine != fixed:
+                        for w in _bits(mine & ~fixed):
+                            links[w] &= ~(1 << v)
+                        links[v] = fixed
+                        changed = True
+                elif mine.bit_count() == 2:
+                    for w in _bits(mine & ~fixed):
+                        if not self.fix(v, w):
+                            return False
+                    changed = True
+        return True
