@@ -682,6 +682,7 @@ def solo_end(ctx: typer.Context, json: JsonOption = False):
     payload = {**result, "id": finished["id"]}
     emit(payload, json, render_with("render_solo_end", payload))
 
+
 from companion.cli.playlist_play import play as _play  # noqa: E402
 
 app.command("play")(_play)

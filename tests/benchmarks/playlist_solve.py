@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from companion.games.playlist.solver import best_playlist
 from companion.games.playlist.synthetic import synthetic_hand
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import describe  # noqa: E402
 
 GOALS = {20: 1.0, 30: 10.0}
 
@@ -48,6 +53,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--sizes", default="20,30")
     args = parser.parse_args()
+    print(describe())
     for size in (int(s) for s in args.sizes.split(",")):
         measure(size, args.hands)
 

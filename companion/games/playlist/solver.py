@@ -9,14 +9,19 @@ search grows playlists from one end (every path is some card's path read
 from one end) and prunes a branch when its bound cannot beat the best found:
 
 * Only one connected piece of the unused cards can be entered from the open
-  end, so the bound is the best single piece, not their union.
-* A card with one link inside that piece can only be the playlist's last
-  card, so at most one such dead end counts towards the bound.
+  end, and within it only one chain of blocks (biconnected pieces): a path
+  leaves a block through a cut card it can never cross back over.
+* A card with one link can only come last, so at most one counts; of several
+  two-link cards on the same two neighbours, all but one must come last or
+  stay out; a hub card has two playlist links, so two-link cards hanging on
+  it beyond that stay out — one exception allowed for the last card.
 * The same set of cards ending on the same card has the same future, so each
-  (set, end) state is expanded once.
+  (set, end) state is expanded once; a playlist that would end on a start
+  card already searched was found from that card, read the other way round.
 
-Children are tried best gain first, then fewest onward links (Warnsdorff's
-rule), so strong playlists turn up early and prune the rest.
+Before the proof, a fast rotation–extension heuristic finds long playlists,
+which often meet the bound at once. Children are tried best bound first, then
+fewest onward links (Warnsdorff's rule).
 """
 
 from __future__ import annotations
