@@ -512,6 +512,7 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     payload = {"id": match["id"], "status": match["status"]}
     emit(payload, json, lambda out: out.print(f"Draft {match['id']} abandoned."))
 
+
 from companion.cli.otdraft_play import play as _play  # noqa: E402
 
 app.command("play")(_play)
