@@ -1056,6 +1056,4 @@ def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     )
 
 
-from companion.cli.allstar_play import play as _play  # noqa: E402
-
-app.command("play")(_play)
+app.lazy("play", "companion.cli.allstar_play:play")

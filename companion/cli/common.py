@@ -6,7 +6,6 @@ TinyDB and questionary are imported inside the functions that need them.
 
 from __future__ import annotations
 
-import json as jsonlib
 import os
 import sys
 from collections.abc import Callable
@@ -65,17 +64,21 @@ class LazyGroup(TyperGroup):
 
 
 def build_command(entry: Any, name: str) -> Any:
+    """A click command from a CommandInfo, a typer app, or "module:attribute" naming either
+    an app or a command function."""
     from typer.models import CommandInfo
 
-    if isinstance(entry, CommandInfo):
-        return typer.main.get_command_from_info(
-            entry, pretty_exceptions_short=False, rich_markup_mode=None
-        )
     if isinstance(entry, str):
         import importlib
 
         module_name, attribute = entry.split(":")
         entry = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(entry, typer.Typer):
+            entry = CommandInfo(name=name, callback=entry)
+    if isinstance(entry, CommandInfo):
+        return typer.main.get_command_from_info(
+            entry, pretty_exceptions_short=False, rich_markup_mode=None
+        )
     group = typer.main.get_group(entry)
     group.name = name
     return group
@@ -99,6 +102,10 @@ class LazyTyper(typer.Typer):
             return function
 
         return defer
+
+    def lazy(self, name: str, target: str) -> None:
+        """Mount "module:attribute" (an app or a command function) as `name`, imported on use."""
+        self.lazy_commands[name] = target
 
     def add_typer(self, typer_instance: typer.Typer, *, name: str | None = None, **kwargs: Any):
         if name is None or kwargs:
@@ -165,7 +172,9 @@ def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
 def emit(payload: Any, as_json: bool, render: Callable[[Console], None]) -> None:
     """Print `payload` as one JSON document, or call `render` with a console."""
     if as_json:
-        sys.stdout.write(jsonlib.dumps(payload, ensure_ascii=False) + "\n")
+        import json
+
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
     render(console())
 

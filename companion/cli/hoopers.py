@@ -648,10 +648,5 @@ def end(
     emit(payload, json, render)
 
 
-from companion.cli.hoopers_series import app as series_app  # noqa: E402
-
-app.add_typer(series_app, name="series")
-
-from companion.cli.hoopers_play import play as _play  # noqa: E402
-
-app.command("play")(_play)
+app.lazy("series", "companion.cli.hoopers_series:app")
+app.lazy("play", "companion.cli.hoopers_play:play")

@@ -57,26 +57,14 @@ app.command()(table.deal)
 app.command("first-player")(table.first_player)
 
 
-def _mount() -> None:
-    from companion.cli import demo
-
-    app.command()(demo.demo)
-    from companion.cli import watch
-
-    app.command()(watch.watch)  # noqa: E702
-
-
-_mount()
-app.lazy_commands.update(
-    {
-        "hoopers": "companion.cli.hoopers:app",
-        "allstar": "companion.cli.allstar:app",
-        "playlist": "companion.cli.playlist:app",
-        "otdraft": "companion.cli.otdraft:app",
-        "history": "companion.cli.history:app",
-        "players": "companion.cli.players:app",
-    }
-)
+app.lazy("demo", "companion.cli.demo:demo")
+app.lazy("watch", "companion.cli.watch:watch")
+app.lazy("hoopers", "companion.cli.hoopers:app")
+app.lazy("allstar", "companion.cli.allstar:app")
+app.lazy("playlist", "companion.cli.playlist:app")
+app.lazy("otdraft", "companion.cli.otdraft:app")
+app.lazy("history", "companion.cli.history:app")
+app.lazy("players", "companion.cli.players:app")
 
 
 def main() -> None:

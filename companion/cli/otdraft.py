@@ -513,6 +513,4 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     emit(payload, json, lambda out: out.print(f"Draft {match['id']} abandoned."))
 
 
-from companion.cli.otdraft_play import play as _play  # noqa: E402
-
-app.command("play")(_play)
+app.lazy("play", "companion.cli.otdraft_play:play")

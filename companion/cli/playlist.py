@@ -683,6 +683,4 @@ def solo_end(ctx: typer.Context, json: JsonOption = False):
     emit(payload, json, render_with("render_solo_end", payload))
 
 
-from companion.cli.playlist_play import play as _play  # noqa: E402
-
-app.command("play")(_play)
+app.lazy("play", "companion.cli.playlist_play:play")

@@ -1,17 +1,22 @@
 """Start-up latency: whole `companion` processes against a one-command typer app.
 
-    python tests/benchmarks/startup.py [--runs 30]
+    python tests/benchmarks/startup.py [--runs 30] [--instructions]
 
 Runs each command as a fresh process, interleaved (so background load hits all
-of them alike), and prints the median and spread of wall time and the ratio to
-the floor: a typer app with one command that prints a line, in the same
+of them alike), and prints the median and spread of wall time and of CPU time
+(user + system, which background load disturbs far less), each with its ratio
+to the floor: a typer app with one command that prints a line, in the same
 environment. Goal: within 1.25x of that floor.
+
+`--instructions` also counts each command's instructions once under valgrind's
+callgrind: a figure that does not move with machine load at all.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -59,28 +64,65 @@ def commands(floor: Path) -> dict[str, list[str]]:
     }
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """Instructions one run executes, counted by callgrind (None without valgrind)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return None
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg", *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         floor = Path(folder) / "floor.py"
         floor.write_text(FLOOR_APP)
         env = {**os.environ, "COMPANION_DB": str(Path(folder) / "db.json")}
         cmds = commands(floor)
-        samples: dict[str, list[float]] = {name: [] for name in cmds}
+        wall: dict[str, list[float]] = {name: [] for name in cmds}
+        cpu: dict[str, list[float]] = {name: [] for name in cmds}
         for _ in range(args.runs):
             for name, argv in cmds.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
-                samples[name].append((time.perf_counter() - start) * 1000)
-    floor_ms = statistics.median(samples["typer floor app"])
+                wall[name].append((time.perf_counter() - start) * 1000)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                cpu[name].append(used * 1000)
+        counts = (
+            {name: instructions(argv, env) for name, argv in cmds.items()}
+            if args.instructions
+            else {}
+        )
     print(describe())
-    print(f"{'command':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
-    for name, values in samples.items():
-        q = statistics.quantiles(values, n=10)
-        median = statistics.median(values)
-        print(f"{name:<26} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {median / floor_ms:>8.2f}")
+    if counts.get("typer floor app"):
+        floor_count = counts["typer floor app"]
+        print(f"\n{'instructions (callgrind)':<26} {'millions':>10} {'x floor':>8}")
+        for name, count in counts.items():
+            print(f"{name:<26} {count / 1e6:>10.1f} {count / floor_count:>8.2f}")
+    for label, samples in (("wall", wall), ("cpu", cpu)):
+        floor_ms = statistics.median(samples["typer floor app"])
+        print(f"\n{label + ' time':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
+        for name, values in samples.items():
+            q = statistics.quantiles(values, n=10)
+            median = statistics.median(values)
+            print(
+                f"{name:<26} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {median / floor_ms:>8.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from companion.games.playlist.scoring import PlaylistScore, score_playlist
 MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
 HEURISTIC_STEPS = 20  # rotation steps per card laid out
+COVER_NODES = 2_000  # choices one check for a playlist through every card may try
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,127 @@ class Solution:
     @property
     def wins(self) -> bool:
         return self.score.total >= self.goal
+
+
+def _bits(mask: int):
+    """Each set bit of `mask`, as a mask of its own, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
+class _Cover:
+    """Links forced and ruled out on the way to a path from `first` to `last` through `around`.
+
+    Cards are bits. Every card needs two links of the path, `first` and
+    `last` one. A card with only that many links left must use them all
+    (forced); once it has them, its other links go. Forced links make
+    segments; a link joining a segment's two ends would close a cycle, and
+    one joining the segments of `first` and `last` would end the path early
+    unless every card is in, so such links go too. The links left must
+    still join every card.
+    """
+
+    __slots__ = ("first", "last", "total", "around", "allowed", "forced", "other", "size")
+    __slots__ += ("dirty", "complete")
+
+    def __init__(self, first: int, last: int, around: int, links: dict[int, int]) -> None:
+        self.first, self.last, self.around = first, last, around
+        self.total = around.bit_count()
+        self.allowed = dict(links)
+        self.forced = dict.fromkeys(links, 0)
+        self.other = {low: low for low in links}  # each segment end's other end
+        self.size = dict.fromkeys(links, 1)
+        self.dirty = around
+        self.complete = False
+        self.drop(first, last)
+
+    def copy(self) -> _Cover:
+        twin = object.__new__(_Cover)
+        twin.first, twin.last, twin.around, twin.total = self.first, self.last, self.around, self.total
+        twin.allowed, twin.forced = dict(self.allowed), dict(self.forced)
+        twin.other, twin.size = dict(self.other), dict(self.size)
+        twin.dirty, twin.complete = self.dirty, self.complete
+        return twin
+
+    def need(self, card: int) -> int:
+        return 1 if card == self.first or card == self.last else 2
+
+    def drop(self, a: int, b: int) -> None:
+        if self.allowed[a] & b and not self.forced[a] & b:
+            self.allowed[a] &= ~b
+            self.allowed[b] &= ~a
+            self.dirty |= a | b
+
+    def join(self, v: int, w: int) -> bool:
+        """Force the link v–w; False if that contradicts what is known."""
+        forced, other, size = self.forced, self.other, self.size
+        if forced[v] & w:
+            return True
+        if not self.allowed[v] & w:
+            return False
+        if forced[v].bit_count() >= self.need(v) or forced[w].bit_count() >= self.need(w):
+            return False  # a card already has all its links
+        x, y = other[v], other[w]  # v and w end segments (they have a link to spare)
+        if x == w:
+            return False  # would close a cycle
+        forced[v] |= w
+        forced[w] |= v
+        self.dirty |= v | w
+        merged = size[x] + size[y]
+        other[x], other[y] = y, x
+        size[x] = size[y] = merged
+        first, last = self.first, self.last
+        if (x == first and y == last) or (x == last and y == first):
+            self.complete = merged == self.total
+            return self.complete
+        self.drop(x, y)
+        if other[first] != last and size[first] + size[last] < self.total:
+            self.drop(other[first], other[last])
+        return True
+
+    def settle(self) -> bool:
+        """Force and rule out links until nothing changes; False on a contradiction."""
+        allowed, forced = self.allowed, self.forced
+        while self.dirty and not self.complete:
+            v = self.dirty & -self.dirty
+            self.dirty ^= v
+            need = self.need(v)
+            a, f = allowed[v], forced[v]
+            count = a.bit_count()
+            if count < need:
+                return False
+            if a == f:
+                continue
+            if count == need:
+                for w in _bits(a & ~f):
+                    if not self.join(v, w):
+                        return False
+            elif f.bit_count() == need:
+                for w in _bits(a & ~f):
+                    self.drop(v, w)
+        if self.complete:
+            return True
+        reached = frontier = self.first
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = allowed[low] & ~reached
+            reached |= new
+            frontier |= new
+        return reached == self.around
+
+    def tightest(self) -> int:
+        """The card still short of links with the fewest links to choose from (0 if none)."""
+        best, fewest = 0, 99
+        for v, a in self.allowed.items():
+            f = self.forced[v]
+            if f.bit_count() < self.need(v):
+                choices = (a & ~f).bit_count()
+                if choices < fewest:
+                    best, fewest = v, choices
+        return best
 
 
 class _Budget(Exception):
@@ -85,6 +207,8 @@ class _Search:
         self.seen: set[int] = set()
         self.path: list[int] = []
         self.done = 0  # start cards whose every playlist has been searched
+        self.covered: dict[tuple[int, int, int], bool] = {}
+        self.cover_nodes = 0
 
     def value(self, mask: int) -> int:
         total = 0
@@ -151,7 +275,81 @@ class _Search:
                 inner ^= low
                 for child in hanging.get(low.bit_length() - 1, ()):
                     todo.append((child, used, low.bit_length() - 1))
-        return min(top, chain)
+        top = min(top, chain)
+        if top <= self.best:
+            return top
+        without_one = self.value(mask | around) - self.cheapest(mask | around, around & ~tip_bit)
+        if without_one <= self.best and not self.covers_all(tip, around):
+            return without_one
+        return top
+
+    def cheapest(self, chosen: int, cards: int) -> int:
+        """The least that leaving one of `cards` out of `chosen` costs."""
+        least = None
+        for g, m in enumerate(self.genre_masks):
+            here = cards & m
+            if not here:
+                continue
+            bonus = 1 if (chosen & m).bit_count() >= self.bonus_from else 0
+            cost = min(self.points[low.bit_length() - 1] for low in _bits(here)) + bonus
+            if least is None or cost < least:
+                least = cost
+        return 0 if least is None else least
+
+    def covers_all(self, tip: int, around: int) -> bool:
+        """False only if no playlist from `tip` can hold every card of `around`.
+
+        Such a playlist is a Hamiltonian path from `tip`; it ends on some card
+        that is not a finished start card (those playlists were searched from
+        there). For each possible last card, links are forced and ruled out
+        until nothing changes: a card needs two playlist links (the first and
+        last one), so with only that many left they are forced, and once it
+        has them its other links go; forced links never close a cycle, nor
+        join both ends before every card is in.
+        """
+        key = (around, tip, around & self.done)
+        known = self.covered.get(key)
+        if known is not None:
+            return known
+        tip_bit = 1 << tip
+        ends = around & ~tip_bit & ~self.done
+        links = {low: self.adj[low.bit_length() - 1] & around for low in _bits(around)}
+        single = [low for low, linked in links.items() if low != tip_bit and linked.bit_count() == 1]
+        if single:
+            ends &= single[0] if len(single) == 1 else 0
+        self.cover_nodes = 0
+        result = any(self.hamiltonian(tip_bit, end, around, links) for end in _bits(ends))
+        if len(self.covered) < MEMO_LIMIT:
+            self.covered[key] = result
+        return result
+
+    def hamiltonian(self, first: int, last: int, around: int, links: dict[int, int]) -> bool:
+        """False only if no path from card `first` to card `last` (bits) holds all of `around`.
+
+        A depth-first search over which links to use, each choice followed by
+        forcing and ruling out links (see `_Cover`). Past COVER_NODES choices it
+        gives up and answers True, which only means "not ruled out".
+        """
+        if around.bit_count() <= 2:
+            return bool(links[first] & last)
+        stack = [_Cover(first, last, around, links)]
+        while stack:
+            cover = stack.pop()
+            self.cover_nodes += 1
+            if self.cover_nodes > COVER_NODES:
+                return True
+            if not cover.settle():
+                continue
+            if cover.complete:
+                return True
+            pick = cover.tightest()
+            if not pick:
+                return True
+            for w in _bits(cover.allowed[pick] & ~cover.forced[pick]):
+                child = cover.copy()
+                if child.join(pick, w):
+                    stack.append(child)
+        return False
 
     def few_links(self, around: int, tip_bit: int) -> tuple[int, int]:
         """The cards of `around` (but the open end) with one link there, and with two."""
