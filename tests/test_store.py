@@ -286,3 +286,19 @@ def test_finishing_from_a_stale_view_is_refused(tmp_path):
     assert store.live_match("otdraft") is not None
     store.finish_match("otdraft", {"winner": "B"}, expected_events=1)
     assert store.live_match("otdraft") is None
+
+
+def test_hints_name_the_real_commands(cli):
+    result = cli("hoopers", "match", "status")
+    assert_user_error(result, "hint: start one with 'companion hoopers match start'")
+    assert cli("otdraft", "game", "status").stderr.strip().endswith(
+        "(hint: start one with 'companion otdraft game start')"
+    )
+
+
+def test_starting_a_second_live_match_names_the_end_command(tmp_path):
+    store = Store(tmp_path / "db.json")
+    store.start_match("allstar", ["A", "B", "C"])
+    with pytest.raises(RuleViolation) as err:
+        store.start_match("allstar", ["A", "B", "C"])
+    assert "companion allstar season end" in err.value.line()

@@ -154,7 +154,7 @@ class Store:
             if current is not None:
                 raise RuleViolation(
                     f"a {game} match is already live (id {current['id']})",
-                    hint=f"finish it with 'companion {game} ... end' or abandon it first",
+                    hint=f"finish it with '{end_command(game)}' or abandon it first",
                 )
             match: Match = {
                 "id": self._unused_id(live),
@@ -180,9 +180,7 @@ class Store:
     def current_match(self, game: str) -> Match:
         match = self.snapshot().table(LIVE).get(_live(game))
         if match is None:
-            raise RuleViolation(
-                f"no live {game} match", hint=f"start one with 'companion {game} ... start'"
-            )
+            raise no_live_match(game)
         return dict(match)
 
     def live_match(self, game: str) -> Match | None:
@@ -202,9 +200,7 @@ class Store:
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
-                raise RuleViolation(
-                    f"no live {game} match", hint=f"start one with 'companion {game} ... start'"
-                )
+                raise no_live_match(game)
             match = dict(doc)
             new_events = [stamp_event(e) for e in change(match)]
             match["events"] = [*match["events"], *new_events]
@@ -224,7 +220,7 @@ class Store:
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
-                raise RuleViolation(f"no live {game} match")
+                raise no_live_match(game)
             events = list(doc["events"])
             if not events:
                 raise NothingToUndo(f"nothing to undo in {game} match {doc['id']}")
@@ -237,7 +233,7 @@ class Store:
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
-                raise RuleViolation(f"no live {game} match")
+                raise no_live_match(game)
             merged = {**doc["options"], **options}
             live.update({"options": merged}, doc_ids=[doc.doc_id])
             return {**doc, "options": merged}
@@ -263,7 +259,7 @@ class Store:
                 live = db.table(LIVE)
                 doc = live.get(_live(game))
                 if doc is None:
-                    raise RuleViolation(f"no live {game} match")
+                    raise no_live_match(game)
                 if expected_events is not None and len(doc["events"]) != expected_events:
                     raise RuleViolation(
                         f"{game} match {doc['id']} changed while it was being ended",
@@ -357,6 +353,28 @@ class Store:
             value = change(found["value"] if found is not None else None)
             tbl.upsert({"key": key, "value": value}, Query().key == key)
             return value
+
+
+# How each game's live match is started, for the hint when there is none.
+START_COMMANDS = {
+    "hoopers": "companion hoopers match start",
+    "allstar": "companion allstar season start",
+    "playlist": "companion playlist game start",
+    "playlist-solo": "companion playlist solo deal",
+    "otdraft": "companion otdraft game start",
+}
+
+
+def no_live_match(game: str) -> RuleViolation:
+    start = START_COMMANDS.get(game)
+    return RuleViolation(
+        f"no live {game} match", hint=f"start one with '{start}'" if start else None
+    )
+
+
+def end_command(game: str) -> str:
+    start = START_COMMANDS.get(game, f"companion {game} start")
+    return start.rsplit(" ", 1)[0] + " end"
 
 
 def _live(game: str) -> Any:

@@ -87,9 +87,9 @@ def kill_trials(trials: int, archived: int) -> None:
             torn += bool(list(Path(folder).glob(f"{TMP_PREFIX}*")))
             in_flight = None
             for line in lines:
-                if not line.strip():
-                    continue
-                word, payload = line.split(" ", 1)
+                word, _, payload = line.strip().partition(" ")
+                if word not in ("begin", "ack") or not payload.endswith("]"):
+                    continue  # a line the kill cut short: nothing was acknowledged by it
                 if word == "begin":
                     in_flight = json.loads(payload)
                 else:

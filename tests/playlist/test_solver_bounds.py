@@ -15,7 +15,8 @@ N = 9
 
 def _search_on(adj: list[int], points: list[int], genres: list[str]) -> _Search:
     """A search over made-up cards, then given the links `adj` (any graph at all)."""
-    cards = [Card(g, p, ("love", "piano", "ballad"), f"c{i}") for i, (g, p) in enumerate(zip(genres, points))]
+    icons = ("love", "piano", "ballad")
+    cards = [Card(genres[i], points[i], icons, f"c{i}") for i in range(len(adj))]
     search = _Search(cards, SOLO, None)
     search.adj = list(adj)
     return search

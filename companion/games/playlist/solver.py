@@ -15,6 +15,11 @@ from one end) and prunes a branch when its bound cannot beat the best found:
   two-link cards on the same two neighbours, all but one must come last or
   stay out; a hub card has two playlist links, so two-link cards hanging on
   it beyond that stay out — one exception allowed for the last card.
+* When leaving out any one card already costs too much, the playlist must
+  hold every card it can reach: a Hamiltonian path from the open end. A
+  small search that forces and rules out links (a card needs two) looks for
+  one, last card by last card, and when there is none the branch goes. This
+  settles hands where a playlist through every card would score one more.
 * The same set of cards ending on the same card has the same future, so each
   (set, end) state is expanded once; a playlist that would end on a start
   card already searched was found from that card, read the other way round.
@@ -90,7 +95,8 @@ class _Cover:
 
     def copy(self) -> _Cover:
         twin = object.__new__(_Cover)
-        twin.first, twin.last, twin.around, twin.total = self.first, self.last, self.around, self.total
+        twin.first, twin.last = self.first, self.last
+        twin.around, twin.total = self.around, self.total
         twin.allowed, twin.forced = dict(self.allowed), dict(self.forced)
         twin.other, twin.size = dict(self.other), dict(self.size)
         twin.dirty, twin.complete = self.dirty, self.complete
@@ -286,7 +292,7 @@ class _Search:
     def cheapest(self, chosen: int, cards: int) -> int:
         """The least that leaving one of `cards` out of `chosen` costs."""
         least = None
-        for g, m in enumerate(self.genre_masks):
+        for m in self.genre_masks:
             here = cards & m
             if not here:
                 continue
@@ -314,7 +320,8 @@ class _Search:
         tip_bit = 1 << tip
         ends = around & ~tip_bit & ~self.done
         links = {low: self.adj[low.bit_length() - 1] & around for low in _bits(around)}
-        single = [low for low, linked in links.items() if low != tip_bit and linked.bit_count() == 1]
+        # A card with one link can only come last.
+        single = [v for v, linked in links.items() if v != tip_bit and linked.bit_count() == 1]
         if single:
             ends &= single[0] if len(single) == 1 else 0
         self.cover_nodes = 0
@@ -401,21 +408,29 @@ class _Search:
             pairs[pair] = pairs.get(pair, 0) | low
         twins = [(group.bit_count() - 1, group) for group in pairs.values() if group & (group - 1)]
         ends = [(one_link.bit_count() - 1, one_link)] if one_link & (one_link - 1) else []
+        # Only the open end and the unused cards can be hubs: the cards inside the
+        # playlist already have both their links.
         ends_with_one = self._crowded(
-            mask | around, one_link | two_links, tip, [*ends, *twins], forgive=False
+            mask | around, one_link | two_links, around, tip, [*ends, *twins], forgive=False
         )
         ends_with_two = self._crowded(
-            mask | (around & ~one_link), two_links, tip, twins, forgive=True
+            mask | (around & ~one_link), two_links, around & ~one_link, tip, twins, forgive=True
         )
         return max(ends_with_one, ends_with_two)
 
     def _crowded(
-        self, chosen: int, small: int, tip: int, groups: list[tuple[int, int]], forgive: bool
+        self,
+        chosen: int,
+        small: int,
+        hubs: int,
+        tip: int,
+        groups: list[tuple[int, int]],
+        forgive: bool,
     ) -> int:
         """value(chosen) less the cheapest cards that crowding keeps out.
 
         `groups` are (how many must stay out, of which cards) known already;
-        hubs add theirs where their cards are not yet in a group. With
+        `hubs` (not in `small`) add theirs where their cards are not yet in a group. With
         `forgive`, the last card is one of `small` and spares one card.
         """
         adj = self.adj
@@ -423,7 +438,7 @@ class _Search:
         claimed = 0
         for _, group in groups:
             claimed |= group
-        hubs = chosen & ~small
+        hubs &= ~small
         while hubs:
             low = hubs & -hubs
             hubs ^= low
