@@ -23,6 +23,7 @@ app = new_app(
 
 ALIASES = "players"
 SCREENFUL = 50
+HEAD_TO_HEAD_SHOWN = 20  # without --all: the most played pairings, one row each
 
 GameOption = Annotated[str | None, typer.Option("--game", "-g", help="Only this game.")]
 PlayerOption = Annotated[
@@ -184,6 +185,15 @@ def stats(
     since: SinceOption = None,
     until: UntilOption = None,
     series: SeriesOption = None,
+    show_all: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            "-a",
+            help=f"Every head-to-head pairing, both ways (default: the {HEAD_TO_HEAD_SHOWN} "
+            "most played; --json always has all).",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Plays, wins, win rate, scores, streaks, head-to-head (pairwise) and rivals."""
@@ -198,7 +208,7 @@ def stats(
     def render(out):
         from companion.ui.history import stats_view
 
-        stats_view(out, doc)
+        stats_view(out, doc, None if show_all else HEAD_TO_HEAD_SHOWN)
 
     emit(doc, json, render)
 
@@ -400,8 +410,10 @@ def import_(
 
     def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
         # Local aliases win: they are what this table decided most recently.
-        new_aliases.extend(k for k in aliases if k not in current)
-        return {**aliases, **current}
+        # Spellings match case-insensitively ("Bobby" here is "bobby" there).
+        here = {k.casefold() for k in current}
+        new_aliases.extend(k for k in aliases if k.casefold() not in here)
+        return {**{k: aliases[k] for k in new_aliases}, **current}
 
     if aliases:
         update_docs(store, ALIASES, add_aliases)

@@ -92,6 +92,21 @@ def _check_roll(roll: int | None) -> int | None:
     return None if roll is None else parse_d20(roll)
 
 
+def _unused_roll(outcome: Any, roll: int | None) -> list[str]:
+    """Say why the table's --roll played no part, rather than dropping it silently."""
+    if roll is None or outcome.roll is not None:
+        return []
+    if outcome.charging:
+        why = "charging foul by the attacker, so no shot is taken"
+    elif outcome.flagrant:
+        why = "flagrant foul, so no shot; two free throws instead (their d20s: --ft-roll)"
+    elif outcome.auto:
+        why = f"the target {outcome.target} is 100 or more, so the shot scores without a roll"
+    else:
+        why = "no shot roll was needed"
+    return [f"--roll {roll} not used: {why}"]
+
+
 def _check_face(face: str | None) -> str | None:
     from companion.engine.dice import parse_d8
 
@@ -126,12 +141,14 @@ def shot(
         spec, face=_check_face(face), roll=_check_roll(roll), ft_rolls=ft_roll or (), rng=rng
     )
 
+    notes = _unused_roll(outcome, roll)
+
     def render(out):
         from companion.ui.hoopers import render_shot
 
-        render_shot(out, outcome)
+        render_shot(out, outcome, notes=notes)
 
-    emit({**outcome.to_json(), "seed": rng.seed}, json, render)
+    emit({**outcome.to_json(), "notes": notes, "seed": rng.seed}, json, render)
 
 
 @app.command()
@@ -495,8 +512,10 @@ def match_shot(
     }
     match, played = _record(ctx, "shot", data)
     outcome, state = played.outcome, played.state
+    notes = _unused_roll(outcome, data["roll"])
     payload = {
         **outcome.to_json(),
+        "notes": notes,
         "team": played.event["data"]["team"],
         "hooper": played.event["data"]["hooper"],
         "match": _status_payload(match, state),
@@ -505,7 +524,7 @@ def match_shot(
     def render(out):
         from companion.ui.hoopers import render_notes, render_shot
 
-        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ")
+        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ", notes=notes)
         render_notes(out, state.notes)
 
     emit(payload, json, render)

@@ -323,34 +323,43 @@ def _parse_report(
         scores={series.tribes[0]: a, series.tribes[1]: b},
         periods=parse_periods(periods) if periods else (),
         match_id=match_id,
-        **_parse_details(series, ejected, injured, chips, gameplan, series_track),
+        **_parse_details(
+            series, len(series.games) + 1, ejected, injured, chips, gameplan, series_track
+        ),
     )
 
 
 def _parse_details(
     series: Series,
+    number: int,
     ejected: list[str] | None,
     injured: list[str] | None,
     chips: list[str] | None,
     gameplan: list[str] | None,
     series_track: str | None,
 ) -> dict[str, Any]:
-    """The reward and carry-over details of a game, keyed by tribe."""
+    """The reward and carry-over details of game `number`, keyed by tribe.
+
+    Hoopers are resolved by unique prefix against their tribe's roster and
+    stored by full name, so the next game's carry-over finds them.
+    """
     from companion.engine.names import match_prefix
     from companion.games.hoopers.series_input import (
         parse_chips,
         parse_gameplan,
-        parse_tribe_hooper,
+        resolve_tribe_hooper,
     )
 
     tribes = series.tribes
     most = _rules().max_gameplan_milestones
+    rosters = _known_rosters(series, number) if ejected or injured else {}
 
     def hoopers(items: list[str] | None) -> dict[str, tuple[str, ...]]:
         found: dict[str, list[str]] = {}
         for item in items or []:
-            tribe, hooper = parse_tribe_hooper(item, tribes)
-            found.setdefault(tribe, []).append(hooper)
+            tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+            if hooper not in found.setdefault(tribe, []):
+                found[tribe].append(hooper)
         return {t: tuple(h) for t, h in found.items()}
 
     return {
@@ -360,6 +369,26 @@ def _parse_details(
         "gameplan": dict(parse_gameplan(g, tribes, most) for g in gameplan or []),
         "series_track": match_prefix(series_track, tribes, what="tribe") if series_track else None,
     }
+
+
+def _known_rosters(series: Series, number: int) -> dict[str, list[str]]:
+    """Each tribe's hoopers in game `number`, for tribes the rulebook data knows.
+
+    Susan Peg is added to the tribe she joins in that game.
+    """
+    from companion.games.hoopers.match import tribe_roster
+    from companion.games.hoopers.series_match import SUSAN_PEG
+
+    susan = series.susan_peg_in(number, _rules())
+    rosters: dict[str, list[str]] = {}
+    for tribe in series.tribes:
+        try:
+            rosters[tribe] = tribe_roster(tribe)
+        except UnknownName:
+            continue
+        if susan == tribe and SUSAN_PEG not in rosters[tribe]:
+            rosters[tribe].append(SUSAN_PEG)
+    return rosters
 
 
 def record_game(store: Store, series_id: str, report: GameReport) -> Series:
@@ -401,7 +430,7 @@ def amend(
     store = open_store(ctx)
     series = _current(store)
     number = game if game is not None else len(series.games)
-    parsed = _parse_details(series, ejected, injured, chips, gameplan, series_track)
+    parsed = _parse_details(series, number, ejected, injured, chips, gameplan, series_track)
     changes = {key: value for key, value in parsed.items() if value}
     if not changes:
         raise BadInput(

@@ -133,7 +133,23 @@ def _start(ctx: typer.Context, store: Any) -> None:
     if game != "hoopers":
         prompts.say(f"  start it with: {START_HINTS[game]}")
         return
+    if start_hoopers(ctx):
+        try:
+            if prompts.yes_no("Play the first attacking turn now?", True):
+                _play(store, "hoopers")
+        except prompts.Undo:
+            return
+
+
+def start_hoopers(ctx: typer.Context) -> bool:
+    """Ask for the teams, tribes and first attacker, then start a hoopers match.
+
+    True when the match started; False when the table backed out (undo) or
+    `hoopers match start` refused (its error line is already printed).
+    Used by the menu and by `companion hoopers play` when no match is live.
+    """
     from companion.games.hoopers.match import tribes
+    from companion.ui.guided import prompts
 
     names = list(tribes())
     try:
@@ -143,18 +159,13 @@ def _start(ctx: typer.Context, store: Any) -> None:
         away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
         first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
     except prompts.Undo:
-        return
+        return False
     code = _run(
         ctx,
         "hoopers", "match", "start", "--home", home, "--away", away,
         "--home-tribe", home_tribe, "--away-tribe", away_tribe, "--first", first,
     )  # fmt: skip
-    if code == 0:
-        try:
-            if prompts.yes_no("Play the first attacking turn now?", True):
-                _play(store, "hoopers")
-        except prompts.Undo:
-            return
+    return code == 0
 
 
 def _name(text: str) -> str:

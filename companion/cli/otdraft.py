@@ -77,6 +77,13 @@ def _stored_catalogue(store: Store) -> Catalogue:
     return parse_catalogue_data(doc, doc.get("source") or "the stored catalogue")
 
 
+def _imported_catalogue(store: Store) -> Catalogue | None:
+    """The imported catalogue, or None when the table has not imported one."""
+    if store.get_doc(TABLE, CATALOGUE_KEY) is None:
+        return None
+    return _stored_catalogue(store)
+
+
 def _catalogue(ctx: typer.Context, path: Path | None) -> Catalogue:
     return _parse_file(path) if path is not None else _stored_catalogue(open_store(ctx))
 
@@ -355,16 +362,31 @@ def start(
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline."""
-    from companion.engine.rng import TableRng, step_rng
-    from companion.games.otdraft.draft import deal_event, start_options
+    """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline.
 
-    catalogue = _catalogue(ctx, catalogue_file)
+    With no catalogue imported (and no --catalogue) it records the table's cards by name;
+    'end' scores them once a catalogue describes every drafted card.
+    """
+    from companion.engine.decks import parse_players
+    from companion.engine.rng import TableRng, step_rng
+    from companion.games.otdraft.draft import (
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        deal_event,
+        start_options,
+    )
+
+    parse_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS)  # 1 or 6 players: say so first
+    store = open_store(ctx)
+    catalogue = (
+        _parse_file(catalogue_file) if catalogue_file is not None else _imported_catalogue(store)
+    )
     names, starter, run_deck = start_options(players, first, catalogue, deck)
     seed_value = TableRng(seed).seed
     events = [deal_event(catalogue, names, step_rng(seed_value, 0))] if run_deck else []
-    options = {"first": starter, "deck": run_deck, "catalogue": catalogue.to_raw()}
-    match = open_store(ctx).start_match(GAME, names, options, seed_value, events)
+    raw = None if catalogue is None else catalogue.to_raw()
+    options = {"first": starter, "deck": run_deck, "catalogue": raw}
+    match = store.start_match(GAME, names, options, seed_value, events)
     payload = {**_status(match), "seed": seed_value}
 
     def render(out):
@@ -482,19 +504,25 @@ def undo(ctx: typer.Context, json: JsonOption = False) -> None:
 
 @game_app.command()
 def end(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn."""
+    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn.
+
+    A draft recorded without a catalogue is scored with the imported one, which must
+    describe every drafted card (otherwise nothing is written and the missing cards named).
+    """
     from companion.games.otdraft.draft import state_of
     from companion.games.otdraft.results import final_result
 
     store = open_store(ctx)
     match = store.current_match(GAME)
     state = state_of(match)
-    result, searches = final_result(state)
+    catalogue = _imported_catalogue(store) if state.free else None
+    result, searches = final_result(state, catalogue)
     store.finish_match(GAME, result, expected_events=len(match["events"]))
+    shown = {k: v for k, v in result.items() if k != "catalogue"}
     payload = {
         **_status(match, state),
-        **result,
-        "details": {p: score_payload(s, state.secrets[p]) for p, s in searches.items()},
+        **shown,
+        "details": {p: score_payload(s, result["teams"][p][-1]) for p, s in searches.items()},
     }
 
     def render(out):

@@ -180,31 +180,77 @@ def watch(
 
 
 def _follow(store: Any, match: dict[str, Any]) -> None:
-    from rich.live import Live
-
-    game, seen = match["game"], _signature(store.path)
-    hint = "Ctrl-C to stop"
+    """Redraw in place on a terminal; off one, append a plain frame per change."""
+    console = _console()
     try:
-        with Live(frame(match, hint), console=_console(), auto_refresh=False) as live:
-            while True:
-                time.sleep(POLL_S)
-                now = _signature(store.path)
-                if now == seen:
-                    continue
-                seen = now
-                try:
-                    current = store.live_match(game)
-                except CompanionError:  # mid-migration or unreadable: keep the last frame
-                    continue
-                if current is not None:
-                    match = current
-                    live.update(frame(match, hint), refresh=True)
-                    continue
-                try:
-                    match = store.get_match(match["id"])
-                    note = f"match {match['id']} is {match['status']}; waiting for a new one"
-                except Exception:  # noqa: BLE001 - dropped from history meanwhile
-                    note = f"match {match['id']} is gone; waiting for a new one"
-                live.update(frame(match, f"{note} · {hint}"), refresh=True)
+        if console.is_terminal:
+            _follow_live(console, store, match)
+        else:
+            _follow_plain(console, store, match)
     except KeyboardInterrupt:
         raise typer.Exit(0) from None
+
+
+def _follow_live(console: Any, store: Any, match: dict[str, Any]) -> None:
+    from rich.live import Live
+
+    hint = "Ctrl-C to stop"
+    with Live(frame(match, hint), console=console, auto_refresh=False) as live:
+        for match, note in _changes(store, match):
+            live.update(frame(match, f"{note} · {hint}" if note else hint), refresh=True)
+
+
+def _follow_plain(console: Any, store: Any, match: dict[str, Any]) -> None:
+    """Piped or redirected: each frame once, in order, flushed so a reader sees it now."""
+    import os
+    import sys
+
+    def show(match: dict[str, Any], note: str = "") -> None:
+        console.print(frame(match, note))
+        console.file.flush()
+
+    def key(match: dict[str, Any], note: str) -> tuple[Any, ...]:
+        events = len(match.get("events", []))
+        return (match["id"], match.get("updated"), match.get("status"), events, note)
+
+    last = key(match, "")
+    try:
+        show(match)
+        for match, note in _changes(store, match):
+            if key(match, note) == last:  # something else in the database changed
+                continue
+            last = key(match, note)
+            console.print()
+            show(match, note)
+    except BrokenPipeError:  # the reader went away: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(0) from None
+
+
+def _changes(store: Any, match: dict[str, Any]) -> Any:
+    """Yield (match, note) each time the database changes, forever.
+
+    The note says when the match being watched is no longer live.
+    """
+    game, seen = match["game"], _signature(store.path)
+    while True:
+        time.sleep(POLL_S)
+        now = _signature(store.path)
+        if now == seen:
+            continue
+        seen = now
+        try:
+            current = store.live_match(game)
+        except CompanionError:  # mid-migration or unreadable: keep the last frame
+            continue
+        if current is not None:
+            match = current
+            yield match, ""
+            continue
+        try:
+            match = store.get_match(match["id"])
+            note = f"match {match['id']} is {match['status']}; waiting for a new one"
+        except Exception:  # noqa: BLE001 - dropped from history meanwhile
+            note = f"match {match['id']} is gone; waiting for a new one"
+        yield match, note

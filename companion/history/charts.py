@@ -9,6 +9,7 @@ a list of per-period lists in player order, or `{player: [points, ...]}`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import accumulate
 from typing import Any
@@ -43,13 +44,15 @@ def _per_step(match: Match, key: str, what: str) -> list[dict[str, float]]:
     return steps
 
 
-def _step_chart(match: Match, kind: str, key: str, what: str) -> dict[str, Any]:
-    steps = _per_step(match, key, what)
+def _step_chart(
+    match: Match, kind: str, steps: list[dict[str, float]], labels: list[str]
+) -> dict[str, Any]:
     return {
         "kind": kind,
         "id": match["id"],
         "game": match["game"],
         "players": match["players"],
+        "labels": labels,
         "steps": steps,
         "cumulative": {p: list(accumulate(s[p] for s in steps)) for p in match["players"]},
     }
@@ -57,12 +60,26 @@ def _step_chart(match: Match, kind: str, key: str, what: str) -> dict[str, Any]:
 
 def periods_chart(match: Match) -> dict[str, Any]:
     """Valley Hoopers: points each period, and the running score."""
-    return _step_chart(match, "periods", "periods", "score by period")
+    steps = _per_step(match, "periods", "score by period")
+    return _step_chart(match, "periods", steps, [f"P{n}" for n in range(1, len(steps) + 1)])
+
+
+PLAYOFFS_LABEL = "PO"
 
 
 def rounds_chart(match: Match) -> dict[str, Any]:
-    """All-Star Draft: Supporters won each round, and the running total."""
-    return _step_chart(match, "rounds", "rounds", "Supporters by round")
+    """All-Star Draft: Supporters won each round, the Play-Offs, and the running total.
+
+    The Play-Off Supporters (`playoff_scores` in the result) are the last
+    step, labelled `PO`, so the running total ends at the final score.
+    """
+    steps = _per_step(match, "rounds", "Supporters by round")
+    labels = [f"R{n}" for n in range(1, len(steps) + 1)]
+    playoffs = (match.get("result") or {}).get("playoff_scores")
+    if isinstance(playoffs, dict) and playoffs:
+        steps.append({p: playoffs.get(p, 0) or 0 for p in match["players"]})
+        labels.append(PLAYOFFS_LABEL)
+    return _step_chart(match, "rounds", steps, labels)
 
 
 def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
@@ -96,38 +113,55 @@ def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
     return {"kind": "winrate", "player": player, "points": points}
 
 
+def _side_scores(score: Any, sides: list[str]) -> Any:
+    """A game's score as `{side: points}`.
+
+    Series keep a dict; a hand-written "78-75" is read in the order the
+    series names its sides. Anything else is passed through unchanged.
+    """
+    if isinstance(score, dict):
+        return {side: score.get(side) for side in sides}
+    if isinstance(score, str) and len(sides) == 2:
+        parts = re.fullmatch(r"\s*(\d+)\s*[-–:]\s*(\d+)\s*", score)
+        if parts:
+            return dict(zip(sides, (int(parts[1]), int(parts[2])), strict=True))
+    return score
+
+
 def series_chart(series: Match, games: Iterable[Match] = ()) -> dict[str, Any]:
-    """A Valley Hoopers Series as a strip of games: home side, winner, score.
+    """A Valley Hoopers Series as a strip of games: home and away side, winner, score.
 
     The series result's `games` list is used when it has one; otherwise the
     hoopers matches that name this series, in the order they were played.
+    Each game's `score` is `{side: points}` (so it cannot be misread).
     """
     sides = series["players"]
     listed = (series.get("result") or {}).get("games")
-    strip = []
+    raw = []
     if isinstance(listed, list) and listed:
         for n, game in enumerate(listed, 1):
-            strip.append(
-                {
-                    "number": game.get("number", n),
-                    "home": game.get("home"),
-                    "winner": game.get("winner"),
-                    "score": game.get("score"),
-                }
+            raw.append(
+                (game.get("number", n), game.get("home"), game.get("winner"), game.get("score"))
             )
     else:
         for n, game in enumerate(sorted(games, key=when), 1):
             result = game.get("result") or {}
-            strip.append(
-                {
-                    "number": n,
-                    "home": (game.get("options") or {}).get("home"),
-                    "winner": result.get("winner"),
-                    "score": result.get("scores"),
-                }
-            )
-    if not strip:
+            home = (game.get("options") or {}).get("home")
+            raw.append((n, home, result.get("winner"), result.get("scores")))
+    if not raw:
         raise NoChart(f"series {series['id']} has no games recorded")
+    strip = []
+    for number, home, winner, score in raw:
+        others = [side for side in sides if side != home]
+        strip.append(
+            {
+                "number": number,
+                "home": home,
+                "away": others[0] if home in sides and len(others) == 1 else None,
+                "winner": winner,
+                "score": _side_scores(score, sides),
+            }
+        )
     wins = {side: sum(1 for g in strip if g["winner"] == side) for side in sides}
     return {
         "kind": "series",

@@ -7,6 +7,11 @@ recorded, and an alias map (casefolded spelling -> the name to show) makes
 every query, chart and export see one player. The map is kept flat: a
 rename redirects every alias that pointed at the old name, so resolving is
 one lookup.
+
+The map's keys keep the spelling as it was typed ("Bobby", not "bobby") so
+they can be shown; they are matched case-insensitively, and at most one key
+per case-insensitive spelling is kept. (Maps written before this kept
+casefolded keys; those are shown in the spelling the matches use.)
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ class Roster:
     """Canonical names for a history: aliases first, else the first spelling seen."""
 
     def __init__(self, aliases: Mapping[str, str] | None = None) -> None:
-        self.aliases: Aliases = {k.casefold(): v for k, v in (aliases or {}).items()}
+        self.stored: Aliases = dict(aliases or {})
+        self.aliases: Aliases = {k.casefold(): v for k, v in self.stored.items()}
         self.spelled: dict[str, str] = {}
         self.resolved: dict[str, str] = {}
 
@@ -37,7 +43,8 @@ class Roster:
             return known
         key = typed.casefold()
         target = self.aliases.get(key)
-        found = target if target is not None else self.spelled.setdefault(key, typed)
+        spelled = self.spelled.setdefault(key, typed)
+        found = target if target is not None else spelled
         self.resolved[typed] = found
         return found
 
@@ -86,9 +93,20 @@ def known_players(matches: Iterable[dict[str, Any]], roster: Roster) -> list[str
 
 
 def _redirect(aliases: Mapping[str, str], source: str, target: str) -> Aliases:
-    updated = {k: (target if v.casefold() == source.casefold() else v) for k, v in aliases.items()}
-    updated[source.casefold()] = target
+    """Every alias of `source`, and `source` itself (spelled as shown), now go to `target`."""
+    folded = source.casefold()
+    updated = {
+        k: (target if v.casefold() == folded else v)
+        for k, v in aliases.items()
+        if k.casefold() != folded
+    }
+    updated[source] = target
     return updated
+
+
+def _lookup(aliases: Mapping[str, str], spelling: str) -> str | None:
+    folded = spelling.casefold()
+    return next((v for k, v in aliases.items() if k.casefold() == folded), None)
 
 
 def rename(aliases: Mapping[str, str], known: list[str], old: str, new: str) -> tuple[str, Aliases]:
@@ -107,7 +125,7 @@ def rename(aliases: Mapping[str, str], known: list[str], old: str, new: str) -> 
         )
     # A spelling already taken by someone else would make new matches typed
     # with it go to them, not to the renamed player.
-    owner = aliases.get(target.casefold())
+    owner = _lookup(aliases, target)
     if owner is not None and owner.casefold() != source.casefold():
         raise PlayerExists(f"'{target}' is already another spelling of '{owner}'")
     return source, _redirect(aliases, source, target)
@@ -139,9 +157,22 @@ def merge(
     return source, target, _redirect(aliases, source, target)
 
 
-def aliases_of(aliases: Mapping[str, str], player: str) -> list[str]:
-    """The spellings (casefolded) that resolve to `player`, other than its own."""
-    return sorted(k for k, v in aliases.items() if v == player and k != player.casefold())
+def aliases_of(
+    aliases: Mapping[str, str], player: str, spelled: Mapping[str, str] | None = None
+) -> list[str]:
+    """The spellings that resolve to `player`, other than its own, as they were typed.
+
+    `spelled` (casefolded -> first spelling seen in the matches) restores
+    the case of keys stored casefolded by older versions.
+    """
+    folded = player.casefold()
+    seen = spelled or {}
+    found = {
+        (seen.get(k, k) if k == k.casefold() else k)
+        for k, v in aliases.items()
+        if v.casefold() == folded and k.casefold() != folded
+    }
+    return sorted(found, key=str.casefold)
 
 
 def roster_rows(matches: Iterable[dict[str, Any]], roster: Roster) -> list[dict[str, Any]]:
@@ -156,5 +187,5 @@ def roster_rows(matches: Iterable[dict[str, Any]], roster: Roster) -> list[dict[
     listed = sorted(rows.values(), key=lambda r: (-r["matches"], r["player"].casefold()))
     for row in listed:
         row["last_played"] = row["last_played"] or None
-        row["aliases"] = aliases_of(roster.aliases, row["player"])
+        row["aliases"] = aliases_of(roster.stored, row["player"], roster.spelled)
     return listed

@@ -1,14 +1,22 @@
-"""Rendering match lists and event logs."""
+"""Rendering match lists, event logs, stats and charts.
+
+Stats and charts are printed as plain lines (columns padded here, not by
+rich's Table), so a history of thousands of matches renders as fast as its
+JSON and no column is cut to fit an 80-column pipe.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from rich.console import Console
-from rich.table import Table
+from companion.ui.console import Table, escape
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
-def match_table(matches: list[dict[str, Any]]) -> Table | str:
+def match_table(matches: list[dict[str, Any]]) -> Any:
     if not matches:
         return "No matches yet."
     table = Table(box=None, header_style="bold")
@@ -66,31 +74,70 @@ def _pct(value: float | None) -> str:
     return "–" if value is None else f"{round(value * 100)}%"
 
 
-def stats_view(out: Console, doc: dict[str, Any]) -> None:
+def _cells(text: str) -> int:
+    """Terminal cells `text` takes (wide East Asian characters take two)."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import combining, east_asian_width
+
+    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def text_table(
+    columns: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[str] = ()
+) -> list[str]:
+    """A header line and one line per row, columns two spaces apart (rich's box=None look)."""
+    widths = [max([_cells(c), *(_cells(r[i]) for r in rows)]) for i, c in enumerate(columns)]
+    flush = [c in right for c in columns]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = []
+        for cell, width, to_right in zip(cells, widths, flush, strict=True):
+            pad = " " * (width - _cells(cell))
+            parts.append(pad + cell if to_right else cell + pad)
+        return "  ".join(parts).rstrip()
+
+    return [line(columns), *(line(r) for r in rows)]
+
+
+def print_table(
+    out: Console, columns: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[str] = ()
+) -> None:
+    """A plain table: the header in bold, the rows as literal text (names are not markup)."""
+    head, *body = text_table(columns, rows, right)
+    out.print(f"[bold]{escape(head)}[/bold]")
+    if body:
+        out.print("\n".join(body), markup=False, highlight=False)
+
+
+STATS_COLUMNS = (
+    "player",
+    "plays",
+    "wins",
+    "win rate",
+    "avg",
+    "best",
+    "streak",
+    "nemesis",
+    "favourite",
+    "last played",
+)
+STATS_RIGHT = ("plays", "wins", "win rate", "avg", "best", "streak")
+
+
+def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = None) -> None:
+    """The stats tables; at most `head_to_head` pairings (the most played), None for all."""
     if not doc["players"]:
         out.print("No finished matches match.")
         return
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    for row in doc["players"]:
+        by_game.setdefault(row["game"], []).append(row)
     for game in doc["games"]:
-        out.print(f"[bold]{game['game']}[/bold] — {game['plays']} plays, {game['players']} players")
-        table = Table(box=None, header_style="bold", pad_edge=False)
-        for column in (
-            "player",
-            "plays",
-            "wins",
-            "win rate",
-            "avg",
-            "best",
-            "streak",
-            "nemesis",
-            "favourite",
-            "last played",
-        ):
-            table.add_column(
-                column,
-                justify="right" if column in {"plays", "wins", "avg", "best", "streak"} else "left",
-            )
-        for row in (r for r in doc["players"] if r["game"] == game["game"]):
-            table.add_row(
+        name = escape(game["game"])
+        out.print(f"[bold]{name}[/bold] — {game['plays']} plays, {game['players']} players")
+        rows = [
+            (
                 row["player"],
                 str(row["plays"]),
                 str(row["wins"]),
@@ -102,24 +149,60 @@ def stats_view(out: Console, doc: dict[str, Any]) -> None:
                 row["favourite"] or "–",
                 (row["last_played"] or "")[:10],
             )
-        out.print(table)
-        for line in game_extra_lines(game):
-            out.print(f"  {line}")
+            for row in by_game.get(game["game"], [])
+        ]
+        print_table(out, STATS_COLUMNS, rows, STATS_RIGHT)
+        extras = game_extra_lines(game)
+        if extras:
+            out.print("\n".join(f"  {line}" for line in extras), markup=False, highlight=False)
         out.print()
-    if doc["head_to_head"]:
-        out.print("[bold]head to head[/bold] (pairwise: you beat everyone ranked below you)")
-        table = Table(box=None, header_style="bold", pad_edge=False)
-        for column in ("player", "opponent", "won", "lost", "tied"):
-            table.add_column(column)
-        for row in doc["head_to_head"]:
-            table.add_row(
-                row["player"],
-                row["opponent"],
-                str(row["wins"]),
-                str(row["losses"]),
-                str(row["ties"]),
-            )
-        out.print(table)
+    h2h = doc["head_to_head"]
+    if not h2h:
+        return
+    shown = h2h if head_to_head is None else most_played_pairings(h2h, head_to_head)
+    out.print("[bold]head to head[/bold] (pairwise: you beat everyone ranked below you)")
+    print_table(
+        out,
+        ("player", "opponent", "won", "lost", "tied"),
+        [
+            (r["player"], r["opponent"], str(r["wins"]), str(r["losses"]), str(r["ties"]))
+            for r in shown
+        ],
+        ("won", "lost", "tied"),
+    )
+    if shown is not h2h:
+        out.print(
+            f"… the {len(shown)} most played of {pairings(h2h)} pairings "
+            "(--all for every pairing both ways, --player P for one player's)"
+        )
+
+
+def pairings(rows: list[dict[str, Any]]) -> int:
+    return len({frozenset((r["player"], r["opponent"])) for r in rows})
+
+
+def most_played_pairings(rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """One row per pairing (from the side that won more), the most played first.
+
+    All rows are kept (in their order) when there are no more than `limit`.
+    """
+    if len(rows) <= limit:
+        return rows
+    best: dict[frozenset[str], dict[str, Any]] = {}
+    for row in rows:
+        pair = frozenset((row["player"], row["opponent"]))
+        kept = best.get(pair)
+        if kept is None or row["wins"] > kept["wins"]:
+            best[pair] = row
+    ranked = sorted(
+        best.values(),
+        key=lambda r: (
+            -(r["wins"] + r["losses"] + r["ties"]),
+            r["player"].casefold(),
+            r["opponent"].casefold(),
+        ),
+    )
+    return ranked[:limit]
 
 
 def game_extra_lines(game: dict[str, Any]) -> list[str]:
@@ -181,25 +264,29 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
     label = "period" if chart["kind"] == "periods" else "round"
     unit = "points" if chart["kind"] == "periods" else "Supporters"
     players = chart["players"]
+    steps = chart["steps"]
+    prefix = label[0].upper()
+    labels = chart.get("labels") or [f"{prefix}{n}" for n in range(1, len(steps) + 1)]
     width = max(len(p) for p in players)
     legend = "  ".join(f"{FILLS[i % len(FILLS)][0]} {p}" for i, p in enumerate(players))
-    out.print(f"[bold]{chart['game']} {chart['id']}[/bold] — {unit} by {label}   {legend}")
-    top = max((v for s in chart["steps"] for v in s.values()), default=0)
-    for n, step in enumerate(chart["steps"], 1):
+    then = ", then Play-Offs (PO)" if "PO" in labels else ""
+    out.print(f"[bold]{chart['game']} {chart['id']}[/bold] — {unit} by {label}{then}   {legend}")
+    top = max((v for s in steps for v in s.values()), default=0)
+    for n, step in enumerate(steps):
         for i, player in enumerate(players):
             fill, colour = FILLS[i % len(FILLS)]
-            head = f"{label[0].upper()}{n}" if i == 0 else ""
+            head = labels[n] if i == 0 else ""
             out.print(
                 f"{head:>3} {player:<{width}} {_bar(step[player], top, fill, colour)} "
                 f"{_num(step[player])}"
             )
     totals = ", ".join(f"{p} {_num(chart['cumulative'][p][-1])}" for p in players)
     running = "  ".join(
-        f"{label[0].upper()}{n} " + "–".join(_num(chart["cumulative"][p][n - 1]) for p in players)
-        for n in range(1, len(chart["steps"]) + 1)
+        f"{labels[n]} " + "–".join(_num(chart["cumulative"][p][n]) for p in players)
+        for n in range(len(steps))
     )
     out.print(f"running: {running}")
-    out.print(f"after {label[0].upper()}{len(chart['steps'])}: {totals}")
+    out.print(f"after {labels[-1]}: {totals}")
 
 
 def winrate_view(out: Console, chart: dict[str, Any]) -> None:
@@ -217,23 +304,45 @@ def winrate_view(out: Console, chart: dict[str, Any]) -> None:
         )
 
 
+SERIES_GAMES = 7
+
+
 def series_strip(out: Console, chart: dict[str, Any]) -> None:
+    """Header with the series score, a strip of winners, then one line per game.
+
+    Each game names both sides with their own score and (H)ome/(A)way, then
+    ✓ and the winner, so no score can be read as the other side's.
+    """
     sides = chart["players"]
-    wins = " – ".join(f"{p} {chart['wins'].get(p, 0)}" for p in sides)
-    out.print(
-        f"[bold]series {chart['id']}[/bold]: {wins}"
-        + (f" — {chart['winner']} won the series" if chart.get("winner") else "")
-    )
+    fills = {side: FILLS[i % len(FILLS)] for i, side in enumerate(sides)}
+    wins = " – ".join(f"{escape(p)} {chart['wins'].get(p, 0)}" for p in sides)
+    legend = "  ".join(f"{fills[p][0]} {escape(p)}" for p in sides)
+    decided = f" — {escape(chart['winner'])} won the series" if chart.get("winner") else ""
+    out.print(f"[bold]series {chart['id']}[/bold]: {wins}{decided}   {legend}")
+    games = chart["games"]
+    slots = len(games) if chart.get("winner") else max(SERIES_GAMES, len(games))
     cells = []
-    for game in chart["games"]:
+    for n in range(slots):
+        if n >= len(games):
+            cells.append("·")
+            continue
+        fill, colour = fills.get(games[n]["winner"], ("?", ""))
+        cells.append(f"[{colour}]{escape(fill)}[/{colour}]" if colour else escape(fill))
+    out.print("winners: " + " ".join(cells))
+    for game in games:
         score = game["score"]
+        marks = {game.get("home"): "H", game.get("away"): "A"}
+        named = [f"{p} ({marks.get(p, '-')})" for p in sides]
         if isinstance(score, dict):
-            score = "-".join(_num(score.get(p)) for p in sides)
-        home = f"home {game['home']}" if game.get("home") else ""
-        cells.append(f"G{game['number']} {game['winner'] or '?'} {score or ''} {home}".strip())
-    for n in range(len(chart["games"]) + 1, 8):
-        cells.append(f"G{n} –")
-    out.print(" │ ".join(cells))
+            line = " – ".join(
+                f"{name} {_num(score.get(p)):>3}" for name, p in zip(named, sides, strict=True)
+            )
+        else:
+            line = " – ".join(named) + (f"  {score}" if score else "")
+        won = f"✓ {game['winner']}" if game.get("winner") else "no winner"
+        out.print(escape(f"G{game['number']}  {line}  {won}"), highlight=False)
+    for n in range(len(games) + 1, slots + 1):
+        out.print(f"G{n}  –")
 
 
 # --- players and progress ---------------------------------------------------
@@ -243,17 +352,19 @@ def players_view(out: Console, rows: list[dict[str, Any]]) -> None:
     if not rows:
         out.print("No players yet.")
         return
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("player", "matches", "last played", "also typed as"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(
-            row["player"],
-            str(row["matches"]),
-            (row["last_played"] or "")[:10],
-            ", ".join(row["aliases"]),
-        )
-    out.print(table)
+    print_table(
+        out,
+        ("player", "matches", "last played", "also typed as"),
+        [
+            (
+                row["player"],
+                str(row["matches"]),
+                (row["last_played"] or "")[:10],
+                ", ".join(row["aliases"]),
+            )
+            for row in rows
+        ],
+    )
 
 
 class Progress:

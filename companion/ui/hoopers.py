@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.dice import d8_label
@@ -50,7 +51,14 @@ def shot_working(outcome: Any) -> str:
     return f"{text} = {outcome.target}"
 
 
-def render_shot(out: Console, outcome: Any, who: str = "") -> None:
+def render_shot(out: Console, outcome: Any, who: str = "", notes: Sequence[str] = ()) -> None:
+    """The shot's working; `notes` (e.g. a --roll the shot did not use) follow, one a line."""
+    _render_shot(out, outcome, who)
+    for note in notes:
+        out.print(f"  [dim]{note}[/dim]")
+
+
+def _render_shot(out: Console, outcome: Any, who: str) -> None:
     spec = outcome.spec
     head = f"{who}{SHOT_NAMES[spec.kind]}"
     if spec.defense is None:

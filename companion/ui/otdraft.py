@@ -63,7 +63,7 @@ def _choice_text(choices: dict[str, Any]) -> str:
         f"{card} silences {', '.join(targets) or 'nothing'}"
         for card, targets in choices["silence"].items()
     ]
-    return "; ".join(parts) or "no Protect or Silence cards"
+    return "; ".join(parts) or "no Protect or Silence choice to make"
 
 
 def render_score(out: Console, payload: dict[str, Any], title: str | None = None) -> None:
@@ -117,11 +117,12 @@ def render_status(out: Console, status: dict[str, Any]) -> None:
     elif phase == "draft":
         _plain(out, f"Next: {status['current']} picks from the Draftline.")
     elif phase == "leftovers":
-        then = (
-            "'turn' discards the rest and lays five new cards"
-            if status["deck"]
-            else "'turn' starts the next round"
-        )
+        if status["deck"]:
+            then = "'turn' discards the rest and lays five new cards"
+        elif status.get("free_names"):
+            then = "the next 'pick' (or 'turn') starts the next round"
+        else:
+            then = "'turn' starts the next round"
         if status["round"] == status["rounds"]:
             then = "then 'otdraft game end'"
         _plain(out, f"Round over: leftover abilities may take a Draftline card now; {then}.")

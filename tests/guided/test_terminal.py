@@ -137,6 +137,52 @@ def test_undo_from_within_the_flow(db):
     assert term.finish() == 130
 
 
+def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(db):
+    start_match(db)
+    term = Terminal(db, "hoopers", "play", "--seed", "3")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "3ps")
+    term.answer("3 points shot by?", "Muy")
+    term.expect("Muy Schillato's 3PS?")
+    term.send("\r")  # never typed in this match: no default, Enter alone is refused
+    term.expect("an answer is needed: type a whole number")
+    term.send("70\r")
+    term.answer("Karl defends with a D3?", "d3")
+    term.answer("D3 by?", "Edd")
+    term.answer("Edd Trapp's D3?", "30")
+    term.answer("foul die for the D3", "blank")
+    term.answer("roll ≤", "100")
+    term.expect("F3: Lucy plays an offensive rebound?")
+    term.send("u\r")  # undo the shot: the session remembers what was typed
+    term.expect("A: Lucy's attack?")
+    term.send("3ps\r")
+    term.answer("3 points shot by?", "Muy")
+    term.expect("Muy Schillato's 3PS? (70)")
+    term.send("\r")
+    term.answer("Karl defends with a D3?", "d3")
+    term.answer("D3 by?", "Edd")
+    term.expect("Edd Trapp's D3? (30)")
+    term.send("\r")
+    term.answer("foul die for the D3", "blank")
+    term.answer("roll ≤", "100")
+    term.expect("F3: Lucy plays an offensive rebound?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "(50)" not in term.text
+    shot = events(db)[-1]["data"]
+    assert (shot["spec"]["stat"], shot["spec"]["defense"]) == (70, 30)
+    # A new session takes the defaults from the match's recorded events.
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "3ps")
+    term.answer("3 points shot by?", "Muy")
+    term.expect("Muy Schillato's 3PS? (70)")
+    term.interrupt()
+    assert term.finish() == 130
+
+
 def test_ctrl_c_keeps_everything_recorded(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play")
@@ -195,10 +241,29 @@ def test_menu_starts_a_hoopers_match(db):
     assert "Muy Schillato" in now["hoopers"]["Lucy"]
 
 
-def test_play_without_a_live_match_is_one_error_line(db):
+def test_play_without_a_live_match_offers_to_start_one(db):
     term = Terminal(db, "hoopers", "play")
-    term.expect("error: no live hoopers match")
-    assert term.finish() == 2
+    term.expect("No live hoopers match.")
+    term.answer("Start one now?", "")  # default: yes
+    term.answer("Home team", "Lucy")
+    term.answer("Away team?", "Karl")
+    term.answer("Lucy's tribe?", "unl")
+    term.answer("Karl's tribe?", "kee")
+    term.answer("Who attacks first?", "Lucy")
+    term.expect("F1: Lucy's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "no live hoopers match" not in term.text
+    now = status(db)
+    assert (now["attacking"], now["score"]) == ("Lucy", {"Lucy": 0, "Karl": 0})
+
+
+def test_play_without_a_live_match_can_be_declined(db):
+    term = Terminal(db, "hoopers", "play")
+    term.answer("Start one now?", "no")
+    term.expect("'companion hoopers match start --help' shows how")
+    assert term.finish() == 0
+    assert run(db, "hoopers", "match", "status").returncode == 2
 
 
 def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
@@ -209,8 +274,8 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
     term.answer("pass bonus on the card?", "")
     term.answer("Karl counters the pass?", "i")
     term.answer("intercept pass by?", "Vern")
-    term.answer("Vernon Dely's O-stat?", "")
-    term.answer("Vernon Dely's V-stat?", "")
+    term.answer("Vernon Dely's O-stat?", "50")
+    term.answer("Vernon Dely's V-stat?", "50")
     term.answer("foul die for the intercept pass", "")  # Enter: the companion rolls
     term.expect("rolled 🔔 WHISTLE")
     term.expect("Defensive foul")

@@ -59,3 +59,60 @@ def test_generic_scoreboard_lists_players_and_events(cli, db):
 def test_hoopers_play_needs_a_terminal(cli):
     cli(*START, *ROSTERS)
     assert_user_error(cli("hoopers", "play"), "needs a terminal")
+
+
+def _companion() -> list[str]:
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.executable).with_name("companion")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
+
+
+def test_watch_off_a_terminal_appends_a_frame_per_change(cli, db):
+    """Piped: the first frame at once, another when a second process records something."""
+    import os
+    import queue
+    import signal
+    import subprocess
+    import threading
+    import time
+
+    cli(*START, *ROSTERS, "--seed", "3")
+    env = {**os.environ, "COLUMNS": "100"}
+    for name in ("COMPANION_DB", "PYTHONUNBUFFERED"):  # frames must be flushed by watch
+        env.pop(name, None)
+    proc = subprocess.Popen(
+        [*_companion(), "--db", str(db), "watch"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+
+    def read_until(text: str, timeout: float = 20.0) -> list[str]:
+        seen, end = [], time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                seen.append(lines.get(timeout=0.2))
+            except queue.Empty:
+                assert proc.poll() is None, proc.stderr.read()
+                continue
+            if text in seen[-1]:
+                return seen
+        raise AssertionError(f"no {text!r} in {seen!r}")
+
+    try:
+        first = read_until("Lucy 0 – 0 Karl")
+        assert all("\x1b" not in line for line in first)  # plain text, no redraw codes
+        assert cli("hoopers", "match", "score", "Lucy", "3").exit_code == 0
+        second = read_until("Lucy 3 – 0 Karl")
+        assert any(line.startswith("hoopers match ") for line in second)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -31,6 +31,28 @@ def test_allstar_supporters_by_round(cli, db):
     assert "Supporters by round" in cli("history", "chart", "a1").stdout
 
 
+def test_allstar_chart_ends_with_the_playoffs(cli, db):
+    # As the game archives it: three regular rounds, then the Play-Off Supporters.
+    record(
+        db,
+        match(
+            "a2", "allstar", {"Ana": 26, "Ben": 29}, "2026-01-02",
+            rounds=[{"Ana": 10, "Ben": 5}, {"Ana": 4, "Ben": 12}, {"Ana": 5, "Ben": 2}],
+            playoff_scores={"Ana": 7, "Ben": 10},
+            regular_scores={"Ana": 19, "Ben": 19},
+        ),
+    )  # fmt: skip
+    doc = cli("history", "chart", "a2", "--json").json
+    assert doc["labels"] == ["R1", "R2", "R3", "PO"]
+    assert doc["steps"][-1] == {"Ana": 7, "Ben": 10}
+    assert doc["cumulative"] == {"Ana": [10, 14, 19, 26], "Ben": [5, 17, 19, 29]}
+    lines = cli("history", "chart", "a2").stdout.splitlines()
+    assert lines[0].startswith("allstar a2 — Supporters by round, then Play-Offs (PO)")
+    assert lines[7] == " PO Ana " + "█" * 23 + " 7"
+    assert lines[-2] == "running: R1 10–5  R2 14–17  R3 19–19  PO 26–29"
+    assert lines[-1] == "after PO: Ana 26, Ben 29"
+
+
 def test_series_strip(cli, db):
     games = [
         {"number": 1, "home": "Keepers", "winner": "Keepers", "score": "78-75"},
@@ -40,11 +62,45 @@ def test_series_strip(cli, db):
                      winner=None, games=games))  # fmt: skip
     doc = cli("history", "chart", "s1", "--json").json
     assert doc["wins"] == {"Keepers": 1, "Unleashed": 1}
+    assert doc["games"][1] == {
+        "number": 2,
+        "home": "Keepers",
+        "away": "Unleashed",
+        "winner": "Unleashed",
+        "score": {"Keepers": 60, "Unleashed": 70},
+    }
     assert cli("history", "chart", "s1").stdout.splitlines() == [
-        "series s1: Keepers 1 – Unleashed 1",
-        "G1 Keepers 78-75 home Keepers │ G2 Unleashed 60-70 home Keepers │ G3 – │ G4 – │ G5 – │ "
-        "G6 – │ G7 –",
+        "series s1: Keepers 1 – Unleashed 1   █ Keepers  ▒ Unleashed",
+        "winners: █ ▒ · · · · ·",
+        "G1  Keepers (H)  78 – Unleashed (A)  75  ✓ Keepers",
+        "G2  Keepers (H)  60 – Unleashed (A)  70  ✓ Unleashed",
+        "G3  –",
+        "G4  –",
+        "G5  –",
+        "G6  –",
+        "G7  –",
     ]
+
+
+def test_series_strip_names_each_score(cli, db):
+    # As the series tracker archives it: score as {tribe: points}, the tribes
+    # in series order, so the winner's score may come second.
+    games = [
+        {"number": 1, "home": "Keepers", "winner": "Unleashed",
+         "score": {"Keepers": 74, "Unleashed": 79}},
+        {"number": 2, "home": "Unleashed", "winner": "Unleashed",
+         "score": {"Keepers": 60, "Unleashed": 101}},
+    ]  # fmt: skip
+    record(db, match("s3", "hoopers-series", {"Keepers": 0, "Unleashed": 2}, "2026-01-03",
+                     winner="Unleashed", games=games))  # fmt: skip
+    lines = cli("history", "chart", "s3").stdout.splitlines()
+    assert lines == [
+        "series s3: Keepers 0 – Unleashed 2 — Unleashed won the series   █ Keepers  ▒ Unleashed",
+        "winners: ▒ ▒",
+        "G1  Keepers (H)  74 – Unleashed (A)  79  ✓ Unleashed",
+        "G2  Keepers (A)  60 – Unleashed (H) 101  ✓ Unleashed",
+    ]
+    assert not any("Unleashed 74" in line for line in lines)
 
 
 def test_series_strip_from_linked_games(cli, db):
@@ -56,8 +112,9 @@ def test_series_strip_from_linked_games(cli, db):
         ),
     )
     assert cli("history", "chart", "s2", "--json").json["games"] == [
-        {"number": 1, "home": "K", "winner": "K", "score": {"K": 70, "U": 60}}
+        {"number": 1, "home": "K", "away": "U", "winner": "K", "score": {"K": 70, "U": 60}}
     ]
+    assert "G1  K (H)  70 – U (A)  60  ✓ K" in cli("history", "chart", "s2").stdout
 
 
 def test_win_rate_over_time(cli, db):

@@ -30,7 +30,7 @@ def test_json_backup_restores_exactly_and_twice_adds_nothing(cli, db, tmp_path):
     assert (data["format"], data["version"], data["players"]) == (
         "companion-history",
         1,
-        {"cy": "Cyril"},
+        {"Cy": "Cyril"},
     )
     other = tmp_path / "other.json"
     first = cli("history", "import", out, "--json", database=other)
@@ -142,3 +142,17 @@ def test_round_trip_property(docs, aliases):
         key = lambda m: m["id"]  # noqa: E731
         assert sorted(target.archived(), key=key) == sorted(source.archived(), key=key)
         assert kept == aliases
+
+
+def test_import_matches_alias_spellings_case_insensitively(cli, db, tmp_path):
+    record(db, *PAIR)
+    cli("players", "rename", "Cy", "Cyril")
+    out = tmp_path / "old.json"
+    out.write_text(
+        json.dumps(
+            {"format": "companion-history", "version": 1, "exported": "2026-01-01T00:00:00+00:00",
+             "matches": [], "players": {"cy": "Cyrus", "ben": "Benji"}}
+        )
+    )  # fmt: skip
+    assert cli("history", "import", out, "--json").json["aliases_added"] == 1
+    assert Store(db).all_docs("players") == {"Cy": "Cyril", "ben": "Benji"}

@@ -76,7 +76,7 @@ def test_rename_then_new_matches_under_the_old_name_follow(cli, db):
     assert names == ["Benjamin", "Ana", "Cy", "anna"]
     # A rename of a renamed player moves every alias along.
     cli("players", "rename", "Benjamin", "Benji")
-    assert Store(db).all_docs("players") == {"ben": "Benji", "benjamin": "Benji"}
+    assert Store(db).all_docs("players") == {"Ben": "Benji", "Benjamin": "Benji"}
     assert cli("history", "list", "-p", "benji", "--json").json["matches"][0]["id"] == "m4"
     assert (
         cli("players", "rename", "Benji", "Benjamin").stdout
@@ -106,3 +106,48 @@ def test_bad_renames_and_merges_write_nothing(cli, db):
         cli("players", "rename", "Cy", "ANNA"), "'ANNA' is already another spelling of 'Ana'"
     )
     assert db.read_bytes() == before
+
+
+def test_aliases_keep_the_spelling_typed(cli, db):
+    record(
+        db,
+        match("b1", "otdraft", {"Bobby": 5, "Ana": 3}, "2026-01-10"),
+        match("b2", "otdraft", {"Robert": 4, "Ana": 6}, "2026-01-11"),
+        match("b3", "otdraft", {"BOBBY": 2, "Ana": 1}, "2026-01-12"),
+    )
+    assert cli("players", "merge", "bob", "rob", "--json").json == {
+        "merged": "Bobby",
+        "into": "Robert",
+        "matches": 3,
+    }
+    assert Store(db).all_docs("players") == {"Bobby": "Robert"}
+    rows = {r["player"]: r for r in cli("players", "list", "--json").json["players"]}
+    assert rows["Robert"]["aliases"] == ["Bobby"]
+    assert "Bobby" in cli("players", "list").stdout
+    assert "bobby" not in cli("players", "list").stdout
+    # Matched case-insensitively: a later rename moves it along, one key per spelling.
+    cli("players", "rename", "Robert", "Rob")
+    assert Store(db).all_docs("players") == {"Bobby": "Rob", "Robert": "Rob"}
+    assert cli("players", "rename", "Rob", "BOBBY").exit_code == 0
+    assert Store(db).all_docs("players") == {"Bobby": "BOBBY", "Robert": "BOBBY", "Rob": "BOBBY"}
+    rows = {r["player"]: r for r in cli("players", "list", "--json").json["players"]}
+    assert rows["BOBBY"]["aliases"] == ["Rob", "Robert"]
+
+
+def test_aliases_stored_casefolded_are_shown_as_typed(cli, db):
+    # Alias maps written by earlier versions have casefolded keys.
+    store = record(
+        db,
+        match("b1", "otdraft", {"Bobby": 5, "Ana": 3}, "2026-01-10"),
+        match("b2", "otdraft", {"Robert": 4, "Ana": 6}, "2026-01-11"),
+    )
+    store.put_doc("players", "bobby", "Robert")
+    rows = {r["player"]: r for r in cli("players", "list", "--json").json["players"]}
+    assert rows["Robert"] == {
+        "player": "Robert",
+        "matches": 2,
+        "last_played": "2026-01-11T21:00:00+00:00",
+        "aliases": ["Bobby"],
+    }
+    cli("players", "rename", "Robert", "Rob")
+    assert Store(db).all_docs("players") == {"bobby": "Rob", "Robert": "Rob"}

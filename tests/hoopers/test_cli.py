@@ -50,6 +50,7 @@ def test_gameplay_example_muy_schillato_json(cli):
         "total_points": 3,
         "onfire": "up",
         "outcome": "No foul: resolve the shot.",
+        "notes": [],
     }
 
 
@@ -215,6 +216,53 @@ def test_charging_lay_up_has_no_shot(cli):
         None,
         0,
     )
+
+
+def test_a_roll_the_shot_does_not_use_is_reported_not_dropped(cli):
+    charging = cli(
+        H, "shot", "lup", "--stat", "70", "--defense", "20", "--face", "charging", "--roll", "50"
+    )  # fmt: skip
+    assert charging.exit_code == 0, charging.stderr
+    lines = [line for line in charging.stdout.splitlines() if "--roll" in line]
+    assert lines == ["  --roll 50 not used: charging foul by the attacker, so no shot is taken"]
+    doc = cli(
+        H, "shot", "lup", "--stat", "70", "--defense", "20", "--face", "charging",
+        "--roll", "50", "--json",
+    ).json  # fmt: skip
+    assert doc["roll"] is None
+    assert doc["notes"] == ["--roll 50 not used: charging foul by the attacker, so no shot is taken"]
+    flagrant = [
+        H, "shot", "3ps", "--stat", "70", "--defense", "30", "--face", "whistle",
+        "--flagrant-whistle", "--ft-stat", "50", "--ft-roll", "5", "--ft-roll", "10",
+        "--roll", "50",
+    ]  # fmt: skip
+    text = cli(*flagrant).stdout
+    assert "--roll 50 not used: flagrant foul, so no shot; two free throws instead" in text
+    doc = cli(*flagrant, "--json").json
+    assert doc["flagrant"] and doc["roll"] is None and doc["total_points"] == 2
+    assert [n.split(":")[0] for n in doc["notes"]] == ["--roll 50 not used"]
+    auto = cli(H, "shot", "lup", "--stat", "90", "--bonus", "15", "--roll", "95", "--json").json
+    assert auto["auto"] and auto["notes"] == [
+        "--roll 95 not used: the target 105 is 100 or more, so the shot scores without a roll"
+    ]
+    used = cli(H, "shot", "lup", "--stat", "70", "--roll", "50", "--json").json
+    assert used["roll"] == 50 and used["notes"] == []
+
+
+def test_match_shot_reports_an_unused_roll(cli):
+    start = [
+        H, "match", "start", "--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed",
+        "--away-tribe", "keepers", "--first", "Lucy",
+    ]  # fmt: skip
+    assert cli(*start).exit_code == 0
+    result = cli(
+        H, "match", "shot", "Lucy", "lup", "--hooper", "Dime", "--stat", "70",
+        "--defender", "Edd", "--defense", "20", "--face", "charging", "--roll", "50", "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.json["charging"] and result.json["notes"] == [
+        "--roll 50 not used: charging foul by the attacker, so no shot is taken"
+    ]
 
 
 def test_block_keepers_and_linda(cli):

@@ -202,6 +202,47 @@ def test_bad_input_writes_nothing(started, db):
     assert db.read_bytes() == before
 
 
+def test_short_hooper_names_resolve_and_carry_over(started, cli):
+    doc = record(started, "80-70", "--ejected", "Kee:edd", "--injured", "Unleashed:muy")
+    assert doc["games"][0]["ejected"] == {K: ["Edd Trapp"], U: []}
+    assert doc["games"][0]["injured"] == {K: [], U: ["Muy Schillato"]}
+    assert doc["sits_out"] == {K: ["Edd Trapp"], U: []}
+    assert doc["starts_injured"] == {K: [], U: ["Muy Schillato"]}
+    result = started("game", "start", "--hot", "may,vern,chus", "--cold", "faust,serge")
+    assert result.exit_code == 0, result.stderr
+    assert "Not in the rosters" not in result.stdout
+    match = cli("hoopers", "match", "status", "--json").json
+    assert "Edd Trapp" not in match["hoopers"][K]
+    assert match["hoopers"][U]["Muy Schillato"]["injury_cubes"] == 2
+
+
+def test_unknown_or_ambiguous_hoopers_are_refused(started, db):
+    record(started, "80-70")
+    before = db.read_bytes()
+    cases = [
+        (["--ejected", "Keepers:zzz"], "no Keepers hooper 'zzz'"),
+        (["--injured", "Unleashed:s"], "Serge Ceptor, Sin Miedo"),
+        (["--injured", "Keepers:m"], "ambiguous: Maddy Cure, Manny Gentle, May Friend"),
+        (["--ejected", "Unleashed:Edd Trapp"], "no Unleashed hooper 'Edd Trapp'"),
+    ]
+    for extra, fragment in cases:
+        assert_user_error(started("record", "--score", "80-70", *extra), fragment)
+        assert_user_error(started("amend", *extra), fragment)
+    assert db.read_bytes() == before
+
+
+def test_amend_resolves_short_hooper_names(started):
+    record(started, "80-70")
+    doc = started("amend", "--injured", "U:never", "--json").json
+    assert doc["games"][0]["injured"] == {K: [], U: ["Never Tired"]}
+
+
+def test_hoopers_of_tribes_without_a_known_roster_are_kept_as_typed(series):
+    assert series("start", "--tribes", "Ravens,Owls", "--home", "Ravens").exit_code == 0
+    doc = record(series, "80-70", "--ejected", "Ravens:Joe Bloggs")
+    assert doc["games"][0]["ejected"] == {"Ravens": ["Joe Bloggs"], "Owls": []}
+
+
 def test_undo_drops_the_last_game_and_its_history(started, cli):
     record(started, "80-70")
     record(started, "80-70")

@@ -112,21 +112,13 @@ def test_rulebook_scoring_example_json(imported):
     adam = next(c for c in payload["cards"] if c["name"] == "Adam")
     assert adam["destroyed"] and adam["why"].startswith("destroyed by Snake")
     assert payload["secret"] == "Isaac"
+    # Jonah and Music have no `choose`: they protect all they name, nothing is chosen.
     assert payload["choices"] == {
-        "protect": {
-            "Jonah": ["Jonah", "Saul", "David", "Snake", "Adam", "Isaac"],
-            "Music": ["David"],
-        },
+        "protect": {},
         "silence": {},
-        "chosen_by_companion": ["Jonah", "Music"],
-        "tried": 128,
-        "runner_up": {
-            "total": 90,
-            "protect": {"Jonah": ["Jonah", "Saul", "David", "Snake", "Adam"], "Music": ["David"]},
-            "silence": {},
-            "destroyed": ["Adam", "Isaac"],
-            "silenced": [],
-        },
+        "chosen_by_companion": [],
+        "tried": 1,
+        "runner_up": None,
     }
 
 
@@ -139,20 +131,46 @@ def test_rulebook_scoring_example_shows_the_working(imported):
         in lines
     )
     assert "Total: 12 + 20 + 28 + 10 + 9 + 11 + 0 + 8 = 98" in lines
-    assert lines[-1].startswith("Runner-up: 90 with Jonah protects")
+    assert lines[-1] == "Choices: no Protect or Silence choice to make"
+    assert "protects nothing" not in result.stdout
 
 
-def test_fixed_choices_and_catalogue_file(cli):
-    result = cli(
-        "otdraft", "score", *EXAMPLE_ARGS,
-        "--protect", "Music=", "--protect", "jon=Jonah,Saul,David,Snake,Isaac",
-        "--catalogue", str(EXAMPLE_TOML), "--json",
-    )  # fmt: skip
-    payload = result.json
+ARK_TOML = """
+[[cards]]
+name = "Ark"
+category = "Thing"
+points = 0
+rules = [ { protect = ["trait:Animal"], choose = 1 } ]
+[[cards]]
+name = "Dove"
+category = "Regular"
+points = 5
+traits = ["Animal"]
+[[cards]]
+name = "Lion"
+category = "Regular"
+points = 6
+traits = ["Animal"]
+[[cards]]
+name = "Flood"
+category = "Thing"
+points = 0
+rules = [ { destroy = ["trait:Animal"] } ]
+"""
+
+
+def test_fixed_choices_and_catalogue_file(cli, tmp_path):
+    ark = tmp_path / "ark.toml"
+    ark.write_text(ARK_TOML)
+    args = ["otdraft", "score", "Ark", "Dove", "Lion", "Flood", "--catalogue", str(ark)]
+    best = cli(*args, "--json").json
+    assert best["total"] == 6 and best["choices"]["protect"] == {"Ark": ["Lion"]}
+    assert best["choices"]["runner_up"]["total"] == 5
+    payload = cli(*args, "--protect", "ark=Dove", "--json").json
     assert payload["choices"]["chosen_by_companion"] == []
     assert payload["choices"]["runner_up"] is None
-    # David falls to Saul: Music 2 + 4 × 1, undoubled; Saul misses David's +20.
-    assert payload["total"] == 12 + 6 + 8 + 0 + 9 + 11 + 0 + 8
+    assert payload["total"] == 5
+    assert cli(*args, "--protect", "Ark=", "--json").json["total"] == 0
 
 
 @pytest.mark.parametrize(
@@ -162,6 +180,7 @@ def test_fixed_choices_and_catalogue_file(cli):
         ([*EXAMPLE_TEAM, "Adam"], "card 'Adam' is on the team twice"),
         ([*EXAMPLE_ARGS, "--protect", "Music"], "--protect 'Music' is not CARD=TARGET"),
         ([*EXAMPLE_ARGS, "--protect", "Music=Isaac"], "Music protects David from Saul"),
+        ([*EXAMPLE_ARGS, "--protect", "Music="], "Music protects David from Saul — every one"),
         ([*EXAMPLE_ARGS, "--silence", "Music=Isaac"], "Music has no Silence rule"),
     ],
 )

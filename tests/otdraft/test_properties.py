@@ -22,6 +22,7 @@ from companion.games.otdraft.cards import (
 from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.scoring import (
     Choices,
+    protect_choice_rules,
     protect_limit,
     score_team,
     silence_limit,
@@ -75,8 +76,8 @@ def choices_for(draw, team):
     """Choices the cards' own rules allow (right targets, at most `choose` of them)."""
     protect, silence = {}, {}
     for card in team:
-        if card.rules_of(Protect):
-            rules = card.rules_of(Protect)
+        if protect_choice_rules(card):  # only `choose = N` rules leave a choice
+            rules = protect_choice_rules(card)
             allowed = [t.name for t in team if any(matches_any(r.targets, t) for r in rules)]
             limit = protect_limit(card)
             picks = (

@@ -48,30 +48,51 @@ def test_rulebook_scoring_example_best_choice_is_98():
         assert by_name[name].bonus == 0 and by_name[name].total == by_name[name].base
     assert by_name["David"].protected_by == ("Music", "Jonah")
     assert "protected from Saul by Music, from Famine by Jonah" in by_name["David"].why
-    assert best.choices.protect == {
-        "Jonah": ("Jonah", "Saul", "David", "Snake", "Adam", "Isaac"),
-        "Music": ("David",),
-    }
-    assert search.runner_up is not None and search.runner_up.total == 90
-    assert search.tried == 128
+    # Jonah and Music have no `choose`: they protect every card they name, no choice.
+    assert best.choices.protect == {}
+    assert search.open_cards == () and search.runner_up is None and search.tried == 1
 
 
-def test_rulebook_example_without_protection_loses_to_famine():
+def test_protect_without_choose_protects_everything_it_names():
+    # No choices given: Jonah still shields the Men, Women and Animals from Famine and
+    # Music still shields David from Saul ("Nothing protects from Snake").
     score = score_team(example_team(), Choices())
     assert totals(score) == {
-        "Jonah": 0, "Music": 2, "Saul": 0, "David": 0,
-        "Snake": 0, "Famine": 11, "Adam": 0, "Isaac": 0,
+        "Jonah": 12, "Music": 20, "Saul": 28, "David": 10,
+        "Snake": 9, "Famine": 11, "Adam": 0, "Isaac": 8,
     }  # fmt: skip
+    assert score.total == 98
+
+
+def test_protect_without_choose_cannot_be_chosen_down():
+    with pytest.raises(ChoiceError, match="Music protects David from Saul — every one"):
+        find_best(example_team(), Choices(protect={"Music": ()}))
+
+
+def test_a_card_with_both_kinds_of_protect_only_chooses_for_choose():
+    text = (
+        card("Ark", 0, rules='{ protect = ["Dove"] }, { protect = ["trait:Animal"], choose = 1 }')
+        + card("Dove", 5, traits=["Animal"])
+        + card("Lion", 6, traits=["Animal"])
+        + card("Ram", 4, traits=["Animal"])
+        + card("Flood", 0, rules='{ destroy = ["trait:Animal"] }')
+    )
+    best = find_best(cards(text))
+    assert best.best.total == 5 + 6 and best.best.choices.protect == {"Ark": ("Lion",)}
+    assert best.runner_up is not None and best.runner_up.total == 5 + 4
 
 
 def test_fixed_choice_is_kept_and_the_rest_searched():
-    search = find_best(example_team(), Choices(protect={"Music": ()}))
-    assert search.best.choices.protect["Music"] == ()
-    by_name = {c.name: c for c in search.best.cards}
-    assert by_name["David"].destroyed_by == ("Saul",)
-    # Without David: Music 2 + 4 × 1 Leader, no doubling; Saul lacks David.
-    assert by_name["Music"].total == 6 and by_name["Saul"].total == 8
-    assert search.open_cards == ("Jonah",)
+    text = (
+        card("Ark", 0, rules='{ protect = ["trait:Animal"], choose = 1 }')
+        + card("Net", 0, rules='{ protect = ["trait:Animal"], choose = 1 }')
+        + card("Dove", 5, traits=["Animal"])
+        + card("Lion", 6, traits=["Animal"])
+        + card("Flood", 0, rules='{ destroy = ["trait:Animal"] }')
+    )
+    search = find_best(cards(text), Choices(protect={"Ark": ()}))
+    assert search.best.choices.protect == {"Ark": (), "Net": ("Lion",)}
+    assert search.open_cards == ("Net",) and search.best.total == 6
 
 
 # --- Moses --------------------------------------------------------------------------
@@ -250,8 +271,13 @@ def test_choices_the_card_does_not_offer():
         find_best(team, Choices(protect={"Music": ("Isaac",)}))
     with pytest.raises(ChoiceError, match="Isaac has no Protect rule"):
         find_best(team, Choices(protect={"Isaac": ("Adam",)}))
+    ark = cards(
+        card("Ark", 0, rules='{ protect = ["trait:Animal"], choose = 1 }')
+        + card("Dove", 5, traits=["Animal"])
+        + card("Lion", 6, traits=["Animal"])
+    )
     with pytest.raises(ChoiceError, match="Moses is not on the team"):
-        find_best(team, Choices(protect={"Jonah": ("Moses",)}))
+        find_best(ark, Choices(protect={"Ark": ("Moses",)}))
 
 
 def test_choose_limits_how_many_are_protected():
@@ -274,7 +300,9 @@ def test_too_many_open_choices_asks_the_player_to_fix_some():
 
     text = card("Plague", 0, rules='{ destroy = ["trait:Man"] }, { per_destroyed = 1 }')
     for i in range(3):
-        text += card(f"Guard{i}", 1, traits=["Man"], rules='{ protect = ["trait:Man"] }')
+        text += card(
+            f"Guard{i}", 1, traits=["Man"], rules='{ protect = ["trait:Man"], choose = 6 }'
+        )
     for i in range(3):
         text += card(f"Man{i}", 1, traits=["Man"])
     with pytest.raises(TooManyChoices, match="262144 possible choices for Guard0, Guard1, Guard2"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.engine.names import match_prefix
 from companion.games.hoopers.series import Chips
@@ -41,6 +41,21 @@ def _split_tribe(text: str, tribes: Iterable[str], what: str) -> tuple[str, str]
 def parse_tribe_hooper(text: str, tribes: Iterable[str]) -> tuple[str, str]:
     """`Keepers:Edd Trapp` -> ("Keepers", "Edd Trapp")."""
     return _split_tribe(text, tribes, "hooper")
+
+
+def resolve_tribe_hooper(
+    text: str, tribes: Iterable[str], rosters: Mapping[str, Sequence[str]]
+) -> tuple[str, str]:
+    """`Keepers:edd` -> ("Keepers", "Edd Trapp"): the hooper by unique prefix in the roster.
+
+    A tribe missing from `rosters` (no hoopers known for it) keeps the name as typed.
+    Raises UnknownName, listing the candidates, for an unknown or ambiguous hooper.
+    """
+    tribe, typed = parse_tribe_hooper(text, tribes)
+    roster = rosters.get(tribe)
+    if roster is None:
+        return tribe, typed
+    return tribe, match_prefix(typed, roster, what=f"{tribe} hooper")
 
 
 def parse_chips(text: str, tribes: Iterable[str]) -> tuple[str, Chips]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from companion.games.otdraft.cards import Card, Destroy, PerDestroyed, Protect, Silence
+from companion.games.otdraft.cards import Card, Destroy, PerDestroyed, Silence
 from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.scoring import (
     Choices,
@@ -18,6 +18,7 @@ from companion.games.otdraft.scoring import (
     Resolution,
     TeamScore,
     destroy_targets,
+    protect_choice_rules,
     protect_limit,
     resolve_silence,
     score_resolution,
@@ -49,8 +50,9 @@ def _subsets(items: Sequence[str], limit: int | None, largest_first: bool) -> li
 
 
 def protect_candidates(card: Card, team: Sequence[Card]) -> list[str]:
-    """Team cards this card could usefully protect: those some destroyer it covers attacks."""
-    rules = card.rules_of(Protect)
+    """Team cards this card could usefully choose to protect: those some destroyer that a
+    `choose` rule of it covers attacks."""
+    rules = protect_choice_rules(card)
     return [
         t.name
         for t in team
@@ -84,7 +86,7 @@ def _open_options(
 ) -> list[tuple[str, str, list[tuple[str, ...]]]]:
     options = []
     for card in team:
-        if card.rules_of(Protect) and card.name not in fixed.protect:
+        if protect_choice_rules(card) and card.name not in fixed.protect:
             candidates = protect_candidates(card, team)
             limit = protect_limit(card)
             subsets = _subsets(candidates, limit, largest_first=True)
@@ -163,6 +165,7 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
                 index[d],
                 index[t],
                 tuple(index[p] for p in links.coverers[(d, t)] if p not in silenced),
+                sum(1 << index[p] for p in links.automatic[(d, t)] if p not in silenced),
             )
             for d, t in links.attacks
             if d not in silenced
@@ -175,9 +178,10 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
             destroyed = 0
             while True:
                 through = hit = 0
-                for i, (_, t, shields) in enumerate(attacks):
+                for i, (_, t, shields, automatic) in enumerate(attacks):
                     if not any(
-                        chosen.get(p, 0) >> t & 1 and not destroyed >> p & 1 for p in shields
+                        (automatic >> p & 1 or chosen.get(p, 0) >> t & 1) and not destroyed >> p & 1
+                        for p in shields
                     ):
                         through |= 1 << i
                         hit |= 1 << t
@@ -187,7 +191,7 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
             total = totals.get((silence_key, through))
             if total is None:
                 hits: dict[str, list[str]] = {}
-                for i, (d, t, _) in enumerate(attacks):
+                for i, (d, t, _, _) in enumerate(attacks):
                     if through >> i & 1:
                         hits.setdefault(team[t].name, []).append(team[d].name)
                 res = Resolution(silenced, {k: tuple(v) for k, v in hits.items()}, {})

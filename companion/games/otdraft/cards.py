@@ -53,11 +53,15 @@ class Destroy:
 
 @dataclass(frozen=True)
 class Protect:
-    """Protects chosen matching cards from destruction by cards matching `sources`."""
+    """Protects matching cards from destruction by cards matching `sources`.
+
+    Without `choose` it protects every matching card (no choice to make); with
+    `choose = N` the player picks which N of them it protects.
+    """
 
     targets: tuple[Selector, ...]
     sources: tuple[Selector, ...] | None = None  # None: from any card
-    choose: int | None = None  # None: as many as the player likes
+    choose: int | None = None  # None: every matching card, no choice
 
     def covers(self, target: Card, destroyer: Card) -> bool:
         if not matches_any(self.targets, target):

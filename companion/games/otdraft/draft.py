@@ -5,7 +5,9 @@ validates a move against the state and returns the event to append, with every c
 the companion drew written into it, so a log replays exactly without the RNG.
 
 Two modes: with `deck` the companion deals and lays the cards itself; without it, it
-records what the table does (cards may then come from anywhere in the catalogue).
+records what the table does (cards may then come from anywhere in the catalogue). With
+no catalogue at all (`catalogue is None`) it records free card names, still one of each
+per game; they are looked up in a catalogue only when the teams are scored.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class DraftState:
 
     players: tuple[str, ...]
     first: str
-    catalogue: Catalogue
+    catalogue: Catalogue | None  # None: no catalogue, cards are free names
     deck: bool
     round: int = 1
     picks: int = 0  # turns taken in the current round
@@ -80,11 +82,18 @@ class DraftState:
     def current(self) -> str | None:
         return None if self.is_round_over else self.order[self.picks]
 
+    @property
+    def free(self) -> bool:
+        """Recording free card names: no catalogue, abilities unknown until scoring."""
+        return self.catalogue is None
+
     def team(self, player: str) -> list[str]:
         return [*self.drafted[player], *self.leftovers[player]]
 
     def visible_cards(self, player: str) -> list[Card]:
         """Cards whose abilities the player can use mid-draft: team and revealed secret."""
+        if self.catalogue is None:
+            return []
         names = self.team(player)
         if player in self.revealed:
             names.append(self.secrets[player])
@@ -94,9 +103,12 @@ class DraftState:
         return sum(r.count for c in self.visible_cards(player) for r in c.rules_of(Leftover))
 
     def owner(self, card: str) -> str | None:
-        """Who holds `card` (on a team or as a kept secret), if anyone."""
+        """Who holds `card` (on a team or as a kept secret), if anyone; free names
+        compare case-insensitively."""
+        key = card.casefold()
         for player in self.players:
-            if card in self.team(player) or self.secrets.get(player) == card:
+            held = [*self.team(player), *([self.secrets[player]] if player in self.secrets else [])]
+            if any(name.casefold() == key for name in held):
                 return player
         return None
 
@@ -108,6 +120,7 @@ class DraftState:
             "current": self.current,
             "phase": self.phase,
             "deck": self.deck,
+            "free_names": self.free,
             "draftline": list(self.draftline) if self.deck else None,
             "draw_pile": len(self.draw_pile) if self.deck else None,
             "discard": list(self.discard) if self.deck else None,
@@ -135,7 +148,9 @@ class DraftState:
 # --- folding -------------------------------------------------------------------
 
 
-def new_state(players: Sequence[str], first: str, catalogue: Catalogue, deck: bool) -> DraftState:
+def new_state(
+    players: Sequence[str], first: str, catalogue: Catalogue | None, deck: bool
+) -> DraftState:
     return DraftState(
         players=tuple(players),
         first=first,
@@ -150,7 +165,8 @@ def new_state(players: Sequence[str], first: str, catalogue: Catalogue, deck: bo
 def state_of(match: dict[str, Any]) -> DraftState:
     """The state of a stored match (options hold the catalogue it was started with)."""
     options = match["options"]
-    catalogue = parse_catalogue_data(options["catalogue"], "the match's catalogue")
+    raw = options.get("catalogue")
+    catalogue = None if raw is None else parse_catalogue_data(raw, "the match's catalogue")
     state = new_state(match["players"], options["first"], catalogue, options["deck"])
     for event in match["events"]:
         apply(state, event)
@@ -193,6 +209,8 @@ def apply(state: DraftState, event: Event) -> None:
     elif kind == "reveal":
         state.revealed.add(data["player"])
     elif kind == "pick":
+        if data.get("opens_round"):  # free names: a pick after a round's end starts the next
+            _next_round(state)
         if state.deck:
             state.draftline.remove(data["card"])
         state.drafted[data["player"]].append(data["card"])
@@ -218,12 +236,19 @@ def apply(state: DraftState, event: Event) -> None:
 def start_options(
     players_text: Sequence[str] | str,
     first: str | None,
-    catalogue: Catalogue,
+    catalogue: Catalogue | None,
     deck: bool | None,
 ) -> tuple[list[str], str, bool]:
-    """Players, first player and mode for a new draft, validated."""
+    """Players, first player and mode for a new draft, validated (players first)."""
     players = parse_players(players_text, low=MIN_PLAYERS, high=MAX_PLAYERS)
     starter = players[0] if first is None else match_prefix(first, players, what="player")
+    if catalogue is None:
+        if deck:
+            raise DraftError(
+                "--deck needs a card catalogue to deal from "
+                "(companion otdraft cards import FILE.toml, or --catalogue FILE.toml)"
+            )
+        return players, starter, False
     if deck is None:
         deck = len(catalogue) >= DECK_SIZE
     if deck and len(catalogue) < smallest_deck(len(players)):
@@ -255,16 +280,23 @@ def _player(state: DraftState, typed: str) -> str:
     return match_prefix(typed, state.players, what="player")
 
 
-def _free_card(state: DraftState, typed: str) -> Card:
-    """A catalogue card nobody holds (the table's own deck: the record mode)."""
-    card = state.catalogue.find(typed)
-    owner = state.owner(card.name)
+def _free_card(state: DraftState, typed: str) -> str:
+    """A card nobody holds (the table's own deck: the record mode): a catalogue card,
+    or with no catalogue any card name."""
+    if state.catalogue is None:
+        name = " ".join(typed.split())
+        if not name:
+            raise DraftError("a card name is needed")
+    else:
+        name = state.catalogue.find(typed).name
+    owner = state.owner(name)
     if owner is not None:
-        raise DraftError(f"{card.name} is already {owner}'s (a card can be on one team once)")
-    return card
+        raise DraftError(f"{name} is already {owner}'s (a card can be on one team once)")
+    return name
 
 
 def _draftline_card(state: DraftState, typed: str) -> str:
+    assert state.catalogue is not None  # the deck mode always has a catalogue
     card = state.catalogue.find(typed)
     if card.name not in state.draftline:
         shown = ", ".join(state.draftline) or "empty"
@@ -273,7 +305,7 @@ def _draftline_card(state: DraftState, typed: str) -> str:
 
 
 def _take_card(state: DraftState, typed: str) -> str:
-    return _draftline_card(state, typed) if state.deck else _free_card(state, typed).name
+    return _draftline_card(state, typed) if state.deck else _free_card(state, typed)
 
 
 def draw_ops(pile: Sequence[str], discard: Sequence[str], count: int, rng: TableRng) -> Ops:
@@ -311,24 +343,34 @@ def pick_event(state: DraftState, typed_player: str, typed_card: str, rng: Table
     if state.deck and len(state.secrets) < len(state.players):
         waiting = ", ".join(p for p in state.players if p not in state.secrets)
         raise DraftError(f"secret cards first: {waiting} still to keep one of two")
-    if state.is_round_over:
+    opens_round = state.is_round_over and state.free
+    if state.is_round_over and not opens_round:
         raise DraftError(
             f"round {state.round} is over: take leftover cards with 'leftover', "
             f"then 'turn' to start round {state.round + 1}"
         )
-    if player != state.current:
+    if opens_round:  # free names: the next round's first pick closes the leftover window
+        round_no, picks = state.round + 1, 0
+        current = round_order(state.players, state.first, round_no)[0]
+    else:
+        round_no, picks, current = state.round, state.picks, state.current
+    if player != current:
         raise OutOfTurn(
-            f"it is {state.current}'s turn, not {player}'s "
-            f"(round {state.round}, turn {state.picks + 1} of {len(state.players)})"
+            f"it is {current}'s turn, not {player}'s "
+            f"(round {round_no}, turn {picks + 1} of {len(state.players)})"
         )
     card = _take_card(state, typed_card)
-    data: dict[str, Any] = {"player": player, "card": card, "round": state.round}
-    last_of_round = state.picks + 1 == len(state.players)
+    data: dict[str, Any] = {"player": player, "card": card, "round": round_no}
+    if opens_round:
+        data["opens_round"] = True
+    last_of_round = picks + 1 == len(state.players)
     if not last_of_round:
         if state.deck:
             rest = [c for c in state.draftline if c != card]
             need = DRAFTLINE_SIZE - len(rest)
             data["ops"] = draw_ops(state.draw_pile, state.discard, need, rng)
+        return {"type": "pick", "data": data}
+    if state.catalogue is None:  # abilities unknown: the round stays open for leftovers
         return {"type": "pick", "data": data}
     # The card just drafted may itself carry the leftover ability.
     gained = sum(r.count for r in state.catalogue[card].rules_of(Leftover))
@@ -364,11 +406,14 @@ def leftover_event(state: DraftState, typed_player: str, typed_card: str) -> Eve
             f"leftover cards are taken at the end of the round; round {state.round} "
             f"has {len(state.players) - state.picks} turn(s) to go"
         )
-    allowance = state.leftover_allowance(player)
-    if allowance == 0:
-        raise DraftError(f"{player} has no leftover ability on the team or a revealed secret card")
-    if state.taken_this_round[player] >= allowance:
-        raise DraftError(f"{player} already took {allowance} leftover card(s) this round")
+    if not state.free:  # free names: the abilities are unknown, the table's word goes
+        allowance = state.leftover_allowance(player)
+        if allowance == 0:
+            raise DraftError(
+                f"{player} has no leftover ability on the team or a revealed secret card"
+            )
+        if state.taken_this_round[player] >= allowance:
+            raise DraftError(f"{player} already took {allowance} leftover card(s) this round")
     card = _take_card(state, typed_card)
     return {"type": "leftover", "data": {"player": player, "card": card, "round": state.round}}
 
@@ -389,7 +434,7 @@ def secret_event(state: DraftState, typed_player: str, typed_card: str) -> Event
                 "discarded": [c for c in options if c != card],
             },
         }
-    card = _free_card(state, typed_card).name
+    card = _free_card(state, typed_card)
     return {"type": "secret", "data": {"player": player, "card": card}}
 
 
@@ -403,8 +448,20 @@ def reveal_event(state: DraftState, typed_player: str) -> Event:
     return {"type": "reveal", "data": {"player": player, "card": state.secrets[player]}}
 
 
-def final_teams(state: DraftState) -> dict[str, list[Card]]:
-    """Each team at game end (drafted, leftovers and secret), once the draft is complete."""
+def missing_cards(state: DraftState, catalogue: Catalogue | None) -> list[str]:
+    """Held cards (teams and secrets) that `catalogue` does not describe."""
+    known = {} if catalogue is None else {n.casefold(): n for n in catalogue.names}
+    held = [n for p in state.players for n in state.team(p)]
+    held += [state.secrets[p] for p in state.players if p in state.secrets]
+    return [n for n in held if n.casefold() not in known]
+
+
+def final_teams(state: DraftState, catalogue: Catalogue | None = None) -> dict[str, list[Card]]:
+    """Each team at game end (drafted, leftovers and secret), once the draft is complete.
+
+    A draft of free card names is scored with `catalogue` (matched case-insensitively);
+    every card must be in it.
+    """
     if not state.is_draft_over:
         raise DraftError(
             f"the draft is in round {state.round} of {ROUNDS} "
@@ -415,6 +472,23 @@ def final_teams(state: DraftState) -> dict[str, list[Card]]:
         raise DraftError(
             f"no secret card recorded for {', '.join(missing)} (otdraft game secret PLAYER CARD)"
         )
+    catalogue = state.catalogue if state.catalogue is not None else catalogue
+    missing = missing_cards(state, catalogue)
+    if missing:
+        where = (
+            "no card catalogue is imported to describe"
+            if catalogue is None
+            else "the catalogue does not describe"
+        )
+        raise DraftError(
+            f"cannot score yet: {where} {', '.join(missing)} — describe "
+            f"{'them' if len(missing) > 1 else 'it'} in a catalogue file "
+            "(docs/otdraft-cards.md), 'companion otdraft cards import FILE.toml', "
+            "then 'otdraft game end' again"
+        )
+    assert catalogue is not None
+    known = {n.casefold(): n for n in catalogue.names}
     return {
-        p: [state.catalogue[n] for n in [*state.team(p), state.secrets[p]]] for p in state.players
+        p: [catalogue[known[n.casefold()]] for n in [*state.team(p), state.secrets[p]]]
+        for p in state.players
     }

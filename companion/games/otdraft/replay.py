@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.otdraft.best import find_best
+from companion.games.otdraft.catalogue import parse_catalogue_data
 from companion.games.otdraft.draft import state_of
 from companion.games.otdraft.results import final_result
 
@@ -19,13 +20,19 @@ def replay(match: dict[str, Any]) -> dict[str, Any]:
     """
     state = state_of(match)
     complete = state.is_draft_over and len(state.secrets) == len(state.players)
-    if complete:
-        result, _ = final_result(state)
+    scored_with = (match.get("result") or {}).get("catalogue")
+    catalogue = state.catalogue
+    if catalogue is None and scored_with is not None:  # free names, scored at `end`
+        catalogue = parse_catalogue_data(scored_with, "the result's catalogue")
+    if complete and catalogue is not None:
+        result, _ = final_result(state, catalogue)
         return result
     teams = {
         p: [*state.team(p), *([state.secrets[p]] if p in state.secrets else [])]
         for p in state.players
     }
+    if state.catalogue is None:  # free names never scored: the teams only
+        return {"complete": False, "round": state.round, "scores": None, "teams": teams}
     scores = {
         p: find_best([state.catalogue[n] for n in names]).best.total if names else 0
         for p, names in teams.items()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.otdraft.best import Search, find_best
+from companion.games.otdraft.cards import Catalogue
 from companion.games.otdraft.draft import DraftState, final_teams, round_order
 from companion.games.otdraft.scoring import ROUNDS
 
@@ -24,9 +25,15 @@ def rank_players(
     return ranking, tied if len(tied) > 1 else []
 
 
-def final_result(state: DraftState) -> tuple[dict[str, Any], dict[str, Search]]:
-    """The stored result of a finished draft, and each team's scoring search."""
-    teams = final_teams(state)
+def final_result(
+    state: DraftState, catalogue: Catalogue | None = None
+) -> tuple[dict[str, Any], dict[str, Search]]:
+    """The stored result of a finished draft, and each team's scoring search.
+
+    A draft of free card names is scored with `catalogue`, which the result then keeps
+    (under `catalogue`) so the match replays without today's catalogue.
+    """
+    teams = final_teams(state, catalogue)
     searches = {p: find_best(cards) for p, cards in teams.items()}
     scores = {p: searches[p].best.total for p in state.players}
     ranking, tied = rank_players(scores, list(state.players), state.first)
@@ -38,4 +45,6 @@ def final_result(state: DraftState) -> tuple[dict[str, Any], dict[str, Search]]:
         "teams": {p: [c.name for c in teams[p]] for p in state.players},
         "choices": {p: searches[p].best.choices.to_json() for p in state.players},
     }
+    if state.free and catalogue is not None:
+        result["catalogue"] = catalogue.to_raw()
     return result, searches

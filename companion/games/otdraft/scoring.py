@@ -132,11 +132,14 @@ def silence_targets(card: Card, team: Sequence[Card]) -> list[Card]:
     return [t for t in team if t is not card and any(matches_any(r.targets, t) for r in rules)]
 
 
-def protect_limit(card: Card) -> int | None:
-    rules = card.rules_of(Protect)
-    if any(r.choose is None for r in rules):
-        return None
-    return sum(r.choose for r in rules)
+def protect_choice_rules(card: Card) -> list[Protect]:
+    """The card's Protect rules that leave a choice (`choose = N`)."""
+    return [r for r in card.rules_of(Protect) if r.choose is not None]
+
+
+def protect_limit(card: Card) -> int:
+    """How many cards the player may choose for this card to protect."""
+    return sum(r.choose or 0 for r in protect_choice_rules(card))
 
 
 def silence_limit(card: Card) -> int:
@@ -155,6 +158,14 @@ def validate_choices(team: Sequence[Card], choices: Choices) -> None:
             rules = card.rules_of(rule_type)
             if not rules:
                 raise ChoiceError(f"--{kind} {name}=…: {name} has no {rule_type.__name__} rule")
+            if kind == "protect":
+                automatic = [r for r in rules if r.choose is None]
+                rules = protect_choice_rules(card)
+                if not rules:
+                    said = "; ".join(r.text() for r in automatic)
+                    raise ChoiceError(
+                        f"--protect {name}=…: {name} {said} — every one, with no choice to make"
+                    )
             for target in targets:
                 other = by_name.get(target)
                 if other is None:
@@ -165,7 +176,7 @@ def validate_choices(team: Sequence[Card], choices: Choices) -> None:
                     allowed = "; ".join(r.text() for r in rules)
                     raise ChoiceError(f"--{kind} {name}={target}: {name} {allowed}")
             limit = protect_limit(card) if kind == "protect" else silence_limit(card)
-            if limit is not None and len(targets) > limit:
+            if len(targets) > limit:
                 raise ChoiceError(
                     f"--{kind} {name}: {len(targets)} cards chosen, but {name} may {kind} {limit}"
                 )
@@ -187,6 +198,18 @@ class Links:
             (d.name, t.name) for d in team if d.rules_of(Destroy) for t in destroy_targets(d, team)
         )
         by_name = {c.name: c for c in team}
+        # Protectors whose rule without `choose` covers the attack: they always shield.
+        self.automatic = {
+            (d, t): frozenset(
+                p.name
+                for p in team
+                if any(
+                    r.choose is None and r.covers(by_name[t], by_name[d])
+                    for r in p.rules_of(Protect)
+                )
+            )
+            for d, t in self.attacks
+        }
         self.coverers = {
             (d, t): tuple(
                 p.name
@@ -257,7 +280,8 @@ def resolve(team: Sequence[Card] | Links, choices: Choices) -> Resolution:
         (d, t): [
             p
             for p in links.coverers[(d, t)]
-            if p not in silenced and t in choices.protect.get(p, ())
+            if p not in silenced
+            and (p in links.automatic[(d, t)] or t in choices.protect.get(p, ()))
         ]
         for d, t in attacks
     }

@@ -167,12 +167,12 @@ class Flow:
         return prompts.choose(f"{team}: who takes the white cube?", choices)
 
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
+        """A stat from the hooper's card: the default is what the table last typed for it
+        in this match (recorded events, then this session); never typed, no default."""
         key = (team, hooper, stat)
         known = {**tf.known_stats(self.match()), **self.typed}
         value = prompts.number(
-            f"{hooper}'s {label}?",
-            known.get(key, tf.NO_STAT_DEFAULT),
-            lambda n: check_stat(n, label),
+            f"{hooper}'s {label}?", known.get(key), lambda n: check_stat(n, label)
         )
         self.typed[key] = value
         return value

@@ -23,7 +23,8 @@ API
                                           (raise CompanionError to refuse); "" means `default`
     choose(question, choices, default)    one of `choices` (str), by unique prefix
     yes_no(question, default=False)       bool
-    number(question, default, check=None) int; `check(n)` may raise CompanionError
+    number(question, default, check=None) int; `check(n)` may raise CompanionError;
+                                          default=None: no default, Enter alone is refused
     d20(question, rng)                    Enter / `r` rolls with `rng` (shown); or the table's
                                           result (5..100 in fives)
     d8(question, rng)                     Enter / `r` rolls the foul die; or a face by prefix
@@ -176,8 +177,14 @@ def yes_no(question: str, default: bool = False) -> bool:
     return choose(question, ["yes", "no"], "yes" if default else "no") == "yes"
 
 
-def number(question: str, default: int, check: Callable[[int], Any] | None = None) -> int:
+def number(
+    question: str, default: int | None, check: Callable[[int], Any] | None = None
+) -> int:
+    """A whole number; with `default=None` no default is shown and Enter alone is refused."""
+
     def parse(text: str) -> int:
+        if not text:
+            raise BadInput("an answer is needed: type a whole number")
         try:
             value = int(text)
         except ValueError:
@@ -186,7 +193,7 @@ def number(question: str, default: int, check: Callable[[int], Any] | None = Non
             check(value)
         return value
 
-    return ask(question, str(default), parse)
+    return ask(question, "" if default is None else str(default), parse)
 
 
 def d20(question: str, rng: Any) -> int:
