@@ -97,11 +97,11 @@ def _unused_roll(outcome: Any, roll: int | None) -> list[str]:
     if roll is None or outcome.roll is not None:
         return []
     if outcome.charging:
-        why = "charging foul by the attacker, so no shot is taken"
+        why = "charging foul by the attacker, so no shot"
     elif outcome.flagrant:
-        why = "flagrant foul, so no shot; two free throws instead (their d20s: --ft-roll)"
+        why = "flagrant foul, so no shot; two free throws (--ft-roll)"
     elif outcome.auto:
-        why = f"the target {outcome.target} is 100 or more, so the shot scores without a roll"
+        why = f"target {outcome.target} ≥ 100 scores without a roll"
     else:
         why = "no shot roll was needed"
     return [f"--roll {roll} not used: {why}"]

@@ -224,26 +224,26 @@ def test_a_roll_the_shot_does_not_use_is_reported_not_dropped(cli):
     )  # fmt: skip
     assert charging.exit_code == 0, charging.stderr
     lines = [line for line in charging.stdout.splitlines() if "--roll" in line]
-    assert lines == ["  --roll 50 not used: charging foul by the attacker, so no shot is taken"]
+    assert lines == ["  --roll 50 not used: charging foul by the attacker, so no shot"]
     doc = cli(
         H, "shot", "lup", "--stat", "70", "--defense", "20", "--face", "charging",
         "--roll", "50", "--json",
     ).json  # fmt: skip
     assert doc["roll"] is None
-    assert doc["notes"] == ["--roll 50 not used: charging foul by the attacker, so no shot is taken"]
+    assert doc["notes"] == ["--roll 50 not used: charging foul by the attacker, so no shot"]
     flagrant = [
         H, "shot", "3ps", "--stat", "70", "--defense", "30", "--face", "whistle",
         "--flagrant-whistle", "--ft-stat", "50", "--ft-roll", "5", "--ft-roll", "10",
         "--roll", "50",
     ]  # fmt: skip
     text = cli(*flagrant).stdout
-    assert "--roll 50 not used: flagrant foul, so no shot; two free throws instead" in text
+    assert "  --roll 50 not used: flagrant foul, so no shot; two free throws (--ft-roll)\n" in text
     doc = cli(*flagrant, "--json").json
     assert doc["flagrant"] and doc["roll"] is None and doc["total_points"] == 2
     assert [n.split(":")[0] for n in doc["notes"]] == ["--roll 50 not used"]
     auto = cli(H, "shot", "lup", "--stat", "90", "--bonus", "15", "--roll", "95", "--json").json
     assert auto["auto"] and auto["notes"] == [
-        "--roll 95 not used: the target 105 is 100 or more, so the shot scores without a roll"
+        "--roll 95 not used: target 105 ≥ 100 scores without a roll"
     ]
     used = cli(H, "shot", "lup", "--stat", "70", "--roll", "50", "--json").json
     assert used["roll"] == 50 and used["notes"] == []
@@ -261,7 +261,7 @@ def test_match_shot_reports_an_unused_roll(cli):
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert result.json["charging"] and result.json["notes"] == [
-        "--roll 50 not used: charging foul by the attacker, so no shot is taken"
+        "--roll 50 not used: charging foul by the attacker, so no shot"
     ]
 
 
