@@ -105,8 +105,20 @@ def ask_points(what: str, given: str | None, how: str) -> tuple[int, ...]:
     raise BadInput(f"{what} is not known yet; give its Supporters with {how}")
 
 
+EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
+
+
+def example_points(managers: int | None) -> str:
+    """`--points 13,10,7` for three managers: one place per manager."""
+    return ",".join(map(str, EXAMPLE_ROW[: managers or 4]))
+
+
 def resolve_arena(
-    store: Store, typed: str, points: str | None, rules: list[str] | None
+    store: Store,
+    typed: str,
+    points: str | None,
+    rules: list[str] | None,
+    managers: int | None = None,
 ) -> tuple[Arena, bool]:
     """The catalogue arena, or a new one from --points / a question; True when new."""
     from companion.games.allstar.arenas import Arena, find_arena, parse_points, parse_rules
@@ -120,7 +132,12 @@ def resolve_arena(
                 hint="correct it with 'companion allstar arena add' or leave out --points",
             )
         return found, False
-    row = ask_points(f"arena '{typed}'", points, "--points 13,10,7,5 (remembered afterwards)")
+    places = f", {managers} places for {managers} managers" if managers else ""
+    row = ask_points(
+        f"arena '{typed}'",
+        points,
+        f"--points {example_points(managers)} (1st place first{places}; remembered afterwards)",
+    )
     return Arena(typed.strip(), row, parse_rules(rules or [])), True
 
 
@@ -287,7 +304,7 @@ def rank(
     count = managers_count(managers, len(named))
     new_arena = None
     if arena is not None:
-        chosen, is_new = resolve_arena(store, arena, points, rule)
+        chosen, is_new = resolve_arena(store, arena, points, rule, count)
         new_arena = chosen if is_new else None
         if rule and not is_new:
             chosen = Arena(chosen.name, chosen.points, chosen.rules | parse_rules(rule))
@@ -477,7 +494,13 @@ def arena_remove(
     from companion.engine.names import match_prefix
 
     store = open_store(ctx)
-    chosen = match_prefix(name, list(catalogue(store)), what="arena")
+    names = list(catalogue(store))
+    if not names:
+        raise BadInput(
+            f"no arena '{name}' to remove: no arenas are entered yet",
+            hint="add one with 'companion allstar arena add NAME --points 13,10,7,5'",
+        )
+    chosen = match_prefix(name, names, what="arena")
     store.update_doc(
         TABLE, "arenas", lambda cat: {k: v for k, v in (cat or {}).items() if k != chosen}
     )
@@ -766,10 +789,22 @@ def season_arenas(
     chosen: list[Arena] = []
     new: list[Arena] = []
     known = catalogue(store)
+    managers = len(store.current_match(GAME)["players"])
+    unknown = [name for name in names if find_arena(name, known) is None]
+    if len(rows) < len(unknown) and not on_terminal():
+        missing = unknown[len(rows) :]
+        example = " ".join(f"--points {example_points(managers)}" for _ in unknown)
+        raise BadInput(
+            f"{len(unknown)} arena(s) not known yet ({', '.join(unknown)}) but "
+            f"{len(rows)} --points row(s) given, so no row for {', '.join(missing)}: "
+            f"give one --points per unknown arena, in the order named, each with at least "
+            f"{managers} places (1st place first), e.g. {example}"
+        )
     for name in names:
         found = find_arena(name, known)
         if found is None:
-            found, _ = resolve_arena(store, name, rows.pop(0) if rows else None, None)
+            row = rows.pop(0) if rows else None
+            found, _ = resolve_arena(store, name, row, None, managers)
             new.append(found)
         chosen.append(found)
     if rows:

@@ -362,11 +362,9 @@ def start(
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline.
-
-    With no catalogue imported (and no --catalogue) it records the table's cards by name;
-    'end' scores them once a catalogue describes every drafted card.
-    """
+    """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline."""
+    # With no catalogue imported (and no --catalogue) it records the table's cards by name;
+    # 'end' scores them once a catalogue describes every drafted card (docs/otdraft.md).
     from companion.engine.decks import parse_players
     from companion.engine.rng import TableRng, step_rng
     from companion.games.otdraft.draft import (
@@ -504,11 +502,9 @@ def undo(ctx: typer.Context, json: JsonOption = False) -> None:
 
 @game_app.command()
 def end(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn.
-
-    A draft recorded without a catalogue is scored with the imported one, which must
-    describe every drafted card (otherwise nothing is written and the missing cards named).
-    """
+    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn."""
+    # A draft recorded without a catalogue is scored with the imported one, which must
+    # describe every drafted card (otherwise nothing is written and the missing cards named).
     from companion.games.otdraft.draft import state_of
     from companion.games.otdraft.results import final_result
 

@@ -196,8 +196,8 @@ def _follow_live(console: Any, store: Any, match: dict[str, Any]) -> None:
 
     hint = "Ctrl-C to stop"
     with Live(frame(match, hint), console=console, auto_refresh=False) as live:
-        for match, note in _changes(store, match):
-            live.update(frame(match, f"{note} · {hint}" if note else hint), refresh=True)
+        for current, note in _changes(store, match):
+            live.update(frame(current, f"{note} · {hint}" if note else hint), refresh=True)
 
 
 def _follow_plain(console: Any, store: Any, match: dict[str, Any]) -> None:
@@ -216,12 +216,12 @@ def _follow_plain(console: Any, store: Any, match: dict[str, Any]) -> None:
     last = key(match, "")
     try:
         show(match)
-        for match, note in _changes(store, match):
-            if key(match, note) == last:  # something else in the database changed
+        for current, note in _changes(store, match):
+            if key(current, note) == last:  # something else in the database changed
                 continue
-            last = key(match, note)
+            last = key(current, note)
             console.print()
-            show(match, note)
+            show(current, note)
     except BrokenPipeError:  # the reader went away: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

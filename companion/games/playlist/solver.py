@@ -15,11 +15,12 @@ from one end) and prunes a branch when its bound cannot beat the best found:
   two-link cards on the same two neighbours, all but one must come last or
   stay out; a hub card has two playlist links, so two-link cards hanging on
   it beyond that stay out — one exception allowed for the last card.
-* When leaving out any one card already costs too much, the playlist must
-  hold every card it can reach: a Hamiltonian path from the open end. A
-  small search that forces and rules out links (a card needs two) looks for
-  one, last card by last card, and when there is none the branch goes. This
-  settles hands where a playlist through every card would score one more.
+* When leaving out any two cards already costs too much, the playlist must
+  hold every card it can reach, or all but one of the few it can spare: a
+  Hamiltonian path from the open end. A small search that forces and rules
+  out links (a card needs two) looks for one, last card by last card, and
+  when there is none the branch goes. This settles hands where a playlist
+  through (nearly) every card would score a point or two more.
 * The same set of cards ending on the same card has the same future, so each
   (set, end) state is expanded once; a playlist that would end on a start
   card already searched was found from that card, read the other way round.
@@ -42,6 +43,7 @@ MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact,
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
 HEURISTIC_STEPS = 20  # rotation steps per card laid out
 COVER_NODES = 2_000  # choices one check for a playlist through every card may try
+SPARE_LIMIT = 6  # cards a playlist through all others may leave out, checked one by one
 
 
 @dataclass(frozen=True)
@@ -284,23 +286,43 @@ class _Search:
         top = min(top, chain)
         if top <= self.best:
             return top
-        without_one = self.value(mask | around) - self.cheapest(mask | around, around & ~tip_bit)
-        if without_one <= self.best and not self.covers_all(tip, around):
-            return without_one
+        if self.covering_fails(tip, mask, around):
+            return self.best
         return top
 
-    def cheapest(self, chosen: int, cards: int) -> int:
-        """The least that leaving one of `cards` out of `chosen` costs."""
-        least = None
-        for m in self.genre_masks:
-            here = cards & m
-            if not here:
-                continue
-            bonus = 1 if (chosen & m).bit_count() >= self.bonus_from else 0
-            cost = min(self.points[low.bit_length() - 1] for low in _bits(here)) + bonus
-            if least is None or cost < least:
-                least = cost
-        return 0 if least is None else least
+    def covering_fails(self, tip: int, mask: int, around: int) -> bool:
+        """True if no playlist beating the best found continues from `tip` (cards `mask` used).
+
+        Checked when such a playlist would need every card of `around` but at
+        most one: leaving out any two costs too much. Then it is a Hamiltonian
+        path from `tip` through `around`, or through `around` but one of the
+        few cards it can spare, and `covers_all` looks for each.
+        """
+        chosen = mask | around
+        full = self.value(chosen)
+        tip_bit = 1 << tip
+        songs = [(chosen & m).bit_count() for m in self.genre_masks]
+        spare = []  # cards that can be left out alone, still beating the best
+        for low in _bits(around & ~tip_bit):
+            card = low.bit_length() - 1
+            loss = self.points[card] + (songs[self.genre_of[card]] >= self.bonus_from)
+            if full - loss > self.best:
+                spare.append(low)
+                if len(spare) > SPARE_LIMIT:
+                    return False
+        for i, a in enumerate(spare):
+            for b in spare[i + 1 :]:
+                if self.value(chosen & ~a & ~b) > self.best:
+                    return False
+        if self.covers_all(tip, around):
+            return False
+        for low in spare:
+            rest = around & ~low
+            if self.piece(tip_bit, rest) != rest:
+                continue  # without this card the rest falls apart: no path holds it all
+            if rest == tip_bit or self.covers_all(tip, rest):
+                return False
+        return True
 
     def covers_all(self, tip: int, around: int) -> bool:
         """False only if no playlist from `tip` can hold every card of `around`.

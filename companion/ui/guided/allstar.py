@@ -21,6 +21,7 @@ from companion.engine.errors import CompanionError
 from companion.games.allstar.season import fold
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
+from companion.ui.guided.steps import attempt
 
 GAME = "allstar"
 TABLE = "allstar"
@@ -94,15 +95,7 @@ class Flow:
         while not self.stopped:
             match = self.match()
             season = fold(match["events"])
-            try:
-                self.step(match, season)
-            except Undo:
-                try:
-                    self.undo()
-                except CompanionError as err:
-                    prompts.say(f"  cannot undo: {err.line()}")
-            except CompanionError as err:  # refused by the rules: nothing was written
-                prompts.say(f"  error: {err.line()}")
+            attempt(lambda: self.step(match, season), self.undo)  # noqa: B023 - called at once
 
     def step(self, match: dict[str, Any], season: Any) -> None:
         if season.phase == "arenas":

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import BadInput, CompanionError
+from companion.engine.errors import BadInput
 from companion.engine.rng import step_rng
 from companion.games.otdraft import draft
 from companion.ui.guided import prompts
-from companion.ui.guided.prompts import Undo
+from companion.ui.guided.steps import attempt
 
 GAME = "otdraft"
 STOP = "stop"
@@ -87,15 +87,7 @@ class Flow:
         while not self.stopped:
             match = self.match()
             state = draft.state_of(match)
-            try:
-                self.step(match, state)
-            except Undo:
-                try:
-                    self.undo()
-                except CompanionError as err:
-                    prompts.say(f"  cannot undo: {err.line()}")
-            except CompanionError as err:  # refused by the rules: nothing was written
-                prompts.say(f"  error: {err.line()}")
+            attempt(lambda: self.step(match, state), self.undo)  # noqa: B023 - called at once
 
     def step(self, match: dict[str, Any], state: Any) -> None:
         if state.phase == "secrets":

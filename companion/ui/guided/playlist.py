@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import BadInput, CompanionError, NothingToUndo
+from companion.engine.errors import BadInput, NothingToUndo
 from companion.games.playlist import game
 from companion.ui.guided import prompts
-from companion.ui.guided.prompts import Undo
+from companion.ui.guided.steps import attempt
 
 GAME = game.GAME
 NONE = "none"
@@ -140,17 +140,10 @@ class Flow:
         while not self.stopped:
             match = self.match()
             state = game.fold(match)
-            try:
-                key, events = self.step(match, state)
-            except Undo:
-                try:
-                    self.undo()
-                except CompanionError as err:
-                    prompts.say(f"  cannot undo: {err.line()}")
+            done = attempt(lambda: self.step(match, state), self.undo)  # noqa: B023 - called at once
+            if done is None:
                 continue
-            except CompanionError as err:  # refused by the rules: nothing was written
-                prompts.say(f"  error: {err.line()}")
-                continue
+            key, events = done
             if key is not None:
                 self.history.append((key, events))
 

@@ -177,9 +177,7 @@ def yes_no(question: str, default: bool = False) -> bool:
     return choose(question, ["yes", "no"], "yes" if default else "no") == "yes"
 
 
-def number(
-    question: str, default: int | None, check: Callable[[int], Any] | None = None
-) -> int:
+def number(question: str, default: int | None, check: Callable[[int], Any] | None = None) -> int:
     """A whole number; with `default=None` no default is shown and Enter alone is refused."""
 
     def parse(text: str) -> int:
