@@ -130,3 +130,19 @@ def test_parse_dice_accepts_or_raises_bad_input(text):
     except BadInput:
         return
     assert spec.die.faces
+
+
+def test_edited_rulebook_tables_take_effect_at_once(tmp_path, monkeypatch):
+    """The parsed-table cache never serves a table older than its TOML file."""
+    import companion.data as data
+
+    monkeypatch.setattr(data, "HERE", tmp_path)
+    monkeypatch.setattr(data, "CACHE", tmp_path / "__pycache__")
+    (tmp_path / "faces.toml").write_text('faces = ["a", "b"]\n')
+    data.load.cache_clear()
+    assert data.load("faces") == {"faces": ["a", "b"]}
+    assert (tmp_path / "__pycache__" / "faces.toml.marshal").exists()
+    (tmp_path / "faces.toml").write_text('faces = ["a", "b", "c", "d"]\n')
+    data.load.cache_clear()
+    assert data.load("faces") == {"faces": ["a", "b", "c", "d"]}
+    data.load.cache_clear()
