@@ -8,10 +8,8 @@ from companion.cli.common import SeedOption, open_store
 
 
 def play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Walk attacking turns step by step on a terminal, recording into the live match.
-
-    With no live match it offers to start one first.
-    """
+    """Walk attacking turns step by step on a terminal, recording into the live match."""
+    # With no live match it offers to start one first (the menu's start flow).
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers play")

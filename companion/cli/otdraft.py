@@ -77,7 +77,7 @@ def _stored_catalogue(store: Store) -> Catalogue:
     return parse_catalogue_data(doc, doc.get("source") or "the stored catalogue")
 
 
-def _imported_catalogue(store: Store) -> Catalogue | None:
+def imported_catalogue(store: Store) -> Catalogue | None:
     """The imported catalogue, or None when the table has not imported one."""
     if store.get_doc(TABLE, CATALOGUE_KEY) is None:
         return None
@@ -377,7 +377,7 @@ def start(
     parse_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS)  # 1 or 6 players: say so first
     store = open_store(ctx)
     catalogue = (
-        _parse_file(catalogue_file) if catalogue_file is not None else _imported_catalogue(store)
+        _parse_file(catalogue_file) if catalogue_file is not None else imported_catalogue(store)
     )
     names, starter, run_deck = start_options(players, first, catalogue, deck)
     seed_value = TableRng(seed).seed
@@ -511,7 +511,7 @@ def end(ctx: typer.Context, json: JsonOption = False) -> None:
     store = open_store(ctx)
     match = store.current_match(GAME)
     state = state_of(match)
-    catalogue = _imported_catalogue(store) if state.free else None
+    catalogue = imported_catalogue(store) if state.free else None
     result, searches = final_result(state, catalogue)
     store.finish_match(GAME, result, expected_events=len(match["events"]))
     shown = {k: v for k, v in result.items() if k != "catalogue"}

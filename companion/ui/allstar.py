@@ -52,7 +52,9 @@ def render_setup(out: Console, plan: dict[str, Any]) -> None:
         )
     )
     out.print(f"Tie-Breaker cards: the {plan['tiebreaker_face']} face up")
-    if plan["removed_arenas"]:
+    if plan.get("arena_reminder"):
+        out.print(f"Two managers: {plan['arena_reminder']}", markup=False)
+    elif plan["removed_arenas"]:
         out.print(f"Remove for two managers: {', '.join(plan['removed_arenas'])}")
     for r in plan["rounds"]:
         chooser = f"; first chooser {r['first_chooser']}" if r["first_chooser"] else ""

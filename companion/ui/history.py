@@ -171,10 +171,13 @@ def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = Non
         ("won", "lost", "tied"),
     )
     if shown is not h2h:
-        out.print(
-            f"… the {len(shown)} most played of {pairings(h2h)} pairings "
-            "(--all for every pairing both ways, --player P for one player's)"
+        one_player = len({r["player"] for r in h2h}) == 1
+        hint = (
+            "--all for every one"
+            if one_player
+            else ("--all for every pairing both ways, --player P for one player's")
         )
+        out.print(f"… the {len(shown)} most played of {pairings(h2h)} pairings ({hint})")
 
 
 def pairings(rows: list[dict[str, Any]]) -> int:

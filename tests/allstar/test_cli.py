@@ -417,3 +417,32 @@ def test_human_output_shows_the_working(cli):
         "note: this relies on the default species order, not confirmed from your box "
         "(see 'companion allstar config show')\n"
     )
+
+
+def test_two_manager_setup_always_reminds_to_remove_arenas(cli):
+    out = cli("allstar", "setup", "--players", "Ana,Ben", "--mode", "duel", "--json").json
+    assert out["removed_arenas"] == []
+    assert out["arena_reminder"].startswith(
+        'put back in the box every Arena with the "remove for two Managers" icon'
+    )
+    assert "--rule no-two-managers" in out["arena_reminder"]
+    text = cli("allstar", "setup", "--players", "Ana,Ben", "--mode", "duel").stdout
+    assert 'Two managers: put back in the box every Arena with the "remove' in text
+    cli("allstar", "arena", "add", "Frozen Lake", "--points", "8,4,2", "--rule", "no-two-managers")
+    marked = cli("allstar", "setup", "--players", "Ana,Ben", "--mode", "heritage", "--json").json
+    assert marked["arena_reminder"].endswith("(of the arenas entered here: Frozen Lake)")
+    three = cli("allstar", "setup", "--players", "Ana,Ben,Cy", "--json").json
+    assert three["arena_reminder"] is None
+
+
+def test_removing_an_arena_when_none_are_entered(cli):
+    out = cli("allstar", "arena", "remove", "Forum")
+    assert_user_error(out, "no arena 'Forum' to remove: no arenas are entered yet")
+    assert "choose from" not in out.stderr
+
+
+def test_unknown_arena_hint_sizes_the_row_for_the_table(cli):
+    teams = ["A=duc-1,duc-2,duc-3,duc-4,duc-5", "B=bea-1,bea-2,bea-3,bea-4,bea-5"]
+    teams.append("C=hor-1,hor-2,hor-3,hor-4,hor-5")
+    out = cli("allstar", "rank", "--arena", "Forum", *teams)
+    assert_user_error(out, "give its Supporters with --points 13,10,7 (1st place first, 3 places")

@@ -352,3 +352,20 @@ def test_open_market_fewest_supporters_chooses_first(cli):
     # Ben's Bears rank below Ana's Ducks, so Ben has fewer Supporters and chooses first.
     assert after.json["scores"] == {"Ana": 5, "Ben": 2}
     assert after.json["first_chooser"] == "Ben"
+
+
+def test_unknown_arenas_need_one_points_row_each_sized_for_the_table(cli):
+    three = ["Aline", "Eric", "Magalie"]
+    start(cli, three)
+    out = cli("allstar", "season", "arenas", "R1", "R2", "--points", "13,10,5")
+    assert_user_error(out, "2 arena(s) not known yet (R1, R2) but 1 --points row(s) given")
+    assert "no row for R2" in out.stderr
+    assert "one --points per unknown arena, in the order named" in out.stderr
+    assert "at least 3 places" in out.stderr and "--points 13,10,7 --points 13,10,7" in out.stderr
+    assert "13,10,7,5" not in out.stderr
+    assert_user_error(
+        cli("allstar", "season", "arenas", "R1", "--points", "13,10"),
+        "arena 'R1' pays 2 places (13,10) but 3 managers play",
+    )
+    ok = cli("allstar", "season", "arenas", "R1", "--points", "13,10,5", "--json")
+    assert ok.exit_code == 0, ok.stderr

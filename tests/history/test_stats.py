@@ -220,3 +220,73 @@ def test_hand_recorded_series_games_count_as_hoopers(cli, db):
     assert [(g["game"], g["plays"]) for g in doc["games"]] == [("hoopers", 2)]
     rows = {r["player"]: r for r in doc["players"]}
     assert (rows["Keepers"]["plays"], rows["Keepers"]["wins"]) == (2, 1)
+
+
+def club(db, players=8):
+    """Every pair of `players` meets; the pair (P0, P1) meets three times, P0 winning twice."""
+    names = [f"P{i}" for i in range(players)]
+    games = [
+        match(f"c{i}{j}", "otdraft", {names[i]: 10, names[j]: 5}, "2026-01-01")
+        for i in range(players)
+        for j in range(i + 1, players)
+    ]
+    games += [
+        match("x1", "otdraft", {"P0": 9, "P1": 3}, "2026-01-02"),
+        match("x2", "otdraft", {"P0": 1, "P1": 8}, "2026-01-03"),
+    ]
+    record(db, *games)
+    return names
+
+
+def test_stats_human_shows_the_most_played_pairings_unless_all(cli, db):
+    club(db)  # 28 pairings, 56 rows both ways
+    assert len(cli("history", "stats", "--json").json["head_to_head"]) == 56
+    lines = cli("history", "stats").stdout.splitlines()
+    start = lines.index("head to head (pairwise: you beat everyone ranked below you)")
+    table = lines[start + 1 :]
+    assert table[0] == "player  opponent  won  lost  tied"
+    # The most played pairing first, once, from the side that won more of it.
+    assert table[1] == "P0      P1          2     1     0"
+    assert len(table) == 1 + 20 + 1
+    assert table[-1] == (
+        "… the 20 most played of 28 pairings "
+        "(--all for every pairing both ways, --player P for one player's)"
+    )
+    every = cli("history", "stats", "--all").stdout.splitlines()
+    rows = every[every.index("head to head (pairwise: you beat everyone ranked below you)") + 2 :]
+    assert len(rows) == 56 and rows[0] == "P0      P1          2     1     0"
+    assert rows[1] == "P0      P2          1     0     0"
+    mine = cli("history", "stats", "--player", "P3").stdout.splitlines()
+    assert len([line for line in mine if line.startswith("P3      P")]) == 7
+    assert not mine[-1].startswith("…")
+
+
+def test_stats_one_players_pairings_are_limited_too(cli, db):
+    club(db, players=23)
+    lines = cli("history", "stats", "--player", "P0").stdout.splitlines()
+    assert lines[-1] == "… the 20 most played of 22 pairings (--all for every one)"
+    assert lines[-21] == "P0      P1          2     1     0"
+    every = cli("history", "stats", "--player", "P0", "--all").stdout.splitlines()
+    assert len([line for line in every if line.startswith("P0      P")]) == 22
+
+
+def test_stats_human_is_plain_text_without_cut_columns(cli, db, monkeypatch):
+    # The rich Table layout was the slow part of human stats (and cut columns
+    # to 80 characters in a pipe): stats must print as plain lines.
+    from companion.ui.console import TableConsole
+
+    def no_rich(self):
+        raise AssertionError("history stats fell back to rich")
+
+    monkeypatch.setattr(TableConsole, "rich", no_rich)
+    record(db, match("m1", "otdraft", {"Alexandra-Long-Name": 5, "[bold]Ben": 3}, "2026-01-01"))
+    lines = cli("history", "stats", "--all").stdout.splitlines()
+    assert lines[1].split() == [
+        "player", "plays", "wins", "win", "rate", "avg", "best", "streak", "nemesis",
+        "favourite", "last", "played",
+    ]  # fmt: skip
+    assert lines[2] == (
+        "Alexandra-Long-Name      1     1      100%    5     5       1  –" + " " * 20
+        + "[bold]Ben  2026-01-01"
+    )  # fmt: skip
+    assert "[bold]Ben            Alexandra-Long-Name    0     1     0" in lines

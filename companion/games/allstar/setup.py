@@ -13,6 +13,10 @@ from companion.games.allstar.modes import draft_for
 from companion.games.allstar.table import TableConfig
 from companion.games.allstar.teams import tiebreaker_face
 
+# Two-manager Setup (both mode setups): "Put back in the box the Arenas that are not
+# playable with two Managers (the ones with the "remove for two Managers" icon)."
+TWO_MANAGER_ARENAS = 'put back in the box every Arena with the "remove for two Managers" icon'
+
 
 @dataclass(frozen=True)
 class RoundPlan:
@@ -33,6 +37,7 @@ class SetupPlan:
     tickets: dict[str, int]
     tiebreaker_face: str
     removed_arenas: tuple[str, ...]
+    arena_reminder: str | None  # two managers: which Arenas to take out, and why
     rounds: tuple[RoundPlan, ...]
     draft_rule: str
 
@@ -45,6 +50,7 @@ class SetupPlan:
             "tickets": dict(self.tickets),
             "tiebreaker_face": self.tiebreaker_face,
             "removed_arenas": list(self.removed_arenas),
+            "arena_reminder": self.arena_reminder,
             "draft_rule": self.draft_rule,
             "rounds": [asdict(r) for r in self.rounds],
         }
@@ -88,6 +94,16 @@ def plan_setup(
         if managers == 2
         else ()
     )
+    reminder = None
+    if managers == 2:
+        if removed:
+            known = f"of the arenas entered here: {', '.join(removed)}"
+        else:
+            known = (
+                "none of the arenas entered here is marked; mark them with "
+                "'companion allstar arena add NAME --rule no-two-managers'"
+            )
+        reminder = f"{TWO_MANAGER_ARENAS} ({known})"
     per = tables["tickets"][str(managers)]
     return SetupPlan(
         managers=seating,
@@ -97,6 +113,7 @@ def plan_setup(
         tickets={p: per for p in players},
         tiebreaker_face=tiebreaker_face(managers),
         removed_arenas=removed,
+        arena_reminder=reminder,
         rounds=rounds,
         draft_rule=draft.rule,
     )

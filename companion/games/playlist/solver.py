@@ -32,7 +32,7 @@ fewest onward links (Warnsdorff's rule).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games.playlist.cards import Card, rules
@@ -61,7 +61,7 @@ class Solution:
         return self.score.total >= self.goal
 
 
-def _bits(mask: int):
+def _bits(mask: int) -> Iterator[int]:
     """Each set bit of `mask`, as a mask of its own, lowest first."""
     while mask:
         low = mask & -mask
@@ -329,11 +329,9 @@ class _Search:
 
         Such a playlist is a Hamiltonian path from `tip`; it ends on some card
         that is not a finished start card (those playlists were searched from
-        there). For each possible last card, links are forced and ruled out
-        until nothing changes: a card needs two playlist links (the first and
-        last one), so with only that many left they are forced, and once it
-        has them its other links go; forced links never close a cycle, nor
-        join both ends before every card is in.
+        there), and on the one card with a single link if there is one. Each
+        possible last card gets a `hamiltonian` search. Answers are remembered
+        by (cards, open end, finished start cards among them).
         """
         key = (around, tip, around & self.done)
         known = self.covered.get(key)
@@ -452,8 +450,9 @@ class _Search:
         """value(chosen) less the cheapest cards that crowding keeps out.
 
         `groups` are (how many must stay out, of which cards) known already;
-        `hubs` (not in `small`) add theirs where their cards are not yet in a group. With
-        `forgive`, the last card is one of `small` and spares one card.
+        `hubs` (cards not in `small` that can still take links) add theirs
+        where their cards are not yet in a group. With `forgive`, the last
+        card is one of `small` and spares one card.
         """
         adj = self.adj
         overloads = list(groups)

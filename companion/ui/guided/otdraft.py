@@ -221,7 +221,7 @@ class Flow:
         prompts.say(f"  {describe(event)}")
 
     def end(self, match: dict[str, Any], state: Any) -> None:
-        from companion.cli.otdraft import score_payload
+        from companion.cli.otdraft import imported_catalogue, score_payload
         from companion.games.otdraft.results import final_result
         from companion.ui.otdraft import render_end
 
@@ -229,7 +229,8 @@ class Flow:
         if prompts.choose("Score the teams and finish?", ["end", STOP], "end") == STOP:
             self.stopped = True
             return
-        result, searches = final_result(state)
+        catalogue = imported_catalogue(self.store) if state.free else None
+        result, searches = final_result(state, catalogue)
         self.store.finish_match(GAME, result, expected_events=len(match["events"]))
         payload = {
             **status(match, state),
