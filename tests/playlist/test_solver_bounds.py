@@ -64,13 +64,27 @@ def test_covering_check_finds_a_path_through_every_card_exactly_when_one_exists(
         used == around and not done >> last & 1 for used, last in _paths_from(adj, tip, around)
     )
     # Small enough for the check to search to the end: it is exact here.
-    assert search.covers_all(tip, around) == exists
+    found = search.covers_all(tip, around)
+    assert (found is not None) == exists
+    if found:
+        _assert_path(adj, (tip, *found), around, done)
     links = {1 << v: adj[v] & around for v in range(n) if around >> v & 1}
     for last in range(n):
         if last != tip and around >> last & 1:
             through = any(u == around and e == last for u, e in _paths_from(adj, tip, around))
             search.cover_nodes = 0
-            assert search.hamiltonian(1 << tip, 1 << last, around, links) == through
+            path = search.hamiltonian(1 << tip, 1 << last, around, links)
+            assert (path is not None) == through
+            if path:
+                cards = tuple(v.bit_length() - 1 for v in path)
+                assert cards[0] == tip and cards[-1] == last
+                _assert_path(adj, cards, around, 0)
+
+
+def _assert_path(adj: list[int], cards: tuple[int, ...], around: int, done: int) -> None:
+    assert sum(1 << card for card in cards) == around and len(set(cards)) == len(cards)
+    assert all(adj[a] >> b & 1 for a, b in zip(cards, cards[1:], strict=False))
+    assert not done >> cards[-1] & 1
 
 
 @settings(max_examples=400, deadline=None)

@@ -18,9 +18,9 @@ from one end) and prunes a branch when its bound cannot beat the best found:
 * When leaving out any two cards already costs too much, the playlist must
   hold every card it can reach, or all but one of the few it can spare: a
   Hamiltonian path from the open end. A small search that forces and rules
-  out links (a card needs two) looks for one, last card by last card, and
-  when there is none the branch goes. This settles hands where a playlist
-  through (nearly) every card would score a point or two more.
+  out links (a card needs two) looks for one: when there is none the branch
+  goes, and one it finds becomes the best playlist. This settles hands where
+  a playlist through (nearly) every card would score a point or two more.
 * The same set of cards ending on the same card has the same future, so each
   (set, end) state is expanded once; a playlist that would end on a start
   card already searched was found from that card, read the other way round.
@@ -42,7 +42,7 @@ from companion.games.playlist.scoring import PlaylistScore, score_playlist
 MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
 HEURISTIC_STEPS = 20  # rotation steps per card laid out
-COVER_NODES = 2_000  # choices one check for a playlist through every card may try
+COVER_NODES = 500  # choices one check for a playlist through every card may try
 SPARE_LIMIT = 6  # cards a playlist through all others may leave out, checked one by one
 
 
@@ -120,8 +120,11 @@ class _Cover:
             return True
         if not self.allowed[v] & w:
             return False
-        if forced[v].bit_count() >= self.need(v) or forced[w].bit_count() >= self.need(w):
-            return False  # a card already has all its links
+        first, last = self.first, self.last
+        if forced[v].bit_count() >= (1 if v in (first, last) else 2):
+            return False  # v already has all its links
+        if forced[w].bit_count() >= (1 if w in (first, last) else 2):
+            return False
         x, y = other[v], other[w]  # v and w end segments (they have a link to spare)
         if x == w:
             return False  # would close a cycle
@@ -131,7 +134,6 @@ class _Cover:
         merged = size[x] + size[y]
         other[x], other[y] = y, x
         size[x] = size[y] = merged
-        first, last = self.first, self.last
         if (x == first and y == last) or (x == last and y == first):
             self.complete = merged == self.total
             return self.complete
@@ -142,11 +144,11 @@ class _Cover:
 
     def settle(self) -> bool:
         """Force and rule out links until nothing changes; False on a contradiction."""
-        allowed, forced = self.allowed, self.forced
+        allowed, forced, first, last = self.allowed, self.forced, self.first, self.last
         while self.dirty and not self.complete:
             v = self.dirty & -self.dirty
             self.dirty ^= v
-            need = self.need(v)
+            need = 1 if v in (first, last) else 2
             a, f = allowed[v], forced[v]
             count = a.bit_count()
             if count < need:
@@ -158,8 +160,11 @@ class _Cover:
                     if not self.join(v, w):
                         return False
             elif f.bit_count() == need:
-                for w in _bits(a & ~f):
-                    self.drop(v, w)
+                gone = a & ~f
+                allowed[v] = f
+                self.dirty |= gone
+                for w in _bits(gone):
+                    allowed[w] &= ~v
         if self.complete:
             return True
         reached = frontier = self.first
@@ -170,6 +175,14 @@ class _Cover:
             reached |= new
             frontier |= new
         return reached == self.around
+
+    def path(self) -> tuple[int, ...]:
+        """The forced links from `first` to `last`, once complete."""
+        cards, before, card = [self.first], 0, self.first
+        while card != self.last:
+            card, before = self.forced[card] & ~before, card
+            cards.append(card)
+        return tuple(cards)
 
     def tightest(self) -> int:
         """The card still short of links with the fewest links to choose from (0 if none)."""
@@ -215,7 +228,7 @@ class _Search:
         self.seen: set[int] = set()
         self.path: list[int] = []
         self.done = 0  # start cards whose every playlist has been searched
-        self.covered: dict[tuple[int, int, int], bool] = {}
+        self.covered: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
         self.cover_nodes = 0
 
     def value(self, mask: int) -> int:
@@ -314,29 +327,46 @@ class _Search:
             for b in spare[i + 1 :]:
                 if self.value(chosen & ~a & ~b) > self.best:
                     return False
-        if self.covers_all(tip, around):
+        found = self.covers_all(tip, around)
+        if found is not None:
+            self.offer(tip, mask, found)
             return False
         for low in spare:
             rest = around & ~low
             if self.piece(tip_bit, rest) != rest:
                 continue  # without this card the rest falls apart: no path holds it all
-            if rest == tip_bit or self.covers_all(tip, rest):
+            if rest == tip_bit:
+                return False
+            found = self.covers_all(tip, rest)
+            if found is not None:
+                self.offer(tip, mask, found)
                 return False
         return True
 
-    def covers_all(self, tip: int, around: int) -> bool:
-        """False only if no playlist from `tip` can hold every card of `around`.
+    def offer(self, tip: int, mask: int, after: tuple[int, ...]) -> None:
+        """Keep the playlist so far, then `tip`, then `after`, if it is the best yet."""
+        if not after or mask != sum(1 << card for card in {*self.path, tip}):
+            return  # no playlist, or not called while growing this one
+        cards = mask | sum(1 << card for card in after)
+        score = self.value(cards)
+        if score > self.best:
+            self.best, self.best_path = score, [*self.path, tip, *after]
+
+    def covers_all(self, tip: int, around: int) -> tuple[int, ...] | None:
+        """None only if no playlist from `tip` can hold every card of `around`.
+
+        Else the cards after `tip` of one that does, or () if the search gave up.
 
         Such a playlist is a Hamiltonian path from `tip`; it ends on some card
         that is not a finished start card (those playlists were searched from
-        there), and on the one card with a single link if there is one. Each
-        possible last card gets a `hamiltonian` search. Answers are remembered
-        by (cards, open end, finished start cards among them).
+        there), and on the one card with a single link if there is one. A
+        made-up card linked to each of those closes it, so one `hamiltonian`
+        search covers every last card. Answers are remembered by (cards, open
+        end, finished start cards among them).
         """
         key = (around, tip, around & self.done)
-        known = self.covered.get(key)
-        if known is not None:
-            return known
+        if key in self.covered:
+            return self.covered[key]
         tip_bit = 1 << tip
         ends = around & ~tip_bit & ~self.done
         links = {low: self.adj[low.bit_length() - 1] & around for low in _bits(around)}
@@ -344,39 +374,52 @@ class _Search:
         single = [v for v, linked in links.items() if v != tip_bit and linked.bit_count() == 1]
         if single:
             ends &= single[0] if len(single) == 1 else 0
+        # The path runs on from its last card to a made-up card linked to every possible last card.
+        after = 1 << self.n
+        links[after] = ends
+        for v in _bits(ends):
+            links[v] |= after
         self.cover_nodes = 0
-        result = any(self.hamiltonian(tip_bit, end, around, links) for end in _bits(ends))
+        path = self.hamiltonian(tip_bit, after, around | after, links) if ends else None
+        result = None if path is None else tuple(v.bit_length() - 1 for v in path[1:-1])
         if len(self.covered) < MEMO_LIMIT:
             self.covered[key] = result
         return result
 
-    def hamiltonian(self, first: int, last: int, around: int, links: dict[int, int]) -> bool:
-        """False only if no path from card `first` to card `last` (bits) holds all of `around`.
+    def hamiltonian(
+        self, first: int, last: int, around: int, links: dict[int, int]
+    ) -> tuple[int, ...] | None:
+        """None only if no path from card `first` to card `last` (bits) holds all of `around`.
 
+        Else such a path (bits, `first` to `last`), or () if the search gave up.
         A depth-first search over which links to use, each choice followed by
-        forcing and ruling out links (see `_Cover`). Past COVER_NODES choices it
-        gives up and answers True, which only means "not ruled out".
+        forcing and ruling out links (see `_Cover`); it gives up past
+        COVER_NODES choices.
         """
         if around.bit_count() <= 2:
-            return bool(links[first] & last)
+            return (first, last) if links[first] & last else None
         stack = [_Cover(first, last, around, links)]
         while stack:
             cover = stack.pop()
             self.cover_nodes += 1
             if self.cover_nodes > COVER_NODES:
-                return True
+                return ()
             if not cover.settle():
                 continue
             if cover.complete:
-                return True
+                return cover.path()
             pick = cover.tightest()
             if not pick:
-                return True
-            for w in _bits(cover.allowed[pick] & ~cover.forced[pick]):
-                child = cover.copy()
-                if child.join(pick, w):
-                    stack.append(child)
-        return False
+                return ()  # unreachable: every card with its links is a complete path
+            # Either the card uses its first link still open, or that link goes.
+            free = cover.allowed[pick] & ~cover.forced[pick]
+            link = free & -free
+            without = cover.copy()
+            without.drop(pick, link)
+            stack.append(without)
+            if cover.join(pick, link):
+                stack.append(cover)
+        return None
 
     def few_links(self, around: int, tip_bit: int) -> tuple[int, int]:
         """The cards of `around` (but the open end) with one link there, and with two."""
