@@ -90,7 +90,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         floor = Path(folder) / "floor.py"
         floor.write_text(FLOOR_APP)
-        env = {**os.environ, "COMPANION_DB": str(Path(folder) / "db.json")}
+        # As after `pip install`: bytecode compiled and written (a development shell may set
+        # PYTHONDONTWRITEBYTECODE, which would recompile every changed module on each run).
+        import compileall
+
+        import companion
+
+        compileall.compile_dir(Path(companion.__file__).parent, quiet=1)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["COMPANION_DB"] = str(Path(folder) / "db.json")
         cmds = commands(floor)
         wall: dict[str, list[float]] = {name: [] for name in cmds}
         cpu: dict[str, list[float]] = {name: [] for name in cmds}
