@@ -291,8 +291,10 @@ def test_finishing_from_a_stale_view_is_refused(tmp_path):
 def test_hints_name_the_real_commands(cli):
     result = cli("hoopers", "match", "status")
     assert_user_error(result, "hint: start one with 'companion hoopers match start'")
-    assert cli("otdraft", "game", "status").stderr.strip().endswith(
-        "(hint: start one with 'companion otdraft game start')"
+    assert (
+        cli("otdraft", "game", "status")
+        .stderr.strip()
+        .endswith("(hint: start one with 'companion otdraft game start')")
     )
 
 

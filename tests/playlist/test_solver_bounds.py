@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.playlist.cards import Card
-from companion.games.playlist.chain import SOLO
+from companion.games.playlist.chain import SOLO, check_chain
 from companion.games.playlist.solver import _Search, best_playlist
 from companion.games.playlist.synthetic import synthetic_hand
 
@@ -126,3 +126,12 @@ def test_hard_hand_without_a_playlist_through_every_card():
     assert best.optimal
     assert (best.score.total, len(best.playlist)) == (68, 29)
     assert time.perf_counter() - started < 3
+
+
+def test_crowded_hub_bound_ignores_cards_already_in_the_playlist():
+    # Seed 1415's 20 cards: counting cards inside the playlist as hubs once cut
+    # the bound below a real playlist, and the search "proved" 46 optimal.
+    best = best_playlist(synthetic_hand(1415, 20))
+    assert best.optimal
+    assert best.score.total == 48
+    assert check_chain(best.playlist, SOLO).valid
