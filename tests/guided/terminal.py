@@ -117,3 +117,12 @@ class Terminal:
         self._read(0.1)
         self.child.close(force=True)
         return self.child.exitstatus if self.child.exitstatus is not None else -1
+
+
+def json_of(db: Path, *args: str) -> dict:
+    """The JSON document a plain command prints (it must succeed)."""
+    import json
+
+    done = run(db, *args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

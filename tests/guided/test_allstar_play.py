@@ -5,15 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.allstar.test_season import bus_team, stored_regular_season
-from tests.guided.terminal import Terminal, run
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "companion.json"
+from tests.guided.terminal import Terminal, json_of, run
 
 
 def start_two(db: Path) -> None:
@@ -22,9 +15,7 @@ def start_two(db: Path) -> None:
 
 
 def status(db: Path) -> dict:
-    done = run(db, "allstar", "season", "status", "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json_of(db, "allstar", "season", "status")
 
 
 def test_a_round_is_entered_checked_and_resolved(db):

@@ -5,15 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from tests.guided.terminal import Terminal, run
+from tests.guided.terminal import Terminal, json_of, run
 from tests.otdraft.helpers import full_deck, full_deck_toml
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "companion.json"
 
 
 def start(db: Path, *options: str, leftover: bool = False) -> None:
@@ -27,9 +20,7 @@ def start(db: Path, *options: str, leftover: bool = False) -> None:
 
 
 def status(db: Path) -> dict:
-    done = run(db, "otdraft", "game", "status", "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json_of(db, "otdraft", "game", "status")
 
 
 def test_secrets_picks_by_prefix_and_undo(db):

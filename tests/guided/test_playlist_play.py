@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from tests.guided.terminal import Terminal, run
+from tests.guided.terminal import Terminal, json_of, run
 
 P1, P2, P3 = (
     "pop/1/love+piano+ballad/p1",
@@ -17,20 +15,13 @@ P1, P2, P3 = (
 R1, R2 = "rock/1/drums+bass+sad/r1", "rock/1/drums+bass+death/r2"
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "companion.json"
-
-
 def start(db: Path) -> None:
     done = run(db, "playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana")
     assert done.returncode == 0, done.stderr
 
 
 def status(db: Path) -> dict:
-    done = run(db, "playlist", "game", "status", "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json_of(db, "playlist", "game", "status")
 
 
 def titles(now: dict, player: str) -> list[str]:

@@ -6,16 +6,9 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.guided.terminal import Terminal, run
+from tests.guided.terminal import Terminal, json_of, run
 
 NAMES = ("--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed", "--away-tribe", "keepers")
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "companion.json"
 
 
 def start_match(db: Path) -> None:
@@ -24,9 +17,7 @@ def start_match(db: Path) -> None:
 
 
 def status(db: Path) -> dict:
-    done = run(db, "hoopers", "match", "status", "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json_of(db, "hoopers", "match", "status")
 
 
 def events(db: Path) -> list[dict]:
