@@ -92,11 +92,13 @@ def start(
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.engine.rng import fresh_seed
-    from companion.games.hoopers.match import fold, new_match, tribe_roster
+    from companion.games.hoopers.match import fold, new_match, tribe_roster, tribes
 
-    def roster(tribe: str | None, names: str | None) -> list[str]:
+    def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
         if names:
             return [n.strip() for n in names.split(",") if n.strip()]
+        if tribe is None and team.strip().casefold() in tribes():
+            tribe = team  # a team named after its tribe: `--home Keepers --away Unleashed`
         return tribe_roster(tribe) if tribe else []
 
     store = open_store(ctx)
@@ -106,8 +108,8 @@ def start(
         away,
         chosen_seed,
         rosters={
-            home.strip(): roster(home_tribe, home_roster),
-            away.strip(): roster(away_tribe, away_roster),
+            home.strip(): roster(home, home_tribe, home_roster),
+            away.strip(): roster(away, away_tribe, away_roster),
         },
         variant=variant,
         milestones=milestones,

@@ -270,3 +270,21 @@ def test_a_block_received_cools_the_hooper(cli):
     doc = cli(*M, "blocked", "Lucy", "Muy", "--json").json
     muy = doc["hoopers"]["Lucy"]["Muy Schillato"]
     assert (muy["onfire"], muy["injury_cubes"]) == ("flat", 1)
+
+
+def test_teams_named_after_their_tribes_need_no_roster(cli):
+    started = cli(
+        "hoopers",
+        "match",
+        "start",
+        "--home",
+        "Keepers",
+        "--away",
+        "Unleashed",
+        "--first",
+        "Keepers",
+    )
+    assert started.exit_code == 0, started.stderr
+    hoopers = cli("hoopers", "match", "status", "--json").json["hoopers"]
+    assert "Edd Trapp" in hoopers["Keepers"]
+    assert "Muy Schillato" in hoopers["Unleashed"]
