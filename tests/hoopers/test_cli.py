@@ -15,24 +15,15 @@ def without_seed(doc: dict) -> dict:
 
 # --- Gameplay Example, step by step ---------------------------------------------
 
+# Muy Schillato's 3PS 70 + dribble 15 against D3 30; the foul die blank, the d20 45.
+MUY_SCHILLATO = (
+    *(H, "shot", "3ps", "--stat", "70", "--bonus", "15", "--defense", "30"),
+    *("--face", "blank", "--roll", "45"),
+)
+
 
 def test_gameplay_example_muy_schillato_json(cli):
-    result = cli(
-        H,
-        "shot",
-        "3ps",
-        "--stat",
-        "70",
-        "--bonus",
-        "15",
-        "--defense",
-        "30",
-        "--face",
-        "blank",
-        "--roll",
-        "45",
-        "--json",
-    )
+    result = cli(*MUY_SCHILLATO, "--json")
     assert result.exit_code == 0
     assert without_seed(result.json) == {
         "kind": "3ps",
@@ -55,21 +46,7 @@ def test_gameplay_example_muy_schillato_json(cli):
 
 
 def test_gameplay_example_muy_schillato_shows_the_working(cli):
-    result = cli(
-        H,
-        "shot",
-        "3ps",
-        "--stat",
-        "70",
-        "--bonus",
-        "15",
-        "--defense",
-        "30",
-        "--face",
-        "blank",
-        "--roll",
-        "45",
-    )
+    result = cli(*MUY_SCHILLATO)
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
         "3 points shot against D3 30; foul die: · blank",
