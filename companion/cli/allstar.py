@@ -339,7 +339,6 @@ def shootout(
 
     config = table_config(open_store(ctx))
     named = {m: parse_card(c, config) for m, c in parse_named(shots, "CARD").items()}
-    check_distinct(named)
     count = managers_count(managers, len(named))
     outcome = resolve_shootout(named, count, config)
     payload = shootout_payload(outcome, count, config)
@@ -350,16 +349,6 @@ def shootout(
         render_shootout(out, payload)
 
     emit(payload, json, render)
-
-
-def check_distinct(shots: dict[str, Any]) -> None:
-    from companion.games.allstar.errors import BadTeam
-
-    seen: dict[tuple[str, int], str] = {}
-    for manager, card in shots.items():
-        if card.identity in seen:
-            raise BadTeam(f"{seen[card.identity]} and {manager} both play {card}")
-        seen[card.identity] = manager
 
 
 def shootout_payload(outcome: Any, managers: int, config: TableConfig) -> dict[str, Any]:
@@ -388,7 +377,7 @@ def best(
     json: JsonOption = False,
 ) -> None:
     """The strongest team of five from six to eighteen cards, and the runner-up."""
-    from companion.games.allstar.best import best_team
+    from companion.games.allstar.best import best_team, orders_deciding
     from companion.games.allstar.cards import parse_cards
 
     store = open_store(ctx)
@@ -410,7 +399,7 @@ def best(
         "considered": found_best.considered,
         "managers": count,
         "rules": sorted(combos),
-        "unconfirmed": unconfirmed(config, best_orders(team, runner)),
+        "unconfirmed": unconfirmed(config, orders_deciding(team, runner)),
     }
 
     def render(out):
@@ -419,17 +408,6 @@ def best(
         render_best(out, payload)
 
     emit(payload, json, render)
-
-
-def best_orders(team: Any, runner: Any) -> list[str]:
-    """Criteria whose value order decided the best team or its margin over the runner-up."""
-    from companion.games.allstar.teams import compare, value_order_decided
-
-    used = [team.criterion] if value_order_decided(team) else []
-    if runner is not None:
-        decided = compare(team, runner, "best", "runner-up")
-        used += [decided.criterion] if decided.criterion else []
-    return used
 
 
 # --- arena catalogue ---------------------------------------------------------

@@ -10,7 +10,14 @@ from typing import Any
 from companion.games.allstar.cards import TEAM_SIZE, Card
 from companion.games.allstar.errors import BadTeam
 from companion.games.allstar.table import TableConfig
-from companion.games.allstar.teams import CRITERIA, TeamStrength, medal_order, team_strength
+from companion.games.allstar.teams import (
+    CRITERIA,
+    TeamStrength,
+    compare,
+    medal_order,
+    team_strength,
+    value_order_decided,
+)
 
 MIN_CARDS, MAX_CARDS = 6, 18
 
@@ -103,3 +110,12 @@ def team_key(
         return (combo, counts[best], *score[best])
 
     return key
+
+
+def orders_deciding(team: TeamStrength, runner: TeamStrength | None) -> list[str]:
+    """Criteria whose value order decided the best team or its margin over the runner-up."""
+    used = [team.criterion] if value_order_decided(team) else []
+    if runner is not None:
+        decided = compare(team, runner, "best", "runner-up")
+        used += [decided.criterion] if decided.criterion else []
+    return used

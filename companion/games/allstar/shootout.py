@@ -49,12 +49,22 @@ def card_key(card: Card, managers: int, config: TableConfig) -> tuple[int, ...]:
     )
 
 
+def check_distinct(cards: Mapping[str, Card]) -> None:
+    """Each card is in the box once, so two managers cannot shoot the same one."""
+    seen: dict[tuple[str, int], str] = {}
+    for manager, card in cards.items():
+        if card.identity in seen:
+            raise BadTeam(f"{seen[card.identity]} and {manager} both play {card}")
+        seen[card.identity] = manager
+
+
 def resolve_shootout(
     cards: Mapping[str, Card], managers: int, config: TableConfig
 ) -> ShootoutOutcome:
     """Order the shooters; the last one loses the Penalty Shot."""
     if len(cards) < 2:
         raise BadTeam(f"a shootout needs two or more managers (got {len(cards)})")
+    check_distinct(cards)
     medals = medal_order(managers)
     keys = {m: card_key(c, managers, config) for m, c in cards.items()}
     order = sorted(cards, key=lambda m: keys[m], reverse=True)
