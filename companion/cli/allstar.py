@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import JsonOption, SeedOption, emit, new_app, on_terminal, open_store
 from companion.engine.errors import BadInput, NothingToUndo
 
 if TYPE_CHECKING:
@@ -84,10 +83,6 @@ def unconfirmed(config: TableConfig, criteria: Any) -> list[str]:
     """Settings a result relied on that the table has not confirmed from its box."""
     keys = dict.fromkeys(config.key_for(c) for c in criteria)
     return [k for k in keys if not config.is_confirmed(k)]
-
-
-def on_terminal() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def ask_points(what: str, given: str | None, how: str) -> tuple[int, ...]:

@@ -32,6 +32,11 @@ SeedOption = Annotated[
 ]
 
 
+def on_terminal() -> bool:
+    """Both ends are a person's terminal: only then may a command ask a question."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def fail_line(message: str) -> None:
     # One line, whatever the user typed: control characters are shown escaped.
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)

@@ -56,9 +56,9 @@ class Undo(Exception):  # noqa: N818 - a request, not an error
 
 
 def on_terminal() -> bool:
-    import sys
+    from companion.cli.common import on_terminal as both_ends_terminal
 
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    return both_ends_terminal()
 
 
 def require_terminal(command: str) -> None:
