@@ -17,6 +17,7 @@ from typer._click import exceptions as click_exceptions
 from typer.core import TyperGroup
 
 from companion.engine.errors import CompanionError, ExitStatus
+from companion.ui.terminal import on_terminal  # noqa: F401 - the CLI's name for it
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,11 +31,6 @@ SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed the random draws so the result can be reproduced."),
 ]
-
-
-def on_terminal() -> bool:
-    """Both ends are a person's terminal: only then may a command ask a question."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def fail_line(message: str) -> None:

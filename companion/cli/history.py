@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -11,17 +10,16 @@ import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
 from companion.engine.errors import BadInput
+from companion.history.book import ALIASES, history, paused_gc
 
 if TYPE_CHECKING:
     from companion.history.players import Roster
     from companion.history.queries import Filter
-    from companion.store import Store
 
 app = new_app(
     "Match history: list, show, stats, charts, replay, export/import, players, delete, undo."
 )
 
-ALIASES = "players"
 SCREENFUL = 50
 HEAD_TO_HEAD_SHOWN = 20  # without --all: the most played pairings, one row each
 
@@ -42,34 +40,6 @@ IdArgument = Annotated[str, typer.Argument(metavar="ID", help="Match id or a uni
 
 
 # --- loading ----------------------------------------------------------------
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cycle collector while building many small objects that live to the end.
-
-    Loading 100,000 match summaries otherwise spends about a third of its
-    time in collections that find nothing (the documents hold no cycles).
-    """
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def history(store: Store) -> tuple[Roster, list[dict[str, Any]]]:
-    """Every match (archived ones without events) with canonical player names."""
-    from companion.history.players import Roster
-    from companion.store.archive import live_matches, summaries
-
-    roster = Roster(store.all_docs(ALIASES))
-    with paused_gc():
-        return roster, [roster.match(m) for m in [*summaries(store), *live_matches(store)]]
 
 
 def resolve_player(typed: str | None, roster: Roster, matches: list[dict]) -> str | None:

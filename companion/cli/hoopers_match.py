@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
 from companion.cli.hoopers import (
-    GAME,
     Bonus,
     Defense,
     Face,
@@ -24,6 +23,12 @@ from companion.cli.hoopers import (
     shot_spec,
     unused_roll,
 )
+from companion.engine.events import event
+
+if TYPE_CHECKING:
+    from companion.games.hoopers.state import MatchState
+    from companion.tables.base import Ended, Recorded, Status
+    from companion.tables.hoopers import HoopersTable
 
 match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire.")
 
@@ -34,33 +39,26 @@ HooperArg = Annotated[str, typer.Argument(help="The hooper (unique prefix).")]
 HooperOption = Annotated[str, typer.Option("--hooper", help="The hooper (unique prefix).")]
 
 
-def _record(ctx: typer.Context, event_type: str, data: dict[str, Any]):
-    from companion.games.hoopers.match import play
+def _table(ctx: typer.Context) -> HoopersTable:
+    from companion.tables.hoopers import HoopersTable
 
-    played: dict[str, Any] = {}
-
-    def change(match):
-        played["result"] = play(match, event_type, data)
-        return [played["result"].event]
-
-    match, _ = open_store(ctx).update_live(GAME, change)
-    return match, played["result"]
+    return HoopersTable(open_store(ctx))
 
 
-def _status_payload(match: dict[str, Any], state: Any) -> dict[str, Any]:
-    return {**state.to_json(), "id": match["id"]}
+def _record(ctx: typer.Context, kind: str, **data: Any) -> Recorded[MatchState]:
+    return _table(ctx).record(event(kind, **data))
 
 
-def _emit_state(match: dict[str, Any], state: Any, json: bool) -> None:
-    payload = _status_payload(match, state)
+def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
+    notes = status.state.notes if notes is None else notes
 
     def render(out):
         from companion.ui.hoopers import render_notes, render_status
 
-        render_notes(out, state.notes)
-        render_status(out, payload)
+        render_notes(out, notes)
+        render_status(out, status)
 
-    emit(payload, json, render)
+    emit({**status.to_json(), "notes": list(notes)}, json, render)
 
 
 @match_app.command()
@@ -91,22 +89,11 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
-    from companion.engine.rng import fresh_seed
-    from companion.games.hoopers.match import fold, new_match, tribe_roster, tribes
+    from companion.tables.hoopers import roster
 
-    def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
-        if names:
-            return [n.strip() for n in names.split(",") if n.strip()]
-        if tribe is None and team.strip().casefold() in tribes():
-            tribe = team  # a team named after its tribe: `--home Keepers --away Unleashed`
-        return tribe_roster(tribe) if tribe else []
-
-    store = open_store(ctx)
-    chosen_seed = fresh_seed() if seed is None else seed
-    players, options, events = new_match(
+    status = _table(ctx).start(
         home,
         away,
-        chosen_seed,
         rosters={
             home.strip(): roster(home, home_tribe, home_roster),
             away.strip(): roster(away, away_tribe, away_roster),
@@ -114,11 +101,9 @@ def start(
         variant=variant,
         milestones=milestones,
         first=first,
-        injury_pile=store.get_doc(GAME, "injury_pile"),
+        seed=seed,
     )
-    match = store.start_match(GAME, players, options, chosen_seed, events)
-    state = fold(match)
-    _emit_state(match, state, json)
+    _emit_status(status, json)
 
 
 @match_app.command("shot")
@@ -152,22 +137,23 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    match, played = _record(ctx, "shot", data)
-    outcome, state = played.outcome, played.state
+    recorded = _record(ctx, "shot", **data)
+    outcome, status = recorded.outcome, recorded.status
+    stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
     payload = {
         **outcome.to_json(),
         "notes": notes,
-        "team": played.event["data"]["team"],
-        "hooper": played.event["data"]["hooper"],
-        "match": _status_payload(match, state),
+        "team": stored["team"],
+        "hooper": stored["hooper"],
+        "match": {**status.to_json(), "notes": list(status.state.notes)},
     }
 
     def render(out):
         from companion.ui.hoopers import render_notes, render_shot
 
         render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ", notes=notes)
-        render_notes(out, state.notes)
+        render_notes(out, status.state.notes)
 
     emit(payload, json, render)
 
@@ -183,8 +169,7 @@ def score(
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
-    match, played = _record(ctx, "score", {"team": team, "points": points, "hooper": hooper})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "score", team=team, points=points, hooper=hooper).status, json)
 
 
 @match_app.command("foul")
@@ -192,29 +177,25 @@ def match_foul(
     ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
-    match, played = _record(ctx, "foul", {"team": team, "hooper": hooper})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "foul", team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
 def injure(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """An injury cube; at the limit an injury marker is drawn from the pile."""
-    match, played = _record(ctx, "injure", {"team": team, "hooper": hooper})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "injure", team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
 def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
-    match, played = _record(ctx, "chip", {"team": team, "hooper": hooper})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "chip", team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
 def blocked(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """A block received: the hooper's Onfire track moves one step left."""
-    match, played = _record(ctx, "blocked", {"team": team, "hooper": hooper})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "blocked", team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
@@ -227,83 +208,57 @@ def turn(
     json: JsonOption = False,
 ) -> None:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
-    match, played = _record(ctx, "turn", {"again": again})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "turn", again=again).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    match, played = _record(ctx, "timeout", {"team": team})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "timeout", team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    match, played = _record(ctx, "coach", {"team": team})
-    _emit_state(match, played.state, json)
+    _emit_status(_record(ctx, "coach", team=team).status, json)
 
 
 @match_app.command()
 def status(ctx: typer.Context, json: JsonOption = False) -> None:
     """The scoreboard: score, periods, fouls, hot and cold hoopers."""
-    from companion.games.hoopers.match import fold
-
-    match = open_store(ctx).current_match(GAME)
-    state = fold(match)
-    state.notes = []
-    _emit_state(match, state, json)
+    _emit_status(_table(ctx).status(), json, notes=[])
 
 
 @match_app.command()
 def undo(ctx: typer.Context, json: JsonOption = False) -> None:
     """Drop the last recorded event."""
-    from companion.engine.errors import NothingToUndo
-    from companion.games.hoopers.match import fold
-
-    store = open_store(ctx)
-    current = store.current_match(GAME)
-    if not current["events"] or current["events"][-1]["type"] == "opening":
-        raise NothingToUndo(f"nothing to undo in hoopers match {current['id']}")
-    match, removed = store.undo_event(GAME)
-    state = fold(match)
-    state.notes = [f"undid {removed['type']}"]
-    _emit_state(match, state, json)
+    undone = _table(ctx).undo()
+    _emit_status(undone.status, json, notes=[f"undid {undone.removed['type']}"])
 
 
 @match_app.command()
 def end(
     ctx: typer.Context,
-    abandon: Annotated[
-        bool, typer.Option("--abandon", help="Drop an unfinished match (kept as abandoned).")
+    abandon_: Annotated[
+        bool, typer.Option("--abandon", hidden=True, help="Same as 'hoopers match abandon'.")
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Record the finished match in history (or --abandon an unfinished one)."""
-    from companion.games.hoopers.errors import MatchNotOver
-    from companion.games.hoopers.match import fold
+    """Record the finished match in history."""
+    table = _table(ctx)
+    _emit_ended(table.abandon() if abandon_ else table.end(), json)
 
-    store = open_store(ctx)
-    match = store.current_match(GAME)
-    state = fold(match)
-    if abandon:
-        done = store.abandon_match(GAME)
-    else:
-        if not state.over:
-            raise MatchNotOver(
-                f"match {match['id']} is not over (period {state.period}, turn {state.turn})",
-                hint="play on, or use --abandon",
-            )
-        done = store.finish_match(GAME, state.result(), expected_events=len(match["events"]))
-    payload = {"id": done["id"], "status": done["status"], "result": done["result"]}
 
+@match_app.command()
+def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Drop an unfinished match (kept in history as abandoned)."""
+    _emit_ended(_table(ctx).abandon(), json)
+
+
+def _emit_ended(done: Ended, json: bool) -> None:
     def render(out):
-        if done["status"] == "abandoned":
-            out.print(f"Match {done['id']} abandoned.")
-            return
-        result = done["result"]
-        line = " – ".join(f"{t} {p}" for t, p in result["scores"].items())
-        out.print(f"Match {done['id']} finished: {line}; {result['winner']} wins. Kept in history.")
+        from companion.ui.hoopers import render_ended
 
-    emit(payload, json, render)
+        render_ended(out, done)
+
+    emit(done.to_json(), json, render)

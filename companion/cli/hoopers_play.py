@@ -13,26 +13,28 @@ def play(ctx: typer.Context, seed: SeedOption = None) -> None:
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers play")
+    from companion.tables.hoopers import HoopersTable
+
     store = open_store(ctx)
     with prompts.guarded():
-        if store.live_match("hoopers") is None and not _offer_start(ctx):
+        if HoopersTable(store).live() is None and not _offer_start(store, seed):
             raise typer.Exit(0)
         from companion.ui.guided.hoopers import play_turns
 
         play_turns(store, seed)
 
 
-def _offer_start(ctx: typer.Context) -> bool:
+def _offer_start(store, seed: int | None) -> bool:
     """No live match: ask to start one (the menu's start flow). True once one is live."""
-    from companion.cli.menu import start_hoopers
     from companion.ui.guided import prompts
+    from companion.ui.guided.hoopers import start as start_match
 
     prompts.say("No live hoopers match.")
     try:
-        start = prompts.yes_no("Start one now?", True)
+        wanted = prompts.yes_no("Start one now?", True)
     except prompts.Undo:
-        start = False
-    if start and start_hoopers(ctx):
+        wanted = False
+    if wanted and start_match(store, seed):
         return True
     prompts.say("Nothing started: 'companion hoopers match start --help' shows how.")
     return False

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from companion.engine.events import event
 from companion.engine.rng import TableRng
 from companion.games.hoopers.counters import CounterSpec, resolve_counter
-from companion.games.hoopers.match import GAME, fold, new_match, play, tribe_roster
+from companion.games.hoopers.match import tribe_roster
 from companion.games.hoopers.odds import shot_odds
 from companion.games.hoopers.shots import ShotSpec, resolve_shot
 from companion.store import Store
+from companion.tables.hoopers import HoopersTable
 from companion.ui import hoopers as ui
 
 
-def _shot(store: Store, out: Console, team: str, hooper: str, spec: dict, defender=None) -> None:
+def _shot(table: HoopersTable, out: Console, team: str, hooper: str, spec: dict, defender=None):
     flags = [f"--stat {spec['stat']}", *(f"--bonus {b}" for b in spec.get("bonuses", []))]
     if defender:
         flags.append(f"--defense {spec['defense']} --defender {defender.split()[0]}")
@@ -23,29 +25,14 @@ def _shot(store: Store, out: Console, team: str, hooper: str, spec: dict, defend
         f"$ companion hoopers match shot {team} {spec['kind']} --hooper {hooper.split()[0]} "
         + " ".join(flags)
     )
-    played = {}
-
-    def change(match):
-        played["p"] = play(
-            match, "shot", {"team": team, "hooper": hooper, "defender": defender, "spec": spec}
-        )
-        return [played["p"].event]
-
-    store.update_live(GAME, change)
-    ui.render_shot(out, played["p"].outcome, who=f"{hooper} ({team}): ")
-    ui.render_notes(out, played["p"].state.notes)
+    recorded = table.record(event("shot", team=team, hooper=hooper, defender=defender, spec=spec))
+    ui.render_shot(out, recorded.outcome, who=f"{hooper} ({team}): ")
+    ui.render_notes(out, recorded.status.state.notes)
 
 
-def _turn(store: Store, out: Console) -> None:
+def _turn(table: HoopersTable, out: Console) -> None:
     out.print("$ companion hoopers match turn")
-    played = {}
-
-    def change(match):
-        played["p"] = play(match, "turn", {})
-        return [played["p"].event]
-
-    store.update_live(GAME, change)
-    ui.render_notes(out, played["p"].state.notes)
+    ui.render_notes(out, table.record(event("turn")).status.state.notes)
 
 
 def run(out: Console, store: Store, seed: int) -> None:
@@ -59,33 +46,31 @@ def run(out: Console, store: Store, seed: int) -> None:
     out.print("$ companion hoopers counter steal --o 40 --v 55 --position PF")
     ui.render_counter(out, resolve_counter(CounterSpec("steal", 40, 55, "PF"), rng=rng))
 
-    if store.live_match(GAME) is not None:
+    table = HoopersTable(store)
+    if table.live() is not None:
         out.print("(a hoopers match is already live in this database; the match demo is skipped)")
         return
     out.print(
         "$ companion hoopers match start --home Lucy --away Karl "
         "--home-tribe unleashed --away-tribe keepers --variant fast"
     )
-    players, options, events = new_match(
+    started = table.start(
         "Lucy",
         "Karl",
-        seed,
         rosters={"Lucy": tribe_roster("unleashed"), "Karl": tribe_roster("keepers")},
         variant="fast",
+        seed=seed,
     )
-    match = store.start_match(GAME, players, options, seed, events)
-    ui.render_notes(out, fold(match).notes)
+    ui.render_notes(out, started.state.notes)
     for _ in range(2):
-        attacking = fold(store.current_match(GAME)).attacking
-        if attacking == "Lucy":
+        if table.status().state.attacking == "Lucy":
             spec = {"kind": "3ps", "stat": 70, "bonuses": [15], "defense": 30, "ft_stat": 60}
-            _shot(store, out, "Lucy", "Muy Schillato", spec, defender="Edd Trapp")
+            _shot(table, out, "Lucy", "Muy Schillato", spec, defender="Edd Trapp")
         else:
             spec = {"kind": "2ps", "stat": 55, "bonuses": [25], "defense": 30}
-            _shot(store, out, "Karl", "Chus Kinder", spec, defender="Dime N'Shons")
-        _turn(store, out)
+            _shot(table, out, "Karl", "Chus Kinder", spec, defender="Dime N'Shons")
+        _turn(table, out)
     out.print("$ companion hoopers match status")
-    state = fold(store.current_match(GAME))
-    ui.render_status(out, {**state.to_json(), "id": match["id"]})
-    store.abandon_match(GAME)
-    out.print(f"  (demo match {match['id']} set aside as abandoned; see 'companion history list')")
+    ui.render_status(out, table.status())
+    table.abandon()
+    out.print(f"  (demo match {started.id} set aside as abandoned; see 'companion history list')")

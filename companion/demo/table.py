@@ -8,6 +8,7 @@ from companion.engine.decks import deal, parse_deck
 from companion.engine.dice import D8, D20, d8_label
 from companion.engine.rng import TableRng
 from companion.store import Store
+from companion.tables.rolloff import RollOffTable
 
 
 def run(out: Console, store: Store, seed: int) -> None:
@@ -24,12 +25,12 @@ def run(out: Console, store: Store, seed: int) -> None:
     out.print(f"  rest {len(dealt.rest)} cards")
     first = rng.choice(players)
     out.print(f"$ companion first-player Ana Ben Cy\n  {first} goes first.")
-    out.print("Every result is also kept: the store records matches as event logs.")
-    match = store.start_match("table", players, seed=seed)
+    out.print("A roll-off is a tracked match like any game: every roll is kept in history.")
+    table = RollOffTable(store)
+    started = table.start(players, seed=seed)
     for player in players:
-        store.append_event("table", "roll", {"player": player, "d20": D20.roll(rng)})
-    rolls = {e["data"]["player"]: e["data"]["d20"] for e in store.current_match("table")["events"]}
-    winner = max(rolls, key=rolls.__getitem__)
-    store.finish_match("table", {"scores": rolls, "winner": winner})
-    out.print(f"  match {match['id']}: " + ", ".join(f"{p} rolled {r}" for p, r in rolls.items()))
+        table.roll(player, D20.roll(rng))
+    done = table.end()
+    rolls, winner = done.result["scores"], done.result["winner"]
+    out.print(f"  match {started.id}: " + ", ".join(f"{p} rolled {r}" for p, r in rolls.items()))
     out.print(f"  finished and archived; '{winner}' rolled highest. See 'companion history list'.")

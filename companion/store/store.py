@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
@@ -29,6 +29,7 @@ ID_LENGTH = 6
 LOCK_TIMEOUT_S = 30
 
 Match = dict[str, Any]
+T = TypeVar("T")
 
 
 def now() -> str:
@@ -196,37 +197,68 @@ class Store:
         validates (raising a CompanionError writes nothing) and returns the
         events to append as `{"type": ..., "data": {...}}`.
         """
+
+        def counted(match: Match) -> tuple[list[dict[str, Any]], int]:
+            events = change(match)
+            return events, len(events)
+
+        match, count = self.change_live(game, counted)
+        return match, match["events"][len(match["events"]) - count :]
+
+    def change_live(
+        self, game: str, change: Callable[[Match], tuple[list[dict[str, Any]], T]]
+    ) -> tuple[Match, T]:
+        """Like `update_live`, for a `change` that also returns a value: (events, value).
+
+        Returns the match with the new events appended and the value, both
+        decided inside the one locked transaction.
+        """
         with self.transaction() as db:
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
                 raise no_live_match(game)
             match = dict(doc)
-            new_events = [stamp_event(e) for e in change(match)]
+            events, value = change(match)
+            new_events = [stamp_event(e) for e in events]
             match["events"] = [*match["events"], *new_events]
             match["updated"] = now()
             live.update(
                 {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
             )
-            return match, new_events
+            return match, value
 
     def append_event(self, game: str, event_type: str, data: dict[str, Any]) -> Match:
         match, _ = self.update_live(game, lambda m: [{"type": event_type, "data": data}])
         return match
 
-    def undo_event(self, game: str) -> tuple[Match, dict[str, Any]]:
-        """Drop the last event of the game's live match."""
+    def undo_event(
+        self, game: str, check: Callable[[Match], None] | None = None
+    ) -> tuple[Match, dict[str, Any]]:
+        """Drop the last event of the game's live match.
+
+        `check(match)` runs under the lock first and may refuse (raise).
+        """
+        match, removed = self.undo_events(game, 1, check)
+        return match, removed[-1]
+
+    def undo_events(
+        self, game: str, count: int, check: Callable[[Match], None] | None = None
+    ) -> tuple[Match, list[dict[str, Any]]]:
+        """Drop the last `count` events of the game's live match in one transaction."""
         with self.transaction() as db:
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
                 raise no_live_match(game)
             events = list(doc["events"])
-            if not events:
+            if len(events) < count or not events:
                 raise NothingToUndo(f"nothing to undo in {game} match {doc['id']}")
-            removed = events.pop()
-            live.update({"events": events, "updated": now()}, doc_ids=[doc.doc_id])
-            return {**doc, "events": events}, removed
+            if check is not None:
+                check(dict(doc))
+            kept, removed = events[: len(events) - count], events[len(events) - count :]
+            live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
+            return {**doc, "events": kept}, removed
 
     def set_options(self, game: str, options: dict[str, Any]) -> Match:
         with self.transaction() as db:
@@ -241,11 +273,14 @@ class Store:
     def finish_match(
         self,
         game: str,
-        result: dict[str, Any],
+        result: dict[str, Any] | Callable[[Match], dict[str, Any]],
         status: str = "finished",
         expected_events: int | None = None,
     ) -> Match:
         """Move the game's live match to the archive with its result.
+
+        `result` may be a function of the match: it then runs under the lock on
+        the freshest copy, so the result (and any refusal) can miss no move.
 
         `expected_events`: the number of events the result was computed from;
         if another process recorded something since, nothing is written and
@@ -265,6 +300,8 @@ class Store:
                         f"{game} match {doc['id']} changed while it was being ended",
                         hint="run the command again",
                     )
+                if callable(result):
+                    result = result(dict(doc))
                 stamp = now()
                 match = {
                     **doc,

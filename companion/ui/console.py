@@ -147,3 +147,8 @@ def escape(markup: str) -> str:
     if markup.endswith("\\") and not markup.endswith("\\\\"):
         return markup + "\\"
     return markup
+
+
+def safe(text: object) -> str:
+    """Text from users or files made harmless for a terminal: control characters escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

@@ -12,6 +12,9 @@ from companion.ui.console import Table
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from companion.games.hoopers.state import MatchState
+    from companion.tables.base import Ended, Status
+
 
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 DEFENSE_NAMES = {"2ps": "D2", "3ps": "D3", "lup": "DLU"}
@@ -186,60 +189,66 @@ def _onfire_mark(space: str) -> str:
     return f"{marks.get(space, '')} {label(space)}".strip()
 
 
-def render_status(out: Console, status: dict[str, Any]) -> None:
-    teams = list(status["score"])
-    a, b = teams
-    head = "FINAL" if status["status"] == "over" else f"period {status['period']}"
-    if status["overtime"]:
-        head = "FINAL (overtime)" if status["status"] == "over" else f"overtime {status['period']}"
+def render_status(out: Console, status: Status[MatchState]) -> None:
+    """The scoreboard: score, periods, fouls, tokens, hot and cold hoopers."""
+    state = status.state
+    score = state.score()
+    a, b = state.order
+    head = "FINAL" if state.over else f"period {state.period}"
+    if state.in_overtime:
+        head = "FINAL (overtime)" if state.over else f"overtime {state.period}"
     out.print(
-        f"[bold]{a} {status['score'][a]} – {status['score'][b]} {b}[/bold]   "
-        f"{head}, turn {status['turn']} (pair {status['pair']})"
+        f"[bold]{a} {score[a]} – {score[b]} {b}[/bold]   "
+        f"{head}, turn {state.turn} (pair {state.pair})"
     )
     bar = "  ".join(
-        f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == status["period"] else "")
-        for i, p in enumerate(status["periods"], 1)
+        f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == state.period else "")
+        for i, p in enumerate(state.periods, 1)
     )
     out.print(f"  {bar}")
-    if status["attacking"]:
-        out.print(f"  attacking: [bold]{status['attacking']}[/bold]")
-    if status["winner"]:
-        out.print(f"  winner: [bold]{status['winner']}[/bold]")
-    for m in status["milestones"]:
+    if state.attacking and not state.over:
+        out.print(f"  attacking: [bold]{state.attacking}[/bold]")
+    if state.winner:
+        out.print(f"  winner: [bold]{state.winner}[/bold]")
+    for m in state.milestones:
         who = m["earner"] or "nobody (tied)"
         out.print(f"  milestone P{m['period']}: {who}")
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
-    for team in teams:
-        hoopers = status["hoopers"][team]
-        hot = [
-            f"{n} {_onfire_mark(h['onfire'])}"
-            for n, h in hoopers.items()
-            if h["onfire"] in ("orange", "lv1", "lv2")
-        ]
-        cold = [
-            f"{n} {_onfire_mark(h['onfire'])}"
-            for n, h in hoopers.items()
-            if h["onfire"] in ("cube", "light-blue")
-        ]
-        cold += [f"{n} ✖ ejected" for n, h in hoopers.items() if h["ejected"]]
-        cold += [f"{n} ✚ {', '.join(h['injuries'])}" for n, h in hoopers.items() if h["injuries"]]
+    for name, team in state.teams.items():
+        hoopers = team.hoopers.values()
+        hot = [f"{h.name} {_onfire_mark(h.onfire)}" for h in hoopers if h.onfire in HOT]
+        cold = [f"{h.name} {_onfire_mark(h.onfire)}" for h in hoopers if h.onfire in COLD]
+        cold += [f"{h.name} ✖ ejected" for h in hoopers if h.ejected]
+        cold += [f"{h.name} ✚ {', '.join(h.injuries)}" for h in hoopers if h.injuries]
         table.add_row(
-            team,
-            str(status["team_fouls"][team]),
-            str(status["coach_tokens"][team]),
-            str(status["timeouts"][team]),
+            name,
+            str(team.team_fouls),
+            str(team.coach_tokens),
+            str(team.timeouts),
             ", ".join(hot) or "-",
             ", ".join(cold) or "-",
         )
     out.print(table)
     scorers = [
-        (n, t, h)
-        for t in teams
-        for n, h in status["hoopers"][t].items()
-        if h["points"] or h["fouls"] or h["injury_cubes"]
+        (h, name)
+        for name, team in state.teams.items()
+        for h in team.hoopers.values()
+        if h.points or h.fouls or h.injury_cubes
     ]
     if scorers:
         detail = Table("hooper", "team", "pts", "fouls", "injury cubes", box=None)
-        for n, t, h in scorers:
-            detail.add_row(n, t, str(h["points"]), str(h["fouls"]), str(h["injury_cubes"]))
+        for h, name in scorers:
+            detail.add_row(h.name, name, str(h.points), str(h.fouls), str(h.injury_cubes))
         out.print(detail)
+
+
+HOT = ("orange", "lv1", "lv2")
+COLD = ("cube", "light-blue")
+
+
+def render_ended(out: Console, done: Ended) -> None:
+    if done.status == "abandoned":
+        out.print(f"Match {done.id} abandoned.")
+        return
+    line = " – ".join(f"{t} {p}" for t, p in done.result["scores"].items())
+    out.print(f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.")

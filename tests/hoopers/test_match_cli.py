@@ -177,7 +177,7 @@ def test_fast_match_to_the_end_and_into_history(cli, db):
     cli(*M, "score", "Bob", "2", "--hooper", "Cat")
     record_turns(db, 31)
     last = cli(*M, "turn", "--json")
-    assert (last.json["status"], last.json["winner"]) == ("over", "Bob")
+    assert (last.json["status"], last.json["over"], last.json["winner"]) == ("live", True, "Bob")
     assert_user_error(cli(*M, "turn"), "is over")
     ended = cli(*M, "end", "--json")
     assert ended.json["result"] == {

@@ -14,6 +14,8 @@ from typing import Any
 from companion.data import load
 from companion.engine.decks import parse_players
 from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.events import Step, replay
+from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers.errors import BadStat, MatchOver, NotYourTurn, OutOfTokens
@@ -144,12 +146,27 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
     )
 
 
+class MatchRules:
+    """A Valley Hoopers match as an event fold (see `companion.engine.events`)."""
+
+    def initial(self, match: Mapping[str, Any]) -> MatchState:
+        return initial_state(match)
+
+    def apply(
+        self, state: MatchState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[MatchState]:
+        state.notes = []
+        data = dict(event["data"])
+        outcome = apply_event(state, event["type"], data, rng)
+        return Step(state, {"type": event["type"], "data": data}, outcome, tuple(state.notes))
+
+
+RULES = MatchRules()
+
+
 def fold(match: Mapping[str, Any]) -> MatchState:
     """The state after every event in the log (drawn values come from the events)."""
-    state = initial_state(match)
-    for event in match["events"]:
-        apply_event(state, event["type"], dict(event["data"]), None)
-    return state
+    return replay(RULES, match)
 
 
 @dataclass(frozen=True)
@@ -165,12 +182,8 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     Anything random is drawn with `step_rng(seed, number of events so far)`
     and written into the event, so the log replays exactly.
     """
-    state = fold(match)
-    state.notes = []
-    rng = step_rng(match["seed"], len(match["events"]))
-    recorded = dict(data)
-    outcome = apply_event(state, event_type, recorded, rng)
-    return Played({"type": event_type, "data": recorded}, state, outcome)
+    step = play_moves(RULES, match, [{"type": event_type, "data": data}]).steps[0]
+    return Played(step.event, step.state, step.outcome)
 
 
 class _Draws:

@@ -17,20 +17,64 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine.errors import CompanionError, NothingToUndo, RuleViolation
+from companion.engine.events import Step
 from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
-from companion.games.hoopers.match import GAME, fold, play
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
+from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
+from companion.tables.hoopers import HoopersTable
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 
 KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
+
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the teams, tribes and first attacker, then start a match.
+
+    True when the match started; False when the table backed out (undo) or the
+    rules refused (the reason is said).
+    """
+    from companion.games.hoopers.match import tribes
+    from companion.tables.hoopers import roster
+
+    names = list(tribes())
+    try:
+        home = prompts.ask("Home team (a player's name)?", "Home", _name)
+        away = prompts.ask("Away team?", "Away", _name)
+        home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
+        away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
+        first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
+    except Undo:
+        return False
+    try:
+        status = HoopersTable(store).start(
+            home,
+            away,
+            rosters={home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)},
+            first=first,
+            seed=seed,
+        )
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    from companion.ui.hoopers import render_notes, render_status
+
+    render_notes(prompts.console(), status.state.notes)
+    render_status(prompts.console(), status)
+    return True
+
+
+def _name(text: str) -> str:
+    from companion.engine.decks import parse_players
+
+    return parse_players([text], low=1, high=1)[0]
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
@@ -40,7 +84,7 @@ def play_turns(store: Any, seed: int | None = None) -> None:
 
 class Flow:
     def __init__(self, store: Any, rng: TableRng) -> None:
-        self.store = store
+        self.table = HoopersTable(store)
         self.rng = rng
         self.history: list[tuple[tf.Turn, list[dict[str, Any]]]] = []
         self.step_events: list[dict[str, Any]] = []
@@ -50,28 +94,17 @@ class Flow:
     # --- the match ----------------------------------------------------------
 
     def match(self) -> dict[str, Any]:
-        return self.store.current_match(GAME)
+        return self.table.current()
 
     def state(self) -> Any:
-        return fold(self.match())
+        return self.table.fold(self.match())
 
-    def record(self, events: list[dict[str, Any]]) -> list[Any]:
+    def record(self, events: list[dict[str, Any]]) -> list[Step[MatchState]]:
         """Play `events` through the match engine and store them in one transaction."""
-        results: list[Any] = []
-
-        def change(match: dict[str, Any]) -> list[dict[str, Any]]:
-            results.clear()
-            current = dict(match)
-            for event in events:
-                played = play(current, event["type"], event["data"])
-                results.append(played)
-                current = {**current, "events": [*current["events"], played.event]}
-            return [p.event for p in results]
-
         with prompts.no_interrupt():
-            _, stored = self.store.update_live(GAME, change)
-        self.step_events.extend(stored)
-        return results
+            recorded = self.table.record(*events)
+        self.step_events.extend(recorded.events)
+        return list(recorded.played.steps)
 
     def fresh_turn(self) -> tf.Turn:
         state = self.state()
@@ -86,10 +119,7 @@ class Flow:
     def run(self) -> None:
         from companion.ui.hoopers import render_status
 
-        match = self.match()
-        state = fold(match)
-        state.notes = []
-        render_status(prompts.console(), {**state.to_json(), "id": match["id"]})
+        render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
         turn = self.fresh_turn()
         steps = {
@@ -122,26 +152,19 @@ class Flow:
             self._take_back(events)
             del self.history[steps[-1] :]
             return before
-        match = self.match()
-        if not match["events"] or match["events"][-1]["type"] == "opening":
+        try:
+            with prompts.no_interrupt():
+                undone = self.table.undo()
+        except NothingToUndo:
             prompts.say("  nothing to undo")
             return current
-        with prompts.no_interrupt():
-            _, removed = self.store.undo_event(GAME)
         self.history.clear()
-        prompts.say(f"  undone: {_describe(removed)}")
+        prompts.say(f"  undone: {_describe(undone.removed)}")
         return self.fresh_turn()
 
     def _take_back(self, events: list[dict[str, Any]]) -> None:
-        last = self.match()["events"][-len(events) :]
-        if [(e["type"], e["data"]) for e in last] != [(e["type"], e["data"]) for e in events]:
-            raise NothingToUndo(
-                "the match changed in another terminal since this step",
-                hint="undo there with 'companion hoopers match undo'",
-            )
         with prompts.no_interrupt():
-            for _ in events:
-                self.store.undo_event(GAME)
+            self.table.undo(expected=events)
         prompts.say(f"  undone: {'; '.join(_describe(e) for e in events)}")
 
     # --- helpers ---------------------------------------------------------------
@@ -392,9 +415,8 @@ class Flow:
         answer = prompts.choose("Move the turn token and go on?", ["next", "stop"], "next")
         played = self.record([tf.turn_event()])
         self.show(played)
-        match = self.match()
         state = played[-1].state
-        render_status(prompts.console(), {**state.to_json(), "id": match["id"], "notes": []})
+        render_status(prompts.console(), self.table.status())
         if state.over:
             prompts.say("The match is over: record it with 'companion hoopers match end'.")
             self.stopped = True
@@ -404,11 +426,11 @@ class Flow:
             return turn
         return tf.new_turn(state.attacking, state.other(state.attacking))
 
-    def show(self, played: list[Any]) -> None:
+    def show(self, played: list[Step[MatchState]]) -> None:
         from companion.ui.hoopers import render_notes
 
-        for result in played:
-            render_notes(prompts.console(), result.state.notes)
+        for step in played:
+            render_notes(prompts.console(), list(step.notes))
 
 
 def _working(spec: ShotSpec, planned: Any) -> str:
@@ -421,3 +443,8 @@ def _describe(event: dict[str, Any]) -> str:
     data = event.get("data", {})
     who = ", ".join(str(data[k]) for k in ("hooper", "team") if data.get(k))
     return f"{event['type']} ({who})" if who else event["type"]
+
+
+def play(store: Any, seed: int | None = None) -> None:
+    """The menu's way in: attacking turns of the live match."""
+    play_turns(store, seed)

@@ -56,7 +56,7 @@ class Undo(Exception):  # noqa: N818 - a request, not an error
 
 
 def on_terminal() -> bool:
-    from companion.cli.common import on_terminal as both_ends_terminal
+    from companion.ui.terminal import on_terminal as both_ends_terminal
 
     return both_ends_terminal()
 

@@ -1,0 +1,217 @@
+"""What a table does with a live game, the same for every game.
+
+A `Table` sits between the faces (CLI, guided play, demo, watch, menu) and
+the store. Its verbs — `start`, `record`, `undo`, `end`, `abandon`,
+`status` — each run as one locked transaction in which every check is made
+on the freshest copy of the match, so two companions at one table can never
+record a move on a game that has just ended, or undo what was not theirs.
+
+A game's table names its rules (the event fold of `companion.engine.events`)
+and says three things about its state: the status to show, what may be
+undone, and the result once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from companion.engine.errors import NothingToUndo
+from companion.engine.events import Event, Played, Rules, play, replay
+from companion.store import Store
+
+S = TypeVar("S")
+Match = dict[str, Any]
+
+LIVE, FINISHED, ABANDONED = "live", "finished", "abandoned"
+
+
+@dataclass(frozen=True)
+class Status(Generic[S]):
+    """A game as the table sees it now; `to_json()` is `status --json` in every game.
+
+    The common core — id, game, status (live/finished/abandoned), players,
+    scores (player → points or Supporters, None where unknown) and next (what
+    the table does next, as a sentence) — is the same in every game; `detail`
+    holds the game's own keys, printed beside it. `state` is the game's typed
+    state, for renderers.
+    """
+
+    id: str
+    game: str
+    status: str
+    players: tuple[str, ...]
+    scores: Mapping[str, int | None]
+    next: str
+    state: S = field(repr=False, compare=False)
+    detail: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    updated: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.detail,
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "players": list(self.players),
+            "scores": dict(self.scores),
+            "next": self.next,
+        }
+
+
+@dataclass(frozen=True)
+class Recorded(Generic[S]):
+    """Moves recorded in one transaction: the stored match, each step, and the status after."""
+
+    match: Match
+    played: Played[S]
+    status: Status[S]
+
+    @property
+    def outcome(self) -> Any:
+        return self.played.outcome
+
+    @property
+    def events(self) -> list[Event]:
+        return self.played.events
+
+
+@dataclass(frozen=True)
+class Undone(Generic[S]):
+    events: tuple[Event, ...]  # the events taken back, oldest first
+    status: Status[S]
+
+    @property
+    def removed(self) -> Event:
+        return self.events[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.status.to_json(), "undone": self.removed["type"]}
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A game moved to history: finished with its result, or abandoned."""
+
+    id: str
+    game: str
+    status: str
+    players: tuple[str, ...]
+    result: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, match: Match) -> Ended:
+        return cls(
+            id=match["id"],
+            game=match["game"],
+            status=match["status"],
+            players=tuple(match["players"]),
+            result=match.get("result") or {},
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "status": self.status, "result": dict(self.result)}
+
+
+class Table(Generic[S]):
+    """One game's live match in one store. Subclasses fill in the game's part."""
+
+    game: ClassVar[str]
+    rules: ClassVar[Rules[Any]]
+    # Event types the table itself writes at start; undo never takes them back.
+    opening: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- the game's part ----------------------------------------------------
+
+    def status_of(self, match: Match, state: S) -> Status[S]:
+        raise NotImplementedError
+
+    def result_of(self, match: Match, state: S) -> dict[str, Any]:
+        """The result to file; raises a RuleViolation while the game is not over."""
+        raise NotImplementedError
+
+    def check_undo(self, match: Match) -> None:
+        """Refuse an undo the rules do not allow (the default: never the opening)."""
+        events = match["events"]
+        if not events or events[-1]["type"] in self.opening:
+            raise NothingToUndo(f"nothing to undo in {self.game} match {match['id']}")
+
+    # --- reading --------------------------------------------------------------
+
+    def live(self) -> Match | None:
+        return self.store.live_match(self.game)
+
+    def current(self) -> Match:
+        return self.store.current_match(self.game)
+
+    def fold(self, match: Mapping[str, Any]) -> S:
+        return replay(self.rules, match)
+
+    def status(self, match: Match | None = None) -> Status[S]:
+        """The live game's status (lock-free: the store replaces files whole)."""
+        match = self.current() if match is None else match
+        return self.status_of(match, self.fold(match))
+
+    # --- changing -------------------------------------------------------------
+
+    def start_match(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int | None,
+        events: Iterable[Event] = (),
+    ) -> Status[S]:
+        match = self.store.start_match(self.game, list(players), dict(options), seed, list(events))
+        return self.status(match)
+
+    def record(self, *moves: Event) -> Recorded[S]:
+        """Validate and store moves together: all of them, or (on any refusal) none."""
+
+        def change(match: Match) -> tuple[list[Event], Played[S]]:
+            played = play(self.rules, match, moves)
+            return played.events, played
+
+        match, played = self.store.change_live(self.game, change)
+        return Recorded(match, played, self.status_of(match, played.state))
+
+    def undo(self, expected: Sequence[Event] | None = None) -> Undone[S]:
+        """Drop the last event, or the last `expected` events if they are still the last ones.
+
+        Guided play undoes a whole step with `expected`; if another terminal has
+        recorded something since, nothing is dropped.
+        """
+        count = len(expected) if expected else 1
+
+        def check(match: Match) -> None:
+            self.check_undo(match)
+            last = match["events"][len(match["events"]) - count :]
+            if expected and [(e["type"], e["data"]) for e in last] != [
+                (e["type"], e["data"]) for e in expected
+            ]:
+                raise NothingToUndo(
+                    "the match changed in another terminal since this step",
+                    hint=f"undo there with '{self.undo_command}'",
+                )
+
+        match, removed = self.store.undo_events(self.game, count, check)
+        return Undone(tuple(removed), self.status(match))
+
+    @property
+    def undo_command(self) -> str:
+        from companion.store.store import end_command
+
+        return end_command(self.game).rsplit(" ", 1)[0] + " undo"
+
+    def end(self) -> Ended:
+        """File the result in history; refused, writing nothing, while the game is not over."""
+        done = self.store.finish_match(
+            self.game, lambda match: self.result_of(match, self.fold(match))
+        )
+        return Ended.of(done)
+
+    def abandon(self) -> Ended:
+        return Ended.of(self.store.abandon_match(self.game))

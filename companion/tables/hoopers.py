@@ -1,0 +1,117 @@
+"""A tracked Valley Hoopers match at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.rng import fresh_seed
+from companion.games.hoopers.errors import MatchNotOver
+from companion.games.hoopers.match import GAME, RULES, new_match, tribe_roster, tribes
+from companion.games.hoopers.state import MatchState
+from companion.tables.base import Match, Status, Table
+
+INJURY_PILE = "injury_pile"
+
+
+def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
+    """A team's hoopers: named, else its tribe's ten (a team named after its tribe needs none)."""
+    if names:
+        return [n.strip() for n in names.split(",") if n.strip()]
+    if tribe is None and team.strip().casefold() in tribes():
+        tribe = team
+    return tribe_roster(tribe) if tribe else []
+
+
+class HoopersTable(Table[MatchState]):
+    game = GAME
+    rules = RULES
+    opening = frozenset({"opening"})
+
+    # --- catalogues and table settings ----------------------------------------
+
+    def injury_pile(self) -> list[str] | None:
+        """The table's own injury marker pile, or None for the default one."""
+        return self.store.get_doc(GAME, INJURY_PILE)
+
+    def set_injury_pile(self, pile: list[str] | None) -> None:
+        if pile is None:
+            self.store.delete_doc(GAME, INJURY_PILE)
+        else:
+            self.store.put_doc(GAME, INJURY_PILE, pile)
+
+    # --- verbs ----------------------------------------------------------------
+
+    def start(
+        self,
+        home: str,
+        away: str,
+        *,
+        rosters: Mapping[str, list[str]],
+        variant: str = "classic",
+        milestones: str = "win",
+        first: str = "roll",
+        seed: int | None = None,
+        extra_options: Mapping[str, Any] | None = None,
+        extra_events: list[dict[str, Any]] | None = None,
+        **options: Any,
+    ) -> Status[MatchState]:
+        """Start a match: the d20 decides who attacks first unless `first` names a team."""
+        chosen_seed = fresh_seed() if seed is None else seed
+        players, opts, events = new_match(
+            home,
+            away,
+            chosen_seed,
+            rosters=dict(rosters),
+            variant=variant,
+            milestones=milestones,
+            first=first,
+            injury_pile=self.injury_pile(),
+            **options,
+        )
+        return self.start_match(
+            players,
+            {**opts, **(extra_options or {})},
+            chosen_seed,
+            [*events, *(extra_events or [])],
+        )
+
+    # --- the game's part ------------------------------------------------------
+
+    def status_of(self, match: Match, state: MatchState) -> Status[MatchState]:
+        detail = {k: v for k, v in state.to_json().items() if k != "status"}
+        detail["over"] = state.over
+        detail["notes"] = []  # what a move did belongs to the move (Step.notes), not the standing
+        return Status(
+            id=match["id"],
+            game=GAME,
+            status=match.get("status", "live"),
+            players=tuple(match["players"]),
+            scores=state.score(),
+            next=_next(state),
+            state=state,
+            detail=detail,
+            updated=match.get("updated"),
+        )
+
+    def result_of(self, match: Match, state: MatchState) -> dict[str, Any]:
+        if not state.over:
+            raise MatchNotOver(
+                f"match {match['id']} is not over (period {state.period}, turn {state.turn})",
+                hint="play on, or abandon it with 'companion hoopers match abandon'",
+            )
+        return state.result()
+
+
+def _next(state: MatchState) -> str:
+    if state.over:
+        return "the match is over: record it with 'companion hoopers match end'"
+    period = (
+        f"overtime {state.period - state.variant.periods}"
+        if state.in_overtime
+        else (f"period {state.period}")
+    )
+    return f"{state.attacking} attacks ({period}, turn {state.turn})"
+
+
+TABLES = {GAME: HoopersTable}

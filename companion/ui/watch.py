@@ -1,0 +1,227 @@
+"""The live scoreboard in a terminal: any game's, redrawn whenever anything is recorded.
+
+Every game's table gives a `Status`; every game's renderer draws it
+(`RENDERERS`). `watch --once --json` prints the same status document that
+`status --json` prints.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from companion.engine.errors import BadInput, CompanionError, RuleViolation
+from companion.store import Store
+from companion.tables import live_matches, table_for
+from companion.tables.base import Status
+
+POLL_S = 0.25  # four looks a second at the file's size and mtime: cheap, never busy
+SERIES = "series"
+
+# game -> "module:function(out, status)" drawing its scoreboard.
+RENDERERS = {
+    "hoopers": "companion.ui.hoopers:render_status",
+    SERIES: "companion.ui.hoopers_series:render_scoreboard",
+    "allstar": "companion.ui.allstar:render_status",
+    "playlist": "companion.ui.playlist:render_status",
+    "playlist-solo": "companion.ui.playlist:render_solo_status",
+    "otdraft": "companion.ui.otdraft:render_status",
+}
+
+
+def watched_games(store: Store) -> list[str]:
+    """What can be watched now: each live match's game, else a Series in progress."""
+    games = [m["game"] for m in live_matches(store)]
+    if not games and series_in_progress(store):
+        games = [SERIES]
+    return games
+
+
+def series_in_progress(store: Store) -> bool:
+    try:
+        return table_for(store, SERIES).live() is not None
+    except (CompanionError, ModuleNotFoundError):
+        return False
+
+
+def pick_game(store: Store, game: str | None) -> str:
+    """The one game to show: the only one live, or the one named by `game`."""
+    from companion.engine.names import match_prefix
+
+    live = watched_games(store)
+    if game is not None:
+        known = sorted({*live, *([SERIES] if series_in_progress(store) else [])}) or [game]
+        chosen = match_prefix(game, known, what="game with a live match")
+        live = [g for g in live if g == chosen] or ([chosen] if chosen == SERIES else [])
+    if not live:
+        what = f"{game} " if game else ""
+        raise RuleViolation(f"no live {what}match to watch", hint="start one first")
+    if len(live) > 1:
+        raise BadInput(f"several matches are live ({', '.join(live)}): choose one with --game")
+    return live[0]
+
+
+def current_status(store: Store, game: str) -> Status[Any]:
+    return table_for(store, game).status()
+
+
+def scoreboard(status: Status[Any]) -> Any:
+    """The game's scoreboard as a rich renderable."""
+    target = RENDERERS.get(status.game)
+    if target is None:
+        return _generic(status)
+    module, function = target.split(":")
+    draw = getattr(importlib.import_module(module), function)
+    return _captured(lambda out: draw(out, status))
+
+
+def _generic(status: Status[Any]) -> Any:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from companion.ui.console import safe
+
+    table = Table("player", "score", box=None)
+    for player in status.players:
+        score = status.scores.get(player)
+        table.add_row(safe(player), "-" if score is None else str(score))
+    return Group(table, Text(safe(status.next)))
+
+
+def frame(status: Status[Any], note: str = "") -> Any:
+    from rich.console import Group
+    from rich.text import Text
+
+    from companion.ui.console import safe
+
+    stamp = (status.updated or "")[11:19]
+    what = "series" if status.game == SERIES else f"{status.game} match"
+    head = Text(f"{what} {status.id} · updated {stamp} UTC", style="dim")
+    parts: list[Any] = [head, scoreboard(status), Text(f"next: {safe(status.next)}", style="dim")]
+    if note:
+        parts.append(Text(note, style="dim"))
+    return Group(*parts)
+
+
+def _captured(draw: Any) -> Any:
+    """A rich renderable from a function that prints on a console."""
+    from rich.console import Console, Group
+    from rich.text import Text
+
+    class Printed:
+        def __rich_console__(self, console: Console, options: Any) -> Any:
+            inner = Console(
+                width=options.max_width,
+                color_system=console.color_system,
+                force_terminal=console.is_terminal,
+                highlight=False,
+                record=False,
+                file=_Sink(),
+            )
+            with inner.capture() as capture:
+                draw(inner)
+            yield Group(Text.from_ansi(capture.get().rstrip("\n")))
+
+    return Printed()
+
+
+class _Sink:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _signature(path: Any) -> tuple[int, int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def show_once(store: Store, game: str | None) -> None:
+    _console().print(frame(current_status(store, pick_game(store, game))))
+
+
+def follow(store: Store, game: str | None) -> None:
+    """Redraw in place on a terminal; off one, append a plain frame per change."""
+    chosen = pick_game(store, game)
+    status = current_status(store, chosen)
+    console = _console()
+    try:
+        if console.is_terminal:
+            _follow_live(console, store, status)
+        else:
+            _follow_plain(console, store, status)
+    except KeyboardInterrupt:
+        return
+
+
+def _follow_live(console: Any, store: Store, status: Status[Any]) -> None:
+    from rich.live import Live
+
+    hint = "Ctrl-C to stop"
+    with Live(frame(status, hint), console=console, auto_refresh=False) as live:
+        for current, note in changes(store, status):
+            live.update(frame(current, f"{note} · {hint}" if note else hint), refresh=True)
+
+
+def _follow_plain(console: Any, store: Store, status: Status[Any]) -> None:
+    """Piped or redirected: each frame once, in order, flushed so a reader sees it now."""
+    import os
+    import sys
+
+    def show(current: Status[Any], note: str = "") -> None:
+        console.print(frame(current, note))
+        console.file.flush()
+
+    def key(current: Status[Any], note: str) -> tuple[Any, ...]:
+        return (current.id, current.updated, current.status, repr(current.to_json()), note)
+
+    last = key(status, "")
+    try:
+        show(status)
+        for current, note in changes(store, status):
+            if key(current, note) == last:  # something else in the database changed
+                continue
+            last = key(current, note)
+            console.print()
+            show(current, note)
+    except BrokenPipeError:  # the reader went away: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def changes(store: Store, status: Status[Any]) -> Iterator[tuple[Status[Any], str]]:
+    """Yield (status, note) each time the database changes, forever.
+
+    The note says when the game being watched is no longer live.
+    """
+    table = table_for(store, status.game)
+    seen = _signature(store.path)
+    while True:
+        time.sleep(POLL_S)
+        now = _signature(store.path)
+        if now == seen:
+            continue
+        seen = now
+        try:
+            current = table.live()
+        except CompanionError:  # mid-migration or unreadable: keep the last frame
+            continue
+        if current is not None:
+            status = table.status(current)
+            yield status, ""
+            continue
+        yield status, f"{status.game} {status.id} is no longer live; waiting for a new one"
