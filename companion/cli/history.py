@@ -352,41 +352,36 @@ def import_(
     ],
     json: JsonOption = False,
 ) -> None:
-    """Restore a JSON export; matches already here (same id) are skipped."""
-    import json as jsonlib
+    """Restore a JSON export; matches already here (same id) are skipped.
 
-    from companion.history.errors import NotAnExport
-    from companion.history.formats import read_backup
-    from companion.store.archive import archive_many, update_docs
+    Every match is checked first; a file with a bad one is refused whole and
+    nothing is written. The import lands whole or not at all.
+    """
+    from companion.history.formats import read_export
+    from companion.store.archive import archive_many
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"no file {path}") from None
-    except OSError as err:
-        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
-    try:
-        with paused_gc():
-            data = jsonlib.loads(raw)
-    except (UnicodeDecodeError, ValueError):
-        raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
-    matches, aliases = read_backup(data, str(path))
+    matches, aliases = read_export(path)
     store = open_store(ctx)
-    with Progress("importing", len(matches)) as progress, paused_gc():
-        added, skipped = archive_many(store, matches, progress.advance)
     new_aliases: list[str] = []
 
-    def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
+    def add_aliases(db: Any) -> None:
         # Local aliases win: they are what this table decided most recently.
         # Spellings match case-insensitively ("Bobby" here is "bobby" there).
+        if not aliases:
+            return
+        from tinydb import Query
+
+        table = db.table(ALIASES)
+        current = {d["key"]: d["value"] for d in table.all()}
         here = {k.casefold() for k in current}
         new_aliases.extend(k for k in aliases if k.casefold() not in here)
-        return {**{k: aliases[k] for k in new_aliases}, **current}
+        for key in new_aliases:
+            table.upsert({"key": key, "value": aliases[key]}, Query().key == key)
 
-    if aliases:
-        update_docs(store, ALIASES, add_aliases)
+    with Progress("importing", len(matches)) as progress, paused_gc():
+        added, skipped = archive_many(store, matches, progress.advance, also=add_aliases)
     report = {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
     emit(
         report,
@@ -413,14 +408,23 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     json: JsonOption = False,
 ) -> None:
-    """Delete a finished or abandoned match for good (asks first on a terminal)."""
-    from companion.engine.errors import RuleViolation
+    """Delete a finished or abandoned match for good (asks first on a terminal).
+
+    A match the history skips as unreadable can be deleted by its exact id.
+    """
+    from companion.engine.errors import RuleViolation, UnknownName
     from companion.history.queries import find_id, summary
-    from companion.store.archive import delete_archived
+    from companion.store.archive import delete_archived, find_unreadable
 
     store = open_store(ctx)
     _, matches = history(store)
-    match = find_id(match_id, matches)
+    try:
+        match = find_id(match_id, matches)
+    except UnknownName:
+        broken = find_unreadable(store, match_id)
+        if broken is None:
+            raise
+        match = {"id": broken, "game": "unreadable", "players": [], "status": "unreadable"}
     if match["status"] == "live":
         raise RuleViolation(
             f"{match['game']} match {match['id']} is live",
@@ -429,15 +433,22 @@ def delete(
     if not yes:
         if not on_terminal():
             raise BadInput(f"deleting match {match['id']} needs --yes when not on a terminal")
-        question = f"Delete {match['game']} match {match['id']} ({', '.join(match['players'])})?"
+        from companion.ui.console import safe
+
+        players = ", ".join(match["players"]) or "unreadable"
+        question = safe(f"Delete {match['game']} match {match['id']} ({players})?")
         if not typer.confirm(question, default=False, err=True):
             emit({"deleted": None}, json, lambda out: out.print("Nothing deleted."))
             return
-    removed = summary(delete_archived(store, match["id"]))
+    if match["status"] == "unreadable":
+        delete_archived(store, match["id"], unreadable=True)
+        removed = {**match, "created": None, "finished": None, "result": None, "events": 0}
+    else:
+        removed = summary(delete_archived(store, match["id"]))
     emit(
         {"deleted": removed},
         json,
-        lambda out: out.print(f"deleted {removed['game']} match {removed['id']}"),
+        lambda out: out.print(f"deleted {removed['game']} match {removed['id']}", markup=False),
     )
 
 

@@ -245,10 +245,12 @@ def start(
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
     from companion.engine.decks import parse_players
-    from companion.engine.names import match_prefix
+    from companion.engine.names import check_name, match_prefix
     from companion.engine.rng import TableRng
 
     names = parse_players(tribes, low=2, high=2)
+    if name is not None:
+        check_name(name, "series name")
     rng = TableRng(seed)
     home_tribe = rng.choice(names) if home.strip().lower() == "random" else None
     home_tribe = home_tribe or match_prefix(home, names, what="tribe")
