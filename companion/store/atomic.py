@@ -205,8 +205,17 @@ class Files:
 
     def keep_backup(self, path: Path) -> None:
         """Make `<path>.bak` the current `path` (a hard link, staged under a temp name)."""
-        if not path.exists():
+        try:
+            current = path.stat()
+        except FileNotFoundError:
             return
+        backup = backup_path(path)
+        with contextlib.suppress(OSError):
+            if os.path.samestat(current, backup.stat()):
+                # Already the backup (a write interrupted after making it). Renaming a
+                # link over another link to the same file does nothing and would leave
+                # the staged link behind.
+                return
         staged = self._temp_name(path.parent)
         failpoint.point(f"link {path.name}.bak")
         try:
@@ -220,11 +229,13 @@ class Files:
         failpoint.after(f"link {path.name}.bak")
         failpoint.point(f"rename {path.name}.bak")
         try:
-            os.replace(staged, backup_path(path))
+            os.replace(staged, backup)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(staged)
             raise
+        if os.path.lexists(staged):  # the same file after all (see above)
+            os.unlink(staged)
         failpoint.after(f"rename {path.name}.bak")
 
     def _temp_name(self, folder: Path) -> Path:

@@ -69,6 +69,12 @@ def lock_point() -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
 
+def passed() -> int:
+    """How many durable steps this process has taken under the current failpoint."""
+    spec = os.environ.get(VARIABLE)
+    return _counted.get(spec, 0) if spec else 0
+
+
 def reset() -> None:
     """Start counting again (for tests that run several failpoints in one process)."""
     _counted.clear()
