@@ -59,6 +59,9 @@ def backup_chunks(
     yield "]" + after
 
 
+BIG_FILE = 1 << 20
+
+
 def read_export(path: Path) -> tuple[list[Match], dict[str, str]]:
     """Read and check an export file; NotAnExport (nothing written) for anything wrong."""
     import re
@@ -67,6 +70,12 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str]]:
     from companion.history.book import paused_gc
 
     try:
+        if path.stat().st_size > BIG_FILE:
+            # Read a big file whole only if it can be an export (a JSON object).
+            with path.open("rb") as handle:
+                head = handle.read(4096).lstrip(b" \t\r\n\xef\xbb\xbf")
+            if not head.startswith(b"{"):
+                raise NotAnExport(f"{path} is not a companion history export (not a JSON object)")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise BadInput(f"no file {path}") from None

@@ -79,8 +79,7 @@ def _result_problem(result: Any) -> Problem | None:
         return None
     if not isinstance(result, dict):
         return "result", "is not an object"
-    scores = result.get("scores")
-    if scores is not None and (why := _number_map(scores, none_ok=True)):
+    if "scores" in result and (why := _number_map(result["scores"], none_ok=True)):
         return "result.scores", why
     ranks = result.get("ranks")
     if ranks is not None and (why := _number_map(ranks, none_ok=False)):

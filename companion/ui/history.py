@@ -47,7 +47,7 @@ def result_line(result: dict[str, Any] | None) -> str:
 def match_detail(out: Console, match: dict[str, Any]) -> None:
     out.print(f"[bold]{match['game']} match {match['id']}[/bold] — {match['status']}")
     out.print(f"players: {', '.join(match['players'])}")
-    out.print(f"seed: {match['seed']}   started: {match.get('created', '')}")
+    out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}")
     if match.get("options"):
         out.print("options: " + ", ".join(f"{k}={v}" for k, v in match["options"].items()))
     for n, event in enumerate(match.get("events", []), 1):

@@ -173,5 +173,15 @@ def leftovers(db: Path) -> list[str]:
     return found
 
 
+COUNT = "count:0"  # a failpoint that never fires: `python ops.py DB OP` then prints the count
+
+
 if __name__ == "__main__":
-    sys.exit(run(Path(sys.argv[1]), sys.argv[2]))
+    import os
+
+    from companion.store import failpoint
+
+    status = run(Path(sys.argv[1]), sys.argv[2])
+    if os.environ.get(failpoint.VARIABLE) == COUNT:
+        print(failpoint.passed())
+    sys.exit(status)

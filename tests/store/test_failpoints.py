@@ -29,9 +29,6 @@ from tests.store import ops
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
 
-COUNT = "count:0"  # a failpoint that never fires, to count the points an operation passes
-
-
 def fork_run(db: Path, op: str, spec: str) -> tuple[int, str, int]:
     """Run `op` in a forked child with the failpoint `spec`; (exit status, stderr, points)."""
     err, points = db.parent / "stderr.txt", db.parent / "points.txt"
@@ -73,7 +70,7 @@ def walk(base: Path, work: Path, op: str, kind: str) -> int:
     """Fail `op` at every point in turn; returns how many points it has."""
     pre = ops.state(fresh(base, work))
     db = fresh(base, work)
-    code, _, points = fork_run(db, op, COUNT)
+    code, _, points = fork_run(db, op, ops.COUNT)
     assert code == 0
     post = ops.state(db)
     assert post != pre
