@@ -6,6 +6,7 @@ TinyDB and questionary are imported inside the functions that need them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -137,6 +138,10 @@ class CompanionGroup(LazyGroup):
             from typer._completion_classes import completion_init
 
             completion_init()
+        # Text no terminal or file can hold (a lone surrogate from a hand-edited file) is
+        # written as its \\u escape — which in JSON output is the same string, exactly.
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdout.reconfigure(errors="backslashreplace")
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click_exceptions.UsageError as err:

@@ -255,7 +255,11 @@ def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
     """Write export text to `path` (else stdout) as it is produced."""
     import sys
 
-    handle = path.open("w", encoding="utf-8") if path is not None else sys.stdout
+    handle = (
+        path.open("w", encoding="utf-8", errors="backslashreplace")
+        if path is not None
+        else sys.stdout
+    )
     try:
         for chunk in chunks:
             handle.write(chunk)

@@ -64,10 +64,9 @@ BIG_FILE = 1 << 20
 
 def read_export(path: Path) -> tuple[list[Match], dict[str, str]]:
     """Read and check an export file; NotAnExport (nothing written) for anything wrong."""
-    import re
-
     from companion.engine.errors import BadInput
     from companion.history.book import paused_gc
+    from companion.store.validate import RAW_CONTROL, text_problem
 
     try:
         if path.stat().st_size > BIG_FILE:
@@ -91,33 +90,14 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str]]:
     except RecursionError:
         raise NotAnExport(f"{path} is not a companion history export (nested too deeply)") from None
     matches, aliases = read_backup(data, str(path))
-    if re.search(rb"\\u[dD][89a-fA-F]", raw):  # a \uD800-style escape: a lone surrogate?
+    if RAW_CONTROL.search(raw):  # maybe a control character somewhere: find it exactly
         for n, match in enumerate(matches, 1):
-            if _broken_text(match):
+            where = text_problem(match)
+            if where is not None:
                 raise NotAnExport(
-                    f"{path}: match #{n}{_named(match)} holds text that is not Unicode"
+                    f"{path}: match #{n}{_named(match)}: '{where}' contains a control character"
                 )
-        if _broken_text(aliases):
-            raise NotAnExport(f"{path}: 'players' holds text that is not Unicode")
     return matches, aliases
-
-
-def _broken_text(value: Any) -> bool:
-    """Whether a lone surrogate (text no file or terminal can hold) is anywhere in `value`."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 def _named(match: Any) -> str:

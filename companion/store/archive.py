@@ -69,9 +69,14 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
         _remove_leftovers(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                # dumps, not dump: json.dump streams through the pure-Python encoder.
-                handle.write(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+            # dumps, not dump: json.dump streams through the pure-Python encoder.
+            text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+            try:
+                data = text.encode()
+            except UnicodeEncodeError:  # a lone surrogate somewhere: keep it escaped
+                data = json.dumps(body, separators=(",", ":")).encode()
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
             os.replace(tmp, path)
         except (OSError, ValueError):
             os.unlink(tmp)

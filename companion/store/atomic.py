@@ -155,7 +155,6 @@ class Files:
         if not folder.is_dir():
             raise StoreError(f"cannot write {path}: folder {folder} does not exist")
         refuse_read_only(path)
-        body = encode(data)
         try:
             fd, name = tempfile.mkstemp(prefix=self.prefix, dir=folder)
         except OSError as err:
@@ -163,6 +162,7 @@ class Files:
         staged = Path(name)
         try:
             with os.fdopen(fd, "wb") as handle:
+                body = encode(data)
                 failpoint.point(f"write {staged.name}")
                 handle.write(body)
                 handle.flush()

@@ -71,8 +71,6 @@ def check_tables(data: Any) -> None:
 
 
 def _check_meta(data: dict[str, Any]) -> None:
-    if not data:
-        return
     meta = data.get(META)
     if not isinstance(meta, dict) or not isinstance(meta.get("1"), dict):
         raise BadShape("no companion marker: another program's file?")

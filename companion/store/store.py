@@ -101,9 +101,9 @@ class Change:
             tables.setdefault("matches", {})
             self.shards[shard] = tables
             self.ids[shard] = {
-                doc.get("id"): key
+                doc["id"]: key
                 for key, doc in tables["matches"].items()
-                if isinstance(doc, dict)
+                if isinstance(doc, dict) and isinstance(doc.get("id"), str)
             }
         return self.shards[shard]["matches"]
 

@@ -192,6 +192,32 @@ def match_problem(
     )
 
 
+# A control character as JSON text can carry it: escaped, raw DEL, or UTF-8 encoded
+# C1, line separators and bidi overrides; and the escape of a lone surrogate.
+RAW_CONTROL = re.compile(
+    rb"\\u00[01][0-9a-fA-F]|\\u007[fF]|\\u00[89][0-9a-fA-F]|\\u202[89a-eA-E]|\\u206[6-9]"
+    rb"|\\u[dD][89a-fA-F]|\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]"
+)
+
+
+def text_problem(value: Any, where: str = "") -> str | None:
+    """The path of the first string (key or value) in `value` holding a control character."""
+    stack: list[tuple[str, Any]] = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if CONTROL.search(item):
+                return path or "text"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if isinstance(key, str) and CONTROL.search(key):
+                    return f"{path}.{key!r}" if path else repr(key)
+                stack.append((f"{path}.{key}" if path else str(key), inner))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{n}]", inner) for n, inner in enumerate(item, 1))
+    return None
+
+
 def describe(match: Any, where: str) -> str:
     """How to name a match in a message: its id if it has a usable one, else where it is."""
     if isinstance(match, dict):

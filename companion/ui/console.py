@@ -133,10 +133,18 @@ class TableConsole:
 
 
 def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the class
-    """rich.table.Table, imported only when a table is actually drawn."""
+    """rich.table.Table, imported only when a table is actually drawn.
+
+    Text cells go through `safe()` as they are added, so columns are measured
+    as they will be printed.
+    """
     from rich.table import Table as RichTable
 
-    return RichTable(*args, **kwargs)
+    class SafeTable(RichTable):
+        def add_row(self, *cells: Any, **options: Any) -> None:
+            super().add_row(*(safe(c) if isinstance(c, str) else c for c in cells), **options)
+
+    return SafeTable(*(safe(a) if isinstance(a, str) else a for a in args), **kwargs)
 
 
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")

@@ -152,7 +152,7 @@ def main() -> None:
         base = Path(folder) / "base"
         base.mkdir()
         ops.build(base)
-        head = "| operation | failpoint | durable writes | runs | killed / refused | recovered | lost |"
+        head = "| operation | failpoint | writes | runs | killed / refused | recovered | lost |"
         print(head + "\n|---|---|---|---|---|---|---|")
         for op in args.ops.split(","):
             for kind in args.kinds.split(","):
