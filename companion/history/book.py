@@ -38,4 +38,6 @@ def history(store: Store) -> tuple[Roster, list[dict[str, Any]]]:
 
     roster = Roster(store.all_docs(ALIASES))
     with paused_gc():
-        return roster, [roster.match(m) for m in [*summaries(store), *live_matches(store)]]
+        # One copy per id, should an older companion have left two (the live one wins).
+        unique = {m["id"]: m for m in [*summaries(store), *live_matches(store)]}
+        return roster, [roster.match(m) for m in unique.values()]
