@@ -72,20 +72,6 @@ def load(path: Path) -> Any:
         raise invalid(path, "not JSON: nested too deeply") from None
 
 
-def read_json(path: Path) -> dict[str, Any] | None:
-    """A file's tables (shape and schema checked), or None when it does not exist yet."""
-    data = load(path)
-    if data is None:
-        return None
-    try:
-        check_shard(data) if path.parent.name.endswith(".archive") else check_main(
-            data, lambda name: False
-        )
-    except BadShape as err:
-        raise invalid(path, str(err)) from None
-    return check_schema(path, data)
-
-
 def encode(data: dict[str, Any]) -> bytes:
     """The bytes of a database file; text the disk cannot hold as UTF-8 is \\u-escaped."""
     try:
@@ -278,8 +264,3 @@ def refuse_read_only(path: Path) -> None:
         raise StoreError(
             f"{path} is read-only", hint=f"make it writable (chmod u+w {path}) to record again"
         )
-
-
-def remove_stale_temps(folder: Path) -> int:
-    """Cleanup for callers outside the store: only leftovers too old to be in use."""
-    return Files(folder / "?").cleanup(folder)

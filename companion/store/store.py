@@ -631,10 +631,6 @@ class Store:
             txn.put(shard, stamped)
         return stamped
 
-    def _shard(self, when: str) -> Path:
-        """The archive file of a match finished `when` (a date; ValueError otherwise)."""
-        return self.shard_path(shard_name(when))
-
     def archived(self) -> Iterator[Match]:
         """Every readable finished or abandoned match, oldest file first.
 
