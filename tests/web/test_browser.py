@@ -1,0 +1,139 @@
+"""The scoreboard in a real browser: headless Chromium driven by Playwright.
+
+Needs Debian's chromium (`.ci/run` installs it when missing). Screenshots of
+each scoreboard go to a temporary folder, or into docs/images when
+COMPANION_SCREENSHOTS=1 (how the pictures in docs/watch.md are made).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)"),
+]
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def companion(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@contextmanager
+def served(db: Path, *extra: str) -> Iterator[str]:
+    """`companion watch --web` in its own process; yields the URL it printed."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(db), "watch", "--web",
+         "--port", str(port), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("Scoreboard at "), line + process.stderr.read()
+        yield line.split("Scoreboard at ", 1)[1].strip()
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    yield context.new_page()
+    context.close()
+
+
+def screenshot(page, name: str, tmp_path: Path) -> None:
+    folder = DOCS_IMAGES if os.environ.get("COMPANION_SCREENSHOTS") else tmp_path
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"watch-{name}.png"))
+
+
+def score_of(page, player: str) -> str:
+    return page.locator(f'#scores .side[data-player="{player}"] .points').inner_text()
+
+
+def test_a_recorded_score_appears_on_the_page_within_two_seconds(page, tmp_path):
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy",
+              "--seed", "3")  # fmt: skip
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert score_of(page, "Karl") == "0"
+        companion(db, "hoopers", "match", "score", "Karl", "3", "--hooper", "Edd")
+        recorded = time.monotonic()
+        page.wait_for_function(
+            "document.querySelector('#scores .side[data-player=\"Karl\"] .points')"
+            ".textContent === '3'",
+            timeout=2000,
+        )
+        assert time.monotonic() - recorded < 2.0
+        screenshot(page, "hoopers", tmp_path)
+
+
+def test_a_hostile_name_is_shown_as_text(page, tmp_path):
+    db = tmp_path / "db.json"
+    hostile = "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>"
+    companion(db, "hoopers", "match", "start", "--home", hostile, "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Karl")  # fmt: skip
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert hostile in page.inner_text("#scores")
+        assert page.evaluate("window.pwned") is None
+        assert page.locator("#scores img").count() == 0
+
+
+def test_lan_without_the_token_is_refused(page, tmp_path):
+    db = tmp_path / "db.json"
+    with served(db, "--lan") as url:
+        port = url.split(":")[2].split("/")[0]
+        bare = page.goto(f"http://127.0.0.1:{port}/")
+        assert bare.status == 403
+        tokened = page.goto(f"http://127.0.0.1:{port}/?{url.split('?', 1)[1]}")
+        assert tokened.status == 200
+        page.wait_for_selector("#waiting")
+        assert "no live match" in page.inner_text("#waiting")
