@@ -118,7 +118,8 @@ def test_a_hostile_name_is_shown_as_text(page, tmp_path):
     db = tmp_path / "db.json"
     hostile = "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>"
     companion(db, "hoopers", "match", "start", "--home", hostile, "--away", "Karl",
-              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Karl")  # fmt: skip
+              "--home-tribe", "unleashed", "--away-tribe", "keepers",
+              "--first", "Karl")  # fmt: skip
     with served(db) as url:
         page.goto(url)
         page.wait_for_selector("#scores")
