@@ -10,10 +10,10 @@ without typer's own `--install-completion` option, to generate the completion sc
 
 Nothing else in the project reaches into typer's internals (`typer.main.get_command(app)`,
 used by the generator and the tests, is public: typer's docs, "Using Click").
-tests/test_typer_compat.py checks that each
-name here still exists and behaves, and fails naming the typer version when it is outside
-TESTED. To move to a new typer: run that test, fix what it names here, then widen TESTED
-and the pin in pyproject.toml together (and re-measure start-up: docs/performance.md).
+tests/test_typer_compat.py checks that each name here still exists and behaves, and fails
+naming the typer version when it is outside TESTED or a name changed. To move to a new typer:
+run that test, fix what it names here, then widen TESTED and the pin in pyproject.toml
+together (and re-measure start-up: docs/performance.md).
 
 Keep this module cheap to import: `import typer` already loads typer.main, typer.core and
 typer._click; the completion modules are imported only when used.
