@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.allstar.test_season import bus_team, stored_regular_season
 from tests.guided.terminal import Terminal, json_of, run
 
@@ -43,6 +45,7 @@ def test_a_round_is_entered_checked_and_resolved(db):
     assert arenas == [{"name": "Rink", "points": [5, 2], "rules": []}]
 
 
+@pytest.mark.slow
 def test_undo_goes_back_a_question_then_takes_back_an_event(db):
     start_two(db)
     run(db, "allstar", "season", "arenas", "Rink", "--points", "5,2")
@@ -72,6 +75,7 @@ def test_undo_goes_back_a_question_then_takes_back_an_event(db):
     assert status(db)["scores"] == {"Ana": 5, "Ben": 2}
 
 
+@pytest.mark.slow
 def test_the_play_offs_to_the_finished_game(db):
     stored_regular_season(db)
     before = status(db)["scores"]

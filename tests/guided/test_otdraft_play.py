@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.guided.terminal import Terminal, json_of, run
 from tests.otdraft.helpers import full_deck, full_deck_toml
 
@@ -23,6 +25,7 @@ def status(db: Path) -> dict:
     return json_of(db, "otdraft", "game", "status")
 
 
+@pytest.mark.slow
 def test_secrets_picks_by_prefix_and_undo(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
@@ -47,6 +50,7 @@ def test_secrets_picks_by_prefix_and_undo(db):
     assert hand["secret"] == "C07"
 
 
+@pytest.mark.slow
 def test_a_whole_draft_is_played_and_scored(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
@@ -99,6 +103,7 @@ def test_off_a_terminal_it_is_one_error_line(db):
     assert status(db)["teams"] == {"Ana": [], "Ben": []}
 
 
+@pytest.mark.slow
 def test_a_secret_left_for_later_is_asked_before_scoring(db):
     start(db, "--no-deck")
     term = Terminal(db, "otdraft", "play")

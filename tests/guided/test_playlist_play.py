@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.guided.terminal import Terminal, json_of, run
 
 P1, P2, P3 = (
@@ -28,6 +30,7 @@ def titles(now: dict, player: str) -> list[str]:
     return [c["title"] for c in now["playlists"][player]]
 
 
+@pytest.mark.slow
 def test_links_are_checked_songs_taken_and_undone(db):
     start(db)
     term = Terminal(db, "playlist", "play")
@@ -66,6 +69,7 @@ def test_links_are_checked_songs_taken_and_undone(db):
     assert [a["completed"] for a in now["assignments"]["Ana"]] == [True, False]
 
 
+@pytest.mark.slow
 def test_the_last_round_is_played_out_and_scored(db):
     start(db)
     songs = ", ".join(f"pop/1/love+piano+ballad/s{n}" for n in range(1, 16))

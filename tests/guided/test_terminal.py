@@ -6,6 +6,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.guided.terminal import Terminal, json_of, run
 
 NAMES = ("--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed", "--away-tribe", "keepers")
@@ -46,6 +48,7 @@ def test_menu_offers_the_live_match_and_its_scoreboard(db):
     assert term.finish() == 0
 
 
+@pytest.mark.slow
 def test_a_full_attacking_turn_is_recorded(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play", "--seed", "1")
@@ -96,6 +99,7 @@ def test_a_full_attacking_turn_is_recorded(db):
     assert events(db)[-1]["type"] == "turn"
 
 
+@pytest.mark.slow
 def test_undo_from_within_the_flow(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play", "--seed", "2")
@@ -128,6 +132,7 @@ def test_undo_from_within_the_flow(db):
     assert term.finish() == 130
 
 
+@pytest.mark.slow
 def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play", "--seed", "3")
@@ -198,6 +203,7 @@ def test_ctrl_c_keeps_everything_recorded(db):
     assert [e["type"] for e in events(db)] == ["opening", "foul", "injure"]
 
 
+@pytest.mark.slow
 def test_watch_redraws_when_another_process_records(db):
     start_match(db)
     term = Terminal(db, "watch")
@@ -213,6 +219,7 @@ def test_watch_redraws_when_another_process_records(db):
     assert term.finish() == 0
 
 
+@pytest.mark.slow
 def test_menu_starts_a_hoopers_match(db):
     term = Terminal(db)
     term.answer("What now?", "start")
@@ -232,6 +239,7 @@ def test_menu_starts_a_hoopers_match(db):
     assert "Muy Schillato" in now["hoopers"]["Lucy"]
 
 
+@pytest.mark.slow
 def test_play_without_a_live_match_offers_to_start_one(db):
     term = Terminal(db, "hoopers", "play")
     term.expect("No live hoopers match.")
@@ -257,6 +265,7 @@ def test_play_without_a_live_match_can_be_declined(db):
     assert run(db, "hoopers", "match", "status").returncode == 2
 
 
+@pytest.mark.slow
 def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play", "--seed", "2")  # TableRng(2): d8 whistle first
@@ -281,6 +290,7 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
     assert [e["type"] for e in events(db)] == ["opening"]
 
 
+@pytest.mark.slow
 def test_an_offensive_foul_on_a_screen_ends_the_turn(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play")
@@ -302,6 +312,7 @@ def test_an_offensive_foul_on_a_screen_ends_the_turn(db):
     assert now["attacking"] == "Karl"
 
 
+@pytest.mark.slow
 def test_a_won_rebound_attacks_again_without_moving_the_turn_token(db):
     start_match(db)
     term = Terminal(db, "hoopers", "play")

@@ -1,5 +1,6 @@
 """Properties the issue asks for, over random teams written in the rules language."""
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,7 @@ def score_or_skip(team, choices):
         assume(False)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_protection_never_lowers_the_best_total(data):
@@ -121,6 +123,7 @@ def test_protection_never_lowers_the_best_total(data):
     assert best_or_skip(team, Choices({}, silence)).best.total >= unprotected.total
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_protecting_more_never_lowers_a_total(data):
