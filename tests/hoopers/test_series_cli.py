@@ -445,3 +445,128 @@ def test_demo_plays_a_seeded_series_into_the_store(cli):
     assert series["wins"] == {K: 4, U: 2} and series["status"] == "finished"
     games = [m["game"] for m in cli("history", "list", "--json").json["matches"]]
     assert sorted(games) == ["hoopers-series"] + ["hoopers-series-game"] * 6
+
+
+# --- the table's verbs: the common status core, end, watch -------------------------
+
+
+def test_status_json_has_the_common_core(started):
+    record(started, "80-70")
+    doc = started("status", "--json").json
+    assert doc["id"] and doc["game"] == "series" and doc["status"] == "live"
+    assert doc["players"] == [K, U]
+    assert doc["scores"] == {K: 1, U: 0} == doc["wins"]  # games won
+    assert doc["next"].startswith("game 2: Keepers at home; start it with")
+    assert doc["strength_markers"] == [K]
+    for verb in (("record", "--score", "70-80"), ("undo",), ("amend", "--gameplan", "K:1")):
+        after = started(*verb, "--json").json
+        assert {"id", "game", "status", "players", "scores", "next"} <= set(after)
+
+
+def test_end_is_refused_while_undecided_and_files_a_decided_series_once(started, cli, db):
+    record(started, "80-70")
+    before = db.read_bytes()
+    assert_user_error(started("end"), "is not decided (Keepers 1-0 Unleashed; first to 4 wins)")
+    assert db.read_bytes() == before
+    for _ in range(3):
+        record(started, "80-70")
+    ended = started("end", "--json").json
+    assert ended["status"] == "finished" and ended["result"]["winner"] == K
+    assert ended["result"]["scores"] == {K: 4, U: 0}
+    again = started("end")
+    assert again.exit_code == 0 and "is in history: Keepers won it" in again.stdout
+    listed = cli("history", "list", "--json").json["matches"]
+    assert [m["game"] for m in listed].count("hoopers-series") == 1
+    doc = started("status", "--json").json
+    assert doc["status"] == "finished" and doc["next"].startswith("Keepers won the series 4-0")
+
+
+def test_end_files_a_decided_series_missing_from_history(started, cli, db):
+    from companion.store import Store
+    from companion.store.archive import delete_archived
+
+    for _ in range(4):
+        record(started, "80-70")
+    series_id = started("status", "--json").json["id"]
+    delete_archived(Store(db), series_id)  # as if the process died between the two writes
+    assert started("end").exit_code == 0
+    assert cli("history", "show", series_id, "--json").json["status"] == "finished"
+
+
+def test_end_and_undo_refusals_write_nothing(started, db):
+    before = db.read_bytes()
+    assert_user_error(started("undo"), "no recorded game to undo")
+    assert_user_error(started("end"), "not decided")
+    assert db.read_bytes() == before
+    started("abandon")
+    assert_user_error(started("end"), "was abandoned")
+    assert_user_error(started("abandon"), "already abandoned")
+
+
+def test_abandoned_series_status_core(started):
+    doc = started("abandon", "--json").json
+    assert (doc["status"], doc["game"], doc["scores"]) == ("abandoned", "series", {K: 0, U: 0})
+    assert "abandoned" in doc["next"]
+
+
+def test_watch_shows_the_series_scoreboard(started, cli):
+    record(started, "80-70")
+    record(started, "75-78")
+    doc = cli("watch", "--once", "--json", "--game", "series").json
+    assert (doc["game"], doc["scores"], doc["players"]) == ("series", {K: 1, U: 1}, [K, U])
+    assert doc == started("status", "--json").json
+    text = cli("watch", "--once", "--game", "series").stdout
+    assert "Keepers 1 – 1 Unleashed (games won; first to 4)" in text
+    assert "1     Keepers    Unleashed  80-70" in text
+    assert "2     Keepers    Unleashed  75-78" in text  # Unleashed won by 3: the marker to Keepers
+    assert "3     Unleashed  Keepers" in text
+    assert "Strength marker: winner by 7+, loser by 3 or less" in text
+    assert "Next: game 3, Unleashed at home, Keepers away." in text
+    # No live match: watch without --game finds the series in progress.
+    assert cli("watch", "--once", "--json").json["game"] == "series"
+
+
+def test_reading_the_status_writes_nothing_even_when_a_game_ended_unseen(started, cli, db):
+    from companion.store import Store
+    from companion.tables.hoopers import HoopersTable
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    store = Store(db)
+    # Ended behind the series' back (no hook), as a crash between the two writes would.
+    store.finish_match(
+        "hoopers", lambda m: HoopersTable(store).result_of(m, HoopersTable(store).fold(m))
+    )
+    before = db.read_bytes()
+    doc = started("status", "--json").json
+    assert doc["scores"] == {K: 1, U: 0} and doc["playing_match"] is None
+    assert cli("watch", "--once", "--json", "--game", "series").json["scores"] == {K: 1, U: 0}
+    assert db.read_bytes() == before
+    # The next changing command writes it in.
+    doc = started("amend", "--gameplan", "K:1", "--json").json
+    assert doc["games"][0]["rewards"][K]["gameplan_milestones"] == 1
+
+
+def test_match_end_feeds_the_series_at_once(started, cli, db):
+    import json
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    assert cli("hoopers", "match", "end").exit_code == 0
+    stored = {d["key"]: d["value"] for d in json.loads(db.read_text())["series"].values()}
+    series = stored[stored["current"]]
+    assert series["pending_match"] is None and len(series["games"]) == 1
+    assert series["games"][0]["rewarded"] is False
+    doc = started("status", "--json").json
+    assert doc["next"].startswith("record the reward phase of game 1")
+    doc = started("amend", "--series-track", "Unl", "--json").json
+    assert doc["next"].startswith("game 2: Keepers at home")
+
+
+def test_abandoning_the_series_leaves_its_game_in_play_a_plain_match(started, cli):
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    assert started("abandon", "--json").json["playing_match"] is None
+    assert cli("hoopers", "match", "abandon").exit_code == 0

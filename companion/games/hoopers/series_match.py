@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 from companion.games.hoopers.series import Chips, GameReport, Series
+from companion.games.hoopers.series_report import NextGame
 from companion.games.hoopers.series_rules import SeriesRules
 
 SUSAN_PEG = "Susan Peg"
@@ -144,4 +145,26 @@ def report_from_match(
         injured=injured,
         chips=chips,
         match_id=match["id"],
+        rewarded=False,  # the gameplans and the series track are the table's to say
     )
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    """A series game started as tracked match `match_id`; `to_json()` is `series game start`."""
+
+    next: NextGame
+    plan: SeriesMatchPlan
+    match_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        plan = self.plan
+        return {
+            **self.next.to_json(),
+            "match_id": self.match_id,
+            "line_ups": {t: list(r) for t, r in plan.rosters.items()},
+            "left_out": {t: list(r) for t, r in plan.left_out.items()},
+            "hot": list(plan.options["onfire_start"][plan.home]),
+            "cold": list(plan.options["onfire_start"][plan.away]),
+            "unmatched": list(plan.unmatched),
+        }

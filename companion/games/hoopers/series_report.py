@@ -1,11 +1,16 @@
-"""A Series as plain data: the documents `series status`, `next` and `rewards` print."""
+"""A Series as plain data: the documents `series status`, `next` and `rewards` print.
+
+Each document is built here once; the typed views at the end (`SeriesView`,
+`NextGame`, `SeriesSummary`) carry them to renderers and `--json`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.hoopers.rewards import GameRewards, reward_phase
-from companion.games.hoopers.series import Series
+from companion.games.hoopers.series import GameSetup, Series
 from companion.games.hoopers.series_rules import SeriesRules
 
 
@@ -154,18 +159,70 @@ def replay_series(match: dict[str, Any], rules: SeriesRules | None = None) -> di
     """Re-derive an archived series' result from its events (one per game).
 
     Meant for `history replay`, which looks for `replay_series` in
-    `companion.games.hoopers.replay`.
+    `companion.games.hoopers.replay`. The games are folded with the same event
+    protocol as every tracked game (`companion.engine.events.replay`).
     """
-    from companion.games.hoopers.series import GameReport
+    from companion.engine.events import replay
+    from companion.games.hoopers.series import SeriesFold
     from companion.games.hoopers.series_rules import default_series_rules
 
     rules = rules or default_series_rules()
-    a, b = match["players"]
-    series = Series(
-        id=match["id"],
-        tribes=(a, b),
-        home_tribe=match["options"]["home_tribe"],
-        status=match.get("status", "finished"),
-        games=tuple(GameReport.from_doc(e["data"]) for e in match["events"] if e["type"] == "game"),
-    )
-    return history_record(series, rules)["result"]
+    return history_record(replay(SeriesFold(rules), match), rules)["result"]
+
+
+# --- typed views, for renderers and `--json` -----------------------------------
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """What the table prepares before game `setup.number`; `to_json()` is `series next --json`."""
+
+    series: Series
+    setup: GameSetup
+    rules: SeriesRules
+
+    def to_json(self) -> dict[str, Any]:
+        return setup_document(self.series, self.setup.number, self.rules)
+
+
+@dataclass(frozen=True)
+class SeriesView:
+    """A Series with the rules it is played by: the typed state of its status."""
+
+    series: Series
+    rules: SeriesRules
+
+    def to_json(self) -> dict[str, Any]:
+        return status_document(self.series, self.rules)
+
+    def rewards(self, number: int) -> GameRewards:
+        return game_rewards(self.series, number, self.rules)
+
+    def next_game(self) -> NextGame | None:
+        number = self.series.next_game(self.rules)
+        if number is None:
+            return None
+        return NextGame(self.series, self.series.setup_for(number, self.rules), self.rules)
+
+
+@dataclass(frozen=True)
+class SeriesSummary:
+    """One row of `series list`."""
+
+    series: Series
+    rules: SeriesRules
+    current: bool
+
+    def to_json(self) -> dict[str, Any]:
+        series = self.series
+        return {
+            "id": series.id,
+            "name": series.name,
+            "tribes": list(series.tribes),
+            "wins": series.wins,
+            "games": len(series.games),
+            "winner": series.winner(self.rules),
+            "status": series.status,
+            "created": series.created,
+            "current": self.current,
+        }
