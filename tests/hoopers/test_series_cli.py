@@ -570,3 +570,33 @@ def test_abandoning_the_series_leaves_its_game_in_play_a_plain_match(started, cl
     assert result.exit_code == 0, result.stderr
     assert started("abandon", "--json").json["playing_match"] is None
     assert cli("hoopers", "match", "abandon").exit_code == 0
+
+
+# --- issue 15: the rules, second pass --------------------------------------------------
+
+
+def test_series_games_hand_out_no_period_milestones(started, cli, db):
+    # "Follow the setup explained at page 11 but do not consider the steps 9) 10)":
+    # no milestone markers nor their upgrade cards; the Series' own period markers
+    # become Onfire chips in the Reward Phase instead.
+    from companion.games.hoopers.match import play
+    from companion.store import Store
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+
+    def to_the_last_turn_of_period_1(match):
+        log, new = list(match["events"]), []
+        steps = [("score", {"team": K, "points": 10, "hooper": None})]
+        steps += [("turn", {"again": False})] * 15
+        for kind, data in steps:
+            event = play({**match, "events": log}, kind, data).event
+            log.append(event)
+            new.append(event)
+        return new
+
+    Store(db).update_live("hoopers", to_the_last_turn_of_period_1)
+    turn = cli("hoopers", "match", "turn")
+    assert "end of period 1: Keepers 10 – Unleashed 0" in turn.stdout
+    assert "milestone" not in turn.stdout and "upgrade" not in turn.stdout
+    assert cli("hoopers", "match", "status", "--json").json["milestones"] == []

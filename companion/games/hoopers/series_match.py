@@ -56,7 +56,8 @@ def plan_series_match(
 
     Home: three chosen hoopers start on the first hot step and the tribe has
     nine coach tokens. Away: two chosen hoopers start on the first cold step and
-    free throws use the basic 2PS. Ejected hoopers sit out, injured ones start
+    free throws use the basic 2PS. No period milestones are handed out during
+    the game (the Series counts period winners in the Reward Phase). Ejected hoopers sit out, injured ones start
     with two injury cubes, and Susan Peg joins the tribe she favours.
     """
     from companion.games.hoopers.series_errors import SeriesDecided
@@ -100,6 +101,10 @@ def plan_series_match(
         options={
             "rosters": {t: list(r) for t, r in line_ups.items()},
             "variant": "classic",
+            # "Follow the setup explained at page 11 but do not consider the steps
+            # 9) 10)": no period milestone markers nor their upgrade cards; the
+            # Series' own markers become chips in the Reward Phase instead.
+            "milestones": "off",
             "coach_tokens": {home: rules.home_coach_tokens},
             "away_free_throw_bonus": rules.away_free_throw_bonus > 0,
             "onfire_start": {
