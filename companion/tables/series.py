@@ -480,7 +480,7 @@ class SeriesTable:
         if isinstance(match.get("events"), list):
             state = HoopersTable(self.store).fold(match)
             teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
-        return report_from_match(series, match, teams)
+        return report_from_match(series, match, teams, self.rules)
 
     def _archive(self, record: dict[str, Any]) -> None:
         from companion.store.store import stamp_event

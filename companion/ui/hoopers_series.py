@@ -275,10 +275,18 @@ def _tribe_rewards(out: Console, got: TribeRewards, rules: SeriesRules) -> None:
         f"{_plural(used // rules.lv1_per_position_upgrade, 'position upgrade')}, "
         f"{swap.discarded} discarded"
     )
+    lv2_used = swap.lv2 - swap.discarded_lv2
+    dropped = f", {swap.discarded_lv2} discarded" if swap.discarded_lv2 else ""
     out.print(
         f"    LV.2: {swap.lv2} kept → "
-        f"{_plural(swap.lv2 * rules.position_upgrades_per_lv2, 'position upgrade')}"
+        f"{_plural(lv2_used * rules.position_upgrades_per_lv2, 'position upgrade')}{dropped}"
     )
+    if swap.unsupplied:
+        out.print(
+            f"    kit: {swap.kit_left} of its {rules.kit_position_upgrades} position upgrades "
+            f"left, so {_plural(swap.unsupplied, 'position upgrade')} the chips were worth "
+            "cannot be taken; those chips are discarded"
+        )
     out.print(
         f"    takes: {_plural(got.hooper_upgrades, 'hooper upgrade')}, "
         f"{_plural(got.action_upgrades, 'action upgrade')}, "

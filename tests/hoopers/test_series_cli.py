@@ -133,6 +133,7 @@ def test_rulebook_reward_example(started):
         "strength_marker": 1, "series_track": 1, "gameplan_milestones": 0,
         "gameplan_chips": 0, "gameplan_hooper_upgrades": 0, "period_markers": [2],
         "marker_chips": 1, "fourth_period_chips": 1, "kept_lv1": 0, "kept_lv2": 0,
+        "discarded_lv2": 0, "kit_position_upgrades_left": 9,
     }  # fmt: skip
 
 
@@ -600,3 +601,48 @@ def test_series_games_hand_out_no_period_milestones(started, cli, db):
     assert "end of period 1: Keepers 10 – Unleashed 0" in turn.stdout
     assert "milestone" not in turn.stdout and "upgrade" not in turn.stdout
     assert cli("hoopers", "match", "status", "--json").json["milestones"] == []
+
+
+def test_chips_beyond_what_the_box_holds_are_refused(started, db):
+    # Components: "H) 14 Onfire LV.1 chips", "I) 8 Onfire LV.2 chips" — one supply
+    # for both tribes: "If a type of Onfire Chip (Lv.1 or Lv.2) runs out, it becomes
+    # no longer available. Do not create new stacks."
+    record(started, "80-70")
+    before = db.read_bytes()
+    cases = [
+        (["--chips", "Keepers:lv1=30"], "30 Onfire LV.1 chips kept, but the box has only 14"),
+        (["--chips", "K:lv1=10", "--chips", "U:lv1=5"], "Keepers lv1=10 + Unleashed lv1=5"),
+        (["--chips", "U:lv2=9"], "9 Onfire LV.2 chips kept, but the box has only 8"),
+    ]
+    for extra, fragment in cases:
+        assert_user_error(started("record", "--score", "80-70", *extra), fragment)
+        assert_user_error(started("amend", *extra), fragment)
+    assert db.read_bytes() == before
+    assert record(started, "80-70", "--chips", "K:lv1=10", "--chips", "U:lv1=4")
+
+
+def test_the_kit_supplies_ten_position_upgrades_for_the_whole_series(started):
+    # "M) 1 Player upgrade kit: d) 10 Position upgrades"; in the Reward Phase
+    # "Discard every chips that can't be exchanged."
+    record(
+        started, "80-40", "--periods", "20-10,20-10,20-10,20-10",
+        "--chips", "K:lv1=8,lv2=1", "--gameplan", "K:2",
+    )  # fmt: skip
+    first = started("rewards", "1", "--json").json[K]
+    # 8 kept + 2 gameplan + 3 markers + 1 fourth period = 14 LV.1 -> 7, LV.2 -> 1.
+    assert (first["position_upgrades"], first["kit_position_upgrades_left"]) == (8, 2)
+    record(started, "80-70", "--chips", "K:lv1=6,lv2=2")
+    second = started("rewards", "2", "--json").json[K]
+    # Worth 3 + 2 = 5 position upgrades, but only 2 are left in the kit: the LV.2
+    # chips take them and the six LV.1 chips are discarded.
+    assert (second["position_upgrades"], second["discarded_chips"]) == (2, 6)
+    assert (second["discarded_lv2"], second["kit_position_upgrades_left"]) == (0, 0)
+    text = started("rewards", "2").stdout
+    assert (
+        "kit: 2 of its 10 position upgrades left, so 3 position upgrades the chips were "
+        "worth cannot be taken"
+    ) in text
+    doc = record(started, "80-70", "--chips", "K:lv2=1")
+    assert doc["games"][2]["rewards"][K]["position_upgrades"] == 0
+    assert doc["games"][2]["rewards"][K]["discarded_lv2"] == 1
+    assert doc["upgrades"][K]["position_upgrades"] == 10

@@ -245,6 +245,18 @@ def test_exchange_spends_every_chip_it_can(lv1, lv2):
     assert 2 * (swap.position_upgrades - lv2) + swap.discarded == lv1
 
 
+@given(st.integers(0, 30), st.integers(0, 8), st.integers(0, 10))
+def test_the_kit_gives_what_it_has_left_and_the_other_chips_are_discarded(lv1, lv2, left):
+    # "Discard every chips that can't be exchanged."
+    worth = lv1 // 2 + lv2
+    swap = exchange_chips(lv1, lv2, RULES, kit_left=left)
+    assert swap.position_upgrades == min(worth, left)
+    assert swap.unsupplied == worth - swap.position_upgrades
+    used_lv1 = lv1 - swap.discarded
+    used_lv2 = lv2 - swap.discarded_lv2
+    assert used_lv1 % 2 == 0 and used_lv1 // 2 + used_lv2 == swap.position_upgrades
+
+
 @given(st.integers(1, 100))
 def test_strength_marker_goes_to_exactly_the_printed_side(margin):
     marker = award_strength_marker("W", "L", margin, RULES)

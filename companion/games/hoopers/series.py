@@ -109,6 +109,14 @@ def check_report(tribes: tuple[str, str], report: GameReport, rules: SeriesRules
             raise BadReward(
                 f"{tribe}'s chips lv1={chips.lv1},lv2={chips.lv2}: counts cannot be negative"
             )
+    for level, box in (("lv1", rules.box_lv1_chips), ("lv2", rules.box_lv2_chips)):
+        kept = {t: getattr(c, level) for t, c in report.chips.items() if getattr(c, level)}
+        if sum(kept.values()) > box:
+            shown = " + ".join(f"{t} {level}={n}" for t, n in kept.items())
+            raise BadReward(
+                f"chips {shown}: {sum(kept.values())} Onfire {level.upper().replace('V', 'V.')} "
+                f"chips kept, but the box has only {box} for both tribes"
+            )
     top = rules.max_gameplan_milestones
     for tribe, done in report.gameplan.items():
         if not 0 <= done <= top:

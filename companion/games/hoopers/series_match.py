@@ -57,8 +57,9 @@ def plan_series_match(
     Home: three chosen hoopers start on the first hot step and the tribe has
     nine coach tokens. Away: two chosen hoopers start on the first cold step and
     free throws use the basic 2PS. No period milestones are handed out during
-    the game (the Series counts period winners in the Reward Phase). Ejected hoopers sit out, injured ones start
-    with two injury cubes, and Susan Peg joins the tribe she favours.
+    the game (the Series counts period winners in the Reward Phase). Ejected
+    hoopers sit out, injured ones start with two injury cubes, and Susan Peg
+    joins the tribe she favours.
     """
     from companion.games.hoopers.series_errors import SeriesDecided
 
@@ -120,7 +121,10 @@ def plan_series_match(
 
 
 def report_from_match(
-    series: Series, match: Mapping[str, Any], teams: Mapping[str, Iterable[Any]] | None = None
+    series: Series,
+    match: Mapping[str, Any],
+    teams: Mapping[str, Iterable[Any]] | None = None,
+    rules: SeriesRules | None = None,
 ) -> GameReport:
     """A finished tracked match's result as the series' next game.
 
@@ -143,6 +147,8 @@ def report_from_match(
             lv1=sum(h.chips.get("lv1", 0) for h in hoopers),
             lv2=sum(h.chips.get("lv2", 0) for h in hoopers),
         )
+    if rules is not None:
+        chips = _within_the_box(chips, rules)
     return GameReport(
         scores={t: result["scores"][t] for t in series.tribes},
         periods=periods,
@@ -152,6 +158,23 @@ def report_from_match(
         match_id=match["id"],
         rewarded=False,  # the gameplans and the series track are the table's to say
     )
+
+
+def _within_the_box(chips: Mapping[str, Chips], rules: SeriesRules) -> dict[str, Chips]:
+    """Unspent chips a tracked match counted, cut to what the box holds for both tribes.
+
+    "If a type of Onfire Chip (Lv.1 or Lv.2) runs out, it becomes no longer
+    available": a match that let more be redeemed than the box has keeps the
+    series from refusing its result (which would leave the game with no way in).
+    """
+    left = {"lv1": rules.box_lv1_chips, "lv2": rules.box_lv2_chips}
+    kept = {}
+    for tribe, got in chips.items():
+        lv1, lv2 = min(got.lv1, left["lv1"]), min(got.lv2, left["lv2"])
+        left["lv1"] -= lv1
+        left["lv2"] -= lv2
+        kept[tribe] = Chips(lv1=lv1, lv2=lv2)
+    return kept
 
 
 @dataclass(frozen=True)

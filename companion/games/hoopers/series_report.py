@@ -22,8 +22,22 @@ def game_rewards(series: Series, number: int, rules: SeriesRules) -> GameRewards
         played = len(series.games)
         span = f"games 1 to {played}" if played else "no games yet"
         raise NoSuchGame(f"game {number} has not been recorded in series {series.id} ({span})")
-    home = series.home_in(number, rules)
-    return reward_phase(number, series.tribes, home, series.games[number - 1], rules)
+    return every_reward_phase(series, rules, number)[number - 1]
+
+
+def every_reward_phase(
+    series: Series, rules: SeriesRules, upto: int | None = None
+) -> list[GameRewards]:
+    """The Reward Phase of games 1 .. `upto` (default: all), each kit emptied by those before."""
+    taken = dict.fromkeys(series.tribes, 0)
+    phases = []
+    for number, game in enumerate(series.games[:upto], start=1):
+        home = series.home_in(number, rules)
+        earned = reward_phase(number, series.tribes, home, game, rules, dict(taken))
+        for tribe, got in earned.tribes.items():
+            taken[tribe] += got.exchange.position_upgrades
+        phases.append(earned)
+    return phases
 
 
 def game_summary(series: Series, number: int, rules: SeriesRules) -> dict[str, Any]:
@@ -85,11 +99,11 @@ def upgrades_so_far(series: Series, rules: SeriesRules) -> dict[str, dict[str, i
         t: {"hooper_upgrades": 0, "action_upgrades": 0, "position_upgrades": 0}
         for t in series.tribes
     }
-    for number in range(1, len(series.games) + 1):
-        for tribe, earned in game_rewards(series, number, rules).tribes.items():
-            totals[tribe]["hooper_upgrades"] += earned.hooper_upgrades
-            totals[tribe]["action_upgrades"] += earned.action_upgrades
-            totals[tribe]["position_upgrades"] += earned.exchange.position_upgrades
+    for earned in every_reward_phase(series, rules):
+        for tribe, got in earned.tribes.items():
+            totals[tribe]["hooper_upgrades"] += got.hooper_upgrades
+            totals[tribe]["action_upgrades"] += got.action_upgrades
+            totals[tribe]["position_upgrades"] += got.exchange.position_upgrades
     return totals
 
 
