@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from companion.games.hoopers.series_match import StartedGame
     from companion.games.hoopers.series_report import NextGame, SeriesSummary, SeriesView
+    from companion.games.hoopers.susan_peg import SusanPegRebound
     from companion.tables.base import Ended, Status
     from companion.tables.series import GameTakenIn
 
@@ -124,6 +125,25 @@ def render_status(
             )
 
 
+def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:
+    """Susan Peg's offensive rebound: the foul die, then her undefended lay-up."""
+    from companion.engine.dice import d8_label
+
+    face = d8_label(outcome.reading.face) if outcome.reading.face else "not rolled"
+    out.print(f"Susan Peg's offensive rebound: foul die [bold]{face}[/bold]")
+    if not outcome.foul:
+        why = " (a jump ball is no foul: still her V)" if outcome.reading.jump_ball else ""
+        if outcome.roll is None:
+            out.print(f"  lay-up with V {outcome.v}{why} ≥ 100 → scores without a roll")
+        else:
+            verdict = "scores" if outcome.scored else "misses"
+            out.print(
+                f"  no foul{why}: a lay-up with V {outcome.v}, undefended → roll ≤ {outcome.v} "
+                f"scores; rolled {outcome.roll}: [bold]{verdict}[/bold]"
+            )
+    out.print(f"  {outcome.consequence}")
+
+
 def render_ended(out: Console, ended: Ended) -> None:
     result = ended.result
     wins = result.get("scores", {})
@@ -183,6 +203,8 @@ def render_setup(out: Console, upcoming: NextGame) -> None:
         out.print(f"  This game can win the series for {' and '.join(doc['can_win_series'])}.")
     if doc["susan_peg"]:
         out.print(f"  Susan Peg may join {doc['susan_peg']}'s seven-hooper line-up.")
+    elif doc["number"] >= upcoming.rules.games and not upcoming.rules.susan_peg_in_last_game:
+        out.print(f"  Susan Peg: nobody fields her in game {doc['number']} (only before it).")
     else:
         out.print("  Susan Peg: with nobody yet.")
     sits = {t: h for t, h in doc["sits_out"].items() if h}

@@ -190,3 +190,38 @@ def test_play_without_a_series_offers_to_start_one(store, answers, capsys):
     answers([("Start one now?", "no")])
     assert guided.offer_start(store) is False
     assert "No series in progress." in capsys.readouterr().out
+
+
+def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
+    # "If Susan Peg does not commit a foul during an Offensive Rebound attempt, then
+    # she rolls the d20 die directly performing a Lay-up by using her V stat. It
+    # can't be defended."
+    from companion.engine.rng import TableRng
+    from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.series import GameReport
+    from companion.tables.hoopers import HoopersTable
+    from companion.tables.series import SeriesTable
+    from companion.ui.guided.hoopers import Flow
+
+    table = SeriesTable(store)
+    table.start([K, U], home="Keepers")
+    for _ in range(3):
+        table.record_game(GameReport(scores={K: 80, U: 70}))
+    # Game 4: Keepers can win the series, so Unleashed (at home) field Susan Peg.
+    table.start_game(["Faust", "Serge", "Sin"], ["May", "Vern"], first="Unleashed", seed=1)
+    answers(
+        [
+            ("F3: Unleashed plays an offensive rebound?", "rebound"),
+            ("rebound by?", "Susan"),
+            ("Susan Peg's V-stat?", "60"),
+            ("foul die for the rebound", "blank"),
+            ("d20 for Susan Peg's lay-up: roll ≤ 60 scores", "40"),
+        ]
+    )
+    flow = Flow(store, TableRng(1))
+    after = flow.rebound(tf.Turn(team=U, opponent=K, step="rebound"))
+    assert after.over and after.ended == "Susan Peg's lay-up scored"
+    match = HoopersTable(store).status().to_json()
+    assert match["score"] == {U: 2, K: 0}
+    assert match["hoopers"][U]["Susan Peg"]["points"] == 2
+    assert match["hoopers"][U]["Susan Peg"]["onfire"] != "flat"  # a basket made

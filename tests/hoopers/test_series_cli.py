@@ -82,8 +82,9 @@ def test_a_four_three_series_with_susan_peg(started):
         if len(doc["games"]) == 4:
             assert started("next", "--json").json["susan_peg"] == U
     assert [g["winner"] for g in doc["games"]] == [K, U, K, K, U, U, K]
-    # Keepers led 3-1 before game 5: Susan Peg joined Unleashed and stayed.
-    assert susan == [None, None, None, U, U, U, U]
+    # Keepers led 3-1 before game 5: Susan Peg joined Unleashed and stayed until
+    # game 7, which she does not play ("before Game 7"; issue 15, item 11).
+    assert susan == [None, None, None, U, U, None, None]
     assert doc["wins"] == {K: 4, U: 3}
     assert doc["winner"] == K
     assert [g["home"] for g in doc["games"]] == [K, K, U, U, K, U, K]
@@ -646,3 +647,46 @@ def test_the_kit_supplies_ten_position_upgrades_for_the_whole_series(started):
     assert doc["games"][2]["rewards"][K]["position_upgrades"] == 0
     assert doc["games"][2]["rewards"][K]["discarded_lv2"] == 1
     assert doc["upgrades"][K]["position_upgrades"] == 10
+
+
+def test_susan_peg_is_not_deployable_in_game_7(started, cli):
+    # "If a player is going to begin a game that worths for the victory of the
+    # series before Game 7, the opponent will gain the favors of Susan Peg".
+    for score in ["80-70", "80-70", "80-70", "70-80", "70-80"]:
+        record(started, score)
+    assert started("next", "--json").json["susan_peg"] == U  # game 6, Keepers lead 3-2
+    doc = record(started, "70-80", "--injured", "Unleashed:Susan")  # she played game 6
+    assert doc["games"][5]["injured"][U] == ["Susan Peg"]
+    setup = started("next", "--json").json
+    assert (setup["number"], setup["susan_peg"], setup["can_win_series"]) == (7, None, [K, U])
+    assert "Susan Peg: nobody fields her in game 7 (only before it)." in started("next").stdout
+    assert_user_error(started("record", "--score", "80-70", "--ejected", "U:Susan"), "Susan")
+    started_game = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert started_game.exit_code == 0, started_game.stderr
+    match = cli("hoopers", "match", "status", "--json").json
+    assert "Susan Peg" not in match["hoopers"][U]
+
+
+def test_susan_peg_rebound_goes_straight_to_an_undefended_lay_up(cli):
+    # "If Susan Peg does not commit a foul during an Offensive Rebound attempt, then
+    # she rolls the d20 die directly performing a Lay-up by using her V stat. It
+    # can't be defended."
+    def rebound(*args):
+        return cli("hoopers", "counter", "rebound", "--susan-peg", "--v", "60", *args, "--json")
+
+    made = rebound("--face", "blank", "--roll", "40").json
+    assert (made["stat"], made["target"], made["roll"]) == ("v", 60, 40)
+    assert (made["scored"], made["points"], made["susan_peg"]) == (True, 2, True)
+    # A jump ball is no foul: still the lay-up, still with V (not O).
+    jump = rebound("--face", "jump-ball", "--roll", "65").json
+    assert (jump["jump_ball"], jump["target"], jump["scored"], jump["points"]) == (
+        True, 60, False, 0,
+    )  # fmt: skip
+    fouled = rebound("--face", "whistle", "--team-fouls", "3").json
+    assert (fouled["foul"], fouled["target"], fouled["points"], fouled["free_throws"]) == (
+        True, None, 0, 2,
+    )  # fmt: skip
+    text = cli("hoopers", "counter", "rebound", "--susan-peg", "--v", "60", "--face", "blank",
+               "--roll", "40").stdout  # fmt: skip
+    assert "a lay-up with V 60, undefended → roll ≤ 60 scores; rolled 40: scores" in text
+    assert_user_error(cli("hoopers", "counter", "steal", "--susan-peg", "--v", "60"), "rebound")

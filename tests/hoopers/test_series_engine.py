@@ -90,9 +90,15 @@ def test_susan_peg_joins_the_side_about_to_lose_and_stays():
     assert setup.susan_peg == "Unleashed"
     assert setup.can_win_series == ("Keepers",)
     series = play("KKKUUU")
-    # Game 7 is excluded from the rule, but she stays with the tribe she joined.
-    assert series.setup_for(7, RULES).susan_peg == "Unleashed"
+    assert series.setup_for(6, RULES).susan_peg == "Unleashed"
+    # "... before Game 7": in game 7 nobody fields her (issue 15, item 11) ...
+    assert series.setup_for(7, RULES).susan_peg is None
     assert series.setup_for(7, RULES).can_win_series == TRIBES
+    # ... unless the table keeps her with her tribe (`susan_peg.in_last_game`).
+    from dataclasses import replace
+
+    keeps = replace(RULES, susan_peg_in_last_game=True)
+    assert series.setup_for(7, keeps).susan_peg == "Unleashed"
 
 
 def test_susan_peg_goes_to_keepers_when_unleashed_reach_three_first():

@@ -210,8 +210,12 @@ class Series:
         """Who may field Susan Peg in game `number`.
 
         Before any game but the last, a tribe one win from the series hands her
-        to its opponent; she stays with that tribe for the rest of the series.
+        to its opponent; she stays with that tribe for the following games
+        before the last. In the last game (game 7, level at three wins each)
+        nobody fields her, unless `rules.susan_peg_in_last_game`.
         """
+        if number >= rules.games and not rules.susan_peg_in_last_game:
+            return None
         for game in range(1, number + 1):
             if game >= rules.games:
                 break

@@ -15,8 +15,8 @@ from companion.engine.names import match_prefix
 from companion.games.hoopers.series import Chips, GameReport, Series
 from companion.games.hoopers.series_report import NextGame
 from companion.games.hoopers.series_rules import SeriesRules
+from companion.games.hoopers.susan_peg import SUSAN_PEG
 
-SUSAN_PEG = "Susan Peg"
 HOT_FIRST_STEP = "orange"  # the first space right of flat on the Onfire track
 COLD_FIRST_STEP = "light-blue"  # the first space left of flat
 

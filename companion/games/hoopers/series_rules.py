@@ -39,6 +39,7 @@ class SeriesRules:
     box_lv1_chips: int  # Onfire LV.1 chips in the box, for both tribes
     box_lv2_chips: int
     kit_position_upgrades: int  # per tribe, for the whole series
+    susan_peg_in_last_game: bool  # does she stay with her tribe in game 7?
 
     @property
     def games(self) -> int:
@@ -81,6 +82,7 @@ class SeriesRules:
             box_lv1_chips=table["kit"]["lv1_chips"],
             box_lv2_chips=table["kit"]["lv2_chips"],
             kit_position_upgrades=table["kit"]["position_upgrades"],
+            susan_peg_in_last_game=table["susan_peg"]["in_last_game"],
         )
 
 

@@ -223,3 +223,41 @@ def _pick(question: str, line_up: Sequence[str], count: int) -> list[str]:
         return chosen
 
     return prompts.ask(question, ", ".join(line_up[:count]), parse)
+
+
+def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
+    """Susan Peg's offensive rebound in the hoopers turn flow (`flow`): her skill applied.
+
+    The foul die as for any rebound; with no foul, the d20 is her lay-up with V,
+    undefended, recorded as that lay-up. Either way the attacking turn ends.
+    """
+    from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.shots import ShotSpec
+    from companion.games.hoopers.susan_peg import LAY_UP, resolve_susan_peg_rebound
+    from companion.ui.hoopers_series import render_susan_peg_rebound
+
+    prompts.say(
+        "  Susan Peg's skill: with no foul she goes straight to a lay-up with her V, "
+        "which cannot be defended"
+    )
+    v = flow.stat(turn.team, by, "v", "V-stat")
+    fouls = flow.state().teams[turn.team].team_fouls
+    face = prompts.d8("foul die for the rebound", flow.rng)
+    planned = resolve_susan_peg_rebound(v, face=face, team_fouls=fouls, rng=tf.Probe())
+    roll = None
+    if planned.roll is not None:
+        roll = prompts.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
+    outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=fouls)
+    render_susan_peg_rebound(prompts.console(), outcome)
+    if outcome.foul:
+        fouled = flow.white_cube(turn.opponent)
+        events = tf.foul_events(turn.team, by, turn.opponent, fouled)
+        if outcome.free_throws:
+            made = flow.free_throws(turn.opponent, fouled, outcome.free_throws)
+            events += tf.free_throw_event(turn.opponent, fouled, made)
+        flow.show(flow.record(events))
+        return tf.ball_lost(turn, "offensive foul on the rebound")
+    lay_up = ShotSpec(LAY_UP, stat=v)
+    shot = tf.shot_event(turn.team, by, lay_up, defender=None, face=None, roll=outcome.roll)
+    flow.show(flow.record([shot]))
+    return tf.ball_lost(turn, "Susan Peg's lay-up " + ("scored" if outcome.scored else "missed"))
