@@ -690,3 +690,33 @@ def test_susan_peg_rebound_goes_straight_to_an_undefended_lay_up(cli):
                "--roll", "40").stdout  # fmt: skip
     assert "a lay-up with V 60, undefended → roll ≤ 60 scores; rolled 40: scores" in text
     assert_user_error(cli("hoopers", "counter", "steal", "--susan-peg", "--v", "60"), "rebound")
+
+
+def test_match_end_of_a_series_game_shows_its_reward_phase(started, cli, db):
+    # Issue 15, item 15: after `match end` of a Series game, its Reward Phase
+    # ("At the end of the game you will gain different kind of upgrades as
+    # reward for the milestones achieved").
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    ended = cli("hoopers", "match", "end")
+    assert ended.exit_code == 0, ended.stderr
+    out = ended.stdout
+    assert "Kept in history." in out
+    assert "game 1 recorded." in out
+    assert "Game 1 reward phase: Keepers 40-32 Unleashed, Keepers by 8." in out
+    assert "Strength marker: margin 8 ≥ 7: to the winner → Keepers takes" in out
+    assert "period markers: I, II, III → 3 chips" in out
+    assert "Next: record the reward phase of game 1" in out
+
+
+def test_match_end_json_of_a_series_game_carries_its_rewards(started, cli, db):
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    doc = cli("hoopers", "match", "end", "--json").json
+    assert doc["status"] == "finished"
+    series = doc["series"]
+    assert (series["game_number"], series["scores"]) == (1, {K: 1, U: 0})
+    assert series["rewards"][K]["position_upgrades"] == 2  # markers I-III + fourth period
+    assert series["next"].startswith("record the reward phase of game 1")
