@@ -220,8 +220,18 @@ def render_setup(out: Console, upcoming: NextGame) -> None:
         out.print("  Everyone is available; nobody carries injury cubes.")
 
 
-def render_game_start(out: Console, started: StartedGame, hint: bool = True) -> None:
+def render_game_start(out: Console, started: StartedGame) -> None:
+    """`series game start`: the game's setup, its tracked match, how it comes back."""
     render_setup(out, started.next)
+    render_started(out, started)
+    out.print(
+        "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
+        "records it, the series takes its result (add gameplans with 'series amend')."
+    )
+
+
+def render_started(out: Console, started: StartedGame) -> None:
+    """The tracked match a series game started as: who is hot and cold, the line-ups."""
     doc = started.to_json()
     out.print(
         f"Tracked match {doc['match_id']} started: {doc['home']} ({', '.join(doc['hot'])} on "
@@ -233,11 +243,6 @@ def render_game_start(out: Console, started: StartedGame, hint: bool = True) -> 
         out.print(
             f"  Not in the rosters, so not carried over: {', '.join(doc['unmatched'])} "
             "(apply them at the table)."
-        )
-    if hint:
-        out.print(
-            "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
-            "records it, the series takes its result (add gameplans with 'series amend')."
         )
 
 

@@ -154,7 +154,7 @@ def _reward_phase(table: SeriesTable, number: int) -> None:
 
 def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) -> bool:
     """Show the next game's setup, ask the hot and cold hoopers, start its tracked match."""
-    from companion.ui.hoopers_series import render_game_start, render_setup
+    from companion.ui.hoopers_series import render_setup, render_started
 
     upcoming = status.state.next_game()
     setup = upcoming.setup
@@ -185,7 +185,7 @@ def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) ->
     except CompanionError as err:
         prompts.say(f"error: {err.line()}")
         return False
-    render_game_start(prompts.console(), started, hint=False)
+    render_started(prompts.console(), started)
     return True
 
 
