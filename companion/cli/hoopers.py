@@ -187,12 +187,24 @@ def counter(
     roll: Roll = None,
     team_fouls: TeamFouls = 0,
     no_foul_die: NoFoulDie = False,
+    susan_peg: Annotated[
+        bool,
+        typer.Option(
+            "--susan-peg",
+            help="Susan Peg's rebound (The Series): no foul → her undefended lay-up with --v.",
+        ),
+    ] = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
     from companion.games.hoopers.counters import resolve_counter
 
+    if susan_peg:
+        _susan_peg_rebound(
+            kind, v, check_face(face), check_roll(roll), team_fouls, no_foul_die, seed, json
+        )
+        return
     spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die)
     rng = TableRng(seed)
     outcome = resolve_counter(spec, face=check_face(face), roll=check_roll(roll), rng=rng)
@@ -203,6 +215,23 @@ def counter(
         render_counter(out, outcome)
 
     emit({**outcome.to_json(), "seed": rng.seed}, json, render)
+
+
+def _susan_peg_rebound(kind, v, face, roll, team_fouls, no_foul_die, seed, json) -> None:
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.counters import parse_counter
+    from companion.games.hoopers.susan_peg import resolve_susan_peg_rebound
+    from companion.ui.hoopers_series import render_susan_peg_rebound
+
+    if parse_counter(kind) != "rebound" or no_foul_die:
+        raise BadInput("--susan-peg is Susan Peg's offensive rebound: 'counter rebound --v N'")
+    rng = TableRng(seed)
+    outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=team_fouls, rng=rng)
+    emit(
+        {**outcome.to_json(), "seed": rng.seed},
+        json,
+        lambda out: render_susan_peg_rebound(out, outcome),
+    )
 
 
 def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):

@@ -246,7 +246,15 @@ def end(
 ) -> None:
     """Record the finished match in history."""
     table = _table(ctx)
-    _emit_ended(table.abandon() if abandon_ else table.end(), json)
+    done = table.abandon() if abandon_ else table.end()
+    _emit_ended(done, json, _series_game(table, done))
+
+
+def _series_game(table: HoopersTable, done: Ended) -> Any:
+    """The Series game this match was, once its series has taken it in (else None)."""
+    from companion.tables.series import SeriesTable
+
+    return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 
 
 @match_app.command()
@@ -255,10 +263,19 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     _emit_ended(_table(ctx).abandon(), json)
 
 
-def _emit_ended(done: Ended, json: bool) -> None:
+def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
+    """The match filed; for a Series game, also the game's Reward Phase."""
+
     def render(out):
         from companion.ui.hoopers import render_ended
 
         render_ended(out, done)
+        if series_game is not None:
+            from companion.ui.hoopers_series import render_taken_in
 
-    emit(done.to_json(), json, render)
+            render_taken_in(out, series_game)
+
+    payload = done.to_json()
+    if series_game is not None:
+        payload["series"] = series_game.to_json()
+    emit(payload, json, render)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
 from companion.games.hoopers.match import GAME, RULES, new_match, tribe_roster, tribes
 from companion.games.hoopers.state import MatchState
-from companion.tables.base import Match, Status, Table
+from companion.tables.base import Ended, Match, Status, Table
 
 INJURY_PILE = "injury_pile"
 
@@ -94,6 +95,12 @@ class HoopersTable(Table[MatchState]):
             updated=match.get("updated"),
         )
 
+    def end(self) -> Ended:
+        return _feed_series(self, super().end())
+
+    def abandon(self) -> Ended:
+        return _feed_series(self, super().abandon())
+
     def result_of(self, match: Match, state: MatchState) -> dict[str, Any]:
         if not state.over:
             raise MatchNotOver(
@@ -101,6 +108,20 @@ class HoopersTable(Table[MatchState]):
                 hint="play on, or abandon it with 'companion hoopers match abandon'",
             )
         return state.result()
+
+
+def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
+    """A Series game's match goes to its series as soon as it is ended or abandoned.
+
+    The match is ended whatever happens here; a series that cannot take it in
+    now does at its next command, which then says why.
+    """
+    from companion.engine.errors import CompanionError
+    from companion.tables.series import SeriesTable
+
+    with suppress(CompanionError):
+        SeriesTable(table.store).match_ended(ended.id)
+    return ended
 
 
 def _next(state: MatchState) -> str:

@@ -26,6 +26,7 @@ from companion.games.hoopers.free_throws import resolve_free_throws
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
+from companion.games.hoopers.susan_peg import SUSAN_PEG
 from companion.tables.hoopers import HoopersTable
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
@@ -388,6 +389,10 @@ class Flow:
         if answer == "none" or not rebounders:
             return tf.after_rebound(turn, None)
         by = prompts.choose("rebound by?", rebounders)
+        if by == SUSAN_PEG:  # her skill (The Series): companion/ui/guided/series.py
+            from companion.ui.guided.series import susan_peg_rebound
+
+            return susan_peg_rebound(self, turn, by)
         o = self.stat(turn.team, by, "o", "O-stat")
         v = self.stat(turn.team, by, "v", "V-stat")
         fouls = self.state().teams[turn.team].team_fouls
