@@ -79,10 +79,7 @@ def run(store: Store) -> None:
 def _live(store: Store) -> list[Any]:
     """Live matches, and the Series in progress (shown once, beside its live game)."""
     statuses = live_statuses(store)
-    try:
-        series = table_for(store, "series")
-    except ModuleNotFoundError:  # noqa: SIM105 - a build without the Series table
-        return statuses
+    series = table_for(store, "series")
     if series.live() is not None:
         statuses.append(series.status())
     return statuses
