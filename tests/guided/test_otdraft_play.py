@@ -27,7 +27,9 @@ def test_secrets_picks_by_prefix_and_undo(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
     term.expect("pass the screen to Ana")
+    term.answer("Ana: press Enter when only you can see the screen", "")
     term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "c07")
+    term.answer("Ben: press Enter", "")
     term.answer("Ben keeps which secret card? [C03 / C11] (C03)", "")
     term.answer(
         "Round 1, turn 1 of 2: Ana drafts? [C21 / C44 / C49 / C16 / C13 / reveal / stop]", "c49"
@@ -50,7 +52,9 @@ def test_secrets_picks_by_prefix_and_undo(db):
 def test_a_whole_draft_is_played_and_scored(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
+    term.answer("Ana: press Enter", "")
     term.answer("Ana keeps which secret card?", "")
+    term.answer("Ben: press Enter", "")
     term.answer("Ben keeps which secret card?", "")
     for _ in range(14):
         term.answer("drafts?", "")
@@ -132,6 +136,7 @@ def test_the_menu_continues_a_live_draft_with_its_flow(db):
     term.answer("What now?", "")  # default: continue the live match
     term.answer("Play the next picks of this otdraft match?", "yes")
     term.expect("pass the screen to Ana")
+    term.answer("Ana: press Enter", "")
     term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "")
     term.child.sendintr()  # Ctrl-C: what was recorded stays
     assert term.finish() == 130
