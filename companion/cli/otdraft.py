@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 app = new_app("OT Fantasy Draft: card catalogue, end-game scoring, the draft tracker.")
 cards_app = new_app("The card catalogue: import, check, list, show, export.")
 game_app = new_app(
-    "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end, "
-    "abandon."
+    "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end, abandon."
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(game_app, name="game")

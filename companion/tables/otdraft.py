@@ -282,9 +282,7 @@ class DraftTable(Table[DraftState]):
         done = self.store.finish_match(GAME, lambda m: self.result_of(m, self.fold(m)))
         state = self.fold(done)
         scored_with = done["result"].get("catalogue")
-        catalogue = (
-            None if scored_with is None else parse_catalogue_data(scored_with, "the result")
-        )
+        catalogue = None if scored_with is None else parse_catalogue_data(scored_with, "the result")
         _, searches = final_result(state, catalogue)
         base = Ended.of(done)
         return DraftEnded(

@@ -64,18 +64,14 @@ def block_lines(text: str) -> list[str] | None:
     Accents are dropped ("Zoë" in large type reads ZOE)."""
     import unicodedata
 
-    plain = "".join(
-        c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-    )
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     glyphs = []
     for char in plain.upper():
         glyph = GLYPHS.get(char)
         if glyph is None:
             return None
         glyphs.append(glyph)
-    return [
-        " ".join(g[row] for g in glyphs).replace("#", INK).rstrip() for row in range(ROWS)
-    ]
+    return [" ".join(g[row] for g in glyphs).replace("#", INK).rstrip() for row in range(ROWS)]
 
 
 def render_banner(out: Any, text: str, style: str = "bold") -> None:

@@ -217,8 +217,7 @@ def render_started(out: Console, started: Started) -> None:
     mode = "the companion runs the deck" if status.state.deck else "recording the table's cards"
     _plain(
         out,
-        f"Draft {status.id} started: {', '.join(status.players)} ({mode}; "
-        f"seed {started.seed}).",
+        f"Draft {status.id} started: {', '.join(status.players)} ({mode}; seed {started.seed}).",
     )
     render_status(out, status)
 
