@@ -25,7 +25,7 @@ from companion.engine.rng import TableRng
 from companion.games.otdraft.cards import Card, Catalogue, Leftover
 from companion.games.otdraft.catalogue import parse_catalogue_data
 from companion.games.otdraft.errors import DraftError, OutOfTurn
-from companion.games.otdraft.scoring import ROUNDS
+from companion.games.otdraft.scoring import ROUNDS, TEAM_SIZE
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DRAFTLINE_SIZE = 5
@@ -46,6 +46,17 @@ def round_order(players: Sequence[str], first: str, round_no: int) -> list[str]:
 def smallest_deck(players: int) -> int:
     """Cards needed to deal: two secret candidates each and a full Draftline."""
     return SECRET_CANDIDATES * players + DRAFTLINE_SIZE
+
+
+def cards_needed(players: int) -> int:
+    """The fewest cards a draft run by the companion's deck can be played out with.
+
+    At game end every player holds seven drafted cards and a secret card, all
+    different, so the deck needs at least that many; the deal (a Draftline and two
+    candidates each) comes out of them, and the discards return through reshuffles.
+    Leftover abilities may take more, as from the printed deck.
+    """
+    return max(TEAM_SIZE * players, smallest_deck(players))
 
 
 @dataclass
@@ -301,10 +312,14 @@ def start_options(
         return players, starter, False
     if deck is None:
         deck = len(catalogue) >= DECK_SIZE
-    if deck and len(catalogue) < smallest_deck(len(players)):
+    if deck and len(catalogue) < cards_needed(len(players)):
         raise DraftError(
-            f"the catalogue has {len(catalogue)} cards; dealing for {len(players)} players "
-            f"needs at least {smallest_deck(len(players))}"
+            f"the catalogue has {len(catalogue)} cards; a {len(players)}-player draft dealt "
+            f"by the companion needs at least {cards_needed(len(players))} "
+            f"({ROUNDS} drafted cards and a secret card per player)",
+            hint="describe the whole 54-card deck in the full catalogue format — a TOML file "
+            "with one [[cards]] table per card: name, category, points, traits, rules "
+            "(docs/otdraft-cards.md) — or start with --no-deck to record the table's cards",
         )
     return players, starter, deck
 

@@ -112,10 +112,14 @@ def _who_deals(catalogue: Any, players: int) -> bool | None:
     """With a catalogue: does the companion run the deck? None without one."""
     if catalogue is None:
         return None
-    from companion.games.otdraft.draft import smallest_deck
+    from companion.games.otdraft.draft import cards_needed
 
-    if len(catalogue) < smallest_deck(players):
-        return False  # too few cards to deal from: the table's own cards are recorded
+    if len(catalogue) < cards_needed(players):
+        prompts.say(
+            f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
+            f"draft ({cards_needed(players)} needed): it records the table's cards"
+        )
+        return False
     default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
     return prompts.choose("Who holds the deck?", [COMPANION, TABLE], default) == COMPANION
 
