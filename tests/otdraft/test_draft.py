@@ -257,7 +257,7 @@ def test_deck_mode_is_automatic_with_a_full_catalogue():
     assert start_options("A,B", "b", example_catalogue(), None) == (["A", "B"], "B", False)
     with pytest.raises(
         DraftError, match="a 2-player draft dealt by the companion needs at least 16"
-    ):  # noqa: E501
+    ):
         start_options("A,B", None, example_catalogue(), True)
 
 
