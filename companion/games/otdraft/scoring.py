@@ -408,8 +408,9 @@ def score_resolution(team: Sequence[Card], res: Resolution, choices: Choices) ->
             why += "".join(f" + {p}" for p in parts) + f" = {card.points + bonus}"
         else:
             why += " (starting points)"
-        if doublers:
-            why += f"; × {multiplier} (doubled by {', '.join(doublers)}) = {total}"
+        if doublers:  # a card whose `double` lists it doubles itself (docs: Rulings)
+            by = ", ".join(f"{d} (itself)" if d == card.name else d for d in doublers)
+            why += f"; × {multiplier} (doubled by {by}) = {total}"
         scores.append(
             CardScore(
                 card.name,
