@@ -94,7 +94,8 @@ def _continue(store: Store, status: Any) -> None:
 
     prompts.console().print(frame(status))
     try:
-        go = prompts.yes_no(f"Play {NEXT_STEP[status.game]} of this {status.game}?", True)
+        what = "series" if status.game == "series" else f"{status.game} match"
+        go = prompts.yes_no(f"Play {NEXT_STEP[status.game]} of this {what}?", True)
     except prompts.Undo:
         return
     if go:
