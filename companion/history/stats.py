@@ -270,8 +270,25 @@ def otdraft_extras(matches: list[Match]) -> dict[str, Any]:
     return {"avg_score": _avg(scores)}
 
 
-def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]:
-    """The `history stats` document: games, players, head_to_head, rivals."""
+def add_ratings(rows: list[dict[str, Any]], matches: Iterable[Match]) -> None:
+    """Each row's conservative skill rating (μ − 3σ, see `ratings`), None if unrated."""
+    from companion.history.ratings import rate
+
+    lines = rate(matches)
+    for row in rows:
+        line = lines.get((row["game"], row["player"]))
+        row["rating"] = round(line.ordinal, 3) if line is not None else None
+
+
+def stats(
+    matches: Iterable[Match], player: str | None = None, rated: Iterable[Match] | None = None
+) -> dict[str, Any]:
+    """The `history stats` document: games, players (with their rating), head_to_head, rivals.
+
+    Ratings are computed over `rated` when given (for one player's stats, every
+    match in range: a rating weighs the opponents' other matches too), else
+    over `matches`.
+    """
     ordered = scored_in_order(matches)
     per_game = rivalries(ordered)
     # A series result repeats its games' results; count the games only.
@@ -284,6 +301,8 @@ def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]
             for i in range(3):
                 total[i] += record[i]
     rows = player_rows(ordered, per_game)
+    if rows:
+        add_ratings(rows, ordered if rated is None else rated)
     rivals = rival_rows(table)
     if player is not None:
         key = player.casefold()
