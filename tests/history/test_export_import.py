@@ -76,12 +76,30 @@ def test_bgstats_plays(cli, db, tmp_path):
                 "noPoints": False,
             },
             "players": [
-                {"name": "Ana", "sourcePlayerId": "player:ana", "score": 98, "rank": 1,
-                 "winner": True, "startPlayer": False},
-                {"name": "Ben", "sourcePlayerId": "player:ben", "score": 80, "rank": 2,
-                 "winner": False, "startPlayer": True},
-                {"name": "Cy", "sourcePlayerId": "player:cy", "score": 80, "rank": 2,
-                 "winner": False, "startPlayer": False},
+                {
+                    "name": "Ana",
+                    "sourcePlayerId": "player:ana",
+                    "score": 98,
+                    "rank": 1,
+                    "winner": True,
+                    "startPlayer": False,
+                },
+                {
+                    "name": "Ben",
+                    "sourcePlayerId": "player:ben",
+                    "score": 80,
+                    "rank": 2,
+                    "winner": False,
+                    "startPlayer": True,
+                },
+                {
+                    "name": "Cy",
+                    "sourcePlayerId": "player:cy",
+                    "score": 80,
+                    "rank": 2,
+                    "winner": False,
+                    "startPlayer": False,
+                },
             ],  # fmt: skip
         }
     ]

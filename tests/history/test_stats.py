@@ -51,7 +51,9 @@ def test_player_rows(cli, db):
         "last_played": "2026-01-03T21:00:00+00:00",
         "nemesis": "B",
         "favourite": "C",
-        "rating": rows["A"]["rating"],  # issue 16: a skill rating per row (tests/history/test_ratings.py)
+        "rating": rows["A"][
+            "rating"
+        ],  # issue 16: a skill rating per row (tests/history/test_ratings.py)
     }
     assert [(r["player"], r["wins"], r["plays"]) for r in doc["players"]] == [
         ("A", 2, 3), ("B", 1, 2), ("C", 0, 2), ("D", 0, 2)
@@ -283,8 +285,19 @@ def test_stats_human_is_plain_text_without_cut_columns(cli, db, monkeypatch):
     record(db, match("m1", "otdraft", {"Alexandra-Long-Name": 5, "[bold]Ben": 3}, "2026-01-01"))
     lines = cli("history", "stats", "--all").stdout.splitlines()
     assert lines[1].split() == [
-        "player", "plays", "wins", "win", "rate", "rating", "avg", "best", "streak", "nemesis",
-        "favourite", "last", "played",
+        "player",
+        "plays",
+        "wins",
+        "win",
+        "rate",
+        "rating",
+        "avg",
+        "best",
+        "streak",
+        "nemesis",
+        "favourite",
+        "last",
+        "played",
     ]  # fmt: skip  (issue 16 added the rating column)
     assert lines[2] == (
         "Alexandra-Long-Name      1     1      100%     3.4    5     5       1  –" + " " * 20
