@@ -51,9 +51,7 @@ def test_player_rows(cli, db):
         "last_played": "2026-01-03T21:00:00+00:00",
         "nemesis": "B",
         "favourite": "C",
-        "rating": rows["A"][
-            "rating"
-        ],  # issue 16: a skill rating per row (tests/history/test_ratings.py)
+        "rating": rows["A"]["rating"],  # issue 16: a skill rating (see test_ratings.py)
     }
     assert [(r["player"], r["wins"], r["plays"]) for r in doc["players"]] == [
         ("A", 2, 3), ("B", 1, 2), ("C", 0, 2), ("D", 0, 2)
