@@ -14,8 +14,10 @@ from tests.history.factory import match, record
 
 
 def test_wins_by_tribe_of_a_tracked_match(cli, db):
-    started = cli("hoopers", "match", "start", "--home", "Lucy", "--home-tribe", "unleashed",
-                  "--away", "Karl", "--away-tribe", "keepers", "--first", "Lucy", "--json")  # fmt: skip
+    started = cli(
+        "hoopers", "match", "start", "--home", "Lucy", "--home-tribe", "unleashed",
+        "--away", "Karl", "--away-tribe", "keepers", "--first", "Lucy", "--json",
+    )  # fmt: skip
     assert started.exit_code == 0, started.stderr
     live = Store(db).current_match("hoopers")
     assert live["options"]["tribes"] == {"Lucy": "Unleashed", "Karl": "Keepers"}
