@@ -83,7 +83,7 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
     the spelling history shows); players not named keep their score.
     """
-    from companion.history.book import AMENDMENTS, history, load
+    from companion.history.book import AMENDMENTS, history, load_by_id
     from companion.history.log import parse_scores, ranked, winners
     from companion.history.queries import find_id
     from companion.store.archive import update_docs
@@ -99,7 +99,7 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
             f"a {shown['game']} result is not amended directly",
             hint="amend the games it counts" if shown["game"] == "hoopers-series" else None,
         )
-    match = load(store, shown["id"])
+    match = load_by_id(store, shown["id"])
     typed = match["players"]  # as recorded; `shown` has the names history shows
     by_shown = dict(zip(shown["players"], typed, strict=True))
     given = parse_scores(changes)

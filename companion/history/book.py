@@ -75,15 +75,19 @@ def load(store: Store, typed_id: str, *, amend: bool = True) -> Match:
     result is the latest amendment's and `amendments` lists them; without it,
     the result as it was recorded (what `history replay` checks).
     """
-    from companion.history.amend import amended
     from companion.history.queries import find_id
-    from companion.store.archive import load_match
 
     _, matches = history(store)
-    match = load_match(store, find_id(typed_id, matches)["id"])
-    if not amend:
-        return match
-    return amended(match, side_tables(store)[1])
+    return load_by_id(store, find_id(typed_id, matches)["id"], amend=amend)
+
+
+def load_by_id(store: Store, match_id: str, *, amend: bool = True) -> Match:
+    """`load` for an exact id."""
+    from companion.history.amend import amended
+    from companion.store.archive import load_match
+
+    match = load_match(store, match_id)
+    return amended(match, side_tables(store)[1]) if amend else match
 
 
 # --- new matches ----------------------------------------------------------------

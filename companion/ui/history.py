@@ -177,6 +177,11 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         if answer["winner"]
         else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
     )
+    if answer["game"] == "playlist-solo":
+        from companion.games.playlist.solo import goal
+
+        reached = answer["winner"] is not None
+        outcome = f"{'reached' if reached else 'short of'} the solo goal ({goal()} points)"
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
     out.print(safe(line), markup=False, highlight=False)
