@@ -135,11 +135,12 @@ def test_bad_input_writes_nothing(cli, db, args, message):
 
 
 def test_a_day_ahead_is_allowed_more_is_not(cli):
-    from datetime import UTC, datetime, timedelta
+    from datetime import datetime, timedelta
 
-    soon = (datetime.now(UTC) + timedelta(hours=20)).strftime("%Y-%m-%d %H:%M")
+    here = datetime.now().astimezone()  # --when is local time
+    soon = (here + timedelta(hours=20)).strftime("%Y-%m-%d %H:%M")
     assert cli("log", "hoopers", "A=2", "B=1", "--when", soon).exit_code == 0
-    later = (datetime.now(UTC) + timedelta(days=3)).strftime("%Y-%m-%d")
+    later = (here + timedelta(days=3)).strftime("%Y-%m-%d")
     assert_user_error(cli("log", "hoopers", "A=2", "B=1", "--when", later), "in the future")
 
 
