@@ -32,7 +32,9 @@ def log(
             help="When it was played: YYYY-MM-DD[ HH:MM], local time (default: now).",
         ),
     ] = None,
-    note: Annotated[str | None, typer.Option("--note", help="A note kept with the match.")] = None,
+    note: Annotated[
+        str | None, typer.Option("--note", metavar="TEXT", help="A note kept with the match.")
+    ] = None,
     tribe: Annotated[
         list[str] | None,
         typer.Option("--tribe", metavar="NAME=TRIBE", help="hoopers: a team's tribe."),
