@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.engine.errors import BadInput
+from companion.engine.errors import BadInput, CompanionError
 from companion.history.log import LOGGABLE, SOLO, SOLO_PLAYER, LogRequest, build_match
 from companion.store import Store
 from companion.ui.guided import prompts
@@ -67,8 +67,7 @@ def ask_request(game: str) -> LogRequest:
             lambda t: _entries(game, t),
             choices="NAME=SCORE, e.g. Ana=29 Ben=14",
         )
-    scores = parse_scores(request.entries) if game != SOLO else {request.player or SOLO_PLAYER: 0}
-    tied = _ties(scores) if game in ("allstar", "otdraft") else []
+    tied = _ties(parse_scores(request.entries)) if game in ("allstar", "otdraft") else []
     if game == "allstar" and tied:
         request = prompts.ask(
             f"Play-Off Supporters of {', '.join(tied)} (they break the tie)?",
@@ -129,6 +128,10 @@ def run(store: Store) -> bool:
     except prompts.Undo:
         prompts.say("  nothing logged")
         return False
-    answer = log_game(store, request)
+    try:
+        answer = log_game(store, request)
+    except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
+        prompts.say(f"error: {err.line()}")
+        return False
     logged_view(prompts.console(), answer)
     return True
