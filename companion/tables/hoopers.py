@@ -70,9 +70,13 @@ class HoopersTable(Table[MatchState]):
             injury_pile=self.injury_pile(),
             **options,
         )
+        from companion.games.hoopers.tribes_of import tribes_of
+
+        # Kept for history (wins by tribe): the tribe each side's roster is.
+        tribes = tribes_of(opts["rosters"])
         return self.start_match(
             players,
-            {**opts, **(extra_options or {})},
+            {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},
             chosen_seed,
             [*events, *(extra_events or [])],
         )

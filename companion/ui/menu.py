@@ -58,7 +58,7 @@ def run(store: Store) -> None:
             what = "series" if game == "series" else f"{game} match"
             prompts.say(f"  live: {what} {status.id} ({', '.join(status.players)})")
         resume = [f"continue {g}" for g in live if g in FLOWS]
-        actions = [*resume, "start a game", "roll dice", "history", "quit"]
+        actions = [*resume, "start a game", "log a finished game", "roll dice", "history", "quit"]
         try:
             picked = prompts.choose("What now?", actions, actions[0])
         except prompts.Undo:
@@ -70,6 +70,8 @@ def run(store: Store) -> None:
             _continue(store, live[picked.removeprefix("continue ")])
         elif picked == "start a game":
             _start(store)
+        elif picked == "log a finished game":
+            importlib.import_module("companion.ui.guided.log").run(store)
         elif picked == "roll dice":
             _roll()
         else:
