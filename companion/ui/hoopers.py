@@ -140,10 +140,11 @@ def _stat_reason(spec: Any, outcome: Any) -> str:
 
 def render_block(out: Console, outcome: Any, ft_stat: int | None, away: bool) -> None:
     reading = outcome.reading
-    out.print(f"block: foul die [bold]{_face(reading.face)}[/bold]")
+    against = f" against the {outcome.against}" if outcome.against else ""
+    out.print(f"block{against}: foul die [bold]{_face(reading.face)}[/bold]")
     if reading.reads_as != reading.face:
         out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})")
-    out.print(f"  [bold]{outcome.outcome}[/bold]: {reading.outcome}")
+    out.print(f"  [bold]{outcome.outcome}[/bold]: {outcome.sentence}")
     _free_throws(out, list(outcome.free_throws), ft_stat, away)
 
 
@@ -213,6 +214,16 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     for m in state.milestones:
         who = m["earner"] or "nobody (tied)"
         out.print(f"  milestone P{m['period']}: {who}")
+    if state.owed:
+        owed = state.owed
+        out.print(
+            f"  [bold]owed:[/bold] {owed['count']} free throw(s) for {owed['hooper']} "
+            f"({owed['team']}) — 'companion hoopers match free-throw {owed['team']} --stat 2PS'"
+        )
+    for name, team in state.teams.items():
+        if team.court is not None:
+            court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
+            out.print(f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}")
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
     for name, team in state.teams.items():
         hoopers = team.hoopers.values()

@@ -99,6 +99,7 @@ class Fundamental:
     kind: str
     hooper: str
     bonus: int
+    second_use: bool = False  # the second use of a card under the Unleashed power
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class Turn:
     ball: Ball = field(default_factory=Ball)
     played: tuple[Fundamental, ...] = ()  # fundamentals whose bonus stands
     pending: Fundamental | None = None  # awaiting the opponent's counter
+    second_use: bool = False  # the next card is the second use under the Unleashed power
     ball_before: Ball = field(default_factory=Ball)  # before `pending`
     f1_stands: bool = False
     playbook: bool = False
@@ -146,9 +148,11 @@ def play_fundamental(turn: Turn, kind: str, hooper: str, bonus: int) -> Turn:
     if kind == "none":
         return replace(turn, step=_after_slot(turn))
     slot = "F1" if turn.step == "f1" else "F2"
-    played = Fundamental(slot, kind, hooper, bonus)
+    played = Fundamental(slot, kind, hooper, bonus, second_use=turn.second_use)
     ball = turn.ball.after(kind, hooper)
-    return replace(turn, step="counter", pending=played, ball_before=turn.ball, ball=ball)
+    return replace(
+        turn, step="counter", pending=played, ball_before=turn.ball, ball=ball, second_use=False
+    )
 
 
 def counter_choices(turn: Turn) -> list[str]:
@@ -187,6 +191,15 @@ def fundamental_fouled(turn: Turn) -> Turn:
     passes with another hooper after a fouled dribble).
     """
     return replace(turn, pending=None, ball=turn.ball_before, step=_after_slot(turn))
+
+
+def flagrant_on_fundamental(turn: Turn) -> Turn:
+    """A flagrant foul on the counter against the second use of an Unleashed card.
+
+    "you gain two FREE THROWS and then you get a new attacking turn (F1 is no
+    more available)": a new action from F2, the fundamental's bonus lost.
+    """
+    return replace(new_turn(turn.team, turn.opponent), step="f2")
 
 
 def ball_lost(turn: Turn, why: str) -> Turn:
@@ -236,11 +249,20 @@ def can_defend(turn: Turn) -> bool:
 
 
 def after_shot(turn: Turn, outcome: Any) -> Turn:
-    """Scored, fouled or charged: the turn is over; a clean miss opens the F3 rebound."""
+    """Scored or charged: the turn is over; a miss that scored nothing opens the F3 rebound.
+
+    "If the attack is not successful, then you may play an offensive rebound
+    card" and "There are not rebounds if a player has scored points": a fouled
+    miss whose free throws all miss scored nothing, so the rebound is open.
+    """
     if outcome.charging:
         return ball_lost(turn, "charging foul")
-    if outcome.total_points or outcome.foul or outcome.scored:
-        return ball_lost(turn, "scored" if outcome.total_points else "fouled, free throws missed")
+    if outcome.total_points or outcome.scored:
+        return ball_lost(turn, "scored")
+    if outcome.flagrant:
+        # "you gain two FREE THROWS and then you get a new attacking turn (F1 is no
+        # more available)": a new action from F2, the turn token stays.
+        return replace(new_turn(turn.team, turn.opponent), step="f2")
     return replace(turn, step="rebound", playbook=False, rebounder=None)
 
 
@@ -272,10 +294,17 @@ def after_rebound(
 # --- events -----------------------------------------------------------------
 
 
-def foul_events(fouler_team: str, fouler: str, fouled_team: str, fouled: str) -> list[dict]:
-    """A red cube for the fouler (and a team foul), a white cube for the fouled hooper."""
+def foul_events(
+    fouler_team: str, fouler: str, fouled_team: str, fouled: str, action: str | None = None
+) -> list[dict]:
+    """A red cube for the fouler (and a team foul), a white cube for the fouled hooper.
+
+    `action` (steal, intercept, screen, rebound …) lets the match check the
+    fouler's injury markers against it.
+    """
+    foul = {"team": fouler_team, "hooper": fouler, **({"action": action} if action else {})}
     return [
-        {"type": "foul", "data": {"team": fouler_team, "hooper": fouler}},
+        {"type": "foul", "data": foul},
         {"type": "injure", "data": {"team": fouled_team, "hooper": fouled}},
     ]
 
@@ -308,7 +337,8 @@ def shot_event(
             "team": team,
             "hooper": hooper,
             "defender": defender,
-            "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+            # Skills (Linda Siempre, Sin Miedo) are the match's to apply: not in the spec.
+            "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
             "face": face,
             "roll": roll,
             "ft_rolls": list(ft_rolls),

@@ -170,9 +170,12 @@ class Flow:
     # --- helpers ---------------------------------------------------------------
 
     def hoopers(self, team: str, *, attack: bool = False, defend: bool = False) -> list[str]:
+        """The team's hoopers on court (every hooper without a line-up) who may act."""
         side = self.state().teams[team]
         names = []
         for hooper in side.hoopers.values():
+            if not side.on_court(hooper.name):
+                continue
             try:
                 if attack:
                     hooper.check_can_attack(team)
@@ -199,21 +202,6 @@ class Flow:
         )
         self.typed[key] = value
         return value
-
-    def free_throws(self, team: str, shooter: str, count: int) -> int:
-        """Team-foul free throws (outside a shot): the 2PS, the d20s; returns points made."""
-        away = not self.state().teams[team].free_throw_bonus
-        stat = self.stat(team, shooter, "2ps", "2PS (free throws)")
-        planned = resolve_free_throws(count, stat, away=away, rng=tf.Probe())
-        rolls = [
-            prompts.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
-            for n, ft in enumerate(planned, 1)
-            if ft.roll is not None
-        ]
-        done = resolve_free_throws(count, stat, away=away, rolls=rolls)
-        made = sum(1 for ft in done if ft.made)
-        prompts.say(f"  free throws: {made} of {count} made")
-        return made
 
     # --- the steps --------------------------------------------------------------
 
@@ -254,26 +242,57 @@ class Flow:
         v = self.stat(turn.opponent, by, "v", "V-stat")
         position = None
         if kind == "steal":
-            position = prompts.choose(f"{pending.hooper}'s Position token?", POSITIONS, "PG")
+            position = self.position_token(turn.team, pending.hooper)
         fouls = self.state().teams[turn.opponent].team_fouls
-        spec = CounterSpec(kind, o=o, v=v, position=position, team_fouls=fouls)
+        spec = CounterSpec(
+            kind,
+            o=o,
+            v=v,
+            position=position,
+            team_fouls=fouls,
+            no_foul_die=self.has_skill(turn.opponent, by, "manny"),
+            flagrant_whistle=pending.second_use,
+        )
         outcome = self.resolve_counter(spec)
         if outcome.foul:
-            events = tf.foul_events(turn.opponent, by, turn.team, pending.hooper)
+            events = tf.foul_events(turn.opponent, by, turn.team, pending.hooper, action=kind)
             if outcome.free_throws:
                 made = self.free_throws(turn.team, pending.hooper, outcome.free_throws)
                 events += tf.free_throw_event(turn.team, pending.hooper, made)
             self.show(self.record(events))
+            if outcome.flagrant:
+                return tf.flagrant_on_fundamental(turn)
             return tf.fundamental_fouled(turn)
         if outcome.success:
             return tf.ball_lost(turn, f"{by} wins the ball with the {COUNTER_NAMES[kind]}")
         return tf.fundamental_stands(turn)
 
+    def position_token(self, team: str, hooper: str) -> str:
+        """The attacker's Position token: the line-up's, else asked (default: the card's)."""
+        from companion.games.hoopers.skills import first_position
+
+        side = self.state().teams[team]
+        known = side.position_of(hooper)
+        if known is not None:
+            prompts.say(f"  {hooper} stands on the {known} Position token")
+            return known
+        default = first_position(hooper) or "PG"
+        return prompts.choose(f"{hooper}'s Position token?", POSITIONS, default)
+
+    def has_skill(self, team: str, hooper: str, skill: str) -> bool:
+        from companion.games.hoopers.skills import has_skill
+
+        return has_skill(self.state().teams[team].hoopers[hooper], skill)
+
     def resolve_counter(self, spec: CounterSpec) -> Any:
         from companion.ui.hoopers import render_counter
 
         label = COUNTER_NAMES[spec.kind]
-        face = prompts.d8(f"foul die for the {label}", self.rng)
+        face = None
+        if spec.no_foul_die:
+            prompts.say("  no foul die: Manny Gentle does not roll it when countering")
+        else:
+            face = prompts.d8(f"foul die for the {label}", self.rng)
         planned = resolve_counter(spec, face=face, rng=tf.Probe())
         roll = None
         if planned.target is not None and planned.roll is not None:
@@ -286,6 +305,21 @@ class Flow:
         render_counter(prompts.console(), outcome)
         return outcome
 
+    def free_throws(self, team: str, shooter: str, count: int) -> int:
+        """Free throws outside a shot (team fouls, flagrant): the 2PS, the d20s; points made."""
+        away = not self.state().teams[team].free_throw_bonus
+        stat = self.stat(team, shooter, "2ps", "2PS (free throws)")
+        planned = resolve_free_throws(count, stat, away=away, rng=tf.Probe())
+        rolls = [
+            prompts.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
+            for n, ft in enumerate(planned, 1)
+            if ft.roll is not None
+        ]
+        done = resolve_free_throws(count, stat, away=away, rolls=rolls)
+        made = sum(1 for ft in done if ft.made)
+        prompts.say(f"  free throws: {made} of {count} made")
+        return made
+
     def screen(self, turn: tf.Turn) -> tf.Turn:
         from companion.ui.hoopers import render_foul
 
@@ -297,7 +331,11 @@ class Flow:
         if not reading.foul:
             return tf.fundamental_stands(turn)
         fouled = self.white_cube(turn.opponent)
-        self.show(self.record(tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled)))
+        self.show(
+            self.record(
+                tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled, action="screen")
+            )
+        )
         return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
@@ -331,7 +369,20 @@ class Flow:
         bonuses = tf.attack_bonuses(turn, hooper)
         defense, defender = self.defense(turn, kind)
         away = not self.state().teams[turn.team].free_throw_bonus
-        spec = ShotSpec(kind, stat, tuple(bonuses), defense=defense, away=away)
+        # The match applies Linda Siempre's and Sin Miedo's skills by itself; the
+        # questions below follow the same reading of the foul die.
+        linda = defender is not None and self.has_skill(turn.opponent, defender, "linda")
+        sin_miedo = defender is not None and self.has_skill(turn.team, hooper, "sin-miedo")
+        spec = ShotSpec(
+            kind,
+            stat,
+            tuple(bonuses),
+            defense=defense,
+            away=away,
+            linda=linda,
+            no_foul_bonus=sin_miedo,
+            flagrant_whistle=defense is not None and turn.second_use,
+        )
         face = None
         if defense is not None:
             face = prompts.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
@@ -362,7 +413,7 @@ class Flow:
 
         render_shot(prompts.console(), played[0].outcome, who=f"{hooper} ({turn.team}): ")
         self.show(played)
-        return tf.after_shot(turn, played[0].outcome)
+        return tf.after_shot(replace(turn, second_use=False), played[0].outcome)
 
     def defense(self, turn: tf.Turn, kind: str) -> tuple[int | None, str | None]:
         name = DEFENSE_FOR[kind]
@@ -394,7 +445,7 @@ class Flow:
         outcome = self.resolve_counter(CounterSpec("rebound", o=o, v=v, team_fouls=fouls))
         if outcome.foul:
             fouled = self.white_cube(turn.opponent)
-            events = tf.foul_events(turn.team, by, turn.opponent, fouled)
+            events = tf.foul_events(turn.team, by, turn.opponent, fouled, action="rebound")
             if outcome.free_throws:
                 made = self.free_throws(turn.opponent, fouled, outcome.free_throws)
                 events += tf.free_throw_event(turn.opponent, fouled, made)
