@@ -472,10 +472,23 @@ def turn(
         bool,
         typer.Option("--again", help="Attack again without moving the turn token (rebound)."),
     ] = False,
+    power: Annotated[
+        bool,
+        typer.Option(
+            "--power",
+            help="The Unleashed power: the side that won the ball back plays the same card's "
+            "other action now; the turn token stays.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
-    _emit_status(_record(ctx, "turn", json, again=again).status, json)
+    from companion.engine.errors import BadInput
+
+    if again and power:
+        raise BadInput("--again and --power: one or the other")
+    data = {"again": again, **({"power": True} if power else {})}
+    _emit_status(_record(ctx, "turn", json, **data).status, json)
 
 
 @match_app.command()

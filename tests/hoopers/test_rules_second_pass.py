@@ -426,3 +426,96 @@ def test_an_out_marker_keeps_the_hooper_out(cli):
 def test_out_hooper_takes_no_chip(cli, args):
     injure_until_marked(cli, "out", "Lucy", "Serge Ceptor")
     assert_user_error(cli(*M, *args), "out of this game")
+
+
+# --- 14. The match knows its line-up --------------------------------------------------------
+# Setup: "Select seven out of ten hoopers: this is your team for the match." / "Place your
+# starting five hoopers in their proper spaces. Consider that the first or the second
+# position of the hooper must match the Position token" / "Place the remaining hoopers on
+# the two bench spaces"
+
+
+def test_seven_and_five_at_match_start(cli):
+    doc = ok(cli(*START, *LINE_UP, "--json")).json
+    lucy = doc["line_ups"]["Lucy"]
+    assert lucy["court"] == {
+        "PG": "Faust Exit",
+        "SG": "Muy Schillato",
+        "SF": "Dime N'Shons",
+        "PF": "Joy Kill",
+        "C": "Serge Ceptor",
+    }
+    assert lucy["bench"] == ["Sin Miedo", "Reley Baton"]
+    assert len(doc["hoopers"]["Lucy"]) == 7 and len(doc["hoopers"]["Karl"]) == 10
+    assert "Karl" not in doc["line_ups"]  # no line-up given: every Keeper stays usable
+    assert_user_error(
+        cli(*M, "shot", "Lucy", "2ps", "--hooper", "Sin", "--stat", "50"), "on the bench"
+    )
+    ok(cli(*M, "turn"))
+    assert_user_error(
+        cli(*M, "shot", "Karl", "2ps", "--hooper", "Edd", "--stat", "50", "--defense", "20",
+            "--defender", "Reley"),
+        "on the bench",
+    )  # fmt: skip
+    # Joy Kill stands on the PF token: a steal on her uses V ("a PF or C").
+    steal = ok(
+        cli(*M, "counter", "Lucy", "steal", "--hooper", "Dime", "--against", "May",
+            "--o", "40", "--v", "60", "--face", "blank", "--roll", "50", "--json")
+    ).json  # fmt: skip
+    assert steal["stat"] == "o"  # May Friend, a PG by her card
+
+
+def test_line_up_refusals(cli):
+    for args, fragment in [
+        (("--home-seven", "Dime,Joy,Faust,Serge,Sin,Muy"), "seven hoopers"),
+        (("--home-seven", "Dime,Joy,Faust,Serge,Sin,Muy,Dime"), "twice"),
+        (
+            ("--home-seven", "Dime,Joy,Faust,Serge,Sin,Muy,Reley", "--home-five",
+             "Faust,Muy,Dime,Joy,Reley"),
+            "both stand on Lucy's SF token",
+        ),
+        (("--home-five", "Faust,Muy,Dime,Lance,Reley"), "a line-up is seven hoopers"),
+    ]:  # fmt: skip
+        assert_user_error(cli(*START, *args), fragment)
+
+
+def test_the_position_token_comes_from_the_card_without_a_line_up(cli):
+    # "a steal on Sin Miedo asks for PG today, though he is SG": SG uses O.
+    ok(cli(*START))
+    ok(cli(*M, "turn"))
+    ok(cli(*M, "turn"))
+    ok(cli(*M, "sub", "Lucy", "--out", "Muy", "--in", "Sin"))  # (no line-up: anyone)
+    steal = ok(
+        cli(*M, "counter", "Karl", "steal", "--hooper", "Hector", "--against", "Sin",
+            "--o", "40", "--v", "55", "--face", "blank", "--roll", "50", "--json")
+    ).json  # fmt: skip
+    assert steal["stat"] == "o" and steal["success"] is False
+
+
+def test_an_ejected_hooper_is_replaced_for_free(cli):
+    ok(cli(*START, *LINE_UP))
+    for _ in range(4):
+        ok(cli(*M, "foul", "Lucy", "Muy"))
+    doc = ok(cli(*M, "sub", "Lucy", "--out", "Muy", "--in", "Sin", "--json")).json
+    assert doc["coach_tokens"]["Lucy"] == 8
+    assert doc["line_ups"]["Lucy"]["court"]["SG"] == "Sin Miedo"
+    assert_user_error(cli(*M, "sub", "Lucy", "--out", "Sin", "--in", "Muy"), "ejected")
+
+
+# --- 13. The Unleashed power in a tracked match ---------------------------------------------
+# "Then you can activate one additional action of the same card that you have already
+# played, do not move the turn token if you use this power"
+
+
+def test_the_unleashed_power_keeps_the_turn_token(cli):
+    ok(cli(*START[:-4], "--first", "Karl"))
+    ok(
+        cli(*M, "counter", "Lucy", "steal", "--hooper", "Never", "--against", "Hector",
+            "--o", "40", "--v", "55", "--face", "blank", "--roll", "10")
+    )  # fmt: skip
+    power = ok(cli(*M, "turn", "--power", "--json")).json
+    assert (power["turn"], power["attacking"]) == (1, "Lucy")
+    ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Never", "--stat", "50", "--roll", "5"))
+    after = ok(cli(*M, "turn", "--json")).json
+    assert (after["turn"], after["attacking"]) == (2, "Lucy")  # turn 2 is Lucy's anyway
+    assert_user_error(cli(*M, "turn", "--power"), "only for the Unleashed power")

@@ -76,7 +76,7 @@ def tribe_of(team: str, tribe: str | None) -> str | None:
     return key if key in tribes() else None
 
 
-def _line_up(
+def line_up(
     team: str, roster: list[str], seven: Sequence[str] | None, five: Sequence[str] | None
 ) -> tuple[list[str], dict[str, str] | None]:
     """The team's hoopers and, with `five`, who stands on which Position token.
@@ -159,7 +159,7 @@ def match_options(
                 f"no hoopers named for {team}",
                 hint="give a tribe (keepers, unleashed) or a roster like 'A,B,C'",
             )
-        hoopers, court = _line_up(
+        hoopers, court = line_up(
             team,
             parse_players(list(rosters[team])),
             (sevens or {}).get(team),
@@ -560,12 +560,21 @@ def _opener(state: MatchState, period: int) -> str:
     return state.other(state.openers[-1])
 
 
+def _owner(state: MatchState, turn: int) -> str:
+    """Whose attacking turn `turn` of this period is: the opener's odd ones, the other's even."""
+    opener = state.openers[-1] if state.openers else (state.first or state.order[0])
+    return opener if turn % 2 == 1 else state.other(opener)
+
+
 def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     state.turn_fresh = True
     if data.get("again"):
         state.notes.append(
             f"{state.attacking} attacks again (offensive rebound): the turn token stays"
         )
+        return
+    if data.get("power"):
+        _unleashed_power(state)
         return
     track = load("hoopers")["turn_track"]
     length = track["turns_per_overtime"] if state.in_overtime else track["turns_per_period"]
@@ -574,13 +583,30 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
         _end_period(state)
         return
     state.turn += 1
-    state.attacking = state.other(state.attacking or state.order[0])
+    state.attacking = _owner(state, state.turn)
     if finished % 2 == 0:
         pairs = track["after_overtime_pair"] if state.in_overtime else track["after_pair"]
         reminder = pairs.get(str(finished // 2))
         if reminder:
             state.notes.append(f"after pair {finished // 2}: {reminder}")
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
+
+
+def _unleashed_power(state: MatchState) -> None:
+    """'Unleashed: Tribe power': after winning the ball back, one more action of the same
+    card by the side that won it - "do not move the turn token if you use this power"."""
+    team = state.other(state.attacking or state.order[0])
+    tribe = state.teams[team].tribe
+    if tribe is not None and tribe != "unleashed":
+        raise RuleViolation(
+            f"{team} plays the {tribe.title()}: the turn token stays only for the Unleashed power"
+        )
+    state.attacking = team
+    state.notes.append(
+        f"{team} (Unleashed power): one more action of the same card now; the turn token "
+        "stays. A whistle on a counter or defence against it is a flagrant foul "
+        "(--flagrant-whistle)"
+    )
 
 
 def _period_name(state: MatchState, period: int) -> str:

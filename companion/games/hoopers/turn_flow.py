@@ -118,6 +118,12 @@ class Turn:
     playbook: bool = False
     rebounder: str | None = None  # +15 if this hooper attacks next
     ended: str | None = None
+    # The Keepers' tribe power: the defence card the opponent laid face down before
+    # this turn ("d2", "d3", "dlu"), None for none; `face_down_known` False when the
+    # flow did not see the turn begin (then the attack asks).
+    face_down: str | None = None
+    face_down_known: bool = False
+    playbook_common: bool = False  # the playbook run is a common one (its chip, its discard)
 
     @property
     def bonuses(self) -> list[int]:
@@ -128,8 +134,70 @@ class Turn:
         return self.step == "done"
 
 
-def new_turn(team: str, opponent: str) -> Turn:
-    return Turn(team=team, opponent=opponent)
+def new_turn(
+    team: str, opponent: str, *, face_down: str | None = None, known: bool = False
+) -> Turn:
+    """A fresh attacking turn; `face_down`/`known`: the Keepers' face-down card, if asked."""
+    return Turn(team=team, opponent=opponent, face_down=face_down, face_down_known=known)
+
+
+def power_turn(team: str, opponent: str) -> Turn:
+    """'Unleashed: Tribe power': one more action of the same card, the turn token staying.
+
+    Its first card is the card's second use: a whistle on a counter or defence
+    against it is a flagrant foul.
+    """
+    return Turn(team=team, opponent=opponent, second_use=True, face_down_known=True)
+
+
+# --- the tribe powers ('The Tribes') ----------------------------------------------------
+
+KEEPERS, UNLEASHED = "keepers", "unleashed"
+FACE_DOWN_CHOICES = ("d2", "d3", "dlu", "none")
+
+
+def keepers_card(turn: Turn, kind: str) -> str:
+    """What the Keepers' face-down card does against the attack `kind`.
+
+    "match": it becomes a block (a); "discard": reveal and discard it, defend as
+    usual (b); "none": no card; "ask": the flow did not see the turn begin.
+    """
+    if not turn.face_down_known:
+        return "ask"
+    if turn.face_down is None:
+        return "none"
+    return "match" if turn.face_down == DEFENSE_FOR[kind] else "discard"
+
+
+def face_down_back_to_hand(turn: Turn) -> bool:
+    """(c) "If your opponent turn ends before the attack ... put your card back into your hand"."""
+    return turn.face_down is not None and turn.step == "done"
+
+
+def unleashed_power_open(counter_won: bool, defended_miss: bool) -> bool:
+    """ "After having retrieved the ball without game interruption if: a) a counter action
+    has successfully been played b) defense card has been played and the opponent attempt
+    to score fails." (no foul: a foul interrupts the game)"""
+    return counter_won or defended_miss
+
+
+def after_block(turn: Turn, outcome: Any) -> Turn:
+    """'Block': a foul ends the attack (free throws directly), a restart keeps the ball
+    without the bonuses (from F2, or from A), and a successful block recovers the ball."""
+    if outcome.outcome == "foul":
+        return ball_lost(turn, "fouled on a block: free throws")
+    if outcome.outcome == "restart-f2":
+        return replace(new_turn(turn.team, turn.opponent, known=True), step="f2")
+    if outcome.outcome == "restart-a":
+        return replace(new_turn(turn.team, turn.opponent, known=True), step="attack")
+    return ball_lost(turn, "blocked: the ball is recovered")
+
+
+PLAYBOOK_REWARDS = {
+    "cards": "draw 2 cards",
+    "energy": "recover the energy spent in F2 and A",
+    "both": "recover one energy spent (F2 or A) and draw 1 card",
+}
 
 
 def fundamental_choices(turn: Turn) -> list[str]:
@@ -218,9 +286,9 @@ def can_run_playbook(turn: Turn, coach_tokens: int) -> bool:
     return turn.step == "playbook" and turn.f1_stands and not turn.playbook and coach_tokens > 0
 
 
-def after_playbook(turn: Turn, run: bool) -> Turn:
+def after_playbook(turn: Turn, run: bool, common: bool = False) -> Turn:
     if run:
-        return replace(turn, playbook=True, step="f2")
+        return replace(turn, playbook=True, playbook_common=common, step="f2")
     return replace(turn, step="f2")
 
 
@@ -257,12 +325,12 @@ def after_shot(turn: Turn, outcome: Any) -> Turn:
     """
     if outcome.charging:
         return ball_lost(turn, "charging foul")
-    if outcome.total_points or outcome.scored:
-        return ball_lost(turn, "scored")
     if outcome.flagrant:
         # "you gain two FREE THROWS and then you get a new attacking turn (F1 is no
         # more available)": a new action from F2, the turn token stays.
         return replace(new_turn(turn.team, turn.opponent), step="f2")
+    if outcome.total_points or outcome.scored:
+        return ball_lost(turn, "scored")
     return replace(turn, step="rebound", playbook=False, rebounder=None)
 
 
