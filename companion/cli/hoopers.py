@@ -398,14 +398,14 @@ def markers(
 ) -> None:
     """Show or set the injury marker pile new matches draw from."""
     from companion.games.hoopers import markers as pile_of
+    from companion.tables.hoopers import HoopersTable
 
-    store = open_store(ctx)
+    table = HoopersTable(open_store(ctx))
     if set_ is not None:
-        pile = pile_of.parse_pile([p for p in set_.split(",") if p.strip()])
-        store.put_doc(GAME, "injury_pile", pile)
+        table.set_injury_pile(pile_of.parse_pile([p for p in set_.split(",") if p.strip()]))
     elif reset:
-        store.delete_doc(GAME, "injury_pile")
-    saved = store.get_doc(GAME, "injury_pile")
+        table.set_injury_pile(None)
+    saved = table.injury_pile()
     pile = saved or pile_of.default_pile()
     assumed = [] if saved else pile_of.default_assumptions()
     texts = pile_of.marker_texts()

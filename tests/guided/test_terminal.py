@@ -224,6 +224,7 @@ def test_menu_starts_a_hoopers_match(db):
     term.answer("Lucy's tribe?", "unl")
     term.answer("Karl's tribe?", "kee")
     term.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    term.answer("Period milestones", "")  # issue 15 item 9: default win
     term.answer("Who attacks first?", "Karl")
     term.expect("Karl attacks first")
     term.answer("Play the first attacking turn now?", "n")
@@ -244,6 +245,7 @@ def test_play_without_a_live_match_offers_to_start_one(db):
     term.answer("Lucy's tribe?", "unl")
     term.answer("Karl's tribe?", "kee")
     term.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    term.answer("Period milestones", "")  # issue 15 item 9: default win
     term.answer("Who attacks first?", "Lucy")
     term.expect("F1: Lucy's fundamental?")
     term.interrupt()
@@ -351,6 +353,7 @@ def test_guided_start_takes_the_line_ups_and_offers_only_hoopers_on_court(db):
     term.answer("Lucy's five on court?", "Faust,Muy,Dime,Joy=PF,Reley")
     term.answer("Karl's seven", "Edd,Manny,May,Chus,Linda,Hector,Perry")
     term.answer("Karl's five on court?", "May,Chus,Edd,Hector,Linda")
+    term.answer("Period milestones", "win,lose,off")
     term.answer("Who attacks first?", "Lucy")
     term.expect("Lucy on court: PG Faust Exit SG Muy Schillato SF Dime N'Shons PF Joy Kill C")
     term.answer("F1: Lucy's fundamental?", "dr")
@@ -387,6 +390,12 @@ def test_guided_start_takes_the_line_ups_and_offers_only_hoopers_on_court(db):
     assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
     assert now["hoopers"]["Karl"]["Linda Siempre"]["fouls"] == 0
     assert now["line_ups"]["Karl"]["bench"] == ["Manny Gentle", "Perry Hel"]
+    # Friendly Play: "You can try all the possible combination" (one setting per period).
+    assert json.loads(db.read_text())["live"]["1"]["options"]["milestones"] == [
+        "win",
+        "lose",
+        "off",
+    ]
 
 
 @pytest.mark.slow

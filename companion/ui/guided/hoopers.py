@@ -67,6 +67,11 @@ def start(store: Any, seed: int | None = None) -> bool:
         if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
             for team in (home, away):
                 sevens[team], fives[team] = _ask_line_up(team, rosters[team])
+        milestones = prompts.ask(
+            "Period milestones (Friendly Play: win, lose, off, or one per period)?",
+            "win",
+            _milestones,
+        )
         first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
     except Undo:
         return False
@@ -75,6 +80,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             home,
             away,
             rosters=rosters,
+            milestones=milestones,
             first=first,
             seed=seed,
             tribes_of={home: home_tribe, away: away_tribe},
@@ -111,6 +117,14 @@ def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
 
     prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
     return picked, prompts.ask(f"{team}'s five on court?", "", five)
+
+
+def _milestones(text: str) -> str:
+    """'win', 'lose', 'off', or one per period with a marker ('win,lose,win'); checked."""
+    from companion.games.hoopers.variants import parse_milestones
+
+    parse_milestones(text)
+    return text
 
 
 def _name(text: str) -> str:
