@@ -245,9 +245,10 @@ def match_shot(
     }
 
     def render(out):
-        from companion.ui.hoopers import render_notes, render_shot
+        from companion.ui.hoopers import MATCH_OWED, render_notes, render_shot
 
-        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ", notes=notes)
+        who = f"{payload['hooper']} ({payload['team']}): "
+        render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
         render_notes(out, status.state.notes)
 
     emit(payload, json, render)
@@ -351,9 +352,9 @@ def match_block(
     away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
 
     def render(out):
-        from companion.ui.hoopers import render_block
+        from companion.ui.hoopers import MATCH_OWED, render_block
 
-        render_block(out, outcome, ft_stat, away)
+        render_block(out, outcome, ft_stat, away, MATCH_OWED)
 
     _emit_move(ctx, recorded, json, outcome.to_json(), render)
 

@@ -519,3 +519,30 @@ def test_the_unleashed_power_keeps_the_turn_token(cli):
     after = ok(cli(*M, "turn", "--json")).json
     assert (after["turn"], after["attacking"]) == (2, "Lucy")  # turn 2 is Lucy's anyway
     assert_user_error(cli(*M, "turn", "--power"), "only for the Unleashed power")
+
+
+def test_every_new_move_replays_to_the_state_it_recorded(cli):
+    # Skills, draws and free throws are kept in the events: the log folds back exactly.
+    ok(cli(H, "markers", "--set", ",".join(["no-skill"] * 8)))
+    ok(cli(*START, *LINE_UP))
+    moves = [
+        ("shot", "Lucy", "3ps", "--hooper", "Muy", "--stat", "70", "--defense", "30",
+         "--defender", "Linda", "--face", "whistle"),
+        ("shot", "Lucy", "2ps", "--hooper", "Dime", "--stat", "50", "--defense", "20",
+         "--defender", "Hector", "--face", "blank", "--roll", "100"),
+        ("sub", "Lucy", "--out", "Serge", "--in", "Reley"),
+        ("onfire", "Lucy", "Faust", "up"),
+        ("block", "Karl", "--hooper", "Hector", "--attacker", "Faust", "--against", "lup"),
+        ("turn",),
+        ("counter", "Lucy", "intercept", "--hooper", "Joy", "--against", "May", "--o", "50",
+         "--face", "whistle", "--flagrant-whistle"),
+        ("free-throw", "Karl", "--stat", "50"),
+        ("counter", "Lucy", "steal", "--hooper", "Dime", "--against", "Hector", "--o", "40",
+         "--v", "55"),
+    ]  # fmt: skip
+    for move in moves:
+        recorded = ok(cli(*M, *move, "--json")).json
+        recorded = recorded.get("match", recorded)
+        folded = status(cli)
+        for key in ("score", "hoopers", "team_fouls", "line_ups", "free_throws_owed"):
+            assert recorded[key] == folded[key], (move, key)
