@@ -230,7 +230,7 @@ def build_match(request: LogRequest, now: datetime | None = None) -> Match:
     context: dict[str, Any] = {}
     if game == "hoopers":
         from companion.games.hoopers.logged import TEAMS
-        from companion.games.hoopers.tribes_of import tribe_label
+        from companion.games.hoopers.tribes_of import tribe_key
 
         if len(players) == TEAMS:
             tribes: dict[str, str] = {}
@@ -241,7 +241,7 @@ def build_match(request: LogRequest, now: datetime | None = None) -> Match:
                 team = match_prefix(name, players, what="team")
                 if team in tribes:
                     raise BadInput(f"--tribe names {team} twice")
-                tribes[team] = tribe_label(tribe)
+                tribes[team] = tribe_key(tribe)
             if tribes:
                 options["tribes"] = tribes
             if request.home is not None:

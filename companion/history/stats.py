@@ -182,7 +182,13 @@ def tribe_of(match: Match, player: str) -> str:
     options = match.get("options") or {}
     recorded = options.get("tribes")
     if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
-        return recorded[player]
+        from companion.engine.errors import CompanionError
+        from companion.games.hoopers.tribes_of import tribe_label
+
+        try:
+            return tribe_label(recorded[player])
+        except CompanionError:  # a tribe this companion does not know: as recorded
+            return recorded[player]
     rosters = options.get("rosters")
     if isinstance(rosters, dict) and isinstance(rosters.get(player), list):
         from companion.games.hoopers.tribes_of import tribe_of_roster

@@ -95,10 +95,12 @@ class HoopersTable(Table[MatchState]):
             team_tribes=team_tribes,
             **options,
         )
-        from companion.games.hoopers.tribes_of import tribes_of
+        from companion.games.hoopers.tribes_of import tribe_key, tribes_of
 
-        # Kept for history (wins by tribe): the tribe each side's roster is.
-        tribes = tribes_of(opts["rosters"])
+        # Every side's tribe, for its tribe power and for history (wins by tribe): the one
+        # the table named, else the tribe its roster is made of.
+        read = {team: tribe_key(label) for team, label in tribes_of(opts["rosters"]).items()}
+        tribes = {**read, **opts.get("tribes", {})}
         return self.start_match(
             players,
             {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},

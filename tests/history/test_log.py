@@ -48,7 +48,7 @@ def test_hoopers_tribes_and_home_go_to_the_options(cli):
     shown = cli("history", "show", got["id"], "--json").json
     assert shown["options"] == {
         "logged": True,
-        "tribes": {"Ann": "Keepers", "Bob": "Unleashed"},
+        "tribes": {"Ann": "keepers", "Bob": "unleashed"},
         "home": "Bob",
         "away": "Ann",
         "note": "rematch",

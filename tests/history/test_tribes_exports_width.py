@@ -20,7 +20,7 @@ def test_wins_by_tribe_of_a_tracked_match(cli, db):
     )  # fmt: skip
     assert started.exit_code == 0, started.stderr
     live = Store(db).current_match("hoopers")
-    assert live["options"]["tribes"] == {"Lucy": "Unleashed", "Karl": "Keepers"}
+    assert live["options"]["tribes"] == {"Lucy": "unleashed", "Karl": "keepers"}
     Store(db).finish_match(  # (the match played out: Lucy's Unleashed won)
         "hoopers", {"scores": {"Lucy": 80, "Karl": 70}, "ranks": {"Lucy": 1, "Karl": 2},
                     "winner": "Lucy"},

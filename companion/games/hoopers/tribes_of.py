@@ -30,3 +30,10 @@ def tribe_label(typed: str) -> str:
     from companion.engine.names import match_prefix
 
     return tribes()[match_prefix(typed, tribes(), what="tribe")]["label"]
+
+
+def tribe_key(typed: str) -> str:
+    """A tribe by name, label or unique prefix, as match options keep it (`unleashed`)."""
+    from companion.engine.names import match_prefix
+
+    return match_prefix(typed.casefold(), tribes(), what="tribe")
