@@ -107,13 +107,17 @@ def test_the_play_offs_to_the_finished_game(db):
     assert result["scores"] == {m: before[m] + result["playoff_scores"][m] for m in before}
 
 
-def test_off_a_terminal_or_without_a_game_it_is_one_error_line(db):
+def test_off_a_terminal_it_is_one_error_line_and_without_a_game_it_offers_one(db):
     start_two(db)
     done = run(db, "allstar", "play")
     assert done.returncode == 2
     assert done.stderr.startswith("error: 'companion allstar play' asks questions")
     assert len(done.stderr.splitlines()) == 1
     run(db, "allstar", "season", "abandon")
+    # No live game: like 'hoopers play', it offers to start one; declining leaves quietly.
     term = Terminal(db, "allstar", "play")
-    term.expect("error: no live allstar match")
-    assert term.finish() == 2
+    term.expect("No live allstar game.")
+    term.answer("Start one now?", "no")
+    term.expect("'companion allstar season start --help' shows how")
+    assert term.finish() == 0
+    assert run(db, "allstar", "season", "status").returncode == 2

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from companion.data import load
 from companion.engine.errors import BadInput
@@ -20,6 +21,9 @@ class Elimination:
     place: int
     points: int
     reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,14 @@ class Aftermath:
     champion_points: int = 0
     ticket_bonus: int = 0
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "eliminated": [e.to_json() for e in self.eliminated],
+            "champion": self.champion,
+            "champion_points": self.champion_points,
+            "ticket_bonus": self.ticket_bonus,
+        }
+
 
 @dataclass(frozen=True)
 class ConfrontationOutcome:
@@ -47,12 +59,29 @@ class ConfrontationOutcome:
     penalty: Penalty | None
     aftermath: Aftermath | None
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "powers": dict(self.powers),
+            "lowest": list(self.lowest),
+            "penalty": asdict(self.penalty) if self.penalty else None,
+            "aftermath": self.aftermath.to_json() if self.aftermath else None,
+        }
+
 
 @dataclass(frozen=True)
 class ShootoutStep:
     shot: ShootoutOutcome
     penalty: Penalty
     aftermath: Aftermath
+    config: TableConfig | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "shot": self.shot.to_json(),
+            "penalty": asdict(self.penalty),
+            "aftermath": self.aftermath.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -61,6 +90,9 @@ class SwapOutcome:
     count: int
     bench_left: int
     waiting_for: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "waiting_for": list(self.waiting_for)}
 
 
 def check_points_row(row: Sequence[int], managers: int) -> tuple[int, ...]:
@@ -160,7 +192,7 @@ class PlayOffs:
             self.hand[m] -= 1
         self.tied = ()
         penalty, out = self._penalise(shot.loser, "lost the shootout")
-        return ShootoutStep(shot, penalty, self._after(out))
+        return ShootoutStep(shot, penalty, self._after(out), config)
 
     def swap(self, manager: str, count: int) -> SwapOutcome:
         """'d. Changing Team Members': 2 to 4 cards from the Bench, once each per round."""

@@ -1,16 +1,20 @@
 """A tracked game: the regular season's three rounds, then the Play-Offs, as a fold over events.
 
-Each event is applied by one method that validates it first, so the CLI checks a new event
-by applying it to the folded state, and replaying a stored log applies the same code.
+`RULES` is the game as an event fold (`companion.engine.events`): the first event of a
+log is the setup, and each later event is applied by one `Season` method that validates
+it first, so a table checks a new move by applying it to the folded state, and replaying
+a stored log applies the same code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.errors import BadInput
+from companion.engine.events import Step, replay
+from companion.engine.rng import TableRng
 from companion.games.allstar.arenas import Arena, arena_from_doc
 from companion.games.allstar.cards import Card, card_from_text
 from companion.games.allstar.errors import BadArena, BadTeam, OutOfTurn
@@ -26,6 +30,33 @@ class RoundResult:
     round: int
     rankings: tuple[Ranking, ...]  # one per arena, in Bus order
     gained: dict[str, int]
+    config: TableConfig | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "rankings": [r.to_json(self.config) for r in self.rankings],
+            "gained": dict(self.gained),
+        }
+
+
+@dataclass(frozen=True)
+class ArenasPlaced:
+    round: int
+    arenas: tuple[Arena, ...]  # Bus 1 first
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [a.to_doc() for a in self.arenas]
+
+
+@dataclass(frozen=True)
+class TeamPlaced:
+    manager: str
+    bus: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> list[str]:
+        return [str(c) for c in self.cards]
 
 
 class Season:
@@ -41,6 +72,7 @@ class Season:
         self.results: list[RoundResult] = []
         self.scores = {m: 0 for m in self.managers}
         self.playoffs: PlayOffs | None = None
+        self.set_up = False  # the log's setup event has been applied
 
     # --- where the game stands -------------------------------------------
 
@@ -78,18 +110,77 @@ class Season:
         po = self.playoff_scores()
         return {m: self.scores[m] + po[m] for m in self.managers}
 
+    def next_step(self) -> str:
+        """What the table does next, as a sentence."""
+        phase, r = self.phase, self.round
+        if phase == "arenas":
+            return f"round {r}: place {r} arena{'s' if r > 1 else ''}, Bus 1 at the top"
+        if phase == "teams":
+            missing = self.missing_teams()
+            if missing:
+                return f"round {r}: teams to come from {', '.join(missing)}"
+            return f"round {r}: every team is in; resolve the round"
+        playoffs = self.playoffs
+        assert playoffs is not None
+        if playoffs.stage == "team":
+            return (
+                f"Play-Off round {playoffs.round + 1}: {', '.join(playoffs.active)} "
+                "reveal their teams"
+            )
+        if playoffs.stage == "shootout":
+            return f"{' and '.join(playoffs.tied)} take a Penalty Shot (shootout)"
+        if playoffs.stage == "swap":
+            return f"substitutions (2 to 4 cards) for {', '.join(playoffs.waiting_for)}"
+        return "the game is over: record it with 'companion allstar season end'"
+
+    def to_json(self) -> dict[str, Any]:
+        """Where the game stands (the game's own keys of `season status --json`)."""
+        playoffs = self.playoffs
+        arenas = self.arenas.get(self.round, ())
+        result = self.final_result() if self.phase == "over" else None
+        return {
+            "managers": list(self.managers),
+            "mode": self.mode,
+            "round": self.round if self.round <= ROUNDS else "playoffs",
+            "phase": self.phase,
+            "scores": self.totals(),
+            "regular_scores": dict(self.scores),
+            "playoff_scores": self.playoff_scores(),
+            "tickets": dict(playoffs.tickets) if playoffs else dict(self.setup["tickets"]),
+            "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
+            "arenas": [a.to_doc() for a in arenas],
+            "missing_teams": self.missing_teams() if self.phase == "teams" else [],
+            "first_chooser": self.first_chooser(),
+            "playoff_stage": playoffs.stage if playoffs else None,
+            "playoff_round": playoffs.round if playoffs else 0,
+            "shootout_between": list(playoffs.tied) if playoffs else [],
+            "swaps_waiting": list(playoffs.waiting_for)
+            if playoffs and playoffs.stage == "swap"
+            else [],
+            "bench": dict(playoffs.hand) if playoffs else None,
+            "active": list(playoffs.active) if playoffs else list(self.managers),
+            "winner": result["winner"] if result else None,
+            "ranks": result["ranks"] if result else None,
+            "rounds": [dict(r.gained) for r in self.results],
+        }
+
     # --- events ------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any]) -> Any:
         data = event.get("data", {})
         kind = event["type"]
         if kind == "setup":
+            if self.set_up:
+                raise OutOfTurn("the setup is the first event of a game, and only the first")
+            self.set_up = True
             return None
         if kind == "arenas":
-            return self.set_arenas([arena_from_doc(a) for a in data["arenas"]])
+            placed = self.set_arenas([arena_from_doc(a) for a in data["arenas"]])
+            return ArenasPlaced(self.round, placed)
         if kind == "team":
             cards = tuple(card_from_text(c) for c in data["cards"])
-            return self.add_team(data["manager"], int(data["bus"]), cards)
+            bus = int(data["bus"])
+            return TeamPlaced(data["manager"], bus, self.add_team(data["manager"], bus, cards))
         if kind == "resolve":
             return self.resolve(config_from_doc(data["config"]))
         if kind in ("playoff-round", "shootout", "swap"):
@@ -180,7 +271,7 @@ class Season:
         gained = {m: sum(r.points()[m] for r in rankings) for m in self.managers}
         for m, pts in gained.items():
             self.scores[m] += pts
-        result = RoundResult(self.round, rankings, gained)
+        result = RoundResult(self.round, rankings, gained, config)
         self.results.append(result)
         self.round += 1
         if self.round > ROUNDS:
@@ -217,11 +308,29 @@ class Season:
         }
 
 
+class SeasonRules:
+    """All-Star Draft as an event fold: the setup event starts the state, each event changes it.
+
+    Nothing in a tracked game is drawn after the setup, so `rng` is never used.
+    """
+
+    def initial(self, match: Mapping[str, Any]) -> Season:
+        events = match["events"]
+        if not events or events[0]["type"] != "setup":
+            raise BadInput("an All-Star Draft log starts with its setup event")
+        return Season(events[0]["data"])
+
+    def apply(self, state: Season, event: Mapping[str, Any], rng: TableRng | None) -> Step[Season]:
+        data = dict(event.get("data", {}))
+        if event["type"] in ("arenas", "team") and rng is not None:
+            data["round"] = state.round  # the round it is recorded in, decided under the lock
+        stored = {"type": event["type"], "data": data}
+        return Step(state, stored, state.apply(stored))
+
+
+RULES = SeasonRules()
+
+
 def fold(events: Sequence[Mapping[str, Any]]) -> Season:
     """The state after `events` (the first is always the setup)."""
-    if not events or events[0]["type"] != "setup":
-        raise BadInput("an All-Star Draft log starts with its setup event")
-    season = Season(events[0]["data"])
-    for event in events[1:]:
-        season.apply(event)
-    return season
+    return replay(RULES, {"events": list(events)})

@@ -1,11 +1,12 @@
 """`companion allstar play`: the tracked season asked round by round, then the Play-Offs.
 
-What to ask next is read from the live match (`season.fold`): place the round's arenas,
-enter each manager's team per Bus, resolve the round; in the Play-Offs, every remaining
-team, a shootout when the lowest Power is tied, the substitutions; at the end, finish the
-game. Every answer is checked by the engine before it is recorded, and each step is
-recorded through `Season.apply` under the store lock, exactly as `companion allstar
-season …` records it.
+`start` asks for the managers (and, for two, the mode) and starts a season through
+`AllStarTable`; `play` continues the live one. What to ask next is read from the live
+season: place the round's arenas, enter each manager's team per Bus, resolve the round;
+in the Play-Offs, every remaining team, a shootout when the lowest Power is tied, the
+substitutions; at the end, finish the game. Every answer is checked by the rules before it
+is recorded, and each step is recorded through the table, in one locked transaction,
+exactly as `companion allstar season …` records it.
 
 Undo (Ctrl-Z, `u`): inside a step with several answers (the arenas, the Play-Off teams, a
 shootout) it goes back one question; at a step's first question it takes back the match's
@@ -17,22 +18,56 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import CompanionError
-from companion.games.allstar.season import fold
+from companion.engine.errors import CompanionError, NothingToUndo
+from companion.engine.events import event
+from companion.games.allstar.season import Season
+from companion.tables.allstar import AllStarTable
+from companion.tables.base import Recorded
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
 
-GAME = "allstar"
-TABLE = "allstar"
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the managers (and a two-manager mode), then start a season.
+
+    True once the season is live; False when the table backed out (undo) or the rules
+    refused (the reason is said).
+    """
+    from companion.engine.decks import parse_players
+    from companion.games.allstar.modes import MODE_NAMES
+    from companion.ui.allstar import render_started
+
+    try:
+        names = prompts.ask(
+            "Managers, in seating order (clockwise)?",
+            "",
+            lambda text: parse_players(text, low=2, high=6),
+            choices="2 to 6 names, comma separated",
+        )
+        mode = None
+        if len(names) == 2:
+            mode = prompts.choose("Two managers: which mode?", list(MODE_NAMES), MODE_NAMES[0])
+    except Undo:
+        return False
+    try:
+        started = AllStarTable(store).start(names, mode, seed)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    render_started(prompts.console(), started)
+    return True
 
 
-def play_season(store: Any, seed: int | None = None) -> None:
+def play(store: Any, seed: int | None = None) -> None:
     """Walk the live All-Star Draft game until the table stops or it is finished.
 
     `seed` is accepted for a uniform signature; All-Star's tracked game draws nothing.
     """
     Flow(store).run()
+
+
+play_season = play
 
 
 def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:
@@ -51,62 +86,48 @@ def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:
 
 class Flow:
     def __init__(self, store: Any) -> None:
-        from companion.cli.allstar import table_config
-
-        self.store = store
-        self.config = table_config(store)
+        self.table = AllStarTable(store)
+        self.config = self.table.config()
         self.stopped = False
 
     # --- the match ----------------------------------------------------------
 
-    def match(self) -> dict[str, Any]:
-        return self.store.current_match(GAME)
-
-    def record(self, event: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
-        """Apply `event` to the freshest state under the lock and store it."""
-        outcome: dict[str, Any] = {}
-
-        def change(match: dict[str, Any]) -> list[dict[str, Any]]:
-            outcome["value"] = fold(match["events"]).apply(event)
-            return [event]
-
+    def record(self, move: Callable[[], Recorded[Season]]) -> Recorded[Season]:
+        """Record through the table (one locked transaction); Ctrl-C waits for it."""
         with prompts.no_interrupt():
-            match, _ = self.store.update_live(GAME, change)
-        return outcome["value"], fold(match["events"]), match
+            return move()
 
     def undo(self) -> None:
-        events = self.match()["events"]
-        if len(events) <= 1:
+        try:
+            with prompts.no_interrupt():
+                undone = self.table.undo()
+        except NothingToUndo:
             prompts.say("  nothing to undo since the setup")
             return
-        with prompts.no_interrupt():
-            _, removed = self.store.undo_event(GAME)
-        prompts.say(f"  undone: {describe(removed)}")
+        prompts.say(f"  undone: {describe(undone.removed)}")
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> None:
-        from companion.cli.allstar import status_payload
         from companion.ui.allstar import render_status
 
-        match = self.match()
-        render_status(prompts.console(), status_payload(match, fold(match["events"])))
+        render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
         while not self.stopped:
-            match = self.match()
-            season = fold(match["events"])
-            attempt(lambda: self.step(match, season), self.undo)  # noqa: B023 - called at once
+            season = self.table.status().state
+            attempt(lambda: self.step(season), self.undo)  # noqa: B023 - called at once
 
-    def step(self, match: dict[str, Any], season: Any) -> None:
+    def step(self, season: Season) -> None:
         if season.phase == "arenas":
             self.arenas(season)
         elif season.phase == "teams":
             missing = self.missing(season)
             if missing:
-                self.team(match, season, *missing[0])
+                self.team(season, *missing[0])
             else:
                 self.resolve(season)
         elif season.phase == "playoffs":
+            assert season.playoffs is not None
             stage = season.playoffs.stage
             if stage == "team":
                 self.playoff_round(season)
@@ -115,10 +136,10 @@ class Flow:
             else:
                 self.swap(season)
         else:
-            self.end(match, season)
+            self.end()
 
     @staticmethod
-    def missing(season: Any) -> list[tuple[str, int]]:
+    def missing(season: Season) -> list[tuple[str, int]]:
         teams = season.teams.get(season.round, {})
         return [
             (m, b)
@@ -129,10 +150,10 @@ class Flow:
 
     # --- the regular season -----------------------------------------------------
 
-    def arenas(self, season: Any) -> None:
-        from companion.cli.allstar import catalogue, remember_arenas
+    def arenas(self, season: Season) -> None:
+        from companion.ui.allstar import render_arenas
 
-        known = catalogue(self.store)
+        known = self.table.catalogue()
         played = {a.name.casefold() for row in season.arenas.values() for a in row}
         prompts.say(
             f"[bold]Round {season.round}[/bold]: place {season.round} arena(s), Bus 1 at the top"
@@ -159,17 +180,12 @@ class Flow:
                     continue
 
         chosen = collect(season.round, ask_one)
-        docs = [a.to_doc() for a in chosen]
         new = [a for a in chosen if a.name not in known]
-        _, after, _ = self.record(
-            {"type": "arenas", "data": {"round": season.round, "arenas": docs}}
-        )
-        remember_arenas(self.store, new)
-        from companion.ui.allstar import render_arenas
-
-        render_arenas(prompts.console(), docs)
-        if after.first_chooser():
-            prompts.say(f"  Open Market: {after.first_chooser()} (fewest Supporters) chooses first")
+        recorded = self.record(lambda: self.table.arenas_chosen(chosen, new))
+        render_arenas(prompts.console(), chosen)
+        first = recorded.status.state.first_chooser()
+        if first:
+            prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first")
 
     @staticmethod
     def arena_name(text: str, known: dict[str, Any]) -> str:
@@ -204,7 +220,7 @@ class Flow:
             f"Supporters for 1st, 2nd, … place in {name}?", default, parse, choices="e.g. 13,10,7,5"
         )
 
-    def team(self, match: dict[str, Any], season: Any, manager: str, bus: int) -> None:
+    def team(self, season: Season, manager: str, bus: int) -> None:
         from companion.games.allstar.cards import parse_team
         from companion.games.allstar.teams import power
 
@@ -212,26 +228,17 @@ class Flow:
 
         def parse(text: str) -> Any:
             cards = parse_team(text.split(), self.config)
-            fold(match["events"]).add_team(manager, bus, cards)  # the engine's checks
+            # The rules' own checks, on the freshest state, without recording.
+            self.table.check(event("team", manager=manager, bus=bus, cards=list(map(str, cards))))
             return cards
 
         cards = prompts.ask(
             f"{manager}'s Bus {bus} team ({arena})?", "", parse, choices="5 cards, e.g. duc-4-puck"
         )
-        event = {
-            "type": "team",
-            "data": {
-                "round": season.round,
-                "manager": manager,
-                "bus": bus,
-                "cards": [str(c) for c in cards],
-            },
-        }
-        self.record(event)
+        self.record(lambda: self.table.team(manager, bus, cards))
         prompts.say(f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})")
 
-    def resolve(self, season: Any) -> None:
-        from companion.cli.allstar import ranking_payload
+    def resolve(self, season: Season) -> None:
         from companion.ui.allstar import render_round
 
         answer = prompts.choose(
@@ -240,14 +247,9 @@ class Flow:
         if answer == "stop":
             self.stopped = True
             return
-        value, after, _ = self.record({"type": "resolve", "data": {"config": self.config.to_doc()}})
-        render_round(
-            prompts.console(),
-            value.round,
-            [ranking_payload(r, self.config) for r in value.rankings],
-            value.gained,
-            after.scores,
-        )
+        recorded = self.record(self.table.resolve)
+        render_round(prompts.console(), recorded.outcome, recorded.status)
+        after = recorded.status.state
         nxt = "the Play-Offs" if after.playoffs is not None else f"round {after.round}"
         if prompts.choose(f"Go on to {nxt}?", ["next", "stop"], "next") == "stop":
             self.stopped = True
@@ -258,7 +260,7 @@ class Flow:
         from companion.games.allstar.arenas import parse_points
         from companion.games.allstar.playoffs import check_points_row
 
-        stored = self.store.get_doc(TABLE, "playoff_points")
+        stored = self.table.playoff_points()
         if stored:
             return list(stored)
         return list(
@@ -270,10 +272,12 @@ class Flow:
             )
         )
 
-    def playoff_round(self, season: Any) -> None:
+    def playoff_round(self, season: Season) -> None:
         from companion.games.allstar.cards import parse_team
+        from companion.ui.allstar import render_confrontation
 
         playoffs = season.playoffs
+        assert playoffs is not None
         row = self.playoff_row(len(season.managers))
         prompts.say(
             f"[bold]Play-Off round {playoffs.round + 1}[/bold]: "
@@ -297,26 +301,14 @@ class Flow:
 
         teams = collect(len(playoffs.active), ask_one)
         named = dict(zip(playoffs.active, teams, strict=True))
-        event = {
-            "type": "playoff-round",
-            "data": {
-                "teams": {m: [str(c) for c in t] for m, t in named.items()},
-                "points": row,
-                "config": self.config.to_doc(),
-            },
-        }
-        value, after, match = self.record(event)
-        self.store.put_doc(TABLE, "playoff_points", row)
-        from companion.cli.allstar import outcome_payload, status_payload
-        from companion.ui.allstar import render_confrontation
+        recorded = self.record(lambda: self.table.playoff_round(named, row))
+        render_confrontation(prompts.console(), recorded.outcome, recorded.status)
 
-        render_confrontation(
-            prompts.console(), outcome_payload(value), status_payload(match, after)
-        )
-
-    def shootout(self, season: Any) -> None:
+    def shootout(self, season: Season) -> None:
         from companion.games.allstar.cards import parse_card
+        from companion.ui.allstar import render_playoff_shootout, render_playoff_state
 
+        assert season.playoffs is not None
         tied = list(season.playoffs.tied)
         prompts.say(f"[bold]Shootout[/bold]: {' and '.join(tied)} each play one card")
 
@@ -334,30 +326,18 @@ class Flow:
             )
 
         cards = collect(len(tied), ask_one)
-        event = {
-            "type": "shootout",
-            "data": {
-                "cards": {m: str(c) for m, c in zip(tied, cards, strict=True)},
-                "config": self.config.to_doc(),
-            },
-        }
-        value, after, match = self.record(event)
-        from companion.cli.allstar import outcome_payload, shootout_payload, status_payload
-        from companion.ui.allstar import render_playoff_shootout, render_playoff_state
-
+        shots = dict(zip(tied, cards, strict=True))
+        recorded = self.record(lambda: self.table.playoff_shootout(shots))
         out = prompts.console()
-        render_playoff_shootout(
-            out,
-            shootout_payload(value.shot, len(after.managers), self.config),
-            outcome_payload(value),
-        )
-        if after.phase != "over":
-            render_playoff_state(out, status_payload(match, after))
+        render_playoff_shootout(out, recorded.outcome, recorded.status)
+        if recorded.status.state.phase != "over":
+            render_playoff_state(out, recorded.status)
 
-    def swap(self, season: Any) -> None:
+    def swap(self, season: Season) -> None:
         from companion.data import load
 
         playoffs = season.playoffs
+        assert playoffs is not None
         manager = playoffs.waiting_for[0]
         low, high = load("allstar")["playoffs"]["swap"]
         counts = [str(n) for n in range(low, min(high, playoffs.hand[manager]) + 1)]
@@ -367,22 +347,19 @@ class Flow:
             counts,
             counts[0],
         )
-        value, _, _ = self.record(
-            {"type": "swap", "data": {"manager": manager, "count": int(count)}}
-        )
+        value = self.record(lambda: self.table.playoff_swap(manager, int(count))).outcome
         prompts.say(f"  {manager} swaps {value.count} ({value.bench_left} left on the Bench)")
 
-    def end(self, match: dict[str, Any], season: Any) -> None:
-        from companion.cli.allstar import status_payload
+    def end(self) -> None:
         from companion.ui.allstar import render_end
 
         prompts.say("[bold]The Play-Offs are over.[/bold]")
         if prompts.choose("Finish the game now?", ["end", "stop"], "end") == "stop":
             self.stopped = True
             return
-        result = season.final_result()
-        self.store.finish_match(GAME, result, expected_events=len(match["events"]))
-        render_end(prompts.console(), {**status_payload(match, season), "result": result})
+        with prompts.no_interrupt():
+            done = self.table.end()
+        render_end(prompts.console(), done)
         self.stopped = True
 
 
