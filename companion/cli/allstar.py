@@ -326,10 +326,41 @@ def season_team(
     cards: CardsArgument,
     json: JsonOption = False,
 ) -> None:
-    """Record a team and the Bus it travels on this round."""
+    """Record the new team and its Bus (or an earlier team typed again, one card swapped)."""
     from companion.ui.allstar import render_team
 
     _emit_move(_table(ctx).team(manager, bus, cards), json, render_team)
+
+
+@season_app.command("swap")
+def season_swap(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    out: Annotated[str, typer.Argument(help="The card leaving a team in play (prefix).")],
+    into: Annotated[str, typer.Argument(metavar="IN", help="The card from the Bench.")],
+    bus: Annotated[
+        int | None, typer.Option("--bus", help="The Bus that team travels on this round.")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Rounds 2-3: swap one card of a team in play from an earlier round with a Bench card."""
+    from companion.ui.allstar import render_card_swap
+
+    _emit_move(_table(ctx).swap_card(manager, out, into, bus), json, render_card_swap)
+
+
+@season_app.command("bus")
+def season_bus(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    bus: Annotated[int, typer.Argument(help="Bus 1-3.")],
+    card: Annotated[str, typer.Argument(help="Any card of the team (prefix).")],
+    json: JsonOption = False,
+) -> None:
+    """Send the team holding CARD on BUS this round (teams not sent take the free Buses)."""
+    from companion.ui.allstar import render_bus
+
+    _emit_move(_table(ctx).choose_bus(manager, bus, card), json, render_bus)
 
 
 @season_app.command("resolve")

@@ -45,7 +45,6 @@ def run(out: Console, store: Store, seed: int) -> None:
     ]
     pile = rng.shuffled(deck)
     benches: dict[str, list[Card]] = {p: [] for p in PLAYERS}
-    in_play: dict[str, list[tuple[Card, ...]]] = {p: [] for p in PLAYERS}
     rows = iter(DEMO_ROWS)
     for round_no in (1, 2, 3):
         arenas = [
@@ -55,15 +54,15 @@ def run(out: Console, store: Store, seed: int) -> None:
         names = " ".join(f'"{a.name}"' for a in arenas)
         out.print(f"$ companion allstar season arenas {names}   (demo rows)")
         table.arenas_chosen(arenas)
-        # The demo drafts by dealing six each; each manager builds the best new team.
+        # The demo drafts by dealing six each; each manager builds the best new team and
+        # sends it on Bus 1; the earlier teams stay in play on the next Buses.
         fresh = {p: [pile.pop() for _ in range(6)] for p in PLAYERS}
         for manager in PLAYERS:
             benches[manager] += fresh[manager]
             chosen = best_team(fresh[manager], len(PLAYERS), config).best.cards
-            in_play[manager].append(chosen)
-            for bus, team in enumerate(reversed(in_play[manager]), start=1):
-                table.team(manager, bus, team)
-        out.print(f"$ companion allstar season team ...   ({len(PLAYERS) * round_no} teams)")
+            table.team(manager, 1, chosen)
+        kept = "" if round_no == 1 else "; the earlier teams stay in play"
+        out.print(f"$ companion allstar season team NAME 1 ...   ({len(PLAYERS)} new teams{kept})")
         out.print("$ companion allstar season resolve")
         resolved = table.resolve()
         render_round(out, resolved.outcome, resolved.status)

@@ -32,7 +32,7 @@ from companion.games.allstar.results import (
     ShootoutResult,
     config_criterion,
 )
-from companion.games.allstar.season import RULES, Season
+from companion.games.allstar.season import RULES, VERSION, Season
 from companion.games.allstar.table import KEYS, TableConfig, config_from_doc
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
@@ -356,7 +356,10 @@ class AllStarTable(Table[Season]):
         setup = self.setup(players, mode, seed)
         plan = setup.plan.to_dict()
         status = self.start_match(
-            list(players), {"mode": plan["mode"]}, setup.seed, [event("setup", **plan)]
+            list(players),
+            {"mode": plan["mode"]},
+            setup.seed,
+            [event("setup", **plan, version=VERSION)],
         )
         return SeasonStarted(status, setup)
 
@@ -415,6 +418,26 @@ class AllStarTable(Table[Season]):
     def manager(self, typed: str) -> str:
         """A manager of the live season, by unique prefix."""
         return match_prefix(typed, self.current()["players"], what="manager")
+
+    def swap_card(
+        self, manager: str, out: str, into: str, bus: int | None = None
+    ) -> Recorded[Season]:
+        """One card of an earlier team swapped with one from the Bench (rounds 2 and 3)."""
+        from companion.games.allstar.cards import parse_card
+
+        config = self.config()
+        old, new = parse_card(out, config), parse_card(into, config)
+        who = self.manager(manager)
+        return self.record(
+            event("card-swap", manager=who, out=str(old), bus=bus, **{"in": str(new)})
+        )
+
+    def choose_bus(self, manager: str, bus: int, card: str) -> Recorded[Season]:
+        """The team holding `card` travels on `bus` this round."""
+        from companion.games.allstar.cards import parse_card
+
+        held = parse_card(card, self.config())
+        return self.record(event("bus", manager=self.manager(manager), bus=bus, card=str(held)))
 
     def resolve(self) -> Recorded[Season]:
         """Rank every arena in Bus order and award Supporters."""

@@ -32,7 +32,14 @@ if TYPE_CHECKING:
         SetupResult,
         ShootoutResult,
     )
-    from companion.games.allstar.season import ArenasPlaced, RoundResult, Season, TeamPlaced
+    from companion.games.allstar.season import (
+        ArenasPlaced,
+        BusChosen,
+        CardSwapped,
+        RoundResult,
+        Season,
+        TeamPlaced,
+    )
     from companion.games.allstar.shootout import ShootoutOutcome
     from companion.games.allstar.teams import TeamStrength
     from companion.tables.allstar import SeasonEnded, SeasonStarted
@@ -230,11 +237,51 @@ def render_placed_arenas(out: Console, placed: ArenasPlaced, status: Status[Seas
 def render_team(out: Console, placed: TeamPlaced, status: Status[Season]) -> None:
     from companion.games.allstar.teams import power
 
+    cards = " ".join(str(c) for c in placed.cards)
+    which = "" if placed.team in ("new", "typed") else f" (team of {placed.team})"
+    swap = f", {placed.swap[0]} swapped for {placed.swap[1]}" if placed.swap else ""
+    out.print(f"Bus {placed.bus}: {cards} (Power {power(placed.cards)}){which}{swap}.")
+    _still_to_come(out, status)
+
+
+def _still_to_come(out: Console, status: Status[Season]) -> None:
     missing = status.state.missing_teams()
-    out.print(
-        f"Bus {placed.bus}: {' '.join(str(c) for c in placed.cards)} (Power {power(placed.cards)})."
-    )
     out.print(f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'.")
+
+
+def render_card_swap(out: Console, swap: CardSwapped, status: Status[Season]) -> None:
+    from companion.games.allstar.teams import power
+
+    out.print(
+        f"{swap.manager}'s team of {swap.team}: {swap.out} out, {swap.into} in → "
+        f"{' '.join(str(c) for c in swap.cards)} (Power {power(swap.cards)}), Bus {swap.bus}."
+    )
+    _still_to_come(out, status)
+
+
+def render_bus(out: Console, chosen: BusChosen, status: Status[Season]) -> None:
+    what = "new team" if chosen.team == "new" else f"team of {chosen.team}"
+    out.print(f"{chosen.manager}'s {what} travels on Bus {chosen.bus}.")
+    render_lineup(out, status.state, chosen.manager)
+
+
+def render_lineup(out: Console, season: Season, manager: str) -> None:
+    """A manager's teams this round, Bus by Bus (the new team once given)."""
+    from companion.games.allstar.teams import power
+
+    mine = season.in_play[manager] if season.carries else None
+    for bus, cards in season.lineups().get(manager, {}).items():
+        what = ""
+        if mine is not None:
+            index = mine.buses()[bus]
+            what = "new team" if index == mine.new_index else f"team of round {index + 1}"
+            if index in mine.swaps:
+                out_card, in_card = mine.swaps[index]
+                what += f", {out_card} → {in_card}"
+            what = f"; {what}"
+        out.print(
+            f"  {manager} Bus {bus}: {' '.join(str(c) for c in cards)} (Power {power(cards)}{what})"
+        )
 
 
 def render_round(out: Console, result: RoundResult, status: Status[Season]) -> None:
@@ -256,6 +303,10 @@ def render_status(out: Console, status: Status[Season]) -> None:
     if arenas:
         render_arenas(out, arenas)
     missing = season.missing_teams() if season.phase == "teams" else []
+    if season.carries and 1 < season.round <= 3:
+        out.print("Teams in play:")
+        for manager in season.managers:
+            render_lineup(out, season, manager)
     if missing:
         out.print(f"Teams still to come: {', '.join(missing)}")
     if season.first_chooser():

@@ -29,7 +29,7 @@ def test_status_json_has_the_common_core_beside_the_game_keys(cli):
     cli("allstar", "season", "arenas", "Rink", "--points", "13,10,7")
     after = cli("allstar", "season", "team", "Ana", "1", bus_team("Ana", 1), "--json").json
     assert set(CORE) <= set(after) and "outcome" in after
-    assert after["next"] == "round 1: teams to come from Ben Bus 1, Cy Bus 1"
+    assert after["next"] == "round 1: still to come: Ben Bus 1, Cy Bus 1"
 
 
 def test_playoff_status_scores_include_the_playoff_supporters(cli, db):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.allstar.test_season import bus_team, stored_regular_season
 from tests.guided.terminal import Terminal, json_of, run
 
@@ -59,7 +61,8 @@ def test_undo_goes_back_a_question_then_takes_back_an_event(db):
     term.answer("Supporters for 1st, 2nd, … place in Bowl?", "4,1")
     term.answer("Bus 2 arena?", "Dome")
     term.answer("Supporters for 1st, 2nd, … place in Dome?", "")  # default now 4,1
-    term.expect("Ana's Bus 1 team (Bowl)?")
+    # Round 2: Ana's round-1 team stays in play; the first question is whether to swap a card.
+    term.expect("Ana's team of round 1 (Ducks-1 Ducks-2 Ducks-3 Ducks-4 Ducks-5, Power 5)")
     assert [a["name"] for a in status(db)["arenas"]] == ["Bowl", "Dome"]
     term.send("\x1a")  # Ctrl-Z at a step's first question: take back the last event
     term.expect("undone: arenas (Bowl, Dome)")
@@ -121,3 +124,48 @@ def test_off_a_terminal_it_is_one_error_line_and_without_a_game_it_offers_one(db
     term.expect("'companion allstar season start --help' shows how")
     assert term.finish() == 0
     assert run(db, "allstar", "season", "status").returncode == 2
+
+
+@pytest.mark.slow
+def test_round_two_keeps_the_round_one_team_asks_a_swap_the_new_team_and_the_buses(db):
+    """ "The Teams stay in play"; "each Manager may swap a single Hockey Player card of a
+    previously played team with a card from their Bench"; then the Buses."""
+    start_two(db)
+    run(db, "allstar", "season", "arenas", "Rink", "--points", "5,2")
+    run(db, "allstar", "season", "team", "Ana", "1", bus_team("Ana", 1))
+    run(db, "allstar", "season", "team", "Ben", "1", bus_team("Ben", 1))
+    run(db, "allstar", "season", "resolve")
+    run(db, "allstar", "season", "arenas", "Dome", "Bowl", "--points", "5,2", "--points", "4,1")
+    term = Terminal(db, "allstar", "play")
+    term.expect("Teams in play:")
+    term.answer(
+        "Ana's team of round 1 (Ducks-1 Ducks-2 Ducks-3 Ducks-4 Ducks-5, Power 5)", "duc-5 duc-9"
+    )
+    term.answer("Ana's new team?", "hor-1 hor-2 hor-3 hor-4 hor-5")
+    term.answer("Which Bus for Ana's new team? (Bus 1 Dome · Bus 2 Bowl)", "u")  # back one
+    term.expect("back one question")
+    term.answer("Ana's new team?", "hor-1 hor-2 hor-3 hor-4 hor-6")
+    term.answer("Which Bus for Ana's new team?", "2")
+    term.expect("Ana Bus 1: Ducks-1 Ducks-2 Ducks-3 Ducks-4 Ducks-9 (Power 5; team of round 1")
+    term.answer("Ben's team of round 1", "")  # keep
+    # A card of Ana's teams cannot join Ben's new team: the reason shows, it asks again.
+    term.answer("Ben's new team?", "duc-5 tig-2 tig-3 tig-4 tig-5")
+    term.expect("card Ducks-5 is Ana's")
+    term.send("\x15tig-1 tig-2 tig-3 tig-4 tig-5\r")
+    term.answer("Which Bus for Ben's new team?", "")  # Bus 1
+    term.answer("All teams are in: resolve round 2?", "stop")
+    assert term.finish() == 0
+    now = status(db)
+    assert [(t["bus"], t["team"], t["swap"]) for t in now["lineups"]["Ana"]] == [
+        (1, "round 1", {"out": "Ducks-5", "in": "Ducks-9"}),
+        (2, "new", None),
+    ]
+    assert [(t["bus"], t["team"]) for t in now["lineups"]["Ben"]] == [(1, "new"), (2, "round 1")]
+    # Undo takes back Ben's whole step (his new team and its Bus) at once.
+    term = Terminal(db, "allstar", "play")
+    term.answer("All teams are in: resolve round 2?", "u")
+    term.expect("undone: team (Ben Bus 1)")
+    term.expect("Ben's team of round 1")
+    term.interrupt()
+    assert term.finish() == 130
+    assert status(db)["missing_teams"] == ["Ben new team"]

@@ -18,11 +18,16 @@ from companion.engine.rng import TableRng
 from companion.games.allstar.arenas import Arena, arena_from_doc
 from companion.games.allstar.cards import Card, card_from_text
 from companion.games.allstar.errors import BadArena, BadTeam, OutOfTurn
+from companion.games.allstar.lineup import InPlay, cards_line, short
 from companion.games.allstar.playoffs import PlayOffs
 from companion.games.allstar.ranking import Ranking, rank_teams, shared_ranks
 from companion.games.allstar.table import TableConfig, config_from_doc
 
 ROUNDS = 3
+# The rules a log was recorded under, kept in its setup event. Version 2 keeps the teams in
+# play from round to round; a log without a version replays as it was recorded (every
+# Bus's team typed each round, unchecked against earlier rounds).
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -51,12 +56,60 @@ class ArenasPlaced:
 
 @dataclass(frozen=True)
 class TeamPlaced:
+    """A team on its Bus: the new team, or an earlier one (typed again, or swapped)."""
+
     manager: str
     bus: int
     cards: tuple[Card, ...]
+    team: str = "new"  # new, or "round N" for a team kept in play since round N
+    swap: tuple[Card, Card] | None = None  # (out, in), when the typed team showed one
 
-    def to_json(self) -> list[str]:
-        return [str(c) for c in self.cards]
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "manager": self.manager,
+            "bus": self.bus,
+            "team": self.team,
+            "cards": [str(c) for c in self.cards],
+            "swap": {"out": str(self.swap[0]), "in": str(self.swap[1])} if self.swap else None,
+        }
+
+
+@dataclass(frozen=True)
+class CardSwapped:
+    """'c. Building the Teams': one card of an earlier team swapped with one from the Bench."""
+
+    manager: str
+    team: str  # "round N"
+    out: Card
+    into: Card
+    bus: int | None  # where the team travels (named, or the first free Bus)
+    cards: tuple[Card, ...]  # the team after the swap
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "manager": self.manager,
+            "team": self.team,
+            "out": str(self.out),
+            "in": str(self.into),
+            "bus": self.bus,
+            "cards": [str(c) for c in self.cards],
+        }
+
+
+@dataclass(frozen=True)
+class BusChosen:
+    manager: str
+    team: str
+    bus: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "manager": self.manager,
+            "team": self.team,
+            "bus": self.bus,
+            "cards": [str(c) for c in self.cards],
+        }
 
 
 class Season:
@@ -73,6 +126,15 @@ class Season:
         self.scores = {m: 0 for m in self.managers}
         self.playoffs: PlayOffs | None = None
         self.set_up = False  # the log's setup event has been applied
+        self.version = int(setup.get("version", 1))
+        # Version 2: each manager's teams in play this round, and whose each card seen is.
+        self.in_play = {m: InPlay(m, 1, []) for m in self.managers}
+        self.owner: dict[tuple[str, int], str] = {}
+
+    @property
+    def carries(self) -> bool:
+        """Whether the companion keeps the teams in play from round to round."""
+        return self.version >= 2
 
     # --- where the game stands -------------------------------------------
 
@@ -87,6 +149,12 @@ class Season:
         return len(self.managers)
 
     def missing_teams(self) -> list[str]:
+        if self.carries:
+            return [
+                f"{m} Bus 1" if self.round == 1 else f"{m} new team"
+                for m in self.managers
+                if self.in_play[m].new is None
+            ]
         teams = self.teams.get(self.round, {})
         return [
             f"{m} Bus {b}"
@@ -118,7 +186,7 @@ class Season:
         if phase == "teams":
             missing = self.missing_teams()
             if missing:
-                return f"round {r}: teams to come from {', '.join(missing)}"
+                return f"round {r}: still to come: {', '.join(missing)}"
             return f"round {r}: every team is in; resolve the round"
         playoffs = self.playoffs
         assert playoffs is not None
@@ -150,6 +218,7 @@ class Season:
             "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
             "arenas": [a.to_doc() for a in arenas],
             "missing_teams": self.missing_teams() if self.phase == "teams" else [],
+            "lineups": self.lineups_json(),
             "first_chooser": self.first_chooser(),
             "playoff_stage": playoffs.stage if playoffs else None,
             "playoff_round": playoffs.round if playoffs else 0,
@@ -180,7 +249,19 @@ class Season:
         if kind == "team":
             cards = tuple(card_from_text(c) for c in data["cards"])
             bus = int(data["bus"])
+            if self.carries:
+                return self.play_team(data["manager"], bus, cards)
             return TeamPlaced(data["manager"], bus, self.add_team(data["manager"], bus, cards))
+        if kind == "card-swap":
+            bus = data.get("bus")
+            return self.swap_card(
+                data["manager"],
+                card_from_text(data["out"]),
+                card_from_text(data["in"]),
+                None if bus is None else int(bus),
+            )
+        if kind == "bus":
+            return self.choose_bus(data["manager"], int(data["bus"]), card_from_text(data["card"]))
         if kind == "resolve":
             return self.resolve(config_from_doc(data["config"]))
         if kind in ("playoff-round", "shootout", "swap"):
@@ -252,6 +333,167 @@ class Season:
         teams.setdefault(manager, {})[bus] = tuple(cards)
         return tuple(cards)
 
+    # --- version 2: the teams stay in play --------------------------------------
+
+    def lineups(self) -> dict[str, dict[int, tuple[Card, ...]]]:
+        """Each manager's teams this round by Bus (teams still to come have none)."""
+        if not self.carries:
+            return {m: dict(b) for m, b in self.teams.get(self.round, {}).items()}
+        return {m: self.in_play[m].lineup() for m in self.managers}
+
+    def lineups_json(self) -> dict[str, list[dict[str, Any]]]:
+        """Each manager's teams this round: which team, its Bus, its cards, any swap."""
+        if self.round > ROUNDS:
+            return {}
+        if self.carries:
+            return {m: self.in_play[m].to_json() for m in self.managers}
+        return {
+            m: [
+                {"team": "typed", "bus": bus, "cards": [str(c) for c in cards], "swap": None}
+                for bus, cards in sorted(lineup.items())
+            ]
+            for m, lineup in self.lineups().items()
+        }
+
+    def _check_team_step(self, manager: str, bus: int | None) -> InPlay:
+        if self.phase != "teams":
+            raise OutOfTurn(
+                f"place round {self.round}'s arenas first"
+                if self.phase == "arenas"
+                else "the regular season is over; teams now go to 'playoff round'"
+            )
+        if manager not in self.managers:
+            raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
+        if bus is not None and not 1 <= bus <= self.round:
+            raise BadTeam(
+                f"round {self.round} uses Bus 1"
+                + (f" to {self.round}" if self.round > 1 else "")
+                + f" (got Bus {bus})"
+            )
+        return self.in_play[manager]
+
+    def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
+        """No card in another manager's team this round, nor seen with them before."""
+        for other, lineup in self.lineups().items():
+            if other == manager:
+                continue
+            for other_bus, team in lineup.items():
+                shared = {c.identity for c in team} & {c.identity for c in cards}
+                if shared:
+                    species, number = sorted(shared)[0]
+                    raise BadTeam(
+                        f"card {species}-{number} is already in {other}'s Bus {other_bus} team"
+                    )
+        for card in cards:
+            owner = self.owner.get(card.identity)
+            if owner is not None and owner != manager:
+                raise BadTeam(
+                    f"card {short(card)} is {owner}'s: it played in {owner}'s teams this season"
+                )
+
+    def play_team(self, manager: str, bus: int, cards: Sequence[Card]) -> TeamPlaced:
+        """'c./d.': the new team on its Bus, or an earlier team typed again (one card swapped)."""
+        mine = self._check_team_step(manager, bus)
+        if bus in mine.placed:
+            raise BadTeam(f"{manager} has already used Bus {bus} this round")
+        if len(cards) != 5 or len({c.identity for c in cards}) != 5:
+            raise BadTeam("a team is five different cards")
+        index, swap = mine.classify(cards)
+        new_ids = {c.identity for c in mine.new or ()}
+        if (
+            index == mine.new_index
+            and mine.new is not None
+            and new_ids != {c.identity for c in cards}
+        ):
+            raise BadTeam(
+                f"{manager}'s new team is already in ({cards_line(mine.new)}): a round "
+                "has one new team; undo it to change it"
+            )
+        if swap is not None and mine.holding(swap[1].identity) is not None:
+            holder = mine.holding(swap[1].identity)
+            raise BadTeam(f"card {short(swap[1])} is already in {mine.name(holder or 0)}")
+        mine.check_place(bus, index)
+        self._check_not_others(manager, cards)
+        if swap is not None:
+            mine.swaps[index] = swap
+        if index == mine.new_index:
+            mine.new = tuple(cards)
+        mine.placed[bus] = index
+        label = "new" if index == mine.new_index else f"round {index + 1}"
+        return TeamPlaced(manager, bus, mine.team(index), label, swap)
+
+    def swap_card(self, manager: str, out: Card, into: Card, bus: int | None) -> CardSwapped:
+        """'c. Building the Teams': one card of an earlier team for one from the Bench."""
+        if not self.carries:
+            raise OutOfTurn(
+                "this game was started before the companion kept the teams in play: type each "
+                "Bus's team with 'season team'"
+            )
+        mine = self._check_team_step(manager, bus)
+        if self.round == 1:
+            raise OutOfTurn("round 1 has no team in play from an earlier round to swap a card of")
+        index = next(
+            (
+                i
+                for i, team in enumerate(mine.kept)
+                if any(c.identity == out.identity for c in team)
+            ),
+            None,
+        )
+        if index is None:
+            where = (
+                f"in {manager}'s new team: a swap changes a team from an earlier round"
+                if mine.new and any(c.identity == out.identity for c in mine.new)
+                else f"in none of {manager}'s teams in play"
+            )
+            raise BadTeam(f"card {short(out)} is {where}")
+        if index in mine.swaps:
+            done = mine.swaps[index]
+            raise BadTeam(
+                f"{mine.name(index)} has had its one swap this round ({short(done[0])} → "
+                f"{short(done[1])}); undo it to change it"
+            )
+        if into.identity == out.identity:
+            raise BadTeam(f"swap {short(out)} for another card, not for itself")
+        holder = mine.holding(into.identity)
+        if holder is not None:
+            raise BadTeam(f"card {short(into)} is already in {mine.name(holder)}")
+        if bus is not None:
+            mine.check_place(bus, index)
+        self._check_not_others(manager, [into])
+        out = next(c for c in mine.kept[index] if c.identity == out.identity)
+        mine.swaps[index] = (out, into)
+        if bus is not None:
+            mine.placed[bus] = index
+        return CardSwapped(
+            manager, f"round {index + 1}", out, into, mine.bus_of(index), mine.team(index)
+        )
+
+    def choose_bus(self, manager: str, bus: int, card: Card) -> BusChosen:
+        """'d. Assigning the Buses': the team holding `card` travels on `bus`."""
+        if not self.carries:
+            raise OutOfTurn(
+                "this game was started before the companion kept the teams in play: type the "
+                "team with 'season team'"
+            )
+        mine = self._check_team_step(manager, bus)
+        index = mine.holding(card.identity)
+        if index is None:
+            raise BadTeam(f"card {short(card)} is in none of {manager}'s teams this round")
+        mine.check_place(bus, index)
+        mine.placed[bus] = index
+        label = "new" if index == mine.new_index else f"round {index + 1}"
+        return BusChosen(manager, label, bus, mine.team(index))
+
+    def _next_round_in_play(self) -> None:
+        """After a round: every team stays in play, as it ended; its cards are its manager's."""
+        for m in self.managers:
+            mine = self.in_play[m]
+            teams = [mine.team(i) for i in range(mine.new_index + 1)]
+            for card in [*(c for t in mine.kept for c in t), *(c for t in teams for c in t)]:
+                self.owner.setdefault(card.identity, m)
+            self.in_play[m] = InPlay(m, self.round + 1, teams)
+
     def resolve(self, config: TableConfig) -> RoundResult:
         """'e./f.': rank each arena in Bus order and award Supporters."""
         if self.phase != "teams":
@@ -263,6 +505,9 @@ class Season:
         missing = self.missing_teams()
         if missing:
             raise OutOfTurn(f"teams still missing: {', '.join(missing)}")
+        if self.carries:
+            self.teams[self.round] = self.lineups()
+            self._next_round_in_play()
         teams = self.teams[self.round]
         rankings = tuple(
             rank_teams({m: teams[m][bus] for m in self.managers}, self.n, config, arena)

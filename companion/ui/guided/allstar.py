@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import CompanionError, NothingToUndo
+from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import event
 from companion.games.allstar.season import Season
 from companion.tables.allstar import AllStarTable
@@ -89,22 +89,31 @@ class Flow:
         self.table = AllStarTable(store)
         self.config = self.table.config()
         self.stopped = False
+        self.steps: list[list[dict[str, Any]]] = []  # the events of each step recorded here
 
     # --- the match ----------------------------------------------------------
 
     def record(self, move: Callable[[], Recorded[Season]]) -> Recorded[Season]:
         """Record through the table (one locked transaction); Ctrl-C waits for it."""
         with prompts.no_interrupt():
-            return move()
+            recorded = move()
+        self.steps.append(recorded.events)
+        return recorded
 
     def undo(self) -> None:
+        """Take back the last step recorded here (all its events), else the last event."""
+        expected = self.steps[-1] if self.steps else None
         try:
             with prompts.no_interrupt():
-                undone = self.table.undo()
-        except NothingToUndo:
-            prompts.say("  nothing to undo since the setup")
-            return
-        prompts.say(f"  undone: {describe(undone.removed)}")
+                undone = self.table.undo(expected)
+        except NothingToUndo as err:
+            if expected is None:
+                prompts.say("  nothing to undo since the setup")
+                return
+            raise err
+        if self.steps:
+            self.steps.pop()
+        prompts.say("  undone: " + "; ".join(describe(e) for e in undone.events))
 
     # --- the loop -------------------------------------------------------------
 
@@ -122,7 +131,12 @@ class Flow:
             self.arenas(season)
         elif season.phase == "teams":
             missing = self.missing(season)
-            if missing:
+            if season.carries and season.round > 1:
+                if missing:
+                    self.manager_teams(season, missing[0][0])
+                else:
+                    self.resolve(season)
+            elif missing:
                 self.team(season, *missing[0])
             else:
                 self.resolve(season)
@@ -140,6 +154,9 @@ class Flow:
 
     @staticmethod
     def missing(season: Season) -> list[tuple[str, int]]:
+        """(manager, Bus) of each team still to come (rounds 2-3 kept in play: the new team)."""
+        if season.carries:
+            return [(m, 1) for m in season.managers if season.in_play[m].new is None]
         teams = season.teams.get(season.round, {})
         return [
             (m, b)
@@ -237,6 +254,95 @@ class Flow:
         )
         self.record(lambda: self.table.team(manager, bus, cards))
         prompts.say(f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})")
+
+    def manager_teams(self, season: Season, manager: str) -> None:
+        """Rounds 2-3: a swap (or keep) for each team in play, the new team, then the Buses."""
+        from companion.games.allstar.cards import parse_card, parse_team
+        from companion.games.allstar.lineup import cards_line
+        from companion.games.allstar.teams import power
+        from companion.ui.allstar import render_lineup
+
+        mine = season.in_play[manager]
+        arenas = season.arenas[season.round]
+        unswapped = [i for i in range(mine.new_index) if i not in mine.swaps]
+        unplaced = [i for i in range(mine.new_index) if i not in mine.placed.values()]
+        plan: list[tuple[str, int]] = [("swap", i) for i in unswapped]
+        plan += [("new", 0), ("new bus", 0)] + [("bus", i) for i in unplaced[:-1]]
+        prompts.say(f"[bold]{manager}[/bold]: teams in play, then the new team, then the Buses")
+
+        def moves(earlier: list[Any]) -> list[dict[str, Any]]:
+            return [a for a in earlier if isinstance(a, dict)]
+
+        def after(earlier: list[Any]) -> Any:
+            return self.table.check(*moves(earlier)).state if moves(earlier) else season
+
+        def free(state: Season) -> list[str]:
+            taken = state.in_play[manager].placed
+            return [str(b) for b in range(1, season.round + 1) if b not in taken]
+
+        def ask_one(index: int, earlier: list[Any]) -> Any:
+            kind, team = plan[index]
+            state = after(earlier)
+            now = state.in_play[manager]
+            if kind == "swap":
+                cards = now.team(team)
+
+                def parse(text: str) -> Any:
+                    if text.casefold() in ("keep", "k"):
+                        return None
+                    words = text.replace(",", " ").split()
+                    if len(words) != 2:
+                        raise BadInput("'keep', or the card out and the card in: duc-5 pan-9")
+                    out_card, in_card = (parse_card(w, self.config) for w in words)
+                    move = event(
+                        "card-swap",
+                        manager=manager,
+                        out=str(out_card),
+                        bus=None,
+                        **{"in": str(in_card)},
+                    )
+                    self.table.check(*moves(earlier), move)
+                    return move
+
+                return prompts.ask(
+                    f"{manager}'s team of round {team + 1} ({cards_line(cards)}, Power "
+                    f"{power(cards)}): keep it, or swap a card?",
+                    "keep",
+                    parse,
+                    choices="keep, or the card out and the card in, e.g. duc-5 pan-9",
+                )
+            if kind == "new":
+
+                def parse_new(text: str) -> Any:
+                    cards = parse_team(text.split(), self.config)
+                    bus = int(free(state)[0])  # any free Bus: the Bus is asked next
+                    trial = event("team", manager=manager, bus=bus, cards=list(map(str, cards)))
+                    self.table.check(*moves(earlier), trial)
+                    return cards
+
+                return prompts.ask(
+                    f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck"
+                )
+            buses = free(state)
+            where = " · ".join(f"Bus {b} {arenas[int(b) - 1].name}" for b in buses)
+            if kind == "new bus":
+                cards = earlier[-1]
+                bus = prompts.choose(f"Which Bus for {manager}'s new team? ({where})", buses)
+                move = event("team", manager=manager, bus=int(bus), cards=list(map(str, cards)))
+            else:
+                cards = now.team(team)
+                bus = prompts.choose(
+                    f"Which Bus for {manager}'s team of round {team + 1} "
+                    f"({cards_line(cards)})? ({where})",
+                    buses,
+                )
+                move = event("bus", manager=manager, bus=int(bus), card=str(cards[0]))
+            self.table.check(*moves(earlier), move)
+            return move
+
+        answers = collect(len(plan), ask_one)
+        recorded = self.record(lambda: self.table.record(*moves(answers)))
+        render_lineup(prompts.console(), recorded.status.state, manager)
 
     def resolve(self, season: Season) -> None:
         from companion.ui.allstar import render_round
@@ -374,6 +480,10 @@ def describe(event: dict[str, Any]) -> str:
     kind = event["type"]
     if kind == "team":
         return f"team ({data['manager']} Bus {data['bus']})"
+    if kind == "card-swap":
+        return f"swap ({data['manager']} {data['out']} → {data['in']})"
+    if kind == "bus":
+        return f"Bus ({data['manager']} Bus {data['bus']})"
     if kind == "arenas":
         return f"arenas ({', '.join(a['name'] for a in data['arenas'])})"
     if kind == "playoff-round":

@@ -1,0 +1,182 @@
+"""The rules second pass (issue 15, items 16-19), each test citing the rulebook's sentence."""
+
+from __future__ import annotations
+
+from tests.conftest import assert_user_error
+
+S = ("allstar", "season")
+THREE = ["Ana", "Ben", "Cy"]
+
+
+def start_three(cli) -> None:
+    out = cli(*S, "start", "--players", ",".join(THREE), "--seed", "2", "--json")
+    assert out.exit_code == 0, out.stderr
+
+
+def ok(result):
+    assert result.exit_code == 0, result.stderr
+    return result.json if result.stdout.startswith("{") else result
+
+
+def round_one(cli) -> None:
+    ok(cli(*S, "arenas", "Rink", "--points", "13,10,7"))
+    ok(cli(*S, "team", "Ana", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"))
+    ok(cli(*S, "team", "Ben", "1", "bea-1,bea-2,bea-3,bea-4,bea-5"))
+    ok(cli(*S, "team", "Cy", "1", "sha-1,sha-2,sha-3,sha-4,sha-5"))
+    ok(cli(*S, "resolve"))
+
+
+def lineup(status: dict, manager: str) -> list[tuple]:
+    return [
+        (t["bus"], t["team"], t["cards"][0], t["swap"] and t["swap"]["in"])
+        for t in status["lineups"][manager]
+    ]
+
+
+# --- 16. "The Teams stay in play" --------------------------------------------------------
+
+
+def test_the_round_one_team_stays_in_play_and_only_the_new_team_is_typed(cli):
+    """g. End of the Round: "The Teams stay in play, cards face up, in front of each Manager."
+    c. Building the Teams: "They build a new Team of five Hockey Players"."""
+    start_three(cli)
+    round_one(cli)
+    ok(cli(*S, "arenas", "Dome", "Bowl", "--points", "8,6,4", "--points", "4,3,2"))
+    status = ok(cli(*S, "status", "--json"))
+    assert status["missing_teams"] == ["Ana new team", "Ben new team", "Cy new team"]
+    assert lineup(status, "Ana") == [(1, "round 1", "Ducks-1", None)]
+    # One command per manager: the new team and its Bus; the round-1 team takes the other Bus.
+    new = ok(cli(*S, "team", "Ana", "1", "duc-6,duc-7,duc-8,hor-1,hor-2", "--json"))
+    assert new["outcome"]["team"] == "new"
+    assert lineup(new, "Ana") == [(1, "new", "Ducks-6", None), (2, "round 1", "Ducks-1", None)]
+    ok(cli(*S, "team", "Ben", "2", "tig-1,tig-2,tig-3,tig-4,tig-5"))
+    ok(cli(*S, "team", "Cy", "1", "pan-1,pan-2,pan-3,pan-4,pan-5"))
+    resolved = ok(cli(*S, "resolve", "--json"))
+    bowl = {r["manager"]: r["cards"] for r in resolved["outcome"]["rankings"][1]["ranking"]}
+    assert bowl["Ana"][0] == "Ducks-1" and bowl["Ben"][0] == "Tigers-1"
+    # Round 3: both earlier teams stay; again one command per manager.
+    ok(cli(*S, "arenas", "Ice", "Lake", "Hall", *["--points", "3,2,1"] * 3))
+    third = ok(cli(*S, "team", "Ana", "3", "hor-3,hor-4,hor-5,hor-6,hor-7", "--json"))
+    assert [t[:3] for t in lineup(third, "Ana")] == [
+        (1, "round 1", "Ducks-1"),
+        (2, "round 2", "Ducks-6"),
+        (3, "new", "Horses-3"),
+    ]
+
+
+def test_one_card_of_an_earlier_team_is_swapped_with_season_swap(cli):
+    """c. Building the Teams: "each Manager may swap a single Hockey Player card of a
+    previously played team with a card from their Bench"."""
+    start_three(cli)
+    round_one(cli)
+    assert_user_error(cli(*S, "swap", "Ben", "bea-5", "bea-9"), "place round 2's arenas first")
+    ok(cli(*S, "arenas", "Dome", "Bowl", "--points", "8,6,4", "--points", "4,3,2"))
+    swapped = ok(cli(*S, "swap", "Ben", "bea-5", "bea-9-goal", "--bus", "2", "--json"))
+    assert swapped["outcome"] == {
+        "manager": "Ben",
+        "team": "round 1",
+        "out": "Bears-5",
+        "in": "Bears-9-goal",
+        "bus": 2,
+        "cards": ["Bears-1", "Bears-2", "Bears-3", "Bears-4", "Bears-9-goal"],
+    }
+    assert_user_error(
+        cli(*S, "swap", "Ben", "bea-4", "bea-8"),
+        "Ben's round-1 team has had its one swap this round (Bears-5 → Bears-9)",
+    )
+    assert_user_error(cli(*S, "swap", "Ben", "duc-1", "bea-8"), "card Ducks-1 is in none of Ben")
+    assert_user_error(cli(*S, "swap", "Ana", "duc-1", "bea-1"), "Bears-1 is already in Ben's Bus 2")
+    # Bears-5 left Ben's team for his Bench: it is still his.
+    assert_user_error(
+        cli(*S, "swap", "Ana", "duc-1", "bea-5"),
+        "card Bears-5 is Ben's: it played in Ben's teams this season",
+    )
+    # The swapped-out card went to the Bench: it may join the new team.
+    ok(cli(*S, "team", "Ben", "1", "bea-5,tig-1,tig-2,tig-3,tig-4"))
+    # Typing an earlier team again, unchanged or with one card swapped, stays accepted.
+    again = ok(cli(*S, "team", "Cy", "2", "sha-1,sha-2,sha-3,sha-4,pan-9", "--json"))
+    assert again["outcome"]["team"] == "round 1"
+    assert again["outcome"]["swap"] == {"out": "Sharks-5", "in": "Pandas-9"}
+    same = ok(cli(*S, "team", "Ana", "2", "duc-1,duc-2,duc-3,duc-4,duc-5", "--json"))
+    assert (same["outcome"]["team"], same["outcome"]["swap"]) == ("round 1", None)
+
+
+def test_a_team_neither_new_nor_one_card_from_an_earlier_one_is_refused(cli, db):
+    """ "a single Hockey Player card" per team in play; the rest of a round's cards make
+    the new team."""
+    start_three(cli)
+    round_one(cli)
+    ok(cli(*S, "arenas", "Dome", "Bowl", "--points", "8,6,4", "--points", "4,3,2"))
+    before = db.read_bytes()
+    refused = cli(*S, "team", "Cy", "1", "sha-1,sha-2,pan-3,pan-4,pan-5")
+    assert_user_error(
+        refused,
+        "Cy's round-1 team (Sharks-1 Sharks-2 Sharks-3 Sharks-4 Sharks-5) is in play: typed "
+        "again it may differ by one swapped card, but this differs by 3 (out: Sharks-3, "
+        "Sharks-4, Sharks-5; in: Pandas-3, Pandas-4, Pandas-5)",
+    )
+    assert db.read_bytes() == before
+    ok(cli(*S, "team", "Cy", "1", "pan-1,pan-2,pan-3,pan-4,pan-5"))
+    # A round has one new team; the round-1 team cannot be replaced outright.
+    assert_user_error(
+        cli(*S, "team", "Cy", "2", "pan-6,pan-7,pan-8,pan-9,hor-1"),
+        "Cy's new team is already in (Pandas-1 Pandas-2 Pandas-3 Pandas-4 Pandas-5)",
+    )
+    assert_user_error(
+        cli(*S, "team", "Ana", "1", "sha-1,duc-6,duc-7,duc-8,duc-9"),
+        "card Sharks-1 is already in Cy's Bus 2 team",
+    )
+
+
+def test_the_bus_of_a_team_in_play_is_chosen_with_season_bus(cli):
+    """d. Assigning the Buses: "Bus no. 1 to indicate that the Team will go and face its
+    opponents in the first Arena"; each team takes one Bus."""
+    start_three(cli)
+    round_one(cli)
+    ok(cli(*S, "arenas", "Dome", "Bowl", "--points", "8,6,4", "--points", "4,3,2"))
+    for manager, cards in (
+        ("Ana", "duc-6,duc-7,duc-8,duc-9,hor-1"),
+        ("Ben", "tig-1,tig-2,tig-3,tig-4,tig-5"),
+        ("Cy", "pan-1,pan-2,pan-3,pan-4,pan-5"),
+    ):
+        ok(cli(*S, "team", manager, "1", cards))
+    ok(cli(*S, "resolve"))
+    ok(cli(*S, "arenas", "Ice", "Lake", "Hall", *["--points", "3,2,1"] * 3))
+    ok(cli(*S, "team", "Ana", "1", "hor-2,hor-3,hor-4,hor-5,hor-6"))
+    chosen = ok(cli(*S, "bus", "Ana", "2", "duc-9", "--json"))
+    assert chosen["outcome"]["team"] == "round 2"
+    assert [t[:2] for t in lineup(chosen, "Ana")] == [(1, "new"), (2, "round 2"), (3, "round 1")]
+    assert_user_error(cli(*S, "bus", "Ana", "1", "duc-1"), "Ana has already used Bus 1")
+    assert_user_error(cli(*S, "bus", "Ana", "3", "bea-1"), "card Bears-1 is in none of Ana")
+    assert_user_error(cli(*S, "bus", "Ana", "4", "duc-1"), "round 3 uses Bus 1 to 3 (got Bus 4)")
+
+
+def test_a_whole_season_takes_one_team_command_per_manager_and_round(cli):
+    start_three(cli)
+    teams = {
+        "Ana": [
+            "duc-1,duc-2,duc-3,duc-4,duc-5",
+            "duc-6,duc-7,duc-8,duc-9,hor-1",
+            "hor-2,hor-3,hor-4,hor-5,hor-6",
+        ],
+        "Ben": [
+            "bea-1,bea-2,bea-3,bea-4,bea-5",
+            "bea-6,bea-7,bea-8,bea-9,tig-1",
+            "tig-2,tig-3,tig-4,tig-5,tig-6",
+        ],
+        "Cy": [
+            "sha-1,sha-2,sha-3,sha-4,sha-5",
+            "sha-6,sha-7,sha-8,sha-9,pan-1",
+            "pan-2,pan-3,pan-4,pan-5,pan-6",
+        ],
+    }
+    arenas = [["Rink"], ["Dome", "Bowl"], ["Ice", "Lake", "Hall"]]
+    commands = 0
+    for round_no, names in enumerate(arenas, 1):
+        ok(cli(*S, "arenas", *names, *["--points", "3,2,1"] * round_no))
+        for manager in THREE:
+            ok(cli(*S, "team", manager, "1", teams[manager][round_no - 1]))
+            commands += 1
+        out = ok(cli(*S, "resolve", "--json"))
+    assert commands == 9 and out["phase"] == "playoffs"
+    assert sum(len(r["ranking"]) for r in out["outcome"]["rankings"]) == 9
