@@ -399,7 +399,13 @@ def season_playoffs(ctx: typer.Context, json: JsonOption = False) -> None:
 @playoff_app.command("round")
 def playoff_round(
     ctx: typer.Context,
-    teams: TeamsArgument,
+    teams: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help='Teams as "NAME=card,card,card,card,card" (a team that follows from its '
+            "named substitution may be left out)."
+        ),
+    ] = None,
     points: Annotated[
         str | None,
         typer.Option("--points", help="The Play-Off Points card, 1st place first (asked once)."),
@@ -410,7 +416,7 @@ def playoff_round(
     from companion.tables.allstar import parse_named
     from companion.ui.allstar import render_confrontation
 
-    named = parse_named(teams, "card,card,...")
+    named = parse_named(teams or [], "card,card,...")
     recorded = _table(ctx).playoff_round(named, points, ask_points)
     _emit_move(recorded, json, render_confrontation)
 
@@ -433,13 +439,22 @@ def playoff_shootout(
 def playoff_swap(
     ctx: typer.Context,
     manager: ManagerArgument,
-    count: Annotated[int, typer.Argument(help="How many cards to substitute (2-4).")],
+    count: Annotated[
+        int | None, typer.Argument(help="How many cards to substitute (2-4), if not named.")
+    ] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", help="The team's cards going back in the box.")
+    ] = None,
+    into: Annotated[
+        str | None, typer.Option("--in", help="The Bench cards coming in, as many.")
+    ] = None,
     json: JsonOption = False,
 ) -> None:
-    """Record a manager's substitutions (2 to 4 cards from the Bench)."""
+    """Record a manager's substitutions: 2 to 4 cards, best named (--out c1,c2 --in c3,c4)."""
     from companion.ui.allstar import render_swap
 
-    _emit_move(_table(ctx).playoff_swap(manager, count), json, render_swap)
+    recorded = _table(ctx).playoff_swap(manager, count, [out or ""], [into or ""])
+    _emit_move(recorded, json, render_swap)
 
 
 @season_app.command("undo")

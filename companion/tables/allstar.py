@@ -465,7 +465,7 @@ class AllStarTable(Table[Season]):
 
     def playoff_round(
         self,
-        teams: Mapping[str, str | Sequence[Any]],
+        teams: Mapping[str, str | Sequence[Any]] | None = None,
         points: str | Sequence[int] | None = None,
         ask: Ask | None = None,
     ) -> Recorded[Season]:
@@ -479,7 +479,7 @@ class AllStarTable(Table[Season]):
                 f"the Play-Offs start once round 3 is resolved (now round {season.round})"
             )
         row = self.playoff_row(points, len(season.managers), ask)
-        typed = {m: parse_team(_words(t), config) for m, t in teams.items()}
+        typed = {m: parse_team(_words(t), config) for m, t in (teams or {}).items()}
         named = {match_prefix(m, season.managers, what="manager"): t for m, t in typed.items()}
         recorded = self.record(
             event(
@@ -503,9 +503,28 @@ class AllStarTable(Table[Season]):
             event("shootout", cards={m: str(c) for m, c in named.items()}, config=config.to_doc())
         )
 
-    def playoff_swap(self, manager: str, count: int) -> Recorded[Season]:
-        """A manager's substitutions: 2 to 4 cards from the Bench."""
-        return self.record(event("swap", manager=self.manager(manager), count=count))
+    def playoff_swap(
+        self,
+        manager: str,
+        count: int | None = None,
+        out: Sequence[Any] = (),
+        into: Sequence[Any] = (),
+    ) -> Recorded[Season]:
+        """A manager's substitutions: 2 to 4 cards, counted or named (`out` for `into`).
+
+        Named, the next team follows from them; counted, the next round's team is checked.
+        """
+        from companion.games.allstar.cards import parse_cards
+
+        config = self.config()
+        outs = [str(c) for c in parse_cards([str(c) for c in out], config)]
+        ins = [str(c) for c in parse_cards([str(c) for c in into], config)]
+        data: dict[str, Any] = {"manager": self.manager(manager)}
+        if count is not None:
+            data["count"] = count
+        if outs or ins:
+            data.update({"out": outs, "in": ins})
+        return self.record(event("swap", **data))
 
     def end(self) -> SeasonEnded:  # type: ignore[override]
         """File the result: most Supporters wins; a tie goes to the most won in the Play-Offs."""

@@ -326,21 +326,45 @@ def render_status(out: Console, status: Status[Season]) -> None:
 
 
 def render_playoff_state(out: Console, status: Status[Season]) -> None:
+    from companion.games.allstar.teams import power
+
     playoffs = status.state.playoffs
     assert playoffs is not None
     active = playoffs.active
     tickets = ", ".join(f"{m} {n}" for m, n in playoffs.tickets.items() if m in active)
     out.print(f"Play-Offs: in {', '.join(active)}; tickets {tickets}")
     out.print("Cards in hand: " + ", ".join(f"{m} {playoffs.hand[m]}" for m in active))
+    for manager in active:
+        team = playoffs.teams.get(manager)
+        sub = playoffs.pending.get(manager)
+        if team and sub and sub.named:
+            outs = {c.identity for c in sub.out}
+            nxt = tuple(c for c in team if c.identity not in outs) + sub.into
+            out.print(
+                f"  {manager} next: {' '.join(map(str, nxt))} (Power {power(nxt)}; "
+                f"{' '.join(map(str, sub.out))} out)"
+            )
     for e in playoffs.eliminated:
         out.print(f"  out: {e.manager} ({e.reason}) — {ordinal(e.place)}, +{e.points}")
     stage = playoffs.stage
     if stage == "shootout":
         out.print(f"Next: 'playoff shootout' for {' and '.join(playoffs.tied)}")
     elif stage == "swap":
-        out.print(f"Next: 'playoff swap NAME 2-4' for {', '.join(playoffs.waiting_for)}")
+        out.print(
+            "Next: 'playoff swap NAME --out CARDS --in CARDS' (2 to 4 cards) for "
+            f"{', '.join(playoffs.waiting_for)}"
+        )
     elif stage == "team":
-        out.print("Next: 'playoff round' with every remaining team")
+        needed = playoffs.teams_needed()
+        if len(needed) == len(active):
+            out.print("Next: 'playoff round' with every remaining team")
+        elif needed:
+            out.print(
+                f"Next: 'playoff round' with the teams of {', '.join(needed)} (the others "
+                "follow from their substitutions)"
+            )
+        else:
+            out.print("Next: 'playoff round' (every team follows from its substitution)")
     else:
         out.print("Play-Offs over: 'season end' to finish the game")
 
@@ -368,7 +392,9 @@ def _penalty(out: Console, penalty: Penalty | None) -> None:
 def render_confrontation(out: Console, o: ConfrontationOutcome, status: Status[Season]) -> None:
     out.print(f"[bold]Play-Off round {o.round}[/bold]")
     for manager, p in sorted(o.powers.items(), key=lambda kv: -kv[1]):
-        out.print(f"  {manager}: Power {p}")
+        team = o.teams.get(manager)
+        cards = f" — {' '.join(map(str, team))}" if team else ""
+        out.print(f"  {manager}: Power {p}{cards}")
     low = o.lowest
     if len(low) > 1:
         out.print(f"Lowest Power tied: {' and '.join(low)} take a shootout ('playoff shootout').")
@@ -386,7 +412,16 @@ def render_playoff_shootout(out: Console, o: ShootoutStep, status: Status[Season
 
 
 def render_swap(out: Console, swap: SwapOutcome, status: Status[Season]) -> None:
-    out.print(f"{swap.manager} swaps {swap.count} cards ({swap.bench_left} left on the Bench).")
+    from companion.games.allstar.teams import power
+
+    if swap.out:
+        out.print(
+            f"{swap.manager} swaps {' '.join(map(str, swap.out))} (back in the box) for "
+            f"{' '.join(map(str, swap.into))} ({swap.bench_left} left on the Bench)."
+        )
+        out.print(f"  next team: {' '.join(map(str, swap.team))} (Power {power(swap.team)})")
+    else:
+        out.print(f"{swap.manager} swaps {swap.count} cards ({swap.bench_left} left on the Bench).")
     waiting = swap.waiting_for
     out.print(
         f"Waiting for: {', '.join(waiting)}." if waiting else "All swapped: next 'playoff round'."

@@ -180,3 +180,141 @@ def test_a_whole_season_takes_one_team_command_per_manager_and_round(cli):
         out = ok(cli(*S, "resolve", "--json"))
     assert commands == 9 and out["phase"] == "playoffs"
     assert sum(len(r["ranking"]) for r in out["outcome"]["rankings"]) == 9
+
+
+# --- 17. Play-Off substitutions are checked -------------------------------------------------
+
+P = ("allstar", "season", "playoff")
+TWO_TEAMS = {
+    "Ann": [
+        "hor-1,hor-2,hor-3,hor-4,hor-5",
+        "duc-1,duc-2,duc-3,duc-4,duc-5",
+        "duc-6,duc-7,duc-8,duc-9,hor-6",
+    ],
+    "Bob": [
+        "bea-1,bea-2,bea-3,bea-4,bea-5",
+        "tig-1,tig-2,tig-3,tig-4,tig-5",
+        "bea-6,bea-7,bea-8,bea-9,tig-6",
+    ],
+}
+
+
+def two_manager_playoffs(cli) -> None:
+    """Ann and Bob (Heritage) through the regular season, one team command each per round."""
+    out = cli(*S, "start", "--players", "Ann,Bob", "--mode", "heritage", "--seed", "1", "--json")
+    assert out.exit_code == 0, out.stderr
+    for round_no, names in enumerate([["Rink"], ["Dome", "Bowl"], ["Ice", "Lake", "Hall"]], 1):
+        ok(cli(*S, "arenas", *names, *["--points", "5,2"] * round_no))
+        for manager in ("Ann", "Bob"):
+            ok(cli(*S, "team", manager, "1", TWO_TEAMS[manager][round_no - 1]))
+        ok(cli(*S, "resolve"))
+
+
+def test_playoff_teams_are_checked_against_the_declared_substitutions(cli, db):
+    """d. Changing Team Members: the Managers "must compulsorily substitute between 2 and 4
+    Hockey Player cards of their Team"; "Each Manager then chooses the same number of cards
+    from their Team and discards them (puts them back in the game box)"."""
+    two_manager_playoffs(cli)
+    first = ok(
+        cli(
+            *P,
+            "round",
+            "Ann=hor-1,hor-2,hor-3,hor-4,hor-5",
+            "Bob=bea-1,bea-2,bea-3,tig-1,tig-2",
+            "--points",
+            "9,4",
+            "--json",
+        )
+    )
+    assert first["outcome"]["lowest"] == ["Bob"] and first["tickets"] == {"Ann": 2, "Bob": 1}
+    ok(cli(*P, "swap", "Ann", "2"))
+    named = ok(cli(*P, "swap", "Bob", "--out", "bea-1,bea-2", "--in", "bea-6,bea-7", "--json"))
+    assert named["outcome"]["team"] == ["Bears-3", "Tigers-1", "Tigers-2", "Bears-6", "Bears-7"]
+    assert (
+        named["next"]
+        == "Play-Off round 2: Ann reveal their teams (the others' follow from their substitutions)"
+    )
+    before = db.read_bytes()
+    # A declared swap of two: Ann's unchanged team is refused, and so is one four cards apart.
+    assert_user_error(
+        cli(*P, "round", "Ann=hor-1,hor-2,hor-3,hor-4,hor-5"),
+        "Ann substitutes 2 cards, but this team differs from Ann's last one "
+        "(Horses-1 Horses-2 Horses-3 Horses-4 Horses-5) by 0 (the same five cards)",
+    )
+    assert_user_error(
+        cli(*P, "round", "Ann=hor-1,duc-1,duc-2,duc-3,duc-4"),
+        "by 4 (out: Horses-2 Horses-3 Horses-4 Horses-5; in: Ducks-1 Ducks-2 Ducks-3 Ducks-4)",
+    )
+    # A card from another manager's teams, played by Bob all season.
+    assert_user_error(
+        cli(*P, "round", "Ann=hor-1,hor-2,hor-3,bea-8,bea-9"),
+        "card Bears-8 in Ann's team is Bob's: it played in Bob's teams",
+    )
+    # Bob named his cards: his team follows; typed, it must be that team.
+    assert_user_error(
+        cli(*P, "round", "Ann=hor-1,hor-2,hor-3,duc-1,duc-2", "Bob=bea-3,tig-1,tig-2,tig-3,tig-4"),
+        "Bob's team after the substitution is Bears-3 Tigers-1 Tigers-2 Bears-6 Bears-7",
+    )
+    assert db.read_bytes() == before
+    second = ok(cli(*P, "round", "Ann=hor-1,hor-2,hor-3,hor-6,hor-7", "--json"))
+    assert second["outcome"]["teams"]["Bob"] == [
+        "Bears-3",
+        "Tigers-1",
+        "Tigers-2",
+        "Bears-6",
+        "Bears-7",
+    ]
+    assert second["playoff_teams"]["Ann"] == [
+        "Horses-1",
+        "Horses-2",
+        "Horses-3",
+        "Horses-6",
+        "Horses-7",
+    ]
+    # Cards swapped out are back in the game box: they cannot come in again.
+    assert_user_error(
+        cli(*P, "swap", "Ann", "--out", "hor-6,hor-7", "--in", "hor-4,duc-3"),
+        "card Horses-4 in Ann's substitution is back in the game box (Ann substituted it "
+        "after Play-Off round 1)",
+    )
+    assert_user_error(
+        cli(*P, "swap", "Ann", "--out", "hor-6,hor-7", "--in", "duc-3"),
+        "substitute as many cards in as out (2 out, 1 in)",
+    )
+    assert_user_error(
+        cli(*P, "swap", "Ann", "--out", "hor-1,tig-9", "--in", "duc-3,duc-4"),
+        "Tigers-9 is not in Ann's team",
+    )
+    assert_user_error(
+        cli(*P, "swap", "Ann", "--out", "hor-6,hor-7", "--in", "hor-3,duc-4"),
+        "Horses-3 already in Ann's team",
+    )
+
+
+def test_a_penalty_shot_comes_from_the_hand_and_goes_back_in_the_box(cli):
+    """c. Handling Ties: "Each Manager plays a single Hockey Player card from their hand";
+    "the Hockey Player cards that were played for the Penalty Shot are discarded (they are
+    put back in the game box)"."""
+    two_manager_playoffs(cli)
+    tied = ok(
+        cli(
+            *P,
+            "round",
+            "Ann=hor-1,hor-2,hor-3,hor-4,hor-5",
+            "Bob=bea-1,bea-2,bea-3,bea-4,bea-5",
+            "--points",
+            "9,4",
+            "--json",
+        )
+    )
+    assert tied["shootout_between"] == ["Ann", "Bob"]
+    assert_user_error(
+        cli(*P, "shootout", "Ann=hor-1", "Bob=tig-9"),
+        "Ann's Horses-1 is in Ann's team: a Penalty Shot is played from the hand",
+    )
+    ok(cli(*P, "shootout", "Ann=duc-9", "Bob=tig-9"))
+    ok(cli(*P, "swap", "Ann", "--out", "hor-1,hor-2", "--in", "duc-1,duc-2"))
+    assert_user_error(
+        cli(*P, "swap", "Bob", "--out", "bea-1,bea-2", "--in", "tig-9,tig-8"),
+        "card Tigers-9 in Bob's substitution is back in the game box (Bob played it in a shootout)",
+    )

@@ -169,3 +169,43 @@ def test_round_two_keeps_the_round_one_team_asks_a_swap_the_new_team_and_the_bus
     term.interrupt()
     assert term.finish() == 130
     assert status(db)["missing_teams"] == ["Ben new team"]
+
+
+@pytest.mark.slow
+def test_named_substitutions_give_the_next_play_off_team(db):
+    """ "Each Manager first chooses 2, 3 or 4 Hockey Player cards from their Bench ... Each
+    Manager then chooses the same number of cards from their Team and discards them"."""
+    stored_regular_season(db, version=2)
+    term = Terminal(db, "allstar", "play")
+    term.answer("The Play-Off Points card", "20,15,13,11")
+    for manager in ("Ana", "Ben", "Cy"):
+        term.answer(f"{manager}'s Play-Off team?", bus_team(manager, 1))
+    term.answer("Damien's Play-Off team?", "eag-1,eag-2,rab-3,rab-4,hor-6")
+    term.expect("Damien is eliminated (lowest Power)")
+    term.answer("Ana: which cards leave the team (back in the box)?", "duc-1 duc-2")
+    term.answer("Ana: which Bench cards come in for them?", "hor-1")  # one for two
+    term.expect("substitute as many cards in as out (2 out, 1 in)")
+    term.send("\x15duc-6 duc-7\r")
+    term.expect("Ana's next team: Ducks-3 Ducks-4 Ducks-5 Ducks-6 Ducks-7 (Power 5")
+    term.answer("Ben: which cards leave the team (back in the box)?", "bea-1 bea-2")
+    term.answer("Ben: which Bench cards come in for them?", "bea-6 bea-7")
+    term.answer("Cy: which cards leave the team (back in the box)?", "sha-1 sha-2")
+    term.answer("Cy: which Bench cards come in for them?", "pan-1 pan-2")
+    # Every team follows from its substitution: no team is asked.
+    term.expect("Cy's team follows from the substitution: Sharks-3 Sharks-4 Sharks-5 Pandas-1")
+    term.expect("Cy is eliminated (lowest Power): 3rd place, +13 Supporters")
+    term.answer("Ana: which cards leave the team (back in the box)?", "duc-3 duc-4")
+    term.answer("Ana: which Bench cards come in for them?", "duc-8 duc-9")
+    term.answer("Ben: which cards leave the team (back in the box)?", "bea-3 bea-4")
+    term.answer("Ben: which Bench cards come in for them?", "tig-1 tig-2")
+    term.expect("Ben is eliminated (lowest Power): 2nd place, +15 Supporters")
+    term.expect("Ana wins the Play-Offs")
+    term.answer("Finish the game now?", "")
+    assert term.finish() == 0
+    listed = json.loads(run(db, "history", "list", "--game", "allstar", "--json").stdout)
+    assert listed["matches"][0]["result"]["playoff_scores"] == {
+        "Ana": 20,
+        "Ben": 15,
+        "Cy": 13,
+        "Damien": 11,
+    }

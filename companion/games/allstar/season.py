@@ -191,9 +191,20 @@ class Season:
         playoffs = self.playoffs
         assert playoffs is not None
         if playoffs.stage == "team":
+            needed = playoffs.teams_needed()
+            if not needed:
+                return (
+                    f"Play-Off round {playoffs.round + 1}: every team follows from its "
+                    "substitution; reveal them"
+                )
+            derived = (
+                ""
+                if len(needed) == len(playoffs.active)
+                else (" (the others' follow from their substitutions)")
+            )
             return (
-                f"Play-Off round {playoffs.round + 1}: {', '.join(playoffs.active)} "
-                "reveal their teams"
+                f"Play-Off round {playoffs.round + 1}: {', '.join(needed)} reveal their "
+                f"teams{derived}"
             )
         if playoffs.stage == "shootout":
             return f"{' and '.join(playoffs.tied)} take a Penalty Shot (shootout)"
@@ -227,6 +238,19 @@ class Season:
             if playoffs and playoffs.stage == "swap"
             else [],
             "bench": dict(playoffs.hand) if playoffs else None,
+            "playoff_teams": {m: [str(c) for c in t] for m, t in playoffs.teams.items()}
+            if playoffs
+            else {},
+            "substitutions": {
+                m: {
+                    "count": sub.count,
+                    "out": [str(c) for c in sub.out],
+                    "in": [str(c) for c in sub.into],
+                }
+                for m, sub in playoffs.pending.items()
+            }
+            if playoffs
+            else {},
             "active": list(playoffs.active) if playoffs else list(self.managers),
             "winner": result["winner"] if result else None,
             "ranks": result["ranks"] if result else None,
@@ -273,7 +297,13 @@ class Season:
             if kind == "shootout":
                 cards = {m: card_from_text(c) for m, c in data["cards"].items()}
                 return playoffs.shootout(cards, config)
-            return playoffs.swap(data["manager"], int(data["count"]))
+            count = data.get("count")
+            return playoffs.swap(
+                data["manager"],
+                None if count is None else int(count),
+                [card_from_text(c) for c in data.get("out", ())],
+                [card_from_text(c) for c in data.get("in", ())],
+            )
         raise BadInput(f"unknown event type '{kind}'")
 
     def set_arenas(self, arenas: Sequence[Arena]) -> tuple[Arena, ...]:
@@ -520,7 +550,12 @@ class Season:
         self.results.append(result)
         self.round += 1
         if self.round > ROUNDS:
-            self.playoffs = PlayOffs(self.managers, dict(self.setup["tickets"]))
+            self.playoffs = PlayOffs(
+                self.managers,
+                dict(self.setup["tickets"]),
+                owner=dict(self.owner),
+                tracks=self.carries,
+            )
         return result
 
     def _playoffs(self) -> PlayOffs:

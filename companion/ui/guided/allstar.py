@@ -389,10 +389,25 @@ class Flow:
             f"[bold]Play-Off round {playoffs.round + 1}[/bold]: "
             f"{', '.join(playoffs.active)} reveal their teams"
         )
+        needed = list(playoffs.teams_needed())
+        derived: dict[str, Any] = {}
+        for manager in playoffs.active:
+            if manager not in needed:
+                sub = playoffs.pending[manager]
+                outs = {c.identity for c in sub.out}
+                derived[manager] = [
+                    *(c for c in playoffs.teams[manager] if c.identity not in outs),
+                    *sub.into,
+                ]
+                prompts.say(
+                    f"  {manager}'s team follows from the substitution: "
+                    f"{' '.join(map(str, derived[manager]))}"
+                )
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
-            manager = playoffs.active[index]
-            used = {c.identity: playoffs.active[i] for i, t in enumerate(earlier) for c in t}
+            manager = needed[index]
+            used = {c.identity: m for m, t in derived.items() for c in t}
+            used |= {c.identity: needed[i] for i, t in enumerate(earlier) for c in t}
 
             def parse(text: str) -> Any:
                 cards = parse_team(text.split(), self.config)
@@ -405,8 +420,8 @@ class Flow:
                 f"{manager}'s Play-Off team?", "", parse, choices="5 cards, e.g. duc-4-puck"
             )
 
-        teams = collect(len(playoffs.active), ask_one)
-        named = dict(zip(playoffs.active, teams, strict=True))
+        teams = collect(len(needed), ask_one)
+        named = dict(zip(needed, teams, strict=True))
         recorded = self.record(lambda: self.table.playoff_round(named, row))
         render_confrontation(prompts.console(), recorded.outcome, recorded.status)
 
@@ -445,6 +460,9 @@ class Flow:
         playoffs = season.playoffs
         assert playoffs is not None
         manager = playoffs.waiting_for[0]
+        if season.carries and manager in playoffs.teams:
+            self.named_swap(season, manager)
+            return
         low, high = load("allstar")["playoffs"]["swap"]
         counts = [str(n) for n in range(low, min(high, playoffs.hand[manager]) + 1)]
         count = prompts.choose(
@@ -455,6 +473,68 @@ class Flow:
         )
         value = self.record(lambda: self.table.playoff_swap(manager, int(count))).outcome
         prompts.say(f"  {manager} swaps {value.count} ({value.bench_left} left on the Bench)")
+
+    def named_swap(self, season: Season, manager: str) -> None:
+        """'d. Changing Team Members': which 2 to 4 cards leave the team, which come in."""
+        from companion.data import load
+        from companion.games.allstar.cards import parse_cards
+        from companion.games.allstar.teams import power
+
+        playoffs = season.playoffs
+        assert playoffs is not None
+        low, high = load("allstar")["playoffs"]["swap"]
+        team = playoffs.teams[manager]
+        most = min(high, playoffs.hand[manager])
+        prompts.say(
+            f"{manager}'s team: {' '.join(map(str, team))} (Power {power(team)}); "
+            f"{playoffs.hand[manager]} cards in hand"
+        )
+
+        def ask_one(index: int, earlier: list[Any]) -> Any:
+            if index == 0:
+
+                def parse_out(text: str) -> Any:
+                    cards = parse_cards(text.split(), self.config)
+                    if not low <= len(cards) <= most:
+                        raise BadInput(f"substitute {low} to {most} cards (got {len(cards)})")
+                    ids = {c.identity for c in team}
+                    stray = [str(c) for c in cards if c.identity not in ids]
+                    if stray:
+                        raise BadInput(f"{', '.join(stray)}: not in {manager}'s team")
+                    return [next(t for t in team if t.identity == c.identity) for c in cards]
+
+                return prompts.ask(
+                    f"{manager}: which cards leave the team (back in the box)?",
+                    "",
+                    parse_out,
+                    choices=f"{low} to {most} cards of the team",
+                )
+            gone = earlier[0]
+
+            def parse_in(text: str) -> Any:
+                cards = parse_cards(text.split(), self.config)
+                move = event(
+                    "swap",
+                    manager=manager,
+                    out=[str(c) for c in gone],
+                    **{"in": [str(c) for c in cards]},
+                )
+                self.table.check(move)
+                return cards
+
+            return prompts.ask(
+                f"{manager}: which Bench cards come in for them?",
+                "",
+                parse_in,
+                choices=f"{len(gone)} cards from the hand",
+            )
+
+        gone, came = collect(2, ask_one)
+        value = self.record(lambda: self.table.playoff_swap(manager, None, gone, came)).outcome
+        prompts.say(
+            f"  {manager}'s next team: {' '.join(map(str, value.team))} (Power "
+            f"{power(value.team)}; {value.bench_left} left in hand)"
+        )
 
     def end(self) -> None:
         from companion.ui.allstar import render_end
@@ -491,5 +571,6 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "shootout":
         return f"shootout ({', '.join(data['cards'])})"
     if kind == "swap":
-        return f"swap ({data['manager']} {data['count']})"
+        count = data.get("count", len(data.get("out", ())))
+        return f"swap ({data['manager']} {count})"
     return kind
