@@ -396,12 +396,23 @@ def render_confrontation(out: Console, o: ConfrontationOutcome, status: Status[S
         cards = f" — {' '.join(map(str, team))}" if team else ""
         out.print(f"  {manager}: Power {p}{cards}")
     low = o.lowest
-    if len(low) > 1:
+    if len(low) > 1 and not o.no_card:
         out.print(f"Lowest Power tied: {' and '.join(low)} take a shootout ('playoff shootout').")
         return
-    out.print(f"Lowest Power: {low[0]}")
-    _penalty(out, o.penalty)
+    if o.no_card:
+        who = " and ".join(o.no_card)
+        one = len(o.no_card) == 1
+        out.print(
+            f"Lowest Power tied: {' and '.join(low)}; {who} {'has' if one else 'have'} no card "
+            f"left for the Penalty Shot and {'loses' if one else 'lose'} it"
+        )
+    else:
+        out.print(f"Lowest Power: {low[0]}")
+    for penalty in o.penalties or ((o.penalty,) if o.penalty else ()):
+        _penalty(out, penalty)
     _aftermath(out, o.aftermath)
+    if o.aftermath and not o.aftermath.champion and status.state.phase == "over":
+        out.print("Nobody is left in the Play-Offs: nobody wins them.")
     render_playoff_state(out, status)
 
 

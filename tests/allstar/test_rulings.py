@@ -318,3 +318,78 @@ def test_a_penalty_shot_comes_from_the_hand_and_goes_back_in_the_box(cli):
         cli(*P, "swap", "Bob", "--out", "bea-1,bea-2", "--in", "tig-9,tig-8"),
         "card Tigers-9 in Bob's substitution is back in the game box (Bob played it in a shootout)",
     )
+
+
+# --- 18. No dead ends --------------------------------------------------------------------
+
+
+def test_tied_managers_with_no_card_left_lose_the_shootout_and_the_game_can_finish(cli):
+    """c. Handling Ties: "Each Manager plays a single Hockey Player card from their hand";
+    d.: "If several Managers are eliminated at the same time in this way, each one gains the
+    number of points of the lowest rank available"."""
+    two_manager_playoffs(cli)
+    first = ok(
+        cli(
+            *P,
+            "round",
+            "Ann=duc-1,duc-2,duc-3,hor-1,hor-2",
+            "Bob=bea-1,bea-2,bea-3,bea-4,bea-5",
+            "--points",
+            "9,4",
+            "--json",
+        )
+    )
+    assert first["outcome"]["lowest"] == ["Ann"]
+    swaps = [
+        (
+            ("duc-1,duc-2,duc-3,hor-1", "hor-3,hor-4,hor-5,hor-6"),
+            ("bea-1,bea-2,bea-3,bea-4", "tig-1,tig-2,tig-3,tig-4"),
+        ),
+        (
+            ("hor-2,hor-3,hor-4,hor-5", "duc-4,duc-5,hor-7,hor-8"),
+            ("bea-5,tig-1,tig-2,tig-3", "bea-6,bea-7,bea-8,bea-9"),
+        ),
+        (("hor-6,hor-7,hor-8", "duc-6,duc-7,duc-8"), ("bea-6,bea-7,bea-8", "tig-5,tig-6,tig-7")),
+        (("duc-4,duc-5", "duc-9,hor-9"), ("tig-4,tig-5", "tig-8,tig-9")),
+    ]
+    for ann, bob in swaps:
+        ok(cli(*P, "swap", "Ann", "--out", ann[0], "--in", ann[1]))
+        ok(cli(*P, "swap", "Bob", "--out", bob[0], "--in", bob[1]))
+        last = ok(cli(*P, "round", "--json"))
+    # The fifth round: both Power 4, both with every ticket spent and no card left in hand.
+    assert last["outcome"]["powers"] == {"Ann": 4, "Bob": 4}
+    assert last["outcome"]["no_card"] == ["Ann", "Bob"]
+    assert last["eliminated"][-2:] == [
+        {"manager": "Ann", "place": 2, "points": 4, "reason": "no card left for the shootout"},
+        {"manager": "Bob", "place": 2, "points": 4, "reason": "no card left for the shootout"},
+    ]
+    assert (last["phase"], last["next"]) == (
+        "over",
+        "the game is over: record it with 'companion allstar season end'",
+    )
+    text = cli(*S, "status").stdout
+    assert "Play-Offs over: 'season end' to finish the game" in text
+    end = ok(cli(*S, "end", "--json"))
+    assert end["result"]["playoff_scores"] == {"Ann": 4, "Bob": 4}
+    assert end["result"]["playoff_champion"] is None
+
+
+def test_one_tied_manager_without_a_card_loses_the_shootout_alone():
+    """No card is weaker than any card: the manager who cannot shoot pays, the others don't."""
+    from companion.games.allstar.cards import parse_team
+    from companion.games.allstar.playoffs import PlayOffs
+    from companion.games.allstar.table import default_config
+
+    config = default_config()
+    playoffs = PlayOffs(("Ann", "Bob", "Cy"), {"Ann": 1, "Bob": 1, "Cy": 1})
+    playoffs.hand = {"Ann": 0, "Bob": 3, "Cy": 3}
+    playoffs.round = 2
+    teams = {
+        "Ann": parse_team(["duc-1,duc-2,duc-3,bea-4,tig-5"], config),
+        "Bob": parse_team(["bea-1,bea-2,bea-3,duc-4,tig-6"], config),
+        "Cy": parse_team(["sha-1,sha-2,sha-3,sha-4,sha-5"], config),
+    }
+    outcome = playoffs.play_round(teams, (9, 5, 2), config)
+    assert (outcome.lowest, outcome.no_card) == (("Ann", "Bob"), ("Ann",))
+    assert [(p.manager, p.ticket_used) for p in outcome.penalties] == [("Ann", True)]
+    assert playoffs.tickets == {"Ann": 0, "Bob": 1, "Cy": 1}

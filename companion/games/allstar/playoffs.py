@@ -59,6 +59,8 @@ class ConfrontationOutcome:
     penalty: Penalty | None
     aftermath: Aftermath | None
     teams: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # as revealed
+    penalties: tuple[Penalty, ...] = ()  # several when tied managers had no card to shoot
+    no_card: tuple[str, ...] = ()  # tied managers with no card left: they lost the shot
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,6 +69,8 @@ class ConfrontationOutcome:
             "powers": dict(self.powers),
             "lowest": list(self.lowest),
             "penalty": asdict(self.penalty) if self.penalty else None,
+            "penalties": [asdict(p) for p in self.penalties],
+            "no_card": list(self.no_card),
             "aftermath": self.aftermath.to_json() if self.aftermath else None,
         }
 
@@ -226,10 +230,28 @@ class PlayOffs:
         low = min(powers.values())
         lowest = tuple(m for m in self.active if powers[m] == low)
         if len(lowest) > 1:
-            self.stage, self.tied = "shootout", lowest
-            return ConfrontationOutcome(self.round, powers, lowest, None, None, chosen)
+            # "Each Manager plays a single Hockey Player card from their hand": one with no
+            # card left cannot shoot and loses the Penalty Shot (no card is weaker than any
+            # card); several such lose it together, and no shootout is needed.
+            empty = tuple(m for m in lowest if self.hand[m] < 1)
+            if not empty:
+                self.stage, self.tied = "shootout", lowest
+                return ConfrontationOutcome(self.round, powers, lowest, None, None, chosen)
+            penalties, out = self._penalise_all(empty, "no card left for the shootout")
+            return ConfrontationOutcome(
+                self.round,
+                powers,
+                lowest,
+                penalties[0],
+                self._after(out),
+                chosen,
+                penalties,
+                empty,
+            )
         penalty, out = self._penalise(lowest[0], "lowest Power")
-        return ConfrontationOutcome(self.round, powers, lowest, penalty, self._after(out), chosen)
+        return ConfrontationOutcome(
+            self.round, powers, lowest, penalty, self._after(out), chosen, (penalty,)
+        )
 
     def _team_for(self, manager: str, typed: Sequence[Card] | None) -> tuple[Card, ...] | None:
         """The team `manager` reveals: typed, or derived from a substitution that named cards.
@@ -396,10 +418,22 @@ class PlayOffs:
         return kept + into
 
     def _penalise(self, manager: str, reason: str) -> tuple[Penalty, tuple[Elimination, ...]]:
-        if self.tickets.get(manager, 0) > 0:
-            self.tickets[manager] -= 1
-            return Penalty(manager, True, self.tickets[manager]), ()
-        return Penalty(manager, False, 0), self._eliminate([manager], reason)
+        penalties, out = self._penalise_all([manager], reason)
+        return penalties[0], out
+
+    def _penalise_all(
+        self, managers: Sequence[str], reason: str
+    ) -> tuple[tuple[Penalty, ...], tuple[Elimination, ...]]:
+        """Each discards a ticket, or is eliminated: those without one all at once."""
+        penalties = []
+        for manager in managers:
+            if self.tickets.get(manager, 0) > 0:
+                self.tickets[manager] -= 1
+                penalties.append(Penalty(manager, True, self.tickets[manager]))
+            else:
+                penalties.append(Penalty(manager, False, 0))
+        out = [p.manager for p in penalties if not p.ticket_used]
+        return tuple(penalties), self._eliminate(out, reason) if out else ()
 
     def _eliminate(self, managers: list[str], reason: str) -> tuple[Elimination, ...]:
         # Everyone going out at once takes the lowest place still open.
