@@ -35,6 +35,13 @@ ModeOption = Annotated[
     str | None,
     typer.Option("--mode", help="Two-manager mode: heritage, duel or open-market."),
 ]
+SpeciesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--species",
+        help="The draw pile's Species, chosen at the table (comma separated); else drawn.",
+    ),
+]
 ManagersOption = Annotated[
     int | None,
     typer.Option(
@@ -96,6 +103,7 @@ def setup(
     ctx: typer.Context,
     players: PlayersOption,
     mode: ModeOption = None,
+    species: SpeciesOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -103,7 +111,8 @@ def setup(
     from companion.engine.decks import parse_players
     from companion.ui.allstar import render_setup
 
-    done = _table(ctx).setup(parse_players(players), mode, seed)
+    chosen = [species] if species else None
+    done = _table(ctx).setup(parse_players(players), mode, seed, chosen)
     emit(done.to_json(), json, lambda out: render_setup(out, done))
 
 
@@ -290,14 +299,19 @@ def season_start(
     ctx: typer.Context,
     players: PlayersOption,
     mode: ModeOption = None,
+    species: SpeciesOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Start a tracked game (runs the setup; the seed is kept in the log)."""
+    """Start a tracked game (runs the setup; the seed is kept in the log).
+
+    Only cards of the draw pile's Species are accepted afterwards.
+    """
     from companion.engine.decks import parse_players
     from companion.ui.allstar import render_started
 
-    started = _table(ctx).start(parse_players(players), mode, seed)
+    chosen = [species] if species else None
+    started = _table(ctx).start(parse_players(players), mode, seed, chosen)
     emit(started.to_json(), json, lambda out: render_started(out, started))
 
 

@@ -255,13 +255,22 @@ class AllStarTable(Table[Season]):
 
     # --- the one-off helpers ----------------------------------------------------
 
-    def setup(self, players: Sequence[str], mode: str | None, seed: int | None) -> SetupResult:
-        """Species, draw pile, tickets, Tie-Breaker face and each round's draft (nothing kept)."""
+    def setup(
+        self,
+        players: Sequence[str],
+        mode: str | None,
+        seed: int | None,
+        species: Sequence[str] | None = None,
+    ) -> SetupResult:
+        """Species, draw pile, tickets, Tie-Breaker face and each round's draft (nothing kept).
+
+        The Species are the table's choice when given, else drawn at random.
+        """
         from companion.games.allstar.setup import plan_setup
 
         config = self.config()
         rng = TableRng(seed)
-        plan = plan_setup(players, mode, config, rng, self.catalogue())
+        plan = plan_setup(players, mode, config, rng, self.catalogue(), species)
         return SetupResult(plan, rng.seed, tuple(config.unconfirmed(["species"])))
 
     def power(
@@ -350,10 +359,17 @@ class AllStarTable(Table[Season]):
     # --- the tracked season -----------------------------------------------------
 
     def start(
-        self, players: Sequence[str], mode: str | None = None, seed: int | None = None
+        self,
+        players: Sequence[str],
+        mode: str | None = None,
+        seed: int | None = None,
+        species: Sequence[str] | None = None,
     ) -> SeasonStarted:
-        """Run the setup and start a season; the setup is its first event."""
-        setup = self.setup(players, mode, seed)
+        """Run the setup and start a season; the setup is its first event.
+
+        Only the draw pile's Species (`species`, else drawn) are in play afterwards.
+        """
+        setup = self.setup(players, mode, seed, species)
         plan = setup.plan.to_dict()
         status = self.start_match(
             list(players),

@@ -9,7 +9,8 @@ THREE = ["Ana", "Ben", "Cy"]
 
 
 def start_three(cli) -> None:
-    out = cli(*S, "start", "--players", ",".join(THREE), "--seed", "2", "--json")
+    species = "duc,hor,bea,tig,sha,pan"
+    out = cli(*S, "start", "--players", ",".join(THREE), "--species", species, "--json")
     assert out.exit_code == 0, out.stderr
 
 
@@ -201,7 +202,8 @@ TWO_TEAMS = {
 
 def two_manager_playoffs(cli) -> None:
     """Ann and Bob (Heritage) through the regular season, one team command each per round."""
-    out = cli(*S, "start", "--players", "Ann,Bob", "--mode", "heritage", "--seed", "1", "--json")
+    species = ("--species", "hor,duc,bea,tig,pan")
+    out = cli(*S, "start", "--players", "Ann,Bob", "--mode", "heritage", *species, "--json")
     assert out.exit_code == 0, out.stderr
     for round_no, names in enumerate([["Rink"], ["Dome", "Bowl"], ["Ice", "Lake", "Hall"]], 1):
         ok(cli(*S, "arenas", *names, *["--points", "5,2"] * round_no))
@@ -393,3 +395,85 @@ def test_one_tied_manager_without_a_card_loses_the_shootout_alone():
     assert (outcome.lowest, outcome.no_card) == (("Ann", "Bob"), ("Ann",))
     assert [(p.manager, p.ticket_used) for p in outcome.penalties] == [("Ann", True)]
     assert playoffs.tickets == {"Ann": 0, "Bob": 1, "Cy": 1}
+
+
+# --- 19. Species in play -----------------------------------------------------------------
+
+
+def test_cards_of_species_not_in_the_draw_pile_are_refused(cli, db):
+    """Setup: "choose two different Species from among the Hockey Player cards ... per
+    Manager and shuffle them together, in order to form the Hockey Player draw pile"."""
+    start_three(cli)  # Ducks, Horses, Bears, Tigers, Sharks, Pandas
+    ok(cli(*S, "arenas", "Rink", "--points", "13,10,7"))
+    before = db.read_bytes()
+    assert_user_error(
+        cli(*S, "team", "Ana", "1", "duc-1,duc-2,duc-3,duc-4,pen-5"),
+        "card Penguins-5: Penguins are not in this game's draw pile (its Species: Ducks, "
+        "Horses, Bears, Tigers, Sharks, Pandas)",
+    )
+    assert db.read_bytes() == before
+    round_one_teams = {
+        "Ana": "duc-1,duc-2,duc-3,duc-4,duc-5",
+        "Ben": "bea-1,bea-2,bea-3,bea-4,bea-5",
+        "Cy": "sha-1,sha-2,sha-3,sha-4,sha-5",
+    }
+    for manager, cards in round_one_teams.items():
+        ok(cli(*S, "team", manager, "1", cards))
+    ok(cli(*S, "resolve"))
+    ok(cli(*S, "arenas", "Dome", "Bowl", "--points", "8,6,4", "--points", "4,3,2"))
+    assert_user_error(cli(*S, "swap", "Ana", "duc-5", "car-5"), "Caribou are not in this game")
+
+
+def test_the_species_drawn_or_chosen_are_the_games(cli):
+    drawn = ok(cli(*S, "start", "--players", "Ana,Ben,Cy", "--seed", "4", "--json"))
+    assert len(drawn["setup"]["species"]) == 6
+    ok(cli(*S, "abandon"))
+    assert_user_error(
+        cli(*S, "start", "--players", "Ana,Ben,Cy", "--species", "duc,hor,bea"),
+        "this table's draw pile has 6 Species; 3 named (Ducks, Horses, Bears)",
+    )
+    assert_user_error(
+        cli(*S, "start", "--players", "Ana,Ben", "--mode", "duel", "--species", "duc,du,b,t,c"),
+        "species Ducks is named twice",
+    )
+    chosen = cli(
+        "allstar",
+        "setup",
+        "-p",
+        "Ana,Ben",
+        "--mode",
+        "open-market",
+        "--species",
+        "duc,hor,bea,tig,car,pan",
+        "--json",
+    )
+    assert ok(chosen)["species"] == ["Ducks", "Horses", "Bears", "Tigers", "Caribou", "Pandas"]
+
+
+def test_playoff_cards_of_other_species_are_refused(cli):
+    two_manager_playoffs(cli)  # Horses, Ducks, Bears, Tigers, Pandas
+    assert_user_error(
+        cli(
+            *P,
+            "round",
+            "Ann=hor-1,hor-2,hor-3,hor-4,rab-5",
+            "Bob=bea-1,bea-2,bea-3,bea-4,bea-5",
+            "--points",
+            "9,4",
+        ),
+        "card Rabbits-5 in Ann's team: Rabbits are not in this game's draw pile",
+    )
+    ok(
+        cli(
+            *P,
+            "round",
+            "Ann=hor-1,hor-2,hor-3,hor-4,hor-5",
+            "Bob=bea-1,bea-2,bea-3,bea-4,pan-5",
+            "--points",
+            "9,4",
+        )
+    )
+    assert_user_error(
+        cli(*P, "swap", "Bob", "--out", "pan-5,bea-4", "--in", "eag-1,bea-6"),
+        "card Eagles-1 in Bob's substitution: Eagles are not in this game's draw pile",
+    )

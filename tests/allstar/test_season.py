@@ -28,7 +28,19 @@ def bus_team(manager: str, bus: int) -> str:
     return ",".join(cards)
 
 
-def start(cli, players=MANAGERS, *extra):
+# Two-manager modes draw five or six Species: the managers' four, and these.
+MODE_SPECIES = {"heritage": ["car"], "duel": ["car"], "open-market": ["car", "pan"]}
+
+
+def species_for(players, extra) -> str:
+    """The draw pile's Species for a game whose teams `bus_team` types (only those count)."""
+    mode = extra[extra.index("--mode") + 1] if "--mode" in extra else None
+    names = [s for p in players for s in SPECIES[p]] + MODE_SPECIES.get(mode, [])
+    return ",".join(names)
+
+
+def start(cli, players=MANAGERS, *extra, species=True):
+    chosen = ("--species", species_for(players, extra)) if species else ()
     out = cli(
         "allstar",
         "season",
@@ -37,6 +49,7 @@ def start(cli, players=MANAGERS, *extra):
         ",".join(players),
         "--seed",
         "5",
+        *chosen,
         *extra,
         "--json",
     )
@@ -336,7 +349,7 @@ def test_undo_every_step(cli):
 
 
 def test_season_start_runs_the_setup(cli):
-    out = start(cli, ["Ana", "Ben", "Cy"])
+    out = start(cli, ["Ana", "Ben", "Cy"], species=False)
     again = cli("allstar", "setup", "--players", "Ana,Ben,Cy", "--seed", "5", "--json").json
     assert out.json["setup"]["species"] == again["species"]
     assert out.json["tickets"] == {"Ana": 1, "Ben": 1, "Cy": 1}
@@ -372,7 +385,7 @@ def test_open_market_fewest_supporters_chooses_first(cli):
 
 def test_unknown_arenas_need_one_points_row_each_sized_for_the_table(cli):
     three = ["Aline", "Eric", "Magalie"]
-    start(cli, three)
+    start(cli, three, species=False)
     out = cli("allstar", "season", "arenas", "R1", "R2", "--points", "13,10,5")
     assert_user_error(out, "2 arena(s) not known yet (R1, R2) but 1 --points row(s) given")
     assert "no row for R2" in out.stderr

@@ -12,7 +12,10 @@ from tests.guided.terminal import Terminal, json_of, run
 
 
 def start_two(db: Path) -> None:
-    done = run(db, "allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage")
+    species = ("--species", "duc,hor,bea,tig,car")
+    done = run(
+        db, "allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage", *species
+    )
     assert done.returncode == 0, done.stderr
 
 

@@ -157,6 +157,7 @@ class PlayOffs:
     teams: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # as last revealed
     boxed: dict[tuple[str, int], str] = field(default_factory=dict)  # out of the game: why
     pending: dict[str, Substitution] = field(default_factory=dict)  # this stage's swaps
+    species: tuple[str, ...] = ()  # the draw pile's Species, when checked
 
     def __post_init__(self) -> None:
         start = load("allstar")["setup"]["playoff_hand"]
@@ -301,6 +302,11 @@ class PlayOffs:
         """Each card is the manager's own: not back in the box, not another manager's."""
         for card in cards:
             name = f"{card.species}-{card.number}"
+            if self.species and card.species not in self.species:
+                raise BadTeam(
+                    f"card {name} in {manager}'s {what}: {card.species} are not in this "
+                    f"game's draw pile (its Species: {', '.join(self.species)})"
+                )
             if card.identity in self.boxed:
                 raise BadTeam(
                     f"card {name} in {manager}'s {what} is back in the game box "

@@ -130,6 +130,8 @@ class Season:
         # Version 2: each manager's teams in play this round, and whose each card seen is.
         self.in_play = {m: InPlay(m, 1, []) for m in self.managers}
         self.owner: dict[tuple[str, int], str] = {}
+        # The Species of the draw pile: only their cards are in play (version 2).
+        self.species = tuple(setup.get("species", ())) if self.carries else ()
 
     @property
     def carries(self) -> bool:
@@ -404,6 +406,7 @@ class Season:
 
     def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
         """No card in another manager's team this round, nor seen with them before."""
+        check_species(cards, self.species)
         for other, lineup in self.lineups().items():
             if other == manager:
                 continue
@@ -555,6 +558,7 @@ class Season:
                 dict(self.setup["tickets"]),
                 owner=dict(self.owner),
                 tracks=self.carries,
+                species=self.species,
             )
         return result
 
@@ -586,6 +590,18 @@ class Season:
             "rounds": [dict(r.gained) for r in self.results],
             "playoff_champion": self.playoffs.champion if self.playoffs else None,
         }
+
+
+def check_species(cards: Sequence[Card], species: Sequence[str]) -> None:
+    """Setup: the draw pile is the chosen Species' cards; no other card is in the game."""
+    if not species:
+        return
+    for card in cards:
+        if card.species not in species:
+            raise BadTeam(
+                f"card {short(card)}: {card.species} are not in this game's draw pile "
+                f"(its Species: {', '.join(species)})"
+            )
 
 
 class SeasonRules:

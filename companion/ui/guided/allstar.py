@@ -35,9 +35,10 @@ def start(store: Any, seed: int | None = None) -> bool:
     refused (the reason is said).
     """
     from companion.engine.decks import parse_players
-    from companion.games.allstar.modes import MODE_NAMES
+    from companion.games.allstar.modes import MODE_NAMES, draft_for
     from companion.ui.allstar import render_started
 
+    table = AllStarTable(store)
     try:
         names = prompts.ask(
             "Managers, in seating order (clockwise)?",
@@ -48,15 +49,31 @@ def start(store: Any, seed: int | None = None) -> bool:
         mode = None
         if len(names) == 2:
             mode = prompts.choose("Two managers: which mode?", list(MODE_NAMES), MODE_NAMES[0])
+        count = draft_for(len(names), mode).species_count(len(names))
+        species = prompts.ask(
+            f"The {count} Species of the draw pile?",
+            "draw",
+            lambda text: parse_species(text, count, table.config()),
+            choices="names by prefix, comma separated, or draw (at random)",
+        )
     except Undo:
         return False
     try:
-        started = AllStarTable(store).start(names, mode, seed)
+        started = table.start(names, mode, seed, species)
     except CompanionError as err:
         prompts.say(f"error: {err.line()}")
         return False
     render_started(prompts.console(), started)
     return True
+
+
+def parse_species(text: str, count: int, config: Any) -> list[str] | None:
+    """The table's Species for the draw pile, checked; None (draw them) for `draw`."""
+    from companion.games.allstar.setup import chosen_species
+
+    if text.casefold() in ("draw", "d"):
+        return None
+    return list(chosen_species([text], config, count))
 
 
 def play(store: Any, seed: int | None = None) -> None:
