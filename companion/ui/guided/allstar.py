@@ -326,7 +326,7 @@ class Flow:
                     f"{power(cards)}): keep it, or swap a card?",
                     "keep",
                     parse,
-                    choices="keep, or the card out and the card in, e.g. duc-5 pan-9",
+                    choices="keep, or OUT IN e.g. duc-5 pan-9",
                 )
             if kind == "new":
 
