@@ -374,6 +374,8 @@ def test_tied_managers_with_no_card_left_lose_the_shootout_and_the_game_can_fini
     end = ok(cli(*S, "end", "--json"))
     assert end["result"]["playoff_scores"] == {"Ann": 4, "Bob": 4}
     assert end["result"]["playoff_champion"] is None
+    checked = ok(cli("history", "replay", end["id"], "--json"))
+    assert checked["verified"] is True
 
 
 def test_one_tied_manager_without_a_card_loses_the_shootout_alone():
