@@ -152,7 +152,7 @@ def test_menu_starts_an_allstar_game_and_continues_it(db):
     term.expect("live: allstar match")
     term.answer("What now?", "")  # continue the live game
     term.expect("round 1, arenas")
-    term.answer("Play the next round of this allstar?", "")
+    term.answer("Play the next round of this allstar match?", "")
     term.answer("Bus 1 arena?", "Rink")
     term.answer("Supporters for 1st, 2nd, … place in Rink?", "5,2")
     term.answer("Ana's Bus 1 team (Rink)?", bus_team("Ana", 1))
