@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.guided.terminal import Terminal, json_of, run
 
 P1, P2, P3 = (
@@ -106,3 +108,63 @@ def test_ctrl_c_keeps_what_was_recorded_and_off_a_terminal_is_an_error(db):
     assert done.returncode == 2
     assert done.stderr.startswith("error: 'companion playlist play' asks questions")
     assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_menu_starts_a_playlist_game_and_continues_it(db):
+    term = Terminal(db)
+    term.answer("What now?", "start")
+    term.answer("Which game?", "playl")
+    term.answer("Players in seat order", "Ana,Ben")
+    term.answer("Who starts?", "Ben")
+    term.expect("Ben starts (chosen).")
+    term.expect("Round 1: Ben to play.")
+    term.answer("Play the first turns now?", "")
+    term.answer("Ben's assignment cards (first turn)?", "")
+    term.answer("Ben adds songs", f"{P1}, {P2}")
+    term.answer("Ben's song?", "")
+    term.answer("End Ben's turn?", "stop")
+    term.expect("live: playlist match")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+    now = status(db)
+    assert (now["players"], titles(now, "Ben")) == (["Ben", "Ana"], ["p1", "p2"])
+
+    term = Terminal(db)
+    term.answer("What now?", "continue playlist")
+    term.expect("p1 → p2")  # the scoreboard
+    term.answer("Play the next turns of this playlist?", "")
+    term.answer("Ben's song?", "")
+    term.answer("End Ben's turn?", "")
+    term.expect("Round 1: Ana to play.")
+    term.answer("Ana's assignment cards (first turn)?", "")
+    term.answer("Ana adds songs", f"{R1}, {R2}")
+    term.answer("Ana's song?", "")
+    term.answer("End Ana's turn?", "stop")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+    now = status(db)
+    assert titles(now, "Ana") == ["r1", "r2"] and now["turn"]["player"] == "Ana"
+
+
+@pytest.mark.slow
+def test_play_without_a_live_game_offers_to_start_one(db):
+    term = Terminal(db, "playlist", "play")
+    term.expect("No live playlist game.")
+    term.answer("Start one now?", "")  # default: yes
+    term.answer("Players in seat order", "Ana,Ben,Cy")
+    term.answer("Who starts?", "Cy")
+    term.answer("Cy's assignment cards (first turn)?", "")
+    term.interrupt()
+    assert term.finish() == 130
+    now = status(db)
+    assert (now["players"], now["turn"]["player"]) == (["Cy", "Ana", "Ben"], "Cy")
+
+
+@pytest.mark.slow
+def test_play_without_a_live_game_can_be_declined(db):
+    term = Terminal(db, "playlist", "play")
+    term.answer("Start one now?", "no")
+    term.expect("'companion playlist game start --help' shows how")
+    assert term.finish() == 0
+    assert run(db, "playlist", "game", "status").returncode == 2

@@ -13,10 +13,15 @@ Events (each `{"type", "data"}`):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.engine.errors import BadInput
+from companion.engine.events import Step
+from companion.engine.events import replay as replay_events
+from companion.engine.names import match_prefix
+from companion.engine.rng import TableRng
 from companion.games.playlist.cards import Card, card_from_dict, rules
 from companion.games.playlist.chain import MULTIPLAYER, link_failure
 from companion.games.playlist.errors import (
@@ -90,6 +95,29 @@ class GameState:
             turned_over=[h.assignment for h in held if h.completed],
         )
 
+    def totals(self) -> dict[str, int]:
+        """Each player's running points, as if the game ended now."""
+        return {p: self.score(p).total for p in self.players}
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's own keys of `status --json`."""
+        final = final_result(self) if self.round_over else None
+        return {
+            "players": list(self.order),
+            "turn": {"player": self.current, "round": self.round, "number": self.turns_done + 1},
+            "playlists": {p: [c.to_dict() for c in cs] for p, cs in self.playlists.items()},
+            "lengths": {p: len(cs) for p, cs in self.playlists.items()},
+            "scores": self.totals(),
+            "assignments": {
+                p: [{**h.assignment.to_dict(), "completed": h.completed} for h in held]
+                for p, held in self.assignments.items()
+            },
+            "finishing": self.finishing,
+            "round_over": self.round_over,
+            "still_to_play": unplayed_turns(self) if self.finishing and not self.round_over else [],
+            "winner": final.winner if final else None,
+        }
+
 
 def length_goal() -> int:
     return rules()["scoring"]["length_bonus_songs"]
@@ -108,16 +136,13 @@ def new_state(players: Sequence[str], first: str) -> GameState:
     )
 
 
-def fold(match: dict[str, Any]) -> GameState:
+def fold(match: Mapping[str, Any]) -> GameState:
     """The state of a match: its events applied in order."""
-    players = match["players"]
-    state = new_state(players, players[0])
-    for event in match["events"]:
-        state = apply(state, event)
-    return state
+    return replay_events(RULES, match)
 
 
-def apply(state: GameState, event: dict[str, Any]) -> GameState:
+def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
+    """The state after one stored event (no checks: it was checked when recorded)."""
     kind, data = event["type"], event["data"]
     if kind == "start":
         return replace(state, first=data["first"])
@@ -333,3 +358,101 @@ def final_result(state: GameState) -> FinalResult:
     ranks = rank({p: s.total for p, s in scores.items()})
     winners = tuple(p for p in state.players if ranks[p] == 1)
     return FinalResult(scores, ranks, winners)
+
+
+# --- the event-fold protocol (companion.engine.events) -----------------------------------
+
+
+def _who(state: GameState, typed: str) -> str:
+    return match_prefix(typed, state.players, what="player")
+
+
+def _title(card: Mapping[str, Any]) -> str:
+    return card.get("title") or card["genre"]
+
+
+def _record_play(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    cards = [card_from_dict(c) for c in data["cards"]]
+    return play(state, _who(state, data["player"]), cards), None
+
+
+def _record_lose(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    return lose(state, _who(state, data["player"])), None
+
+
+def _record_claim(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    return claim(state, _who(state, data["player"]), card_from_dict(data["card"])), None
+
+
+def _record_assignment(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    held = assignment_from_dict(data["assignment"])
+    player = _who(state, data["player"])
+    return take_assignment(state, player, held, bool(data.get("completed"))), None
+
+
+def _record_turn(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    ended = end_turn(state)
+    return ended.event(), ended
+
+
+MOVES = {
+    "play": _record_play,
+    "lose": _record_lose,
+    "claim": _record_claim,
+    "assignment": _record_assignment,
+    "turn": _record_turn,
+}
+
+
+def notes_of(before: GameState, event: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a recorded event did, in words, for the table."""
+    kind, data = event["type"], event["data"]
+    if kind == "start":
+        return (f"{data['first']} starts ({data['how']}).",)
+    if kind == "claim":
+        card, player = _title(data["card"]), data["player"]
+        if data["joined"]:
+            return (f"{card} joins {player}'s playlist (it matches the last card).",)
+        return (f"{card} does not match {player}'s last card: put away.",)
+    if kind == "lose":
+        card = _title(data["card"])
+        return (f"{data['player']} loses the last card of their playlist ({card}).",)
+    if kind == "turn":
+        player = data["player"]
+        lines = [
+            f"{player}'s turn ends.",
+            f"  • {player}: refill to 2 music cards from the stockpile "
+            "(they cannot be played until your next turn).",
+        ]
+        held = before.assignments[player]
+        for i in data["completed"]:
+            lines.append(
+                f"  • assignment {held[i].assignment.text()} completed: turn it over and take a "
+                "new assignment card (if any are left)."
+            )
+        for genre in data["action_cards"]:
+            lines.append(f"  • three {genre} songs placed: take an extra action card.")
+        return tuple(lines)
+    return ()
+
+
+class PlaylistRules:
+    """The multiplayer game as an event fold: moves are checked when recorded (rng given)."""
+
+    def initial(self, match: Mapping[str, Any]) -> GameState:
+        players = match["players"]
+        return new_state(players, players[0])
+
+    def apply(
+        self, state: GameState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[GameState]:
+        if rng is None:  # replaying a stored event
+            return Step(apply(state, event), dict(event))
+        kind = event["type"]
+        if kind not in MOVES:
+            raise BadInput(f"'{kind}' is not a move of the playlist game")
+        stored, outcome = MOVES[kind](state, dict(event.get("data", {})))
+        return Step(apply(state, stored), stored, outcome, notes_of(state, stored))
+
+
+RULES = PlaylistRules()

@@ -8,11 +8,13 @@ Events of a `playlist-solo` match:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.events import Step
+from companion.engine.events import replay as replay_events
 from companion.engine.rng import TableRng
 from companion.games.playlist.cards import Card, card_from_dict, rules
 from companion.games.playlist.chain import SOLO, check_chain
@@ -92,17 +94,54 @@ class SoloRound:
         return self.total is not None and is_won(self.total)
 
 
-def fold_rounds(match: dict[str, Any]) -> list[SoloRound]:
-    rounds: list[SoloRound] = []
-    for event in match["events"]:
-        data = event["data"]
-        if event["type"] == "deal":
-            cards = tuple(card_from_dict(c) for c in data["cards"])
-            rounds.append(SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"]))))
-        elif event["type"] == "round":
-            playlist = tuple(card_from_dict(c) for c in data["playlist"])
-            rounds[-1] = SoloRound(rounds[-1].deal, playlist, data["score"])
-    return rounds
+@dataclass(frozen=True)
+class SoloState:
+    """A solo run: who plays it and each round so far (the last one is being played)."""
+
+    player: str
+    rounds: tuple[SoloRound, ...] = ()
+
+    @property
+    def last(self) -> SoloRound:
+        return self.rounds[-1]
+
+    def best(self) -> SoloRound | None:
+        """The highest-scoring round (fewer cards breaking a tie), or None before any score."""
+        scored = [r for r in self.rounds if r.scored]
+        return max(scored, key=lambda r: (r.total, -r.deal.count), default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The run's own keys of `solo status --json`."""
+        last = self.last
+        return {
+            "player": self.player,
+            "round": len(self.rounds),
+            "count": last.deal.count,
+            "source": last.deal.source,
+            "cards": [c.to_dict() for c in last.deal.cards],
+            "numbers": list(last.deal.numbers),
+            "goal": goal(),
+            "rounds": [
+                {"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in self.rounds
+            ],
+        }
+
+
+def fold_rounds(match: Mapping[str, Any]) -> list[SoloRound]:
+    return list(replay_events(RULES, match).rounds)
+
+
+def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
+    data = event["data"]
+    if event["type"] == "deal":
+        cards = tuple(card_from_dict(c) for c in data["cards"])
+        dealt = SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"])))
+        return SoloState(state.player, (*state.rounds, dealt))
+    if event["type"] == "round":
+        playlist = tuple(card_from_dict(c) for c in data["playlist"])
+        scored = SoloRound(state.last.deal, playlist, data["score"])
+        return SoloState(state.player, (*state.rounds[:-1], scored))
+    raise ValueError(f"unknown playlist-solo event type {event['type']!r}")
 
 
 def score_round(
@@ -161,9 +200,8 @@ def next_deal(
 
 def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
     """The `result` kept with a finished solo run."""
-    scored = [r for r in rounds if r.scored]
-    won = [r for r in scored if r.wins]
-    best = max(scored, key=lambda r: (r.total, -r.deal.count), default=None)
+    won = [r for r in rounds if r.wins]
+    best = SoloState(player, tuple(rounds)).best()
     return {
         "scores": {player: best.total if best else 0},
         "ranks": {player: 1},
@@ -172,3 +210,38 @@ def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
         "rounds": [{"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in rounds],
         "fewest_cards_won": min((r.deal.count for r in won), default=None),
     }
+
+
+# --- the event-fold protocol (companion.engine.events) -----------------------------------
+
+
+class SoloRules:
+    """A solo run as an event fold.
+
+    Moves, as the table hands them: `round` {"playlist"} (the round's playlist,
+    checked and scored) and `next` {"catalogue", "genres"} (the next round's
+    deal, drawn with the step's RNG and stored as a `deal` event).
+    """
+
+    def initial(self, match: Mapping[str, Any]) -> SoloState:
+        return SoloState(match["players"][0])
+
+    def apply(
+        self, state: SoloState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[SoloState]:
+        if rng is None:  # replaying a stored event
+            return Step(_fold(state, event), dict(event))
+        kind, data = event["type"], event.get("data", {})
+        if kind == "round":
+            playlist = [card_from_dict(c) for c in data["playlist"]]
+            score, stored = score_round(state.rounds, playlist)
+            return Step(_fold(state, stored), stored, score)
+        if kind == "next":
+            box = [card_from_dict(c) for c in data.get("catalogue", [])]
+            dealt = next_deal(state.rounds, box, data.get("genres", []), rng)
+            stored = dealt.event()
+            return Step(_fold(state, stored), stored, dealt)
+        raise BadInput(f"'{kind}' is not a move of a solo run")
+
+
+RULES = SoloRules()
