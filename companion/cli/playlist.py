@@ -230,11 +230,30 @@ def game_lose(ctx: typer.Context, player: PlayerArg, json: JsonOption = False):
 def game_claim(
     ctx: typer.Context,
     player: PlayerArg,
-    card: Annotated[str, typer.Argument(metavar="CARD", help="The song claimed.")],
+    card: Annotated[
+        str | None,
+        typer.Argument(metavar="[CARD]", help="The song claimed (default: the singer's last)."),
+    ] = None,
     json: JsonOption = False,
 ):
-    """A sung song or unmasked bluff: the card joins if it matches the last card, else goes away."""
+    """Someone else sang the song: it leaves the singer's playlist and joins PLAYER's if it
+    matches their last card, else it is put away."""
     show_move(_game(ctx).claim(player, card), json)
+
+
+@game_app.command("bluff")
+def game_bluff(
+    ctx: typer.Context,
+    caller: Annotated[str, typer.Argument(help="Who called the bluff (unique prefix).")],
+    wrong: Annotated[
+        bool,
+        typer.Option("--wrong", help="The singer was right: the caller loses their last song."),
+    ] = False,
+    json: JsonOption = False,
+):
+    """A bluff called out: the caller takes the singer's last song as a claim (--wrong: the
+    caller loses the last song of their own playlist)."""
+    show_move(_game(ctx).bluff(caller, wrong), json)
 
 
 @game_app.command("assignment")

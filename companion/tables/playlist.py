@@ -355,8 +355,15 @@ class PlaylistTable(Table[GameState]):
     def lose(self, player: str) -> Recorded[GameState]:
         return self.record(event("lose", player=player))
 
-    def claim(self, player: str, card: str | Card) -> Recorded[GameState]:
-        return self.record(event("claim", player=player, card=self._cards([card])[0]))
+    def claim(self, player: str, card: str | Card | None = None) -> Recorded[GameState]:
+        """`player` sang the singer's song: it leaves the singer's playlist and joins theirs
+        if it matches their last card, else it is put away — one step."""
+        typed = self._cards([card])[0] if card is not None else None
+        return self.record(event("claim", player=player, card=typed))
+
+    def bluff(self, caller: str, wrong: bool = False) -> Recorded[GameState]:
+        """A bluff called out: caught, the caller claims the song; wrong, they lose theirs."""
+        return self.record(event("bluff", player=caller, right=not wrong))
 
     def assignment(self, player: str, text: str, done: bool = False) -> Recorded[GameState]:
         held = self.box.assignment(text)

@@ -5,7 +5,9 @@ Events (each `{"type", "data"}`):
 * `start`      {"first", "how"}              who starts and why
 * `play`       {"player", "cards"}           cards added to a playlist on its owner's turn
 * `lose`       {"player", "card"}            the last card of a playlist goes away
-* `claim`      {"player", "card", "joined"}  a sung or unmasked song: joins, or is put away
+* `claim`      {"player", "card", "joined"[, "from", "how"]}  a sung or unmasked song: joins,
+               or is put away; with "from", it is that singer's last song, taken in the
+               same step ("how": "sung" or "bluff")
 * `assignment` {"player", "assignment", "completed"}  an assignment card held
 * `turn`       {"player", "next", "completed", "action_cards", "finishing", "round_over"}
 """
@@ -153,6 +155,8 @@ def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
         return _with_playlist(state, data["player"], state.playlists[data["player"]][:-1])
     if kind == "claim":
         card = card_from_dict(data["card"])
+        if data.get("from"):  # the singer's last song leaves their playlist in the same step
+            state = _with_playlist(state, data["from"], state.playlists[data["from"]][:-1])
         if data["joined"]:
             return _with_playlist(state, data["player"], state.playlists[data["player"]] + (card,))
         return replace(state, put_away=state.put_away + (card,))
@@ -235,19 +239,67 @@ def lose(state: GameState, player: str) -> dict[str, Any]:
     return {"type": "lose", "data": {"player": player, "card": cards[-1].to_dict()}}
 
 
-def claim(state: GameState, player: str, card: Card) -> dict[str, Any]:
-    """A won challenge: the card joins `player`'s playlist only if it matches the last card.
+def claim(
+    state: GameState, player: str, card: Card | None = None, how: str = "sung"
+) -> dict[str, Any]:
+    """A won challenge: the song joins `player`'s playlist only if it matches their last card.
+
+    "If someone else can sing or hum at least 2 lines … that player can add
+    the song to their playlist, but only if it matches the last card. If not,
+    the card is put away." The song is the last one the singer — the player
+    whose turn it is — added, so it leaves the singer's playlist in the same
+    step (`how` is "sung", or "bluff" for a bluff called out). A card in no
+    playlist (one already taken away with `lose`) may be claimed too.
 
     A player without a playlist has no last card to match, and a playlist
     cannot start with one card, so the card is put away.
     """
     _refuse_after_round(state)
-    _refuse_placed(state, [card])
-    if any(c.key == card.key for c in state.put_away):
-        raise CardAlreadyPlaced(f"{card.name()} has already been put away")
+    singer = state.current
+    sung = state.playlists[singer]
+    taken = card is None or (bool(sung) and sung[-1].key == card.key)
+    if taken:
+        if not sung:
+            raise TurnOrder(f"{singer} has no playlist, so no song to claim")
+        if player == singer:
+            raise TurnOrder(
+                f"{player} cannot claim their own song: another player sings it or calls the bluff"
+            )
+        card = sung[-1]
+    else:
+        assert card is not None
+        if card.key in state.placed():
+            owner = next(p for p, cs in state.playlists.items() if card.key in {c.key for c in cs})
+            raise CardAlreadyPlaced(
+                f"{card.name()} is already in {owner}'s playlist; only the last song "
+                f"{singer} added can be claimed"
+            )
+        if any(c.key == card.key for c in state.put_away):
+            raise CardAlreadyPlaced(f"{card.name()} has already been put away")
     cards = state.playlists[player]
     joined = bool(cards) and MULTIPLAYER.links(cards[-1], card)
-    return {"type": "claim", "data": {"player": player, "card": card.to_dict(), "joined": joined}}
+    data: dict[str, Any] = {"player": player, "card": card.to_dict(), "joined": joined}
+    if taken:
+        data.update({"from": singer, "how": how})
+    return {"type": "claim", "data": data}
+
+
+def call_bluff(state: GameState, caller: str, right: bool = True) -> dict[str, Any]:
+    """A bluff called out: caught, the caller takes the song as a claim; wrong, they lose theirs.
+
+    "If you are called out and indeed it is wrong, the person that called you
+    out can take the card and add that card to their playlist, but only if it
+    matches the last card of their playlist." — "If you are accused of
+    bluffing, but you were actually correct, then the person calling you out
+    loses their last card in their playlist."
+    """
+    if right:
+        return claim(state, caller, None, how="bluff")
+    if caller == state.current:
+        raise TurnOrder(f"{caller} cannot call their own bluff")
+    event = lose(state, caller)
+    event["data"]["how"] = "false-call"
+    return event
 
 
 def take_assignment(
@@ -381,7 +433,12 @@ def _record_lose(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any]
 
 
 def _record_claim(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    return claim(state, _who(state, data["player"]), card_from_dict(data["card"])), None
+    card = card_from_dict(data["card"]) if data.get("card") else None
+    return claim(state, _who(state, data["player"]), card), None
+
+
+def _record_bluff(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    return call_bluff(state, _who(state, data["player"]), bool(data.get("right", True))), None
 
 
 def _record_assignment(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -399,6 +456,7 @@ MOVES = {
     "play": _record_play,
     "lose": _record_lose,
     "claim": _record_claim,
+    "bluff": _record_bluff,
     "assignment": _record_assignment,
     "turn": _record_turn,
 }
@@ -411,12 +469,19 @@ def notes_of(before: GameState, event: Mapping[str, Any]) -> tuple[str, ...]:
         return (f"{data['first']} starts ({data['how']}).",)
     if kind == "claim":
         card, player = _title(data["card"]), data["player"]
+        lines = []
+        if data.get("from"):
+            caught = "the bluff is called out: " if data.get("how") == "bluff" else ""
+            lines.append(f"{caught}{card} leaves {data['from']}'s playlist.")
         if data["joined"]:
-            return (f"{card} joins {player}'s playlist (it matches the last card).",)
-        return (f"{card} does not match {player}'s last card: put away.",)
+            lines.append(f"{card} joins {player}'s playlist (it matches the last card).")
+        else:
+            lines.append(f"{card} does not match {player}'s last card: put away.")
+        return tuple(lines)
     if kind == "lose":
         card = _title(data["card"])
-        return (f"{data['player']} loses the last card of their playlist ({card}).",)
+        why = "a wrong bluff call: " if data.get("how") == "false-call" else ""
+        return (f"{why}{data['player']} loses the last card of their playlist ({card}).",)
     if kind == "turn":
         player = data["player"]
         lines = [

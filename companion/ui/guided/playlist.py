@@ -247,15 +247,12 @@ class Flow:
         answer = prompts.choose(f"{player}'s song?", SING, "sung")
         if answer == "sung":
             return []
-        if answer == "taken":
+        if answer == "taken":  # the song leaves the playlist, and joins theirs if it matches
             who = prompts.choose("Taken by?", others, others[0])
-            events = self.record(
-                event("lose", player=player),
-                event("claim", player=who, card=song.to_dict()),
-            )
+            events = self.record(event("claim", player=who))
         else:
             who = prompts.choose("Who called the bluff?", others, others[0])
-            events = self.record(event("lose", player=who))
+            events = self.record(event("bluff", player=who, right=False))
         for stored in events:
             prompts.say(f"  {describe(stored)}")
         return events
@@ -307,7 +304,8 @@ def describe(stored: Event) -> str:
         return f"{data['player']} loses {title(data['card'])}"
     if kind == "claim":
         where = "joins the playlist" if data["joined"] else "does not match: put away"
-        return f"{data['player']} takes {title(data['card'])}: {where}"
+        taken = f"{data['from']} loses {title(data['card'])}; " if data.get("from") else ""
+        return f"{taken}{data['player']} takes {title(data['card'])}: {where}"
     if kind == "assignment":
         return f"{data['player']}'s assignment"
     if kind == "turn":
