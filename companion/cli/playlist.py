@@ -336,9 +336,18 @@ def solo_check(ctx: typer.Context, cards: CardArgs, json: JsonOption = False):
 
 
 @solo_app.command("score")
-def solo_score(ctx: typer.Context, cards: CardArgs, json: JsonOption = False):
-    """Score a solo playlist; with a solo run going, record it as this round's playlist."""
-    show(_solo(ctx).score(cards), json, "render_score")
+def solo_score(
+    ctx: typer.Context,
+    cards: CardArgs,
+    anyway: Annotated[
+        bool,
+        typer.Option("--anyway", help="Count it although a laid-out card still fits an end."),
+    ] = False,
+    json: JsonOption = False,
+):
+    """Score a solo playlist; with a solo run going, record it as this round's playlist
+    (refused while a laid-out card still fits at either end, unless --anyway)."""
+    show(_solo(ctx).score(cards, anyway), json, "render_score")
 
 
 @solo_app.command("solve")
@@ -394,3 +403,4 @@ def solo_abandon(ctx: typer.Context, json: JsonOption = False):
 
 
 app.lazy("play", "companion.cli.playlist_play:play")
+solo_app.lazy("play", "companion.cli.playlist_play:solo_play")

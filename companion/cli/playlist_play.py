@@ -38,3 +38,25 @@ def _offer_start(store, seed: int | None) -> bool:
         return True
     prompts.say("Nothing started: 'companion playlist game start --help' shows how.")
     return False
+
+
+def solo_play(ctx: typer.Context, seed: SeedOption = None) -> None:
+    """Play the live solo run round by round on a terminal (with none live, offer to deal one)."""
+    from companion.ui.guided import prompts
+
+    prompts.require_terminal("companion playlist solo play")
+    from companion.tables.playlist import SoloTable
+    from companion.ui.guided import playlist_solo
+
+    store = open_store(ctx)
+    with prompts.guarded():
+        if SoloTable(store).live() is None:
+            prompts.say("No live solo run.")
+            try:
+                wanted = prompts.yes_no("Deal one now?", True)
+            except prompts.Undo:
+                wanted = False
+            if not (wanted and playlist_solo.start(store, seed)):
+                prompts.say("Nothing dealt: 'companion playlist solo start --help' shows how.")
+                raise typer.Exit(0)
+        playlist_solo.play(store, seed)

@@ -75,11 +75,15 @@ class Scored:
 
 @dataclass(frozen=True)
 class SoloScored(Scored):
+    # laid-out cards that could still have joined a playlist counted anyway
+    still_fits: tuple[Card, ...] = ()
+
     def to_json(self) -> dict[str, Any]:
         return {
             **super().to_json(),
             "recorded": self.run is not None,
             "run": self.run.to_json() if self.run is not None else None,
+            "still_fits": [c.to_dict() for c in self.still_fits],
         }
 
 
@@ -163,11 +167,14 @@ class PlaylistBox:
     def is_empty(self) -> bool:
         return not self.store.get_doc(DOCS, "cards")
 
-    def read(self, typed: Sequence[str]) -> list[Card]:
-        """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]."""
+    def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
+        """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]
+        (cards already read are taken as they are)."""
         from companion.games.playlist.cards import resolve_cards
 
-        return resolve_cards(list(typed), self.cards(), self.genres())
+        if all(isinstance(c, Card) for c in typed):
+            return list(typed)  # type: ignore[arg-type]
+        return resolve_cards([str(c) for c in typed], self.cards(), self.genres())
 
     def assignment(self, text: str) -> Any:
         from companion.games.playlist.scoring import parse_assignment
@@ -348,9 +355,10 @@ class PlaylistTable(Table[GameState]):
 
     # --- moves ---------------------------------------------------------------------------
 
-    def play(self, player: str, cards: Sequence[str | Card]) -> Recorded[GameState]:
+    def play(self, player: str, cards: Sequence[str] | Sequence[Card]) -> Recorded[GameState]:
         """Start a playlist (two cards or more) or add to it; every link is checked."""
-        return self.record(event("play", player=player, cards=self._cards(cards)))
+        read = self.box.read(cards)
+        return self.record(event("play", player=player, cards=[c.to_dict() for c in read]))
 
     def lose(self, player: str) -> Recorded[GameState]:
         return self.record(event("lose", player=player))
@@ -358,8 +366,8 @@ class PlaylistTable(Table[GameState]):
     def claim(self, player: str, card: str | Card | None = None) -> Recorded[GameState]:
         """`player` sang the singer's song: it leaves the singer's playlist and joins theirs
         if it matches their last card, else it is put away — one step."""
-        typed = self._cards([card])[0] if card is not None else None
-        return self.record(event("claim", player=player, card=typed))
+        read = self.box.read([card])[0].to_dict() if card is not None else None  # type: ignore[list-item]
+        return self.record(event("claim", player=player, card=read))
 
     def bluff(self, caller: str, wrong: bool = False) -> Recorded[GameState]:
         """A bluff called out: caught, the caller claims the song; wrong, they lose theirs."""
@@ -373,12 +381,6 @@ class PlaylistTable(Table[GameState]):
 
     def turn(self) -> Recorded[GameState]:
         return self.record(event("turn"))
-
-    def _cards(self, cards: Sequence[str | Card]) -> list[dict[str, Any]]:
-        """Cards typed at the table (read through the box) or already read."""
-        if all(isinstance(c, Card) for c in cards):
-            return [c.to_dict() for c in cards]  # type: ignore[union-attr]
-        return [c.to_dict() for c in self.box.read([str(c) for c in cards])]
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -466,16 +468,22 @@ class SoloTable(Table[SoloState]):
         status = self.start_match([player], {"mode": "solo"}, rng.seed, [dealt.event()])
         return Started(status, rng.seed)
 
-    def score(self, typed: Sequence[str]) -> SoloScored:
-        """Score a solo playlist; with a run going, record it as this round's playlist."""
+    def score(self, typed: Sequence[str] | Sequence[Card], anyway: bool = False) -> SoloScored:
+        """Score a solo playlist; with a run going, record it as this round's playlist.
+
+        A run refuses a playlist that a laid-out card could still join, unless `anyway`.
+        """
+        from companion.games.playlist.cards import card_from_dict
         from companion.games.playlist.scoring import score_playlist
 
         cards = self.box.read(typed)
         verdict = check_chain(cards, SOLO)
         if self.live() is None:
             return SoloScored(score_playlist(cards, solo=True), verdict)
-        recorded = self.record(event("round", playlist=[c.to_dict() for c in cards]))
-        return SoloScored(recorded.outcome, verdict, recorded.status)
+        played = [c.to_dict() for c in cards]
+        recorded = self.record(event("round", playlist=played, anyway=anyway))
+        fits = tuple(card_from_dict(c) for c in recorded.events[-1]["data"].get("still_fits", []))
+        return SoloScored(recorded.outcome, verdict, recorded.status, fits)
 
     def next_round(self) -> Recorded[SoloState]:
         """The next round with one card fewer, after a won round."""

@@ -99,6 +99,8 @@ def render_score(out: Console, scored: Scored) -> None:
             f"[yellow]note: the playlist breaks at card {verdict.broken_at + 1}: "
             f"{escape(verdict.reason)}[/yellow]"
         )
+    for card in getattr(scored, "still_fits", ()):
+        out.print(f"[yellow]counted anyway: {escape(card.name())} could still have joined[/yellow]")
     if score.solo:
         from companion.games.playlist.solo import goal, is_won
 

@@ -114,7 +114,7 @@ def test_ctrl_c_keeps_what_was_recorded_and_off_a_terminal_is_an_error(db):
 def test_menu_starts_a_playlist_game_and_continues_it(db):
     term = Terminal(db)
     term.answer("What now?", "start")
-    term.answer("Which game?", "playl")
+    term.answer("Which game?", "playlist")
     term.answer("Players in seat order", "Ana,Ben")
     term.answer("Who starts?", "Ben")
     term.expect("Ben starts (chosen).")
@@ -168,3 +168,39 @@ def test_play_without_a_live_game_can_be_declined(db):
     term.expect("'companion playlist game start --help' shows how")
     assert term.finish() == 0
     assert run(db, "playlist", "game", "status").returncode == 2
+
+
+LAID_OUT = [
+    "pop/3/love+piano+ballad/a",
+    "pop/3/love+drums+sad/b",
+    "pop/3/love+bass+death/c",
+    "rock/0/bass+death+movie/x",
+    "country/1/guitar+wind+strings/d",
+]
+
+
+@pytest.mark.slow
+def test_menu_deals_a_solo_run_and_refuses_a_playlist_that_could_grow(db):
+    # "If you cannot add more songs to the Playlist, you can count your score."
+    for card in LAID_OUT:
+        assert run(db, "playlist", "cards", "add", card).returncode == 0
+    term = Terminal(db)
+    term.answer("What now?", "start")
+    term.answer("Which game?", "playlist-solo")
+    term.answer("Who plays this solo run?", "Ana")
+    term.answer("How many cards to lay out?", "5")
+    term.expect("Solo round 1: 5 cards")
+    term.answer("Play the first round now?", "")
+    term.answer("Your playlist from the 5 cards", "a, b, c")
+    term.expect("#4 x still fits after #3 c")
+    term.answer("Count the playlist as it is anyway?", "")  # default: no, the question again
+    term.answer("Your playlist from the 5 cards", "a, b, c, x")
+    term.expect("won")
+    term.answer("Round won: next round with 4 cards?", "")
+    term.expect("Solo round 2: 4 cards")
+    term.answer("Your playlist from the 4 cards", "stop")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+    now = json_of(db, "playlist", "solo", "status")
+    assert now["rounds"][0] == {"cards": 5, "score": 10, "wins": True}
+    assert (now["round"], now["count"], now["scores"]) == (2, 4, {"Ana": 10})

@@ -103,3 +103,55 @@ def test_a_wrong_bluff_call_costs_the_caller_their_last_song(cli, db):
         cli("playlist", "game", "bluff", "ana", "--wrong"), "no playlist, so no last card"
     )
     assert db.read_bytes() == before
+
+
+# --- item 21: a solo playlist is counted when nothing more fits -----------------------------
+# "Once you have a Playlist, you can add songs by finding a song that matches with the last or
+# the first card in the Playlist." — "If you cannot add more songs to the Playlist, you can
+# count your score."
+
+LAID_OUT = [
+    "pop/3/love+piano+ballad/a",
+    "pop/3/love+drums+sad/b",
+    "pop/3/love+bass+death/c",
+    "rock/0/bass+death+movie/x",  # different genre: two icons shared with c
+    "country/1/guitar+wind+strings/d",  # fits nothing
+]
+
+
+def lay_out(cli) -> None:
+    for card in LAID_OUT:
+        assert cli("playlist", "cards", "add", card).exit_code == 0
+    dealt = cli("playlist", "solo", "start", "--cards", "5", "--seed", "1", "--json").json
+    assert sorted(c["title"] for c in dealt["cards"]) == ["a", "b", "c", "d", "x"]
+
+
+def test_solo_score_is_refused_while_a_laid_out_card_still_fits(cli, db):
+    lay_out(cli)
+    before = db.read_bytes()
+    assert_user_error(
+        cli("playlist", "solo", "score", "a", "b", "c"),
+        "not recorded: #4 x still fits after #3 c; a playlist is counted when no more songs",
+    )
+    refused = cli("playlist", "solo", "score", "b", "c", "x")
+    assert_user_error(refused, "#1 a still fits before #2 b")
+    assert db.read_bytes() == before
+    done = cli("playlist", "solo", "score", "a", "b", "c", "x", "--json").json
+    assert (done["recorded"], done["total"], done["still_fits"]) == (True, 10, [])
+
+
+def test_solo_score_anyway_counts_it_and_says_what_still_fitted(cli):
+    lay_out(cli)
+    done = cli("playlist", "solo", "score", "a", "b", "c", "--anyway", "--json").json
+    assert (done["recorded"], done["total"]) == (True, 10)
+    assert [c["title"] for c in done["still_fits"]] == ["x"]
+    human = cli("playlist", "solo", "status", "--json").json
+    assert human["rounds"] == [{"cards": 5, "score": 10, "wins": True}]
+
+
+def test_the_solver_answers_a_playlist_nothing_more_fits(cli):
+    lay_out(cli)
+    best = cli("playlist", "solo", "solve", "--json").json
+    assert sorted(c["title"] for c in best["playlist"]) == ["a", "b", "c", "x"]
+    played = [str(c["number"]) for c in best["playlist"]]
+    assert cli("playlist", "solo", "score", *played, "--json").json["recorded"] is True

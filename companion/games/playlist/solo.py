@@ -3,7 +3,8 @@
 Events of a `playlist-solo` match:
 
 * `deal`  {"count", "source", "cards", "numbers"}  the cards laid out for a round
-* `round` {"playlist", "score", "wins"}            the playlist the player made that round
+* `round` {"playlist", "score", "wins"[, "still_fits"]}  the playlist the player made that
+          round ("still_fits": laid-out cards that could still have joined, when counted anyway)
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from companion.engine.events import Step
 from companion.engine.events import replay as replay_events
 from companion.engine.rng import TableRng
 from companion.games.playlist.cards import Card, card_from_dict, rules
-from companion.games.playlist.chain import SOLO, check_chain
-from companion.games.playlist.errors import BrokenLink, ShortPlaylist
+from companion.games.playlist.chain import SOLO, check_chain, still_fitting
+from companion.games.playlist.errors import BrokenLink, ShortPlaylist, StillFits
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
 
 GAME = "playlist-solo"
@@ -145,9 +146,14 @@ def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
 
 
 def score_round(
-    rounds: Sequence[SoloRound], playlist: Sequence[Card]
+    rounds: Sequence[SoloRound], playlist: Sequence[Card], anyway: bool = False
 ) -> tuple[PlaylistScore, dict]:
-    """Validate a round's playlist against the solo rule and the laid-out cards."""
+    """Validate a round's playlist against the solo rule and the laid-out cards.
+
+    "If you cannot add more songs to the Playlist, you can count your score":
+    a playlist that a laid-out card could still join at either end is refused,
+    naming the card, unless the player counts it `anyway`.
+    """
     minimum = rules()["playlist"]["min_start"]
     if len(playlist) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(playlist)})")
@@ -162,16 +168,25 @@ def score_round(
         raise BrokenLink(
             f"not recorded: card {verdict.broken_at + 1} breaks the playlist: {verdict.reason}"
         )
+    fits = still_fitting(playlist, deal.cards, SOLO)
+    if fits and not anyway:
+        fit = fits[0]
+        where = "before" if fit.first else "after"
+        more = f" (and {len(fits) - 1} more)" if len(fits) > 1 else ""
+        raise StillFits(
+            f"not recorded: {fit.card.name()} still fits {where} {fit.neighbour.name()}{more}; "
+            "a playlist is counted when no more songs can be added",
+            hint="add it, or count the playlist as it is with --anyway",
+        )
     score = score_playlist(playlist, solo=True)
-    event = {
-        "type": "round",
-        "data": {
-            "playlist": [c.to_dict() for c in playlist],
-            "score": score.total,
-            "wins": is_won(score.total),
-        },
+    data: dict[str, Any] = {
+        "playlist": [c.to_dict() for c in playlist],
+        "score": score.total,
+        "wins": is_won(score.total),
     }
-    return score, event
+    if fits:
+        data["still_fits"] = [f.card.to_dict() for f in fits]
+    return score, {"type": "round", "data": data}
 
 
 def next_deal(
@@ -234,7 +249,7 @@ class SoloRules:
         kind, data = event["type"], event.get("data", {})
         if kind == "round":
             playlist = [card_from_dict(c) for c in data["playlist"]]
-            score, stored = score_round(state.rounds, playlist)
+            score, stored = score_round(state.rounds, playlist, bool(data.get("anyway")))
             return Step(_fold(state, stored), stored, score)
         if kind == "next":
             box = [card_from_dict(c) for c in data.get("catalogue", [])]

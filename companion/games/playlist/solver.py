@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games.playlist.cards import Card, rules
-from companion.games.playlist.chain import SOLO, LinkRule
+from companion.games.playlist.chain import SOLO, LinkRule, extend_ends
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
 
 MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
@@ -726,7 +726,9 @@ def best_playlist(
     """
     search = _Search(cards, rule, max_nodes)
     finished = search.run()
-    playlist = tuple(cards[i] for i in search.best_path)
+    # A card added never lowers the score, so the best playlist grown until nothing more fits
+    # is still the best, and it is one the solo rules let the player count.
+    playlist = tuple(extend_ends([cards[i] for i in search.best_path], cards, rule))
     return Solution(
         playlist=playlist,
         score=score_playlist(playlist, solo=True),
