@@ -350,6 +350,31 @@ def solo_score(
     show(_solo(ctx).score(cards, anyway), json, "render_score")
 
 
+@solo_app.command("goal")
+def solo_goal(
+    ctx: typer.Context,
+    points: Annotated[
+        int | None, typer.Argument(help="The points a round needs (default: unchanged).")
+    ] = None,
+    reading: Annotated[
+        str | None,
+        typer.Option(
+            "--reading",
+            help="at-least (the goal statement, the default) or more-than (the round's end).",
+        ),
+    ] = None,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Back to the installed data file's goal.")
+    ] = False,
+    json: JsonOption = False,
+):
+    """Show or set what wins a solo round: 'at least 10 points' or 'more than 10 points'."""
+    box = _box(ctx)
+    changed = points is not None or reading is not None or reset
+    goal = box.set_solo_goal(points, reading, reset) if changed else box.solo_goal()
+    show(goal, json, "render_goal")
+
+
 @solo_app.command("solve")
 def solo_solve(
     ctx: typer.Context,

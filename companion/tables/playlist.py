@@ -21,7 +21,7 @@ from companion.games.playlist.cards import Card
 from companion.games.playlist.chain import MULTIPLAYER, SOLO, ChainCheck, LinkRule, check_chain
 from companion.games.playlist.game import FinalResult, GameState
 from companion.games.playlist.scoring import PlaylistScore, score_dict
-from companion.games.playlist.solo import SoloState
+from companion.games.playlist.solo import Goal, SoloState
 from companion.store import Store
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
@@ -58,18 +58,20 @@ class Scored:
 
     score: PlaylistScore
     verdict: ChainCheck
+    goal: Goal | None = None  # solo play: the goal it is measured against
     run: Status[SoloState] | None = None  # the solo run that recorded it
 
     @property
     def wins(self) -> bool:
-        return solo.is_won(self.score.total)
+        return self.goal is not None and self.goal.wins(self.score.total)
 
     def to_json(self) -> dict[str, Any]:
         body = {**score_dict(self.score), "valid": self.verdict.valid}
         body["broken_at"] = self.verdict.broken_at
-        if self.score.solo:
+        if self.goal is not None:
             body["wins"] = self.wins
-            body["goal"] = solo.goal()
+            body["goal"] = self.goal.points
+            body["goal_reading"] = self.goal.reading
         return body
 
 
@@ -101,6 +103,7 @@ class Solved:
             "score": best.score.total,
             "wins": best.wins,
             "goal": best.goal,
+            "goal_reading": best.target.reading,
             "optimal": best.optimal,
             "nodes": best.nodes,
             "cards": self.laid_out,
@@ -176,6 +179,22 @@ class PlaylistBox:
             return list(typed)  # type: ignore[arg-type]
         return resolve_cards([str(c) for c in typed], self.cards(), self.genres())
 
+    def solo_goal(self) -> Goal:
+        """What wins a solo round at this table (the data file's goal until it is set)."""
+        return solo.goal_from(self.store.get_doc(DOCS, "solo_goal"))
+
+    def set_solo_goal(
+        self, points: int | None = None, reading: str | None = None, reset: bool = False
+    ) -> Goal:
+        """Change the points and/or the reading ("at-least" or "more-than"); runs already
+        dealt keep the goal they started with."""
+        if reset:
+            self.store.delete_doc(DOCS, "solo_goal")
+            return self.solo_goal()
+        goal = solo.make_goal(self.solo_goal(), points, reading)
+        self.store.put_doc(DOCS, "solo_goal", goal.to_json())
+        return goal
+
     def assignment(self, text: str) -> Any:
         from companion.games.playlist.scoring import parse_assignment
 
@@ -198,7 +217,8 @@ class PlaylistBox:
         need_start(cards)
         held = [self.assignment(a) for a in assignments]
         score = score_playlist(cards, held, solo=solo_rule)
-        return Scored(score, check_chain(cards, SOLO if solo_rule else MULTIPLAYER))
+        verdict = check_chain(cards, SOLO if solo_rule else MULTIPLAYER)
+        return Scored(score, verdict, self.solo_goal() if solo_rule else None)
 
     def listing(self, genre: str | None = None) -> Listing:
         from companion.games.playlist.cards import parse_genre
@@ -465,8 +485,14 @@ class SoloTable(Table[SoloState]):
             )
         rng = TableRng(seed)
         dealt = solo.deal_solo(self.box.cards(), self.box.genres(), cards, rng)
-        status = self.start_match([player], {"mode": "solo"}, rng.seed, [dealt.event()])
+        options = {"mode": "solo", "goal": self.box.solo_goal().to_json()}
+        status = self.start_match([player], options, rng.seed, [dealt.event()])
         return Started(status, rng.seed)
+
+    def goal(self) -> Goal:
+        """The live run's goal (fixed when it was dealt), else the table's."""
+        live = self.live()
+        return self.fold(live).goal if live else self.box.solo_goal()
 
     def score(self, typed: Sequence[str] | Sequence[Card], anyway: bool = False) -> SoloScored:
         """Score a solo playlist; with a run going, record it as this round's playlist.
@@ -479,11 +505,12 @@ class SoloTable(Table[SoloState]):
         cards = self.box.read(typed)
         verdict = check_chain(cards, SOLO)
         if self.live() is None:
-            return SoloScored(score_playlist(cards, solo=True), verdict)
+            return SoloScored(score_playlist(cards, solo=True), verdict, self.box.solo_goal())
         played = [c.to_dict() for c in cards]
         recorded = self.record(event("round", playlist=played, anyway=anyway))
         fits = tuple(card_from_dict(c) for c in recorded.events[-1]["data"].get("still_fits", []))
-        return SoloScored(recorded.outcome, verdict, recorded.status, fits)
+        goal = recorded.status.state.goal
+        return SoloScored(recorded.outcome, verdict, goal, recorded.status, fits)
 
     def next_round(self) -> Recorded[SoloState]:
         """The next round with one card fewer, after a won round."""
@@ -508,7 +535,7 @@ class SoloTable(Table[SoloState]):
             cards = list(dealt.cards)
         if max_nodes is not None and max_nodes < 1:
             raise BadInput(f"--max-nodes must be at least 1 (got {max_nodes})")
-        return Solved(best_playlist(cards, max_nodes=max_nodes), len(cards))
+        return Solved(best_playlist(cards, goal=self.goal(), max_nodes=max_nodes), len(cards))
 
     def end(self) -> SoloEnded:  # type: ignore[override]
         """Stop the run and file how far it got."""

@@ -14,7 +14,7 @@ from companion.games.playlist.scoring import PlaylistScore
 
 if TYPE_CHECKING:
     from companion.games.playlist.game import FinalResult, GameState
-    from companion.games.playlist.solo import SoloState
+    from companion.games.playlist.solo import Goal, SoloState
     from companion.tables.base import Ended, Status
     from companion.tables.playlist import (
         CatalogueChange,
@@ -101,11 +101,9 @@ def render_score(out: Console, scored: Scored) -> None:
         )
     for card in getattr(scored, "still_fits", ()):
         out.print(f"[yellow]counted anyway: {escape(card.name())} could still have joined[/yellow]")
-    if score.solo:
-        from companion.games.playlist.solo import goal, is_won
-
-        verdict_text = "won" if is_won(score.total) else "not won"
-        out.print(f"solo goal: {score.total} vs at least {goal()} → {verdict_text}")
+    if scored.goal is not None:
+        verdict_text = "won" if scored.wins else "not won"
+        out.print(f"solo goal: {score.total} vs {scored.goal.text()} → {verdict_text}")
 
 
 def render_catalogue(out: Console, listing: Listing) -> None:
@@ -211,10 +209,7 @@ def render_solo_status(out: Console, status: Status[SoloState]) -> None:
     """A solo run: this round's laid-out cards, the goal, and every round so far."""
     state = status.state
     deal = state.last.deal
-    out.print(
-        f"Solo round {len(state.rounds)}: {deal.count} cards (goal: at least "
-        f"{status.detail['goal']} points)."
-    )
+    out.print(f"Solo round {len(state.rounds)}: {deal.count} cards (goal: {state.goal.text()}).")
     if deal.source == "box":
         numbers = " ".join(str(n) for n in deal.numbers)
         out.print(
@@ -245,9 +240,13 @@ def render_solution(out: Console, solved: Solved) -> None:
     proof = "proven optimal" if best.optimal else "search stopped early: may not be optimal"
     reach = "reaches" if best.wins else "does not reach"
     out.print(
-        f"{best.score.total} points {reach} the goal of {best.goal} ({proof}; "
+        f"{best.score.total} points {reach} the goal of {best.target.text()} ({proof}; "
         f"{best.nodes} positions searched)."
     )
+
+
+def render_goal(out: Console, goal: Goal) -> None:
+    out.print(f"A solo round is won with {goal.text()} (the next solo run plays to it).")
 
 
 def render_solo_end(out: Console, done: SoloEnded) -> None:

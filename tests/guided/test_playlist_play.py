@@ -189,7 +189,8 @@ def test_menu_deals_a_solo_run_and_refuses_a_playlist_that_could_grow(db):
     term.answer("Which game?", "playlist-solo")
     term.answer("Who plays this solo run?", "Ana")
     term.answer("How many cards to lay out?", "5")
-    term.expect("Solo round 1: 5 cards")
+    term.answer("A round is won with 10 points? [at-least / more-than] (at-least)", "")
+    term.expect("Solo round 1: 5 cards (goal: at least 10 points).")
     term.answer("Play the first round now?", "")
     term.answer("Your playlist from the 5 cards", "a, b, c")
     term.expect("#4 x still fits after #3 c")
@@ -204,3 +205,24 @@ def test_menu_deals_a_solo_run_and_refuses_a_playlist_that_could_grow(db):
     now = json_of(db, "playlist", "solo", "status")
     assert now["rounds"][0] == {"cards": 5, "score": 10, "wins": True}
     assert (now["round"], now["count"], now["scores"]) == (2, 4, {"Ana": 10})
+
+
+@pytest.mark.slow
+def test_solo_play_deals_a_run_to_the_goal_reading_chosen(db):
+    # "The goal is to make a playlist with at least 10 points." — "If you have scored more than
+    # 10 points, you won that round." The reading chosen is kept as the table's setting.
+    term = Terminal(db, "playlist", "solo", "play")
+    term.answer("Deal one now?", "")
+    term.answer("Who plays this solo run?", "Ana")
+    term.answer("How many cards to lay out?", "")
+    term.answer("A round is won with 10 points?", "more")
+    term.expect("Solo round 1: 20 cards (goal: more than 10 points).")
+    term.answer("Your playlist from the 20 cards", ", ".join(TEN))
+    term.expect("solo goal: 10 vs more than 10 points → not won")
+    term.answer("File it in history?", "")
+    term.expect("No round won this run.")
+    assert term.finish() == 0
+    assert json_of(db, "playlist", "solo", "goal") == {"points": 10, "reading": "more-than"}
+
+
+TEN = ["pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b", "pop/3/love+bass+death/c"]

@@ -155,3 +155,52 @@ def test_the_solver_answers_a_playlist_nothing_more_fits(cli):
     assert sorted(c["title"] for c in best["playlist"]) == ["a", "b", "c", "x"]
     played = [str(c["number"]) for c in best["playlist"]]
     assert cli("playlist", "solo", "score", *played, "--json").json["recorded"] is True
+
+
+# --- item 22: the solo goal is a table setting ----------------------------------------------
+# "The goal is to make a playlist with at least 10 points." — "If you have scored more than 10
+# points, you won that round."
+
+TEN = ["pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b", "pop/3/love+bass+death/c"]  # 9 + 1
+
+
+def test_the_solo_goal_reads_at_least_ten_by_default(cli, db):
+    assert cli("playlist", "solo", "goal", "--json").json == {"points": 10, "reading": "at-least"}
+    assert cli("playlist", "score", *TEN, "--solo", "--json").json["wins"] is True
+    assert not db.exists()  # showing the goal writes nothing
+
+
+def test_the_solo_goal_can_be_changed_from_the_cli(cli):
+    body = cli("playlist", "solo", "goal", "--reading", "more", "--json").json
+    assert body == {"points": 10, "reading": "more-than"}
+    scored = cli("playlist", "score", *TEN, "--solo", "--json").json
+    assert (scored["total"], scored["wins"], scored["goal_reading"]) == (10, False, "more-than")
+    assert (
+        "solo goal: 10 vs more than 10 points → not won"
+        in cli("playlist", "solo", "score", *TEN).stdout
+    )
+    assert cli("playlist", "solo", "goal", "9", "--json").json == {
+        "points": 9,
+        "reading": "more-than",
+    }
+    assert cli("playlist", "solo", "score", *TEN, "--json").json["wins"] is True
+    shown = cli("playlist", "solo", "goal").stdout
+    assert shown == "A solo round is won with more than 9 points (the next solo run plays to it).\n"
+    reset = cli("playlist", "solo", "goal", "--reset", "--json").json
+    assert reset == {"points": 10, "reading": "at-least"}
+    assert_user_error(cli("playlist", "solo", "goal", "--reading", "maybe"), "no reading 'maybe'")
+
+
+def test_a_run_keeps_the_goal_it_was_dealt_with(cli):
+    cli("playlist", "solo", "goal", "--reading", "more-than")
+    cli("playlist", "solo", "start", "--seed", "3", "--player", "Ana")
+    cli("playlist", "solo", "goal", "--reading", "at-least")  # too late for this run
+    status = cli("playlist", "solo", "status", "--json").json
+    assert (status["goal"], status["goal_reading"]) == (10, "more-than")
+    assert "goal: more than 10 points" in cli("playlist", "solo", "status").stdout
+    lost = cli("playlist", "solo", "score", *TEN, "--json").json
+    assert (lost["total"], lost["wins"]) == (10, False)
+    assert_user_error(
+        cli("playlist", "solo", "next"),
+        "scored 10 (goal: more than 10 points): the run is over",
+    )

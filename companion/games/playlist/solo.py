@@ -10,7 +10,7 @@ Events of a `playlist-solo` match:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
@@ -25,13 +25,60 @@ from companion.games.playlist.scoring import PlaylistScore, score_playlist
 GAME = "playlist-solo"
 
 
-def goal() -> int:
-    return rules()["solo"]["goal"]
+READINGS = ("at-least", "more-than")
 
 
-def is_won(total: int) -> bool:
-    """The goal statement's reading: "a playlist with at least 10 points"."""
-    return total >= goal()
+@dataclass(frozen=True)
+class Goal:
+    """What wins a solo round.
+
+    The rulebook says it twice, differently: "The goal is to make a playlist
+    with at least 10 points" and "If you have scored more than 10 points, you
+    won that round". `more_than` False is the goal statement's reading (the
+    default), True the round end's. A table setting; a run keeps the goal it
+    started with.
+    """
+
+    points: int
+    more_than: bool = False
+
+    def wins(self, total: int) -> bool:
+        return total > self.points if self.more_than else total >= self.points
+
+    @property
+    def reading(self) -> str:
+        return READINGS[self.more_than]
+
+    def text(self) -> str:
+        return f"{'more than' if self.more_than else 'at least'} {self.points} points"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"points": self.points, "reading": self.reading}
+
+
+def default_goal() -> Goal:
+    """The installed data file's goal (companion/data/playlist.toml, `[solo]`)."""
+    table = rules()["solo"]
+    return Goal(int(table["goal"]), table.get("reading", READINGS[0]) == READINGS[1])
+
+
+def goal_from(data: Mapping[str, Any] | None) -> Goal:
+    """A goal as stored (a table setting, a run's options); the default when absent."""
+    if not data:
+        return default_goal()
+    return Goal(int(data["points"]), data.get("reading") == READINGS[1])
+
+
+def make_goal(base: Goal, points: int | None = None, reading: str | None = None) -> Goal:
+    """`base` with the points and/or reading the table typed, checked."""
+    from companion.engine.names import match_prefix
+
+    if points is not None and points < 0:
+        raise BadInput(f"a goal of {points} points: give 0 or more")
+    more_than = base.more_than
+    if reading is not None:
+        more_than = match_prefix(reading, READINGS, what="reading") == READINGS[1]
+    return Goal(base.points if points is None else points, more_than)
 
 
 @dataclass(frozen=True)
@@ -85,6 +132,7 @@ class SoloRound:
     deal: SoloDeal
     playlist: tuple[Card, ...] | None = None
     total: int | None = None
+    won: bool = False  # decided when the round was recorded, against the run's goal
 
     @property
     def scored(self) -> bool:
@@ -92,7 +140,7 @@ class SoloRound:
 
     @property
     def wins(self) -> bool:
-        return self.total is not None and is_won(self.total)
+        return self.scored and self.won
 
 
 @dataclass(frozen=True)
@@ -101,6 +149,7 @@ class SoloState:
 
     player: str
     rounds: tuple[SoloRound, ...] = ()
+    goal: Goal = field(default_factory=default_goal)
 
     @property
     def last(self) -> SoloRound:
@@ -121,7 +170,8 @@ class SoloState:
             "source": last.deal.source,
             "cards": [c.to_dict() for c in last.deal.cards],
             "numbers": list(last.deal.numbers),
-            "goal": goal(),
+            "goal": self.goal.points,
+            "goal_reading": self.goal.reading,
             "rounds": [
                 {"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in self.rounds
             ],
@@ -137,16 +187,19 @@ def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
     if event["type"] == "deal":
         cards = tuple(card_from_dict(c) for c in data["cards"])
         dealt = SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"])))
-        return SoloState(state.player, (*state.rounds, dealt))
+        return replace(state, rounds=(*state.rounds, dealt))
     if event["type"] == "round":
         playlist = tuple(card_from_dict(c) for c in data["playlist"])
-        scored = SoloRound(state.last.deal, playlist, data["score"])
-        return SoloState(state.player, (*state.rounds[:-1], scored))
+        scored = SoloRound(state.last.deal, playlist, data["score"], bool(data["wins"]))
+        return replace(state, rounds=(*state.rounds[:-1], scored))
     raise ValueError(f"unknown playlist-solo event type {event['type']!r}")
 
 
 def score_round(
-    rounds: Sequence[SoloRound], playlist: Sequence[Card], anyway: bool = False
+    rounds: Sequence[SoloRound],
+    playlist: Sequence[Card],
+    anyway: bool = False,
+    goal: Goal | None = None,
 ) -> tuple[PlaylistScore, dict]:
     """Validate a round's playlist against the solo rule and the laid-out cards.
 
@@ -182,7 +235,7 @@ def score_round(
     data: dict[str, Any] = {
         "playlist": [c.to_dict() for c in playlist],
         "score": score.total,
-        "wins": is_won(score.total),
+        "wins": (goal or default_goal()).wins(score.total),
     }
     if fits:
         data["still_fits"] = [f.card.to_dict() for f in fits]
@@ -190,7 +243,11 @@ def score_round(
 
 
 def next_deal(
-    rounds: Sequence[SoloRound], catalogue: Sequence[Card], genres: Sequence[str], rng: TableRng
+    rounds: Sequence[SoloRound],
+    catalogue: Sequence[Card],
+    genres: Sequence[str],
+    rng: TableRng,
+    goal: Goal | None = None,
 ) -> SoloDeal:
     """The next round: one card fewer, once this round is won."""
     last = rounds[-1]
@@ -201,7 +258,8 @@ def next_deal(
         )
     if not last.wins:
         raise RuleViolation(
-            f"the round with {last.deal.count} cards scored {last.total} (goal {goal()}): "
+            f"the round with {last.deal.count} cards scored {last.total} "
+            f"(goal: {(goal or default_goal()).text()}): "
             "the run is over",
             hint="'companion playlist solo end' records how far you got",
         )
@@ -239,7 +297,7 @@ class SoloRules:
     """
 
     def initial(self, match: Mapping[str, Any]) -> SoloState:
-        return SoloState(match["players"][0])
+        return SoloState(match["players"][0], goal=goal_from(match.get("options", {}).get("goal")))
 
     def apply(
         self, state: SoloState, event: Mapping[str, Any], rng: TableRng | None
@@ -249,11 +307,12 @@ class SoloRules:
         kind, data = event["type"], event.get("data", {})
         if kind == "round":
             playlist = [card_from_dict(c) for c in data["playlist"]]
-            score, stored = score_round(state.rounds, playlist, bool(data.get("anyway")))
+            anyway = bool(data.get("anyway"))
+            score, stored = score_round(state.rounds, playlist, anyway, state.goal)
             return Step(_fold(state, stored), stored, score)
         if kind == "next":
             box = [card_from_dict(c) for c in data.get("catalogue", [])]
-            dealt = next_deal(state.rounds, box, data.get("genres", []), rng)
+            dealt = next_deal(state.rounds, box, data.get("genres", []), rng, state.goal)
             stored = dealt.event()
             return Step(_fold(state, stored), stored, dealt)
         raise BadInput(f"'{kind}' is not a move of a solo run")

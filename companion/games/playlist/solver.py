@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from companion.games.playlist.cards import Card, rules
 from companion.games.playlist.chain import SOLO, LinkRule, extend_ends
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
+from companion.games.playlist.solo import Goal, default_goal
 
 MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
@@ -52,13 +53,17 @@ class Solution:
 
     playlist: tuple[Card, ...]
     score: PlaylistScore
-    goal: int
+    target: Goal
     optimal: bool
     nodes: int
 
     @property
+    def goal(self) -> int:
+        return self.target.points
+
+    @property
     def wins(self) -> bool:
-        return self.score.total >= self.goal
+        return self.target.wins(self.score.total)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -715,7 +720,7 @@ class _Search:
 def best_playlist(
     cards: Sequence[Card],
     rule: LinkRule = SOLO,
-    goal: int | None = None,
+    goal: Goal | int | None = None,
     max_nodes: int | None = None,
 ) -> Solution:
     """The highest-scoring playlist (solo scoring) that `cards` can make under `rule`.
@@ -732,7 +737,7 @@ def best_playlist(
     return Solution(
         playlist=playlist,
         score=score_playlist(playlist, solo=True),
-        goal=rules()["solo"]["goal"] if goal is None else goal,
+        target=Goal(goal) if isinstance(goal, int) else goal or default_goal(),
         optimal=finished,
         nodes=search.nodes,
     )

@@ -26,16 +26,28 @@ from companion.ui.guided.steps import attempt
 def start(store: Any, seed: int | None = None) -> bool:
     """Ask who plays and how many cards to lay out, then deal the run's first round."""
     from companion.engine.decks import parse_players
+    from companion.games.playlist.solo import READINGS
 
+    table = SoloTable(store)
+    goal = table.box.solo_goal()
     try:
         player = prompts.ask(
             "Who plays this solo run?", "solo", lambda t: parse_players(t, 1, 1)[0]
         )
         cards = prompts.number("How many cards to lay out?", 20, _count)
+        prompts.say(
+            f"  the rulebook says both: at least {goal.points} points (the goal) and more than "
+            f"{goal.points} (the round's end)"
+        )
+        reading = prompts.choose(
+            f"A round is won with {goal.points} points?", READINGS, goal.reading
+        )
     except prompts.Undo:
         return False
     try:
-        started = SoloTable(store).start(cards, player, seed)
+        if reading != goal.reading:  # a table setting: the next runs play to it too
+            table.box.set_solo_goal(reading=reading)
+        started = table.start(cards, player, seed)
     except CompanionError as err:
         prompts.say(f"error: {err.line()}")
         return False
