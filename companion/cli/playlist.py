@@ -15,10 +15,12 @@ if TYPE_CHECKING:
 app = new_app("All Stars Playlist: chain checks, scoring, the card catalogue, a game, solo play.")
 cards_app = new_app("The music card catalogue (the box's cards are not in the rulebook).")
 genres_app = new_app("The genres in play (an expansion swaps one).")
+deck_app = new_app("The cards the companion deals from with 'game start --deck'.")
 game_app = new_app("A tracked multiplayer game: start, play, turn, status, undo, end, abandon.")
 solo_app = new_app("Solo play: start (deal), check, score, solve, next round, end, abandon.")
 app.add_typer(cards_app, name="cards")
 app.add_typer(genres_app, name="genres")
+app.add_typer(deck_app, name="deck")
 app.add_typer(game_app, name="game")
 app.add_typer(solo_app, name="solo")
 
@@ -91,12 +93,11 @@ def show_move(recorded: Any, as_json: bool) -> None:
     emit(payload, as_json, render)
 
 
-def show_status(payload: dict, status: Any, as_json: bool, note: str = "") -> None:
+def show_status(payload: dict, status: Any, as_json: bool, *notes: str) -> None:
     def render(out: Any) -> None:
         from companion.ui import playlist as ui
 
-        if note:
-            ui.render_notes(out, [note])
+        ui.render_notes(out, notes)
         draw = ui.render_status if status.game == "playlist" else ui.render_solo_status
         draw(out, status)
 
@@ -194,6 +195,40 @@ def genres_show(ctx: typer.Context, json: JsonOption = False):
     show(_box(ctx).show_genres(), json, "render_genres")
 
 
+@deck_app.command("show")
+def deck_show(ctx: typer.Context, json: JsonOption = False):
+    """The cards 'game start --deck' deals from: catalogue, assignment and action cards."""
+    show(_box(ctx).deck_cards(), json, "render_deck_cards")
+
+
+@deck_app.command("assignments")
+def deck_assignments(
+    ctx: typer.Context,
+    cards: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[POINTS:GENRE=N,...]...", help="Every assignment card (none: clear)."
+        ),
+    ] = None,
+    json: JsonOption = False,
+):
+    """Give the box's assignment cards, for the companion to deal; none clears them."""
+    show(_box(ctx).set_assignment_cards(cards or []), json, "render_deck_cards")
+
+
+@deck_app.command("actions")
+def deck_actions(
+    ctx: typer.Context,
+    cards: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[TEXT]...", help="Every action card's text (none: clear)."),
+    ] = None,
+    json: JsonOption = False,
+):
+    """Give the box's action cards (their English text), for the companion to deal."""
+    show(_box(ctx).set_action_cards(cards or []), json, "render_deck_cards")
+
+
 # --- the tracked game ----------------------------------------------------------------------
 
 
@@ -205,13 +240,20 @@ def game_start(
         str | None,
         typer.Option("--first", help="Who most recently listened to their own playlist."),
     ] = None,
+    deck: Annotated[
+        bool,
+        typer.Option(
+            "--deck",
+            help="The companion holds the deck: it deals the hands and the Download List "
+            "from the catalogue (remote play, or no physical cards).",
+        ),
+    ] = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ):
     """Start a game; without --first the starting player is drawn at random."""
-    started = _game(ctx).start(players, first, seed)
-    state = started.status.state
-    show_status(started.to_json(), started.status, json, f"{state.first} starts ({started.how}).")
+    started = _game(ctx).start(players, first, seed, deck)
+    show_status(started.to_json(), started.status, json, *started.notes)
 
 
 @game_app.command("play")
@@ -254,6 +296,33 @@ def game_bluff(
     """A bluff called out: the caller takes the singer's last song as a claim (--wrong: the
     caller loses the last song of their own playlist)."""
     show_move(_game(ctx).bluff(caller, wrong), json)
+
+
+@game_app.command("download")
+def game_download(
+    ctx: typer.Context,
+    card: Annotated[str, typer.Argument(help="A Download List card: number or title prefix.")],
+    json: JsonOption = False,
+):
+    """Take a card from the Download List (twice a turn); the stockpile refills it (--deck)."""
+    show_move(_game(ctx).download(card), json)
+
+
+@game_app.command("action")
+def game_action(
+    ctx: typer.Context,
+    player: PlayerArg,
+    card: Annotated[str, typer.Argument(help="The action card's text (unique prefix).")],
+    json: JsonOption = False,
+):
+    """An action card played (--deck with the table's action cards); record its effect too."""
+    show_move(_game(ctx).action(player, card), json)
+
+
+@game_app.command("hand")
+def game_hand(ctx: typer.Context, player: PlayerArg, json: JsonOption = False):
+    """A player's cards when the companion holds the deck (show it to that player only)."""
+    show(_game(ctx).hand(player), json, "render_hand")
 
 
 @game_app.command("assignment")

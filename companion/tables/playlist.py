@@ -148,6 +148,40 @@ class Genres:
         return {"genres": list(self.genres), "cards_out_of_play": self.out_of_play}
 
 
+@dataclass(frozen=True)
+class Hand:
+    """One player's cards when the companion holds the deck."""
+
+    player: str
+    music: tuple[Card, ...]
+    assignments: tuple[Any, ...]  # Assignment cards not yet turned over
+    actions: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "music": [c.to_dict() for c in self.music],
+            "assignments": [a.to_dict() for a in self.assignments],
+            "actions": list(self.actions),
+        }
+
+
+@dataclass(frozen=True)
+class DeckCards:
+    """The cards the companion deals from with `game start --deck`."""
+
+    music: int  # catalogue cards of the genres in play
+    assignments: tuple[Any, ...]  # the table's assignment cards (Assignment)
+    actions: tuple[str, ...]  # the table's action cards
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "music": self.music,
+            "assignments": [a.to_dict() for a in self.assignments],
+            "actions": list(self.actions),
+        }
+
+
 # --- the catalogue and the settings ------------------------------------------------------
 
 
@@ -194,6 +228,52 @@ class PlaylistBox:
         goal = solo.make_goal(self.solo_goal(), points, reading)
         self.store.put_doc(DOCS, "solo_goal", goal.to_json())
         return goal
+
+    def music_in_play(self) -> list[Card]:
+        """The catalogue's cards of the genres in play: the multiplayer deck's music cards."""
+        genres = set(self.genres())
+        return [c for c in self.cards() if c.genre in genres]
+
+    def deck_cards(self) -> DeckCards:
+        from companion.games.playlist.scoring import assignment_from_dict
+
+        assignments = self.store.get_doc(DOCS, "assignment_cards", [])
+        return DeckCards(
+            len(self.music_in_play()),
+            tuple(assignment_from_dict(a) for a in assignments),
+            tuple(self.store.get_doc(DOCS, "action_cards", [])),
+        )
+
+    def set_assignment_cards(self, texts: Sequence[str]) -> DeckCards:
+        """The box's assignment cards, for the companion to deal (none: the table deals them)."""
+        cards = [self.assignment(t).to_dict() for t in texts]
+        self.store.put_doc(DOCS, "assignment_cards", cards)
+        return self.deck_cards()
+
+    def set_action_cards(self, texts: Sequence[str]) -> DeckCards:
+        """The box's action cards, each its English text (none: the table deals them)."""
+        from companion.engine.errors import BadInput
+
+        cards = [" ".join(t.split()) for t in texts]
+        if any(not c for c in cards):
+            raise BadInput("an action card needs its text")
+        self.store.put_doc(DOCS, "action_cards", cards)
+        return self.deck_cards()
+
+    def shuffled_piles(self, players: int, rng: TableRng) -> dict[str, Any]:
+        """The piles for a game where the companion holds the deck, in draw order."""
+        from companion.games.playlist import deck
+
+        music = self.music_in_play()
+        if len(music) < deck.needed(players):
+            raise RuleViolation(
+                f"the companion cannot hold the deck: the catalogue has {len(music)} music cards "
+                f"of the genres in play, and {players} players and the Download List need "
+                f"{deck.needed(players)}",
+                hint="fill it with 'companion playlist cards import', or play with your cards",
+            )
+        held = self.deck_cards()
+        return deck.shuffle(music, held.assignments, held.actions, rng)
 
     def assignment(self, text: str) -> Any:
         from companion.games.playlist.scoring import parse_assignment
@@ -313,11 +393,13 @@ class Started:
     status: Status[Any]
     seed: int
     how: str | None = None  # how the first player was chosen (multiplayer)
+    notes: tuple[str, ...] = ()  # the deal, in words
 
     def to_json(self) -> dict[str, Any]:
         body = {**self.status.to_json(), "seed": self.seed}
         if self.how is not None:
             body["how"] = self.how
+            body["notes"] = list(self.notes)
         return body
 
 
@@ -357,9 +439,18 @@ class PlaylistTable(Table[GameState]):
         self.box = PlaylistBox(store)
 
     def start(
-        self, players: Sequence[str] | str, first: str | None = None, seed: int | None = None
+        self,
+        players: Sequence[str] | str,
+        first: str | None = None,
+        seed: int | None = None,
+        deck: bool = False,
     ) -> Started:
-        """Start a game; without `first` the starting player is drawn with the seed."""
+        """Start a game; without `first` the starting player is drawn with the seed.
+
+        With `deck` the companion holds the cards: it shuffles the catalogue's music cards
+        (and the table's assignment and action cards, when it has them) with the seed, deals
+        every hand and lays out the Download List.
+        """
         from companion.engine.decks import parse_players
         from companion.engine.names import match_prefix
 
@@ -369,9 +460,14 @@ class PlaylistTable(Table[GameState]):
             starter, how = match_prefix(first, names, what="player"), "chosen"
         else:
             starter, how = rng.choice(names), "random"
-        opening = {"type": "start", "data": {"first": starter, "how": how}}
-        status = self.start_match(names, {"mode": "multiplayer"}, rng.seed, [opening])
-        return Started(status, rng.seed, how)
+        opening: dict[str, Any] = {"first": starter, "how": how}
+        if deck:
+            opening["deck"] = self.box.shuffled_piles(len(names), rng)
+        start = {"type": "start", "data": opening}
+        status = self.start_match(names, {"mode": "multiplayer"}, rng.seed, [start])
+        before = multiplayer.new_state(names, names[0])
+        notes = multiplayer.notes_of(before, start, status.state)
+        return Started(status, rng.seed, how, notes)
 
     # --- moves ---------------------------------------------------------------------------
 
@@ -401,6 +497,44 @@ class PlaylistTable(Table[GameState]):
 
     def turn(self) -> Recorded[GameState]:
         return self.record(event("turn"))
+
+    def download(self, typed: str | Card) -> Recorded[GameState]:
+        """The player whose turn it is takes a card from the Download List (number, title
+        prefix, or the card typed in full)."""
+        from companion.games.playlist.cards import find_in_catalogue, is_inline
+
+        if isinstance(typed, Card):
+            card = typed
+        elif is_inline(typed):
+            card = self.box.read([typed])[0]
+        else:
+            from companion.games.playlist.errors import UnknownCard
+
+            held = multiplayer.held_deck(self.status().state)
+            try:
+                card = find_in_catalogue(typed, held.download)
+            except UnknownCard:
+                shown = ", ".join(c.name() for c in held.download) or "it is empty"
+                raise UnknownCard(f"'{typed}' is not on the Download List ({shown})") from None
+        return self.record(event("download", card=card.to_dict()))
+
+    def action(self, player: str, card: str) -> Recorded[GameState]:
+        """`player` plays an action card from their hand (typed by unique prefix)."""
+        return self.record(event("action", player=player, card=card))
+
+    def hand(self, player: str) -> Hand:
+        """What `player` holds, when the companion holds the deck (secret: for them only)."""
+        from companion.engine.names import match_prefix
+
+        state = self.status().state
+        who = match_prefix(player, state.players, what="player")
+        if state.deck is None:
+            raise RuleViolation(
+                "the table holds the cards in this game: the companion knows no hand",
+                hint="start a game with '--deck' to let the companion deal",
+            )
+        held = tuple(h.assignment for h in state.assignments[who] if not h.completed)
+        return Hand(who, state.deck.hands[who], held, state.deck.actions[who])
 
     # --- the end ---------------------------------------------------------------------------
 

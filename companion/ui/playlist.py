@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from companion.tables.playlist import (
         CatalogueChange,
         Checked,
+        DeckCards,
         GameEnded,
         Genres,
+        Hand,
         Listing,
         Scored,
         SoloEnded,
@@ -163,8 +165,10 @@ def render_status(out: Console, status: Status[GameState]) -> None:
         cards = state.playlists[player]
         titles = " → ".join(escape(c.title or c.genre) for c in cards) or "(no playlist)"
         held = state.assignments[player]
-        if held:
-            marks = ", ".join(h.assignment.text() + (" ✓" if h.completed else "") for h in held)
+        secret = state.deck is not None and state.deck.holds_assignments
+        shown = [h for h in held if h.completed or not secret]  # dealt cards stay in the hand
+        if shown:
+            marks = ", ".join(h.assignment.text() + (" ✓" if h.completed else "") for h in shown)
             titles += f"  [dim]assignments {marks}[/dim]"
         table.add_row(
             "▶" if live and player == state.current else "",
@@ -174,6 +178,12 @@ def render_status(out: Console, status: Status[GameState]) -> None:
             titles,
         )
     out.print(table)
+    if state.deck is not None:
+        held = state.deck
+        listed = " · ".join(escape(c.name()) for c in held.download) or "(empty)"
+        out.print(f"Download List: {listed}")
+        hands = ", ".join(f"{escape(p)} {len(held.hands[p])}" for p in state.order)
+        out.print(f"[dim]stockpile {len(held.stockpile)} · music cards in hand: {hands}[/dim]")
     if state.round_over:
         out.print(
             "[bold]The last round is over[/bold]: score it with 'companion playlist game end'."
@@ -263,3 +273,30 @@ def render_solo_end(out: Console, done: SoloEnded) -> None:
         out.print("No round won this run.")
     else:
         out.print(f"[bold]Got as far as a win with {fewest} cards.[/bold]")
+
+
+def render_hand(out: Console, hand: Hand) -> None:
+    out.print(f"[bold]{escape(hand.player)}'s hand[/bold] (for {escape(hand.player)} only)")
+    for card in hand.music:
+        out.print(f"  {card_line(card)}")
+    if not hand.music:
+        out.print("  no music card")
+    for assignment in hand.assignments:
+        out.print(f"  assignment {assignment.text()}")
+    for text in hand.actions:
+        out.print(f"  action: {escape(text)}")
+
+
+def render_deck_cards(out: Console, cards: DeckCards) -> None:
+    out.print(f"Music cards of the genres in play: {cards.music} (the catalogue).")
+    if cards.assignments:
+        shown = ", ".join(a.text() for a in cards.assignments)
+        out.print(f"Assignment cards ({len(cards.assignments)}): {shown}")
+    else:
+        out.print("Assignment cards: none given (the table deals them from the box).")
+    if cards.actions:
+        out.print(f"Action cards ({len(cards.actions)}):")
+        for text in cards.actions:
+            out.print(f"  {escape(text)}")
+    else:
+        out.print("Action cards: none given (the table deals them from the box).")

@@ -226,3 +226,34 @@ def test_solo_play_deals_a_run_to_the_goal_reading_chosen(db):
 
 
 TEN = ["pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b", "pop/3/love+bass+death/c"]
+
+
+@pytest.mark.slow
+def test_guided_play_with_the_companion_holding_the_deck(db):
+    # "Each player takes 2 assignment cards, 2 music cards and 2 action cards" — "Take 1 card
+    # from the Download List; Add a new card to the Download List from the stockpile", twice.
+    for n in range(1, 13):
+        assert run(db, "playlist", "cards", "add", f"pop/1/love+piano+ballad/t{n}").returncode == 0
+    term = Terminal(db, "playlist", "play", "--seed", "4")
+    term.answer("Start one now?", "")
+    term.answer("Players in seat order", "Ana,Ben")
+    term.answer("Who starts?", "Ana")
+    term.answer("Does the companion hold the deck", "y")
+    term.expect("the companion deals each player 2 music cards")
+    term.answer("Ana's assignment cards (first turn)?", "")  # the table deals those
+    term.answer("Ana takes from the Download List (1 of 2)?", "")
+    term.expect("refilled with")
+    term.answer("Ana takes from the Download List (2 of 2)?", "")
+    term.expect("Ana's hand: ")
+    mine = [str(c["number"]) for c in json_of(db, "playlist", "game", "hand", "Ana")["music"]]
+    term.answer("Ana adds songs", ", ".join(mine[:3]))
+    term.answer("Ana's song?", "")
+    term.answer("End Ana's turn?", "")
+    term.expect("Ana draws 1 music card from the stockpile")
+    term.answer("Ben's assignment cards (first turn)?", "")
+    term.expect("Ben takes from the Download List (1 of 2)?")
+    term.interrupt()
+    assert term.finish() == 130
+    now = status(db)
+    assert (now["lengths"]["Ana"], now["deck"]["hands"]) == (3, {"Ana": 2, "Ben": 2})
+    assert now["deck"]["stockpile"] == 12 - 4 - 5 - 2 - 1  # the deal, two refills, one draw

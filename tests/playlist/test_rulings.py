@@ -204,3 +204,195 @@ def test_a_run_keeps_the_goal_it_was_dealt_with(cli):
         cli("playlist", "solo", "next"),
         "scored 10 (goal: more than 10 points): the run is over",
     )
+
+
+# --- item 23: the deal and the Download List when the companion holds the deck --------------
+# "Each player takes 2 assignment cards, 2 music cards and 2 action cards … Finally, put 5 music
+# cards open on the table … These 5 cards together are called the Download List." A turn:
+# "Take 1 card from the Download List; Add a new card to the Download List from the stockpile;
+# Take another card from the Download List; Add a new card to the Download List from the
+# stockpile; Add songs to your playlist; If you have less than 2 Music Cards in your hand, take
+# cards from the stockpile until you have 2 … If you have finished an assignment card, turn it
+# over and take a new assignment card unless there are no new assignment cards left." — "If you
+# have placed 3 songs of the same genre in your playlist, you can take an extra action card …
+# If there are no action cards left, take the action cards that have been played, shuffle them
+# and this is the new stockpile for action cards."
+
+
+def deck_table(cli, music=12, assignments=5, actions=5, seed="3"):
+    """Every card pop with the same icons, so any cards link; Ana starts."""
+    for i in range(1, music + 1):
+        assert cli("playlist", "cards", "add", f"pop/1/love+piano+ballad/t{i}").exit_code == 0
+    cli("playlist", "deck", "assignments", *["1:pop=2"] * assignments)
+    cli("playlist", "deck", "actions", *[f"A{i}" for i in range(1, actions + 1)])
+    return cli(
+        "playlist",
+        "game",
+        "start",
+        "-p",
+        "Ana,Ben",
+        "--first",
+        "Ana",
+        "--deck",
+        "--seed",
+        seed,
+        "--json",
+    ).json
+
+
+def hand(cli, player):
+    return cli("playlist", "game", "hand", player, "--json").json
+
+
+def numbers(cards):
+    return [str(c["number"]) for c in cards]
+
+
+def test_the_companion_deals_the_hands_and_lays_out_the_download_list(cli, tmp_path):
+    started = deck_table(cli)
+    deck = started["deck"]
+    assert len(deck["download_list"]) == 5
+    assert (deck["stockpile"], deck["hands"]) == (12 - 4 - 5, {"Ana": 2, "Ben": 2})
+    assert (deck["assignment_pile"], deck["action_pile"]) == (1, 1)
+    ana, ben = hand(cli, "ana"), hand(cli, "ben")
+    assert (len(ana["music"]), len(ana["assignments"]), len(ana["actions"])) == (2, 2, 2)
+    assert (len(ben["music"]), len(ben["assignments"]), len(ben["actions"])) == (2, 2, 2)
+    everything = numbers(ana["music"] + ben["music"] + deck["download_list"])
+    assert len(set(everything)) == 9  # no card twice
+    assert started["scores"] == {"Ana": 0, "Ben": 0}
+    # the seeded RNG: the same seed deals the same cards at another table
+    other = tmp_path / "other.json"
+    for i in range(1, 13):
+        cli("playlist", "cards", "add", f"pop/1/love+piano+ballad/t{i}", database=other)
+    again = cli(
+        "playlist",
+        "game",
+        "start",
+        "-p",
+        "Ana,Ben",
+        "--first",
+        "Ana",
+        "--deck",
+        "--seed",
+        "3",
+        "--json",
+        database=other,
+    ).json
+    assert again["deck"]["download_list"] == deck["download_list"]
+    screen = cli("playlist", "game", "status").stdout
+    assert "Download List: #" in screen and "stockpile 3" in screen
+
+
+def test_each_turn_takes_two_cards_from_the_download_list_refilled_from_the_stockpile(cli, db):
+    started = deck_table(cli)
+    listed = started["deck"]["download_list"]
+    assert_user_error(cli("playlist", "game", "turn"), "Ana has taken 0 of 2 cards")
+    took = cli("playlist", "game", "download", listed[0]["title"], "--json").json
+    stockpile_top = took["event"]["data"]["refill"]
+    assert took["deck"]["download_list"] == [*listed[1:], stockpile_top]
+    assert took["deck"]["stockpile"] == 2 and took["deck"]["hands"]["Ana"] == 3
+    assert took["notes"] == [
+        f"Ana takes {listed[0]['title']} from the Download List; {stockpile_top['title']} refills "
+        "it from the stockpile (1 of 2)."
+    ]
+    cli("playlist", "game", "download", str(listed[1]["number"]))
+    before = db.read_bytes()
+    assert_user_error(
+        cli("playlist", "game", "download", str(listed[2]["number"])), "has taken 2 cards"
+    )
+    assert_user_error(cli("playlist", "game", "download", "99"), "'99' is not on the Download List")
+    mine = numbers(hand(cli, "ana")["music"])
+    outside = next(str(n) for n in range(1, 13) if str(n) not in mine)
+    assert_user_error(cli("playlist", "game", "play", "ana", mine[0], outside), "not in Ana's hand")
+    assert db.read_bytes() == before
+
+
+def test_the_turns_end_refills_the_hand_replaces_assignments_and_deals_action_cards(cli):
+    started = deck_table(cli)
+    listed = started["deck"]["download_list"]
+    cli("playlist", "game", "download", str(listed[0]["number"]))
+    cli("playlist", "game", "download", str(listed[1]["number"]))
+    mine = numbers(hand(cli, "ana")["music"])
+    assert len(mine) == 4
+    cli("playlist", "game", "play", "ana", *mine[:3])  # three pop songs; one card left in hand
+    turned = cli("playlist", "game", "turn", "--json").json
+    data = turned["event"]["data"]
+    assert len(data["drawn"]) == 1  # back to 2 music cards from the stockpile
+    assert len(data["new_assignments"]) == 1  # both assignments done; only one card was left
+    assert len(data["action_draws"]) == 1
+    assert turned["deck"]["hands"]["Ana"] == 2 and turned["deck"]["stockpile"] == 0
+    assert "  • assignment 1:pop=2 completed: turned over; Ana takes a new one." in turned["notes"]
+    assert (
+        "  • assignment 1:pop=2 completed: turned over; no new assignment left." in turned["notes"]
+    )
+    assert "  • three pop songs placed: Ana takes an extra action card." in turned["notes"]
+    ana = hand(cli, "ana")
+    assert (len(ana["music"]), len(ana["assignments"]), len(ana["actions"])) == (2, 1, 3)
+    # Ben's turn: the stockpile is empty, so the Download List is no longer refilled
+    ben_list = turned["deck"]["download_list"]
+    took = cli("playlist", "game", "download", str(ben_list[0]["number"]), "--json").json
+    assert took["event"]["data"]["refill"] is None and len(took["deck"]["download_list"]) == 4
+    # one undo puts the card back on the Download List
+    undone = cli("playlist", "game", "undo", "--json").json
+    assert undone["deck"]["download_list"] == ben_list
+
+
+def test_played_action_cards_are_shuffled_into_a_new_pile(cli):
+    started = deck_table(cli, music=14, actions=4)  # every action card is dealt at the start
+    assert started["deck"]["action_pile"] == 0
+    played = hand(cli, "ana")["actions"][0]
+    acted = cli("playlist", "game", "action", "ana", played, "--json").json
+    assert acted["notes"] == [f"Ana plays the action card “{played}”."]
+    listed = started["deck"]["download_list"]
+    cli("playlist", "game", "download", str(listed[0]["number"]))
+    cli("playlist", "game", "download", str(listed[1]["number"]))
+    cli("playlist", "game", "play", "ana", *numbers(hand(cli, "ana")["music"])[:3])
+    turned = cli("playlist", "game", "turn", "--json").json
+    data = turned["event"]["data"]
+    assert (data["reshuffled"], data["action_draws"]) == ([played], [played])
+    assert "  • the played action cards are shuffled into a new action pile." in turned["notes"]
+    assert_user_error(cli("playlist", "game", "action", "ben", "Z"), "no action card")
+
+
+def test_the_deck_needs_enough_catalogue_cards(cli, db):
+    for i in range(1, 9):
+        cli("playlist", "cards", "add", f"pop/1/love+piano+ballad/t{i}")
+    before = db.read_bytes()
+    assert_user_error(
+        cli("playlist", "game", "start", "-p", "Ana,Ben", "--deck"),
+        "the catalogue has 8 music cards of the genres in play, and 2 players and the Download "
+        "List need 9",
+    )
+    assert db.read_bytes() == before
+
+
+def test_a_table_with_its_own_cards_gets_the_reminders(cli):
+    started = cli("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana", "--json").json
+    assert started["deck"] is None
+    assert started["notes"][1:] == [
+        "  • deal: each player takes 2 assignment cards, 2 music cards and 2 action cards; lay 5 "
+        "music cards open: the Download List.",
+        "  • Ana takes a card from the Download List and refills it from the stockpile, 2 times; "
+        "then adds songs.",
+    ]
+    turned = cli("playlist", "game", "turn", "--json").json
+    assert turned["notes"][-1] == (
+        "  • next: Ben takes a card from the Download List and refills it from the stockpile, "
+        "2 times."
+    )
+    assert_user_error(cli("playlist", "game", "download", "1"), "the table holds the cards")
+    assert_user_error(cli("playlist", "game", "hand", "ana"), "the companion knows no hand")
+
+
+def test_a_deck_game_replays_from_its_log(cli, db):
+    started = deck_table(cli)
+    listed = started["deck"]["download_list"]
+    cli("playlist", "game", "download", str(listed[0]["number"]))
+    cli("playlist", "game", "download", str(listed[1]["number"]))
+    cli("playlist", "game", "play", "ana", *numbers(hand(cli, "ana")["music"])[:2])
+    cli("playlist", "game", "turn")
+    ended = cli("playlist", "game", "end", "--now", "--json").json
+    from companion.games.playlist.replay import replay
+
+    archived = Store(db).get_match(ended["id"])
+    assert replay(archived) == archived["result"]

@@ -2,14 +2,18 @@
 
 Events (each `{"type", "data"}`):
 
-* `start`      {"first", "how"}              who starts and why
+* `start`      {"first", "how"[, "deck"]}    who starts and why; "deck": the piles in draw
+               order when the companion holds the deck (companion.games.playlist.deck)
 * `play`       {"player", "cards"}           cards added to a playlist on its owner's turn
 * `lose`       {"player", "card"}            the last card of a playlist goes away
 * `claim`      {"player", "card", "joined"[, "from", "how"]}  a sung or unmasked song: joins,
                or is put away; with "from", it is that singer's last song, taken in the
                same step ("how": "sung" or "bluff")
 * `assignment` {"player", "assignment", "completed"}  an assignment card held
-* `turn`       {"player", "next", "completed", "action_cards", "finishing", "round_over"}
+* `turn`       {"player", "next", "completed", "action_cards", "finishing", "round_over"
+               [, "drawn", "new_assignments", "action_draws", "reshuffled"]}
+* `download`   {"player", "card", "refill"}  a card taken from the Download List (deck held)
+* `action`     {"player", "card"}            an action card played (deck held)
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from companion.engine.events import Step
 from companion.engine.events import replay as replay_events
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
+from companion.games.playlist import deck
 from companion.games.playlist.cards import Card, card_from_dict, rules
 from companion.games.playlist.chain import MULTIPLAYER, link_failure
+from companion.games.playlist.deck import Deck
 from companion.games.playlist.errors import (
     BrokenLink,
     CardAlreadyPlaced,
@@ -58,6 +64,7 @@ class GameState:
     rewarded: dict[str, frozenset[str]]  # genres that already earned an extra action card
     put_away: tuple[Card, ...]
     finished_on: int | None  # turn (0-based) on which a playlist first reached 15 songs
+    deck: Deck | None = None  # the cards, when the companion holds the deck
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -118,6 +125,7 @@ class GameState:
             "round_over": self.round_over,
             "still_to_play": unplayed_turns(self) if self.finishing and not self.round_over else [],
             "winner": final.winner if final else None,
+            "deck": self.deck.to_json() if self.deck else None,
         }
 
 
@@ -147,10 +155,24 @@ def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
     """The state after one stored event (no checks: it was checked when recorded)."""
     kind, data = event["type"], event["data"]
     if kind == "start":
-        return replace(state, first=data["first"])
+        state = replace(state, first=data["first"])
+        if not data.get("deck"):
+            return state
+        dealt, held = deck.deal(state.players, data["deck"])
+        hands = {p: tuple(Held(a, False) for a in held[p]) for p in state.players}
+        return replace(state, deck=dealt, assignments=hands)
     if kind == "play":
         cards = tuple(card_from_dict(c) for c in data["cards"])
+        if state.deck:
+            state = replace(state, deck=deck.played(state.deck, data["player"], cards))
         return _with_playlist(state, data["player"], state.playlists[data["player"]] + cards)
+    if kind == "download":
+        refill = card_from_dict(data["refill"]) if data.get("refill") else None
+        taken = deck.take(held_deck(state), data["player"], card_from_dict(data["card"]), refill)
+        return replace(state, deck=taken)
+    if kind == "action":
+        acted = deck.play_action(held_deck(state), data["player"], data["card"])
+        return replace(state, deck=acted)
     if kind == "lose":
         return _with_playlist(state, data["player"], state.playlists[data["player"]][:-1])
     if kind == "claim":
@@ -173,13 +195,24 @@ def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
             Held(h.assignment, h.completed or i in done)
             for i, h in enumerate(state.assignments[player])
         )
+        new = tuple(Held(assignment_from_dict(a), False) for a in data.get("new_assignments", []))
         return replace(
             state,
             turns_done=state.turns_done + 1,
-            assignments={**state.assignments, player: held},
+            assignments={**state.assignments, player: held + new},
             rewarded={**state.rewarded, player: state.rewarded[player] | set(data["action_cards"])},
+            deck=deck.after_turn(state.deck, player, data) if state.deck else None,
         )
     raise ValueError(f"unknown playlist event type {kind!r}")
+
+
+def held_deck(state: GameState) -> Deck:
+    if state.deck is None:
+        raise TurnOrder(
+            "the table holds the cards in this game",
+            hint="the companion deals only in a game started with --deck",
+        )
+    return state.deck
 
 
 def _with_playlist(state: GameState, player: str, cards: tuple[Card, ...]) -> GameState:
@@ -213,6 +246,14 @@ def play(state: GameState, player: str, cards: Sequence[Card]) -> dict[str, Any]
     if player != state.current:
         raise TurnOrder(f"it is {state.current}'s turn, not {player}'s")
     _refuse_placed(state, cards)
+    if state.deck is not None:
+        hand = {c.key for c in state.deck.hands[player]}
+        for card in cards:
+            if card.key not in hand:
+                raise TurnOrder(
+                    f"{card.name()} is not in {player}'s hand (the companion holds the deck)",
+                    hint=f"see the hand with 'companion playlist game hand {player}'",
+                )
     current = state.playlists[player]
     minimum = rules()["playlist"]["min_start"]
     if not current and len(cards) < minimum:
@@ -302,6 +343,42 @@ def call_bluff(state: GameState, caller: str, right: bool = True) -> dict[str, A
     return event
 
 
+def download(state: GameState, card: Card) -> dict[str, Any]:
+    """The player whose turn it is takes `card` from the Download List; the stockpile's top
+    card refills it ("Take 1 card from the Download List; Add a new card to the Download List
+    from the stockpile", twice a turn)."""
+    _refuse_after_round(state)
+    held = held_deck(state)
+    player, most = state.current, deck.sizes()["downloads_per_turn"]
+    if held.downloads >= most:
+        raise TurnOrder(f"{player} has taken {most} cards from the Download List this turn")
+    if card.key not in {c.key for c in held.download}:
+        shown = ", ".join(c.name() for c in held.download) or "it is empty"
+        raise TurnOrder(f"{card.name()} is not on the Download List ({shown})")
+    refill = held.stockpile[0] if held.stockpile else None
+    return {
+        "type": "download",
+        "data": {
+            "player": player,
+            "card": card.to_dict(),
+            "refill": refill.to_dict() if refill else None,
+        },
+    }
+
+
+def action(state: GameState, player: str, typed: str) -> dict[str, Any]:
+    """`player` plays one of their action cards ("Action cards can be played at all times");
+    what it does is the table's to record (a lost song, a claim)."""
+    held = held_deck(state)
+    if not held.holds_actions:
+        raise TurnOrder("the table holds the action cards in this game")
+    hand = held.actions[player]
+    if not hand:
+        raise TurnOrder(f"{player} has no action card")
+    text = match_prefix(typed, list(dict.fromkeys(hand)), what=f"action card of {player}'s")
+    return {"type": "action", "data": {"player": player, "card": text}}
+
+
 def take_assignment(
     state: GameState, player: str, assignment: Assignment, completed: bool = False
 ) -> dict[str, Any]:
@@ -322,25 +399,40 @@ class TurnEnd:
     action_cards: tuple[str, ...]  # genres whose third song earns an extra action card
     finishing: bool
     round_over: bool
+    draws: deck.Draws | None = None  # what the companion dealt, when it holds the deck
 
     def event(self) -> dict[str, Any]:
-        return {
-            "type": "turn",
-            "data": {
-                "player": self.player,
-                "next": self.next_player,
-                "completed": list(self.completed),
-                "action_cards": list(self.action_cards),
-                "finishing": self.finishing,
-                "round_over": self.round_over,
-            },
+        data = {
+            "player": self.player,
+            "next": self.next_player,
+            "completed": list(self.completed),
+            "action_cards": list(self.action_cards),
+            "finishing": self.finishing,
+            "round_over": self.round_over,
         }
+        if self.draws is not None:
+            data.update(self.draws.to_json())
+        return {"type": "turn", "data": data}
 
 
-def end_turn(state: GameState) -> TurnEnd:
-    """End the current player's turn: assignments turned over, extra action cards, round end."""
+def end_turn(state: GameState, rng: TableRng | None = None) -> TurnEnd:
+    """End the current player's turn: assignments turned over, extra action cards, round end.
+
+    When the companion holds the deck it also deals what the turn's end takes — the hand
+    refilled to two music cards, new assignment cards, extra action cards (`rng` shuffles
+    the played action cards into a new pile if the pile runs out) — and it refuses to end a
+    turn before the player has taken their two cards from the Download List.
+    """
     _refuse_after_round(state)
     player = state.current
+    held = state.deck
+    if held is not None:
+        most = deck.sizes()["downloads_per_turn"]
+        if held.downloads < most and held.download:
+            raise TurnOrder(
+                f"{player} has taken {held.downloads} of {most} cards from the Download List",
+                hint="take them first: 'companion playlist game download CARD'",
+            )
     counts = Counter(card.genre for card in state.playlists[player])
     completed = tuple(
         i
@@ -351,13 +443,11 @@ def end_turn(state: GameState) -> TurnEnd:
     action_cards = tuple(
         g for g, n in sorted(counts.items()) if n >= threshold and g not in state.rewarded[player]
     )
-    after = apply(
-        state,
-        {
-            "type": "turn",
-            "data": {"player": player, "completed": completed, "action_cards": action_cards},
-        },
-    )
+    draws = None
+    if held is not None:
+        draws = deck.turn_draws(held, player, len(completed), len(action_cards), rng)
+    move = {"player": player, "completed": completed, "action_cards": action_cards}
+    after = apply(state, {"type": "turn", "data": {**move, **(draws.to_json() if draws else {})}})
     return TurnEnd(
         player=player,
         next_player=after.current,
@@ -365,6 +455,7 @@ def end_turn(state: GameState) -> TurnEnd:
         action_cards=action_cards,
         finishing=after.finishing,
         round_over=after.round_over,
+        draws=draws,
     )
 
 
@@ -447,9 +538,12 @@ def _record_assignment(state: GameState, data: dict[str, Any]) -> tuple[dict[str
     return take_assignment(state, player, held, bool(data.get("completed"))), None
 
 
-def _record_turn(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    ended = end_turn(state)
-    return ended.event(), ended
+def _record_download(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    return download(state, card_from_dict(data["card"])), None
+
+
+def _record_action(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    return action(state, _who(state, data["player"]), data["card"]), None
 
 
 MOVES = {
@@ -458,15 +552,19 @@ MOVES = {
     "claim": _record_claim,
     "bluff": _record_bluff,
     "assignment": _record_assignment,
-    "turn": _record_turn,
+    "download": _record_download,
+    "action": _record_action,
 }
 
 
-def notes_of(before: GameState, event: Mapping[str, Any]) -> tuple[str, ...]:
-    """What a recorded event did, in words, for the table."""
+def notes_of(
+    before: GameState, event: Mapping[str, Any], after: GameState | None = None
+) -> tuple[str, ...]:
+    """What a recorded event did, in words, for the table (hands stay secret)."""
     kind, data = event["type"], event["data"]
+    after = apply(before, event) if after is None else after
     if kind == "start":
-        return (f"{data['first']} starts ({data['how']}).",)
+        return (f"{data['first']} starts ({data['how']}).", *_deal_notes(after))
     if kind == "claim":
         card, player = _title(data["card"]), data["player"]
         lines = []
@@ -482,23 +580,111 @@ def notes_of(before: GameState, event: Mapping[str, Any]) -> tuple[str, ...]:
         card = _title(data["card"])
         why = "a wrong bluff call: " if data.get("how") == "false-call" else ""
         return (f"{why}{data['player']} loses the last card of their playlist ({card}).",)
+    if kind == "download":
+        assert after.deck is not None
+        most = deck.sizes()["downloads_per_turn"]
+        refill = (
+            f"{_title(data['refill'])} refills it from the stockpile"
+            if data.get("refill")
+            else "the stockpile is empty, so it is not refilled"
+        )
+        return (
+            f"{data['player']} takes {_title(data['card'])} from the Download List; {refill} "
+            f"({after.deck.downloads} of {most}).",
+        )
+    if kind == "action":
+        return (f"{data['player']} plays the action card “{data['card']}”.",)
     if kind == "turn":
-        player = data["player"]
-        lines = [
-            f"{player}'s turn ends.",
+        return _turn_notes(before, data, after)
+    return ()
+
+
+def _deal_notes(state: GameState) -> tuple[str, ...]:
+    table = deck.sizes()
+    if state.deck is None:
+        return (
+            f"  • deal: each player takes {table['assignment_cards']} assignment cards, "
+            f"{table['music_cards']} music cards and {table['action_cards']} action cards; "
+            f"lay {table['download_list']} music cards open: the Download List.",
+            f"  • {state.current} takes a card from the Download List and refills it from the "
+            f"stockpile, {table['downloads_per_turn']} times; then adds songs.",
+        )
+    held = state.deck
+    parts = [f"{table['music_cards']} music cards"]
+    if held.holds_assignments:
+        parts.append(f"{table['assignment_cards']} assignment cards")
+    if held.holds_actions:
+        parts.append(f"{table['action_cards']} action cards")
+    dealt = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+    lines = [
+        f"  • the companion deals each player {dealt} (a player sees their hand with "
+        "'companion playlist game hand PLAYER')."
+    ]
+    if not held.holds_assignments:
+        lines.append(
+            f"  • each player takes {table['assignment_cards']} assignment cards from the box "
+            "(record them with 'game assignment')."
+        )
+    if not held.holds_actions:
+        lines.append(f"  • each player takes {table['action_cards']} action cards from the box.")
+    shown = ", ".join(c.name() for c in held.download)
+    lines.append(f"  • the Download List: {shown}.")
+    return tuple(lines)
+
+
+def _turn_notes(before: GameState, data: Mapping[str, Any], after: GameState) -> tuple[str, ...]:
+    player, held = data["player"], before.deck
+    table = deck.sizes()
+    lines = [f"{player}'s turn ends."]
+    if held is None:
+        lines.append(
             f"  • {player}: refill to 2 music cards from the stockpile "
-            "(they cannot be played until your next turn).",
-        ]
-        held = before.assignments[player]
-        for i in data["completed"]:
+            "(they cannot be played until your next turn)."
+        )
+    else:
+        drawn = len(data.get("drawn", []))
+        hand = len(after.deck.hands[player]) if after.deck else 0
+        if drawn:
             lines.append(
-                f"  • assignment {held[i].assignment.text()} completed: turn it over and take a "
+                f"  • {player} draws {drawn} music card{'s' if drawn > 1 else ''} from the "
+                f"stockpile (not playable until the next turn; {hand} in hand)."
+            )
+        elif hand < table["hand_music"]:
+            lines.append(f"  • the stockpile is empty: {player} keeps {hand} music cards.")
+    cards = before.assignments[player]
+    new = list(data.get("new_assignments", []))
+    for i in data["completed"]:
+        text = cards[i].assignment.text()
+        if held is None or not held.holds_assignments:
+            lines.append(
+                f"  • assignment {text} completed: turn it over and take a "
                 "new assignment card (if any are left)."
             )
-        for genre in data["action_cards"]:
+        elif new:
+            new.pop(0)
+            lines.append(f"  • assignment {text} completed: turned over; {player} takes a new one.")
+        else:
+            lines.append(f"  • assignment {text} completed: turned over; no new assignment left.")
+    for genre in data["action_cards"]:
+        if held is not None and held.holds_actions:
+            got = "takes an extra action card" if data.get("action_draws") else "no action left"
+            lines.append(f"  • three {genre} songs placed: {player} {got}.")
+        else:
             lines.append(f"  • three {genre} songs placed: take an extra action card.")
-        return tuple(lines)
-    return ()
+    if "reshuffled" in data:
+        lines.append("  • the played action cards are shuffled into a new action pile.")
+    if not after.round_over:
+        if held is None:
+            lines.append(
+                f"  • next: {after.current} takes a card from the Download List and refills it "
+                f"from the stockpile, {table['downloads_per_turn']} times."
+            )
+        elif after.deck and after.deck.download:
+            lines.append(
+                f"  • next: {after.current} takes {table['downloads_per_turn']} cards from the "
+                "Download List."
+            )
+    return tuple(lines)
 
 
 class PlaylistRules:
@@ -514,10 +700,15 @@ class PlaylistRules:
         if rng is None:  # replaying a stored event
             return Step(apply(state, event), dict(event))
         kind = event["type"]
-        if kind not in MOVES:
+        if kind not in MOVES and kind != "turn":
             raise BadInput(f"'{kind}' is not a move of the playlist game")
-        stored, outcome = MOVES[kind](state, dict(event.get("data", {})))
-        return Step(apply(state, stored), stored, outcome, notes_of(state, stored))
+        if kind == "turn":
+            ended = end_turn(state, rng)
+            stored, outcome = ended.event(), ended
+        else:
+            stored, outcome = MOVES[kind](state, dict(event.get("data", {})))
+        after = apply(state, stored)
+        return Step(after, stored, outcome, notes_of(state, stored, after))
 
 
 RULES = PlaylistRules()

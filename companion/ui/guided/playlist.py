@@ -23,6 +23,8 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import Event, event
 from companion.games.playlist import game
+from companion.games.playlist.cards import card_from_dict
+from companion.games.playlist.deck import needed, sizes
 from companion.tables.playlist import PlaylistTable
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
@@ -49,17 +51,22 @@ def start(store: Any, seed: int | None = None) -> bool:
         )
         prompts.say("  the player who most recently listened to their own playlist starts")
         first = prompts.choose("Who starts?", [*names, RANDOM], RANDOM)
+        deck = False
+        if len(table.box.music_in_play()) >= needed(len(names)):
+            deck = prompts.yes_no(
+                "Does the companion hold the deck (it deals the hands and the Download List)?",
+                False,
+            )
     except prompts.Undo:
         return False
     try:
-        started = table.start(names, None if first == RANDOM else first, seed)
+        started = table.start(names, None if first == RANDOM else first, seed, deck)
     except CompanionError as err:
         prompts.say(f"error: {err.line()}")
         return False
     from companion.ui.playlist import render_notes, render_status
 
-    state = started.status.state
-    render_notes(prompts.console(), [f"{state.first} starts ({started.how})."])
+    render_notes(prompts.console(), started.notes)
     render_status(prompts.console(), started.status)
     return True
 
@@ -167,7 +174,9 @@ class Flow:
         if state.round_over:
             return None, self.end(match, state)
         last = match["events"][-1]
-        if last["type"] == "turn" and last["data"]["completed"] and (turn, "new") not in done:
+        dealt = state.deck is not None and state.deck.holds_assignments  # the companion replaces
+        finished = last["type"] == "turn" and last["data"]["completed"] and not dealt
+        if finished and (turn, "new") not in done:
             return (turn, "new"), self.new_assignments(state, last["data"]["player"])
         player = state.current
         mine = this_turn(match)
@@ -178,6 +187,11 @@ class Flow:
             return (turn, "deal"), self.assignments(
                 player, f"{player}'s assignment cards (first turn)?"
             )
+        held = state.deck
+        if held is not None and not played and held.download:
+            taken = held.downloads
+            if taken < sizes()["downloads_per_turn"] and (turn, f"download{taken}") not in done:
+                return (turn, f"download{taken}"), self.download(state, player)
         if not played and (turn, "add") not in done:
             return (turn, "add"), self.add(state, player)
         challenged = played and any(e["type"] in ("lose", "claim") for e in mine[played[-1] :])
@@ -206,6 +220,32 @@ class Flow:
         prompts.say(f"  {player} turns over a completed assignment and takes a new one")
         return self.assignments(player, f"{player}'s new assignment card?")
 
+    def download(self, state: Any, player: str) -> list[Event]:
+        """Take a card from the Download List (the companion holds the deck)."""
+        from companion.ui.playlist import card_line
+
+        held = state.deck
+        if held.downloads == 0:
+            prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] — {player}'s hand:")
+            for card in held.hands[player]:
+                prompts.say(f"  {card_line(card)}")
+            prompts.say("  the Download List:")
+            for card in held.download:
+                prompts.say(f"  {card_line(card)}")
+        names = [c.name() for c in held.download]
+        picked = prompts.choose(
+            f"{player} takes from the Download List ({held.downloads + 1} of "
+            f"{sizes()['downloads_per_turn']})?",
+            names,
+            names[0],
+        )
+        card = held.download[names.index(picked)]
+        events = self.record(event("download", card=card.to_dict()))
+        refill = events[0]["data"]["refill"]
+        if refill:
+            prompts.say(f"  refilled with {card_line(card_from_dict(refill))}")
+        return events
+
     def add(self, state: Any, player: str) -> list[Event]:
         from companion.games.playlist.chain import MULTIPLAYER, check_chain
         from companion.ui.playlist import card_line
@@ -213,6 +253,9 @@ class Flow:
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
         prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] ({len(cards)} songs)")
+        if state.deck is not None:  # the cards come from the hand the companion dealt
+            hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
+            prompts.say(f"  {player}'s hand: {hand}")
 
         def parse(text: str) -> list[Any]:
             if text.casefold() == NONE:
@@ -261,11 +304,21 @@ class Flow:
         from companion.ui.playlist import render_notes, render_status
 
         have = [p for p in state.players if state.playlists[p]]
-        choices = ["end", *(["lose"] if have else []), "stop"]
+        acting = []
+        if state.deck is not None and state.deck.holds_actions:
+            acting = [p for p in state.players if state.deck.actions[p]]
+        choices = ["end", *(["lose"] if have else []), *(["action"] if acting else []), "stop"]
         answer = prompts.choose(f"End {player}'s turn?", choices, "end")
         if answer == "stop":
             self.stopped = True
             return []
+        if answer == "action":  # an action card played: its effect is recorded on its own
+            who = prompts.choose("Who plays an action card?", acting, acting[0])
+            texts = list(dict.fromkeys(state.deck.actions[who]))
+            text = prompts.choose("Which one?", texts, texts[0])
+            events = self.record(event("action", player=who, card=text))
+            prompts.say(f"  {describe(events[0])}")
+            return events
         if answer == "lose":  # an action card: a player loses the last song of the playlist
             who = prompts.choose("Who loses the last song?", have, have[0])
             events = self.record(event("lose", player=who))
@@ -308,6 +361,10 @@ def describe(stored: Event) -> str:
         return f"{taken}{data['player']} takes {title(data['card'])}: {where}"
     if kind == "assignment":
         return f"{data['player']}'s assignment"
+    if kind == "download":
+        return f"{data['player']} takes {title(data['card'])} from the Download List"
+    if kind == "action":
+        return f"{data['player']} plays “{data['card']}”"
     if kind == "turn":
         return f"{data['player']}'s turn ends"
     return kind
