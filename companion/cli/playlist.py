@@ -10,7 +10,8 @@ import typer
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
 
 if TYPE_CHECKING:
-    from companion.tables.playlist import PlaylistBox, PlaylistTable, SoloTable
+    from companion.tables.playlist import PlaylistTable, SoloTable
+    from companion.tables.playlist_box import PlaylistBox
 
 app = new_app("All Stars Playlist: chain checks, scoring, the card catalogue, a game, solo play.")
 cards_app = new_app("The music card catalogue (the box's cards are not in the rulebook).")
@@ -50,7 +51,7 @@ PlayerArg = Annotated[str, typer.Argument(help="Player name (unique prefix).")]
 
 
 def _box(ctx: typer.Context) -> PlaylistBox:
-    from companion.tables.playlist import PlaylistBox
+    from companion.tables.playlist_box import PlaylistBox
 
     return PlaylistBox(open_store(ctx))
 

@@ -16,17 +16,14 @@ if TYPE_CHECKING:
     from companion.games.playlist.game import FinalResult, GameState
     from companion.games.playlist.solo import Goal, SoloState
     from companion.tables.base import Ended, Status
-    from companion.tables.playlist import (
+    from companion.tables.playlist import GameEnded, Hand, SoloEnded, Solved
+    from companion.tables.playlist_box import (
         CatalogueChange,
         Checked,
         DeckCards,
-        GameEnded,
         Genres,
-        Hand,
         Listing,
         Scored,
-        SoloEnded,
-        Solved,
     )
 
 
