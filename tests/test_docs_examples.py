@@ -14,7 +14,8 @@ page's source:
   must be a companion command. `| head -N` is emulated; no other pipe is allowed.
 - A command with no lines under it only has to succeed. Expected output holding a
   line that starts with `error:` means exit status 2; otherwise 0.
-- A line `…` (or `...`) alone stands for any number of lines, none included.
+- A line `…` (or `...`) alone stands for any number of lines, none included; a line
+  ending in `…` stands for any line that starts with the text before it (a cut line).
 - `<!-- no-run -->` (or `<!-- no-run: why -->`) on the line before a block: not run.
   Interactive commands must be in such a block (`play`, the bare `companion` menu,
   `watch` without `--once`, `watch --web`); the harness refuses to run them.
@@ -191,6 +192,8 @@ def line_pattern(expected: str, normalise: set[str]) -> re.Pattern[str]:
         rules.append((FOLDER, lambda m: r"/(?:[^\s/]+/)*"))
     at, seen = 0, set()
     text = expected.rstrip()
+    cut = text.endswith("…")
+    text = text.removesuffix("…")
     while at < len(text):
         found = [(m, make) for rule, make in rules if (m := rule.search(text, at))]
         if not found:
@@ -205,7 +208,7 @@ def line_pattern(expected: str, normalise: set[str]) -> re.Pattern[str]:
             seen.add(m[0])
         pieces.append(piece)
         at = m.end()
-    return re.compile("".join(pieces) + r"\Z")
+    return re.compile("".join(pieces) + (".*" if cut else r"\Z"))
 
 
 def match_lines(
@@ -386,6 +389,8 @@ def test_elision_ids_and_dates():
     assert match_lines(["…"], [], set(), {}) == {}
     assert match_lines(["a", "…", "c"], ["a", "c"], set(), {}) == {}
     assert match_lines(["a"], ["a", "b"], set(), {}) is None
+    assert match_lines(["  Defensive foul: …"], ["  Defensive foul: a red cube"], set(), {}) == {}
+    assert match_lines(["  Defensive foul: …"], ["  Offensive foul: a cube"], set(), {}) is None
 
 
 def test_one_doc_id_stands_for_one_real_id():
