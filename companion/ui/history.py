@@ -178,10 +178,10 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
     )
     if answer["game"] == "playlist-solo":
-        from companion.games.playlist.solo import goal
-
         reached = answer["winner"] is not None
-        outcome = f"{'reached' if reached else 'short of'} the solo goal ({goal()} points)"
+        points = answer.get("goal")
+        goal = f" ({points} points)" if points is not None else ""
+        outcome = f"{'reached' if reached else 'short of'} the solo goal{goal}"
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
     out.print(safe(line), markup=False, highlight=False)
