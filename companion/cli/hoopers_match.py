@@ -60,8 +60,7 @@ def _hooper(given: str | None, option: str | None, command: str) -> str:
     if name is None:
         from companion.engine.errors import BadInput
 
-        usage = command if command.startswith("'") else f"'hoopers match {command} --hooper NAME'"
-        raise BadInput(f"which hooper? {usage}")
+        raise BadInput(f"which hooper? 'hoopers match {command} --hooper NAME'")
     return name
 
 
@@ -544,7 +543,7 @@ def onfire(
     if not 1 <= len(words) <= 2 or (len(words) == 1 and hooper is None):
         raise BadInput(f"which hooper, and up or down? {usage}")
     *given, direction = words
-    name = _hooper(given[0] if given else None, hooper, usage)
+    name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
     recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
     _emit_status(recorded.status, json)
 
