@@ -8,16 +8,14 @@ from pathlib import Path
 
 import pytest
 import typer
-import typer.testing
 from typer.testing import CliRunner
 
 from companion.cli.main import app
+from companion.cli.typer_compat import reuse_built_command
 
 # Typer rebuilds the whole command tree on every invoke (about 0.3 s here);
 # build it once for the session. Commands keep no state between invocations.
-_COMMAND = typer.main.get_command(app)
-_build = typer.testing._get_command
-typer.testing._get_command = lambda typer_app: _COMMAND if typer_app is app else _build(typer_app)
+reuse_built_command(app, typer.main.get_command(app))
 
 
 @dataclass

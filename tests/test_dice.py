@@ -146,3 +146,10 @@ def test_edited_rulebook_tables_take_effect_at_once(tmp_path, monkeypatch):
     data.load.cache_clear()
     assert data.load("faces") == {"faces": ["a", "b", "c", "d"]}
     data.load.cache_clear()
+
+
+def test_a_plain_die_says_it_is_not_a_valley_hoopers_die(cli):
+    result = cli("roll", "d21", "--seed", "1")
+    assert result.stdout.splitlines()[0] == "(plain d21; the Valley Hoopers dice are d20 and d8)"
+    assert cli("roll", "d20", "--seed", "1").stdout.count("plain") == 0
+    assert "note" not in cli("roll", "d21", "--seed", "1", "--json").json

@@ -66,3 +66,12 @@ def test_demo_without_db_leaves_nothing_behind(cli, monkeypatch, tmp_path):
     result = cli("demo", "table", database=None)
     assert result.exit_code == 0
     assert "throwaway" in result.stdout
+
+
+def test_demo_narration_matches_what_happens(cli, db):
+    out = cli("demo", "table").stdout
+    assert "only answer" in out  # roll, deal and first-player record nothing
+    rolled = cli("history", "list", "--json").json["matches"][0]
+    shown = cli("history", "show", rolled["id"], "--json").json
+    winner = shown["result"]["winner"]
+    assert f"'{winner}' rolled highest" in out

@@ -196,6 +196,7 @@ def test_cli_reports_a_newer_schema(cli, db):
     assert_user_error(cli("history", "list"), "written by a newer companion (schema 99")
 
 
+@pytest.mark.slow
 def test_two_writers_lose_nothing(tmp_path):
     path = tmp_path / "db.json"
     store = Store(path)
@@ -215,6 +216,7 @@ def test_two_writers_lose_nothing(tmp_path):
         assert [e["data"]["n"] for e in events] == list(range(500))
 
 
+@pytest.mark.slow
 def test_killed_writers_never_tear_the_file(tmp_path):
     """Kill -9 a writer many times; every acknowledged event survives."""
     path = tmp_path / "db.json"

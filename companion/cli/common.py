@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer._click import exceptions as click_exceptions
-from typer.core import TyperGroup
 
+from companion.cli import typer_compat
+from companion.cli.typer_compat import TyperGroup
 from companion.engine.errors import CompanionError, ExitStatus
 from companion.ui.terminal import on_terminal  # noqa: F401 - the CLI's name for it
 
@@ -68,22 +68,16 @@ class LazyGroup(TyperGroup):
 def build_command(entry: Any, name: str) -> Any:
     """A click command from a CommandInfo, a typer app, or "module:attribute" naming either
     an app or a command function."""
-    from typer.models import CommandInfo
-
     if isinstance(entry, str):
         import importlib
 
         module_name, attribute = entry.split(":")
         entry = getattr(importlib.import_module(module_name), attribute)
         if not isinstance(entry, typer.Typer):
-            entry = CommandInfo(name=name, callback=entry)
-    if isinstance(entry, CommandInfo):
-        return typer.main.get_command_from_info(
-            entry, pretty_exceptions_short=False, rich_markup_mode=None
-        )
-    group = typer.main.get_group(entry)
-    group.name = name
-    return group
+            entry = typer_compat.CommandInfo(name=name, callback=entry)
+    if isinstance(entry, typer_compat.CommandInfo):
+        return typer_compat.command_from_info(entry)
+    return typer_compat.group_from_app(entry, name)
 
 
 class LazyTyper(typer.Typer):
@@ -100,7 +94,7 @@ class LazyTyper(typer.Typer):
         def defer(function: Any) -> Any:
             register(function)
             info = self.registered_commands.pop()
-            self.lazy_commands[name or typer.main.get_command_name(function.__name__)] = info
+            self.lazy_commands[name or typer_compat.command_name(function.__name__)] = info
             return function
 
         return defer
@@ -133,22 +127,18 @@ class CompanionGroup(LazyGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if os.environ.get(COMPLETE_VAR):
-            # Typer registers its shell classes only when it adds its own
-            # --install-completion option, which we leave out of --help.
-            from typer._completion_classes import completion_init
-
-            completion_init()
+            typer_compat.register_completion_shells()
         # Text no terminal or file can hold (a lone surrogate from a hand-edited file) is
         # written as its \\u escape — which in JSON output is the same string, exactly.
         with contextlib.suppress(AttributeError, ValueError):
             sys.stdout.reconfigure(errors="backslashreplace")
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click_exceptions.UsageError as err:
+        except typer_compat.UsageError as err:
             command = err.ctx.command_path if err.ctx else "companion"
             fail_line(f"{err.format_message()} (see '{command} --help')")
             rv = int(ExitStatus.BAD_INPUT)
-        except click_exceptions.ClickException as err:
+        except typer_compat.ClickException as err:
             fail_line(err.format_message())
             rv = int(ExitStatus.BAD_INPUT)
         except typer.Abort:

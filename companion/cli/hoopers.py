@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any
 
 import typer
@@ -54,7 +55,12 @@ KeepersBlock = Annotated[
     bool, typer.Option("--keepers-block", help="Keepers tribe power block: jump ball is a foul.")
 ]
 Linda = Annotated[
-    bool, typer.Option("--linda", help="Linda Siempre's defensive block: whistle = jump ball.")
+    bool,
+    typer.Option(
+        "--linda",
+        help="Linda Siempre defends: her whistle is no foul (a defence keeps the bonus, "
+        "a block reads it as jump ball) and the attacker takes the white cube.",
+    ),
 ]
 OStat = Annotated[int | None, typer.Option("--o", help="The countering hooper's O-stat.")]
 VStat = Annotated[int | None, typer.Option("--v", help="The countering hooper's V-stat.")]
@@ -62,16 +68,22 @@ Position = Annotated[
     str | None, typer.Option("--position", help="The attacker's Position token (PG SG SF PF C).")
 ]
 TeamFouls = Annotated[
-    int, typer.Option("--team-fouls", help="The countering team's fouls this period so far.")
+    int,
+    typer.Option(
+        "--team-fouls", help="The countering (or blocking) team's fouls this period so far."
+    ),
 ]
 NoFoulDie = Annotated[
     bool, typer.Option("--no-foul-die", help="Manny Gentle: no foul die when countering.")
 ]
 
 
-def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus):
+def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus, linda=False):
+    from companion.games.hoopers.errors import NotAllowedHere
     from companion.games.hoopers.shots import ShotSpec, parse_kind
 
+    if linda and defense is None:
+        raise NotAllowedHere("--linda: Linda Siempre's skill works when defending (give --defense)")
     return ShotSpec(
         kind=parse_kind(kind),
         stat=stat,
@@ -81,6 +93,7 @@ def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus
         away=away,
         flagrant_whistle=flagrant,
         no_foul_bonus=no_foul_bonus,
+        linda=linda,
     )
 
 
@@ -105,6 +118,40 @@ def unused_roll(outcome: Any, roll: int | None) -> list[str]:
     return [f"--roll {roll} not used: {why}"]
 
 
+def refuse_unused(
+    ctx: typer.Context, applies: Iterable[str], to: str, because: Mapping[str, str] | str = ""
+) -> None:
+    """Refuse the options given that play no part in `to`, naming the ones that do.
+
+    An option counts as given when its value is not its default (a flag set, a
+    value typed); --json and --seed always apply. `because` says why: one
+    reason, or one per option name.
+    """
+    from companion.engine.errors import BadInput
+
+    allowed = {*applies, "json", "seed"}
+    options = [p for p in ctx.command.params if p.param_type_name == "option" and not p.hidden]
+    extra = [p for p in options if p.name not in allowed and _given(ctx, p)]
+    if not extra:
+        return
+    reasons = [because] if isinstance(because, str) else [because.get(p.name, "") for p in extra]
+    why = "; ".join(dict.fromkeys(r for r in reasons if r))
+    takes = [p.opts[0] for p in options if p.name in allowed and p.name not in ("json", "seed")]
+    verb = "does" if len(extra) == 1 else "do"
+    these = f"it takes {', '.join(takes)}" if takes else "it takes no other option"
+    raise BadInput(
+        f"{', '.join(p.opts[0] for p in extra)} {verb} not apply to {to}"
+        f"{f' ({why})' if why else ''}; {these}"
+    )
+
+
+def _given(ctx: typer.Context, param: Any) -> bool:
+    value = ctx.params.get(param.name)
+    if value is None or value is False or value == [] or value == ():
+        return False
+    return value != param.default
+
+
 def check_face(face: str | None) -> str | None:
     from companion.engine.dice import parse_d8
 
@@ -113,9 +160,40 @@ def check_face(face: str | None) -> str | None:
 
 # --- stateless resolutions ---------------------------------------------------
 
+# The options (parameter names) each resolution takes; any other given is refused.
+SHOT_UNDEFENDED = ("stat", "bonus", "defense", "roll")
+SHOT_DEFENDED = (
+    *SHOT_UNDEFENDED,
+    *("face", "ft_stat", "ft_roll", "away", "flagrant_whistle", "no_foul_bonus", "linda"),
+)
+NO_DEFENSE = "without --defense the shot is undefended: no defender, no foul die, no free throws"
+NO_FOUL_DIE = "--no-foul-die: no foul die, so no foul"
+TARGET_ALONE = "--target N is the chance of one d20 roll and takes no kind"
+
+
+def refuse_for_shot(
+    ctx: typer.Context,
+    name: str,
+    defense: int | None,
+    to: str = "",
+    also: Iterable[str] = (),
+    defended: Iterable[str] = (),
+) -> None:
+    """Refuse what a shot of kind `name` does not use: without --defense, anything
+    about the foul die and free throws. `also` are more options the command always
+    takes, `defended` more it takes with --defense."""
+    if defense is None:
+        because = dict.fromkeys((*SHOT_DEFENDED, *defended), NO_DEFENSE)
+        because["target"] = TARGET_ALONE
+        refuse_unused(ctx, (*SHOT_UNDEFENDED, *also), f"{to}an undefended {name}", because)
+    else:
+        applies = (*SHOT_DEFENDED, *also, *defended)
+        refuse_unused(ctx, applies, f"{to}{name}", {"target": TARGET_ALONE})
+
 
 @app.command()
 def shot(
+    ctx: typer.Context,
     kind: Kind,
     stat: Stat,
     bonus: Bonus = None,
@@ -127,13 +205,17 @@ def shot(
     away: Away = False,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
+    linda: Linda = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve a shot: target, foul die (when defended), d20, free throws."""
-    from companion.games.hoopers.shots import resolve_shot
+    from companion.games.hoopers.shots import parse_kind, resolve_shot
 
-    spec = shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus)
+    refuse_for_shot(ctx, parse_kind(kind), defense)
+    spec = shot_spec(
+        kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
+    )
     rng = TableRng(seed)
     outcome = resolve_shot(
         spec, face=check_face(face), roll=check_roll(roll), ft_rolls=ft_roll or (), rng=rng
@@ -158,6 +240,7 @@ def foul(
     face: Face = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
+    flagrant_whistle: Flagrant = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -167,7 +250,13 @@ def foul(
     name = parse_action(action)
     checked = check_face(face)
     rng = TableRng(seed)
-    reading = read_foul_die(name, checked or rng.d8(), keepers_block=keepers_block, linda=linda)
+    reading = read_foul_die(
+        name,
+        checked or rng.d8(),
+        keepers_block=keepers_block,
+        linda=linda,
+        flagrant_whistle=flagrant_whistle,
+    )
 
     def render(out):
         from companion.ui.hoopers import render_foul
@@ -179,6 +268,7 @@ def foul(
 
 @app.command()
 def counter(
+    ctx: typer.Context,
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     o: OStat = None,
     v: VStat = None,
@@ -187,13 +277,27 @@ def counter(
     roll: Roll = None,
     team_fouls: TeamFouls = 0,
     no_foul_die: NoFoulDie = False,
+    flagrant_whistle: Flagrant = False,
+    susan_peg: Annotated[
+        bool,
+        typer.Option(
+            "--susan-peg",
+            help="Susan Peg's rebound (The Series): no foul → her undefended lay-up with --v.",
+        ),
+    ] = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
     from companion.games.hoopers.counters import resolve_counter
 
-    spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die)
+    refuse_for_counter(ctx, kind, no_foul_die, susan_peg)
+    if susan_peg:
+        _susan_peg_rebound(
+            kind, v, check_face(face), check_roll(roll), team_fouls, no_foul_die, seed, json
+        )
+        return
+    spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die, flagrant_whistle)
     rng = TableRng(seed)
     outcome = resolve_counter(spec, face=check_face(face), roll=check_roll(roll), rng=rng)
 
@@ -205,7 +309,54 @@ def counter(
     emit({**outcome.to_json(), "seed": rng.seed}, json, render)
 
 
-def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
+COUNTER = ("o", "v", "face", "roll", "team_fouls", "no_foul_die", "flagrant_whistle")
+SUSAN_PEG = ("v", "face", "roll", "team_fouls", "susan_peg")
+
+
+def refuse_for_counter(
+    ctx: typer.Context, kind: str, no_foul_die: bool, susan_peg: bool = False, to: str = ""
+) -> None:
+    """Refuse what the counter does not use: --position off a steal, the foul die's
+    options under --no-foul-die, what Susan Peg's rebound does not read."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.counters import parse_counter
+
+    name = parse_counter(kind)
+    if susan_peg:
+        if name != "rebound" or no_foul_die:
+            raise BadInput("--susan-peg is Susan Peg's offensive rebound: 'counter rebound --v N'")
+        refuse_unused(ctx, SUSAN_PEG, f"{to}Susan Peg's rebound", "she lays up with her V")
+        return
+    applies = [*COUNTER, *(("position",) if name == "steal" else ())]
+    because = {"position": "only a steal reads the dribbler's Position token"}
+    if name == "rebound":
+        applies.remove("flagrant_whistle")
+        because["flagrant_whistle"] = (
+            "the offensive rebound is the attacker's own counter, not one against the "
+            "Unleashed card"
+        )
+    if no_foul_die:
+        for option in ("face", "team_fouls", "flagrant_whistle"):
+            if option in applies:
+                applies.remove(option)
+            because[option] = NO_FOUL_DIE
+    refuse_unused(ctx, applies, f"{to}{'a' if name != 'intercept' else 'an'} {name}", because)
+
+
+def _susan_peg_rebound(kind, v, face, roll, team_fouls, no_foul_die, seed, json) -> None:
+    from companion.games.hoopers.susan_peg import resolve_susan_peg_rebound
+    from companion.ui.hoopers_series import render_susan_peg_rebound
+
+    rng = TableRng(seed)
+    outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=team_fouls, rng=rng)
+    emit(
+        {**outcome.to_json(), "seed": rng.seed},
+        json,
+        lambda out: render_susan_peg_rebound(out, outcome),
+    )
+
+
+def _counter_spec(kind, o, v, position, team_fouls, no_foul_die, flagrant=False):
     from companion.games.hoopers.counters import CounterSpec, parse_counter, parse_position
 
     return CounterSpec(
@@ -215,17 +366,25 @@ def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
         position=None if position is None else parse_position(position),
         team_fouls=team_fouls,
         no_foul_die=no_foul_die,
+        flagrant_whistle=flagrant,
     )
 
 
 @app.command()
 def block(
+    ctx: typer.Context,
     face: Face = None,
     against: Annotated[
-        str | None, typer.Option("--against", help="The shot blocked: 2ps, 3ps or lup.")
+        str | None,
+        typer.Option(
+            "--against",
+            help="What is blocked: a shot (2ps, 3ps, lup) or, by a boosted counter, "
+            "a steal or intercept.",
+        ),
     ] = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
+    team_fouls: TeamFouls = 0,
     ft_stat: Annotated[
         int | None, typer.Option("--ft-stat", help="The shooter's 2PS, to resolve free throws.")
     ] = None,
@@ -235,18 +394,29 @@ def block(
     json: JsonOption = False,
 ) -> None:
     """Resolve a block: foul, restart from F2, restart from A, or blocked."""
-    from companion.games.hoopers.blocks import resolve_block
-    from companion.games.hoopers.shots import parse_kind
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
 
+    blocked = None if against is None else match_prefix(against, BLOCK_AGAINST, "--against")
+    applies = ["face", "against", "keepers_block", "linda"]
+    if blocked is None:
+        because = "without --against nothing says what was blocked, so no free throws"
+    else:
+        applies += ["ft_stat", "ft_roll", "away"]
+        because = "a blocked shot's free throws do not depend on team fouls"
+        if blocked in BLOCKED_COUNTERS:
+            applies.append("team_fouls")
+    refuse_unused(ctx, applies, "this block", because)
     rng = TableRng(seed)
     outcome = resolve_block(
         face=check_face(face),
-        against=None if against is None else parse_kind(against),
+        against=blocked,
         keepers_block=keepers_block,
         linda=linda,
         ft_stat=ft_stat,
         away=away,
         ft_rolls=ft_roll or (),
+        team_fouls=team_fouls,
         rng=rng,
     )
 
@@ -288,6 +458,7 @@ def free_throw(
 
 @app.command()
 def odds(
+    ctx: typer.Context,
     kind: Annotated[
         str | None,
         typer.Argument(help="2ps, 3ps, lup, steal, intercept or rebound (omit with --target)."),
@@ -305,6 +476,7 @@ def odds(
     away: Away = False,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
+    linda: Linda = False,
     o: OStat = None,
     v: VStat = None,
     position: Position = None,
@@ -318,27 +490,51 @@ def odds(
     from companion.games.hoopers.counters import COUNTER_KINDS
     from companion.games.hoopers.shots import SHOT_KINDS
 
-    checked_face = check_face(face)
     if kind is None:
         if target is None:
             raise BadInput("give a shot or counter kind, or --target N")
+        refuse_unused(
+            ctx,
+            ("target",),
+            "odds --target N",
+            "one d20 roll: the others go with a shot or counter",
+        )
         result, title = calc.target_odds(target), f"roll ≤ {target}"
     else:
         from companion.engine.names import match_prefix
 
         name = match_prefix(kind, (*SHOT_KINDS, *COUNTER_KINDS), what="shot or counter")
         if name in SHOT_KINDS:
+            refuse_for_shot(ctx, name, defense, "odds for ")
             if stat is None:
                 raise BadInput(f"odds for {name} need --stat")
             spec = shot_spec(
-                name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus
+                name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
             )
-            if checked_face is not None and defense is None:
-                raise BadInput(f"--face {checked_face} given but the shot is not defended")
-            result, title = calc.shot_odds(spec, checked_face), name
+            result, title = calc.shot_odds(spec, check_face(face)), name
         else:
-            spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die)
-            result, title = calc.counter_odds(spec, checked_face), name
+            if linda:
+                raise BadInput(
+                    "--linda applies to a block or a defence (d2, d3, dlu), not to "
+                    f"{name}: Linda Siempre's skill works 'when defending'"
+                )
+            # P(success) only: what decides fouls and free throws plays no part.
+            counts = "the odds of a counter are its chance of success; free throws are not counted"
+            applies = ["o", "v", "no_foul_die", *(("position",) if name == "steal" else ())]
+            refuse_unused(
+                ctx,
+                applies if no_foul_die else [*applies, "face"],
+                f"odds for {'an' if name == 'intercept' else 'a'} {name}",
+                {
+                    "target": TARGET_ALONE,
+                    "position": "only a steal reads the dribbler's Position token",
+                    "team_fouls": counts,
+                    "flagrant_whistle": counts,
+                    "face": NO_FOUL_DIE,
+                },
+            )
+            spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die, flagrant_whistle)
+            result, title = calc.counter_odds(spec, check_face(face)), name
     payload = result.to_json()
 
     def render(out):
@@ -361,14 +557,14 @@ def markers(
 ) -> None:
     """Show or set the injury marker pile new matches draw from."""
     from companion.games.hoopers import markers as pile_of
+    from companion.tables.hoopers import HoopersTable
 
-    store = open_store(ctx)
+    table = HoopersTable(open_store(ctx))
     if set_ is not None:
-        pile = pile_of.parse_pile([p for p in set_.split(",") if p.strip()])
-        store.put_doc(GAME, "injury_pile", pile)
+        table.set_injury_pile(pile_of.parse_pile([p for p in set_.split(",") if p.strip()]))
     elif reset:
-        store.delete_doc(GAME, "injury_pile")
-    saved = store.get_doc(GAME, "injury_pile")
+        table.set_injury_pile(None)
+    saved = table.injury_pile()
     pile = saved or pile_of.default_pile()
     assumed = [] if saved else pile_of.default_assumptions()
     texts = pile_of.marker_texts()

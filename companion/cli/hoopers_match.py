@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -14,12 +15,17 @@ from companion.cli.hoopers import (
     Flagrant,
     FtRoll,
     FtStat,
+    KeepersBlock,
     Kind,
     NoFoulBonus,
+    OStat,
     Roll,
     Stat,
+    VStat,
     check_face,
     check_roll,
+    refuse_for_shot,
+    refuse_unused,
     shot_spec,
     unused_roll,
 )
@@ -35,8 +41,39 @@ match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, inju
 # --- the tracked match -------------------------------------------------------
 
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
-HooperArg = Annotated[str, typer.Argument(help="The hooper (unique prefix).")]
-HooperOption = Annotated[str, typer.Option("--hooper", help="The hooper (unique prefix).")]
+# Every match command naming a hooper takes `--hooper H`, and also the hooper as an
+# argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
+HooperArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="hooper", help="The hooper (unique prefix), as --hooper.", show_default=False
+    ),
+]
+HooperOption = Annotated[
+    str | None, typer.Option("--hooper", help="The hooper (unique prefix).", show_default=False)
+]
+
+
+def _hooper(given: str | None, option: str | None, command: str) -> str:
+    """The hooper named by --hooper or by the argument (either, or both alike)."""
+    name = _maybe_hooper(given, option)
+    if name is None:
+        from companion.engine.errors import BadInput
+
+        raise BadInput(f"which hooper? 'hoopers match {command} --hooper NAME'")
+    return name
+
+
+def _maybe_hooper(given: str | None, option: str | None) -> str | None:
+    if (
+        given is not None
+        and option is not None
+        and given.strip().casefold() != option.strip().casefold()
+    ):
+        from companion.engine.errors import BadInput
+
+        raise BadInput(f"two hoopers, '{given}' and --hooper '{option}': give one")
+    return option if option is not None else given
 
 
 def _table(ctx: typer.Context) -> HoopersTable:
@@ -45,8 +82,38 @@ def _table(ctx: typer.Context) -> HoopersTable:
     return HoopersTable(open_store(ctx))
 
 
-def _record(ctx: typer.Context, kind: str, **data: Any) -> Recorded[MatchState]:
-    return _table(ctx).record(event(kind, **data))
+def _asks(json: bool) -> bool:
+    """Owed free throws are asked for only on a terminal, and never for --json."""
+    if json:
+        return False
+    from companion.ui.guided.prompts import on_terminal
+
+    return on_terminal()
+
+
+def _settle_owed(ctx: typer.Context) -> None:
+    from companion.ui.guided.owed import ask_owed_free_throws
+    from companion.ui.guided.prompts import guarded
+
+    with guarded():
+        ask_owed_free_throws(_table(ctx))
+
+
+def _record(
+    ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
+) -> Recorded[MatchState]:
+    """Record one move. Free throws the match is waiting for come first: on a
+    terminal they are asked for here; elsewhere the move is refused (exit 2)."""
+    from companion.games.hoopers.errors import FreeThrowsOwed
+
+    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    try:
+        return _table(ctx).record(move)
+    except FreeThrowsOwed:
+        if not _asks(json):
+            raise
+    _settle_owed(ctx)
+    return _table(ctx).record(move)
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
@@ -59,6 +126,35 @@ def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None
         render_status(out, status)
 
     emit({**status.to_json(), "notes": list(notes)}, json, render)
+
+
+def _emit_move(
+    ctx: typer.Context,
+    recorded: Recorded[MatchState],
+    json: bool,
+    payload: dict[str, Any],
+    render_move: Callable[[Any], None],
+) -> None:
+    """A resolved move with the match after it; owed free throws are asked on a terminal."""
+    status = recorded.status
+    notes = list(recorded.played.steps[-1].notes)
+    payload = {**payload, "match": {**status.to_json(), "notes": notes}}
+
+    def render(out):
+        from companion.ui.hoopers import render_notes
+
+        render_move(out)
+        render_notes(out, notes)
+
+    emit(payload, json, render)
+    if status.state.owed is not None and _asks(json):
+        _settle_owed(ctx)
+
+
+def _names(text: str | None) -> list[str] | None:
+    from companion.tables.hoopers import names
+
+    return names(text)
 
 
 @match_app.command()
@@ -78,9 +174,31 @@ def start(
     away_roster: Annotated[
         str | None, typer.Option("--away-roster", help="The away hoopers, comma separated.")
     ] = None,
+    home_seven: Annotated[
+        str | None,
+        typer.Option("--home-seven", help="The seven home hoopers of this match (of the ten)."),
+    ] = None,
+    away_seven: Annotated[
+        str | None, typer.Option("--away-seven", help="The seven away hoopers.")
+    ] = None,
+    home_five: Annotated[
+        str | None,
+        typer.Option(
+            "--home-five",
+            help="The home five on court (the other two on the bench); 'Name=POS' places a "
+            "hooper on another Position token than the card's first position.",
+        ),
+    ] = None,
+    away_five: Annotated[
+        str | None, typer.Option("--away-five", help="The away five on court.")
+    ] = None,
     variant: Annotated[str, typer.Option("--variant", help="classic or fast.")] = "classic",
     milestones: Annotated[
-        str, typer.Option("--milestones", help="Period milestones: win, lose or off.")
+        str,
+        typer.Option(
+            "--milestones",
+            help="Period milestones: win, lose or off, or one per period (win,lose,win).",
+        ),
     ] = "win",
     first: Annotated[
         str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
@@ -91,17 +209,23 @@ def start(
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.tables.hoopers import roster
 
+    h, a = home.strip(), away.strip()
+    sevens = {t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n}
+    fives = {t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n}
     status = _table(ctx).start(
         home,
         away,
         rosters={
-            home.strip(): roster(home, home_tribe, home_roster),
-            away.strip(): roster(away, away_tribe, away_roster),
+            h: roster(home, home_tribe, home_roster),
+            a: roster(away, away_tribe, away_roster),
         },
         variant=variant,
         milestones=milestones,
         first=first,
         seed=seed,
+        tribes_of={h: home_tribe, a: away_tribe},
+        sevens=sevens,
+        fives=fives,
     )
     _emit_status(status, json)
 
@@ -111,8 +235,9 @@ def match_shot(
     ctx: typer.Context,
     team: TeamArg,
     kind: Kind,
-    hooper: HooperOption,
     stat: Stat,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
     defender: Annotated[
         str | None, typer.Option("--defender", help="The defending hooper (with --defense).")
     ] = None,
@@ -126,18 +251,26 @@ def match_shot(
     no_foul_bonus: NoFoulBonus = False,
     json: JsonOption = False,
 ) -> None:
-    """Resolve and record a shot: score, fouls and injury cubes, Onfire track."""
+    """Resolve and record a shot: score, fouls and injury cubes, Onfire track.
+
+    The defender's and shooter's personal skills apply by themselves (Linda
+    Siempre's whistle, Hector Pröt's Onfire step, Sin Miedo's foul bonus).
+    """
+    from companion.games.hoopers.shots import parse_kind
+
+    name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
+    refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
     data = {
         "team": team,
-        "hooper": hooper,
+        "hooper": name,
         "defender": defender,
-        "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+        "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "shot", **data)
+    recorded = _record(ctx, "shot", json, **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
@@ -150,12 +283,159 @@ def match_shot(
     }
 
     def render(out):
-        from companion.ui.hoopers import render_notes, render_shot
+        from companion.ui.hoopers import MATCH_OWED, render_notes, render_shot
 
-        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ", notes=notes)
+        who = f"{payload['hooper']} ({payload['team']}): "
+        render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
         render_notes(out, status.state.notes)
 
     emit(payload, json, render)
+    if status.state.owed is not None and _asks(json):
+        _settle_owed(ctx)
+
+
+@match_app.command("counter")
+def match_counter(
+    ctx: typer.Context,
+    team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
+    kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    against: Annotated[
+        str | None,
+        typer.Option("--against", help="The hooper whose dribble or pass is countered."),
+    ] = None,
+    o: OStat = None,
+    v: VStat = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            help="The dribbler's Position token (default: the line-up's, else the card's).",
+        ),
+    ] = None,
+    face: Face = None,
+    roll: Roll = None,
+    flagrant_whistle: Flagrant = False,
+    fouled: Annotated[
+        str | None,
+        typer.Option("--fouled", help="Offensive foul on a rebound: who takes the white cube."),
+    ] = None,
+    ft_stat: Annotated[
+        int | None,
+        typer.Option("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant)."),
+    ] = None,
+    ft_roll: FtRoll = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
+    name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
+    _refuse_for_match_counter(ctx, kind)
+    data = {
+        "team": team,
+        "kind": kind,
+        "hooper": name,
+        "against": against,
+        "o": o,
+        "v": v,
+        "position": position,
+        "face": check_face(face),
+        "roll": check_roll(roll),
+        "flagrant_whistle": flagrant_whistle,
+        "fouled": fouled,
+        "ft_stat": ft_stat,
+        "ft_rolls": list(ft_roll or ()),
+    }
+    recorded = _record(ctx, "counter", json, **data)
+    outcome = recorded.outcome
+
+    def render(out):
+        from companion.ui.hoopers import render_counter
+
+        render_counter(out, outcome)
+
+    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+
+
+def _refuse_for_match_counter(ctx: typer.Context, kind: str) -> None:
+    """--position is a steal's, --against a steal's or intercept's, --fouled a rebound's."""
+    from companion.games.hoopers.counters import parse_counter
+
+    name = parse_counter(kind)
+    common = ("hooper", "o", "v", "face", "roll", "flagrant_whistle", "ft_stat", "ft_roll")
+    applies = {
+        "steal": (*common, "against", "position"),
+        "intercept": (*common, "against"),
+        "rebound": (*common, "fouled"),
+    }[name]
+    because = {
+        "position": "only a steal reads the dribbler's Position token",
+        "against": "a rebound counters no hooper's fundamental",
+        "fouled": "only an offensive foul on a rebound lets the defence pick who is fouled",
+    }
+    refuse_unused(ctx, applies, f"{'an' if name == 'intercept' else 'a'} {name}", because)
+
+
+@match_app.command("block")
+def match_block(
+    ctx: typer.Context,
+    team: Annotated[str, typer.Argument(help="The blocking team (unique prefix).")],
+    attacker: Annotated[str, typer.Option("--attacker", help="The hooper blocked.")],
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against", help="What is blocked: 2ps, 3ps, lup, or a boosted steal or intercept."
+        ),
+    ],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    face: Face = None,
+    keepers_block: KeepersBlock = False,
+    ft_stat: Annotated[
+        int | None, typer.Option("--ft-stat", help="The blocked hooper's 2PS, for free throws.")
+    ] = None,
+    ft_roll: FtRoll = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
+    data = {
+        "team": team,
+        "hooper": _hooper(hooper_arg, hooper, "block TEAM"),
+        "attacker": attacker,
+        "against": against,
+        "face": check_face(face),
+        "keepers_block": keepers_block,
+        "ft_stat": ft_stat,
+        "ft_rolls": list(ft_roll or ()),
+    }
+    recorded = _record(ctx, "block", json, **data)
+    outcome = recorded.outcome
+    away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
+
+    def render(out):
+        from companion.ui.hoopers import MATCH_OWED, render_block
+
+        render_block(out, outcome, ft_stat, away, MATCH_OWED)
+
+    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+
+
+@match_app.command("free-throw")
+def match_free_throw(
+    ctx: typer.Context,
+    team: TeamArg,
+    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
+    roll: Annotated[
+        list[int] | None,
+        typer.Option("--roll", help="A free throw d20 result (repeatable; the rest are rolled)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
+    recorded = _table(ctx).record(
+        event("free-throw", team=team, stat=stat, rolls=[check_roll(r) for r in roll or ()])
+    )
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()
@@ -163,39 +443,115 @@ def score(
     ctx: typer.Context,
     team: TeamArg,
     points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
+    hooper_arg: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
+        ),
+    ] = None,
     hooper: Annotated[
         str | None, typer.Option("--hooper", help="Credit them to this hooper.")
     ] = None,
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
-    _emit_status(_record(ctx, "score", team=team, points=points, hooper=hooper).status, json)
+    name = _maybe_hooper(hooper_arg, hooper)
+    recorded = _record(ctx, "score", json, team=team, points=points, hooper=name)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command("foul")
 def match_foul(
-    ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    on: Annotated[
+        str | None,
+        typer.Option(
+            "--on",
+            help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
+            "or screen, rebound, charging (attacking); checked against injury markers.",
+        ),
+    ] = None,
+    json: JsonOption = False,
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
-    _emit_status(_record(ctx, "foul", team=team, hooper=hooper).status, json)
+    name = _hooper(hooper_arg, hooper, "foul TEAM")
+    recorded = _record(ctx, "foul", json, team=team, hooper=name, action=on)
+    _emit_status(recorded.status, json)
+
+
+def _team_hooper_move(kind: str, help_text: str) -> None:
+    """`match KIND TEAM [HOOPER] [--hooper H]`: a move that names a team and one hooper."""
+
+    def command(
+        ctx: typer.Context,
+        team: TeamArg,
+        hooper_arg: HooperArg = None,
+        hooper: HooperOption = None,
+        json: JsonOption = False,
+    ) -> None:
+        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
+        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
+
+    command.__doc__ = help_text
+    match_app.command(kind)(command)
+
+
+_team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
+_team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
+_team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
 
 
 @match_app.command()
-def injure(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """An injury cube; at the limit an injury marker is drawn from the pile."""
-    _emit_status(_record(ctx, "injure", team=team, hooper=hooper).status, json)
+def onfire(
+    ctx: typer.Context,
+    team: TeamArg,
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[hooper] {direction}",
+            help="up (one step forward) or down; the hooper before it, or as --hooper.",
+            show_default=False,
+        ),
+    ],
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Move a hooper one step on the Onfire track (a tribe power, a skill, a correction)."""
+    from companion.engine.errors import BadInput
+
+    usage = "'hoopers match onfire TEAM up|down --hooper NAME' (or TEAM NAME up|down)"
+    if not 1 <= len(words) <= 2 or (len(words) == 1 and hooper is None):
+        raise BadInput(f"which hooper, and up or down? {usage}")
+    *given, direction = words
+    name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
+    recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
-def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
-    _emit_status(_record(ctx, "chip", team=team, hooper=hooper).status, json)
+def sub(
+    ctx: typer.Context,
+    team: TeamArg,
+    out: Annotated[
+        list[str], typer.Option("--out", help="A hooper leaving the court (repeatable).")
+    ],
+    in_: Annotated[
+        list[str],
+        typer.Option("--in", help="The hooper coming in for the --out at the same place."),
+    ],
+    json: JsonOption = False,
+) -> None:
+    """Substitutions: one coach action token for all of them (free when the rules say so)."""
+    from companion.engine.errors import BadInput
 
-
-@match_app.command()
-def blocked(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """A block received: the hooper's Onfire track moves one step left."""
-    _emit_status(_record(ctx, "blocked", team=team, hooper=hooper).status, json)
+    if len(out) != len(in_):
+        raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
+    pairs = [list(pair) for pair in zip(out, in_, strict=True)]
+    recorded = _record(ctx, "sub", json, team=team, pairs=pairs)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
@@ -205,22 +561,35 @@ def turn(
         bool,
         typer.Option("--again", help="Attack again without moving the turn token (rebound)."),
     ] = False,
+    power: Annotated[
+        bool,
+        typer.Option(
+            "--power",
+            help="The Unleashed power: the side that won the ball back plays the same card's "
+            "other action now; the turn token stays.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
-    _emit_status(_record(ctx, "turn", again=again).status, json)
+    from companion.engine.errors import BadInput
+
+    if again and power:
+        raise BadInput("--again and --power: one or the other")
+    data = {"again": again, **({"power": True} if power else {})}
+    _emit_status(_record(ctx, "turn", json, **data).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", team=team).status, json)
+    _emit_status(_record(ctx, "timeout", json, team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+    _emit_status(_record(ctx, "coach", json, team=team).status, json)
 
 
 @match_app.command()
@@ -246,7 +615,15 @@ def end(
 ) -> None:
     """Record the finished match in history."""
     table = _table(ctx)
-    _emit_ended(table.abandon() if abandon_ else table.end(), json)
+    done = table.abandon() if abandon_ else table.end()
+    _emit_ended(done, json, _series_game(table, done))
+
+
+def _series_game(table: HoopersTable, done: Ended) -> Any:
+    """The Series game this match was, once its series has taken it in (else None)."""
+    from companion.tables.series import SeriesTable
+
+    return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 
 
 @match_app.command()
@@ -255,10 +632,19 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     _emit_ended(_table(ctx).abandon(), json)
 
 
-def _emit_ended(done: Ended, json: bool) -> None:
+def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
+    """The match filed; for a Series game, also the game's Reward Phase."""
+
     def render(out):
         from companion.ui.hoopers import render_ended
 
         render_ended(out, done)
+        if series_game is not None:
+            from companion.ui.hoopers_series import render_taken_in
 
-    emit(done.to_json(), json, render)
+            render_taken_in(out, series_game)
+
+    payload = done.to_json()
+    if series_game is not None:
+        payload["series"] = series_game.to_json()
+    emit(payload, json, render)

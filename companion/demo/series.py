@@ -6,7 +6,7 @@ from rich.console import Console
 
 from companion.engine.rng import TableRng
 from companion.games.hoopers.series import Chips, GameReport, Series
-from companion.games.hoopers.series_rules import SeriesRules, default_series_rules
+from companion.games.hoopers.series_rules import SeriesRules
 from companion.store import Store
 
 TRIBES = ("Keepers", "Unleashed")
@@ -45,14 +45,15 @@ def _command(series: Series, game: GameReport) -> str:
 
 
 def run(out: Console, store: Store, seed: int) -> None:
-    from companion.cli.hoopers_series import begin_series, record_game
-    from companion.games.hoopers.series_report import game_rewards, status_document
+    from companion.tables.series import SeriesTable
     from companion.ui.hoopers_series import render_rewards, render_status
 
-    rules = default_series_rules()
+    table = SeriesTable(store)
+    rules = table.rules
     rng = TableRng(seed)
     out.print(f"$ companion hoopers series start --tribes Keepers,Unleashed --seed {seed}")
-    series = begin_series(store, TRIBES, rng.choice(TRIBES), "Demo series", seed)
+    status = table.start(TRIBES, home=rng.choice(TRIBES), name="Demo series", seed=seed)
+    series = status.state.series
     out.print(f"  series {series.id}: {series.home_tribe} drawn to be home in game 1")
     while (number := series.next_game(rules)) is not None:
         setup = series.setup_for(number, rules)
@@ -72,8 +73,9 @@ def run(out: Console, store: Store, seed: int) -> None:
                 )
         game = _game(rng, series, rules)
         out.print(_command(series, game))
-        series = record_game(store, series.id, game)
-        earned = game_rewards(series, number, rules)
+        status = table.record_game(game)
+        series = status.state.series
+        earned = status.state.rewards(number)
         if number == 1:
             render_rewards(out, series, earned, rules)
             continue
@@ -88,5 +90,5 @@ def run(out: Console, store: Store, seed: int) -> None:
             )
         )
     out.print("$ companion hoopers series status")
-    render_status(out, series, status_document(series, rules), rules)
+    render_status(out, status)
     out.print("The series and each of its games are in 'companion history list'.")

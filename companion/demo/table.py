@@ -25,7 +25,8 @@ def run(out: Console, store: Store, seed: int) -> None:
     out.print(f"  rest {len(dealt.rest)} cards")
     first = rng.choice(players)
     out.print(f"$ companion first-player Ana Ben Cy\n  {first} goes first.")
-    out.print("A roll-off is a tracked match like any game: every roll is kept in history.")
+    out.print("(roll, deal and first-player only answer; tracked games keep every move.)")
+    out.print("Who deals next time? A roll-off, recorded like any tracked game:")
     table = RollOffTable(store)
     started = table.start(players, seed=seed)
     for player in players:
@@ -33,4 +34,4 @@ def run(out: Console, store: Store, seed: int) -> None:
     done = table.end()
     rolls, winner = done.result["scores"], done.result["winner"]
     out.print(f"  match {started.id}: " + ", ".join(f"{p} rolled {r}" for p, r in rolls.items()))
-    out.print(f"  finished and archived; '{winner}' rolled highest. See 'companion history list'.")
+    out.print(f"  '{winner}' rolled highest; the roll-off is filed in this demo's history.")

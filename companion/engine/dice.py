@@ -96,6 +96,13 @@ class DiceSpec:
     def is_sum(self) -> bool:
         return self.count > 1 or self.die.name.startswith("1d")
 
+    @property
+    def note(self) -> str | None:
+        """Said beside a plain die, so `d21` is never mistaken for a typo of `d20`."""
+        if self.die in (D20, D8) or self.is_sum:
+            return None
+        return f"plain {self.text}; the Valley Hoopers dice are d20 and d8"
+
     def roll(self, rng: TableRng) -> tuple[Face, tuple[Face, ...]]:
         """One roll: the result (a sum for NdM) and the single dice."""
         parts = tuple(self.die.roll(rng) for _ in range(self.count))

@@ -283,20 +283,35 @@ def find_unreadable(store: Store, typed: str) -> str | None:
     return None
 
 
-def delete_archived(store: Store, match_id: str, *, unreadable: bool = False) -> Match:
-    """Remove one archived match for good; returns what was removed."""
+def delete_archived(
+    store: Store,
+    match_id: str,
+    *,
+    unreadable: bool = False,
+    also: Callable[[TinyDB], None] | None = None,
+) -> Match:
+    """Remove one archived match for good; returns what was removed.
+
+    `unreadable`: a match the readers skip may be removed too (by its exact id).
+    `also(db)` changes the main file in the same transaction.
+    """
     with store.change() as txn:
         shard = _shard_of(store, match_id, unreadable=unreadable)
         doc = txn.remove(shard, match_id)
         if doc is None:
             raise UnknownName(f"no finished match '{match_id}'")
+        if also is not None:
+            also(txn.db)
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
 
 
-def reopen_last(store: Store, games: Iterable[str]) -> Match:
+def reopen_last(
+    store: Store, games: Iterable[str], also: Callable[[TinyDB], None] | None = None
+) -> Match:
     """Put the most recently finished match of `games` back live, without its result.
 
     One transaction: the match is live or archived, never both, never neither.
+    `also(db)` changes the main file in the same transaction.
     """
     wanted = set(games)
     with store.change() as txn:
@@ -323,6 +338,8 @@ def reopen_last(store: Store, games: Iterable[str]) -> Match:
         reopened["events"] = list(doc.get("events") or [])
         reopened.setdefault("seed", None)
         live.insert(reopened)
+        if also is not None:
+            also(txn.db)
     return reopened
 
 

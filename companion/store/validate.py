@@ -74,6 +74,11 @@ def _number_map(value: Any, none_ok: bool) -> str | None:
     return None
 
 
+def result_problem(result: Any) -> Problem | None:
+    """What is wrong with a result (or an amendment's scores, ranks and winner), if anything."""
+    return _result_problem(result)
+
+
 def _result_problem(result: Any) -> Problem | None:
     if result is None:
         return None

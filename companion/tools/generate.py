@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import typer
-from typer._click import Context
-from typer._completion_shared import get_completion_script
+from typer import Context
 
 from companion.cli.common import COMPLETE_VAR
 from companion.cli.main import app
+from companion.cli.typer_compat import completion_script
 
 PROG = "companion"
 WIDTH = 100
@@ -52,8 +52,7 @@ def reference() -> str:
 
 def completions() -> dict[str, str]:
     return {
-        filename: get_completion_script(prog_name=PROG, complete_var=COMPLETE_VAR, shell=shell)
-        + "\n"
+        filename: completion_script(prog_name=PROG, complete_var=COMPLETE_VAR, shell=shell) + "\n"
         for shell, filename in SHELLS.items()
     }
 

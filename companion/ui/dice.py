@@ -17,6 +17,8 @@ def face_text(die_name: str, face: Any) -> str:
 
 
 def render_rolls(out: Console, spec: Any, rolls: list[tuple[Any, tuple[Any, ...]]]) -> None:
+    if spec.note:
+        out.print(f"[dim]({spec.note})[/dim]")
     for total, parts in rolls:
         if spec.is_sum and len(parts) > 1:
             out.print(f"{spec.text}: {' + '.join(str(p) for p in parts)} = [bold]{total}[/bold]")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.games.hoopers.rewards import GameRewards, TribeRewards
 from companion.games.hoopers.series import Series
@@ -12,6 +13,12 @@ from companion.ui.console import Table
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from companion.games.hoopers.series_match import StartedGame
+    from companion.games.hoopers.series_report import NextGame, SeriesSummary, SeriesView
+    from companion.games.hoopers.susan_peg import SusanPegRebound
+    from companion.tables.base import Ended, Status
+    from companion.tables.series import GameTakenIn
+
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
@@ -20,25 +27,80 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _score_line(series: Series, score: dict[str, int]) -> str:
+def _score_line(series: Series, score: Mapping[str, int]) -> str:
     a, b = series.tribes
     return f"{a} {score[a]}-{score[b]} {b}"
 
 
+def render_scoreboard(out: Console, status: Status[SeriesView]) -> None:
+    """Games won, the seven-game schedule (home and away, results), the Strength marker."""
+    view = status.state
+    series, rules = view.series, view.rules
+    doc = status.detail
+    a, b = series.tribes
+    wins = status.scores
+    out.print(
+        f"[bold]{a} {wins[a]} – {wins[b]} {b}[/bold] (games won; first to {doc['wins_needed']})"
+    )
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("game", "home", "away", f"{a}-{b}", "winner", "margin", "strength marker"):
+        table.add_column(column)
+    played = {g["number"]: g for g in doc["games"]}
+    for number, home in enumerate(doc["schedule"], start=1):
+        game = played.get(number)
+        away = series.other(home)
+        if game is None:
+            playing = doc["playing_match"] and number == doc["next_game"]
+            table.add_row(
+                str(number), home, away, f"playing ({doc['playing_match']})" if playing else ""
+            )
+            continue
+        table.add_row(
+            str(number),
+            home,
+            away,
+            f"{game['score'][a]}-{game['score'][b]}",
+            game["winner"],
+            f"+{game['margin']}",
+            game["strength_marker"] or "nobody",
+        )
+    out.print(table)
+    if doc["winner"]:
+        loser = series.other(doc["winner"])
+        out.print(
+            f"[bold]{doc['winner']} won the series {wins[doc['winner']]}-{wins[loser]}.[/bold]"
+        )
+    elif status.status == "abandoned":
+        out.print("The series was abandoned.")
+    elif doc["playing_match"]:
+        out.print(f"Game {doc['next_game']} in play: tracked match {doc['playing_match']}.")
+    elif doc["next_game"]:
+        away = series.other(doc["next_home"])
+        out.print(f"Next: game {doc['next_game']}, {doc['next_home']} at home, {away} away.")
+    out.print(
+        f"Strength marker: winner by {rules.strength_winner_min_margin}+, loser by "
+        f"{rules.strength_loser_max_margin} or less, else nobody."
+    )
+    if doc["susan_peg"]:
+        out.print(f"Susan Peg: available to {doc['susan_peg']}.")
+
+
 def render_status(
     out: Console,
-    series: Series,
-    doc: dict[str, Any],
-    rules: SeriesRules,
+    status: Status[SeriesView],
     started: bool = False,
     chosen: bool = False,
     recorded: int | None = None,
     undone: int | None = None,
     amended: int | None = None,
 ) -> None:
+    """`series status` (and every command that changes a series): the scoreboard and more."""
+    view = status.state
+    series, rules = view.series, view.rules
+    doc = status.detail
     title = f' "{doc["name"]}"' if doc["name"] else ""
     a, b = series.tribes
-    out.print(f"[bold]Series {doc['id']}{title}[/bold]: {a} v {b} — {doc['status']}")
+    out.print(f"[bold]Series {status.id}{title}[/bold]: {a} v {b} — {status.status}")
     if started:
         how = f"drawn at random, seed {doc['seed']}" if chosen else "chosen"
         out.print(f"{doc['home_tribe']} is home in game 1 ({how}).")
@@ -46,47 +108,13 @@ def render_status(
         out.print(f"Undid game {undone}.")
     shown = recorded if recorded is not None else amended
     if shown is not None:
-        from companion.games.hoopers.series_report import game_rewards
-
         if amended is not None:
             out.print(f"Amended game {amended}.")
-        render_rewards(out, series, game_rewards(series, shown, rules), rules)
+        render_rewards(out, series, view.rewards(shown), rules)
         out.print()
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("game", "home", "score", "winner", "margin", "strength marker"):
-        table.add_column(column)
-    played = {g["number"]: g for g in doc["games"]}
-    for number, home in enumerate(doc["schedule"], start=1):
-        game = played.get(number)
-        if game is None:
-            table.add_row(str(number), home, "", "", "", "")
-            continue
-        table.add_row(
-            str(number),
-            home,
-            _score_line(series, game["score"]),
-            game["winner"],
-            f"+{game['margin']}",
-            game["strength_marker"] or "nobody",
-        )
-    out.print(table)
-    wins = doc["wins"]
-    out.print(f"Wins: {a} {wins[a]} · {b} {wins[b]} (first to {doc['wins_needed']})")
-    if doc["winner"]:
-        loser = series.other(doc["winner"])
-        out.print(
-            f"[bold]{doc['winner']} won the series {wins[doc['winner']]}-{wins[loser]}.[/bold]"
-        )
-    elif doc["next_game"]:
-        away = series.other(doc["next_home"])
-        out.print(f"Next: game {doc['next_game']}, {doc['next_home']} at home, {away} away.")
-    if doc["susan_peg"]:
-        out.print(f"Susan Peg: available to {doc['susan_peg']}.")
+    render_scoreboard(out, status)
     if doc["playing_match"]:
-        out.print(
-            f"Game {doc['next_game']} is being played as tracked match {doc['playing_match']}; "
-            "'companion hoopers match end' brings its result here."
-        )
+        out.print("'companion hoopers match end' brings its result here.")
     _carry_over(out, doc["next_game"], doc["sits_out"], doc["starts_injured"], rules)
     for tribe, got in doc["upgrades"].items():
         if any(got.values()):
@@ -95,6 +123,40 @@ def render_status(
                 f"{_plural(got['action_upgrades'], 'action upgrade')}, "
                 f"{_plural(got['position_upgrades'], 'position upgrade')}"
             )
+
+
+def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:
+    """Susan Peg's offensive rebound: the foul die, then her undefended lay-up."""
+    from companion.engine.dice import d8_label
+
+    face = d8_label(outcome.reading.face) if outcome.reading.face else "not rolled"
+    out.print(f"Susan Peg's offensive rebound: foul die [bold]{face}[/bold]")
+    if not outcome.foul:
+        why = " (a jump ball is no foul: still her V)" if outcome.reading.jump_ball else ""
+        if outcome.roll is None:
+            out.print(f"  lay-up with V {outcome.v}{why} ≥ 100 → scores without a roll")
+        else:
+            verdict = "scores" if outcome.scored else "misses"
+            out.print(
+                f"  no foul{why}: a lay-up with V {outcome.v}, undefended → roll ≤ {outcome.v} "
+                f"scores; rolled {outcome.roll}: [bold]{verdict}[/bold]"
+            )
+    out.print(f"  {outcome.consequence}")
+
+
+def render_ended(out: Console, ended: Ended) -> None:
+    result = ended.result
+    wins = result.get("scores", {})
+    line = " – ".join(f"{t} {wins.get(t, 0)}" for t in ended.players)
+    out.print(f"Series {ended.id} ({line}) is in history: {result.get('winner')} won it.")
+
+
+def render_taken_in(out: Console, taken: GameTakenIn) -> None:
+    """After `hoopers match end` of a Series game: the game's Reward Phase, and what next."""
+    view = taken.status.state
+    out.print(f"Series {taken.status.id}: game {taken.number} recorded.")
+    render_rewards(out, view.series, taken.rewards, view.rules)
+    out.print(f"Next: {taken.status.next}.")
 
 
 def _carry_over(
@@ -117,7 +179,8 @@ def _carry_over(
             )
 
 
-def render_setup(out: Console, doc: dict[str, Any]) -> None:
+def render_setup(out: Console, upcoming: NextGame) -> None:
+    doc = upcoming.to_json()
     home, away = doc["home"], doc["away"]
     hs, aw = doc["home_setup"], doc["away_setup"]
     out.print(f"[bold]Game {doc['number']}[/bold]: {home} at home, {away} away.")
@@ -140,6 +203,8 @@ def render_setup(out: Console, doc: dict[str, Any]) -> None:
         out.print(f"  This game can win the series for {' and '.join(doc['can_win_series'])}.")
     if doc["susan_peg"]:
         out.print(f"  Susan Peg may join {doc['susan_peg']}'s seven-hooper line-up.")
+    elif doc["number"] >= upcoming.rules.games and not upcoming.rules.susan_peg_in_last_game:
+        out.print(f"  Susan Peg: nobody fields her in game {doc['number']} (only before it).")
     else:
         out.print("  Susan Peg: with nobody yet.")
     sits = {t: h for t, h in doc["sits_out"].items() if h}
@@ -155,8 +220,19 @@ def render_setup(out: Console, doc: dict[str, Any]) -> None:
         out.print("  Everyone is available; nobody carries injury cubes.")
 
 
-def render_game_start(out: Console, doc: dict[str, Any]) -> None:
-    render_setup(out, doc)
+def render_game_start(out: Console, started: StartedGame) -> None:
+    """`series game start`: the game's setup, its tracked match, how it comes back."""
+    render_setup(out, started.next)
+    render_started(out, started)
+    out.print(
+        "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
+        "records it, the series takes its result (add gameplans with 'series amend')."
+    )
+
+
+def render_started(out: Console, started: StartedGame) -> None:
+    """The tracked match a series game started as: who is hot and cold, the line-ups."""
+    doc = started.to_json()
     out.print(
         f"Tracked match {doc['match_id']} started: {doc['home']} ({', '.join(doc['hot'])} on "
         f"the first hot step) v {doc['away']} ({', '.join(doc['cold'])} on the first cold step)."
@@ -168,10 +244,6 @@ def render_game_start(out: Console, doc: dict[str, Any]) -> None:
             f"  Not in the rosters, so not carried over: {', '.join(doc['unmatched'])} "
             "(apply them at the table)."
         )
-    out.print(
-        "Play it with 'companion hoopers match ...'; when 'companion hoopers match end' "
-        "records it, the series takes its result (add gameplans with 'series amend')."
-    )
 
 
 def render_rewards(out: Console, series: Series, earned: GameRewards, rules: SeriesRules) -> None:
@@ -230,10 +302,18 @@ def _tribe_rewards(out: Console, got: TribeRewards, rules: SeriesRules) -> None:
         f"{_plural(used // rules.lv1_per_position_upgrade, 'position upgrade')}, "
         f"{swap.discarded} discarded"
     )
+    lv2_used = swap.lv2 - swap.discarded_lv2
+    dropped = f", {swap.discarded_lv2} discarded" if swap.discarded_lv2 else ""
     out.print(
         f"    LV.2: {swap.lv2} kept → "
-        f"{_plural(swap.lv2 * rules.position_upgrades_per_lv2, 'position upgrade')}"
+        f"{_plural(lv2_used * rules.position_upgrades_per_lv2, 'position upgrade')}{dropped}"
     )
+    if swap.unsupplied:
+        out.print(
+            f"    kit: {swap.kit_left} of its {rules.kit_position_upgrades} position upgrades "
+            f"left, so {_plural(swap.unsupplied, 'position upgrade')} the chips were worth "
+            "cannot be taken; those chips are discarded"
+        )
     out.print(
         f"    takes: {_plural(got.hooper_upgrades, 'hooper upgrade')}, "
         f"{_plural(got.action_upgrades, 'action upgrade')}, "
@@ -241,10 +321,11 @@ def _tribe_rewards(out: Console, got: TribeRewards, rules: SeriesRules) -> None:
     )
 
 
-def render_list(out: Console, rows: list[dict[str, Any]]) -> None:
-    if not rows:
+def render_list(out: Console, summaries: list[SeriesSummary]) -> None:
+    if not summaries:
         out.print("No series yet.")
         return
+    rows = [s.to_json() for s in summaries]
     table = Table(box=None, header_style="bold", pad_edge=False)
     for column in ("", "id", "tribes", "wins", "games", "status"):
         table.add_column(column)

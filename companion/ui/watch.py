@@ -14,11 +14,17 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError, RuleViolation
 from companion.store import Store
-from companion.tables import live_matches, table_for
+from companion.tables import (
+    SERIES,
+    change_stamp,
+    current_status,
+    live_matches,
+    live_status,
+    table_for,
+)
 from companion.tables.base import Status
 
 POLL_S = 0.25  # four looks a second at the file's size and mtime: cheap, never busy
-SERIES = "series"
 
 # game -> "module:function(out, status)" drawing its scoreboard.
 RENDERERS = {
@@ -42,7 +48,7 @@ def watched_games(store: Store) -> list[str]:
 def series_in_progress(store: Store) -> bool:
     try:
         return table_for(store, SERIES).live() is not None
-    except (CompanionError, ModuleNotFoundError):
+    except CompanionError:  # an unreadable series document: watch what is live
         return False
 
 
@@ -63,10 +69,6 @@ def pick_game(store: Store, game: str | None) -> str:
     return live[0]
 
 
-def current_status(store: Store, game: str) -> Status[Any]:
-    return table_for(store, game).status()
-
-
 def scoreboard(status: Status[Any]) -> Any:
     """The game's scoreboard as a rich renderable."""
     target = RENDERERS.get(status.game)
@@ -84,10 +86,13 @@ def _generic(status: Status[Any]) -> Any:
 
     from companion.ui.console import safe
 
-    table = Table("player", "score", box=None)
+    table = Table("player", box=None)
+    known = any(score is not None for score in status.scores.values())
+    if known:
+        table.add_column("score")
     for player in status.players:
         score = status.scores.get(player)
-        table.add_row(safe(player), "-" if score is None else str(score))
+        table.add_row(safe(player), *([str(score)] if known else []))
     return Group(table, Text(safe(status.next)))
 
 
@@ -142,14 +147,6 @@ def _console() -> Any:
     from companion.ui.console import rich_console
 
     return rich_console(highlight=False)
-
-
-def _signature(path: Any) -> tuple[int, int, int] | None:
-    try:
-        info = path.stat()
-    except OSError:
-        return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
 
 
 def show_once(store: Store, game: str | None) -> None:
@@ -210,20 +207,19 @@ def changes(store: Store, status: Status[Any]) -> Iterator[tuple[Status[Any], st
 
     The note says when the game being watched is no longer live.
     """
-    table = table_for(store, status.game)
-    seen = _signature(store.path)
+    seen = change_stamp(store)
     while True:
         time.sleep(POLL_S)
-        now = _signature(store.path)
+        now = change_stamp(store)
         if now == seen:
             continue
         seen = now
         try:
-            current = table.live()
+            status_now = live_status(store, status.game)
         except CompanionError:  # mid-migration or unreadable: keep the last frame
             continue
-        if current is not None:
-            status = table.status(current)
+        if status_now is not None:
+            status = status_now
             yield status, ""
             continue
         yield status, f"{status.game} {status.id} is no longer live; waiting for a new one"

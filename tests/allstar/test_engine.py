@@ -197,6 +197,7 @@ def teams(draw: st.DrawFn) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.lists(teams(), min_size=2, max_size=6), st.sampled_from([2, 3, 4, 5, 6]))
 def test_ranking_is_a_total_preorder(many, managers):

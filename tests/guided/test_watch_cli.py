@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import assert_user_error
 
 START = ("hoopers", "match", "start", "--home", "Lucy", "--away", "Karl")
@@ -69,6 +71,7 @@ def _companion() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
 
 
+@pytest.mark.slow
 def test_watch_off_a_terminal_appends_a_frame_per_change(cli, db):
     """Piped: the first frame at once, another when a second process records something."""
     import os

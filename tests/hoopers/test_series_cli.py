@@ -82,8 +82,9 @@ def test_a_four_three_series_with_susan_peg(started):
         if len(doc["games"]) == 4:
             assert started("next", "--json").json["susan_peg"] == U
     assert [g["winner"] for g in doc["games"]] == [K, U, K, K, U, U, K]
-    # Keepers led 3-1 before game 5: Susan Peg joined Unleashed and stayed.
-    assert susan == [None, None, None, U, U, U, U]
+    # Keepers led 3-1 before game 5: Susan Peg joined Unleashed and stayed until
+    # game 7, which she does not play ("before Game 7"; issue 15, item 11).
+    assert susan == [None, None, None, U, U, None, None]
     assert doc["wins"] == {K: 4, U: 3}
     assert doc["winner"] == K
     assert [g["home"] for g in doc["games"]] == [K, K, U, U, K, U, K]
@@ -133,6 +134,7 @@ def test_rulebook_reward_example(started):
         "strength_marker": 1, "series_track": 1, "gameplan_milestones": 0,
         "gameplan_chips": 0, "gameplan_hooper_upgrades": 0, "period_markers": [2],
         "marker_chips": 1, "fourth_period_chips": 1, "kept_lv1": 0, "kept_lv2": 0,
+        "discarded_lv2": 0, "kit_position_upgrades_left": 9,
     }  # fmt: skip
 
 
@@ -445,3 +447,276 @@ def test_demo_plays_a_seeded_series_into_the_store(cli):
     assert series["wins"] == {K: 4, U: 2} and series["status"] == "finished"
     games = [m["game"] for m in cli("history", "list", "--json").json["matches"]]
     assert sorted(games) == ["hoopers-series"] + ["hoopers-series-game"] * 6
+
+
+# --- the table's verbs: the common status core, end, watch -------------------------
+
+
+def test_status_json_has_the_common_core(started):
+    record(started, "80-70")
+    doc = started("status", "--json").json
+    assert doc["id"] and doc["game"] == "series" and doc["status"] == "live"
+    assert doc["players"] == [K, U]
+    assert doc["scores"] == {K: 1, U: 0} == doc["wins"]  # games won
+    assert doc["next"].startswith("game 2: Keepers at home; start it with")
+    assert doc["strength_markers"] == [K]
+    for verb in (("record", "--score", "70-80"), ("undo",), ("amend", "--gameplan", "K:1")):
+        after = started(*verb, "--json").json
+        assert {"id", "game", "status", "players", "scores", "next"} <= set(after)
+
+
+def test_end_is_refused_while_undecided_and_files_a_decided_series_once(started, cli, db):
+    record(started, "80-70")
+    before = db.read_bytes()
+    assert_user_error(started("end"), "is not decided (Keepers 1-0 Unleashed; first to 4 wins)")
+    assert db.read_bytes() == before
+    for _ in range(3):
+        record(started, "80-70")
+    ended = started("end", "--json").json
+    assert ended["status"] == "finished" and ended["result"]["winner"] == K
+    assert ended["result"]["scores"] == {K: 4, U: 0}
+    again = started("end")
+    assert again.exit_code == 0 and "is in history: Keepers won it" in again.stdout
+    listed = cli("history", "list", "--json").json["matches"]
+    assert [m["game"] for m in listed].count("hoopers-series") == 1
+    doc = started("status", "--json").json
+    assert doc["status"] == "finished" and doc["next"].startswith("Keepers won the series 4-0")
+
+
+def test_end_files_a_decided_series_missing_from_history(started, cli, db):
+    from companion.store import Store
+    from companion.store.archive import delete_archived
+
+    for _ in range(4):
+        record(started, "80-70")
+    series_id = started("status", "--json").json["id"]
+    delete_archived(Store(db), series_id)  # as if the process died between the two writes
+    assert started("end").exit_code == 0
+    assert cli("history", "show", series_id, "--json").json["status"] == "finished"
+
+
+def test_end_and_undo_refusals_write_nothing(started, db):
+    before = db.read_bytes()
+    assert_user_error(started("undo"), "no recorded game to undo")
+    assert_user_error(started("end"), "not decided")
+    assert db.read_bytes() == before
+    started("abandon")
+    assert_user_error(started("end"), "was abandoned")
+    assert_user_error(started("abandon"), "already abandoned")
+
+
+def test_abandoned_series_status_core(started):
+    doc = started("abandon", "--json").json
+    assert (doc["status"], doc["game"], doc["scores"]) == ("abandoned", "series", {K: 0, U: 0})
+    assert "abandoned" in doc["next"]
+
+
+def test_watch_shows_the_series_scoreboard(started, cli):
+    record(started, "80-70")
+    record(started, "75-78")
+    doc = cli("watch", "--once", "--json", "--game", "series").json
+    assert (doc["game"], doc["scores"], doc["players"]) == ("series", {K: 1, U: 1}, [K, U])
+    assert doc == started("status", "--json").json
+    text = cli("watch", "--once", "--game", "series").stdout
+    assert "Keepers 1 – 1 Unleashed (games won; first to 4)" in text
+    assert "1     Keepers    Unleashed  80-70" in text
+    assert "2     Keepers    Unleashed  75-78" in text  # Unleashed won by 3: the marker to Keepers
+    assert "3     Unleashed  Keepers" in text
+    assert "Strength marker: winner by 7+, loser by 3 or less" in text
+    assert "Next: game 3, Unleashed at home, Keepers away." in text
+    # No live match: watch without --game finds the series in progress.
+    assert cli("watch", "--once", "--json").json["game"] == "series"
+
+
+def test_reading_the_status_writes_nothing_even_when_a_game_ended_unseen(started, cli, db):
+    from companion.store import Store
+    from companion.tables.hoopers import HoopersTable
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    store = Store(db)
+    # Ended behind the series' back (no hook), as a crash between the two writes would.
+    store.finish_match(
+        "hoopers", lambda m: HoopersTable(store).result_of(m, HoopersTable(store).fold(m))
+    )
+    before = db.read_bytes()
+    doc = started("status", "--json").json
+    assert doc["scores"] == {K: 1, U: 0} and doc["playing_match"] is None
+    assert cli("watch", "--once", "--json", "--game", "series").json["scores"] == {K: 1, U: 0}
+    assert db.read_bytes() == before
+    # The next changing command writes it in.
+    doc = started("amend", "--gameplan", "K:1", "--json").json
+    assert doc["games"][0]["rewards"][K]["gameplan_milestones"] == 1
+
+
+def test_match_end_feeds_the_series_at_once(started, cli, db):
+    import json
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    assert cli("hoopers", "match", "end").exit_code == 0
+    stored = {d["key"]: d["value"] for d in json.loads(db.read_text())["series"].values()}
+    series = stored[stored["current"]]
+    assert series["pending_match"] is None and len(series["games"]) == 1
+    assert series["games"][0]["rewarded"] is False
+    doc = started("status", "--json").json
+    assert doc["next"].startswith("record the reward phase of game 1")
+    doc = started("amend", "--series-track", "Unl", "--json").json
+    assert doc["next"].startswith("game 2: Keepers at home")
+
+
+def test_abandoning_the_series_leaves_its_game_in_play_a_plain_match(started, cli):
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    assert started("abandon", "--json").json["playing_match"] is None
+    assert cli("hoopers", "match", "abandon").exit_code == 0
+
+
+# --- issue 15: the rules, second pass --------------------------------------------------
+
+
+def test_series_games_hand_out_no_period_milestones(started, cli, db):
+    # "Follow the setup explained at page 11 but do not consider the steps 9) 10)":
+    # no milestone markers nor their upgrade cards; the Series' own period markers
+    # become Onfire chips in the Reward Phase instead.
+    from companion.games.hoopers.match import play
+    from companion.store import Store
+
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+
+    def to_the_last_turn_of_period_1(match):
+        log, new = list(match["events"]), []
+        steps = [("score", {"team": K, "points": 10, "hooper": None})]
+        steps += [("turn", {"again": False})] * 15
+        for kind, data in steps:
+            event = play({**match, "events": log}, kind, data).event
+            log.append(event)
+            new.append(event)
+        return new
+
+    Store(db).update_live("hoopers", to_the_last_turn_of_period_1)
+    turn = cli("hoopers", "match", "turn")
+    assert "end of period 1: Keepers 10 – Unleashed 0" in turn.stdout
+    assert "milestone" not in turn.stdout and "upgrade" not in turn.stdout
+    assert cli("hoopers", "match", "status", "--json").json["milestones"] == []
+
+
+def test_chips_beyond_what_the_box_holds_are_refused(started, db):
+    # Components: "H) 14 Onfire LV.1 chips", "I) 8 Onfire LV.2 chips" — one supply
+    # for both tribes: "If a type of Onfire Chip (Lv.1 or Lv.2) runs out, it becomes
+    # no longer available. Do not create new stacks."
+    record(started, "80-70")
+    before = db.read_bytes()
+    cases = [
+        (["--chips", "Keepers:lv1=30"], "30 Onfire LV.1 chips kept, but the box has only 14"),
+        (["--chips", "K:lv1=10", "--chips", "U:lv1=5"], "Keepers lv1=10 + Unleashed lv1=5"),
+        (["--chips", "U:lv2=9"], "9 Onfire LV.2 chips kept, but the box has only 8"),
+    ]
+    for extra, fragment in cases:
+        assert_user_error(started("record", "--score", "80-70", *extra), fragment)
+        assert_user_error(started("amend", *extra), fragment)
+    assert db.read_bytes() == before
+    assert record(started, "80-70", "--chips", "K:lv1=10", "--chips", "U:lv1=4")
+
+
+def test_the_kit_supplies_ten_position_upgrades_for_the_whole_series(started):
+    # "M) 1 Player upgrade kit: d) 10 Position upgrades"; in the Reward Phase
+    # "Discard every chips that can't be exchanged."
+    record(
+        started, "80-40", "--periods", "20-10,20-10,20-10,20-10",
+        "--chips", "K:lv1=8,lv2=1", "--gameplan", "K:2",
+    )  # fmt: skip
+    first = started("rewards", "1", "--json").json[K]
+    # 8 kept + 2 gameplan + 3 markers + 1 fourth period = 14 LV.1 -> 7, LV.2 -> 1.
+    assert (first["position_upgrades"], first["kit_position_upgrades_left"]) == (8, 2)
+    record(started, "80-70", "--chips", "K:lv1=6,lv2=2")
+    second = started("rewards", "2", "--json").json[K]
+    # Worth 3 + 2 = 5 position upgrades, but only 2 are left in the kit: the LV.2
+    # chips take them and the six LV.1 chips are discarded.
+    assert (second["position_upgrades"], second["discarded_chips"]) == (2, 6)
+    assert (second["discarded_lv2"], second["kit_position_upgrades_left"]) == (0, 0)
+    text = started("rewards", "2").stdout
+    assert (
+        "kit: 2 of its 10 position upgrades left, so 3 position upgrades the chips were "
+        "worth cannot be taken"
+    ) in text
+    doc = record(started, "80-70", "--chips", "K:lv2=1")
+    assert doc["games"][2]["rewards"][K]["position_upgrades"] == 0
+    assert doc["games"][2]["rewards"][K]["discarded_lv2"] == 1
+    assert doc["upgrades"][K]["position_upgrades"] == 10
+
+
+def test_susan_peg_is_not_deployable_in_game_7(started, cli):
+    # "If a player is going to begin a game that worths for the victory of the
+    # series before Game 7, the opponent will gain the favors of Susan Peg".
+    for score in ["80-70", "80-70", "80-70", "70-80", "70-80"]:
+        record(started, score)
+    assert started("next", "--json").json["susan_peg"] == U  # game 6, Keepers lead 3-2
+    doc = record(started, "70-80", "--injured", "Unleashed:Susan")  # she played game 6
+    assert doc["games"][5]["injured"][U] == ["Susan Peg"]
+    setup = started("next", "--json").json
+    assert (setup["number"], setup["susan_peg"], setup["can_win_series"]) == (7, None, [K, U])
+    assert "Susan Peg: nobody fields her in game 7 (only before it)." in started("next").stdout
+    assert_user_error(started("record", "--score", "80-70", "--ejected", "U:Susan"), "Susan")
+    started_game = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert started_game.exit_code == 0, started_game.stderr
+    match = cli("hoopers", "match", "status", "--json").json
+    assert "Susan Peg" not in match["hoopers"][U]
+
+
+def test_susan_peg_rebound_goes_straight_to_an_undefended_lay_up(cli):
+    # "If Susan Peg does not commit a foul during an Offensive Rebound attempt, then
+    # she rolls the d20 die directly performing a Lay-up by using her V stat. It
+    # can't be defended."
+    def rebound(*args):
+        return cli("hoopers", "counter", "rebound", "--susan-peg", "--v", "60", *args, "--json")
+
+    made = rebound("--face", "blank", "--roll", "40").json
+    assert (made["stat"], made["target"], made["roll"]) == ("v", 60, 40)
+    assert (made["scored"], made["points"], made["susan_peg"]) == (True, 2, True)
+    # A jump ball is no foul: still the lay-up, still with V (not O).
+    jump = rebound("--face", "jump-ball", "--roll", "65").json
+    assert (jump["jump_ball"], jump["target"], jump["scored"], jump["points"]) == (
+        True, 60, False, 0,
+    )  # fmt: skip
+    fouled = rebound("--face", "whistle", "--team-fouls", "3").json
+    assert (fouled["foul"], fouled["target"], fouled["points"], fouled["free_throws"]) == (
+        True, None, 0, 2,
+    )  # fmt: skip
+    text = cli("hoopers", "counter", "rebound", "--susan-peg", "--v", "60", "--face", "blank",
+               "--roll", "40").stdout  # fmt: skip
+    assert "a lay-up with V 60, undefended → roll ≤ 60 scores; rolled 40: scores" in text
+    assert_user_error(cli("hoopers", "counter", "steal", "--susan-peg", "--v", "60"), "rebound")
+
+
+def test_match_end_of_a_series_game_shows_its_reward_phase(started, cli, db):
+    # Issue 15, item 15: after `match end` of a Series game, its Reward Phase
+    # ("At the end of the game you will gain different kind of upgrades as
+    # reward for the milestones achieved").
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    ended = cli("hoopers", "match", "end")
+    assert ended.exit_code == 0, ended.stderr
+    out = ended.stdout
+    assert "Kept in history." in out
+    assert "game 1 recorded." in out
+    assert "Game 1 reward phase: Keepers 40-32 Unleashed, Keepers by 8." in out
+    assert "Strength marker: margin 8 ≥ 7: to the winner → Keepers takes" in out
+    assert "period markers: I, II, III → 3 chips" in out
+    assert "Next: record the reward phase of game 1" in out
+
+
+def test_match_end_json_of_a_series_game_carries_its_rewards(started, cli, db):
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    doc = cli("hoopers", "match", "end", "--json").json
+    assert doc["status"] == "finished"
+    series = doc["series"]
+    assert (series["game_number"], series["scores"]) == (1, {K: 1, U: 0})
+    assert series["rewards"][K]["position_upgrades"] == 2  # markers I-III + fourth period
+    assert series["next"].startswith("record the reward phase of game 1")

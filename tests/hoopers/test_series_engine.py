@@ -90,9 +90,15 @@ def test_susan_peg_joins_the_side_about_to_lose_and_stays():
     assert setup.susan_peg == "Unleashed"
     assert setup.can_win_series == ("Keepers",)
     series = play("KKKUUU")
-    # Game 7 is excluded from the rule, but she stays with the tribe she joined.
-    assert series.setup_for(7, RULES).susan_peg == "Unleashed"
+    assert series.setup_for(6, RULES).susan_peg == "Unleashed"
+    # "... before Game 7": in game 7 nobody fields her (issue 15, item 11) ...
+    assert series.setup_for(7, RULES).susan_peg is None
     assert series.setup_for(7, RULES).can_win_series == TRIBES
+    # ... unless the table keeps her with her tribe (`susan_peg.in_last_game`).
+    from dataclasses import replace
+
+    keeps = replace(RULES, susan_peg_in_last_game=True)
+    assert series.setup_for(7, keeps).susan_peg == "Unleashed"
 
 
 def test_susan_peg_goes_to_keepers_when_unleashed_reach_three_first():
@@ -243,6 +249,18 @@ def test_exchange_spends_every_chip_it_can(lv1, lv2):
     swap = exchange_chips(lv1, lv2, RULES)
     assert swap.discarded in (0, 1)
     assert 2 * (swap.position_upgrades - lv2) + swap.discarded == lv1
+
+
+@given(st.integers(0, 30), st.integers(0, 8), st.integers(0, 10))
+def test_the_kit_gives_what_it_has_left_and_the_other_chips_are_discarded(lv1, lv2, left):
+    # "Discard every chips that can't be exchanged."
+    worth = lv1 // 2 + lv2
+    swap = exchange_chips(lv1, lv2, RULES, kit_left=left)
+    assert swap.position_upgrades == min(worth, left)
+    assert swap.unsupplied == worth - swap.position_upgrades
+    used_lv1 = lv1 - swap.discarded
+    used_lv2 = lv2 - swap.discarded_lv2
+    assert used_lv1 % 2 == 0 and used_lv1 // 2 + used_lv2 == swap.position_upgrades
 
 
 @given(st.integers(1, 100))

@@ -1,5 +1,6 @@
 """The solver against an independent exhaustive search (every card set × end card)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ hands = st.lists(card_strategy, max_size=9).map(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hands)
 def test_solve_is_never_beaten_by_exhaustive_search(cards):

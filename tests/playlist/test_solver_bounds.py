@@ -2,6 +2,7 @@
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def _paths_from(adj: list[int], tip: int, allowed: int):
             stack.append((used | low, low.bit_length() - 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(graphs(), st.data())
 def test_covering_check_finds_a_path_through_every_card_exactly_when_one_exists(adj, data):
@@ -87,6 +89,7 @@ def _assert_path(adj: list[int], cards: tuple[int, ...], around: int, done: int)
     assert not done >> cards[-1] & 1
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     graphs(min_size=3),

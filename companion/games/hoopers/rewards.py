@@ -32,17 +32,38 @@ class ChipExchange:
     lv1: int
     lv2: int
     position_upgrades: int
-    discarded: int
+    discarded: int  # LV.1 chips that could not be exchanged
+    discarded_lv2: int = 0  # LV.2 chips the kit had no position upgrade left for
+    kit_left: int | None = None  # position upgrades left in the kit before (None: no limit)
+    unsupplied: int = 0  # position upgrades the chips were worth that the kit no longer had
 
 
-def exchange_chips(lv1: int, lv2: int, rules: SeriesRules) -> ChipExchange:
-    """Two LV.1 chips per position upgrade, one per LV.2 chip; the rest is discarded."""
-    from_lv1, lv1_left = divmod(lv1, rules.lv1_per_position_upgrade)
+def exchange_chips(
+    lv1: int, lv2: int, rules: SeriesRules, kit_left: int | None = None
+) -> ChipExchange:
+    """Two LV.1 chips per position upgrade, one per LV.2 chip; the rest is discarded.
+
+    With `kit_left`, the kit supplies at most that many position upgrades
+    ("Discard every chips that can't be exchanged"): LV.2 chips are exchanged
+    first, then pairs of LV.1 chips, while the kit lasts.
+    """
+    rate, per_lv2 = rules.lv1_per_position_upgrade, rules.position_upgrades_per_lv2
+    pairs = lv1 // rate
+    if kit_left is None or pairs + lv2 * per_lv2 <= kit_left:
+        return ChipExchange(lv1, lv2, pairs + lv2 * per_lv2, lv1 - pairs * rate, 0, kit_left)
+    worth = pairs + lv2 * per_lv2
+    room = max(kit_left, 0)
+    lv2_used = min(lv2, room // per_lv2) if per_lv2 else lv2
+    room -= lv2_used * per_lv2
+    pairs = min(pairs, room)
     return ChipExchange(
         lv1=lv1,
         lv2=lv2,
-        position_upgrades=from_lv1 + lv2 * rules.position_upgrades_per_lv2,
-        discarded=lv1_left,
+        position_upgrades=lv2_used * per_lv2 + pairs,
+        discarded=lv1 - pairs * rate,
+        discarded_lv2=lv2 - lv2_used,
+        kit_left=kit_left,
+        unsupplied=worth - lv2_used * per_lv2 - pairs,
     )
 
 
@@ -96,7 +117,15 @@ class TribeRewards:
             "fourth_period_chips": self.fourth_period_chips,
             "kept_lv1": self.kept.lv1,
             "kept_lv2": self.kept.lv2,
+            "discarded_lv2": self.exchange.discarded_lv2,
+            "kit_position_upgrades_left": self.kit_left_after,
         }
+
+    @property
+    def kit_left_after(self) -> int | None:
+        """Position upgrades left in the tribe's kit after this game's exchange."""
+        left = self.exchange.kit_left
+        return None if left is None else left - self.exchange.position_upgrades
 
 
 @dataclass(frozen=True)
@@ -122,8 +151,14 @@ def reward_phase(
     home: str,
     report: GameReport,
     rules: SeriesRules,
+    taken_before: Mapping[str, int] | None = None,
 ) -> GameRewards:
-    """Everything each tribe takes away from game `number` ("Reward Phase")."""
+    """Everything each tribe takes away from game `number` ("Reward Phase").
+
+    `taken_before`: position upgrades each tribe took from its kit in earlier
+    games; the kit holds `rules.kit_position_upgrades` for the whole series.
+    """
+    taken_before = taken_before or {}
     winner, loser, margin = report.winner, report.loser, report.margin
     strength = award_strength_marker(winner, loser, margin, rules)
     # The tribe marker starts on the home tribe's side and rewards whoever it
@@ -155,7 +190,9 @@ def reward_phase(
             marker_chips=marker_chips,
             fourth_period_chips=fourth_chips,
             kept=kept,
-            exchange=exchange_chips(lv1, kept.lv2, rules),
+            exchange=exchange_chips(
+                lv1, kept.lv2, rules, rules.kit_position_upgrades - taken_before.get(tribe, 0)
+            ),
         )
     return GameRewards(
         number=number,

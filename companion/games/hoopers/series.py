@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import NothingToUndo, RuleViolation
+from companion.engine.events import Step
 from companion.games.hoopers.series_errors import (
     BadReward,
     BadScore,
@@ -44,6 +45,9 @@ class GameReport:
     gameplan: Mapping[str, int] = field(default_factory=dict)
     series_track: str | None = None  # None: the marker never left the home side
     match_id: str | None = None  # the tracked match this game was played as
+    # False while the table has not yet said what a tracked match cannot know
+    # (gameplan milestones, the series track): its Reward Phase is still to record.
+    rewarded: bool = True
 
     @property
     def winner(self) -> str:
@@ -67,6 +71,7 @@ class GameReport:
             "gameplan": dict(self.gameplan),
             "series_track": self.series_track,
             "match_id": self.match_id,
+            "rewarded": self.rewarded,
         }
 
     @classmethod
@@ -80,6 +85,7 @@ class GameReport:
             gameplan=dict(doc.get("gameplan", {})),
             series_track=doc.get("series_track"),
             match_id=doc.get("match_id"),
+            rewarded=doc.get("rewarded", True),
         )
 
 
@@ -102,6 +108,14 @@ def check_report(tribes: tuple[str, str], report: GameReport, rules: SeriesRules
         if chips.lv1 < 0 or chips.lv2 < 0:
             raise BadReward(
                 f"{tribe}'s chips lv1={chips.lv1},lv2={chips.lv2}: counts cannot be negative"
+            )
+    for level, box in (("lv1", rules.box_lv1_chips), ("lv2", rules.box_lv2_chips)):
+        kept = {t: getattr(c, level) for t, c in report.chips.items() if getattr(c, level)}
+        if sum(kept.values()) > box:
+            shown = " + ".join(f"{t} {level}={n}" for t, n in kept.items())
+            raise BadReward(
+                f"chips {shown}: {sum(kept.values())} Onfire {level.upper().replace('V', 'V.')} "
+                f"chips kept, but the box has only {box} for both tribes"
             )
     top = rules.max_gameplan_milestones
     for tribe, done in report.gameplan.items():
@@ -164,6 +178,7 @@ class Series:
     created: str | None = None
     games: tuple[GameReport, ...] = ()
     pending_match: str | None = None  # a tracked match being played as the next game
+    updated: str | None = None  # when the table last changed it
 
     def other(self, tribe: str) -> str:
         return self.tribes[1] if tribe == self.tribes[0] else self.tribes[0]
@@ -195,8 +210,12 @@ class Series:
         """Who may field Susan Peg in game `number`.
 
         Before any game but the last, a tribe one win from the series hands her
-        to its opponent; she stays with that tribe for the rest of the series.
+        to its opponent; she stays with that tribe for the following games
+        before the last. In the last game (game 7, level at three wins each)
+        nobody fields her, unless `rules.susan_peg_in_last_game`.
         """
+        if number >= rules.games and not rules.susan_peg_in_last_game:
+            return None
         for game in range(1, number + 1):
             if game >= rules.games:
                 break
@@ -277,7 +296,7 @@ class Series:
             key: {**getattr(game, key), **value} if isinstance(value, Mapping) else value
             for key, value in changes.items()
         }
-        amended = replace(game, **merged)
+        amended = replace(game, **merged, rewarded=True)
         check_report(self.tribes, amended, rules)
         games = list(self.games)
         games[number - 1] = amended
@@ -321,6 +340,7 @@ class Series:
             "created": self.created,
             "games": [g.to_doc() for g in self.games],
             "pending_match": self.pending_match,
+            "updated": self.updated,
         }
 
     @classmethod
@@ -336,4 +356,36 @@ class Series:
             created=doc.get("created"),
             games=tuple(GameReport.from_doc(g) for g in doc.get("games", [])),
             pending_match=doc.get("pending_match"),
+            updated=doc.get("updated"),
         )
+
+
+class SeriesFold:
+    """An archived Series as an event fold (`companion.engine.events`): one `game` event per game.
+
+    The live Series is a document, changed value by value (`with_game`,
+    `with_amended`, `without_last_game`); its history record keeps the games
+    as events, and `history replay` folds them back with this.
+    """
+
+    def __init__(self, rules: SeriesRules | None = None) -> None:
+        self.rules = rules
+
+    def _rules(self) -> SeriesRules:
+        from companion.games.hoopers.series_rules import default_series_rules
+
+        return self.rules or default_series_rules()
+
+    def initial(self, match: Mapping[str, Any]) -> Series:
+        a, b = match["players"]
+        return Series(id=match["id"], tribes=(a, b), home_tribe=match["options"]["home_tribe"])
+
+    def apply(self, state: Series, event: Mapping[str, Any], rng: Any) -> Step[Series]:
+        if event["type"] != "game":
+            raise RuleViolation(f"a series records games, not '{event['type']}'")
+        report = GameReport.from_doc(event["data"])
+        after = state.with_game(report, self._rules())
+        return Step(after, dict(event), report)
+
+
+SERIES_RULES = SeriesFold()

@@ -13,9 +13,10 @@ from typing import Any
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 from companion.games.hoopers.series import Chips, GameReport, Series
+from companion.games.hoopers.series_report import NextGame
 from companion.games.hoopers.series_rules import SeriesRules
+from companion.games.hoopers.susan_peg import SUSAN_PEG
 
-SUSAN_PEG = "Susan Peg"
 HOT_FIRST_STEP = "orange"  # the first space right of flat on the Onfire track
 COLD_FIRST_STEP = "light-blue"  # the first space left of flat
 
@@ -55,8 +56,10 @@ def plan_series_match(
 
     Home: three chosen hoopers start on the first hot step and the tribe has
     nine coach tokens. Away: two chosen hoopers start on the first cold step and
-    free throws use the basic 2PS. Ejected hoopers sit out, injured ones start
-    with two injury cubes, and Susan Peg joins the tribe she favours.
+    free throws use the basic 2PS. No period milestones are handed out during
+    the game (the Series counts period winners in the Reward Phase). Ejected
+    hoopers sit out, injured ones start with two injury cubes, and Susan Peg
+    joins the tribe she favours.
     """
     from companion.games.hoopers.series_errors import SeriesDecided
 
@@ -99,6 +102,10 @@ def plan_series_match(
         options={
             "rosters": {t: list(r) for t, r in line_ups.items()},
             "variant": "classic",
+            # "Follow the setup explained at page 11 but do not consider the steps
+            # 9) 10)": no period milestone markers nor their upgrade cards; the
+            # Series' own markers become chips in the Reward Phase instead.
+            "milestones": "off",
             "coach_tokens": {home: rules.home_coach_tokens},
             "away_free_throw_bonus": rules.away_free_throw_bonus > 0,
             "onfire_start": {
@@ -114,7 +121,10 @@ def plan_series_match(
 
 
 def report_from_match(
-    series: Series, match: Mapping[str, Any], teams: Mapping[str, Iterable[Any]] | None = None
+    series: Series,
+    match: Mapping[str, Any],
+    teams: Mapping[str, Iterable[Any]] | None = None,
+    rules: SeriesRules | None = None,
 ) -> GameReport:
     """A finished tracked match's result as the series' next game.
 
@@ -137,6 +147,8 @@ def report_from_match(
             lv1=sum(h.chips.get("lv1", 0) for h in hoopers),
             lv2=sum(h.chips.get("lv2", 0) for h in hoopers),
         )
+    if rules is not None:
+        chips = _within_the_box(chips, rules)
     return GameReport(
         scores={t: result["scores"][t] for t in series.tribes},
         periods=periods,
@@ -144,4 +156,43 @@ def report_from_match(
         injured=injured,
         chips=chips,
         match_id=match["id"],
+        rewarded=False,  # the gameplans and the series track are the table's to say
     )
+
+
+def _within_the_box(chips: Mapping[str, Chips], rules: SeriesRules) -> dict[str, Chips]:
+    """Unspent chips a tracked match counted, cut to what the box holds for both tribes.
+
+    "If a type of Onfire Chip (Lv.1 or Lv.2) runs out, it becomes no longer
+    available": a match that let more be redeemed than the box has keeps the
+    series from refusing its result (which would leave the game with no way in).
+    """
+    left = {"lv1": rules.box_lv1_chips, "lv2": rules.box_lv2_chips}
+    kept = {}
+    for tribe, got in chips.items():
+        lv1, lv2 = min(got.lv1, left["lv1"]), min(got.lv2, left["lv2"])
+        left["lv1"] -= lv1
+        left["lv2"] -= lv2
+        kept[tribe] = Chips(lv1=lv1, lv2=lv2)
+    return kept
+
+
+@dataclass(frozen=True)
+class StartedGame:
+    """A series game started as tracked match `match_id`; `to_json()` is `series game start`."""
+
+    next: NextGame
+    plan: SeriesMatchPlan
+    match_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        plan = self.plan
+        return {
+            **self.next.to_json(),
+            "match_id": self.match_id,
+            "line_ups": {t: list(r) for t, r in plan.rosters.items()},
+            "left_out": {t: list(r) for t, r in plan.left_out.items()},
+            "hot": list(plan.options["onfire_start"][plan.home]),
+            "cold": list(plan.options["onfire_start"][plan.away]),
+            "unmatched": list(plan.unmatched),
+        }

@@ -1,11 +1,16 @@
-"""A Series as plain data: the documents `series status`, `next` and `rewards` print."""
+"""A Series as plain data: the documents `series status`, `next` and `rewards` print.
+
+Each document is built here once; the typed views at the end (`SeriesView`,
+`NextGame`, `SeriesSummary`) carry them to renderers and `--json`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.hoopers.rewards import GameRewards, reward_phase
-from companion.games.hoopers.series import Series
+from companion.games.hoopers.series import GameSetup, Series
 from companion.games.hoopers.series_rules import SeriesRules
 
 
@@ -17,8 +22,22 @@ def game_rewards(series: Series, number: int, rules: SeriesRules) -> GameRewards
         played = len(series.games)
         span = f"games 1 to {played}" if played else "no games yet"
         raise NoSuchGame(f"game {number} has not been recorded in series {series.id} ({span})")
-    home = series.home_in(number, rules)
-    return reward_phase(number, series.tribes, home, series.games[number - 1], rules)
+    return every_reward_phase(series, rules, number)[number - 1]
+
+
+def every_reward_phase(
+    series: Series, rules: SeriesRules, upto: int | None = None
+) -> list[GameRewards]:
+    """The Reward Phase of games 1 .. `upto` (default: all), each kit emptied by those before."""
+    taken = dict.fromkeys(series.tribes, 0)
+    phases = []
+    for number, game in enumerate(series.games[:upto], start=1):
+        home = series.home_in(number, rules)
+        earned = reward_phase(number, series.tribes, home, game, rules, dict(taken))
+        for tribe, got in earned.tribes.items():
+            taken[tribe] += got.exchange.position_upgrades
+        phases.append(earned)
+    return phases
 
 
 def game_summary(series: Series, number: int, rules: SeriesRules) -> dict[str, Any]:
@@ -80,11 +99,11 @@ def upgrades_so_far(series: Series, rules: SeriesRules) -> dict[str, dict[str, i
         t: {"hooper_upgrades": 0, "action_upgrades": 0, "position_upgrades": 0}
         for t in series.tribes
     }
-    for number in range(1, len(series.games) + 1):
-        for tribe, earned in game_rewards(series, number, rules).tribes.items():
-            totals[tribe]["hooper_upgrades"] += earned.hooper_upgrades
-            totals[tribe]["action_upgrades"] += earned.action_upgrades
-            totals[tribe]["position_upgrades"] += earned.exchange.position_upgrades
+    for earned in every_reward_phase(series, rules):
+        for tribe, got in earned.tribes.items():
+            totals[tribe]["hooper_upgrades"] += got.hooper_upgrades
+            totals[tribe]["action_upgrades"] += got.action_upgrades
+            totals[tribe]["position_upgrades"] += got.exchange.position_upgrades
     return totals
 
 
@@ -154,18 +173,70 @@ def replay_series(match: dict[str, Any], rules: SeriesRules | None = None) -> di
     """Re-derive an archived series' result from its events (one per game).
 
     Meant for `history replay`, which looks for `replay_series` in
-    `companion.games.hoopers.replay`.
+    `companion.games.hoopers.replay`. The games are folded with the same event
+    protocol as every tracked game (`companion.engine.events.replay`).
     """
-    from companion.games.hoopers.series import GameReport
+    from companion.engine.events import replay
+    from companion.games.hoopers.series import SeriesFold
     from companion.games.hoopers.series_rules import default_series_rules
 
     rules = rules or default_series_rules()
-    a, b = match["players"]
-    series = Series(
-        id=match["id"],
-        tribes=(a, b),
-        home_tribe=match["options"]["home_tribe"],
-        status=match.get("status", "finished"),
-        games=tuple(GameReport.from_doc(e["data"]) for e in match["events"] if e["type"] == "game"),
-    )
-    return history_record(series, rules)["result"]
+    return history_record(replay(SeriesFold(rules), match), rules)["result"]
+
+
+# --- typed views, for renderers and `--json` -----------------------------------
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """What the table prepares before game `setup.number`; `to_json()` is `series next --json`."""
+
+    series: Series
+    setup: GameSetup
+    rules: SeriesRules
+
+    def to_json(self) -> dict[str, Any]:
+        return setup_document(self.series, self.setup.number, self.rules)
+
+
+@dataclass(frozen=True)
+class SeriesView:
+    """A Series with the rules it is played by: the typed state of its status."""
+
+    series: Series
+    rules: SeriesRules
+
+    def to_json(self) -> dict[str, Any]:
+        return status_document(self.series, self.rules)
+
+    def rewards(self, number: int) -> GameRewards:
+        return game_rewards(self.series, number, self.rules)
+
+    def next_game(self) -> NextGame | None:
+        number = self.series.next_game(self.rules)
+        if number is None:
+            return None
+        return NextGame(self.series, self.series.setup_for(number, self.rules), self.rules)
+
+
+@dataclass(frozen=True)
+class SeriesSummary:
+    """One row of `series list`."""
+
+    series: Series
+    rules: SeriesRules
+    current: bool
+
+    def to_json(self) -> dict[str, Any]:
+        series = self.series
+        return {
+            "id": series.id,
+            "name": series.name,
+            "tribes": list(series.tribes),
+            "wins": series.wins,
+            "games": len(series.games),
+            "winner": series.winner(self.rules),
+            "status": series.status,
+            "created": series.created,
+            "current": self.current,
+        }

@@ -36,6 +36,10 @@ class SeriesRules:
     regulation_periods: int
     injury_cubes_next_game: int
     ejected_games_missed: int
+    box_lv1_chips: int  # Onfire LV.1 chips in the box, for both tribes
+    box_lv2_chips: int
+    kit_position_upgrades: int  # per tribe, for the whole series
+    susan_peg_in_last_game: bool  # does she stay with her tribe in game 7?
 
     @property
     def games(self) -> int:
@@ -75,6 +79,10 @@ class SeriesRules:
             regulation_periods=rewards["regulation_periods"],
             injury_cubes_next_game=table["carry_over"]["injury_cubes_next_game"],
             ejected_games_missed=table["carry_over"]["ejected_games_missed"],
+            box_lv1_chips=table["kit"]["lv1_chips"],
+            box_lv2_chips=table["kit"]["lv2_chips"],
+            kit_position_upgrades=table["kit"]["position_upgrades"],
+            susan_peg_in_last_game=table["susan_peg"]["in_last_game"],
         )
 
 

@@ -1,0 +1,263 @@
+"""The Series, guided: start one, then play it game by game.
+
+`start(store, seed)` asks for the two tribes and who is home in game 1 and
+starts a series. `play(store, seed)` continues the series in progress, one
+step after the other:
+
+* a game in play (a tracked hoopers match): the hoopers turn flow
+  (`companion.ui.guided.hoopers.play_turns`); once the match is over it is
+  ended here and the series takes it in, showing its Reward Phase;
+* a game whose Reward Phase the table has not given yet: the gameplan
+  milestones and the series track are asked and recorded;
+* otherwise the next game's setup, the hoopers on the first hot and cold steps
+  (defaults offered), and the next game starts as a tracked match.
+
+Everything goes through the tables; nothing here writes the store itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engine.errors import BadInput, CompanionError
+from companion.tables.hoopers import HoopersTable
+from companion.tables.series import SeriesTable
+from companion.ui.guided import prompts
+from companion.ui.guided.prompts import Undo
+
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the tribes and the home tribe of game 1, then start a series.
+
+    True when it started; False when the table backed out (undo) or the rules
+    refused (the reason is said).
+    """
+    from companion.games.hoopers.match import tribes
+    from companion.ui.hoopers_series import render_status
+
+    names = [t.title() for t in tribes()]
+    try:
+        first = prompts.ask("First tribe (or player)?", names[0], _name)
+        second = prompts.ask("Second tribe (or player)?", names[-1], _name)
+        home = prompts.choose("Who is at home in game 1?", ["random", first, second], "random")
+    except Undo:
+        return False
+    try:
+        status = SeriesTable(store).start([first, second], home=home, seed=seed)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    render_status(prompts.console(), status, started=True, chosen=home == "random")
+    return True
+
+
+def offer_start(store: Any, seed: int | None = None) -> bool:
+    """No series in progress: ask to start one. True once one is in progress."""
+    if SeriesTable(store).live() is not None:
+        return True
+    prompts.say("No series in progress.")
+    try:
+        wanted = prompts.yes_no("Start one now?", True)
+    except Undo:
+        wanted = False
+    if wanted and start(store, seed):
+        return True
+    prompts.say("Nothing started.")
+    return False
+
+
+def play(store: Any, seed: int | None = None) -> None:
+    """Continue the series in progress until it is decided or the table stops."""
+    table = SeriesTable(store)
+    asked = False  # after a step of this session, ask before starting another game
+    while True:
+        status = table.status()
+        series = status.state.series
+        try:
+            if status.status != "live":
+                _decided(status)
+                return
+            if series.pending_match is not None:
+                if not _play_game(store, table, seed):
+                    return
+            elif series.games and not series.games[-1].rewarded:
+                _reward_phase(table, len(series.games))
+            elif not _start_game(table, status, seed, ask=asked):
+                return
+        except Undo:
+            prompts.say(
+                "  nothing to undo here: 'companion hoopers series undo' drops the last game"
+            )
+        asked = True
+
+
+def _name(text: str) -> str:
+    from companion.engine.decks import parse_players
+
+    return parse_players([text], low=1, high=1)[0]
+
+
+def _decided(status: Any) -> None:
+    from companion.ui.hoopers_series import render_scoreboard
+
+    render_scoreboard(prompts.console(), status)
+    prompts.say(status.next)
+
+
+def _play_game(store: Any, table: SeriesTable, seed: int | None) -> bool:
+    """The tracked match of the game in play; True once it is over and taken in."""
+    from companion.ui.guided.hoopers import play_turns
+    from companion.ui.hoopers_series import render_taken_in
+
+    hoopers = HoopersTable(store)
+    if not hoopers.fold(hoopers.current()).over:
+        play_turns(store, seed)
+    if not hoopers.fold(hoopers.current()).over:
+        return False  # the table stopped between turns
+    if not prompts.yes_no("The match is over. End it and take it into the series?", True):
+        return False
+    with prompts.no_interrupt():
+        ended = hoopers.end()
+    taken = table.taken_in(ended.id)
+    if taken is not None:
+        render_taken_in(prompts.console(), taken)
+    return True
+
+
+def _reward_phase(table: SeriesTable, number: int) -> None:
+    """Ask what the match could not know (gameplans, series track) and record it."""
+    from companion.ui.hoopers_series import render_rewards
+
+    view = table.status().state
+    series, rules = view.series, view.rules
+    most = rules.max_gameplan_milestones
+    prompts.say(
+        f"[bold]Game {number}[/bold]: the match does not know the gameplan cards or the "
+        "series track; say them to complete its reward phase."
+    )
+
+    def milestones(n: int) -> None:
+        if not 0 <= n <= most:
+            raise BadInput(f"a gameplan card has 0 to {most} milestones for a game")
+
+    gameplan = []
+    for tribe in series.tribes:
+        done = prompts.number(f"{tribe}: gameplan milestones completed (0-{most})?", 0, milestones)
+        gameplan.append(f"{tribe}:{done}")
+    home = series.home_in(number, rules)
+    track = prompts.choose("Which tribe does the tribe marker show?", series.tribes, home)
+    with prompts.no_interrupt():
+        status = table.amend(number, gameplan=gameplan, series_track=track)
+    render_rewards(prompts.console(), status.state.series, status.state.rewards(number), rules)
+
+
+def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) -> bool:
+    """Show the next game's setup, ask the hot and cold hoopers, start its tracked match."""
+    from companion.ui.hoopers_series import render_setup, render_started
+
+    upcoming = status.state.next_game()
+    setup = upcoming.setup
+    render_setup(prompts.console(), upcoming)
+    if ask and not prompts.yes_no(f"Start game {setup.number} now?", True):
+        return False
+    rules = status.state.rules
+    given = _unknown_rosters(table, status.state.series.tribes)
+    rosters = table.rosters(given)
+    home_line, away_line = (
+        _line_up(rosters[t], setup.sits_out.get(t, ()), setup.susan_peg == t)
+        for t in (setup.home, setup.away)
+    )
+    hot = _pick(
+        f"{setup.home} (home): hoopers on the first hot step?",
+        home_line,
+        rules.home_hot_zone_hoopers,
+    )
+    cold = _pick(
+        f"{setup.away} (away): hoopers on the first cold step?",
+        away_line,
+        rules.away_cold_zone_hoopers,
+    )
+    first = prompts.choose("Who attacks first?", ["roll", setup.home, setup.away], "roll")
+    try:
+        with prompts.no_interrupt():
+            started = table.start_game(hot, cold, given, first=first, seed=seed)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    render_started(prompts.console(), started)
+    return True
+
+
+def _unknown_rosters(table: SeriesTable, tribes: Sequence[str]) -> dict[str, list[str]]:
+    """Hoopers of the tribes the companion does not know, asked once each."""
+    from companion.engine.decks import parse_players
+
+    return {
+        tribe: prompts.ask(
+            f"{tribe}'s hoopers (comma separated)?", "", lambda text: parse_players(text, low=5)
+        )
+        for tribe in tribes
+        if table.known_roster(tribe) is None
+    }
+
+
+def _line_up(roster: Sequence[str], sits_out: Sequence[str], susan: bool) -> list[str]:
+    from companion.games.hoopers.series_match import SUSAN_PEG
+
+    out = {h.casefold() for h in sits_out}
+    line = [h for h in roster if h.casefold() not in out]
+    if susan and SUSAN_PEG not in line:
+        line.append(SUSAN_PEG)
+    return line
+
+
+def _pick(question: str, line_up: Sequence[str], count: int) -> list[str]:
+    """`count` different hoopers of `line_up`, by prefix, comma separated."""
+    from companion.engine.names import match_prefix
+
+    def parse(text: str) -> list[str]:
+        chosen = [match_prefix(n, line_up, what="hooper") for n in text.split(",") if n.strip()]
+        if len(set(chosen)) != count:
+            raise BadInput(f"name {count} different hoopers, comma separated")
+        return chosen
+
+    return prompts.ask(question, ", ".join(line_up[:count]), parse)
+
+
+def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
+    """Susan Peg's offensive rebound in the hoopers turn flow (`flow`): her skill applied.
+
+    The foul die as for any rebound; with no foul, the d20 is her lay-up with V,
+    undefended, recorded as that lay-up. Either way the attacking turn ends.
+    """
+    from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.shots import ShotSpec
+    from companion.games.hoopers.susan_peg import LAY_UP, resolve_susan_peg_rebound
+    from companion.ui.hoopers_series import render_susan_peg_rebound
+
+    prompts.say(
+        "  Susan Peg's skill: with no foul she goes straight to a lay-up with her V, "
+        "which cannot be defended"
+    )
+    v = flow.stat(turn.team, by, "v", "V-stat")
+    fouls = flow.state().teams[turn.team].team_fouls
+    face = prompts.d8("foul die for the rebound", flow.rng)
+    planned = resolve_susan_peg_rebound(v, face=face, team_fouls=fouls, rng=tf.Probe())
+    roll = None
+    if planned.roll is not None:
+        roll = prompts.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
+    outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=fouls)
+    render_susan_peg_rebound(prompts.console(), outcome)
+    if outcome.foul:
+        fouled = flow.white_cube(turn.opponent)
+        events = tf.foul_events(turn.team, by, turn.opponent, fouled)
+        if outcome.free_throws:
+            made = flow.free_throws(turn.opponent, fouled, outcome.free_throws)
+            events += tf.free_throw_event(turn.opponent, fouled, made)
+        flow.show(flow.record(events))
+        return tf.ball_lost(turn, "offensive foul on the rebound")
+    lay_up = ShotSpec(LAY_UP, stat=v)
+    shot = tf.shot_event(turn.team, by, lay_up, defender=None, face=None, roll=outcome.roll)
+    flow.show(flow.record([shot]))
+    return tf.ball_lost(turn, "Susan Peg's lay-up " + ("scored" if outcome.scored else "missed"))

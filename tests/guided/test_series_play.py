@@ -1,0 +1,227 @@
+"""The Series, guided: the menu starts a series and its first game in a real terminal;
+the reward phase between games is asked and recorded (in-process, scripted prompts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guided.terminal import Terminal, json_of
+
+K, U = "Keepers", "Unleashed"
+
+
+@pytest.mark.slow
+def test_menu_starts_a_series_and_its_first_game(db):
+    term = Terminal(db)
+    term.answer("What now?", "start")
+    term.answer("Which game?", "series")
+    term.answer("First tribe (or player)?", "")  # default: Keepers
+    term.answer("Second tribe (or player)?", "")  # default: Unleashed
+    term.answer("Who is at home in game 1?", "kee")
+    term.expect("Keepers is home in game 1 (chosen).")
+    term.answer("Play its first game now?", "")  # default: yes
+    term.expect("Game 1: Keepers at home, Unleashed away.")
+    term.answer("Keepers (home): hoopers on the first hot step?", "may, vern, chus")
+    term.answer("Unleashed (away): hoopers on the first cold step?", "")  # default: the first two
+    term.answer("Who attacks first?", "Keepers")
+    term.expect("Tracked match")
+    term.expect("F1: Keepers's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+    series = json_of(db, "hoopers", "series", "status")
+    match = json_of(db, "hoopers", "match", "status")
+    assert (series["game"], series["status"], series["players"]) == ("series", "live", [K, U])
+    assert series["playing_match"] == match["id"]
+    assert match["attacking"] == K
+    hot = {h for h, s in match["hoopers"][K].items() if s["onfire"] == "orange"}
+    assert hot == {"May Friend", "Vernon Dely", "Chus Kinder"}
+    assert match["coach_tokens"] == {K: 9, U: 8}
+
+
+@pytest.mark.slow
+def test_menu_continues_the_series_game_in_play(db):
+    from tests.guided.terminal import run
+
+    assert (
+        run(
+            db, "hoopers", "series", "start", "--tribes", "Keepers,Unleashed", "--home", "K"
+        ).returncode
+        == 0
+    )
+    started = run(
+        db, "hoopers", "series", "game", "start", "--hot", "may,vern,chus", "--cold",
+        "faust,serge", "--first", "Unleashed",
+    )  # fmt: skip
+    assert started.returncode == 0, started.stderr
+    term = Terminal(db)
+    term.expect("live: series")
+    term.answer("What now?", "continue series")
+    term.expect("games won; first to 4")
+    term.answer("Play the next game of this series?", "")
+    term.expect("F1: Unleashed's fundamental?")
+    term.interrupt()
+    assert term.finish() == 130
+
+
+# --- in-process, with scripted answers ------------------------------------------------
+
+
+@pytest.fixture
+def answers(monkeypatch):
+    """`answers([("question fragment", "typed"), ...])`: the prompts answer these, in order.
+
+    A fragment is looked for in the question as shown, its default in brackets.
+    """
+    from companion.ui.guided import prompts
+
+    asked: list[str] = []
+
+    def script(pairs):
+        pending = list(pairs)
+
+        def ask(question, default, parse, *, choices="", undo=True):
+            shown = f"{question} ({default})" if default else question
+            asked.append(shown)
+            assert pending, f"unexpected question: {shown}"
+            fragment, typed = pending.pop(0)
+            assert fragment in shown, (fragment, shown)
+            return parse(typed or default)
+
+        monkeypatch.setattr(prompts, "ask", ask)
+        return asked
+
+    return script
+
+
+@pytest.fixture
+def store(db):
+    from companion.store import Store
+
+    return Store(db)
+
+
+def finish_match(store, per_period=(10, 8)):
+    from companion.engine.events import event
+    from companion.tables.hoopers import HoopersTable
+
+    table = HoopersTable(store)
+    for _ in range(4):
+        table.record(
+            event("score", team=K, points=per_period[0], hooper=None),
+            event("score", team=U, points=per_period[1], hooper=None),
+            *[event("turn", again=False)] * 16,
+        )
+
+
+def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
+    from companion.tables.series import SeriesTable
+    from companion.ui.guided import series as guided
+
+    answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("home in game 1", "ow")])
+    assert guided.start(store) is True
+    status = SeriesTable(store).status()
+    assert status.players == ("Ravens", "Owls")
+    assert status.state.series.home_tribe == "Owls"
+    assert "Owls is home in game 1 (chosen)." in capsys.readouterr().out
+
+
+def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
+    store, answers, capsys
+):
+    from companion.tables.series import SeriesTable
+    from companion.ui.guided import series as guided
+
+    table = SeriesTable(store)
+    table.start([K, U], home="Keepers")
+    table.start_game(["May", "Vern", "Chus"], ["Faust", "Serge"], first="Keepers", seed=1)
+    finish_match(store)
+    answers(
+        [
+            ("The match is over. End it", ""),  # default: yes
+            ("Keepers: gameplan milestones", "2"),
+            ("Unleashed: gameplan milestones", ""),  # default 0
+            ("tribe marker", "unl"),
+            ("Start game 2 now?", "no"),
+        ]
+    )
+    guided.play(store)
+    out = capsys.readouterr().out
+    assert "Series" in out and "game 1 recorded" in out
+    assert out.count("Game 1 reward phase") == 2  # as the match ended, then completed
+    status = table.status()
+    game = status.detail["games"][0]
+    assert (game["score"], game["series_track"]) == ({K: 40, U: 32}, U)
+    assert game["rewards"][K]["gameplan_milestones"] == 2
+    assert status.scores == {K: 1, U: 0}
+    assert status.next.startswith("game 2: Keepers at home")
+
+
+def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, answers, monkeypatch):
+    from companion.tables.hoopers import HoopersTable
+    from companion.tables.series import SeriesTable
+    from companion.ui.guided import hoopers as guided_hoopers
+    from companion.ui.guided import series as guided
+
+    played = []
+    monkeypatch.setattr(guided_hoopers, "play_turns", lambda store, seed=None: played.append(1))
+    SeriesTable(store).start(["Ravens", "Owls"], home="Owls")
+    answers(
+        [
+            ("Ravens's hoopers", "A, B, C, D, E, F, G"),
+            ("Owls's hoopers", "H, I, J, K, L, M, N"),
+            ("Owls (home): hoopers on the first hot step? (H, I, J)", ""),
+            ("Ravens (away): hoopers on the first cold step? (A, B)", "c, d"),
+            ("Who attacks first?", "Ravens"),
+        ]
+    )
+    guided.play(store, seed=4)
+    assert played == [1]  # handed over to the turn flow, which the table left at once
+    match = HoopersTable(store).status().to_json()
+    assert match["attacking"] == "Ravens"
+    onfire = {t: sorted(h for h, s in hs.items() if s["onfire"] != "flat")
+              for t, hs in match["hoopers"].items()}  # fmt: skip
+    assert onfire == {"Owls": ["H", "I", "J"], "Ravens": ["C", "D"]}
+    assert SeriesTable(store).status().detail["playing_match"] == match["id"]
+
+
+def test_play_without_a_series_offers_to_start_one(store, answers, capsys):
+    from companion.ui.guided import series as guided
+
+    answers([("Start one now?", "no")])
+    assert guided.offer_start(store) is False
+    assert "No series in progress." in capsys.readouterr().out
+
+
+def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
+    # "If Susan Peg does not commit a foul during an Offensive Rebound attempt, then
+    # she rolls the d20 die directly performing a Lay-up by using her V stat. It
+    # can't be defended."
+    from companion.engine.rng import TableRng
+    from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.series import GameReport
+    from companion.tables.hoopers import HoopersTable
+    from companion.tables.series import SeriesTable
+    from companion.ui.guided.hoopers import Flow
+
+    table = SeriesTable(store)
+    table.start([K, U], home="Keepers")
+    for _ in range(3):
+        table.record_game(GameReport(scores={K: 80, U: 70}))
+    # Game 4: Keepers can win the series, so Unleashed (at home) field Susan Peg.
+    table.start_game(["Faust", "Serge", "Sin"], ["May", "Vern"], first="Unleashed", seed=1)
+    answers(
+        [
+            ("F3: Unleashed plays an offensive rebound?", "rebound"),
+            ("rebound by?", "Susan"),
+            ("Susan Peg's V-stat?", "60"),
+            ("foul die for the rebound", "blank"),
+            ("d20 for Susan Peg's lay-up: roll ≤ 60 scores", "40"),
+        ]
+    )
+    flow = Flow(store, TableRng(1))
+    after = flow.rebound(tf.Turn(team=U, opponent=K, step="rebound"))
+    assert after.over and after.ended == "Susan Peg's lay-up scored"
+    match = HoopersTable(store).status().to_json()
+    assert match["score"] == {U: 2, K: 0}
+    assert match["hoopers"][U]["Susan Peg"]["points"] == 2
+    assert match["hoopers"][U]["Susan Peg"]["onfire"] != "flat"  # a basket made

@@ -1,0 +1,197 @@
+"""The scoreboard in a real browser: headless Chromium driven by Playwright.
+
+Needs Debian's chromium (`.ci/run` installs it when missing). Screenshots of
+each scoreboard go to a temporary folder, or into docs/images when
+COMPANION_SCREENSHOTS=1 (how the pictures in docs/watch.md are made).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)"),
+]
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def companion(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@contextmanager
+def served(db: Path, *extra: str) -> Iterator[str]:
+    """`companion watch --web` in its own process; yields the URL it printed."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(db), "watch", "--web",
+         "--port", str(port), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("Scoreboard at "), line + process.stderr.read()
+        yield line.split("Scoreboard at ", 1)[1].strip()
+    finally:
+        process.terminate()
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    yield context.new_page()
+    context.close()
+
+
+def screenshot(page, name: str, tmp_path: Path) -> None:
+    folder = DOCS_IMAGES if os.environ.get("COMPANION_SCREENSHOTS") else tmp_path
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"watch-{name}.png"))
+
+
+def score_of(page, player: str) -> str:
+    return page.locator(f'#scores .side[data-player="{player}"] .points').inner_text()
+
+
+def test_a_recorded_score_appears_on_the_page_within_two_seconds(page, tmp_path):
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy",
+              "--seed", "3")  # fmt: skip
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert score_of(page, "Karl") == "0"
+        companion(db, "hoopers", "match", "score", "Karl", "3", "--hooper", "Edd")
+        recorded = time.monotonic()
+        while score_of(page, "Karl") != "3":
+            assert time.monotonic() - recorded < 2.0, "the page did not update within 2 s"
+            time.sleep(0.02)
+        screenshot(page, "hoopers", tmp_path)
+
+
+def test_a_hostile_name_is_shown_as_text(page, tmp_path):
+    db = tmp_path / "db.json"
+    hostile = "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>"
+    companion(db, "hoopers", "match", "start", "--home", hostile, "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers",
+              "--first", "Karl")  # fmt: skip
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert hostile in page.inner_text("#scores")
+        assert page.evaluate("window.pwned") is None
+        assert page.locator("#scores img").count() == 0
+
+
+def test_lan_without_the_token_is_refused(page, tmp_path):
+    db = tmp_path / "db.json"
+    with served(db, "--lan") as url:
+        port = url.split(":")[2].split("/")[0]
+        bare = page.goto(f"http://127.0.0.1:{port}/")
+        assert bare.status == 403
+        tokened = page.goto(f"http://127.0.0.1:{port}/?{url.split('?', 1)[1]}")
+        assert tokened.status == 200
+        page.wait_for_selector("#waiting")
+        assert "no live match" in page.inner_text("#waiting")
+
+
+# --- every game's scoreboard -------------------------------------------------------
+
+ALLSTAR = [
+    ("allstar", "arena", "add", "Glacier Gardens", "--points", "13,10,7,5"),
+    ("allstar", "season", "start", "--players", "Manue,Benoit,Carine,Denis", "--seed", "4"),
+    ("allstar", "season", "arenas", "glacier"),
+    ("allstar", "season", "team", "Manue", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"),
+    ("allstar", "season", "team", "Benoit", "1",
+     "bea-3-puck,bea-4-goal,tig-3-helmet,sha-3-skate,eag-5"),
+    ("allstar", "season", "team", "Carine", "1", "pan-3-puck,car-3-goal,rab-3-helmet,eag-1,car-2"),
+    ("allstar", "season", "team", "Denis", "1", "sha-5,car-6,pan-7,rab-8,tig-9"),
+    ("allstar", "season", "resolve"),
+]  # fmt: skip
+PLAYLIST = [
+    ("playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana", "--seed", "1"),
+    ("playlist", "game", "play", "Ana", "pop/3/love+dancing+piano", "rock/2/piano+drums+sad"),
+]
+OTDRAFT = [
+    ("otdraft", "cards", "import", "--example"),
+    ("otdraft", "game", "start", "--players", "Ana,Ben", "--seed", "2"),
+    ("otdraft", "game", "pick", "Ana", "Saul"),
+    ("otdraft", "game", "pick", "Ben", "Music"),
+    ("otdraft", "game", "pick", "Ben", "Jonah"),
+]
+SERIES = [
+    ("hoopers", "series", "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers",
+     "--seed", "1"),
+    ("hoopers", "series", "record", "--score", "78-75", "--periods", "20-18,15-22,21-17,22-18"),
+]  # fmt: skip
+GAMES = {
+    # name: (commands, --game, what the room must read on the page)
+    "allstar": (ALLSTAR, "allstar", ["Fan Zone", "round 2", "Manue", "13"]),
+    "playlist": (PLAYLIST, "playlist", ["All Stars Playlist", "to play", "pop 3", "rock 2"]),
+    "otdraft": (OTDRAFT, "otdraft", ["OT Fantasy Draft", "round 2", "Saul", "Jonah"]),
+    "series": (SERIES, "series", ["The Series", "best of 7", "78", "Strength markers given: 1"]),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_game_has_its_scoreboard_in_the_browser(page, tmp_path, name):
+    commands, game, words = GAMES[name]
+    db = tmp_path / "db.json"
+    for argv in commands:
+        companion(db, *argv)
+    expected = companion(db, "watch", "--once", "--json", "--game", game)
+    import json
+
+    scores = json.loads(expected.stdout)["scores"]
+    with served(db, "--game", game) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        text = page.inner_text("#board")
+        for word in words:
+            assert word in text, (word, text)
+        for player, score in scores.items():
+            shown = score_of(page, player)
+            assert shown == ("–" if score is None else str(score)), (player, shown)
+        screenshot(page, name, tmp_path)
