@@ -295,6 +295,7 @@ def test_11_a_database_leaves_another_databases_temp_files_alone(cli, db):
     assert theirs.exists()
 
 
+@pytest.mark.slow  # concurrency: real processes and real waits
 def test_11_two_databases_in_one_folder_write_at_once(tmp_path):
     code = (
         "import sys; from companion.store import Store; s = Store(sys.argv[1]);"
@@ -345,6 +346,7 @@ def _holder(script: str, *args: str) -> subprocess.Popen[str]:
     return proc
 
 
+@pytest.mark.slow  # concurrency: real processes and real waits
 def test_12_a_deleted_lock_file_lets_no_acknowledged_write_be_lost(cli, db):
     assert cli(*START, *TRIBES).exit_code == 0
     lock = db.with_name(db.name + ".lock")
@@ -366,6 +368,7 @@ def test_12_the_lock_file_is_kept(cli, db):
     assert db.with_name(db.name + ".lock").exists()
 
 
+@pytest.mark.slow  # concurrency: real processes and real waits
 def test_12_a_waiting_writer_says_whom_it_waits_for(cli, db):
     assert cli(*START, *TRIBES).exit_code == 0
     holder = _holder(HOLD, str(db), "2.5")
@@ -377,6 +380,7 @@ def test_12_a_waiting_writer_says_whom_it_waits_for(cli, db):
     holder.wait(timeout=30)
 
 
+@pytest.mark.slow  # concurrency: real processes and real waits
 def test_12_a_timeout_says_what_to_do(cli, db, monkeypatch):
     assert cli(*START, *TRIBES).exit_code == 0
     monkeypatch.setattr("companion.store.store.LOCK_TIMEOUT_S", 1.5)

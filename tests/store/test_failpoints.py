@@ -26,7 +26,10 @@ import pytest
 from companion.store import Store, failpoint
 from tests.store import ops
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+pytestmark = [
+    pytest.mark.slow,  # torture: about 11 s; the whole suite runs it in CI
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork"),
+]
 
 
 def fork_run(db: Path, op: str, spec: str) -> tuple[int, str, int]:
