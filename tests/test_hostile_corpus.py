@@ -146,6 +146,7 @@ READERS = [
     ("history", "chart", "good11"),
     ("history", "chart", "--player", "Ana"),
     ("history", "export", "-f", "bgstats"),
+    ("history", "export", "-f", "csv"),
     ("history", "export"),
 ]
 
@@ -313,6 +314,7 @@ def test_control_characters_in_typed_names(cli, db):
             ("hoopers", "series", "start", "--tribes", f"Keepers,{evil}"),
             ("hoopers", "series", "start", "--tribes", "Keepers,Unleashed", "--name", evil),
             ("allstar", "season", "start", "--players", f"Ana,Ben,{evil}"),
+            ("log", "otdraft", f"{evil}=5", "Ben=3"),
         ]:  # fmt: skip
             result = cli(*command)
             _outcome(result)
