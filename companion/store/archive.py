@@ -273,6 +273,14 @@ def _shard_of(store: Store, match_id: str, *, unreadable: bool = False) -> str:
     raise UnknownName(f"no finished match '{match_id}'", hint="see 'companion history list'")
 
 
+def shard_holding(store: Store, match_id: str) -> str | None:
+    """The archive file holding `match_id` (readable or not), if any."""
+    try:
+        return _shard_of(store, match_id, unreadable=True)
+    except UnknownName:
+        return None
+
+
 def find_unreadable(store: Store, typed: str) -> str | None:
     """The exact id of a match that readers skip (so it can still be deleted)."""
     wanted = typed.strip()

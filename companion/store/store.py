@@ -82,7 +82,12 @@ def _one(data: dict[str, Any] | None, table: str) -> dict[str, Any] | None:
 
 
 class Change:
-    """One transaction: the main file (as TinyDB) and the archive files it touches."""
+    """One transaction: the main file (as TinyDB) and the archive files it touches.
+
+    `with store.change() as txn:` — read and change documents (`txn.db`, `get_doc`,
+    `put_doc`), file and unfile matches (`archive`, `unarchive`); on leaving the
+    block everything is committed at once, or (on an exception) nothing is.
+    """
 
     def __init__(self, store: Store, data: dict[str, Any] | None) -> None:
         self.store = store
@@ -126,6 +131,33 @@ class Change:
             return None
         self.dirty.add(shard)
         return table.pop(key)
+
+    # --- what the table layer composes into one transaction ----------------
+
+    def archive(self, match: Match) -> Match:
+        """File a complete match in its month's archive file (as `Store.archive_match`)."""
+        stamped = {"updated": now(), **match}
+        stamped.setdefault("finished", now())
+        try:
+            shard = shard_name(stamped["finished"])
+        except ValueError:
+            raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
+        self.put(shard, stamped)
+        return stamped
+
+    def unarchive(self, match_id: str) -> Match | None:
+        """Take an archived match out of history; None if it is not there."""
+        from companion.store.archive import shard_holding
+
+        shard = shard_holding(self.store, match_id)
+        return None if shard is None else self.remove(shard, match_id)
+
+    def get_doc(self, table: str, key: str, default: Any = None) -> Any:
+        found = self.db.table(table).get(Query().key == key)
+        return found["value"] if found is not None else default
+
+    def put_doc(self, table: str, key: str, value: Any) -> None:
+        self.db.table(table).upsert({"key": key, "value": value}, Query().key == key)
 
     @property
     def main(self) -> dict[str, Any]:
@@ -621,15 +653,8 @@ class Store:
 
     def archive_match(self, match: Match) -> Match:
         """Store a complete match directly (manual records, imports)."""
-        stamped = {"updated": now(), **match}
-        stamped.setdefault("finished", now())
-        try:
-            shard = shard_name(stamped["finished"])
-        except ValueError:
-            raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
         with self.change() as txn:
-            txn.put(shard, stamped)
-        return stamped
+            return txn.archive(match)
 
     def archived(self) -> Iterator[Match]:
         """Every readable finished or abandoned match, oldest file first.

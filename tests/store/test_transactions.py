@@ -219,3 +219,32 @@ def test_unknown_shard_names_are_never_used(tmp_path):
     with pytest.raises(ValueError):
         store.shard_path("../db")
     assert [m["id"] for m in BASE] == ["aaa111", "aaa222", "bbb111", "bbb222"]
+
+
+def test_a_document_and_the_archive_change_together(tmp_path, monkeypatch):
+    """What the table layer composes (a series decided: its document and its history record)."""
+    db = build(tmp_path)
+    real_install = Files.install
+
+    def crash(self, staged, target):
+        if target != db:
+            raise KeyboardInterrupt("killed after the commit")
+        return real_install(self, staged, target)
+
+    monkeypatch.setattr(Files, "install", crash)
+    with pytest.raises(KeyboardInterrupt), Store(db).change() as txn:
+        txn.put_doc("series", "s1", {"status": "finished"})
+        txn.archive({**BASE[0], "id": "ser111", "finished": "2026-04-01T20:00:00+00:00"})
+        assert txn.unarchive("bbb111")["id"] == "bbb111"
+        assert txn.unarchive("nothing") is None
+    monkeypatch.undo()
+    store = Store(db)
+    assert store.get_doc("series", "s1") == {"status": "finished"}
+    ids = {m["id"] for m in store.archived()}
+    assert "ser111" in ids and "bbb111" not in ids
+    with pytest.raises(RuntimeError), store.change() as txn:
+        txn.put_doc("series", "s1", {"status": "live"})
+        txn.unarchive("ser111")
+        raise RuntimeError("refused")
+    assert store.get_doc("series", "s1") == {"status": "finished"}
+    assert "ser111" in {m["id"] for m in store.archived()}
