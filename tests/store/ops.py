@@ -76,6 +76,14 @@ def build(folder: Path) -> Path:
     table.start(["Ana", "Ben"], seed=3)
     table.roll("Ana", 12)
     table.roll("Ben", 17)
+    # A Series at 2-0 (games typed in by hand): recording, undoing or abandoning it
+    # changes the series document and history records together.
+    from companion.tables.series import SeriesTable
+
+    series = SeriesTable(store)
+    series.start(("Keepers", "Unleashed"), home="Keepers", seed=5)
+    series.record("78-75")
+    series.record("70-60")
     export = folder / "import.json"
     export.write_text(
         json.dumps(
@@ -124,6 +132,12 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "players", "rename", "Ana", "Anna")
         elif op == "merge":
             return _cli(db, "players", "merge", "Bobby", "Robert")
+        elif op == "series-record":
+            return _cli(db, "hoopers", "series", "record", "--score", "80-70")
+        elif op == "series-undo":
+            return _cli(db, "hoopers", "series", "undo")
+        elif op == "series-abandon":
+            return _cli(db, "hoopers", "series", "abandon")
         else:
             raise SystemExit(f"unknown operation {op}")
     except CompanionError as err:
@@ -132,17 +146,33 @@ def run(db: Path, op: str) -> int:
     return 0
 
 
-OPERATIONS = ("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge")
+OPERATIONS = (
+    *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
+    *("series-record", "series-undo", "series-abandon"),
+)
 
 
 def state(db: Path) -> dict[str, Any]:
     """What the user sees: every match (id, status, events, result) and the aliases."""
     store = Store(db, warn=lambda message: None)
     matches = sorted(
-        (m["id"], m["status"], len(m.get("events") or []), json.dumps(m.get("result")))
+        (_stable_id(m), m["status"], len(m.get("events") or []), json.dumps(m.get("result")))
         for m in store.list_matches()
     )
-    return {"matches": matches, "aliases": store.all_docs("players")}
+    series = {k: v for k, v in store.all_docs("series").items() if isinstance(v, dict)}
+    return {
+        "matches": matches,
+        "aliases": store.all_docs("players"),
+        "series": {k: (v.get("status"), len(v.get("games") or [])) for k, v in series.items()},
+    }
+
+
+def _stable_id(match: dict[str, Any]) -> str:
+    """A Series game typed in by hand gets a fresh random id each run: name it by its place."""
+    options = match.get("options") or {}
+    if options.get("series") and options.get("game_number"):
+        return f"series {options['series']} game {options['game_number']}"
+    return match["id"]
 
 
 def duplicates(db: Path) -> list[str]:
