@@ -75,8 +75,18 @@ def build_command(entry: Any, name: str) -> Any:
         if not isinstance(entry, typer.Typer):
             entry = typer_compat.CommandInfo(name=name, callback=entry)
     if isinstance(entry, typer_compat.CommandInfo):
-        return typer_compat.command_from_info(entry)
-    return typer_compat.group_from_app(entry, name)
+        command = typer_compat.command_from_info(entry)
+    else:
+        command = typer_compat.group_from_app(entry, name)
+    typer_compat.set_value_completion(command, complete_value)
+    return command
+
+
+def complete_value(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """Values for the shell's Tab (companion.cli.complete), imported only when a shell asks."""
+    from companion.cli.complete import complete
+
+    return complete(ctx, param, incomplete)
 
 
 class LazyTyper(typer.Typer):
