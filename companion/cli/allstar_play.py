@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import open_store
+from companion.cli.common import InteractiveJsonOption, open_store
 
 
-def play(ctx: typer.Context) -> None:
-    """Walk the live game step by step on a terminal: arenas, teams, rounds, Play-Offs."""
+def play(ctx: typer.Context, json: InteractiveJsonOption = False) -> None:
+    """Interactive: walk the live game step by step on a terminal: arenas, teams, rounds,
+    Play-Offs."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion allstar play")

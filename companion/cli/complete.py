@@ -163,24 +163,29 @@ class Database:
     def live_match(self, game: str) -> dict[str, Any] | None:
         return next((m for m in self.live() if m.get("game") == game), None)
 
-    def archived(self) -> Iterator[dict[str, Any]]:
-        """Every archived match without its events, newest archive file first."""
+    def shards(self) -> Iterator[list[dict[str, Any]]]:
+        """The archived matches (without their events) of each archive file, newest first."""
         folder = self.path.with_name(self.path.stem + ".archive")
         try:
             shards = [p for p in folder.iterdir() if _is_shard(p.name)]
         except OSError:
             return
         for shard in sorted(shards, reverse=True):
-            yield from _summaries(shard)
+            yield _summaries(shard)
 
-    def matches(self) -> Iterator[dict[str, Any]]:
-        """Live matches, then archived ones (newest archive file first)."""
+    def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
+        """Live matches, then archived ones, newest archive file first (and no further
+        once `enough` have been given)."""
         live = self.live()
         yield from live
-        seen = {m["id"] for m in live}
-        for match in self.archived():
-            if match.get("id") not in seen:
-                yield match
+        seen, given = {m["id"] for m in live}, len(live)
+        for shard in self.shards():
+            if enough is not None and given >= enough:
+                return
+            for match in shard:
+                if match.get("id") not in seen:
+                    given += 1
+                    yield match
 
 
 def _is_shard(name: str) -> bool:
@@ -309,6 +314,8 @@ def game_players(asked: Asked) -> list[Item]:
 
 def named_on_line(asked: Asked) -> list[Item]:
     """`--first`: the players or teams already on the command line, else the history's."""
+    if asked.path.startswith("hoopers series"):
+        return [*tribe_labels(asked), ("roll", "a d20 each, highest attacks first")]
     named = [asked.given("home"), asked.given("away")]
     players = asked.given("players")
     if isinstance(players, str):
@@ -367,6 +374,14 @@ def current_series(asked: Asked) -> dict[str, Any] | None:
     current = docs.get("current")
     found = docs.get(current) if isinstance(current, str) else None
     return found if isinstance(found, dict) else None
+
+
+def series_home(asked: Asked) -> list[Item]:
+    """`series start --home`: one of the --tribes on the line (else any tribe), or random."""
+    typed = asked.given("tribes")
+    named = [t.strip() for t in typed.split(",") if t.strip()] if isinstance(typed, str) else []
+    found = values(named) if named else tribe_labels(asked)
+    return [*found, ("random", "drawn by the seed")]
 
 
 def series_ids(asked: Asked) -> list[Item]:
@@ -463,15 +478,12 @@ def _arena_help(row: Any) -> str | None:
 
 
 def match_ids(asked: Asked) -> list[Item]:
-    """Live and finished matches, newest first: the id, with its game, players and date."""
-    found = []
-    for match in asked.db.matches():
-        if not isinstance(match.get("id"), str):
-            continue
-        if asked.incomplete or len(found) < ENOUGH_IDS:
-            found.append((match, _match_help(match)))
-    found.sort(key=lambda pair: str(pair[0].get("created") or ""), reverse=True)
-    return [(m["id"], h) for m, h in found]
+    """Live and finished matches, newest first: the id, with its game, players and date.
+    For an empty word, the newest hundred or so (a whole archive file more at most)."""
+    enough = None if asked.incomplete else ENOUGH_IDS
+    found = [m for m in asked.db.matches(enough) if isinstance(m.get("id"), str)]
+    found.sort(key=lambda m: str(m.get("created") or ""), reverse=True)
+    return [(m["id"], _match_help(m)) for m in found[:enough]]
 
 
 def _match_help(match: dict[str, Any]) -> str:
@@ -568,10 +580,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "old": history_players,
     "alias": history_players,
     "into": history_players,
-    "home": {
-        "hoopers series start": lambda a: [*tribe_labels(a), ("random", "drawn by the seed")],
-        "hoopers match start": history_players,
-    },
+    "home": {"hoopers series start": series_home, "hoopers match start": history_players},
     "away": {"hoopers match start": history_players},
     "first": named_on_line,
     # Valley Hoopers: the rules
@@ -624,8 +633,13 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "name": {"allstar arena remove": arenas, "otdraft cards show": otdraft_cards},
     "key": {"allstar config": fixed(ALLSTAR_KEYS)},
     # cards of every game
-    "cards": {"allstar": allstar_cards, "playlist": playlist_cards, "otdraft": otdraft_cards},
-    "card": {"playlist": playlist_cards, "otdraft": otdraft_cards},
+    "cards": {
+        "allstar": allstar_cards,
+        "playlist solo deal": NOTHING,  # how many
+        "playlist": playlist_cards,
+        "otdraft": otdraft_cards,
+    },
+    "card": {"playlist cards add": NOTHING, "playlist": playlist_cards, "otdraft": otdraft_cards},
     "secret": otdraft_cards,
     "protect": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "silence": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import open_store
+from companion.cli.common import InteractiveJsonOption, open_store
 
 
-def play(ctx: typer.Context) -> None:
-    """Walk the live draft step by step on a terminal: secrets, picks, leftovers, scoring."""
+def play(ctx: typer.Context, json: InteractiveJsonOption = False) -> None:
+    """Interactive: walk the live draft step by step on a terminal: secrets, picks,
+    leftovers, scoring."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion otdraft play")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import open_store
+from companion.cli.common import InteractiveJsonOption, open_store
 
 
-def play(ctx: typer.Context) -> None:
-    """Walk the live game turn by turn on a terminal: songs, links, the sung song, scoring."""
+def play(ctx: typer.Context, json: InteractiveJsonOption = False) -> None:
+    """Interactive: walk the live game turn by turn on a terminal: songs, links, the sung
+    song, scoring."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion playlist play")

@@ -45,6 +45,7 @@ __all__ = [
     "register_completion_shells",
     "reuse_built_command",
     "set_value_completion",
+    "shell_complete",
     "type_completion",
 ]
 
@@ -87,6 +88,28 @@ def register_completion_shells() -> None:
     completion_init()
     for name, cls in _shell_classes().items():
         add_completion_class(cls, name)
+
+
+def shell_complete(command: Any, prog_name: str, complete_var: str, instruction: str) -> int:
+    """Answer a shell's completion request (`complete_bash`, `source_zsh`, ...): 0 when done.
+
+    bash, zsh and fish are answered by the project's classes without importing typer's
+    completion modules (about 10 ms: they import subprocess to detect the shell); any other
+    shell goes through typer.
+    """
+    import sys
+
+    action, _, shell = instruction.partition("_")
+    classes = _shell_classes()
+    if shell not in classes or action not in ("complete", "source"):
+        from typer.completion import shell_complete as typer_shell_complete
+
+        register_completion_shells()
+        return typer_shell_complete(command, {}, prog_name, complete_var, instruction)
+    answer = classes[shell](command, {}, prog_name, complete_var)
+    sys.stdout.write((answer.complete() if action == "complete" else answer.source()) + "\n")
+    sys.stdout.flush()
+    return 0
 
 
 def completion_script(*, prog_name: str, complete_var: str, shell: str) -> str:
