@@ -174,6 +174,7 @@ class CompanionGroup(LazyGroup):
         return super().parse_args(ctx, root_options_first(args))
 
     def invoke(self, ctx: Any) -> Any:
+        stdout_before = stdout_identity()
         try:
             return super().invoke(ctx)
         except CompanionError as err:
@@ -182,6 +183,12 @@ class CompanionGroup(LazyGroup):
         except BrokenPipeError:
             reader_gone()
             raise typer.Exit(0) from None
+        except SystemExit as done:
+            # rich meets a closed pipe by pointing stdout at /dev/null and exiting with 1.
+            now = stdout_identity()
+            if done.code == 1 and now != stdout_before and now == devnull_identity():
+                raise typer.Exit(0) from None
+            raise
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         instruction = os.environ.get(COMPLETE_VAR)
@@ -238,6 +245,23 @@ def root_options_first(args: list[str]) -> list[str]:
         (moved if arg.partition("=")[0] in ROOT_OPTIONS and "=" in arg else rest).append(arg)
         at += 1
     return moved + rest
+
+
+def stdout_identity() -> tuple[int, int] | None:
+    """What file descriptor 1 is (device, inode), None when it is not a file."""
+    try:
+        found = os.fstat(1)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
+def devnull_identity() -> tuple[int, int] | None:
+    try:
+        found = os.stat(os.devnull)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 def reader_gone() -> None:

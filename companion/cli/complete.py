@@ -74,13 +74,25 @@ def command_path(ctx: Any) -> str:
 
 
 def source_for(path: str, name: str) -> Source | None:
-    entry = SOURCES.get(name)
+    """Where the values of parameter `name` of command `path` come from (None: nowhere)."""
+    return _entry(path, name)[1]
+
+
+def covers(path: str, name: str) -> bool:
+    """Whether the registry says anything (a source, or NOTHING) about that parameter."""
+    return _entry(path, name)[0]
+
+
+def _entry(path: str, name: str) -> tuple[bool, Source | None]:
+    if name not in SOURCES:
+        return False, None
+    entry = SOURCES[name]
     if not isinstance(entry, dict):
-        return entry
+        return True, entry
     for prefix in sorted(entry, key=len, reverse=True):
         if prefix == "" or path == prefix or path.startswith(prefix + " "):
-            return entry[prefix]
-    return None
+            return True, entry[prefix]
+    return False, None
 
 
 def matching(items: Iterable[Item], incomplete: str) -> list[Item]:
@@ -292,7 +304,7 @@ def history_players(asked: Asked) -> list[Item]:
             if isinstance(name, str):
                 shown = aliases.get(name.casefold(), name)
                 seen.setdefault(shown.casefold(), shown)
-    return values(seen.values())
+    return values(sorted(seen.values(), key=str.casefold))
 
 
 def live_players(game: str) -> Source:

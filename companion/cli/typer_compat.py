@@ -258,7 +258,12 @@ def bash_reply(value: str, incomplete: str, word: str | None) -> str | None:
 def _shell_classes() -> dict[str, type]:
     import os
 
-    from typer._click.shell_completion import CompletionItem, ShellComplete
+    from typer._click.shell_completion import (
+        CompletionItem,
+        ShellComplete,
+        _resolve_context,
+        _resolve_incomplete,
+    )
 
     class Shell(ShellComplete):
         name = "?"
@@ -274,6 +279,18 @@ def _shell_classes() -> dict[str, type]:
 
         def get_completion_args(self) -> tuple[list[str], str]:
             return split_line(os.environ.get(ARGS_VAR, ""))
+
+        def get_completions(self, args: list[str], incomplete: str) -> list[CompletionItem]:
+            ctx = _resolve_context(self.cli, self.ctx_args, self.prog_name, args)
+            obj, incomplete = _resolve_incomplete(ctx, args, incomplete)
+            if args and args[-1] in getattr(obj, "opts", ()) and not getattr(obj, "nargs", 1) < 0:
+                # click stops parsing at an option still waiting for its value, so the
+                # arguments before it (`match shot Bob 3ps --hooper <Tab>`) are not known:
+                # read them again from the line without that option.
+                before = _resolve_context(self.cli, self.ctx_args, self.prog_name, args[:-1])
+                known = {k: v for k, v in ctx.params.items() if v is not None}
+                ctx.params = {**before.params, **known}
+            return obj.shell_complete(ctx, incomplete)
 
         def items(self) -> tuple[list[CompletionItem], str]:
             args, incomplete = self.get_completion_args()
@@ -306,7 +323,7 @@ def _shell_classes() -> dict[str, type]:
             word = os.environ.get(WORD_VAR)
             # `--opt=VALUE` in one word: click completes VALUE, bash sees the whole word.
             name, equals, _ = incomplete.partition("=")
-            option = name + equals if incomplete.startswith("-") else ""
+            option = name + equals if incomplete.startswith("-") and equals else ""
             replies = [bash_reply(option + str(item.value), incomplete, word) for item in items]
             return "\n".join(reply for reply in replies if reply is not None)
 
@@ -320,7 +337,7 @@ def _shell_classes() -> dict[str, type]:
             items, incomplete = self.items()
             # `--opt=VALUE` in one word: fish matches and replaces the whole word.
             name, equals, _ = incomplete.partition("=")
-            option = name + equals if incomplete.startswith("-") else ""
+            option = name + equals if incomplete.startswith("-") and equals else ""
             for item in items:
                 item.value = option + str(item.value)
             return "\n".join(self.format_completion(item) for item in items)
