@@ -186,7 +186,7 @@ class CompanionGroup(LazyGroup):
         except SystemExit as done:
             # rich meets a closed pipe by pointing stdout at /dev/null and exiting with 1.
             now = stdout_identity()
-            if done.code == 1 and now != stdout_before and now == devnull_identity():
+            if done.code == 1 and now not in (None, stdout_before) and now == devnull_identity():
                 raise typer.Exit(0) from None
             raise
 
