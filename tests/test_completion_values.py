@@ -197,6 +197,31 @@ def test_the_copies_of_engine_names_match_the_engines():
     assert registry.PLAYLIST_KINDS == KINDS
 
 
+def test_the_database_names_match_the_tables():
+    import importlib
+
+    from companion.history.book import ALIASES
+
+    assert registry.ALIASES == ALIASES
+    for game, name in [
+        ("allstar", registry.ALLSTAR_DOCS),
+        ("playlist", registry.PLAYLIST_DOCS),
+        ("otdraft", registry.OTDRAFT_DOCS),
+        ("series", registry.SERIES_DOCS),
+    ]:
+        # The game's table module owns its documents (its CLI module did before).
+        for module, attribute in [
+            (f"companion.tables.{game}", "DOCS"),
+            (f"companion.tables.{game}", "TABLE"),
+        ]:
+            try:
+                found = getattr(importlib.import_module(module), attribute)
+            except (ImportError, AttributeError):
+                continue
+            assert found == name, (module, attribute)
+            break
+
+
 # Parameters that name something the rules or the database know: each must complete.
 NAMED = {"team", "hooper", "defender", "player", "card", "match_id", "face", "format", "kind"}
 
