@@ -3,10 +3,13 @@
 typer promises nothing about the names below: its vendored click (`typer._click`), its
 completion modules, how `typer.main` turns a registered command into a click command, and
 the function `typer.testing.CliRunner` builds commands with. The CLI uses them to build
-commands lazily (companion.cli.common.LazyTyper), to register the shells for completion
-without typer's own `--install-completion` option, to generate the completion scripts
-(companion.tools.generate), and to let the tests build the command tree once
-(tests/conftest.py).
+commands lazily (companion.cli.common.LazyTyper), to answer a shell's Tab with the
+project's own bash/zsh/fish classes (built on click's `ShellComplete`, its
+`_resolve_context`/`_resolve_incomplete` and `split_arg_string`, without typer's
+`--install-completion` option), to complete the values of every parameter from one registry
+(click's `Parameter._custom_shell_complete`, see companion.cli.complete), to generate the
+completion scripts (companion.tools.generate), and to let the tests build the command tree
+once (tests/conftest.py).
 
 Nothing else in the project reaches into typer's internals (`typer.main.get_command(app)`,
 used by the generator and the tests, is public: typer's docs, "Using Click").
