@@ -10,14 +10,15 @@ import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
 from companion.engine.errors import BadInput
-from companion.history.book import ALIASES, history, paused_gc
+from companion.history.book import history, paused_gc
 
 if TYPE_CHECKING:
     from companion.history.players import Roster
     from companion.history.queries import Filter
 
 app = new_app(
-    "Match history: list, show, stats, charts, replay, export/import, players, delete, undo."
+    "Match history: list, show, stats, ratings, charts, replay, export/import, players, "
+    "amend, delete, undo."
 )
 
 SCREENFUL = 50
@@ -96,11 +97,11 @@ def list_(
     rows = [summary(m) for m in select(matches, wanted)]
 
     def render(out):
-        from companion.ui.history import match_table
+        from companion.ui.history import match_list
 
         # A screen, not a scrollback: the newest first, and say what was left out.
         shown = rows if limit is not None else rows[:SCREENFUL]
-        out.print(match_table(shown))
+        match_list(out, shown)
         if len(shown) < len(rows):
             out.print(f"… and {len(rows) - len(shown)} older (see --limit N, or --json for all)")
 
@@ -109,13 +110,10 @@ def list_(
 
 @app.command()
 def show(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -> None:
-    """Show one match with its full event log, every roll and its seed."""
-    from companion.history.queries import find_id
-    from companion.store.archive import load_match
+    """Show one match with its full event log, every roll and its seed (and any amendment)."""
+    from companion.history.book import load
 
-    store = open_store(ctx)
-    _, matches = history(store)
-    match = load_match(store, find_id(match_id, matches)["id"])
+    match = load(open_store(ctx), match_id)
 
     def render(out):
         from companion.ui.history import match_detail
@@ -135,11 +133,13 @@ def players(ctx: typer.Context, game: GameOption = None, json: JsonOption = Fals
     rows = [{"player": p, "matches": n} for p, n in counts]
 
     def render(out):
+        from companion.ui.console import safe
+
         if not rows:
             out.print("No players yet.")
         for row in rows:
-            plural = "es" if row["matches"] != 1 else ""
-            out.print(f"{row['player']}  {row['matches']} match{plural}")
+            line = f"{safe(row['player'])}  {_counted(row['matches'], 'match')}"
+            out.print(line, markup=False, highlight=False)
 
     emit({"players": rows}, json, render)
 
@@ -166,14 +166,18 @@ def stats(
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Plays, wins, win rate, scores, streaks, head-to-head (pairwise) and rivals."""
+    """Plays, wins, win rate, rating, scores, streaks, head-to-head (pairwise) and rivals."""
+    from dataclasses import replace
+
     from companion.history.queries import select
     from companion.history.stats import stats as compute
 
     roster, matches = history(open_store(ctx))
     wanted = build_filter(roster, matches, game, player, since, until, series)
     with paused_gc():
-        doc = compute(select(matches, wanted), wanted.player)
+        # A rating weighs the opponents' other matches too: rate everyone in range.
+        rated = select(matches, replace(wanted, player=None)) if wanted.player else None
+        doc = compute(select(matches, wanted), wanted.player, rated)
 
     def render(out):
         from companion.ui.history import stats_view
@@ -181,6 +185,37 @@ def stats(
         stats_view(out, doc, None if show_all else HEAD_TO_HEAD_SHOWN)
 
     emit(doc, json, render)
+
+
+@app.command()
+def ratings(
+    ctx: typer.Context,
+    game: GameOption = None,
+    player: PlayerOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Skill ratings per game (openskill, Plackett-Luce): μ, σ, μ − 3σ, plays, recent change.
+
+    Every finished match of each game is replayed oldest first; a rating
+    counts who you beat, not only how often you won. Best first.
+    """
+    from companion.history.queries import GAMES, resolve_game
+    from companion.history.ratings import ratings as compute
+
+    roster, matches = history(open_store(ctx))
+    chosen = resolve_game(game)
+    if chosen is not None and chosen not in GAMES:
+        chosen = "hoopers"  # a series is rated through its games
+    who = resolve_player(player, roster, matches)
+    with paused_gc():
+        rows = compute(matches, chosen, who)
+
+    def render(out):
+        from companion.ui.history import ratings_view
+
+        ratings_view(out, rows)
+
+    emit({"ratings": rows}, json, render)
 
 
 @app.command()
@@ -232,15 +267,13 @@ def chart(
 def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -> None:
     """Re-derive a match from its events and check it against the stored result.
 
-    Exits 1 when the events do not give the stored result.
+    Exits 1 when the events do not give the stored result. An amended match
+    is checked against the result it was recorded with.
     """
-    from companion.history.queries import find_id
+    from companion.history.book import load
     from companion.history.replay import find_replay, verify
-    from companion.store.archive import load_match
 
-    store = open_store(ctx)
-    _, matches = history(store)
-    match = load_match(store, find_id(match_id, matches)["id"])
+    match = load(open_store(ctx), match_id, amend=False)
     where, fold = find_replay(match["game"])
     report = verify(match, fold, where)
     emit(report, json, lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}"))
@@ -278,6 +311,12 @@ def _check_output(output: str | None) -> Path | None:
     return path
 
 
+def _counted(n: int, noun: str) -> str:
+    from companion.ui.history import plural
+
+    return plural(n, noun)
+
+
 @app.command()
 def export(
     ctx: typer.Context,
@@ -285,6 +324,12 @@ def export(
         str, typer.Option("--format", "-f", help="json (complete backup), csv or bgstats.")
     ] = "json",
     game: GameOption = None,
+    one: Annotated[
+        str | None,
+        typer.Option(
+            "--one", metavar="ID", help="bgstats: just this match, as the one play object."
+        ),
+    ] = None,
     output: Annotated[
         str | None,
         typer.Option("--output", "-o", metavar="FILE", help="Write here (default: stdout)."),
@@ -296,38 +341,48 @@ def export(
 
     from companion.engine.names import match_prefix
     from companion.history import formats
-    from companion.history.queries import Filter, is_game, resolve_game, select
-    from companion.store.archive import summaries
-    from companion.store.store import now
+    from companion.history.book import backup_of
+    from companion.history.queries import Filter, find_id, resolve_game, select
     from companion.ui.history import Progress
 
     kind = match_prefix(format, formats.FORMATS, what="export format")
     chosen = resolve_game(game)
+    if one is not None and kind != "bgstats":
+        raise BadInput("--one is for --format bgstats (a single play for BG Stats' import)")
     path = _check_output(output)
     store = open_store(ctx)
-    rows = None
+
+    def done(count: int, extra: dict[str, Any] | None = None) -> None:
+        report = {"format": kind, "output": str(path), "matches": count, **(extra or {})}
+        emit(
+            report,
+            json,
+            lambda out: out.print(f"exported {_counted(count, 'match')} ({kind}) to {path}"),
+        )
+
     if kind == "json":
-        count = sum(1 for s in summaries(store) if chosen is None or is_game(s, chosen))
-        with Progress("exporting", count) as progress, paused_gc():
-            picked = (
-                progress.step(m) for m in store.archived() if chosen is None or is_game(m, chosen)
+        backup = backup_of(store, chosen)
+        with Progress("exporting", backup.count) as progress, paused_gc():
+            picked = (progress.step(m) for m in backup.matches)
+            chunks = formats.backup_chunks(
+                picked, backup.aliases, backup.exported, backup.amendments
             )
-            write_chunks(formats.backup_chunks(picked, store.all_docs(ALIASES), now()), path)
+            write_chunks(chunks, path)
         if path is not None:
-            report = {"format": kind, "output": str(path), "matches": count}
-            emit(
-                report, json, lambda out: out.print(f"exported {count} matches ({kind}) to {path}")
-            )
+            done(backup.count)
         return
     _, matches = history(store)
-    picked = select(matches, Filter(game=chosen))
+    rows = None
     data: Any
-    if kind == "csv":
-        rows = formats.csv_rows(picked)
+    if one is not None:
+        data = formats.bgstats_play(find_id(one, matches))
+        count = 1
+    elif kind == "csv":
+        rows = formats.csv_rows(select(matches, Filter(game=chosen)))
         data = formats.csv_text(rows)
         count = len({r["match_id"] for r in rows})
     else:
-        data = formats.bgstats_plays(picked)
+        data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
         count = len(data)
     text = data if isinstance(data, str) else jsonlib.dumps(data, ensure_ascii=False)
     if path is None:
@@ -338,10 +393,7 @@ def export(
             typer.echo(text, nl=not text.endswith("\n"))
         return
     path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    report = {"format": kind, "output": str(path), "matches": count}
-    if rows is not None:
-        report["rows"] = len(rows)
-    emit(report, json, lambda out: out.print(f"exported {count} matches ({kind}) to {path}"))
+    done(count, {"rows": len(rows)} if rows is not None else None)
 
 
 @app.command("import")
@@ -355,9 +407,9 @@ def import_(
     """Restore a JSON export; matches already here (same id) are skipped."""
     import json as jsonlib
 
+    from companion.history.book import import_backup
     from companion.history.errors import NotAnExport
-    from companion.history.formats import read_backup
-    from companion.store.archive import archive_many, update_docs
+    from companion.history.formats import read_amendments, read_backup
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
@@ -370,34 +422,50 @@ def import_(
     try:
         with paused_gc():
             data = jsonlib.loads(raw)
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
     matches, aliases = read_backup(data, str(path))
+    amendments = read_amendments(data, str(path))
     store = open_store(ctx)
     with Progress("importing", len(matches)) as progress, paused_gc():
-        added, skipped = archive_many(store, matches, progress.advance)
-    new_aliases: list[str] = []
+        report = import_backup(store, matches, aliases, amendments, progress.advance)
 
-    def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
-        # Local aliases win: they are what this table decided most recently.
-        # Spellings match case-insensitively ("Bobby" here is "bobby" there).
-        here = {k.casefold() for k in current}
-        new_aliases.extend(k for k in aliases if k.casefold() not in here)
-        return {**{k: aliases[k] for k in new_aliases}, **current}
+    def render(out):
+        added = _counted(report["added"], "match")
+        aliases_added = _counted(report["aliases_added"], "alias")
+        out.print(f"imported {added} ({report['skipped']} already here), {aliases_added}")
 
-    if aliases:
-        update_docs(store, ALIASES, add_aliases)
-    report = {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
-    emit(
-        report,
-        json,
-        lambda out: out.print(
-            f"imported {added} matches ({skipped} already here), {len(new_aliases)} aliases"
-        ),
-    )
+    emit(report, json, render)
 
 
-# --- delete, undo ---------------------------------------------------------------
+# --- amend, delete, undo ----------------------------------------------------------
+
+
+@app.command()
+def amend(
+    ctx: typer.Context,
+    match_id: IdArgument,
+    scores: Annotated[
+        list[str],
+        typer.Argument(metavar="NAME=SCORE...", help="The corrected scores (others stay)."),
+    ],
+    json: JsonOption = False,
+) -> None:
+    """Correct a finished or logged result; ranks and winner follow the game's rules.
+
+    The correction is recorded as an amendment: 'history show' keeps the
+    original beside it, and 'history replay' still checks the original.
+    """
+    from companion.history.amend import amend as amend_result
+
+    answer = amend_result(open_store(ctx), match_id, scores)
+
+    def render(out):
+        from companion.ui.history import amended_view
+
+        amended_view(out, answer)
+
+    emit(answer, json, render)
 
 
 def on_terminal() -> bool:
@@ -413,19 +481,12 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     json: JsonOption = False,
 ) -> None:
-    """Delete a finished or abandoned match for good (asks first on a terminal)."""
-    from companion.engine.errors import RuleViolation
-    from companion.history.queries import find_id, summary
-    from companion.store.archive import delete_archived
+    """Delete a finished, logged or abandoned match for good (asks first on a terminal)."""
+    from companion.history.book import deletable
+    from companion.history.book import delete as delete_match
 
     store = open_store(ctx)
-    _, matches = history(store)
-    match = find_id(match_id, matches)
-    if match["status"] == "live":
-        raise RuleViolation(
-            f"{match['game']} match {match['id']} is live",
-            hint=f"abandon it with 'companion {match['game']} ...' instead",
-        )
+    match = deletable(store, match_id)
     if not yes:
         if not on_terminal():
             raise BadInput(f"deleting match {match['id']} needs --yes when not on a terminal")
@@ -433,7 +494,7 @@ def delete(
         if not typer.confirm(question, default=False, err=True):
             emit({"deleted": None}, json, lambda out: out.print("Nothing deleted."))
             return
-    removed = summary(delete_archived(store, match["id"]))
+    removed = delete_match(store, match["id"])
     emit(
         {"deleted": removed},
         json,
@@ -443,13 +504,19 @@ def delete(
 
 @app.command()
 def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Put the last finished match back live, so it can be corrected and finished again."""
-    from companion.history.queries import GAMES, summary
-    from companion.store.archive import reopen_last
+    """Take back the match finished or logged last.
 
-    match = summary(reopen_last(open_store(ctx), GAMES))
+    A tracked match goes back live without its result, to be corrected and
+    ended again; a logged match is removed (log it again to correct it, or
+    use 'history amend').
+    """
+    from companion.history.book import undo_last
+
+    done = undo_last(open_store(ctx))
+    match = done.match
+    said = "is live again" if done.action == "reopened" else "is removed (it was logged)"
     emit(
-        {"reopened": match},
+        {done.action: match},
         json,
-        lambda out: out.print(f"{match['game']} match {match['id']} is live again"),
+        lambda out: out.print(f"{match['game']} match {match['id']} {said}"),
     )

@@ -54,7 +54,12 @@ KeepersBlock = Annotated[
     bool, typer.Option("--keepers-block", help="Keepers tribe power block: jump ball is a foul.")
 ]
 Linda = Annotated[
-    bool, typer.Option("--linda", help="Linda Siempre's defensive block: whistle = jump ball.")
+    bool,
+    typer.Option(
+        "--linda",
+        help="Linda Siempre defends: her whistle is no foul (a defence keeps the bonus, "
+        "a block reads it as jump ball) and the attacker takes the white cube.",
+    ),
 ]
 OStat = Annotated[int | None, typer.Option("--o", help="The countering hooper's O-stat.")]
 VStat = Annotated[int | None, typer.Option("--v", help="The countering hooper's V-stat.")]
@@ -62,16 +67,22 @@ Position = Annotated[
     str | None, typer.Option("--position", help="The attacker's Position token (PG SG SF PF C).")
 ]
 TeamFouls = Annotated[
-    int, typer.Option("--team-fouls", help="The countering team's fouls this period so far.")
+    int,
+    typer.Option(
+        "--team-fouls", help="The countering (or blocking) team's fouls this period so far."
+    ),
 ]
 NoFoulDie = Annotated[
     bool, typer.Option("--no-foul-die", help="Manny Gentle: no foul die when countering.")
 ]
 
 
-def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus):
+def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus, linda=False):
+    from companion.games.hoopers.errors import NotAllowedHere
     from companion.games.hoopers.shots import ShotSpec, parse_kind
 
+    if linda and defense is None:
+        raise NotAllowedHere("--linda: Linda Siempre's skill works when defending (give --defense)")
     return ShotSpec(
         kind=parse_kind(kind),
         stat=stat,
@@ -81,6 +92,7 @@ def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus
         away=away,
         flagrant_whistle=flagrant,
         no_foul_bonus=no_foul_bonus,
+        linda=linda,
     )
 
 
@@ -127,13 +139,16 @@ def shot(
     away: Away = False,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
+    linda: Linda = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve a shot: target, foul die (when defended), d20, free throws."""
     from companion.games.hoopers.shots import resolve_shot
 
-    spec = shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus)
+    spec = shot_spec(
+        kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
+    )
     rng = TableRng(seed)
     outcome = resolve_shot(
         spec, face=check_face(face), roll=check_roll(roll), ft_rolls=ft_roll or (), rng=rng
@@ -158,6 +173,7 @@ def foul(
     face: Face = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
+    flagrant_whistle: Flagrant = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -167,7 +183,13 @@ def foul(
     name = parse_action(action)
     checked = check_face(face)
     rng = TableRng(seed)
-    reading = read_foul_die(name, checked or rng.d8(), keepers_block=keepers_block, linda=linda)
+    reading = read_foul_die(
+        name,
+        checked or rng.d8(),
+        keepers_block=keepers_block,
+        linda=linda,
+        flagrant_whistle=flagrant_whistle,
+    )
 
     def render(out):
         from companion.ui.hoopers import render_foul
@@ -187,6 +209,7 @@ def counter(
     roll: Roll = None,
     team_fouls: TeamFouls = 0,
     no_foul_die: NoFoulDie = False,
+    flagrant_whistle: Flagrant = False,
     susan_peg: Annotated[
         bool,
         typer.Option(
@@ -205,7 +228,7 @@ def counter(
             kind, v, check_face(face), check_roll(roll), team_fouls, no_foul_die, seed, json
         )
         return
-    spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die)
+    spec = _counter_spec(kind, o, v, position, team_fouls, no_foul_die, flagrant_whistle)
     rng = TableRng(seed)
     outcome = resolve_counter(spec, face=check_face(face), roll=check_roll(roll), rng=rng)
 
@@ -234,7 +257,7 @@ def _susan_peg_rebound(kind, v, face, roll, team_fouls, no_foul_die, seed, json)
     )
 
 
-def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
+def _counter_spec(kind, o, v, position, team_fouls, no_foul_die, flagrant=False):
     from companion.games.hoopers.counters import CounterSpec, parse_counter, parse_position
 
     return CounterSpec(
@@ -244,6 +267,7 @@ def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
         position=None if position is None else parse_position(position),
         team_fouls=team_fouls,
         no_foul_die=no_foul_die,
+        flagrant_whistle=flagrant,
     )
 
 
@@ -251,10 +275,16 @@ def _counter_spec(kind, o, v, position, team_fouls, no_foul_die):
 def block(
     face: Face = None,
     against: Annotated[
-        str | None, typer.Option("--against", help="The shot blocked: 2ps, 3ps or lup.")
+        str | None,
+        typer.Option(
+            "--against",
+            help="What is blocked: a shot (2ps, 3ps, lup) or, by a boosted counter, "
+            "a steal or intercept.",
+        ),
     ] = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
+    team_fouls: TeamFouls = 0,
     ft_stat: Annotated[
         int | None, typer.Option("--ft-stat", help="The shooter's 2PS, to resolve free throws.")
     ] = None,
@@ -264,18 +294,19 @@ def block(
     json: JsonOption = False,
 ) -> None:
     """Resolve a block: foul, restart from F2, restart from A, or blocked."""
-    from companion.games.hoopers.blocks import resolve_block
-    from companion.games.hoopers.shots import parse_kind
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.blocks import BLOCK_AGAINST, resolve_block
 
     rng = TableRng(seed)
     outcome = resolve_block(
         face=check_face(face),
-        against=None if against is None else parse_kind(against),
+        against=None if against is None else match_prefix(against, BLOCK_AGAINST, "--against"),
         keepers_block=keepers_block,
         linda=linda,
         ft_stat=ft_stat,
         away=away,
         ft_rolls=ft_roll or (),
+        team_fouls=team_fouls,
         rng=rng,
     )
 
@@ -334,6 +365,7 @@ def odds(
     away: Away = False,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
+    linda: Linda = False,
     o: OStat = None,
     v: VStat = None,
     position: Position = None,
@@ -360,13 +392,18 @@ def odds(
             if stat is None:
                 raise BadInput(f"odds for {name} need --stat")
             spec = shot_spec(
-                name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus
+                name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
             )
             if checked_face is not None and defense is None:
                 raise BadInput(f"--face {checked_face} given but the shot is not defended")
             result, title = calc.shot_odds(spec, checked_face), name
         else:
-            spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die)
+            if linda:
+                raise BadInput(
+                    "--linda applies to a block or a defence (d2, d3, dlu), not to "
+                    f"{name}: Linda Siempre's skill works 'when defending'"
+                )
+            spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die, flagrant_whistle)
             result, title = calc.counter_odds(spec, checked_face), name
     payload = result.to_json()
 
@@ -390,14 +427,14 @@ def markers(
 ) -> None:
     """Show or set the injury marker pile new matches draw from."""
     from companion.games.hoopers import markers as pile_of
+    from companion.tables.hoopers import HoopersTable
 
-    store = open_store(ctx)
+    table = HoopersTable(open_store(ctx))
     if set_ is not None:
-        pile = pile_of.parse_pile([p for p in set_.split(",") if p.strip()])
-        store.put_doc(GAME, "injury_pile", pile)
+        table.set_injury_pile(pile_of.parse_pile([p for p in set_.split(",") if p.strip()]))
     elif reset:
-        store.delete_doc(GAME, "injury_pile")
-    saved = store.get_doc(GAME, "injury_pile")
+        table.set_injury_pile(None)
+    saved = table.injury_pile()
     pile = saved or pile_of.default_pile()
     assumed = [] if saved else pile_of.default_assumptions()
     texts = pile_of.marker_texts()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -14,10 +15,13 @@ from companion.cli.hoopers import (
     Flagrant,
     FtRoll,
     FtStat,
+    KeepersBlock,
     Kind,
     NoFoulBonus,
+    OStat,
     Roll,
     Stat,
+    VStat,
     check_face,
     check_roll,
     shot_spec,
@@ -45,8 +49,38 @@ def _table(ctx: typer.Context) -> HoopersTable:
     return HoopersTable(open_store(ctx))
 
 
-def _record(ctx: typer.Context, kind: str, **data: Any) -> Recorded[MatchState]:
-    return _table(ctx).record(event(kind, **data))
+def _asks(json: bool) -> bool:
+    """Owed free throws are asked for only on a terminal, and never for --json."""
+    if json:
+        return False
+    from companion.ui.guided.prompts import on_terminal
+
+    return on_terminal()
+
+
+def _settle_owed(ctx: typer.Context) -> None:
+    from companion.ui.guided.owed import ask_owed_free_throws
+    from companion.ui.guided.prompts import guarded
+
+    with guarded():
+        ask_owed_free_throws(_table(ctx))
+
+
+def _record(
+    ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
+) -> Recorded[MatchState]:
+    """Record one move. Free throws the match is waiting for come first: on a
+    terminal they are asked for here; elsewhere the move is refused (exit 2)."""
+    from companion.games.hoopers.errors import FreeThrowsOwed
+
+    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    try:
+        return _table(ctx).record(move)
+    except FreeThrowsOwed:
+        if not _asks(json):
+            raise
+    _settle_owed(ctx)
+    return _table(ctx).record(move)
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
@@ -59,6 +93,35 @@ def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None
         render_status(out, status)
 
     emit({**status.to_json(), "notes": list(notes)}, json, render)
+
+
+def _emit_move(
+    ctx: typer.Context,
+    recorded: Recorded[MatchState],
+    json: bool,
+    payload: dict[str, Any],
+    render_move: Callable[[Any], None],
+) -> None:
+    """A resolved move with the match after it; owed free throws are asked on a terminal."""
+    status = recorded.status
+    notes = list(recorded.played.steps[-1].notes)
+    payload = {**payload, "match": {**status.to_json(), "notes": notes}}
+
+    def render(out):
+        from companion.ui.hoopers import render_notes
+
+        render_move(out)
+        render_notes(out, notes)
+
+    emit(payload, json, render)
+    if status.state.owed is not None and _asks(json):
+        _settle_owed(ctx)
+
+
+def _names(text: str | None) -> list[str] | None:
+    from companion.tables.hoopers import names
+
+    return names(text)
 
 
 @match_app.command()
@@ -78,9 +141,31 @@ def start(
     away_roster: Annotated[
         str | None, typer.Option("--away-roster", help="The away hoopers, comma separated.")
     ] = None,
+    home_seven: Annotated[
+        str | None,
+        typer.Option("--home-seven", help="The seven home hoopers of this match (of the ten)."),
+    ] = None,
+    away_seven: Annotated[
+        str | None, typer.Option("--away-seven", help="The seven away hoopers.")
+    ] = None,
+    home_five: Annotated[
+        str | None,
+        typer.Option(
+            "--home-five",
+            help="The home five on court (the other two on the bench); 'Name=POS' places a "
+            "hooper on another Position token than the card's first position.",
+        ),
+    ] = None,
+    away_five: Annotated[
+        str | None, typer.Option("--away-five", help="The away five on court.")
+    ] = None,
     variant: Annotated[str, typer.Option("--variant", help="classic or fast.")] = "classic",
     milestones: Annotated[
-        str, typer.Option("--milestones", help="Period milestones: win, lose or off.")
+        str,
+        typer.Option(
+            "--milestones",
+            help="Period milestones: win, lose or off, or one per period (win,lose,win).",
+        ),
     ] = "win",
     first: Annotated[
         str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
@@ -91,17 +176,23 @@ def start(
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.tables.hoopers import roster
 
+    h, a = home.strip(), away.strip()
+    sevens = {t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n}
+    fives = {t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n}
     status = _table(ctx).start(
         home,
         away,
         rosters={
-            home.strip(): roster(home, home_tribe, home_roster),
-            away.strip(): roster(away, away_tribe, away_roster),
+            h: roster(home, home_tribe, home_roster),
+            a: roster(away, away_tribe, away_roster),
         },
         variant=variant,
         milestones=milestones,
         first=first,
         seed=seed,
+        tribes_of={h: home_tribe, a: away_tribe},
+        sevens=sevens,
+        fives=fives,
     )
     _emit_status(status, json)
 
@@ -126,18 +217,22 @@ def match_shot(
     no_foul_bonus: NoFoulBonus = False,
     json: JsonOption = False,
 ) -> None:
-    """Resolve and record a shot: score, fouls and injury cubes, Onfire track."""
+    """Resolve and record a shot: score, fouls and injury cubes, Onfire track.
+
+    The defender's and shooter's personal skills apply by themselves (Linda
+    Siempre's whistle, Hector Pröt's Onfire step, Sin Miedo's foul bonus).
+    """
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
     data = {
         "team": team,
         "hooper": hooper,
         "defender": defender,
-        "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+        "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "shot", **data)
+    recorded = _record(ctx, "shot", json, **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
@@ -150,12 +245,136 @@ def match_shot(
     }
 
     def render(out):
-        from companion.ui.hoopers import render_notes, render_shot
+        from companion.ui.hoopers import MATCH_OWED, render_notes, render_shot
 
-        render_shot(out, outcome, who=f"{payload['hooper']} ({payload['team']}): ", notes=notes)
+        who = f"{payload['hooper']} ({payload['team']}): "
+        render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
         render_notes(out, status.state.notes)
 
     emit(payload, json, render)
+    if status.state.owed is not None and _asks(json):
+        _settle_owed(ctx)
+
+
+@match_app.command("counter")
+def match_counter(
+    ctx: typer.Context,
+    team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
+    kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
+    hooper: HooperOption,
+    against: Annotated[
+        str | None,
+        typer.Option("--against", help="The hooper whose dribble or pass is countered."),
+    ] = None,
+    o: OStat = None,
+    v: VStat = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            help="The dribbler's Position token (default: the line-up's, else the card's).",
+        ),
+    ] = None,
+    face: Face = None,
+    roll: Roll = None,
+    flagrant_whistle: Flagrant = False,
+    fouled: Annotated[
+        str | None,
+        typer.Option("--fouled", help="Offensive foul on a rebound: who takes the white cube."),
+    ] = None,
+    ft_stat: Annotated[
+        int | None,
+        typer.Option("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant)."),
+    ] = None,
+    ft_roll: FtRoll = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
+    data = {
+        "team": team,
+        "kind": kind,
+        "hooper": hooper,
+        "against": against,
+        "o": o,
+        "v": v,
+        "position": position,
+        "face": check_face(face),
+        "roll": check_roll(roll),
+        "flagrant_whistle": flagrant_whistle,
+        "fouled": fouled,
+        "ft_stat": ft_stat,
+        "ft_rolls": list(ft_roll or ()),
+    }
+    recorded = _record(ctx, "counter", json, **data)
+    outcome = recorded.outcome
+
+    def render(out):
+        from companion.ui.hoopers import render_counter
+
+        render_counter(out, outcome)
+
+    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+
+
+@match_app.command("block")
+def match_block(
+    ctx: typer.Context,
+    team: Annotated[str, typer.Argument(help="The blocking team (unique prefix).")],
+    hooper: HooperOption,
+    attacker: Annotated[str, typer.Option("--attacker", help="The hooper blocked.")],
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against", help="What is blocked: 2ps, 3ps, lup, or a boosted steal or intercept."
+        ),
+    ],
+    face: Face = None,
+    keepers_block: KeepersBlock = False,
+    ft_stat: Annotated[
+        int | None, typer.Option("--ft-stat", help="The blocked hooper's 2PS, for free throws.")
+    ] = None,
+    ft_roll: FtRoll = None,
+    json: JsonOption = False,
+) -> None:
+    """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
+    data = {
+        "team": team,
+        "hooper": hooper,
+        "attacker": attacker,
+        "against": against,
+        "face": check_face(face),
+        "keepers_block": keepers_block,
+        "ft_stat": ft_stat,
+        "ft_rolls": list(ft_roll or ()),
+    }
+    recorded = _record(ctx, "block", json, **data)
+    outcome = recorded.outcome
+    away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
+
+    def render(out):
+        from companion.ui.hoopers import MATCH_OWED, render_block
+
+        render_block(out, outcome, ft_stat, away, MATCH_OWED)
+
+    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+
+
+@match_app.command("free-throw")
+def match_free_throw(
+    ctx: typer.Context,
+    team: TeamArg,
+    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
+    roll: Annotated[
+        list[int] | None,
+        typer.Option("--roll", help="A free throw d20 result (repeatable; the rest are rolled)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
+    recorded = _table(ctx).record(
+        event("free-throw", team=team, stat=stat, rolls=[check_roll(r) for r in roll or ()])
+    )
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()
@@ -169,33 +388,82 @@ def score(
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
-    _emit_status(_record(ctx, "score", team=team, points=points, hooper=hooper).status, json)
+    recorded = _record(ctx, "score", json, team=team, points=points, hooper=hooper)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command("foul")
 def match_foul(
-    ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper: HooperArg,
+    on: Annotated[
+        str | None,
+        typer.Option(
+            "--on",
+            help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
+            "or screen, rebound, charging (attacking); checked against injury markers.",
+        ),
+    ] = None,
+    json: JsonOption = False,
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
-    _emit_status(_record(ctx, "foul", team=team, hooper=hooper).status, json)
+    recorded = _record(ctx, "foul", json, team=team, hooper=hooper, action=on)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
 def injure(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """An injury cube; at the limit an injury marker is drawn from the pile."""
-    _emit_status(_record(ctx, "injure", team=team, hooper=hooper).status, json)
+    _emit_status(_record(ctx, "injure", json, team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
 def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
-    _emit_status(_record(ctx, "chip", team=team, hooper=hooper).status, json)
+    _emit_status(_record(ctx, "chip", json, team=team, hooper=hooper).status, json)
 
 
 @match_app.command()
 def blocked(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
     """A block received: the hooper's Onfire track moves one step left."""
-    _emit_status(_record(ctx, "blocked", team=team, hooper=hooper).status, json)
+    _emit_status(_record(ctx, "blocked", json, team=team, hooper=hooper).status, json)
+
+
+@match_app.command()
+def onfire(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper: HooperArg,
+    direction: Annotated[str, typer.Argument(help="up (one step forward) or down.")],
+    json: JsonOption = False,
+) -> None:
+    """Move a hooper one step on the Onfire track (a tribe power, a skill, a correction)."""
+    recorded = _record(ctx, "onfire", json, team=team, hooper=hooper, direction=direction)
+    _emit_status(recorded.status, json)
+
+
+@match_app.command()
+def sub(
+    ctx: typer.Context,
+    team: TeamArg,
+    out: Annotated[
+        list[str], typer.Option("--out", help="A hooper leaving the court (repeatable).")
+    ],
+    in_: Annotated[
+        list[str],
+        typer.Option("--in", help="The hooper coming in for the --out at the same place."),
+    ],
+    json: JsonOption = False,
+) -> None:
+    """Substitutions: one coach action token for all of them (free when the rules say so)."""
+    from companion.engine.errors import BadInput
+
+    if len(out) != len(in_):
+        raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
+    pairs = [list(pair) for pair in zip(out, in_, strict=True)]
+    recorded = _record(ctx, "sub", json, team=team, pairs=pairs)
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
@@ -205,22 +473,35 @@ def turn(
         bool,
         typer.Option("--again", help="Attack again without moving the turn token (rebound)."),
     ] = False,
+    power: Annotated[
+        bool,
+        typer.Option(
+            "--power",
+            help="The Unleashed power: the side that won the ball back plays the same card's "
+            "other action now; the turn token stays.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
-    _emit_status(_record(ctx, "turn", again=again).status, json)
+    from companion.engine.errors import BadInput
+
+    if again and power:
+        raise BadInput("--again and --power: one or the other")
+    data = {"again": again, **({"power": True} if power else {})}
+    _emit_status(_record(ctx, "turn", json, **data).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", team=team).status, json)
+    _emit_status(_record(ctx, "timeout", json, team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+    _emit_status(_record(ctx, "coach", json, team=team).status, json)
 
 
 @match_app.command()

@@ -65,6 +65,7 @@ app.lazy("playlist", "companion.cli.playlist:app")
 app.lazy("otdraft", "companion.cli.otdraft:app")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
+app.lazy("log", "companion.cli.log:log")
 
 
 def main() -> None:

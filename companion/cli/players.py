@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
-from companion.cli.history import ALIASES, GameOption, history
+from companion.cli.history import GameOption
+from companion.history.book import history
 
 app = new_app("Players: list them, rename one, merge two spellings into one.")
+
+
+def _matches(count: int) -> str:
+    from companion.ui.history import plural
+
+    return plural(count, "match")
 
 
 @app.command("list")
@@ -29,30 +36,6 @@ def list_(ctx: typer.Context, game: GameOption = None, json: JsonOption = False)
     emit({"players": listed}, json, render)
 
 
-def _redirect(ctx: typer.Context, change) -> tuple[Any, int, dict[str, str]]:
-    """Apply an alias change under the lock; (its outcome, matches now under the name, aliases)."""
-    from companion.history.players import Roster, known_players
-    from companion.store.archive import update_docs
-
-    store = open_store(ctx)
-    roster, matches = history(store)
-    known = known_players(matches, roster)
-    outcome: list[Any] = []
-
-    def apply(current: dict[str, str]) -> dict[str, str]:
-        result = change(current, known, matches)
-        outcome.append(result[:-1])
-        return result[-1]
-
-    aliases = update_docs(store, ALIASES, apply)
-    target = outcome[0][-1]
-    after = Roster(aliases)
-    count = sum(
-        1 for m in matches for p in m["players"] if after.name(p).casefold() == target.casefold()
-    )
-    return outcome[0], count, aliases
-
-
 @app.command()
 def rename(
     ctx: typer.Context,
@@ -61,17 +44,13 @@ def rename(
     json: JsonOption = False,
 ) -> None:
     """Call a player something else, in every match past and future."""
-    from companion.history.players import rename as rename_player
+    from companion.history.book import rename_player
 
-    def change(current, known, matches):
-        source, aliases = rename_player(current, known, old, new)
-        return source, new.strip(), aliases
-
-    (source, target), count, _ = _redirect(ctx, change)
+    done = rename_player(open_store(ctx), old, new)
     emit(
-        {"renamed": source, "to": target, "matches": count},
+        {"renamed": done.source, "to": done.target, "matches": done.matches},
         json,
-        lambda out: out.print(f"{source} is now {target} ({count} matches)"),
+        lambda out: out.print(f"{done.source} is now {done.target} ({_matches(done.matches)})"),
     )
 
 
@@ -83,14 +62,13 @@ def merge(
     json: JsonOption = False,
 ) -> None:
     """Make two names one player: ALIAS's matches become INTO's."""
-    from companion.history.players import merge as merge_players
+    from companion.history.book import merge_players
 
-    def change(current, known, matches):
-        return merge_players(current, known, alias, into, matches)
-
-    (source, target), count, _ = _redirect(ctx, change)
+    done = merge_players(open_store(ctx), alias, into)
     emit(
-        {"merged": source, "into": target, "matches": count},
+        {"merged": done.source, "into": done.target, "matches": done.matches},
         json,
-        lambda out: out.print(f"{source} merged into {target} ({count} matches)"),
+        lambda out: out.print(
+            f"{done.source} merged into {done.target} ({_matches(done.matches)})"
+        ),
     )

@@ -42,7 +42,10 @@ def parse_players(names: list[str] | str, low: int = 1, high: int | None = None)
         seen[name.casefold()] = name
     if len(players) < low or (high is not None and len(players) > high):
         span = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise BadInput(f"{len(players)} players given; this needs {span}")
+        if high == low:
+            span = f"exactly {low}"
+        given = f"{len(players)} player{'' if len(players) == 1 else 's'} given"
+        raise BadInput(f"{given}; this needs {span}")
     return players
 
 

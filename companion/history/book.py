@@ -1,16 +1,27 @@
-"""The book of every match: live and archived, with canonical player names."""
+"""The book of every match: the history layer's reads and writes over the store.
+
+Every command of `companion history`, `companion players` and `companion log`
+calls one function here (or in `log` / `amend`) and never the store itself:
+loading matches with canonical player names and amendments applied, the
+backup and its import, deleting, undoing, renaming and merging players.
+The store's own functions do the locking and the writing.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.history.players import Roster
     from companion.store import Store
 
+Match = dict[str, Any]
+
 ALIASES = "players"
+AMENDMENTS = "amendments"
 
 
 @contextmanager
@@ -31,11 +42,250 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def history(store: Store) -> tuple[Roster, list[dict[str, Any]]]:
-    """Every match (archived ones without events) with canonical player names."""
+def _docs(db: Any, table: str) -> dict[str, Any]:
+    return {d["key"]: d["value"] for d in db.table(table).all() if "key" in d}
+
+
+def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
+    """(player aliases, amendments), from one read of the main file."""
+    db = store.snapshot()
+    return _docs(db, ALIASES), _docs(db, AMENDMENTS)
+
+
+def history(store: Store) -> tuple[Roster, list[Match]]:
+    """Every match (archived ones without events), amended, with canonical player names."""
+    from companion.history.amend import amended
     from companion.history.players import Roster
     from companion.store.archive import live_matches, summaries
 
-    roster = Roster(store.all_docs(ALIASES))
+    aliases, amendments = side_tables(store)
+    roster = Roster(aliases)
     with paused_gc():
-        return roster, [roster.match(m) for m in [*summaries(store), *live_matches(store)]]
+        if not amendments:
+            return roster, [roster.match(m) for m in [*summaries(store), *live_matches(store)]]
+        return roster, [
+            roster.match(amended(m, amendments)) for m in [*summaries(store), *live_matches(store)]
+        ]
+
+
+def load(store: Store, typed_id: str, *, amend: bool = True) -> Match:
+    """The full document (events and all) of the match `typed_id` names (id or prefix).
+
+    Names are as they were typed (aliases are not applied). With `amend`, the
+    result is the latest amendment's and `amendments` lists them; without it,
+    the result as it was recorded (what `history replay` checks).
+    """
+    from companion.history.queries import find_id
+
+    _, matches = history(store)
+    return load_by_id(store, find_id(typed_id, matches)["id"], amend=amend)
+
+
+def load_by_id(store: Store, match_id: str, *, amend: bool = True) -> Match:
+    """`load` for an exact id."""
+    from companion.history.amend import amended
+    from companion.store.archive import load_match
+
+    match = load_match(store, match_id)
+    return amended(match, side_tables(store)[1]) if amend else match
+
+
+# --- new matches ----------------------------------------------------------------
+
+
+def archive_new(store: Store, match: Match) -> Match:
+    """Archive a finished match under a fresh id; returns it as stored."""
+    from companion.store.archive import live_matches, summaries
+    from companion.store.store import new_id
+
+    taken = {s["id"] for s in summaries(store)} | {m["id"] for m in live_matches(store)}
+    match_id = new_id()
+    while match_id in taken:
+        match_id = new_id()
+    return store.archive_match({"id": match_id, **match})
+
+
+# --- backup and import --------------------------------------------------------------
+
+
+@dataclass
+class Backup:
+    """What a JSON backup holds, ready to write: `matches` is read as it is written."""
+
+    count: int
+    matches: Iterable[Match]
+    aliases: dict[str, str]
+    amendments: dict[str, Any]
+    exported: str  # when, ISO 8601 UTC
+
+
+def backup_of(store: Store, game: str | None = None) -> Backup:
+    """Every archived match (of `game`) exactly as stored, with aliases and amendments."""
+    from companion.history.queries import is_game
+    from companion.store.archive import summaries
+    from companion.store.store import now
+
+    count = sum(1 for s in summaries(store) if game is None or is_game(s, game))
+    picked = (m for m in store.archived() if game is None or is_game(m, game))
+    aliases, amendments = side_tables(store)
+    if game is not None:
+        ids = {s["id"] for s in summaries(store) if is_game(s, game)}
+        amendments = {k: v for k, v in amendments.items() if k in ids}
+    return Backup(count, picked, aliases, amendments, now())
+
+
+def import_backup(
+    store: Store,
+    matches: list[Match],
+    aliases: dict[str, str],
+    amendments: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, int]:
+    """Add the matches not here yet (same id: skipped), then the aliases and amendments
+    this database does not have; (added, skipped, aliases_added)."""
+    from companion.store.archive import archive_many, update_docs
+
+    added, skipped = archive_many(store, matches, progress)
+    new_aliases: list[str] = []
+
+    def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
+        # Local aliases win: they are what this table decided most recently.
+        # Spellings match case-insensitively ("Bobby" here is "bobby" there).
+        here = {k.casefold() for k in current}
+        new_aliases.extend(k for k in aliases if k.casefold() not in here)
+        return {**{k: aliases[k] for k in new_aliases}, **current}
+
+    if aliases:
+        update_docs(store, ALIASES, add_aliases)
+    if amendments:
+        # Local amendments win too; an imported one is kept only for a match it fits.
+        update_docs(store, AMENDMENTS, lambda current: {**amendments, **current})
+    return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
+
+
+# --- delete and undo ----------------------------------------------------------------
+
+
+def deletable(store: Store, typed_id: str) -> Match:
+    """The finished or abandoned match `typed_id` names; a live one is refused."""
+    from companion.engine.errors import RuleViolation
+    from companion.history.queries import find_id
+
+    _, matches = history(store)
+    match = find_id(typed_id, matches)
+    if match["status"] == "live":
+        raise RuleViolation(
+            f"{match['game']} match {match['id']} is live",
+            hint=f"abandon it with 'companion {match['game']} ...' instead",
+        )
+    return match
+
+
+def delete(store: Store, match_id: str) -> Match:
+    """Remove an archived match for good (and its amendments); returns its summary."""
+    from companion.history.amend import drop_amendments
+    from companion.history.queries import summary
+    from companion.store.archive import delete_archived
+
+    removed = summary(delete_archived(store, match_id))
+    drop_amendments(store, match_id)
+    return removed
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What `history undo` did: `reopened` a tracked match, or `removed` a logged one."""
+
+    action: str
+    match: Match
+
+
+def undo_last(store: Store) -> Undone:
+    """Take back the match recorded last.
+
+    A tracked match goes back live without its result, to be corrected and
+    ended again; a logged one (it has no events to go back to) is removed.
+    """
+    from companion.engine.errors import RuleViolation
+    from companion.history.amend import drop_amendments
+    from companion.history.log import is_logged
+    from companion.history.queries import GAMES, summary
+    from companion.store.archive import reopen_last, summaries
+
+    finished = [s for s in summaries(store) if s.get("status") == "finished"]
+    candidates = [s for s in finished if s["game"] in GAMES or is_logged(s)]
+    if not candidates:
+        raise RuleViolation("no finished match to undo")
+
+    def recorded(s: Match) -> tuple[str, str, str]:
+        return (s.get("updated") or "", s.get("finished") or "", s.get("created") or "")
+
+    last = max(candidates, key=recorded)
+    if is_logged(last):
+        return Undone("removed", delete(store, last["id"]))
+    # The store reopens the latest-dated finished match of the game: make sure it is this one.
+    same_game = [s for s in finished if s["game"] == last["game"]]
+    latest = max(same_game, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
+    if latest["id"] != last["id"]:
+        raise RuleViolation(
+            f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
+            hint=f"'companion history delete {latest['id']}' first, if it should go",
+        )
+    reopened = summary(reopen_last(store, [last["game"]]))
+    drop_amendments(store, reopened["id"])
+    return Undone("reopened", reopened)
+
+
+# --- players: rename and merge ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Renamed:
+    source: str
+    target: str
+    matches: int  # matches now under `target`
+
+
+def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
+    """Apply an alias change under the lock: `change(current, known, matches)` returns
+    (source, target, the new alias map)."""
+    from companion.history.players import Roster, known_players
+    from companion.store.archive import update_docs
+
+    roster, matches = history(store)
+    known = known_players(matches, roster)
+    outcome: list[tuple[str, str]] = []
+
+    def apply(current: dict[str, str]) -> dict[str, str]:
+        source, target, aliases = change(current, known, matches)
+        outcome.append((source, target))
+        return aliases
+
+    aliases = update_docs(store, ALIASES, apply)
+    source, target = outcome[-1]
+    after = Roster(aliases)
+    count = sum(
+        1 for m in matches for p in m["players"] if after.name(p).casefold() == target.casefold()
+    )
+    return Renamed(source, target, count)
+
+
+def rename_player(store: Store, old: str, new: str) -> Renamed:
+    """Call OLD (a player or prefix) NEW, in every match past and future."""
+    from companion.history.players import rename
+
+    def change(current, known, matches):
+        source, aliases = rename(current, known, old, new)
+        return source, new.strip(), aliases
+
+    return _redirect(store, change)
+
+
+def merge_players(store: Store, alias: str, into: str) -> Renamed:
+    """ALIAS was INTO all along: its matches become INTO's."""
+    from companion.history.players import merge
+
+    def change(current, known, matches):
+        return merge(current, known, alias, into, matches)
+
+    return _redirect(store, change)

@@ -1,10 +1,15 @@
 """Export and import formats: a versioned JSON backup, CSV, BG Stats plays.
 
 The backup holds every archived match document exactly as stored (events,
-seeds and all) plus the player aliases, so importing it restores the
-history; matches are keyed by id, so importing the same file twice adds
-nothing. CSV and BG Stats are for other tools and carry results only, with
-player names made canonical.
+seeds and all) plus the player aliases and any amendments, so importing it
+restores the history; matches are keyed by id, so importing the same file
+twice adds nothing. CSV and BG Stats are for other tools and carry results
+only (amended where amended), with player names made canonical.
+
+CSV cells are safe to open in a spreadsheet: a text cell that starts with
+`=`, `+`, `-`, `@`, a tab or a carriage return would be read as a formula,
+so it gets a leading `'` (OWASP's advice for CSV injection). Numbers are
+written as numbers.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of
-from companion.history.queries import SERIES_GAME, game_of, when
+from companion.history.queries import SERIES_GAME, game_of, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
@@ -28,29 +33,46 @@ GAME_NAMES = {
     "hoopers": "Valley Hoopers: The Series",
     "allstar": "All-Star Draft",
     "playlist": "All Stars Playlist",
+    "playlist-solo": "All Stars Playlist",
     "otdraft": "OT Fantasy Draft",
     SERIES_GAME: "Valley Hoopers: The Series (series)",
 }
-CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner")
+# BG Stats' sourceGameId: one per game, whatever mode it was played in.
+SOURCE_GAME_IDS = {"playlist-solo": "playlist"}
+# Not plays of a game: a Series (its games are the plays) and a roll-off for who starts.
+NOT_PLAYS = (SERIES_GAME, "table")
+CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner", "series")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 Match = dict[str, Any]
 
 
-def backup(matches: list[Match], aliases: dict[str, str], exported: str) -> dict[str, Any]:
-    return {
+def backup(
+    matches: list[Match],
+    aliases: dict[str, str],
+    exported: str,
+    amendments: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "exported": exported,
         "matches": matches,
         "players": dict(sorted(aliases.items())),
     }
+    if amendments:
+        doc["amendments"] = dict(sorted(amendments.items()))
+    return doc
 
 
 def backup_chunks(
-    matches: Iterable[Match], aliases: dict[str, str], exported: str
+    matches: Iterable[Match],
+    aliases: dict[str, str],
+    exported: str,
+    amendments: dict[str, Any] | None = None,
 ) -> Iterator[str]:
     """`backup(...)` as JSON text, one match at a time, so a big archive is never one string."""
-    head = json.dumps(backup([], aliases, exported), ensure_ascii=False)
+    head = json.dumps(backup([], aliases, exported, amendments), ensure_ascii=False)
     before, after = head.split('"matches": []', 1)
     yield before + '"matches": ['
     for n, match in enumerate(matches):
@@ -96,29 +118,76 @@ def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
     return matches, aliases
 
 
+def read_amendments(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """The amendments of a parsed export (none in older exports)."""
+    held = data.get("amendments", {})
+    if not isinstance(held, dict) or not all(
+        isinstance(k, str)
+        and isinstance(v, dict)
+        and isinstance(v.get("finished"), str)
+        and isinstance(v.get("entries"), list)
+        for k, v in held.items()
+    ):
+        raise NotAnExport(f"{source}: 'amendments' is not a map of match amendments")
+    return held
+
+
+def _is_finished(match: Match) -> bool:
+    result = match.get("result")
+    return (
+        match.get("status") == "finished"
+        and bool(result)
+        and isinstance(result.get("scores"), dict)
+    )
+
+
 def _finished(matches: Iterable[Match]) -> Iterable[Match]:
-    for match in matches:
-        result = match.get("result")
-        if match.get("status") == "finished" and result and isinstance(result.get("scores"), dict):
-            yield match
+    return (m for m in matches if _is_finished(m))
+
+
+def iso_date(stamp: str) -> str:
+    """ISO 8601 with its offset, to the second: `2026-11-30T14:20:00+00:00`."""
+    from datetime import UTC, datetime
+
+    try:
+        parsed = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)  # the companion writes UTC
+    return parsed.isoformat(timespec="seconds")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula gets a leading `'`; numbers stay."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
-    """One row per player per finished match, oldest match first."""
+    """One row per player per finished match, oldest match first.
+
+    A Series appears through its games (each row names its series), not as
+    rows of its own.
+    """
     rows = []
     for match in sorted(_finished(matches), key=when):
+        if match["game"] == SERIES_GAME:
+            continue
         result = match["result"]
         ranks = ranks_of(result)
         for player in match["players"]:
             rows.append(
                 {
-                    "date": when(match)[:19].replace("T", " "),
+                    "date": iso_date(when(match)),
                     "game": match["game"],
                     "match_id": match["id"],
                     "player": player,
                     "score": result["scores"].get(player, ""),
                     "rank": ranks.get(player, ""),
                     "winner": "yes" if result.get("winner") == player else "no",
+                    "series": series_of(match) or "",
                 }
             )
     return rows
@@ -128,39 +197,61 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in rows)
     return buffer.getvalue()
+
+
+def source_player_id(name: str) -> str:
+    """A player's stable id for BG Stats: the same name (any case) gives the same id."""
+    return "player:" + name.casefold()
+
+
+def bgstats_play(match: Match) -> dict[str, Any]:
+    """One finished match as the play object BG Stats imports."""
+    from companion.engine.errors import RuleViolation
+
+    if match["game"] in NOT_PLAYS or not _is_finished(match):
+        what = {SERIES_GAME: "a Series", "table": "a roll-off"}.get(match["game"])
+        raise RuleViolation(
+            f"{match['game']} match {match['id']} is not a finished play"
+            + (f" ({what} is not a play of a game)" if what else "")
+        )
+    result = match["result"]
+    ranks = ranks_of(result)
+    options = match.get("options") or {}
+    first = options.get("first")
+    game = game_of(match)
+    play: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": match["id"],
+        "playDate": when(match)[:19].replace("T", " "),
+        "game": {
+            "name": GAME_NAMES.get(game, game),
+            "sourceGameId": SOURCE_GAME_IDS.get(game, game),
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "players": [
+            {
+                "name": player,
+                "sourcePlayerId": source_player_id(player),
+                "score": result["scores"].get(player),
+                "rank": ranks.get(player),
+                "winner": result.get("winner") == player,
+                "startPlayer": player == first,
+            }
+            for player in match["players"]
+        ],
+    }
+    if isinstance(options.get("note"), str):
+        play["comments"] = options["note"]
+    return play
 
 
 def bgstats_plays(matches: Iterable[Match]) -> list[dict[str, Any]]:
     """Plays in the shape BG Stats imports; a series is not a play, its games are."""
-    plays = []
-    for match in sorted(_finished(matches), key=when):
-        if match["game"] == SERIES_GAME:
-            continue
-        result = match["result"]
-        ranks = ranks_of(result)
-        first = (match.get("options") or {}).get("first")
-        plays.append(
-            {
-                "sourceName": SOURCE_NAME,
-                "sourcePlayId": match["id"],
-                "playDate": when(match)[:19].replace("T", " "),
-                "game": {
-                    "name": GAME_NAMES.get(game_of(match), match["game"]),
-                    "highestWins": True,
-                    "noPoints": False,
-                },
-                "players": [
-                    {
-                        "name": player,
-                        "score": result["scores"].get(player),
-                        "rank": ranks.get(player),
-                        "winner": result.get("winner") == player,
-                        "startPlayer": player == first,
-                    }
-                    for player in match["players"]
-                ],
-            }
-        )
-    return plays
+    return [
+        bgstats_play(match)
+        for match in sorted(_finished(matches), key=when)
+        if match["game"] not in NOT_PLAYS
+    ]

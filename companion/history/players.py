@@ -76,8 +76,9 @@ class Roster:
         options = match.get("options")
         if options:
             options = dict(options)
-            if isinstance(options.get("tribes"), dict):
-                options["tribes"] = {name(p): t for p, t in options["tribes"].items()}
+            for key in ("tribes", "rosters"):
+                if isinstance(options.get(key), dict):
+                    options[key] = {name(p): t for p, t in options[key].items()}
             for key in ("home", "away", "first"):
                 if isinstance(options.get(key), str):
                     options[key] = name(options[key])

@@ -42,9 +42,13 @@ def is_game(match: dict, game: str) -> bool:
 
 
 def summary(match: dict) -> dict:
-    """The `history list` row of a match (full document or archive summary)."""
+    """The `history list` row of a match (full document or archive summary).
+
+    `logged: true` marks a match logged with `companion log`; `amended: N` one
+    whose result was amended N times.
+    """
     events = match.get("events", [])
-    return {
+    row = {
         "id": match["id"],
         "game": match["game"],
         "players": match["players"],
@@ -54,6 +58,12 @@ def summary(match: dict) -> dict:
         "result": match.get("result"),
         "events": events if isinstance(events, int) else len(events),
     }
+    # Only where they apply, so every other row keeps the shape it always had.
+    if (match.get("options") or {}).get("logged"):
+        row["logged"] = True
+    if match.get("amendments"):
+        row["amended"] = len(match["amendments"])
+    return row
 
 
 def when(match: dict) -> str:

@@ -171,13 +171,36 @@ def _tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
     }
 
 
-def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
-    """Wins by tribe and by home/away.
+def tribe_of(match: Match, player: str) -> str:
+    """The tribe `player` played in a Valley Hoopers match.
 
-    A player's tribe is `options["tribes"][player]` when the match records
-    it, else the player's own name (a Valley Hoopers match is usually
-    started with the tribes as its two sides); home is `options["home"]`.
+    `options["tribes"][player]` when the match records it; else the tribe whose
+    hoopers make up the side's roster (matches started before tribes were
+    kept); else the side's own name (matches are often started with the
+    tribes as their two sides).
     """
+    options = match.get("options") or {}
+    recorded = options.get("tribes")
+    if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
+        from companion.engine.errors import CompanionError
+        from companion.games.hoopers.tribes_of import tribe_label
+
+        try:
+            return tribe_label(recorded[player])
+        except CompanionError:  # a tribe this companion does not know: as recorded
+            return recorded[player]
+    rosters = options.get("rosters")
+    if isinstance(rosters, dict) and isinstance(rosters.get(player), list):
+        from companion.games.hoopers.tribes_of import tribe_of_roster
+
+        found = tribe_of_roster(tuple(rosters[player]))
+        if found is not None:
+            return found
+    return player
+
+
+def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
+    """Wins by tribe (see `tribe_of`) and by home/away (`options["home"]`)."""
     tribes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for match in matches:
@@ -185,7 +208,7 @@ def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
         winner = match["result"].get("winner")
         for player in match["players"]:
             won = int(winner == player)
-            tribe = (options.get("tribes") or {}).get(player, player)
+            tribe = tribe_of(match, player)
             tribes[tribe][0] += 1
             tribes[tribe][1] += won
             if options.get("home") in match["players"]:
@@ -270,8 +293,25 @@ def otdraft_extras(matches: list[Match]) -> dict[str, Any]:
     return {"avg_score": _avg(scores)}
 
 
-def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]:
-    """The `history stats` document: games, players, head_to_head, rivals."""
+def add_ratings(rows: list[dict[str, Any]], matches: Iterable[Match]) -> None:
+    """Each row's conservative skill rating (μ − 3σ, see `ratings`), None if unrated."""
+    from companion.history.ratings import rate
+
+    lines = rate(matches)
+    for row in rows:
+        line = lines.get((row["game"], row["player"]))
+        row["rating"] = round(line.ordinal, 3) if line is not None else None
+
+
+def stats(
+    matches: Iterable[Match], player: str | None = None, rated: Iterable[Match] | None = None
+) -> dict[str, Any]:
+    """The `history stats` document: games, players (with their rating), head_to_head, rivals.
+
+    Ratings are computed over `rated` when given (for one player's stats, every
+    match in range: a rating weighs the opponents' other matches too), else
+    over `matches`.
+    """
     ordered = scored_in_order(matches)
     per_game = rivalries(ordered)
     # A series result repeats its games' results; count the games only.
@@ -284,6 +324,8 @@ def stats(matches: Iterable[Match], player: str | None = None) -> dict[str, Any]
             for i in range(3):
                 total[i] += record[i]
     rows = player_rows(ordered, per_game)
+    if rows:
+        add_ratings(rows, ordered if rated is None else rated)
     rivals = rival_rows(table)
     if player is not None:
         key = player.casefold()

@@ -8,11 +8,25 @@ from typing import Any
 
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
-from companion.games.hoopers.match import GAME, RULES, new_match, tribe_roster, tribes
+from companion.games.hoopers.match import (
+    GAME,
+    RULES,
+    new_match,
+    tribe_of,
+    tribe_roster,
+    tribes,
+)
 from companion.games.hoopers.state import MatchState
 from companion.tables.base import Ended, Match, Status, Table
 
 INJURY_PILE = "injury_pile"
+
+
+def names(text: str | None) -> list[str] | None:
+    """A comma-separated list of names as typed ("A,B,C"), or None."""
+    if text is None:
+        return None
+    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
@@ -55,10 +69,20 @@ class HoopersTable(Table[MatchState]):
         seed: int | None = None,
         extra_options: Mapping[str, Any] | None = None,
         extra_events: list[dict[str, Any]] | None = None,
+        tribes_of: Mapping[str, str | None] | None = None,
         **options: Any,
     ) -> Status[MatchState]:
-        """Start a match: the d20 decides who attacks first unless `first` names a team."""
+        """Start a match: the d20 decides who attacks first unless `first` names a team.
+
+        `tribes_of` maps a team to the tribe it plays (for its tribe power);
+        a team named after its tribe needs none. `sevens` and `fives` (in
+        `options`) are the line-ups.
+        """
         chosen_seed = fresh_seed() if seed is None else seed
+        team_tribes = {
+            team.strip(): tribe_of(team, (tribes_of or {}).get(team.strip()))
+            for team in (home, away)
+        }
         players, opts, events = new_match(
             home,
             away,
@@ -68,11 +92,18 @@ class HoopersTable(Table[MatchState]):
             milestones=milestones,
             first=first,
             injury_pile=self.injury_pile(),
+            team_tribes=team_tribes,
             **options,
         )
+        from companion.games.hoopers.tribes_of import tribe_key, tribes_of
+
+        # Every side's tribe, for its tribe power and for history (wins by tribe): the one
+        # the table named, else the tribe its roster is made of.
+        read = {team: tribe_key(label) for team, label in tribes_of(opts["rosters"]).items()}
+        tribes = {**read, **opts.get("tribes", {})}
         return self.start_match(
             players,
-            {**opts, **(extra_options or {})},
+            {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},
             chosen_seed,
             [*events, *(extra_events or [])],
         )
@@ -127,6 +158,12 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
 def _next(state: MatchState) -> str:
     if state.over:
         return "the match is over: record it with 'companion hoopers match end'"
+    if state.owed:
+        owed = state.owed
+        return (
+            f"{owed['hooper']} ({owed['team']}) shoots {owed['count']} free throw(s) "
+            f"('companion hoopers match free-throw {owed['team']} --stat 2PS')"
+        )
     period = (
         f"overtime {state.period - state.variant.periods}"
         if state.in_overtime

@@ -10,51 +10,195 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from companion.ui.console import Table, escape
+from companion.ui.console import escape
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 
-def match_table(matches: list[dict[str, Any]]) -> Any:
+def plural(count: int, noun: str) -> str:
+    """`1 match`, `2 matches`, `1 play`, `3 plays`, `1 alias`, `2 aliases`."""
+    if count == 1:
+        return f"{count} {noun}"
+    ending = "es" if noun.endswith(("s", "sh", "ch", "x", "z")) else "s"
+    return f"{count} {noun}{ending}"
+
+
+# --- the match list -----------------------------------------------------------
+
+LIST_COLUMNS = ("id", "when", "game", "status", "result")
+MIN_RESULT = 16  # narrower than this, the status column goes first
+
+
+def list_width() -> int:
+    """The terminal's width (COLUMNS when set), 80 for a pipe."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def short_date(match: dict[str, Any]) -> str:
+    return (match.get("finished") or match.get("created") or "")[:10]
+
+
+def status_cell(match: dict[str, Any]) -> str:
+    status = "logged" if match.get("logged") else match["status"]
+    return status + ("*" if match.get("amended") else "")
+
+
+def compact_result(result: dict[str, Any] | None) -> str:
+    """`Ana 29 · Ben 14 · Cy 10`: best first (by rank, else score), as typed otherwise."""
+    if not result or not isinstance(result.get("scores"), dict):
+        return ""
+    scores = result["scores"]
+    ranks = result.get("ranks") if isinstance(result.get("ranks"), dict) else {}
+    order = list(scores)
+    if ranks and all(isinstance(ranks.get(p), int | float) for p in order):
+        order.sort(key=lambda p: ranks[p])
+    elif all(isinstance(v, int | float) for v in scores.values()):
+        order.sort(key=lambda p: -scores[p])
+    return " · ".join(f"{p} {_num(scores[p])}" for p in order)
+
+
+def result_cell(match: dict[str, Any]) -> str:
+    shown = compact_result(match.get("result"))
+    return shown or ", ".join(match["players"])
+
+
+def _fit(text: str, width: int) -> str:
+    if _cells(text) <= width:
+        return text
+    out = ""
+    for char in text:
+        if _cells(out + char) > width - 1:
+            break
+        out += char
+    return out.rstrip() + "…"
+
+
+def list_lines(matches: list[dict[str, Any]], width: int) -> list[str]:
+    """The match list as plain lines no wider than `width`.
+
+    Every column but the result is short; the result (names and scores, or
+    the players of a match not finished) takes what is left. When it does not
+    fit, the status column goes first, then the result is cut with `…`.
+    """
+    from companion.ui.console import safe
+
+    rows = [
+        (
+            m["id"],
+            short_date(m),
+            m["game"],
+            status_cell(m),
+            safe(result_cell(m)),
+        )
+        for m in matches
+    ]
+    columns = list(LIST_COLUMNS)
+
+    def fixed(keep: list[int]) -> int:
+        return sum(max([_cells(columns[i]), *(_cells(r[i]) for r in rows)]) + 2 for i in keep)
+
+    keep = [0, 1, 2, 3]
+    if width - fixed(keep) < MIN_RESULT:
+        keep = [0, 1, 2]
+    room = max(width - fixed(keep), MIN_RESULT)
+    shown = [[r[i] for i in keep] + [_fit(r[4], room)] for r in rows]
+    lines = text_table([columns[i] for i in keep] + ["result"], shown)
+    if any(m.get("amended") for m in matches):
+        lines.append("* amended: 'companion history show ID' keeps the original")
+    return lines
+
+
+def match_list(out: Console, matches: list[dict[str, Any]], width: int | None = None) -> None:
+    """`history list` on screen: one line per match, fitted to the terminal."""
+    if not matches:
+        out.print("No matches yet.")
+        return
+    head, *body = list_lines(matches, width or list_width())
+    out.print(f"[bold]{escape(head)}[/bold]")
+    out.print("\n".join(body), markup=False, highlight=False)
+
+
+def match_table(matches: list[dict[str, Any]], width: int | None = None) -> str:
+    """The match list as one markup string (for a rich console, e.g. the menu)."""
     if not matches:
         return "No matches yet."
-    table = Table(box=None, header_style="bold")
-    for column in ("id", "game", "players", "status", "when", "result"):
-        table.add_column(column)
-    for m in matches:
-        table.add_row(
-            m["id"],
-            m["game"],
-            ", ".join(m["players"]),
-            m["status"],
-            (m.get("finished") or m.get("created") or "")[:16].replace("T", " "),
-            result_line(m.get("result")),
-        )
-    return table
+    head, *body = list_lines(matches, width or list_width())
+    return "\n".join([f"[bold]{escape(head)}[/bold]", *(escape(line) for line in body)])
 
 
 def result_line(result: dict[str, Any] | None) -> str:
     if not result:
         return ""
     if "scores" in result:
-        scores = ", ".join(f"{p} {s}" for p, s in result["scores"].items())
         winner = result.get("winner")
-        return f"{scores}" + (f" — {winner} won" if winner else "")
+        return compact_result(result) + (f" — {winner} won" if winner else "")
     return ", ".join(f"{k}: {v}" for k, v in result.items())
 
 
 def match_detail(out: Console, match: dict[str, Any]) -> None:
-    out.print(f"[bold]{match['game']} match {match['id']}[/bold] — {match['status']}")
-    out.print(f"players: {', '.join(match['players'])}")
-    out.print(f"seed: {match['seed']}   started: {match.get('created', '')}")
-    if match.get("options"):
-        out.print("options: " + ", ".join(f"{k}={v}" for k, v in match["options"].items()))
+    from companion.ui.console import safe
+
+    logged = (match.get("options") or {}).get("logged")
+    how = "logged (played without the companion)" if logged else match["status"]
+    out.print(f"[bold]{match['game']} match {match['id']}[/bold] — {how}")
+    out.print(f"players: {escape(safe(', '.join(match['players'])))}")
+    if logged:
+        out.print(f"played: {match.get('finished', '')}")
+    else:
+        out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}")
+    options = {k: v for k, v in (match.get("options") or {}).items() if k != "logged"}
+    if options:
+        shown = ", ".join(f"{k}={v}" for k, v in options.items())
+        out.print("options: " + escape(safe(shown)))
     for n, event in enumerate(match.get("events", []), 1):
         data = ", ".join(f"{k}={v}" for k, v in event.get("data", {}).items())
-        out.print(f"{n:>3}. {event['type']} {data}")
-    if match.get("result"):
-        out.print(f"result: {result_line(match['result'])}")
+        out.print(f"{n:>3}. {event['type']} {escape(safe(data))}")
+    amendments = match.get("amendments") or []
+    if amendments:
+        out.print(f"result as recorded: {escape(safe(result_line(amendments[0].get('was'))))}")
+        for entry in amendments:
+            at = str(entry.get("at", ""))[:16].replace("T", " ")
+            out.print(f"amended {at}: {escape(safe(result_line(entry)))}")
+    elif match.get("result"):
+        out.print(f"result: {escape(safe(result_line(match['result'])))}")
+
+
+def logged_view(out: Console, answer: dict[str, Any]) -> None:
+    """What `companion log` says: the match as history will show it."""
+    from companion.ui.console import safe
+
+    when = answer["when"][:16].replace("T", " ")
+    shared = len(answer["winners"]) > 1
+    outcome = (
+        f"{answer['winner']} won"
+        if answer["winner"]
+        else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
+    )
+    if answer["game"] == "playlist-solo":
+        from companion.games.playlist.solo import goal
+
+        reached = answer["winner"] is not None
+        outcome = f"{'reached' if reached else 'short of'} the solo goal ({goal()} points)"
+    line = f"{compact_result(answer)} — {outcome}"
+    out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
+    out.print(safe(line), markup=False, highlight=False)
+
+
+def amended_view(out: Console, answer: dict[str, Any]) -> None:
+    """What `history amend` says: what changed, and the result now."""
+    from companion.ui.console import safe
+
+    changed = ", ".join(
+        f"{p} {_num(answer['was'].get(p))} → {_num(s)}"
+        for p, s in answer["scores"].items()
+        if answer["was"].get(p) != s
+    )
+    outcome = f"{answer['winner']} won" if answer["winner"] else "no single winner"
+    out.print(f"amended {answer['game']} match {answer['id']}: {escape(safe(changed))}")
+    out.print(safe(f"now {compact_result(answer)} — {outcome}"), markup=False, highlight=False)
 
 
 T = TypeVar("T")
@@ -72,6 +216,10 @@ def _num(value: Any) -> str:
 
 def _pct(value: float | None) -> str:
     return "–" if value is None else f"{round(value * 100)}%"
+
+
+def _rating(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"
 
 
 def _cells(text: str) -> int:
@@ -115,6 +263,7 @@ STATS_COLUMNS = (
     "plays",
     "wins",
     "win rate",
+    "rating",
     "avg",
     "best",
     "streak",
@@ -122,26 +271,28 @@ STATS_COLUMNS = (
     "favourite",
     "last played",
 )
-STATS_RIGHT = ("plays", "wins", "win rate", "avg", "best", "streak")
+STATS_RIGHT = ("plays", "wins", "win rate", "rating", "avg", "best", "streak")
 
 
 def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = None) -> None:
     """The stats tables; at most `head_to_head` pairings (the most played), None for all."""
     if not doc["players"]:
-        out.print("No finished matches match.")
+        out.print("No finished matches to count.")
         return
     by_game: dict[str, list[dict[str, Any]]] = {}
     for row in doc["players"]:
         by_game.setdefault(row["game"], []).append(row)
     for game in doc["games"]:
         name = escape(game["game"])
-        out.print(f"[bold]{name}[/bold] — {game['plays']} plays, {game['players']} players")
+        counts = f"{plural(game['plays'], 'play')}, {plural(game['players'], 'player')}"
+        out.print(f"[bold]{name}[/bold] — {counts}")
         rows = [
             (
                 row["player"],
                 str(row["plays"]),
                 str(row["wins"]),
                 _pct(row["win_rate"]),
+                _rating(row.get("rating")),
                 _num(row["avg_score"]),
                 _num(row["best_score"]),
                 str(row["streak"]),
@@ -236,6 +387,45 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
     if game["game"] == "otdraft":
         lines.append(f"average score: {_num(game.get('avg_score'))}")
     return lines
+
+
+# --- ratings ------------------------------------------------------------------
+
+RATING_COLUMNS = ("player", "rating", "μ", "σ", "plays", "last 10")
+
+
+def _signed(value: float) -> str:
+    return "±0.0" if round(value, 1) == 0 else f"{value:+.1f}"
+
+
+def ratings_view(out: Console, rows: list[dict[str, Any]]) -> None:
+    """One table per game, best first: rating (μ − 3σ), μ, σ, plays, change over the last 10."""
+    if not rows:
+        out.print("No rated matches yet (a rating needs a finished match of two or more).")
+        return
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_game.setdefault(row["game"], []).append(row)
+    for n, (game, listed) in enumerate(sorted(by_game.items())):
+        if n:
+            out.print()
+        out.print(f"[bold]{escape(game)}[/bold] — rating = μ − 3σ, best first")
+        print_table(
+            out,
+            RATING_COLUMNS,
+            [
+                (
+                    r["player"],
+                    f"{r['rating']:.1f}",
+                    f"{r['mu']:.1f}",
+                    f"{r['sigma']:.1f}",
+                    str(r["plays"]),
+                    _signed(r["change"]),
+                )
+                for r in listed
+            ],
+            RATING_COLUMNS[1:],
+        )
 
 
 # --- charts -----------------------------------------------------------------

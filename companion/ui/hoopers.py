@@ -24,14 +24,17 @@ def _face(face: str | None) -> str:
     return d8_label(face) if face else "not rolled"
 
 
-def _free_throws(out: Console, free_throws: list[Any], stat: int | None, away: bool) -> None:
+MATCH_OWED = "the match waits for them: 'companion hoopers match free-throw TEAM --stat 2PS'"
+
+
+def _free_throws(
+    out: Console, free_throws: list[Any], stat: int | None, away: bool, owed: str | None = None
+) -> None:
     if not free_throws:
         return
     if stat is None:
-        out.print(
-            f"  {len(free_throws)} free throw(s) owed: give --ft-stat (the shooter's 2PS) "
-            "to resolve them"
-        )
+        hint = owed or "give --ft-stat (the shooter's 2PS) to resolve them"
+        out.print(f"  {len(free_throws)} free throw(s) owed: {hint}")
         return
     rule = f"{stat} (basic 2PS, away)" if away else f"{stat} + 15"
     for n, ft in enumerate(free_throws, 1):
@@ -54,14 +57,19 @@ def shot_working(outcome: Any) -> str:
     return f"{text} = {outcome.target}"
 
 
-def render_shot(out: Console, outcome: Any, who: str = "", notes: Sequence[str] = ()) -> None:
-    """The shot's working; `notes` (e.g. a --roll the shot did not use) follow, one a line."""
-    _render_shot(out, outcome, who)
+def render_shot(
+    out: Console, outcome: Any, who: str = "", notes: Sequence[str] = (), owed: str | None = None
+) -> None:
+    """The shot's working; `notes` (e.g. a --roll the shot did not use) follow, one a line.
+
+    `owed`: what to say about free throws whose 2PS is not known (a tracked match
+    keeps them owed)."""
+    _render_shot(out, outcome, who, owed)
     for note in notes:
         out.print(f"  [dim]{note}[/dim]")
 
 
-def _render_shot(out: Console, outcome: Any, who: str) -> None:
+def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) -> None:
     spec = outcome.spec
     head = f"{who}{SHOT_NAMES[spec.kind]}"
     if spec.defense is None:
@@ -95,7 +103,7 @@ def _render_shot(out: Console, outcome: Any, who: str) -> None:
                 else f"shot missed: {count} free throws"
             )
             out.print(f"  Defensive foul, {why}")
-    _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away)
+    _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away, owed)
     out.print(f"  Total: [bold]{outcome.total_points}[/bold] point(s)", end="")
     moves = {"up": "one step right", "down": "one step left", None: "stays"}
     out.print(f"; Onfire track {moves[outcome.onfire]}")
@@ -138,13 +146,16 @@ def _stat_reason(spec: Any, outcome: Any) -> str:
     return f"{spec.kind} uses {name} {outcome.target}"
 
 
-def render_block(out: Console, outcome: Any, ft_stat: int | None, away: bool) -> None:
+def render_block(
+    out: Console, outcome: Any, ft_stat: int | None, away: bool, owed: str | None = None
+) -> None:
     reading = outcome.reading
-    out.print(f"block: foul die [bold]{_face(reading.face)}[/bold]")
+    against = f" against the {outcome.against}" if outcome.against else ""
+    out.print(f"block{against}: foul die [bold]{_face(reading.face)}[/bold]")
     if reading.reads_as != reading.face:
         out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})")
-    out.print(f"  [bold]{outcome.outcome}[/bold]: {reading.outcome}")
-    _free_throws(out, list(outcome.free_throws), ft_stat, away)
+    out.print(f"  [bold]{outcome.outcome}[/bold]: {outcome.sentence}")
+    _free_throws(out, list(outcome.free_throws), ft_stat, away, owed)
 
 
 def render_free_throw(out: Console, ft: Any, stat: int, away: bool) -> None:
@@ -213,6 +224,16 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     for m in state.milestones:
         who = m["earner"] or "nobody (tied)"
         out.print(f"  milestone P{m['period']}: {who}")
+    if state.owed:
+        owed = state.owed
+        out.print(
+            f"  [bold]owed:[/bold] {owed['count']} free throw(s) for {owed['hooper']} "
+            f"({owed['team']}) — 'companion hoopers match free-throw {owed['team']} --stat 2PS'"
+        )
+    for name, team in state.teams.items():
+        if team.court is not None:
+            court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
+            out.print(f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}")
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
     for name, team in state.teams.items():
         hoopers = team.hoopers.values()

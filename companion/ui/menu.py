@@ -21,6 +21,7 @@ GAMES = {
     "series": ("series", "companion.ui.guided.series"),
     "allstar": ("allstar", "companion.ui.guided.allstar"),
     "playlist": ("playlist", "companion.ui.guided.playlist"),
+    "playlist-solo": ("playlist-solo", "companion.ui.guided.playlist_solo"),
     "otdraft": ("otdraft", "companion.ui.guided.otdraft"),
 }
 GAME_NAMES = {
@@ -28,6 +29,7 @@ GAME_NAMES = {
     "series": "a Valley Hoopers Series (best of 7)",
     "allstar": "an All-Star Draft game",
     "playlist": "an All Stars Playlist game",
+    "playlist-solo": "an All Stars Playlist solo run",
     "otdraft": "an OT Fantasy Draft",
 }
 # A live game -> the guided module that continues it.
@@ -37,6 +39,7 @@ NEXT_STEP = {
     "series": "the next game",
     "allstar": "the next round",
     "playlist": "the next turns",
+    "playlist-solo": "the next round",
     "otdraft": "the next picks",
 }
 FIRST_STEP = {
@@ -44,6 +47,7 @@ FIRST_STEP = {
     "series": "its first game",
     "allstar": "the first round",
     "playlist": "the first turns",
+    "playlist-solo": "the first round",
     "otdraft": "the first picks",
 }
 DICE = ("d20", "d8", "d6", "2d6")
@@ -58,7 +62,7 @@ def run(store: Store) -> None:
             what = "series" if game == "series" else f"{game} match"
             prompts.say(f"  live: {what} {status.id} ({', '.join(status.players)})")
         resume = [f"continue {g}" for g in live if g in FLOWS]
-        actions = [*resume, "start a game", "roll dice", "history", "quit"]
+        actions = [*resume, "start a game", "log a finished game", "roll dice", "history", "quit"]
         try:
             picked = prompts.choose("What now?", actions, actions[0])
         except prompts.Undo:
@@ -70,6 +74,8 @@ def run(store: Store) -> None:
             _continue(store, live[picked.removeprefix("continue ")])
         elif picked == "start a game":
             _start(store)
+        elif picked == "log a finished game":
+            importlib.import_module("companion.ui.guided.log").run(store)
         elif picked == "roll dice":
             _roll()
         else:
@@ -79,10 +85,7 @@ def run(store: Store) -> None:
 def _live(store: Store) -> list[Any]:
     """Live matches, and the Series in progress (shown once, beside its live game)."""
     statuses = live_statuses(store)
-    try:
-        series = table_for(store, "series")
-    except ModuleNotFoundError:  # noqa: SIM105 - a build without the Series table
-        return statuses
+    series = table_for(store, "series")
     if series.live() is not None:
         statuses.append(series.status())
     return statuses
@@ -97,7 +100,8 @@ def _continue(store: Store, status: Any) -> None:
 
     prompts.console().print(frame(status))
     try:
-        go = prompts.yes_no(f"Play {NEXT_STEP[status.game]} of this {status.game}?", True)
+        what = "series" if status.game == "series" else f"{status.game} match"
+        go = prompts.yes_no(f"Play {NEXT_STEP[status.game]} of this {what}?", True)
     except prompts.Undo:
         return
     if go:

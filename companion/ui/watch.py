@@ -48,7 +48,7 @@ def watched_games(store: Store) -> list[str]:
 def series_in_progress(store: Store) -> bool:
     try:
         return table_for(store, SERIES).live() is not None
-    except (CompanionError, ModuleNotFoundError):
+    except CompanionError:  # an unreadable series document: watch what is live
         return False
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.guided.terminal import Terminal, json_of, run
+from tests.guided.terminal import ANSI, Terminal, json_of, run
 from tests.otdraft.helpers import full_deck, full_deck_toml
 
 
@@ -30,7 +30,9 @@ def test_secrets_picks_by_prefix_and_undo(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
     term.expect("pass the screen to Ana")
+    term.answer("Ana: press Enter when only you can see the screen", "")
     term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "c07")
+    term.answer("Ben: press Enter", "")
     term.answer("Ben keeps which secret card? [C03 / C11] (C03)", "")
     term.answer(
         "Round 1, turn 1 of 2: Ana drafts? [C21 / C44 / C49 / C16 / C13 / reveal / stop]", "c49"
@@ -54,7 +56,9 @@ def test_secrets_picks_by_prefix_and_undo(db):
 def test_a_whole_draft_is_played_and_scored(db):
     start(db)
     term = Terminal(db, "otdraft", "play")
+    term.answer("Ana: press Enter", "")
     term.answer("Ana keeps which secret card?", "")
+    term.answer("Ben: press Enter", "")
     term.answer("Ben keeps which secret card?", "")
     for _ in range(14):
         term.answer("drafts?", "")
@@ -137,7 +141,135 @@ def test_the_menu_continues_a_live_draft_with_its_flow(db):
     term.answer("What now?", "")  # default: continue the live match
     term.answer("Play the next picks of this otdraft match?", "yes")
     term.expect("pass the screen to Ana")
+    term.answer("Ana: press Enter", "")
     term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "")
     term.child.sendintr()  # Ctrl-C: what was recorded stays
     assert term.finish() == 130
     assert status(db)["secret_held"]["Ana"] is True
+
+
+# --- the menu and `otdraft play` start a draft (real terminal) ----------------------
+
+
+def import_full_deck(db: Path) -> None:
+    deck = db.parent / "full.toml"
+    deck.write_text(full_deck_toml())
+    done = run(db, "otdraft", "cards", "import", str(deck))
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.slow
+def test_menu_starts_a_draft_and_continues_it(db):
+    import_full_deck(db)
+    term = Terminal(db)
+    term.answer("What now?", "start")
+    term.answer("Which game?", "ot")
+    term.answer("Players, clockwise (2 to 5, comma separated)?", "Ana,Ben")
+    term.answer("Who starts? [Ana / Ben] (Ana)", "Ben")
+    term.expect("card catalogue: full.toml (54 cards)")
+    term.answer("Who holds the deck? [companion / table] (companion)", "")
+    term.expect("started: Ana, Ben (the companion runs the deck;")
+    term.answer("Play the first picks now?", "yes")
+    term.answer("Ana: press Enter", "")
+    term.answer("Ana keeps which secret card?", "")
+    term.expect("Ana keeps a secret card")
+    term.interrupt()
+    assert term.finish() == 130
+    now = status(db)
+    assert (now["turn_order"], now["deck"]) == (["Ben", "Ana"], True)
+    assert now["secret_held"] == {"Ana": True, "Ben": False}
+
+    term = Terminal(db)  # the menu again: it continues the live draft
+    term.expect("live: otdraft match")
+    term.answer("What now? [continue otdraft", "")
+    term.answer("Play the next picks of this otdraft match?", "")
+    term.answer("Ben: press Enter", "")
+    term.answer("Ben keeps which secret card?", "")
+    term.answer("Round 1, turn 1 of 2: Ben drafts?", "")
+    term.answer("Round 1, turn 2 of 2: Ana drafts?", "stop")
+    term.answer("What now?", "quit")
+    assert term.finish() == 0
+    now = status(db)
+    assert now["secret_held"] == {"Ana": True, "Ben": True}
+    assert [len(t) for t in now["teams"].values()] == [0, 1]
+
+
+@pytest.mark.slow
+def test_play_without_a_live_draft_offers_to_start_one(db):
+    term = Terminal(db, "otdraft", "play")
+    term.expect("No live otdraft match.")
+    term.answer("Start a draft now?", "")  # default: yes
+    term.answer("Players, clockwise", "Ana,Ben,Cy")
+    term.answer("Who starts?", "")
+    term.expect("No card catalogue is imported.")
+    term.answer("Which cards? [names / file / example] (names)", "")
+    term.expect("(recording the table's cards;")
+    term.answer("Ana's secret card? [a card name, or later] (later)", "Ark")
+    term.answer("Ben's secret card?", "")
+    term.answer("Cy's secret card?", "")
+    term.answer("Round 1, turn 1 of 3: Ana drafts?", "Burning Bush")
+    term.answer("Round 1, turn 2 of 3: Ben drafts?", "stop")
+    assert term.finish() == 0
+    now = status(db)
+    assert (now["players"], now["free_names"]) == (["Ana", "Ben", "Cy"], True)
+    assert now["teams"]["Ana"] == ["Burning Bush"]
+    assert now["secret_held"] == {"Ana": True, "Ben": False, "Cy": False}
+
+
+@pytest.mark.slow
+def test_play_without_a_live_draft_can_be_declined(db):
+    term = Terminal(db, "otdraft", "play")
+    term.answer("Start a draft now?", "no")
+    term.expect("'companion otdraft game start --help' shows how")
+    assert term.finish() == 0
+    assert run(db, "otdraft", "game", "status").returncode == 2
+
+
+CLEAR = "\x1b[2J"
+
+
+@pytest.mark.slow
+def test_secrets_stay_secret_when_the_screen_passes(db):
+    """Issue 17, "Secrets stay secret": Ana's answer is wiped before the screen passes to
+    Ben, whose turn is said in large type; his dealt cards show only once he says the
+    screen is his."""
+    start(db)  # seed 3: Ana is dealt C22 / C07, Ben C03 / C11
+    term = Terminal(db, "otdraft", "play")
+    term.answer("Ana: press Enter when only you can see the screen", "")
+    term.answer("Ana keeps which secret card? [C22 / C07] (C22)", "c07")
+    term.expect("pass the screen to Ben; the others look away")
+    term.expect("Ben: press Enter when only you can see the screen")
+    raw = term.raw
+    answered = raw.rindex("c07")  # Ana's typed answer, echoed
+    wiped = raw.index(CLEAR, answered)
+    assert "\x1b[3J" in raw[answered:]  # the scrollback too
+    after = ANSI.sub("", raw[wiped:]).replace("\r", "")
+    assert "C07" not in after and "C22" not in after and "c07" not in after
+    assert "C03" not in after and "C11" not in after  # Ben's cards wait for Ben
+    big = [line for line in after.splitlines() if "█" in line]
+    assert len(big) == 5 and max(map(len, big)) > 40  # "BEN'S TURN" in block letters
+    term.send("\r")
+    term.answer("Ben keeps which secret card? [C03 / C11] (C03)", "c11")
+    term.expect("Round 1, turn 1 of 2: Ana drafts?")
+    raw = term.raw
+    answered = raw.rindex("c11")
+    after = ANSI.sub("", raw[raw.index(CLEAR, answered) :])
+    assert "C03" not in after and "C11" not in after and "c11" not in after
+    term.send("stop\r")
+    assert term.finish() == 0
+    assert status(db)["secret_held"] == {"Ana": True, "Ben": True}
+
+
+@pytest.mark.slow
+def test_recorded_secret_cards_are_wiped_too(db):
+    start(db, "--no-deck")
+    term = Terminal(db, "otdraft", "play")
+    term.expect("pass the screen to Ana")
+    term.answer("Ana's secret card? [a card name, or later] (later)", "C54")
+    term.expect("pass the screen to Ben")
+    raw = term.raw
+    after = ANSI.sub("", raw[raw.index(CLEAR, raw.rindex("C54")) :])
+    assert "C54" not in after
+    term.answer("Ben's secret card?", "later")
+    term.answer("Ana drafts?", "stop")
+    assert term.finish() == 0

@@ -196,6 +196,8 @@ def test_menu_starts_a_hoopers_match(cli, scripted):
     flow.answer("Away team?", "Karl")
     flow.answer("Lucy's tribe?", "unl")
     flow.answer("Karl's tribe?", "kee")
+    flow.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    flow.answer("Period milestones", "")  # issue 15 item 9: default win
     flow.answer("Who attacks first?", "Karl")
     flow.expect("Karl attacks first")
     flow.answer("Play the first attacking turn now?", "n")
@@ -215,6 +217,8 @@ def test_play_without_a_live_match_offers_to_start_one(cli, scripted):
     flow.answer("Away team?", "Karl")
     flow.answer("Lucy's tribe?", "unl")
     flow.answer("Karl's tribe?", "kee")
+    flow.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    flow.answer("Period milestones", "")  # issue 15 item 9: default win
     flow.answer("Who attacks first?", "Lucy")
     flow.expect("F1: Lucy's fundamental?")
     flow.interrupt()

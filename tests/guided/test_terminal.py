@@ -228,6 +228,8 @@ def test_menu_starts_a_hoopers_match(db):
     term.answer("Away team?", "Karl")
     term.answer("Lucy's tribe?", "unl")
     term.answer("Karl's tribe?", "kee")
+    term.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    term.answer("Period milestones", "")  # issue 15 item 9: default win
     term.answer("Who attacks first?", "Karl")
     term.expect("Karl attacks first")
     term.answer("Play the first attacking turn now?", "n")
@@ -248,6 +250,8 @@ def test_play_without_a_live_match_offers_to_start_one(db):
     term.answer("Away team?", "Karl")
     term.answer("Lucy's tribe?", "unl")
     term.answer("Karl's tribe?", "kee")
+    term.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
+    term.answer("Period milestones", "")  # issue 15 item 9: default win
     term.answer("Who attacks first?", "Lucy")
     term.expect("F1: Lucy's fundamental?")
     term.interrupt()
@@ -338,3 +342,217 @@ def test_a_won_rebound_attacks_again_without_moving_the_turn_token(db):
     assert [e["type"] for e in log] == ["opening", "shot", "turn"]
     assert log[-1]["data"]["again"] is True
     assert (status(db)["attacking"], status(db)["turn"]) == ("Lucy", 1)
+
+
+# --- issue 15: the whole Turn Sequence, the line-up ------------------------------------------
+
+
+@pytest.mark.slow
+def test_guided_start_takes_the_line_ups_and_offers_only_hoopers_on_court(db):
+    # Setup: "Select seven out of ten hoopers" / "Place the remaining hoopers on the two
+    # bench spaces"; a steal takes the dribbler's Position token from the board.
+    term = Terminal(db, "hoopers", "play", "--seed", "5")
+    term.answer("Start one now?", "")
+    term.answer("Home team", "Lucy")
+    term.answer("Away team?", "Karl")
+    term.answer("Lucy's tribe?", "unl")
+    term.answer("Karl's tribe?", "kee")
+    term.answer("Give the line-ups", "yes")
+    term.answer("Lucy's seven", "Dime,Joy,Faust,Serge,Sin,Muy,Reley")
+    term.answer("Lucy's five on court?", "Faust,Muy,Dime,Joy=PF,Reley")
+    term.answer("Karl's seven", "Edd,Manny,May,Chus,Linda,Hector,Perry")
+    term.answer("Karl's five on court?", "May,Chus,Edd,Hector,Linda")
+    term.answer("Period milestones", "win,lose,off")
+    term.answer("Who attacks first?", "Lucy")
+    term.expect("Lucy on court: PG Faust Exit SG Muy Schillato SF Dime N'Shons PF Joy Kill C")
+    term.answer("F1: Lucy's fundamental?", "dr")
+    term.answer("dribble by?", "Muy")
+    term.answer("dribble bonus on the card?", "")
+    term.answer("Karl counters the dribble?", "steal")
+    term.answer("steal dribble by?", "Hector")
+    term.expect("Hector Pröt's O-stat?")
+    offered = [line for line in term.text.splitlines() if "by? [" in line]
+    assert "Muy Schillato" in offered[0] and "Sin Miedo" not in offered[0]
+    assert "Hector Pröt" in offered[1] and "Manny Gentle" not in offered[1]
+    term.send("40\r")
+    term.answer("Hector Pröt's V-stat?", "55")
+    term.expect("Muy Schillato stands on the SG Position token")
+    term.answer("foul die for the steal dribble", "blank")
+    term.answer("roll ≤ 40 succeeds", "90")
+    term.answer("Lucy runs a playbook?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "3ps")
+    term.answer("3 points shot by?", "")
+    term.answer("Muy Schillato's 3PS?", "70")
+    term.answer("Karl defends with a D3?", "d3")
+    term.answer("D3 by?", "Linda")
+    term.answer("Linda Siempre's D3?", "30")
+    term.answer("foul die for the D3", "whistle")
+    # Linda Siempre's whistle: no foul, +25, no free throws; the shooter's white cube.
+    term.answer("70 + 15 − (30 + 25) = 30 → roll ≤ 30", "100")
+    term.expect("Linda Siempre does not commit a foul on the whistle")
+    term.answer("F3: Lucy plays an offensive rebound?", "")
+    term.interrupt()
+    assert term.finish() == 130
+    assert "free throw 1" not in term.text
+    now = status(db)
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
+    assert now["hoopers"]["Karl"]["Linda Siempre"]["fouls"] == 0
+    assert now["line_ups"]["Karl"]["bench"] == ["Manny Gentle", "Perry Hel"]
+    # Friendly Play: "You can try all the possible combination" (one setting per period).
+    assert json.loads(db.read_text())["live"]["1"]["options"]["milestones"] == [
+        "win",
+        "lose",
+        "off",
+    ]
+
+
+@pytest.mark.slow
+def test_guided_turn_offers_the_timeout_and_substitutions_first(db):
+    # "At THE BEGINNING of your attacking turn: To do substitutions / To call a timeout
+    # ... each hooper of yours recover one energy and you can do substitutions."
+    start_match(db)
+    term = Terminal(db, "hoopers", "play")
+    term.expect("beginning of Lucy's turn: timeout or substitution")
+    term.answer("F1: Lucy's fundamental?", "time")
+    term.expect("Lucy timeout")
+    term.answer("F1: Lucy's fundamental?", "sub")
+    term.answer("Lucy: who leaves the court?", "Muy")
+    term.answer("who comes in for Muy Schillato?", "Sin")
+    term.answer("Lucy: who leaves the court?", "")  # done
+    term.expect("Sin Miedo in for Muy Schillato")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "u")  # undo takes back the substitution only
+    term.expect("undone: sub (Lucy)")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.interrupt()
+    assert term.finish() == 130
+    assert [e["type"] for e in events(db)] == ["opening", "timeout"]
+    now = status(db)
+    assert (now["coach_tokens"]["Lucy"], now["timeouts"]["Lucy"]) == (7, 2)
+
+
+@pytest.mark.slow
+def test_guided_unleashed_power_after_a_won_steal_and_the_flagrant_whistle(db):
+    # "After having retrieved the ball without game interruption if: a) a counter action
+    # has successfully been played ... Then you can activate one additional action of the
+    # same card ..., do not move the turn token" / "the outcome 'whistle' becomes a
+    # flagrant foul: the Unleashed gets 2 FREE THROWS"
+    done = run(db, "hoopers", "match", "start", *NAMES, "--first", "Karl", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Karl's fundamental?", "dr")
+    term.answer("dribble by?", "Hector")
+    term.answer("dribble bonus on the card?", "")
+    term.answer("Lucy counters the dribble?", "steal")
+    term.answer("steal dribble by?", "Never")
+    term.answer("Never Tired's O-stat?", "40")
+    term.answer("Never Tired's V-stat?", "55")
+    term.answer("Hector Pröt's Position token? [PG / SG / SF / PF / C] (PF)", "")
+    term.answer("foul die for the steal dribble", "blank")
+    term.answer("roll ≤ 55 succeeds", "10")
+    term.answer("Lucy (Unleashed power): play the other action of the same card now", "yes")
+    term.expect("the turn token stays")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "2ps")
+    term.answer("2 points shot by?", "Never")
+    term.answer("Never Tired's 2PS?", "50")
+    term.answer("Karl defends with a D2?", "d2")
+    term.answer("D2 by?", "Edd")
+    term.answer("Edd Trapp's D2?", "30")
+    term.answer("foul die for the D2", "whistle")
+    term.expect("Flagrant foul")
+    term.answer("free throw 1: roll ≤ 65 scores", "5")
+    term.answer("free throw 2: roll ≤ 65 scores", "5")
+    term.answer("F2: Lucy's fundamental?", "")  # "F1 is no more available"
+    term.answer("A: Lucy's attack?", "none")
+    term.answer("Move the turn token and go on?", "stop")
+    assert term.finish() == 0
+    now = status(db)
+    assert now["score"] == {"Lucy": 2, "Karl": 0}
+    assert (now["turn"], now["attacking"]) == (2, "Lucy")
+    assert [e["type"] for e in events(db)][-3:] == ["turn", "shot", "turn"]
+    assert events(db)[-3]["data"]["power"] is True
+
+
+@pytest.mark.slow
+def test_guided_keepers_face_down_card_becomes_a_block(db):
+    # "Before the beginning of your opponent's attacking turn, you may play a defensive
+    # action card face down. a) If the attack action matches your defense, then that
+    # defense becomes a Block."
+    start_match(db)
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "none")
+    term.answer("Move the turn token and go on?", "")
+    term.answer("F1: Karl's fundamental?", "")
+    term.answer("F2: Karl's fundamental?", "")
+    term.answer("A: Karl's attack?", "none")
+    term.answer("Move the turn token and go on?", "")
+    term.answer("Karl (Keepers power): a defence card face down before Lucy's turn?", "d3")
+    term.answer("F1: Lucy's fundamental?", "")
+    term.answer("F2: Lucy's fundamental?", "")
+    term.answer("A: Lucy's attack?", "3ps")
+    term.answer("3 points shot by?", "Muy")
+    term.answer("Muy Schillato's 3PS?", "70")
+    term.expect("Karl's face-down D3 matches: it becomes a block")
+    term.answer("block (D3) by?", "May")
+    term.answer("foul die for the block", "blank")
+    term.expect("Lucy's attacking turn is over: blocked: the ball is recovered")
+    term.answer("Move the turn token and go on?", "stop")
+    assert term.finish() == 0
+    block = events(db)[-2]
+    assert block["type"] == "block" and block["data"]["keepers_block"] is True
+    assert status(db)["hoopers"]["Lucy"]["Muy Schillato"]["onfire"] == "light-blue"
+
+
+@pytest.mark.slow
+def test_guided_playbook_reward_and_the_lv1_chips(db):
+    # "If you score the basket, you can choose between ... Additionally, if any chip has
+    # been placed over the card: Redeem the chip" / "When the LV.I space is reached the
+    # hooper may redeem an Onfire LV.1 chip"
+    start_match(db)
+    assert run(db, "hoopers", "match", "onfire", "Lucy", "Muy", "up").returncode == 0
+    term = Terminal(db, "hoopers", "play")
+    term.answer("F1: Lucy's fundamental?", "scr")
+    term.answer("screen by?", "Rel")
+    term.answer("screen bonus on the card?", "")
+    term.answer("foul die for Reley Baton's screen", "blank")
+    term.answer("Lucy runs a playbook?", "common")
+    term.answer("F2: Lucy's fundamental?", "dr")
+    term.answer("dribble by?", "Muy")
+    term.answer("dribble bonus on the card?", "")
+    term.answer("A: Lucy's attack?", "3ps")
+    term.answer("3 points shot by?", "")
+    term.answer("Muy Schillato's 3PS?", "60")
+    term.expect("≥ 100: scores without a roll")
+    term.answer("Muy Schillato reaches LV.I: take the Onfire LV.1 chip now", "")  # no
+    term.answer("Playbook scored: the reward?", "")
+    term.answer("Was an Onfire LV.1 chip on the playbook card", "yes")
+    term.expect("redeems the playbook's Onfire LV.1 chip")
+    term.answer("Move the turn token and go on?", "stop")
+    assert term.finish() == 0
+    muy = status(db)["hoopers"]["Lucy"]["Muy Schillato"]
+    assert (muy["onfire"], muy["chips"]["lv1"]) == ("lv1", 1)
+    assert status(db)["coach_tokens"]["Lucy"] == 7
+
+
+@pytest.mark.slow
+def test_match_shot_on_a_terminal_asks_the_owed_free_throws(db):
+    # "If a foul is committed by contesting an attack action, then the attacker will get
+    # FREE THROWS": they are asked for at once, never lost.
+    start_match(db)
+    term = Terminal(
+        db, "hoopers", "match", "shot", "Lucy", "3ps", "--hooper", "Muy", "--stat", "70",
+        "--defense", "40", "--defender", "Edd", "--face", "whistle", "--roll", "100",
+    )  # fmt: skip
+    term.answer("Muy Schillato's 2PS (free throws)?", "50")
+    term.answer("free throw 1: roll ≤ 65 scores", "5")
+    term.answer("free throw 2: roll ≤ 65 scores", "65")
+    term.answer("free throw 3: roll ≤ 65 scores", "70")
+    term.expect("makes 2 of 3 free throw(s)")
+    assert term.finish() == 0
+    now = status(db)
+    assert now["score"]["Lucy"] == 2 and now["free_throws_owed"] is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.games.hoopers import turn_flow as tf
@@ -221,3 +223,32 @@ def test_probe_counts_the_d20s_the_engine_would_need():
     probe = tf.Probe()
     resolve_shot(ShotSpec("3ps", 60, defense=30, ft_stat=50), face="whistle", rng=probe)
     assert probe.d20s == 2  # the shot (made with the probe's 5) and its one free throw
+
+
+# --- issue 15 ------------------------------------------------------------------------------
+
+
+def test_a_fouled_miss_that_scored_nothing_opens_the_rebound():
+    # "If the attack is not successful, then you may play an offensive rebound card" and
+    # "There are not rebounds if a player has scored points": none were scored here.
+    fouled = resolve_shot(ShotSpec("2ps", 40, defense=20), face="whistle", roll=100,
+                          ft_rolls=(100, 100))  # fmt: skip
+    assert fouled.foul and fouled.total_points == 0
+    assert tf.after_shot(attacking(), fouled).step == "rebound"
+
+
+def test_a_flagrant_foul_goes_on_from_f2():
+    # "you gain two FREE THROWS and then you get a new attacking turn (F1 is no more
+    # available)"
+    spec = ShotSpec("2ps", 40, defense=20, flagrant_whistle=True)
+    flagrant = resolve_shot(spec, face="whistle", ft_rolls=(100, 100))
+    t = tf.after_shot(attacking(), flagrant)
+    assert (t.step, t.bonuses) == ("f2", [])
+    fundamental = tf.play_fundamental(replace(turn(), second_use=True), "pass", "Serge", 25)
+    assert fundamental.pending.second_use and not fundamental.second_use
+    assert tf.flagrant_on_fundamental(fundamental).step == "f2"
+
+
+def test_foul_events_name_their_action():
+    events = tf.foul_events("Lucy", "Reley", "Karl", "May", action="screen")
+    assert events[0]["data"] == {"team": "Lucy", "hooper": "Reley", "action": "screen"}

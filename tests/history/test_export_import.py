@@ -47,13 +47,12 @@ def test_json_backup_restores_exactly_and_twice_adds_nothing(cli, db, tmp_path):
 def test_csv_one_row_per_player_per_match(cli, db):
     record(db, *PAIR)
     cli("players", "rename", "Cy", "Cyril")
+    # Issue 16: ISO 8601 dates with the offset; a Series appears through its games only.
     assert cli("history", "export", "--format", "csv").stdout == (
-        "date,game,match_id,player,score,rank,winner\n"
-        "2026-01-10 21:00:00,otdraft,m1,Ana,98,1,yes\n"
-        "2026-01-10 21:00:00,otdraft,m1,Ben,80,2,no\n"
-        "2026-01-10 21:00:00,otdraft,m1,Cyril,80,2,no\n"
-        "2026-02-11 21:00:00,hoopers-series,m2,Keepers,4,1,yes\n"
-        "2026-02-11 21:00:00,hoopers-series,m2,Unleashed,1,2,no\n"
+        "date,game,match_id,player,score,rank,winner,series\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Ana,98,1,yes,\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Ben,80,2,no,\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Cyril,80,2,no,\n"
     )
     doc = cli("history", "export", "-f", "csv", "--game", "otd", "--json").json
     assert (doc["format"], doc["matches"], doc["rows"]) == ("csv", 1, 3)
@@ -63,19 +62,45 @@ def test_bgstats_plays(cli, db, tmp_path):
     record(db, *PAIR)
     out = tmp_path / "plays.json"
     assert cli("history", "export", "-f", "bg", "-o", out).stdout == (
-        f"exported 1 matches (bgstats) to {out}\n"
+        f"exported 1 match (bgstats) to {out}\n"
     )
     assert json.loads(out.read_text()) == [
         {
             "sourceName": "Table Companion",
             "sourcePlayId": "m1",
             "playDate": "2026-01-10 21:00:00",
-            "game": {"name": "OT Fantasy Draft", "highestWins": True, "noPoints": False},
+            "game": {
+                "name": "OT Fantasy Draft",
+                "sourceGameId": "otdraft",
+                "highestWins": True,
+                "noPoints": False,
+            },
             "players": [
-                {"name": "Ana", "score": 98, "rank": 1, "winner": True, "startPlayer": False},
-                {"name": "Ben", "score": 80, "rank": 2, "winner": False, "startPlayer": True},
-                {"name": "Cy", "score": 80, "rank": 2, "winner": False, "startPlayer": False},
-            ],
+                {
+                    "name": "Ana",
+                    "sourcePlayerId": "player:ana",
+                    "score": 98,
+                    "rank": 1,
+                    "winner": True,
+                    "startPlayer": False,
+                },
+                {
+                    "name": "Ben",
+                    "sourcePlayerId": "player:ben",
+                    "score": 80,
+                    "rank": 2,
+                    "winner": False,
+                    "startPlayer": True,
+                },
+                {
+                    "name": "Cy",
+                    "sourcePlayerId": "player:cy",
+                    "score": 80,
+                    "rank": 2,
+                    "winner": False,
+                    "startPlayer": False,
+                },
+            ],  # fmt: skip
         }
     ]
 

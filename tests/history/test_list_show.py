@@ -66,7 +66,7 @@ def test_filters(cli, db):
 def test_list_human(cli, db):
     setup_three(db)
     out = cli("history", "list", "--game", "otdraft").stdout
-    assert "aaa111" in out and "Ana 98, Ben 80 — Ana" in out and "finishe" in out
+    assert "aaa111" in out and "Ana 98 · Ben 80" in out and "finishe" in out  # issue 16
 
 
 def test_bad_filters_are_refused(cli, db):

@@ -51,6 +51,7 @@ def test_player_rows(cli, db):
         "last_played": "2026-01-03T21:00:00+00:00",
         "nemesis": "B",
         "favourite": "C",
+        "rating": rows["A"]["rating"],  # issue 16: a skill rating (see test_ratings.py)
     }
     assert [(r["player"], r["wins"], r["plays"]) for r in doc["players"]] == [
         ("A", 2, 3), ("B", 1, 2), ("C", 0, 2), ("D", 0, 2)
@@ -187,7 +188,7 @@ def test_stats_filters_and_human(cli, db):
 
 
 def test_stats_empty(cli):
-    assert cli("history", "stats").stdout.strip() == "No finished matches match."
+    assert cli("history", "stats").stdout.strip() == "No finished matches to count."
     assert cli("history", "stats", "--json").json == {
         "matches": 0, "games": [], "players": [], "head_to_head": [], "rivals": []
     }  # fmt: skip
@@ -282,11 +283,22 @@ def test_stats_human_is_plain_text_without_cut_columns(cli, db, monkeypatch):
     record(db, match("m1", "otdraft", {"Alexandra-Long-Name": 5, "[bold]Ben": 3}, "2026-01-01"))
     lines = cli("history", "stats", "--all").stdout.splitlines()
     assert lines[1].split() == [
-        "player", "plays", "wins", "win", "rate", "avg", "best", "streak", "nemesis",
-        "favourite", "last", "played",
-    ]  # fmt: skip
+        "player",
+        "plays",
+        "wins",
+        "win",
+        "rate",
+        "rating",
+        "avg",
+        "best",
+        "streak",
+        "nemesis",
+        "favourite",
+        "last",
+        "played",
+    ]  # fmt: skip  (issue 16 added the rating column)
     assert lines[2] == (
-        "Alexandra-Long-Name      1     1      100%    5     5       1  –" + " " * 20
+        "Alexandra-Long-Name      1     1      100%     3.4    5     5       1  –" + " " * 20
         + "[bold]Ben  2026-01-01"
     )  # fmt: skip
     assert "[bold]Ben            Alexandra-Long-Name    0     1     0" in lines

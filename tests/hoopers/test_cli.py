@@ -362,7 +362,7 @@ def test_seed_reproduces_every_draw(cli):
         (("shot", "4ps", "--stat", "70"), "shot kind '4ps'"),
         (("free-throw", "--stat", "55", "--defense", "10"), "a free throw can't be defended"),
         (("counter", "steal", "--o", "50"), "--position"),
-        (("foul", "d2", "--linda"), "--linda applies to a block"),
+        (("foul", "steal", "--linda"), "--linda applies to a block"),
         (("odds",), "--target"),
     ],
 )

@@ -255,7 +255,9 @@ def test_one_or_six_players_are_refused(players):
 def test_deck_mode_is_automatic_with_a_full_catalogue():
     assert start_options("A,B", None, full_deck(), None) == (["A", "B"], "A", True)
     assert start_options("A,B", "b", example_catalogue(), None) == (["A", "B"], "B", False)
-    with pytest.raises(DraftError, match="dealing for 2 players needs at least 9"):
+    with pytest.raises(
+        DraftError, match="a 2-player draft dealt by the companion needs at least 16"
+    ):
         start_options("A,B", None, example_catalogue(), True)
 
 

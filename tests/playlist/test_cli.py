@@ -268,7 +268,7 @@ def test_game_start_random_first_player_is_seeded(cli, tmp_path):
     )
     assert one.json["players"] == other.json["players"]
     assert one.json["how"] == "random"
-    assert_user_error(cli("playlist", "game", "start", "-p", "Ana"), "1 players given")
+    assert_user_error(cli("playlist", "game", "start", "-p", "Ana"), "1 player given")
     assert_user_error(cli("playlist", "game", "start", "-p", "Ana,Ben"), "already live")
 
 

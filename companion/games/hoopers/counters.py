@@ -21,6 +21,8 @@ POSITIONS = ("PG", "SG", "SF", "PF", "C")
 # also gives the opponent two free throws.
 TEAM_FOUL_LIMIT = 3
 TEAM_FOUL_FREE_THROWS = 2
+# A flagrant foul on the second use of an Unleashed card: "the Unleashed gets 2 FREE THROWS".
+FLAGRANT_FREE_THROWS = 2
 
 
 def parse_counter(text: str) -> str:
@@ -39,10 +41,16 @@ class CounterSpec:
     position: str | None = None  # the attacker's Position token (steal needs it)
     team_fouls: int = 0  # the countering team's fouls this period before this one
     no_foul_die: bool = False  # Manny Gentle
+    flagrant_whistle: bool = False  # against the second use of an Unleashed card
 
     def __post_init__(self) -> None:
         if self.kind not in COUNTER_KINDS:
             raise NotAllowedHere(f"'{self.kind}' is not a counter ({', '.join(COUNTER_KINDS)})")
+        if self.flagrant_whistle and self.kind == "rebound":
+            raise NotAllowedHere(
+                "--flagrant-whistle does not apply to a rebound: the offensive rebound is the "
+                "attacker's own counter, not one against the Unleashed card"
+            )
         check_stat(self.o, "--o")
         check_stat(self.v, "--v")
         if self.team_fouls < 0:
@@ -96,7 +104,16 @@ class CounterOutcome:
         return self.reading.jump_ball
 
     @property
+    def flagrant(self) -> bool:
+        return self.reading.flagrant
+
+    @property
     def free_throws(self) -> int:
+        # A flagrant foul's two free throws and the team-foul rule's two are the
+        # same two: the team-foul rule gives a counter foul free throws it would
+        # otherwise not have; a flagrant foul already has them.
+        if self.flagrant:
+            return FLAGRANT_FREE_THROWS
         if self.foul and self.spec.team_fouls >= TEAM_FOUL_LIMIT:
             return TEAM_FOUL_FREE_THROWS
         return 0
@@ -112,6 +129,8 @@ class CounterOutcome:
     def consequence(self) -> str:
         if self.foul:
             text = self.reading.outcome
+            if self.flagrant:
+                return text
             if self.free_throws:
                 fouls = self.spec.team_fouls + 1
                 text += f" Team foul no. {fouls}: the opponent also shoots 2 free throws."
@@ -142,6 +161,7 @@ class CounterOutcome:
             "free_throws": self.free_throws,
             "free_throws_to": self.free_throws_to,
             "consequence": self.consequence,
+            **({"flagrant": True} if self.flagrant else {}),
         }
 
 
@@ -160,7 +180,11 @@ def resolve_counter(
         if rng is None:
             raise MissingInput("the counter needs the foul die (--face)")
         face = rng.d8()
-    reading = read_foul_die(spec.kind, None if spec.no_foul_die else parse_d8(face))
+    reading = read_foul_die(
+        spec.kind,
+        None if spec.no_foul_die else parse_d8(face),
+        flagrant_whistle=spec.flagrant_whistle,
+    )
     if reading.foul:
         return CounterOutcome(spec, reading, None, None, None, False)
     stat = spec.required_stat()

@@ -35,3 +35,7 @@ class OutOfTokens(RuleViolation):
 
 class MatchNotOver(RuleViolation):
     """`end` before the last period is over."""
+
+
+class FreeThrowsOwed(RuleViolation):
+    """A move while free throws are still to be shot."""

@@ -12,6 +12,10 @@ from companion.engine.names import match_prefix
 from companion.games.hoopers.errors import NotAllowedHere
 
 FOUL_ACTIONS = ("screen", "steal", "intercept", "rebound", "d2", "d3", "dlu", "block")
+DEFENCES = ("d2", "d3", "dlu")
+# Linda Siempre "rolls this face on the foul die when defending": a defence or her block.
+LINDA_ACTIONS = (*DEFENCES, "block")
+LINDA_FACE = "whistle"
 
 
 @cache
@@ -35,6 +39,13 @@ class FoulReading:
     flagrant: bool
     outcome: str
     by: str | None
+    # Linda Siempre's skill: no foul on her whistle, and the attacker takes the white cube.
+    linda: bool = False
+
+    @property
+    def attacker_injury_cube(self) -> bool:
+        """The attacker receives an injury cube without any foul (Linda Siempre)."""
+        return self.linda
 
     @property
     def foul(self) -> bool:
@@ -59,6 +70,7 @@ class FoulReading:
             "charging": self.charging,
             "flagrant": self.flagrant,
             "outcome": self.outcome,
+            **({"linda": True, "attacker_injury_cube": True} if self.linda else {}),
         }
 
 
@@ -81,30 +93,47 @@ def read_foul_die(
     """Read `face` for `action` as in 'Foul: Summary Table'.
 
     `face=None` means the die is not rolled at all (Manny Gentle's counters).
+    `linda`: Linda Siempre defends (a D2/D3/DLU or her block): on the whistle
+    she commits no foul but gains its bonus, and the attacker takes a white cube.
+    `flagrant_whistle`: a counter or defence against the second use of a card
+    under the Unleashed power, where the whistle is a flagrant foul.
     """
-    if (keepers_block or linda) and action != "block":
-        option = "--keepers-block" if keepers_block else "--linda"
-        raise NotAllowedHere(f"{option} applies to a block, not to {action}")
+    if keepers_block and action != "block":
+        raise NotAllowedHere(f"--keepers-block applies to a block, not to {action}")
+    if linda and action not in LINDA_ACTIONS:
+        raise NotAllowedHere(
+            f"--linda applies to a block or a defence (d2, d3, dlu), not to {action}: "
+            "Linda Siempre's skill works 'when defending'"
+        )
+    entry = foul_table()[action]
+    if flagrant_whistle and (entry["by"] != "defender" or action == "block"):
+        why = (
+            "a block's whistle is already a foul"
+            if action == "block"
+            else (f"the {entry['label']} is the attacker's own action, not a counter or defence")
+        )
+        raise NotAllowedHere(f"--flagrant-whistle does not apply to {action}: {why}")
     if face is None:
         not_rolled = "The foul die is not rolled."
         return FoulReading(action, None, None, "none", 0, False, not_rolled, None)
     if face not in D8_FACE_NAMES:
         raise NotAllowedHere(f"'{face}' is not a foul die face")
     reads_as = face
-    if linda and face == "whistle":
+    skill = linda and face == LINDA_FACE
+    if skill and action == "block":
         # Her skill says she commits no foul on this face, so it reads as the
         # jump ball of the base table even inside a Keepers block.
         reads_as = "jump-ball"
     effect, bonus = _effect(action, reads_as)
+    if skill and action != "block":
+        # "she does not commit a foul, but she gains the foul bonus releated."
+        effect = "none"
     if keepers_block and face == "jump-ball":
         effect, bonus = "foul", 0
-    entry = foul_table()[action]
-    flagrant = (
-        flagrant_whistle and face == "whistle" and entry["by"] == "defender" and action != "block"
-    )
+    flagrant = flagrant_whistle and face == "whistle" and not skill
     if flagrant:
         effect, bonus = "foul", 0
-    if no_foul_bonus:
+    if no_foul_bonus and effect == "foul":
         bonus = 0
     outcome = entry["outcomes"].get(effect, entry["outcomes"]["none"])
     if flagrant:
@@ -112,9 +141,15 @@ def read_foul_die(
             "Flagrant foul on the second use of an Unleashed card: two free throws, "
             "then a new action from F2 without moving the turn token."
         )
+    if skill:
+        gain = f"she gains the whistle's +{bonus} and " if bonus else ""
+        outcome = (
+            f"Linda Siempre does not commit a foul: {gain}the attacker receives "
+            f"the injury (white) cube. {outcome}"
+        )
     by = None
     if effect == "foul":
         by = entry["by"]
     elif effect == "charging":
         by = "attacker"
-    return FoulReading(action, face, reads_as, effect, bonus, flagrant, outcome, by)
+    return FoulReading(action, face, reads_as, effect, bonus, flagrant, outcome, by, skill)

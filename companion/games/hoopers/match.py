@@ -18,15 +18,42 @@ from companion.engine.events import Step, replay
 from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
-from companion.games.hoopers.errors import BadStat, MatchOver, NotYourTurn, OutOfTokens
-from companion.games.hoopers.markers import default_pile, marker_texts, parse_pile
-from companion.games.hoopers.onfire import FLAT, LV1, move, parse_space
+from companion.games.hoopers.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
+from companion.games.hoopers.effects import (
+    REBOUND_NOTE,
+    Draws,
+    foul_cube,
+    hector_defends,
+    injury_cube,
+    is_hector,
+    onfire,
+    owe_free_throws,
+    skills_of,
+)
+from companion.games.hoopers.errors import (
+    BadStat,
+    FreeThrowsOwed,
+    HooperUnavailable,
+    MatchOver,
+    NotYourTurn,
+    OutOfTokens,
+)
+from companion.games.hoopers.markers import default_pile, parse_pile
+from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
+from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
-from companion.games.hoopers.variants import parse_milestones, parse_variant, variants
+from companion.games.hoopers.variants import (
+    milestone_modes,
+    parse_milestones,
+    parse_variant,
+    variants,
+)
 
 GAME = "hoopers"
 MAX_MANUAL_POINTS = 10
+TEAM_SIZE = 7  # "Select seven out of ten hoopers"
+COURT_SIZE = 5
 
 
 def tribes() -> dict[str, dict[str, Any]]:
@@ -41,6 +68,64 @@ def tribe_roster(name: str) -> list[str]:
 # --- starting -------------------------------------------------------------
 
 
+def tribe_of(team: str, tribe: str | None) -> str | None:
+    """The tribe key a team plays: given, or the tribe the team is named after."""
+    if tribe:
+        return match_prefix(tribe, tribes(), what="tribe")
+    key = team.strip().casefold()
+    return key if key in tribes() else None
+
+
+def line_up(
+    team: str, roster: list[str], seven: Sequence[str] | None, five: Sequence[str] | None
+) -> tuple[list[str], dict[str, str] | None]:
+    """The team's hoopers and, with `five`, who stands on which Position token.
+
+    Setup: "Select seven out of ten hoopers"; "Place your starting five hoopers
+    ... the first or the second position of the hooper must match the Position
+    token"; "Place the remaining hoopers on the two bench spaces".
+    """
+    hoopers = roster
+    if seven:
+        hoopers = [match_prefix(n, roster, what=f"hooper of {team}") for n in seven]
+        doubled = sorted({h for h in hoopers if hoopers.count(h) > 1})
+        if doubled:
+            raise BadInput(f"{team}'s seven names {', '.join(doubled)} twice")
+        if len(hoopers) != TEAM_SIZE:
+            raise BadInput(
+                f"{team}'s team is seven hoopers ('Select seven out of ten hoopers'), "
+                f"not {len(hoopers)}"
+            )
+    if not five:
+        return hoopers, None
+    if len(hoopers) != TEAM_SIZE:
+        raise BadInput(
+            f"a line-up is seven hoopers, five on court and two on the bench: "
+            f"{team} has {len(hoopers)}",
+            hint="choose the seven too (--home-seven / --away-seven)",
+        )
+    court: dict[str, str] = {}
+    unplaced: list[str] = []
+    for typed in five:
+        name_text, _, pos_text = typed.partition("=")
+        name = match_prefix(name_text.strip(), hoopers, what=f"hooper of {team}")
+        if name in court.values() or name in unplaced:
+            raise BadInput(f"{team}'s five names {name} twice")
+        position = parse_position(pos_text) if pos_text.strip() else first_position(name)
+        if position is None:
+            raise BadInput(f"{name}'s position is not on a known card: give it as '{name}=SF'")
+        if position in court:
+            raise BadInput(
+                f"{court[position]} and {name} both stand on {team}'s {position} token",
+                hint=f"give the other one's token, like '{name}=PF' "
+                "(the card's second position, or out of position)",
+            )
+        court[position] = name
+    if len(court) != COURT_SIZE:
+        raise BadInput(f"{team}'s five on court are five hoopers, not {len(court)}")
+    return hoopers, {p: court[p] for p in POSITIONS}
+
+
 def match_options(
     home: str,
     away: str,
@@ -53,22 +138,36 @@ def match_options(
     away_free_throw_bonus: bool = True,
     onfire_start: Mapping[str, Mapping[str, str]] | None = None,
     injury_pile: Sequence[str] | None = None,
+    sevens: Mapping[str, Sequence[str]] | None = None,
+    fives: Mapping[str, Sequence[str]] | None = None,
+    team_tribes: Mapping[str, str | None] | None = None,
 ) -> dict[str, Any]:
     """Validated options for a new match; `first` is a team, or "roll" (the d20 each).
 
     The Series passes `coach_tokens={home: 9}`, `away_free_throw_bonus=False`
-    and the home/away Onfire starts.
+    and the home/away Onfire starts. `sevens` and `fives` are the line-ups the
+    table gives (the five as "Name" or "Name=POS"); `team_tribes` the tribe each
+    team plays, for its tribe power.
     """
     teams = parse_players([home, away], low=2, high=2)
     chosen = parse_variant(variant)
     out_rosters: dict[str, list[str]] = {}
+    line_ups: dict[str, dict[str, str]] = {}
     for team in teams:
         if team not in rosters or not rosters[team]:
             raise BadInput(
                 f"no hoopers named for {team}",
                 hint="give a tribe (keepers, unleashed) or a roster like 'A,B,C'",
             )
-        out_rosters[team] = parse_players(list(rosters[team]))
+        hoopers, court = line_up(
+            team,
+            parse_players(list(rosters[team])),
+            (sevens or {}).get(team),
+            (fives or {}).get(team),
+        )
+        out_rosters[team] = hoopers
+        if court is not None:
+            line_ups[team] = court
     first_choice = "roll" if first.strip().lower() == "roll" else match_prefix(first, teams, "team")
     tokens = {t: chosen.coach_tokens for t in teams}
     for team, count in (coach_tokens or {}).items():
@@ -83,11 +182,11 @@ def match_options(
             match_prefix(h, out_rosters[team], what=f"hooper of {team}"): parse_space(s)
             for h, s in spaces.items()
         }
-    return {
+    options = {
         "home": teams[0],
         "away": teams[1],
         "variant": chosen.name,
-        "milestones": parse_milestones(milestones),
+        "milestones": parse_milestones(milestones, chosen),
         "first": first_choice,
         "rosters": out_rosters,
         "coach_tokens": tokens,
@@ -96,6 +195,12 @@ def match_options(
         "onfire_start": starts,
         "injury_pile": parse_pile(injury_pile) if injury_pile is not None else default_pile(),
     }
+    if line_ups:
+        options["line_ups"] = line_ups
+    known_tribes = {t: tribe for t, tribe in (team_tribes or {}).items() if tribe and t in teams}
+    if known_tribes:
+        options["tribes"] = known_tribes
+    return options
 
 
 def opening_event(options: Mapping[str, Any], rng: TableRng) -> dict[str, Any]:
@@ -130,17 +235,22 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
     teams = {}
     for team in (opts["home"], opts["away"]):
         starts = opts.get("onfire_start", {}).get(team, {})
+        court = opts.get("line_ups", {}).get(team)
         teams[team] = TeamState(
             name=team,
             hoopers={h: HooperState(h, onfire=starts.get(h, FLAT)) for h in opts["rosters"][team]},
             coach_tokens=opts["coach_tokens"][team],
             timeouts=opts["timeouts"][team],
             free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
+            tribe=opts.get("tribes", {}).get(team),
+            court=dict(court) if court is not None else None,
         )
+    setting = opts["milestones"]
     return MatchState(
         id=match.get("id", ""),
         variant=chosen,
-        milestone_mode=opts["milestones"],
+        milestone_mode=setting if isinstance(setting, str) else ",".join(setting),
+        milestone_modes=milestone_modes(setting, chosen),
         teams=teams,
         pile=list(opts["injury_pile"]),
     )
@@ -186,34 +296,15 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     return Played(step.event, step.state, step.outcome)
 
 
-class _Draws:
-    """Injury markers: taken from the event when replaying, drawn when playing."""
-
-    def __init__(self, data: dict[str, Any], rng: TableRng | None) -> None:
-        self.given = list(data.get("markers", []))
-        self.rng = rng
-        self.drawn: list[str | None] = []
-
-    def marker(self, pile: list[str]) -> str | None:
-        if self.given:
-            marker = self.given.pop(0)
-        elif not pile:
-            marker = None
-        elif self.rng is None:
-            raise RuleViolation("an injury marker draw is missing from the match log")
-        else:
-            marker = self.rng.choice(pile)
-        if marker is not None:
-            pile.remove(marker)
-        self.drawn.append(marker)
-        return marker
+# Events that leave the beginning of a turn open (bookkeeping, coach actions).
+_KEEP_SUBS_OPEN = frozenset({"opening", "sub", "timeout", "coach", "onfire", "chip"})
 
 
-def apply_event(
-    state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None
-) -> ShotOutcome | None:
+def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
     """Apply one event to `state`, filling drawn values into `data`."""
-    handler = _HANDLERS.get(kind)
+    from companion.games.hoopers.moves import MOVES
+
+    handler = _HANDLERS.get(kind) or MOVES.get(kind)
     if handler is None:
         raise RuleViolation(f"unknown hoopers event '{kind}'")
     if kind not in ("opening",) and state.over and kind not in ("coach",):
@@ -221,7 +312,19 @@ def apply_event(
             f"match {state.id} is over ({_score_line(state)})",
             hint="record it with 'companion hoopers match end'",
         )
-    draws = _Draws(data, rng)
+    if state.owed and kind != "free-throw":
+        owed = state.owed
+        raise FreeThrowsOwed(
+            f"{owed['count']} free throw(s) owed to {owed['hooper']} ({owed['team']}) "
+            f"after the {owed['why']} come first",
+            hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
+            "[--roll N]…', or 'companion hoopers match undo'",
+        )
+    if kind not in _KEEP_SUBS_OPEN:
+        state.turn_fresh = False
+        for team in state.teams.values():
+            team.subs_open = False
+    draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if draws.drawn:
         data["markers"] = draws.drawn
@@ -233,7 +336,7 @@ def _score_line(state: MatchState) -> str:
     return " – ".join(f"{t} {score[t]}" for t in state.order)
 
 
-def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     state.first = data["first"]
     state.attacking = data["first"]
     state.openers = [data["first"]]
@@ -242,65 +345,37 @@ def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -
     state.notes.append(f"{data['first']} attacks first")
 
 
-def _injury_cube(state: MatchState, team: str, hooper: HooperState, draws: _Draws) -> None:
-    hooper.injury_cubes += 1
-    state.notes.append(f"{hooper.name} ({team}) takes an injury cube ({hooper.injury_cubes})")
-    if hooper.injury_cubes >= state.variant.injured_at:
-        hooper.injury_cubes = 0
-        marker = draws.marker(state.pile)
-        if marker is None:
-            state.notes.append(f"{hooper.name} is injured, but the injury pile is empty")
-            return
-        hooper.injuries.append(marker)
-        state.notes.append(f"{hooper.name} is injured: {marker_texts()[marker]}")
-
-
-def _foul_cube(state: MatchState, team: str, hooper: HooperState) -> None:
-    hooper.fouls += 1
-    state.teams[team].team_fouls += 1
-    state.notes.append(
-        f"{hooper.name} ({team}) commits a foul ({hooper.fouls}); "
-        f"{team} team fouls this period: {state.teams[team].team_fouls}"
-    )
-    if hooper.fouls >= state.variant.ejected_at:
-        hooper.ejected = True
-        state.notes.append(f"{hooper.name} is ejected: send a benchwarmer in")
-
-
-def _onfire(
-    state: MatchState, team: str, hooper: HooperState, direction: str, draws: _Draws
-) -> None:
-    step = move(hooper.onfire, direction)
-    hooper.onfire = step.space
-    if step.fell_back:
-        state.notes.append(f"{hooper.name} missed going for LV.II: back to flat")
-    if step.chip:
-        hooper.chips[step.chip] += 1
-        state.notes.append(f"{hooper.name} reaches LV.II: takes an Onfire LV.2 chip, back to flat")
-    if step.at_lv1:
-        state.notes.append(
-            f"{hooper.name} reaches LV.I: take the LV.1 chip ('match chip') or go for LV.II"
-        )
-    if step.injury_cube:
-        state.notes.append(f"{hooper.name} reaches the cold cube: back to flat")
-        _injury_cube(state, team, hooper, draws)
-
-
-def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> ShotOutcome:
+def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> ShotOutcome:
     team = state.team(data["team"]).name
     if team != state.attacking:
         raise NotYourTurn(f"{team} cannot shoot: it is {state.attacking}'s attacking turn")
     side = state.teams[team]
     shooter = side.hooper(data["hooper"])
     shooter.check_can_attack(team)
-    spec = ShotSpec.from_json({**data["spec"], "away": not side.free_throw_bonus})
+    side.check_on_court(shooter, "shoot")
     defender = None
     opponent = state.other(team)
-    if spec.defense is not None:
+    if data["spec"].get("defense") is not None:
         if not data.get("defender"):
             raise BadInput("a defended shot in a match needs --defender (who takes the foul)")
         defender = state.teams[opponent].hooper(data["defender"])
         defender.check_can_defend(opponent)
+        state.teams[opponent].check_on_court(defender, "defend")
+    skills, deciding = skills_of(data, rng)
+    if deciding and defender is not None:
+        if has_skill(defender, "linda"):
+            skills.append("linda")
+        if has_skill(shooter, "sin-miedo"):
+            skills.append("sin-miedo")
+    spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    spec = ShotSpec.from_json(
+        {
+            **spec_doc,
+            "away": not side.free_throw_bonus,
+            "linda": "linda" in skills,
+            "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
+        }
+    )
     outcome = resolve_shot(
         spec,
         face=data.get("face"),
@@ -316,6 +391,7 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> S
         roll=outcome.roll,
         ft_rolls=[ft.roll for ft in outcome.free_throws if ft.roll is not None],
     )
+    owed = sum(1 for ft in outcome.free_throws if ft.made is None)
     shooter.points += outcome.total_points
     state.add_points(team, outcome.total_points)
     if outcome.total_points:
@@ -324,17 +400,37 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> S
         state.notes.append(f"{shooter.name} ({team}) misses")
     if outcome.foul and defender is not None:
         if outcome.charging:
-            _foul_cube(state, team, shooter)
-            _injury_cube(state, opponent, defender, draws)
+            foul_cube(state, team, shooter)
+            injury_cube(state, opponent, defender, draws)
         else:
-            _foul_cube(state, opponent, defender)
-            _injury_cube(state, team, shooter, draws)
+            foul_cube(state, opponent, defender)
+            injury_cube(state, team, shooter, draws)
+    if outcome.attacker_injury_cube and defender is not None:
+        state.notes.append(
+            f"{defender.name} does not commit a foul on the whistle "
+            f"(+{outcome.defense_bonus} to her defence); {shooter.name} takes the white cube"
+        )
+        injury_cube(state, team, shooter, draws)
     if outcome.onfire:
-        _onfire(state, team, shooter, outcome.onfire, draws)
+        onfire(state, team, shooter, outcome.onfire, draws)
+    if deciding and defender is not None and is_hector(defender):
+        stopped = outcome.charging or (outcome.shot_taken and not outcome.scored)
+        if stopped and (outcome.charging or not outcome.foul):
+            skills.append("hector")
+    if "hector" in skills and defender is not None:
+        hector_defends(state, opponent, defender, draws)
+    if skills or deciding:
+        data["skills"] = skills
+    missed = outcome.shot_taken and not outcome.scored
+    if owed:
+        why = "flagrant foul" if outcome.flagrant else "defensive foul"
+        owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)
+    elif missed and not outcome.total_points:
+        state.notes.append(REBOUND_NOTE)
     return outcome
 
 
-def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     points = data["points"]
     if not 1 <= points <= MAX_MANUAL_POINTS:
@@ -348,64 +444,105 @@ def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> 
     state.notes.append(f"{team.name} + {points}")
 
 
-def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+# 'Foul: Cases': the actions a foul is committed on, by who commits it.
+DEFENSIVE_FOULS = ("steal", "intercept", "d2", "d3", "dlu", "block")
+OFFENSIVE_FOULS = ("screen", "rebound", "charging")
+FOUL_ON = (*DEFENSIVE_FOULS, *OFFENSIVE_FOULS)
+
+
+def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     hooper = team.hooper(data["hooper"])
     if hooper.ejected:
         raise RuleViolation(f"{hooper.name} ({team.name}) is already ejected")
-    data.update(team=team.name, hooper=hooper.name)
-    _foul_cube(state, team.name, hooper)
+    hooper.check_in_game(team.name, "commit a foul")
+    team.check_on_court(hooper, "commit a foul")
+    action = data.get("action")
+    if action is not None:
+        action = match_prefix(action, FOUL_ON, what="foul on")
+    if action in DEFENSIVE_FOULS:
+        hooper.check_can_defend(team.name)
+    elif action is None and "no-defense" in hooper.injuries:
+        # A no-defense hooper can only foul on his own side's actions.
+        raise HooperUnavailable(
+            f"{hooper.name} ({team.name}) cannot defend (injury marker 'no-defense'), "
+            "so cannot commit a defensive foul",
+            hint="an offensive foul names its action: --on screen, rebound or charging",
+        )
+    before = team.team_fouls
+    data.update(team=team.name, hooper=hooper.name, action=action)
+    if action is None:
+        del data["action"]
+    foul_cube(state, team.name, hooper)
+    if action in ("steal", "intercept") and before >= TEAM_FOUL_LIMIT:
+        state.notes.append(
+            f"a counter foul after {before} team fouls: {state.other(team.name)} also shoots "
+            f"2 free throws (record the counter with 'companion hoopers match counter' to "
+            f"resolve them)"
+        )
 
 
-def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     hooper = team.hooper(data["hooper"])
     if hooper.out:
         raise RuleViolation(f"{hooper.name} ({team.name}) is already out of the game")
     data.update(team=team.name, hooper=hooper.name)
-    _injury_cube(state, team.name, hooper, draws)
+    injury_cube(state, team.name, hooper, draws)
 
 
-def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     hooper = team.hooper(data["hooper"])
+    hooper.check_in_game(team.name, "take an Onfire chip")
+    data.update(team=team.name, hooper=hooper.name)
+    if data.get("playbook"):
+        # 'To Activate and Resolve a Playbook': "Redeem the chip and place it face
+        # down on the hooper card" - the Onfire track does not move.
+        hooper.chips["lv1"] += 1
+        state.notes.append(
+            f"{hooper.name} redeems the playbook's Onfire LV.1 chip; "
+            "put a new chip on the playbook card"
+        )
+        return
+    data.pop("playbook", None)
     if hooper.onfire != LV1:
         raise RuleViolation(f"{hooper.name} ({team.name}) is not on LV.I (on {hooper.onfire})")
-    data.update(team=team.name, hooper=hooper.name)
     hooper.chips["lv1"] += 1
     hooper.onfire = FLAT
     state.notes.append(f"{hooper.name} takes an Onfire LV.1 chip: back to flat")
 
 
-def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     hooper = team.hooper(data["hooper"])
     data.update(team=team.name, hooper=hooper.name)
     state.notes.append(f"{hooper.name} ({team.name}) is blocked: Onfire one step left")
-    _onfire(state, team.name, hooper, "down", draws)
+    onfire(state, team.name, hooper, "down", draws)
 
 
-def _spend_token(state: MatchState, team: TeamState) -> None:
+def spend_token(state: MatchState, team: TeamState) -> None:
     if team.coach_tokens < 1:
         raise OutOfTokens(f"{team.name} has no coach action token left")
     team.coach_tokens -= 1
 
 
-def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
-    _spend_token(state, team)
+    spend_token(state, team)
     data["team"] = team.name
     state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
 
 
-def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
     if team.name != state.attacking:
         raise NotYourTurn(f"{team.name} can call a timeout only at the start of its attacking turn")
     if team.timeouts < 1:
         raise OutOfTokens(f"{team.name} has no timeout cube left")
-    _spend_token(state, team)
+    spend_token(state, team)
     team.timeouts -= 1
+    team.subs_open = True
     data["team"] = team.name
     state.notes.append(
         f"{team.name} timeout: its hoopers recover 1 energy each and may substitute; "
@@ -423,11 +560,21 @@ def _opener(state: MatchState, period: int) -> str:
     return state.other(state.openers[-1])
 
 
-def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> None:
+def _owner(state: MatchState, turn: int) -> str:
+    """Whose attacking turn `turn` of this period is: the opener's odd ones, the other's even."""
+    opener = state.openers[-1] if state.openers else (state.first or state.order[0])
+    return opener if turn % 2 == 1 else state.other(opener)
+
+
+def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    state.turn_fresh = True
     if data.get("again"):
         state.notes.append(
             f"{state.attacking} attacks again (offensive rebound): the turn token stays"
         )
+        return
+    if data.get("power"):
+        _unleashed_power(state)
         return
     track = load("hoopers")["turn_track"]
     length = track["turns_per_overtime"] if state.in_overtime else track["turns_per_period"]
@@ -436,12 +583,35 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: _Draws) -> N
         _end_period(state)
         return
     state.turn += 1
-    state.attacking = state.other(state.attacking or state.order[0])
+    state.attacking = _owner(state, state.turn)
     if finished % 2 == 0:
-        reminder = track["after_pair"].get(str(finished // 2))
+        pairs = track["after_overtime_pair"] if state.in_overtime else track["after_pair"]
+        reminder = pairs.get(str(finished // 2))
         if reminder:
             state.notes.append(f"after pair {finished // 2}: {reminder}")
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
+
+
+def _unleashed_power(state: MatchState) -> None:
+    """'Unleashed: Tribe power': after winning the ball back, one more action of the same
+    card by the side that won it - "do not move the turn token if you use this power"."""
+    team = state.other(state.attacking or state.order[0])
+    tribe = state.teams[team].tribe
+    if tribe is not None and tribe != "unleashed":
+        raise RuleViolation(
+            f"{team} plays the {tribe.title()}: the turn token stays only for the Unleashed power"
+        )
+    state.attacking = team
+    state.notes.append(
+        f"{team} (Unleashed power): one more action of the same card now; the turn token "
+        "stays. A whistle on a counter or defence against it is a flagrant foul "
+        "(--flagrant-whistle)"
+    )
+
+
+def _period_name(state: MatchState, period: int) -> str:
+    extra = period - state.variant.periods
+    return f"overtime {extra}" if extra > 0 else f"period {period}"
 
 
 def _end_period(state: MatchState) -> None:
@@ -449,13 +619,15 @@ def _end_period(state: MatchState) -> None:
     ended = state.period
     partial = dict(zip(state.order, state.periods[-1], strict=True))
     state.notes.append(
-        f"end of period {ended}: " + " – ".join(f"{t} {p}" for t, p in partial.items())
+        f"end of {_period_name(state, ended)}: "
+        + " – ".join(f"{t} {p}" for t, p in partial.items())
     )
-    if ended in state.variant.milestone_periods and state.milestone_mode != "off":
+    mode = state.milestone_modes.get(ended, "off")
+    if ended in state.variant.milestone_periods and mode != "off":
         a, b = state.order
         winner = None if partial[a] == partial[b] else (a if partial[a] > partial[b] else b)
         earner = winner
-        if winner is not None and state.milestone_mode == "lose":
+        if winner is not None and mode == "lose":
             earner = state.other(winner)
         reward = table["milestones"][str(ended)]
         state.milestones.append(
@@ -484,13 +656,19 @@ def _end_period(state: MatchState) -> None:
     state.periods.append([0, 0])
     state.attacking = _opener(state, state.period)
     state.openers.append(state.attacking)
+    for team in state.teams.values():
+        # "You can freely do as many substitutions as you desire when a period ends."
+        team.subs_open = True
     ends = table["period_end"]
     if state.in_overtime:
+        # An overtime is an extra period: refill the hand first; no energy is recovered.
         tied = f"tied {score[a]}–{score[b]}"
-        state.notes.append(f"{tied}: overtime of four pairs; {ends['overtime']}")
+        state.notes.append(
+            f"{tied}: overtime of four pairs; before it: {ends['refill']}; {ends['overtime']}"
+        )
     else:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
-    state.notes.append(f"period {state.period}: {state.attacking} attacks first")
+    state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 
 _HANDLERS = {

@@ -137,7 +137,7 @@ def counter_odds(spec: CounterSpec, face: str | None = None) -> Odds:
         faces = dict(D8.distribution())
     rows = []
     for f, probability in faces.items():
-        reading = read_foul_die(spec.kind, f)
+        reading = read_foul_die(spec.kind, f, flagrant_whistle=spec.flagrant_whistle)
         if reading.foul:
             rows.append(FaceOdds(f, probability, reading, None, Fraction(0), None))
             continue

@@ -45,6 +45,7 @@ class ShotSpec:
     away: bool = False  # Series away side: free throws without the +15
     flagrant_whistle: bool = False
     no_foul_bonus: bool = False
+    linda: bool = False  # the defender is Linda Siempre (her whistle is no foul)
 
     def __post_init__(self) -> None:
         if self.kind not in SHOT_KINDS:
@@ -77,6 +78,7 @@ class ShotSpec:
             face,
             flagrant_whistle=self.flagrant_whistle,
             no_foul_bonus=self.no_foul_bonus,
+            linda=self.linda,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -89,6 +91,7 @@ class ShotSpec:
             "away": self.away,
             "flagrant_whistle": self.flagrant_whistle,
             "no_foul_bonus": self.no_foul_bonus,
+            "linda": self.linda,
         }
 
     @classmethod
@@ -124,6 +127,11 @@ class ShotOutcome:
     @property
     def defense_bonus(self) -> int:
         return self.reading.defense_bonus if self.reading else 0
+
+    @property
+    def attacker_injury_cube(self) -> bool:
+        """Linda Siempre's whistle: no foul, but the shooter takes a white cube."""
+        return bool(self.reading and self.reading.attacker_injury_cube)
 
     @property
     def auto(self) -> bool:
@@ -174,6 +182,7 @@ class ShotOutcome:
             "total_points": self.total_points,
             "onfire": self.onfire,
             "outcome": self.reading.outcome if self.reading else "Uncontested: no foul die.",
+            **({"linda": True, "attacker_injury_cube": True} if self.attacker_injury_cube else {}),
         }
 
 

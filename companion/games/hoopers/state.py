@@ -45,6 +45,15 @@ class HooperState:
                 f"{self.name} ({team}) cannot defend (injury marker '{sorted(blocked)[0]}')"
             )
 
+    def check_in_game(self, team: str, doing: str) -> None:
+        """Ejected or injured out: no part in the game any more."""
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot {doing}")
+        if self.out:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) is out of this game (injury marker 'out') and cannot {doing}"
+            )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "points": self.points,
@@ -65,9 +74,37 @@ class TeamState:
     timeouts: int
     free_throw_bonus: bool = True
     team_fouls: int = 0
+    tribe: str | None = None
+    # The line-up, once the table gives it: Position token -> hooper on court.
+    # None: every hooper of the team is usable (no court or bench tracked).
+    court: dict[str, str] | None = None
+    subs_open: bool = False  # substitutions cost nothing more right now
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
+
+    def on_court(self, name: str) -> bool:
+        return self.court is None or name in self.court.values()
+
+    @property
+    def bench(self) -> list[str]:
+        if self.court is None:
+            return []
+        return [h for h in self.hoopers if h not in self.court.values()]
+
+    def position_of(self, name: str) -> str | None:
+        """The Position token a hooper on court stands on (None without a line-up)."""
+        if self.court is None:
+            return None
+        return next((pos for pos, h in self.court.items() if h == name), None)
+
+    def check_on_court(self, hooper: HooperState, doing: str) -> None:
+        if not self.on_court(hooper.name):
+            raise HooperUnavailable(
+                f"{hooper.name} ({self.name}) is on the bench and cannot {doing}",
+                hint=f"bring them in with 'companion hoopers match sub {self.name} "
+                f'--out HOOPER --in "{hooper.name}"\'',
+            )
 
 
 @dataclass
@@ -84,6 +121,12 @@ class MatchState:
     openers: list[str] = field(default_factory=list)
     periods: list[list[int]] = field(default_factory=lambda: [[0, 0]])
     milestones: list[dict[str, Any]] = field(default_factory=list)
+    # Friendly Play: "win", "lose" or "off" for each period that has a milestone marker.
+    milestone_modes: dict[int, str] = field(default_factory=dict)
+    # Free throws the match waits for: team, hooper, count, why, rebound.
+    owed: dict[str, Any] | None = None
+    # Nothing played yet in this attacking turn: "At THE BEGINNING of your attacking turn".
+    turn_fresh: bool = True
     over: bool = False
     winner: str | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
@@ -147,6 +190,12 @@ class MatchState:
             "hoopers": {
                 t: {h.name: h.to_json() for h in s.hoopers.values()} for t, s in self.teams.items()
             },
+            "line_ups": {
+                t: {"court": dict(s.court), "bench": s.bench}
+                for t, s in self.teams.items()
+                if s.court is not None
+            },
+            "free_throws_owed": dict(self.owed) if self.owed else None,
             "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),

@@ -99,6 +99,7 @@ class Fundamental:
     kind: str
     hooper: str
     bonus: int
+    second_use: bool = False  # the second use of a card under the Unleashed power
 
 
 @dataclass(frozen=True)
@@ -111,11 +112,18 @@ class Turn:
     ball: Ball = field(default_factory=Ball)
     played: tuple[Fundamental, ...] = ()  # fundamentals whose bonus stands
     pending: Fundamental | None = None  # awaiting the opponent's counter
+    second_use: bool = False  # the next card is the second use under the Unleashed power
     ball_before: Ball = field(default_factory=Ball)  # before `pending`
     f1_stands: bool = False
     playbook: bool = False
     rebounder: str | None = None  # +15 if this hooper attacks next
     ended: str | None = None
+    # The Keepers' tribe power: the defence card the opponent laid face down before
+    # this turn ("d2", "d3", "dlu"), None for none; `face_down_known` False when the
+    # flow did not see the turn begin (then the attack asks).
+    face_down: str | None = None
+    face_down_known: bool = False
+    playbook_common: bool = False  # the playbook run is a common one (its chip, its discard)
 
     @property
     def bonuses(self) -> list[int]:
@@ -126,8 +134,70 @@ class Turn:
         return self.step == "done"
 
 
-def new_turn(team: str, opponent: str) -> Turn:
-    return Turn(team=team, opponent=opponent)
+def new_turn(
+    team: str, opponent: str, *, face_down: str | None = None, known: bool = False
+) -> Turn:
+    """A fresh attacking turn; `face_down`/`known`: the Keepers' face-down card, if asked."""
+    return Turn(team=team, opponent=opponent, face_down=face_down, face_down_known=known)
+
+
+def power_turn(team: str, opponent: str) -> Turn:
+    """'Unleashed: Tribe power': one more action of the same card, the turn token staying.
+
+    Its first card is the card's second use: a whistle on a counter or defence
+    against it is a flagrant foul.
+    """
+    return Turn(team=team, opponent=opponent, second_use=True, face_down_known=True)
+
+
+# --- the tribe powers ('The Tribes') ----------------------------------------------------
+
+KEEPERS, UNLEASHED = "keepers", "unleashed"
+FACE_DOWN_CHOICES = ("d2", "d3", "dlu", "none")
+
+
+def keepers_card(turn: Turn, kind: str) -> str:
+    """What the Keepers' face-down card does against the attack `kind`.
+
+    "match": it becomes a block (a); "discard": reveal and discard it, defend as
+    usual (b); "none": no card; "ask": the flow did not see the turn begin.
+    """
+    if not turn.face_down_known:
+        return "ask"
+    if turn.face_down is None:
+        return "none"
+    return "match" if turn.face_down == DEFENSE_FOR[kind] else "discard"
+
+
+def face_down_back_to_hand(turn: Turn) -> bool:
+    """(c) "If your opponent turn ends before the attack ... put your card back into your hand"."""
+    return turn.face_down is not None and turn.step == "done"
+
+
+def unleashed_power_open(counter_won: bool, defended_miss: bool) -> bool:
+    """ "After having retrieved the ball without game interruption if: a) a counter action
+    has successfully been played b) defense card has been played and the opponent attempt
+    to score fails." (no foul: a foul interrupts the game)"""
+    return counter_won or defended_miss
+
+
+def after_block(turn: Turn, outcome: Any) -> Turn:
+    """'Block': a foul ends the attack (free throws directly), a restart keeps the ball
+    without the bonuses (from F2, or from A), and a successful block recovers the ball."""
+    if outcome.outcome == "foul":
+        return ball_lost(turn, "fouled on a block: free throws")
+    if outcome.outcome == "restart-f2":
+        return replace(new_turn(turn.team, turn.opponent, known=True), step="f2")
+    if outcome.outcome == "restart-a":
+        return replace(new_turn(turn.team, turn.opponent, known=True), step="attack")
+    return ball_lost(turn, "blocked: the ball is recovered")
+
+
+PLAYBOOK_REWARDS = {
+    "cards": "draw 2 cards",
+    "energy": "recover the energy spent in F2 and A",
+    "both": "recover one energy spent (F2 or A) and draw 1 card",
+}
 
 
 def fundamental_choices(turn: Turn) -> list[str]:
@@ -146,9 +216,11 @@ def play_fundamental(turn: Turn, kind: str, hooper: str, bonus: int) -> Turn:
     if kind == "none":
         return replace(turn, step=_after_slot(turn))
     slot = "F1" if turn.step == "f1" else "F2"
-    played = Fundamental(slot, kind, hooper, bonus)
+    played = Fundamental(slot, kind, hooper, bonus, second_use=turn.second_use)
     ball = turn.ball.after(kind, hooper)
-    return replace(turn, step="counter", pending=played, ball_before=turn.ball, ball=ball)
+    return replace(
+        turn, step="counter", pending=played, ball_before=turn.ball, ball=ball, second_use=False
+    )
 
 
 def counter_choices(turn: Turn) -> list[str]:
@@ -189,6 +261,15 @@ def fundamental_fouled(turn: Turn) -> Turn:
     return replace(turn, pending=None, ball=turn.ball_before, step=_after_slot(turn))
 
 
+def flagrant_on_fundamental(turn: Turn) -> Turn:
+    """A flagrant foul on the counter against the second use of an Unleashed card.
+
+    "you gain two FREE THROWS and then you get a new attacking turn (F1 is no
+    more available)": a new action from F2, the fundamental's bonus lost.
+    """
+    return replace(new_turn(turn.team, turn.opponent), step="f2")
+
+
 def ball_lost(turn: Turn, why: str) -> Turn:
     """The attacking turn ends (a won counter, an offensive foul, no attack …)."""
     return replace(turn, pending=None, step="done", ended=why)
@@ -205,9 +286,9 @@ def can_run_playbook(turn: Turn, coach_tokens: int) -> bool:
     return turn.step == "playbook" and turn.f1_stands and not turn.playbook and coach_tokens > 0
 
 
-def after_playbook(turn: Turn, run: bool) -> Turn:
+def after_playbook(turn: Turn, run: bool, common: bool = False) -> Turn:
     if run:
-        return replace(turn, playbook=True, step="f2")
+        return replace(turn, playbook=True, playbook_common=common, step="f2")
     return replace(turn, step="f2")
 
 
@@ -236,11 +317,20 @@ def can_defend(turn: Turn) -> bool:
 
 
 def after_shot(turn: Turn, outcome: Any) -> Turn:
-    """Scored, fouled or charged: the turn is over; a clean miss opens the F3 rebound."""
+    """Scored or charged: the turn is over; a miss that scored nothing opens the F3 rebound.
+
+    "If the attack is not successful, then you may play an offensive rebound
+    card" and "There are not rebounds if a player has scored points": a fouled
+    miss whose free throws all miss scored nothing, so the rebound is open.
+    """
     if outcome.charging:
         return ball_lost(turn, "charging foul")
-    if outcome.total_points or outcome.foul or outcome.scored:
-        return ball_lost(turn, "scored" if outcome.total_points else "fouled, free throws missed")
+    if outcome.flagrant:
+        # "you gain two FREE THROWS and then you get a new attacking turn (F1 is no
+        # more available)": a new action from F2, the turn token stays.
+        return replace(new_turn(turn.team, turn.opponent), step="f2")
+    if outcome.total_points or outcome.scored:
+        return ball_lost(turn, "scored")
     return replace(turn, step="rebound", playbook=False, rebounder=None)
 
 
@@ -272,10 +362,17 @@ def after_rebound(
 # --- events -----------------------------------------------------------------
 
 
-def foul_events(fouler_team: str, fouler: str, fouled_team: str, fouled: str) -> list[dict]:
-    """A red cube for the fouler (and a team foul), a white cube for the fouled hooper."""
+def foul_events(
+    fouler_team: str, fouler: str, fouled_team: str, fouled: str, action: str | None = None
+) -> list[dict]:
+    """A red cube for the fouler (and a team foul), a white cube for the fouled hooper.
+
+    `action` (steal, intercept, screen, rebound …) lets the match check the
+    fouler's injury markers against it.
+    """
+    foul = {"team": fouler_team, "hooper": fouler, **({"action": action} if action else {})}
     return [
-        {"type": "foul", "data": {"team": fouler_team, "hooper": fouler}},
+        {"type": "foul", "data": foul},
         {"type": "injure", "data": {"team": fouled_team, "hooper": fouled}},
     ]
 
@@ -308,7 +405,8 @@ def shot_event(
             "team": team,
             "hooper": hooper,
             "defender": defender,
-            "spec": {k: v for k, v in spec.to_json().items() if k != "away"},
+            # Skills (Linda Siempre, Sin Miedo) are the match's to apply: not in the spec.
+            "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
             "face": face,
             "roll": roll,
             "ft_rolls": list(ft_rolls),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from companion.games.otdraft.cards import Card, Destroy, PerDestroyed, Silence
 from companion.games.otdraft.errors import TooManyChoices, UnresolvableCycle
@@ -41,6 +42,31 @@ class Search:
     tried: int
     open_cards: tuple[str, ...]  # cards whose choice the companion made
     skipped_rings: int = 0  # choices that made an unresolvable silence ring
+
+    def to_json(self, secret: str | None = None) -> dict[str, Any]:
+        """`otdraft score --json`: the best total, each card's score and the choices."""
+        best = self.best
+        return {
+            "total": best.total,
+            "cards": [c.to_json() for c in best.cards],
+            "secret": secret,
+            "choices": {
+                **best.choices.to_json(),
+                "chosen_by_companion": list(self.open_cards),
+                "tried": self.tried,
+                "runner_up": outcome_json(self.runner_up) if self.runner_up else None,
+            },
+        }
+
+
+def outcome_json(score: TeamScore) -> dict[str, Any]:
+    """A choice's outcome in short: its total, the choices, who is destroyed or silenced."""
+    return {
+        "total": score.total,
+        **score.choices.to_json(),
+        "destroyed": [c.name for c in score.cards if c.destroyed],
+        "silenced": [c.name for c in score.cards if c.silenced],
+    }
 
 
 def _subsets(items: Sequence[str], limit: int | None, largest_first: bool) -> list[tuple[str, ...]]:

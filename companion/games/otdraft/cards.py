@@ -204,6 +204,10 @@ class Card:
             "rules": [r.to_raw() for r in self.rules],
         }
 
+    def to_json(self) -> dict[str, Any]:
+        """`cards show --json`: the catalogue entry and each rule in words."""
+        return {**self.to_raw(), "rules_text": [r.text() for r in self.rules]}
+
 
 @dataclass(frozen=True)
 class Catalogue:
@@ -234,3 +238,10 @@ class Catalogue:
 
     def to_raw(self) -> dict[str, Any]:
         return {"source": self.source, "cards": [c.to_raw() for c in self.cards]}
+
+    def counts(self) -> dict[str, int]:
+        """How many cards of each category."""
+        return {c: sum(1 for card in self.cards if card.category == c) for c in CATEGORIES}
+
+    def summary_json(self) -> dict[str, Any]:
+        return {"source": self.source, "cards": len(self), "categories": self.counts()}

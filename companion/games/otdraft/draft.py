@@ -1,8 +1,10 @@
 """The draft: seven rounds, turn order, the Draftline, the piles and the secret cards.
 
-A match is an event log; `fold` rebuilds the state from it. Each `*_event` function
-validates a move against the state and returns the event to append, with every card
-the companion drew written into it, so a log replays exactly without the RNG.
+A match is an event log, folded by `RULES` (the protocol of `companion.engine.events`):
+`initial(match)` is the state before any event, `apply(state, event, rng)` one event.
+Recording a move (rng given), `apply` validates it through the `*_event` function of its
+kind, which returns the event to store with every card the companion drew written into
+it, so a log replays exactly without the RNG (rng None).
 
 Two modes: with `deck` the companion deals and lays the cards itself; without it, it
 records what the table does (cards may then come from anywhere in the catalogue). With
@@ -12,17 +14,18 @@ per game; they are looked up in a catalogue only when the teams are scored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.decks import parse_players
+from companion.engine.events import Step, replay
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
 from companion.games.otdraft.cards import Card, Catalogue, Leftover
 from companion.games.otdraft.catalogue import parse_catalogue_data
 from companion.games.otdraft.errors import DraftError, OutOfTurn
-from companion.games.otdraft.scoring import ROUNDS
+from companion.games.otdraft.scoring import ROUNDS, TEAM_SIZE
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 DRAFTLINE_SIZE = 5
@@ -43,6 +46,17 @@ def round_order(players: Sequence[str], first: str, round_no: int) -> list[str]:
 def smallest_deck(players: int) -> int:
     """Cards needed to deal: two secret candidates each and a full Draftline."""
     return SECRET_CANDIDATES * players + DRAFTLINE_SIZE
+
+
+def cards_needed(players: int) -> int:
+    """The fewest cards a draft run by the companion's deck can be played out with.
+
+    At game end every player holds seven drafted cards and a secret card, all
+    different, so the deck needs at least that many; the deal (a Draftline and two
+    candidates each) comes out of them, and the discards return through reshuffles.
+    Leftover abilities may take more, as from the printed deck.
+    """
+    return max(TEAM_SIZE * players, smallest_deck(players))
 
 
 @dataclass
@@ -162,15 +176,58 @@ def new_state(
     )
 
 
-def state_of(match: dict[str, Any]) -> DraftState:
-    """The state of a stored match (options hold the catalogue it was started with)."""
-    options = match["options"]
-    raw = options.get("catalogue")
-    catalogue = None if raw is None else parse_catalogue_data(raw, "the match's catalogue")
-    state = new_state(match["players"], options["first"], catalogue, options["deck"])
-    for event in match["events"]:
-        apply(state, event)
-    return state
+class DraftRules:
+    """The draft as an event fold: the moves `deal`, `secret`, `pick`, `leftover`,
+    `reveal` and `turn` (data: the typed `player` and `card` where the move has them)."""
+
+    def initial(self, match: Mapping[str, Any]) -> DraftState:
+        """Before any event; the options hold the catalogue the match was started with."""
+        options = match.get("options") or {}
+        raw = options.get("catalogue")
+        catalogue = None if raw is None else parse_catalogue_data(raw, "the match's catalogue")
+        players = list(match["players"])
+        first = options.get("first") or players[0]
+        return new_state(players, first, catalogue, bool(options.get("deck", False)))
+
+    def apply(
+        self, state: DraftState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[DraftState]:
+        """One event, changing `state` in place. With `rng` it is a new move, validated
+        and completed (the cards drawn) first; without, a stored event replayed."""
+        stored = dict(event) if rng is None else move_event(state, event, rng)
+        _fold(state, stored)
+        return Step(state, stored, stored)
+
+
+RULES = DraftRules()
+
+
+def move_event(state: DraftState, move: Mapping[str, Any], rng: TableRng) -> Event:
+    """The event a move stores, validated against `state` (raises to refuse)."""
+    kind, data = move["type"], dict(move.get("data") or {})
+    if kind == "deal":
+        if not state.deck or state.catalogue is None:
+            raise DraftError("only a draft run with the companion's deck is dealt")
+        if state.draftline or state.candidates:
+            raise DraftError("the cards are dealt already")
+        return deal_event(state.catalogue, state.players, rng)
+    if kind == "turn":
+        return turn_event(state, rng)
+    if kind == "reveal":
+        return reveal_event(state, str(data.get("player", "")))
+    player, card = str(data.get("player", "")), str(data.get("card", ""))
+    if kind == "secret":
+        return secret_event(state, player, card)
+    if kind == "pick":
+        return pick_event(state, player, card, rng)
+    if kind == "leftover":
+        return leftover_event(state, player, card)
+    raise DraftError(f"unknown draft move '{kind}'")
+
+
+def state_of(match: Mapping[str, Any]) -> DraftState:
+    """The state of a stored match: `replay(RULES, match)`."""
+    return replay(RULES, match)
 
 
 def _apply_ops(state: DraftState, ops: Ops) -> None:
@@ -196,8 +253,12 @@ def _next_round(state: DraftState) -> None:
     state.taken_this_round = {p: 0 for p in state.players}
 
 
-def apply(state: DraftState, event: Event) -> None:
-    """Change `state` by one event (already validated when it was recorded)."""
+def apply(state: DraftState, event: Mapping[str, Any]) -> None:
+    """Change `state` by one stored event (already validated when it was recorded)."""
+    _fold(state, event)
+
+
+def _fold(state: DraftState, event: Mapping[str, Any]) -> None:
     kind, data = event["type"], event.get("data", {})
     if kind == "deal":
         state.draftline = list(data["draftline"])
@@ -251,10 +312,14 @@ def start_options(
         return players, starter, False
     if deck is None:
         deck = len(catalogue) >= DECK_SIZE
-    if deck and len(catalogue) < smallest_deck(len(players)):
+    if deck and len(catalogue) < cards_needed(len(players)):
         raise DraftError(
-            f"the catalogue has {len(catalogue)} cards; dealing for {len(players)} players "
-            f"needs at least {smallest_deck(len(players))}"
+            f"the catalogue has {len(catalogue)} cards; a {len(players)}-player draft dealt "
+            f"by the companion needs at least {cards_needed(len(players))} "
+            f"({ROUNDS} drafted cards and a secret card per player)",
+            hint="describe the whole 54-card deck in the full catalogue format — a TOML file "
+            "with one [[cards]] table per card: name, category, points, traits, rules "
+            "(docs/otdraft-cards.md) — or start with --no-deck to record the table's cards",
         )
     return players, starter, deck
 

@@ -91,6 +91,35 @@ class TeamScore:
         return frozenset(c.name for c in self.cards if c.silenced)
 
 
+def parse_choices(
+    protect: Sequence[str], silence: Sequence[str], team_names: Sequence[str]
+) -> Choices:
+    """Choices typed as `CARD=TARGET[,TARGET…]` (repeatable); `CARD=` chooses nothing."""
+    return Choices(
+        _parse_choice("protect", protect, team_names), _parse_choice("silence", silence, team_names)
+    )
+
+
+def _parse_choice(
+    kind: str, given: Sequence[str], team_names: Sequence[str]
+) -> dict[str, tuple[str, ...]]:
+    from companion.engine.errors import BadInput
+    from companion.engine.names import match_prefix
+
+    chosen: dict[str, list[str]] = {}
+    for text in given:
+        card, sep, targets = text.partition("=")
+        if not sep:
+            raise BadInput(f"--{kind} '{text}' is not CARD=TARGET")
+        name = match_prefix(card, team_names, what="card on the team")
+        picks = chosen.setdefault(name, [])
+        for target in (t for t in targets.split(",") if t.strip()):
+            hit = match_prefix(target, team_names, what="card on the team")
+            if hit not in picks:
+                picks.append(hit)
+    return {k: tuple(v) for k, v in chosen.items()}
+
+
 # --- the team -------------------------------------------------------------------
 
 
@@ -379,8 +408,9 @@ def score_resolution(team: Sequence[Card], res: Resolution, choices: Choices) ->
             why += "".join(f" + {p}" for p in parts) + f" = {card.points + bonus}"
         else:
             why += " (starting points)"
-        if doublers:
-            why += f"; × {multiplier} (doubled by {', '.join(doublers)}) = {total}"
+        if doublers:  # a card whose `double` lists it doubles itself (docs: Rulings)
+            by = ", ".join(f"{d} (itself)" if d == card.name else d for d in doublers)
+            why += f"; × {multiplier} (doubled by {by}) = {total}"
         scores.append(
             CardScore(
                 card.name,

@@ -6,6 +6,13 @@ through the match engine (`match.play`) into the live match, one store
 transaction per step. The dice are the table's (typed) or the companion's
 (Enter; drawn from `TableRng(--seed)` and kept in the recorded event).
 
+The whole Turn Sequence is offered, each optional step with "no" (none) as
+its default: the coach actions at the beginning of the turn (timeout,
+substitutions; offered with the F1 fundamental), the Keepers' face-down
+defence card before the opponent's turn, the Unleashed power after a won
+counter or a failed defended attempt, the playbook's reward and chip, and
+the Onfire LV.1 chip on LV.I.
+
 Undo (Ctrl-Z, `u`) takes back the events the last recording step wrote and
 asks that step again; with nothing recorded in this session it drops the
 match's last event, like `companion hoopers match undo`.
@@ -16,13 +23,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.errors import CompanionError, NothingToUndo, RuleViolation
+from companion.engine.errors import BadInput, CompanionError, NothingToUndo, RuleViolation
 from companion.engine.events import Step
 from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
+from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
+from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
@@ -34,10 +43,12 @@ from companion.ui.guided.prompts import Undo
 KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
+# Coach actions at the beginning of the turn, offered with the F1 fundamental.
+TIMEOUT, SUBSTITUTION = "timeout", "substitution"
 
 
 def start(store: Any, seed: int | None = None) -> bool:
-    """Ask for the teams, tribes and first attacker, then start a match.
+    """Ask for the teams, tribes, line-ups and first attacker, then start a match.
 
     True when the match started; False when the table backed out (undo) or the
     rules refused (the reason is said).
@@ -51,6 +62,17 @@ def start(store: Any, seed: int | None = None) -> bool:
         away = prompts.ask("Away team?", "Away", _name)
         home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
         away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
+        rosters = {home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)}
+        sevens: dict[str, list[str]] = {}
+        fives: dict[str, list[str]] = {}
+        if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
+            for team in (home, away):
+                sevens[team], fives[team] = _ask_line_up(team, rosters[team])
+        milestones = prompts.ask(
+            "Period milestones (Friendly Play: win, lose, off, or one per period)?",
+            "win",
+            _milestones,
+        )
         first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
     except Undo:
         return False
@@ -58,9 +80,13 @@ def start(store: Any, seed: int | None = None) -> bool:
         status = HoopersTable(store).start(
             home,
             away,
-            rosters={home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)},
+            rosters=rosters,
+            milestones=milestones,
             first=first,
             seed=seed,
+            tribes_of={home: home_tribe, away: away_tribe},
+            sevens=sevens,
+            fives=fives,
         )
     except CompanionError as err:
         prompts.say(f"error: {err.line()}")
@@ -70,6 +96,36 @@ def start(store: Any, seed: int | None = None) -> bool:
     render_notes(prompts.console(), status.state.notes)
     render_status(prompts.console(), status)
     return True
+
+
+def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
+    """The seven of the ten, then the five on court (`Name=POS` for another token)."""
+    from companion.games.hoopers.match import line_up
+    from companion.tables.hoopers import names
+
+    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}")
+
+    def seven(text: str) -> list[str]:
+        chosen = names(text) or []
+        return line_up(team, roster, chosen, None)[0]
+
+    picked = prompts.ask(f"{team}'s seven (comma separated)?", "", seven)
+
+    def five(text: str) -> list[str]:
+        chosen = names(text) or []
+        line_up(team, roster, picked, chosen)
+        return chosen
+
+    prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
+    return picked, prompts.ask(f"{team}'s five on court?", "", five)
+
+
+def _milestones(text: str) -> str:
+    """'win', 'lose', 'off', or one per period with a marker ('win,lose,win'); checked."""
+    from companion.games.hoopers.variants import parse_milestones
+
+    parse_milestones(text)
+    return text
 
 
 def _name(text: str) -> str:
@@ -115,6 +171,12 @@ class Flow:
             )
         return tf.new_turn(state.attacking, state.other(state.attacking))
 
+    def tribe(self, team: str) -> str | None:
+        return self.state().teams[team].tribe
+
+    def series(self) -> bool:
+        return bool(self.match()["options"].get("series"))
+
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> None:
@@ -122,6 +184,7 @@ class Flow:
 
         render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        self.settle_owed()
         turn = self.fresh_turn()
         steps = {
             "f1": self.fundamental,
@@ -138,12 +201,30 @@ class Flow:
                 turn = steps[turn.step](turn)
             except Undo:
                 try:
-                    turn = self.undo(before)
+                    if self.step_events:
+                        # This step recorded, then asked on: take its own events back.
+                        self._take_back(self.step_events)
+                        turn = before
+                    else:
+                        turn = self.undo(before)
                 except CompanionError as err:
                     prompts.say(f"  cannot undo: {err.line()}")
                     turn = before
                 continue
             self.history.append((before, self.step_events))
+
+    def settle_owed(self) -> None:
+        """Free throws owed from a plain command come first ('match free-throw')."""
+        if self.state().owed is None:
+            return
+        from companion.ui.guided.owed import ask_owed_free_throws
+
+        while self.state().owed is not None:
+            if ask_owed_free_throws(self.table) is None:
+                raise BadInput(
+                    "the free throws owed come first",
+                    hint="'companion hoopers match free-throw TEAM --stat 2PS'",
+                )
 
     def undo(self, current: tf.Turn) -> tf.Turn:
         """Take back the last recording step of this session (or the match's last event)."""
@@ -171,9 +252,12 @@ class Flow:
     # --- helpers ---------------------------------------------------------------
 
     def hoopers(self, team: str, *, attack: bool = False, defend: bool = False) -> list[str]:
+        """The team's hoopers on court (every hooper without a line-up) who may act."""
         side = self.state().teams[team]
         names = []
         for hooper in side.hoopers.values():
+            if not side.on_court(hooper.name):
+                continue
             try:
                 if attack:
                     hooper.check_can_attack(team)
@@ -201,8 +285,33 @@ class Flow:
         self.typed[key] = value
         return value
 
+    def has_skill(self, team: str, hooper: str, skill: str) -> bool:
+        from companion.games.hoopers.skills import has_skill
+
+        return has_skill(self.state().teams[team].hoopers[hooper], skill)
+
+    def position_token(self, team: str, hooper: str) -> str:
+        """The attacker's Position token: the line-up's, else asked (default: the card's)."""
+        from companion.games.hoopers.skills import first_position
+
+        known = self.state().teams[team].position_of(hooper)
+        if known is not None:
+            prompts.say(f"  {hooper} stands on the {known} Position token")
+            return known
+        default = first_position(hooper) or "PG"
+        return prompts.choose(f"{hooper}'s Position token?", POSITIONS, default)
+
     def free_throws(self, team: str, shooter: str, count: int) -> int:
-        """Team-foul free throws (outside a shot): the 2PS, the d20s; returns points made."""
+        """Free throws outside a shot (team fouls, flagrant): the 2PS, the d20s; points made."""
+        stat, rolls = self.free_throw_dice(team, shooter, count)
+        away = not self.state().teams[team].free_throw_bonus
+        done = resolve_free_throws(count, stat, away=away, rolls=rolls)
+        made = sum(1 for ft in done if ft.made)
+        prompts.say(f"  free throws: {made} of {count} made")
+        return made
+
+    def free_throw_dice(self, team: str, shooter: str, count: int) -> tuple[int, list[int]]:
+        """The shooter's 2PS and the d20 of each free throw the table must roll."""
         away = not self.state().teams[team].free_throw_bonus
         stat = self.stat(team, shooter, "2ps", "2PS (free throws)")
         planned = resolve_free_throws(count, stat, away=away, rng=tf.Probe())
@@ -211,10 +320,34 @@ class Flow:
             for n, ft in enumerate(planned, 1)
             if ft.roll is not None
         ]
-        done = resolve_free_throws(count, stat, away=away, rolls=rolls)
-        made = sum(1 for ft in done if ft.made)
-        prompts.say(f"  free throws: {made} of {count} made")
-        return made
+        return stat, rolls
+
+    def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
+        """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
+        chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
+        after = played[-1].state
+        for team, side in after.teams.items():
+            for hooper in side.hoopers.values():
+                if hooper.onfire != LV1 or before.teams[team].hoopers[hooper.name].onfire == LV1:
+                    continue
+                if prompts.yes_no(
+                    f"{hooper.name} reaches LV.I: take the Onfire LV.1 chip now "
+                    "(no: go on for LV.II)?",
+                    False,
+                ):
+                    event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
+                    self.show(self.record([event]))
+
+    def series_power_onfire(self, team: str, hooper: str) -> None:
+        """The Series: "The hoopers move on the Onfire track also when they successfully
+        activate their tribe's power (even if a foul is committed or stops the action)"."""
+        if not self.series():
+            return
+        before = self.state()
+        event = {"type": "onfire", "data": {"team": team, "hooper": hooper, "direction": "up"}}
+        played = self.record([event])
+        self.show(played)
+        self.offer_chips(before, played)
 
     # --- the steps --------------------------------------------------------------
 
@@ -224,7 +357,15 @@ class Flow:
         choices = [
             k for k in tf.fundamental_choices(turn) if k == "none" or turn.ball.eligible(k, players)
         ]
-        kind = prompts.choose(f"{slot}: {turn.team}'s fundamental?", choices, choices[-1])
+        default = choices[-1]
+        coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
+        if coach:
+            prompts.say(f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)")
+        kind = prompts.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
+        if kind == TIMEOUT:
+            return self.timeout(turn)
+        if kind == SUBSTITUTION:
+            return self.substitution(turn)
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
@@ -234,6 +375,61 @@ class Flow:
             f"{kind} bonus on the card?", tf.DEFAULT_BONUS[kind], lambda n: check_bonus(n)
         )
         return tf.play_fundamental(turn, kind, hooper, bonus)
+
+    def coach_actions(self, turn: tf.Turn) -> list[str]:
+        """'At THE BEGINNING of your attacking turn': a timeout, substitutions."""
+        state = self.state()
+        if not state.turn_fresh:
+            return []
+        side = state.teams[turn.team]
+        offered = []
+        if side.timeouts > 0 and side.coach_tokens > 0:
+            offered.append(TIMEOUT)
+        if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
+            offered.append(SUBSTITUTION)
+        return offered
+
+    def timeout(self, turn: tf.Turn) -> tf.Turn:
+        try:
+            self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+        except CompanionError as err:
+            prompts.say(f"  error: {err.line()}")
+        return turn
+
+    def substitution(self, turn: tf.Turn) -> tf.Turn:
+        """'Substitution': who leaves, who comes in, as many as wanted for one coach token."""
+        side = self.state().teams[turn.team]
+        on_court = [h for h in side.hoopers if side.on_court(h)]
+        benched = side.bench if side.court is not None else list(side.hoopers)
+        pairs: list[list[str]] = []
+        while True:
+            leaving_choices = [h for h in on_court if h not in {p[0] for p in pairs}]
+            done = "done" if pairs else "none"
+            leaving = prompts.choose(f"{turn.team}: who leaves the court?", [*leaving_choices,
+                                     done], done)  # fmt: skip
+            if leaving in ("done", "none"):
+                break
+            taken = {h for p in pairs for h in p}
+            entering_choices = [
+                h
+                for h in benched
+                if h != leaving
+                and h not in taken
+                and not side.hoopers[h].ejected
+                and not side.hoopers[h].out
+            ]
+            if not entering_choices:
+                prompts.say("  nobody can come in")
+                break
+            entering = prompts.choose(f"who comes in for {leaving}?", entering_choices)
+            pairs.append([leaving, entering])
+        if pairs:
+            event = {"type": "sub", "data": {"team": turn.team, "pairs": pairs}}
+            try:
+                self.show(self.record([event]))
+            except CompanionError as err:
+                prompts.say(f"  error: {err.line()}")
+        return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:
         pending = turn.pending
@@ -255,26 +451,57 @@ class Flow:
         v = self.stat(turn.opponent, by, "v", "V-stat")
         position = None
         if kind == "steal":
-            position = prompts.choose(f"{pending.hooper}'s Position token?", POSITIONS, "PG")
+            position = self.position_token(turn.team, pending.hooper)
         fouls = self.state().teams[turn.opponent].team_fouls
-        spec = CounterSpec(kind, o=o, v=v, position=position, team_fouls=fouls)
+        spec = CounterSpec(
+            kind,
+            o=o,
+            v=v,
+            position=position,
+            team_fouls=fouls,
+            no_foul_die=self.has_skill(turn.opponent, by, "manny"),
+            flagrant_whistle=pending.second_use,
+        )
         outcome = self.resolve_counter(spec)
         if outcome.foul:
-            events = tf.foul_events(turn.opponent, by, turn.team, pending.hooper)
+            events = tf.foul_events(turn.opponent, by, turn.team, pending.hooper, action=kind)
             if outcome.free_throws:
                 made = self.free_throws(turn.team, pending.hooper, outcome.free_throws)
                 events += tf.free_throw_event(turn.team, pending.hooper, made)
             self.show(self.record(events))
+            if outcome.flagrant:
+                return tf.flagrant_on_fundamental(turn)
             return tf.fundamental_fouled(turn)
         if outcome.success:
-            return tf.ball_lost(turn, f"{by} wins the ball with the {COUNTER_NAMES[kind]}")
+            why = f"{by} wins the ball with the {COUNTER_NAMES[kind]}"
+            return self.unleashed_power(tf.ball_lost(turn, why), by) or tf.ball_lost(turn, why)
         return tf.fundamental_stands(turn)
+
+    def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
+        """The defending Unleashed won the ball back: one more action of the same card?"""
+        if self.tribe(turn.opponent) != tf.UNLEASHED:
+            return None
+        if not prompts.yes_no(
+            f"{turn.opponent} (Unleashed power): play the other action of the same card now "
+            "(the turn token stays)?",
+            False,
+        ):
+            return None
+        if turn.face_down is not None:
+            prompts.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+        self.show(self.record([{"type": "turn", "data": {"again": False, "power": True}}]))
+        self.series_power_onfire(turn.opponent, hooper)
+        return tf.power_turn(turn.opponent, turn.team)
 
     def resolve_counter(self, spec: CounterSpec) -> Any:
         from companion.ui.hoopers import render_counter
 
         label = COUNTER_NAMES[spec.kind]
-        face = prompts.d8(f"foul die for the {label}", self.rng)
+        face = None
+        if spec.no_foul_die:
+            prompts.say("  no foul die: Manny Gentle does not roll it when countering")
+        else:
+            face = prompts.d8(f"foul die for the {label}", self.rng)
         planned = resolve_counter(spec, face=face, rng=tf.Probe())
         roll = None
         if planned.target is not None and planned.roll is not None:
@@ -298,7 +525,11 @@ class Flow:
         if not reading.foul:
             return tf.fundamental_stands(turn)
         fouled = self.white_cube(turn.opponent)
-        self.show(self.record(tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled)))
+        self.show(
+            self.record(
+                tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled, action="screen")
+            )
+        )
         return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
@@ -313,7 +544,7 @@ class Flow:
         kind = prompts.choose(f"{turn.team} runs a playbook?", choices, "none")
         if kind == "common":
             self.show(self.record([{"type": "coach", "data": {"team": turn.team}}]))
-        return tf.after_playbook(turn, kind != "none")
+        return tf.after_playbook(turn, kind != "none", common=kind == "common")
 
     def attack(self, turn: tf.Turn) -> tf.Turn:
         choices = tf.attack_choices(turn)
@@ -322,6 +553,7 @@ class Flow:
             choices = ["none"]
         kind = prompts.choose(f"A: {turn.team}'s attack?", choices, choices[0])
         if kind == "none":
+            self.card_back(turn)
             return tf.ball_lost(turn, "no attack: the ball is lost")
         default = next(
             (h for h in (turn.ball.holder, turn.rebounder) if h in eligible),
@@ -330,13 +562,43 @@ class Flow:
         hooper = prompts.choose(f"{SHOT_NAMES[kind]} by?", eligible, default)
         stat = self.stat(turn.team, hooper, kind, KIND_NAMES[kind])
         bonuses = tf.attack_bonuses(turn, hooper)
-        defense, defender = self.defense(turn, kind)
+        card = "none"
+        if tf.can_defend(turn) and self.tribe(turn.opponent) == tf.KEEPERS:
+            card = tf.keepers_card(turn, kind)
+        if card == "discard":
+            prompts.say(
+                f"  {turn.opponent} reveals the face-down {turn.face_down.upper()} and discards "
+                f"it: it does not match the {SHOT_NAMES[kind]}; defend as usual"
+            )
+        if card == "match":
+            return self.keepers_block(turn, kind, hooper)
+        defense, defender = self.defense(turn, kind, keepers=card == "ask")
+        if defender == tf.KEEPERS:
+            return self.keepers_block(turn, kind, hooper)
         away = not self.state().teams[turn.team].free_throw_bonus
-        spec = ShotSpec(kind, stat, tuple(bonuses), defense=defense, away=away)
+        # The match applies Linda Siempre's and Sin Miedo's skills by itself; the
+        # questions below follow the same reading of the foul die.
+        linda = defender is not None and self.has_skill(turn.opponent, defender, "linda")
+        sin_miedo = defender is not None and self.has_skill(turn.team, hooper, "sin-miedo")
+        spec = ShotSpec(
+            kind,
+            stat,
+            tuple(bonuses),
+            defense=defense,
+            away=away,
+            linda=linda,
+            no_foul_bonus=sin_miedo,
+            flagrant_whistle=defense is not None and turn.second_use,
+        )
         face = None
         if defense is not None:
             face = prompts.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
+        if planned.flagrant:
+            prompts.say(
+                "  Flagrant foul on the second use of the Unleashed card: no shot, two free "
+                "throws, then a new action from F2"
+            )
         roll = None
         if planned.shot_taken and not planned.auto:
             working = _working(spec, planned)
@@ -358,14 +620,101 @@ class Flow:
         event = tf.shot_event(
             turn.team, hooper, spec, defender=defender, face=face, roll=roll, ft_rolls=ft_rolls
         )
+        before = self.state()
         played = self.record([event])
         from companion.ui.hoopers import render_shot
 
-        render_shot(prompts.console(), played[0].outcome, who=f"{hooper} ({turn.team}): ")
+        outcome = played[0].outcome
+        render_shot(prompts.console(), outcome, who=f"{hooper} ({turn.team}): ")
         self.show(played)
-        return tf.after_shot(turn, played[0].outcome)
+        self.offer_chips(before, played)
+        if turn.playbook:
+            self.playbook_result(turn, hooper, outcome.scored)
+        after = tf.after_shot(replace(turn, second_use=False), outcome)
+        defended_miss = (
+            defender is not None
+            and outcome.shot_taken
+            and not outcome.scored
+            and not outcome.foul
+            and not outcome.charging
+        )
+        if defended_miss and after.step == "rebound":
+            # "This Tribe power, in case b, will be activated before an attempt of your
+            # opponent to catch the ball by using an offensive rebound."
+            lost = tf.ball_lost(after, "defended and missed")
+            power = self.unleashed_power(lost, defender)
+            if power is not None:
+                return power
+        return after
 
-    def defense(self, turn: tf.Turn, kind: str) -> tuple[int | None, str | None]:
+    def keepers_block(self, turn: tf.Turn, kind: str, hooper: str) -> tf.Turn:
+        """'Keepers: Tribe power': the face-down defence card matches the attack, so "that
+        defense becomes a Block. Resolve it but apply one extra foul result"."""
+        name = DEFENSE_FOR[kind].upper()
+        prompts.say(f"  {turn.opponent}'s face-down {name} matches: it becomes a block")
+        blockers = self.hoopers(turn.opponent, defend=True)
+        by = prompts.choose(f"block ({name}) by?", blockers)
+        linda = self.has_skill(turn.opponent, by, "linda")
+        face = prompts.d8("foul die for the block", self.rng)
+        planned = resolve_block(face=face, against=kind, keepers_block=True, linda=linda)
+        ft_stat, ft_rolls = None, []
+        if planned.free_throws:
+            ft_stat, ft_rolls = self.free_throw_dice(turn.team, hooper, len(planned.free_throws))
+        event = {
+            "type": "block",
+            "data": {
+                "team": turn.opponent,
+                "hooper": by,
+                "attacker": hooper,
+                "against": kind,
+                "face": face,
+                "keepers_block": True,
+                "ft_stat": ft_stat,
+                "ft_rolls": ft_rolls,
+            },
+        }
+        before = self.state()
+        played = self.record([event])
+        from companion.ui.hoopers import render_block
+
+        away = not before.teams[turn.team].free_throw_bonus
+        render_block(prompts.console(), played[0].outcome, ft_stat, away)
+        self.show(played)
+        self.offer_chips(before, played)
+        self.series_power_onfire(turn.opponent, by)
+        return tf.after_block(turn, played[0].outcome)
+
+    def card_back(self, turn: tf.Turn) -> None:
+        """(c) the turn ends before the attack: the face-down card goes back to the hand."""
+        if turn.face_down is not None:
+            prompts.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+
+    def playbook_result(self, turn: tf.Turn, hooper: str, scored: bool) -> None:
+        """'To Activate and Resolve a Playbook': the reward and the chip, or the discard."""
+        if not scored:
+            if turn.playbook_common:
+                prompts.say(
+                    "  the playbook did not score: discard the cards, the common playbook "
+                    "and its coach action token"
+                )
+            return
+        for key, text in tf.PLAYBOOK_REWARDS.items():
+            prompts.say(f"  {key}: {text}")
+        prompts.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
+        if turn.playbook_common and prompts.yes_no(
+            "Was an Onfire LV.1 chip on the playbook card (redeem it onto the scorer)?", False
+        ):
+            event = {
+                "type": "chip",
+                "data": {"team": turn.team, "hooper": hooper, "playbook": True},
+            }
+            self.show(self.record([event]))
+
+    def defense(
+        self, turn: tf.Turn, kind: str, keepers: bool = False
+    ) -> tuple[int | None, str | None]:
+        """The defence card and its hooper; ("block" offered when the Keepers may have laid
+        a matching card face down before this turn began, unseen by this session)."""
         name = DEFENSE_FOR[kind]
         if not tf.can_defend(turn):
             prompts.say("  playbook: the attack cannot be defended")
@@ -373,9 +722,16 @@ class Flow:
         defenders = self.hoopers(turn.opponent, defend=True)
         if not defenders:
             return None, None
-        answer = prompts.choose(
-            f"{turn.opponent} defends with a {name.upper()}?", [name, "none"], "none"
-        )
+        choices = [name, "none"]
+        if keepers:
+            choices = [name, "block", "none"]
+            prompts.say(
+                f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
+                "before this turn)"
+            )
+        answer = prompts.choose(f"{turn.opponent} defends with a {name.upper()}?", choices, "none")
+        if answer == "block":
+            return None, tf.KEEPERS
         if answer == "none":
             return None, None
         defender = prompts.choose(f"{name.upper()} by?", defenders)
@@ -399,7 +755,7 @@ class Flow:
         outcome = self.resolve_counter(CounterSpec("rebound", o=o, v=v, team_fouls=fouls))
         if outcome.foul:
             fouled = self.white_cube(turn.opponent)
-            events = tf.foul_events(turn.team, by, turn.opponent, fouled)
+            events = tf.foul_events(turn.team, by, turn.opponent, fouled, action="rebound")
             if outcome.free_throws:
                 made = self.free_throws(turn.opponent, fouled, outcome.free_throws)
                 events += tf.free_throw_event(turn.opponent, fouled, made)
@@ -429,7 +785,16 @@ class Flow:
         if answer == "stop":
             self.stopped = True
             return turn
-        return tf.new_turn(state.attacking, state.other(state.attacking))
+        attacking, defending = state.attacking, state.other(state.attacking)
+        if self.tribe(defending) != tf.KEEPERS:
+            return tf.new_turn(attacking, defending)
+        card = prompts.choose(
+            f"{defending} (Keepers power): a defence card face down before {attacking}'s turn?",
+            tf.FACE_DOWN_CHOICES,
+            "none",
+        )
+        return tf.new_turn(attacking, defending, face_down=None if card == "none" else card,
+                           known=True)  # fmt: skip
 
     def show(self, played: list[Step[MatchState]]) -> None:
         from companion.ui.hoopers import render_notes

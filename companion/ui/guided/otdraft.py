@@ -1,11 +1,17 @@
 """`companion otdraft play`: the draft asked turn by turn, then the teams scored.
 
-What to ask next is read from the live match (`draft.state_of`): the secret cards (the
-companion's deck: keep one of the two dealt), each turn's pick from the Draftline, the
-leftover abilities at a round's end, the next round, and at the end the scoring with
-each team's best Protect/Silence choice. Every move is made by the engine's `*_event`
-functions and recorded under the store lock, exactly as `companion otdraft game …`
-records it (draws from `step_rng(seed, n)`, kept in the event).
+`start(store)` asks for the players, who starts and where the cards come from, and
+starts the draft through the table. `play(store)` walks the live draft: what to ask
+next is read from the table's state — the secret cards (the companion's deck: keep one
+of the two dealt), each turn's pick from the Draftline, the leftover abilities at a
+round's end, the next round, and at the end the scoring with each team's best
+Protect/Silence choice. Every move is recorded through `DraftTable`, exactly as
+`companion otdraft game …` records it.
+
+Secrets stay secret: before a secret card is chosen the screen is cleared and the
+player whose turn it is named in large type; with the companion's deck, the two dealt
+cards show only once that player says the screen is theirs, and the screen is cleared
+again after the answer.
 
 With the companion's deck the choices are the Draftline's cards; when it only records the
 table's cards, any free card of the catalogue may be named (unique prefixes). Undo
@@ -15,12 +21,14 @@ table's cards, any free card of the catalogue may be named (unique prefixes). Un
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from companion.engine.errors import BadInput
-from companion.engine.rng import step_rng
-from companion.games.otdraft import draft
+from companion.engine.errors import BadInput, CompanionError
+from companion.games.otdraft.draft import DECK_SIZE, DraftState
+from companion.tables.otdraft import DraftTable
 from companion.ui.guided import prompts
+from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
 
 GAME = "otdraft"
@@ -28,9 +36,98 @@ STOP = "stop"
 NONE = "none"
 LATER = "later"
 REVEAL = "reveal"
+COMPANION, TABLE = "companion", "table"
+IMPORTED, EXAMPLE, FILE, NAMES = "imported", "example", "file", "names"
 
 
-def play_draft(store: Any, seed: int | None = None) -> None:
+# --- starting ----------------------------------------------------------------------
+
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the players, the first player and the cards, then start a draft.
+
+    True once the draft is live; False when the table backed out (undo) or the rules
+    refused (the reason is said).
+    """
+    table = DraftTable(store)
+    try:
+        players = prompts.ask(
+            "Players, clockwise (2 to 5, comma separated)?", "", _players, choices="A,B,C"
+        )
+        first = prompts.choose("Who starts?", players, players[0])
+        catalogue = _which_catalogue(table)
+        deck = _who_deals(catalogue, len(players))
+    except Undo:
+        return False
+    try:
+        started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    from companion.ui.otdraft import render_started
+
+    render_started(prompts.console(), started)
+    return True
+
+
+def _players(text: str) -> list[str]:
+    from companion.engine.decks import parse_players
+    from companion.games.otdraft.draft import MAX_PLAYERS, MIN_PLAYERS
+
+    if not text:
+        raise BadInput("name 2 to 5 players, comma separated, clockwise")
+    return parse_players(text, low=MIN_PLAYERS, high=MAX_PLAYERS)
+
+
+def _which_catalogue(table: DraftTable) -> Any:
+    """The cards' catalogue for this draft, or None to record free card names."""
+    from companion.tables.otdraft import example_catalogue, read_catalogue_file
+
+    imported = table.catalogue()
+    if imported is not None:
+        prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)")
+        return imported
+    prompts.say(
+        "  No card catalogue is imported. The companion can record the table's cards by "
+        "name (scored at the end once a catalogue describes them), use a catalogue file "
+        "for this draft, or the eight cards of the rulebook's Scoring Example."
+    )
+    where = prompts.choose("Which cards?", [NAMES, FILE, EXAMPLE], NAMES)
+    if where == NAMES:
+        return None
+    if where == EXAMPLE:
+        return example_catalogue()
+    return prompts.ask(
+        "Catalogue file (FILE.toml, docs/otdraft-cards.md)?",
+        "",
+        lambda text: read_catalogue_file(Path(text).expanduser()) if text else _no_file(),
+    )
+
+
+def _no_file() -> Any:
+    raise BadInput("the path of a catalogue file is needed")
+
+
+def _who_deals(catalogue: Any, players: int) -> bool | None:
+    """With a catalogue: does the companion run the deck? None without one."""
+    if catalogue is None:
+        return None
+    from companion.games.otdraft.draft import cards_needed
+
+    if len(catalogue) < cards_needed(players):
+        prompts.say(
+            f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
+            f"draft ({cards_needed(players)} needed): it records the table's cards"
+        )
+        return False
+    default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
+    return prompts.choose("Who holds the deck?", [COMPANION, TABLE], default) == COMPANION
+
+
+# --- playing -----------------------------------------------------------------------
+
+
+def play(store: Any, seed: int | None = None) -> None:
     """Walk the live draft until the table stops or it is scored.
 
     `seed` is accepted for a uniform signature; the draws use the match's own seed.
@@ -38,78 +135,65 @@ def play_draft(store: Any, seed: int | None = None) -> None:
     Flow(store).run()
 
 
+play_draft = play  # the earlier name
+
+
 class Flow:
     def __init__(self, store: Any) -> None:
-        self.store = store
+        self.table = DraftTable(store)
         self.stopped = False
         self.passed: set[tuple[int, str]] = set()  # (round, player) declined a leftover
         self.later: set[str] = set()  # record mode: secret card entered later
 
     # --- the match ----------------------------------------------------------
 
-    def match(self) -> dict[str, Any]:
-        return self.store.current_match(GAME)
-
-    def record(self, make_event: Callable[[Any, Any], dict[str, Any]]) -> dict[str, Any]:
-        """Make the event on the freshest state under the lock and store it."""
-
-        def change(match: dict[str, Any]) -> list[dict[str, Any]]:
-            rng = step_rng(match["seed"], len(match["events"]))
-            return [make_event(draft.state_of(match), rng)]
-
+    def record(self, kind: str, **data: Any) -> dict[str, Any]:
+        """Record one move through the table (validated on the freshest state)."""
         with prompts.no_interrupt():
-            _, events = self.store.update_live(GAME, change)
-        return events[-1]
+            return self.table.move(kind, **data).event
 
-    @staticmethod
-    def check(match: dict[str, Any], make_event: Callable[[Any, Any], Any]) -> Any:
-        """Run the engine's checks for a move on `match` without recording it."""
-        return make_event(draft.state_of(match), step_rng(match["seed"], len(match["events"])))
+    def check(self, kind: str, **data: Any) -> dict[str, Any]:
+        """The event the move would store, without storing it (raises to refuse)."""
+        return self.table.check(kind, **data)
 
     def undo(self) -> None:
-        events = self.match()["events"]
-        if not events or (len(events) == 1 and events[0]["type"] == "deal"):
-            prompts.say("  nothing to undo: only the deal is recorded")
-            return
         with prompts.no_interrupt():
-            _, removed = self.store.undo_event(GAME)
+            undone = self.table.undo()
         self.passed.clear()
-        prompts.say(f"  undone: {describe(removed)}")
+        prompts.say(f"  undone: {describe(undone.removed)}")
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> None:
         from companion.ui.otdraft import render_status
 
-        match = self.match()
-        render_status(prompts.console(), status(match))
+        render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
         while not self.stopped:
-            match = self.match()
-            state = draft.state_of(match)
-            attempt(lambda: self.step(match, state), self.undo)  # noqa: B023 - called at once
+            state = self.table.fold(self.table.current())
+            attempt(lambda: self.step(state), self.undo)  # noqa: B023 - called at once
 
-    def step(self, match: dict[str, Any], state: Any) -> None:
+    def step(self, state: DraftState) -> None:
         if state.phase == "secrets":
             self.deal_secret(state)
         elif not state.deck and self.secret_missing(state, skip_later=True):
-            self.record_secret(match, state, self.secret_missing(state, skip_later=True)[0])
+            self.record_secret(state, self.secret_missing(state, skip_later=True)[0])
         elif state.phase == "draft":
-            self.pick(match, state)
+            self.pick(state)
         elif state.phase == "leftovers" and self.may_take(state):
-            self.leftover(match, state, self.may_take(state)[0])
+            self.leftover(state, self.may_take(state)[0])
         elif not state.is_draft_over:
             self.next_round(state)
         elif self.secret_missing(state):
-            self.record_secret(match, state, self.secret_missing(state)[0], final=True)
+            self.record_secret(state, self.secret_missing(state)[0], final=True)
         else:
-            self.end(match, state)
+            self.end()
 
-    def secret_missing(self, state: Any, skip_later: bool = False) -> list[str]:
+    def secret_missing(self, state: DraftState, skip_later: bool = False) -> list[str]:
         skipped = self.later if skip_later else set()
         return [p for p in state.players if p not in state.secrets and p not in skipped]
 
-    def may_take(self, state: Any) -> list[str]:
+    def may_take(self, state: DraftState) -> list[str]:
         return [
             p
             for p in state.players
@@ -119,38 +203,45 @@ class Flow:
 
     # --- the steps --------------------------------------------------------------
 
-    def deal_secret(self, state: Any) -> None:
+    def deal_secret(self, state: DraftState) -> None:
         player = next(p for p in state.players if p not in state.secrets)
-        prompts.say(f"[bold]Secret cards[/bold]: pass the screen to {player}; the others look away")
+        hand_over(player)
+        prompts.ask(
+            f"{player}: press Enter when only you can see the screen",
+            "",
+            lambda text: text,
+            choices="Enter",
+        )
         options = state.candidates[player]
         card = prompts.choose(f"{player} keeps which secret card?", options, options[0])
-        self.record(lambda st, rng: draft.secret_event(st, player, card))
-        prompts.console().clear()
+        self.record("secret", player=player, card=card)
+        clear_screen()
         prompts.say(f"  {player} keeps a secret card (the other is discarded)")
 
-    def record_secret(
-        self, match: dict[str, Any], state: Any, player: str, final: bool = False
-    ) -> None:
+    def record_secret(self, state: DraftState, player: str, final: bool = False) -> None:
         def parse(text: str) -> str | None:
             if not final and text.casefold() == LATER:
                 return None
-            event = self.check(match, lambda st, rng: draft.secret_event(st, player, text))
-            return event["data"]["card"]
+            return self.check("secret", player=player, card=text)["data"]["card"]
 
+        hand_over(player)
         card = prompts.ask(
             f"{player}'s secret card?",
             "" if final else LATER,
             parse,
             choices="a card name" + ("" if final else ", or later"),
         )
+        clear_screen()
         if card is None:
             self.later.add(player)
+            prompts.say(f"  {player}'s secret card: later")
             return
-        self.record(lambda st, rng: draft.secret_event(st, player, card))
+        self.record("secret", player=player, card=card)
         prompts.say(f"  {player}'s secret card is recorded")
 
-    def pick(self, match: dict[str, Any], state: Any) -> None:
+    def pick(self, state: DraftState) -> None:
         player = state.current
+        assert player is not None
         extra = [REVEAL] if player in state.secrets and player not in state.revealed else []
         question = (
             f"Round {state.round}, turn {state.picks + 1} of {len(state.players)}: {player} drafts?"
@@ -159,20 +250,20 @@ class Flow:
             state,
             question,
             [*extra, STOP],
-            lambda text: self.check(match, lambda st, rng: draft.pick_event(st, player, text, rng)),
+            lambda text: self.check("pick", player=player, card=text),
         )
         if answer == STOP:
             self.stopped = True
             return
         if answer == REVEAL:
-            event = self.record(lambda st, rng: draft.reveal_event(st, player))
+            event = self.record("reveal", player=player)
         else:
-            event = self.record(lambda st, rng: draft.pick_event(st, player, answer, rng))
+            event = self.record("pick", player=player, card=answer)
         prompts.say(f"  {describe(event)}")
 
     @staticmethod
     def card(
-        state: Any, question: str, words: list[str], check: Callable[[str], dict[str, Any]]
+        state: DraftState, question: str, words: list[str], check: Callable[[str], dict[str, Any]]
     ) -> str:
         """A Draftline card, or (recording the table's cards) any card `check` accepts.
 
@@ -191,7 +282,7 @@ class Flow:
 
         return prompts.ask(question, "", parse, choices="a card name, or " + " / ".join(words))
 
-    def leftover(self, match: dict[str, Any], state: Any, player: str) -> None:
+    def leftover(self, state: DraftState, player: str) -> None:
         prompts.say(
             f"[bold]Round {state.round} is over[/bold]: {player}'s leftover ability may take a card"
         )
@@ -199,15 +290,15 @@ class Flow:
             state,
             f"{player} takes a leftover card?",
             [NONE],
-            lambda text: self.check(match, lambda st, rng: draft.leftover_event(st, player, text)),
+            lambda text: self.check("leftover", player=player, card=text),
         )
         if answer == NONE:
             self.passed.add((state.round, player))
             return
-        event = self.record(lambda st, rng: draft.leftover_event(st, player, answer))
+        event = self.record("leftover", player=player, card=answer)
         prompts.say(f"  {describe(event)}")
 
-    def next_round(self, state: Any) -> None:
+    def next_round(self, state: DraftState) -> None:
         laid = " (the Draftline is discarded, five new cards laid)" if state.deck else ""
         answer = prompts.choose(
             f"Round {state.round} is over: start round {state.round + 1}{laid}?",
@@ -217,33 +308,38 @@ class Flow:
         if answer == STOP:
             self.stopped = True
             return
-        event = self.record(lambda st, rng: draft.turn_event(st, rng))
+        event = self.record("turn")
         prompts.say(f"  {describe(event)}")
 
-    def end(self, match: dict[str, Any], state: Any) -> None:
-        from companion.cli.otdraft import imported_catalogue, score_payload
-        from companion.games.otdraft.results import final_result
+    def end(self) -> None:
         from companion.ui.otdraft import render_end
 
         prompts.say("[bold]All seven rounds are played.[/bold]")
         if prompts.choose("Score the teams and finish?", ["end", STOP], "end") == STOP:
             self.stopped = True
             return
-        catalogue = imported_catalogue(self.store) if state.free else None
-        result, searches = final_result(state, catalogue)
-        self.store.finish_match(GAME, result, expected_events=len(match["events"]))
-        payload = {
-            **status(match, state),
-            **result,
-            "details": {p: score_payload(s, state.secrets[p]) for p, s in searches.items()},
-        }
-        render_end(prompts.console(), payload)
+        with prompts.no_interrupt():
+            ended = self.table.end()
+        render_end(prompts.console(), ended)
         self.stopped = True
 
 
-def status(match: dict[str, Any], state: Any = None) -> dict[str, Any]:
-    state = state or draft.state_of(match)
-    return {"id": match["id"], "players": list(match["players"]), **state.to_json()}
+def clear_screen() -> None:
+    """Wipe the screen and its scrollback, so the last answer is gone from view."""
+    out = prompts.console()
+    out.clear()
+    if out.is_terminal:
+        out.file.write("\x1b[3J")  # the scrollback too (xterm and most terminals)
+        out.file.flush()
+
+
+def hand_over(player: str) -> None:
+    """A clean screen, the player's name in large type and who looks away."""
+    from companion.ui.banner import render_banner
+
+    clear_screen()
+    render_banner(prompts.console(), f"{player}'s turn")
+    prompts.say(f"[bold]Secret cards[/bold]: pass the screen to {player}; the others look away")
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -1,0 +1,426 @@
+"""Match events beyond the shot: counters, blocks, owed free throws, substitutions, Onfire.
+
+Each handler takes the state, the event's data (filled with what it decided
+or drew, so the log replays exactly), the RNG (None when replaying) and the
+injury marker draws; see `companion.games.hoopers.match.apply_event`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.names import match_prefix
+from companion.games.hoopers.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
+from companion.games.hoopers.counters import (
+    COUNTER_KINDS,
+    CounterSpec,
+    parse_position,
+    resolve_counter,
+)
+from companion.games.hoopers.effects import (
+    REBOUND_NOTE,
+    Draws,
+    foul_cube,
+    hector_defends,
+    injury_cube,
+    is_hector,
+    onfire,
+    owe_free_throws,
+    shoot_free_throws,
+    skills_of,
+)
+from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
+from companion.games.hoopers.onfire import FLAT
+from companion.games.hoopers.shots import SHOT_KINDS
+from companion.games.hoopers.skills import first_position, has_skill
+from companion.games.hoopers.state import HooperState, MatchState, TeamState
+
+COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
+
+
+def _a(label: str) -> str:
+    return ("an " if label[0] in "aeiou" else "a ") + label
+
+
+def attacker_position(side: TeamState, hooper: HooperState) -> str | None:
+    """The Position token of an attacking hooper: from the line-up, else the card's first."""
+    return side.position_of(hooper.name) or first_position(hooper.name)
+
+
+# --- counters ------------------------------------------------------------------------
+
+
+def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Any:
+    """A steal, intercept or offensive rebound, resolved and recorded ('Counter', 'Foul')."""
+    side = state.team(data["team"])
+    kind = match_prefix(data["kind"], COUNTER_KINDS, what="counter")
+    label = COUNTER_NAMES[kind]
+    attacking = state.attacking
+    if kind == "rebound":
+        if side.name != attacking:
+            raise NotYourTurn(
+                f"{side.name} cannot play an offensive rebound: it is {attacking}'s "
+                "attacking turn (the rebound is the attacker's F3)"
+            )
+    elif side.name == attacking:
+        raise NotYourTurn(
+            f"{side.name} cannot play {_a(label)}: it is its own attacking turn "
+            "(a steal or intercept counters the opponent's fundamental)"
+        )
+    other = state.teams[state.other(side.name)]
+    counterer = side.hooper(data["hooper"])
+    counterer.check_in_game(side.name, f"play {_a(label)}")
+    if kind != "rebound":
+        counterer.check_can_defend(side.name)
+    side.check_on_court(counterer, f"play {_a(label)}")
+    against = None
+    if kind != "rebound":
+        if not data.get("against"):
+            raise MissingInput(
+                f"a {label} in a match needs --against (the hooper whose "
+                f"{'dribble' if kind == 'steal' else 'pass'} it counters)"
+            )
+        against = other.hooper(data["against"])
+        against.check_in_game(other.name, "play a fundamental")
+        other.check_on_court(against, "play a fundamental")
+    position = data.get("position")
+    if kind == "steal":
+        known = attacker_position(other, against) if against else None
+        if position is None:
+            position = known
+        position = parse_position(position) if position else None
+        if position is None:
+            raise MissingInput(
+                f"{against.name}'s Position token is not known: give --position (PG … C)"
+            )
+    skills, deciding = skills_of(data, rng)
+    if deciding and has_skill(counterer, "manny"):
+        skills.append("manny")
+    spec = CounterSpec(
+        kind,
+        o=data.get("o"),
+        v=data.get("v"),
+        position=position if kind == "steal" else None,
+        team_fouls=side.team_fouls,
+        no_foul_die="manny" in skills,
+        flagrant_whistle=bool(data.get("flagrant_whistle")),
+    )
+    outcome = resolve_counter(spec, face=data.get("face"), roll=data.get("roll"), rng=rng)
+    data.update(
+        team=side.name,
+        kind=kind,
+        hooper=counterer.name,
+        against=against.name if against else None,
+        position=spec.position,
+        face=outcome.reading.face,
+        roll=outcome.roll,
+    )
+    if skills or deciding:
+        data["skills"] = skills
+    if "manny" in skills:
+        state.notes.append(f"{counterer.name} does not roll the foul die when countering")
+    if outcome.foul:
+        fouled = against
+        if kind == "rebound":
+            if not data.get("fouled"):
+                raise MissingInput(
+                    f"offensive foul on the rebound: {other.name} picks who takes the white "
+                    "cube: give --fouled HOOPER (the same dice are rolled again)"
+                )
+            fouled = other.hooper(data["fouled"])
+            data["fouled"] = fouled.name
+        foul_cube(state, side.name, counterer)
+        injury_cube(state, other.name, fouled, draws)
+        _counter_free_throws(state, data, rng, outcome, other.name, fouled)
+        if kind == "rebound":
+            state.notes.append("offensive foul: the attacking turn ends ('match turn')")
+        elif not outcome.flagrant:
+            state.notes.append("the attack goes on without that slot and its bonus")
+        return outcome
+    data.pop("fouled", None)
+    if kind == "rebound":
+        if outcome.success:
+            state.notes.append(
+                f"{counterer.name} wins the rebound: attack again ('match turn --again', draw "
+                f"two cards) or +15 if {counterer.name} attacks next"
+            )
+        else:
+            state.notes.append("rebound lost: the attacking turn ends ('match turn')")
+    elif outcome.success:
+        state.notes.append(
+            f"{counterer.name} wins the ball with the {label}: {side.name}'s attacking turn "
+            "starts now ('match turn')"
+        )
+    else:
+        state.notes.append(f"the {label} fails: {other.name} keeps the fundamental's bonus")
+    return outcome
+
+
+def _counter_free_throws(
+    state: MatchState,
+    data: dict[str, Any],
+    rng: Any,
+    outcome: Any,
+    team: str,
+    shooter: HooperState,
+) -> None:
+    count = outcome.free_throws
+    if not count:
+        if data.get("ft_rolls"):
+            raise BadInput("free throw rolls given but this counter gives no free throws")
+        return
+    why = "flagrant foul" if outcome.flagrant else "counter foul after three team fouls"
+    _free_throws_now_or_owed(state, data, rng, team, shooter, count, why)
+
+
+def _free_throws_now_or_owed(
+    state: MatchState,
+    data: dict[str, Any],
+    rng: Any,
+    team: str,
+    shooter: HooperState,
+    count: int,
+    why: str,
+    *,
+    rebound: bool = False,
+) -> int | None:
+    """Shoot them with the event's --ft-stat, or leave them owed; the points made or None."""
+    stat = data.get("ft_stat")
+    if stat is None:
+        if data.get("ft_rolls"):
+            raise MissingInput("free throw rolls given without --ft-stat (the shooter's 2PS)")
+        owe_free_throws(state, team, shooter.name, count, why, rebound=rebound)
+        return None
+    rolls, made = shoot_free_throws(
+        state, team, shooter, count, stat, data.get("ft_rolls", ()), rng
+    )
+    data["ft_rolls"] = rolls
+    return made
+
+
+# --- blocks --------------------------------------------------------------------------
+
+
+def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Any:
+    """A block on a shot or a counter, resolved and recorded ('Block')."""
+    side = state.team(data["team"])
+    if side.name == state.attacking:
+        raise NotYourTurn(
+            f"{side.name} cannot block: it is its own attacking turn "
+            "(a block is a boosted defence or counter)"
+        )
+    other = state.teams[state.other(side.name)]
+    against = data.get("against")
+    if not against:
+        raise MissingInput(
+            f"a block in a match needs --against: what it blocks ({', '.join(BLOCK_AGAINST)})"
+        )
+    against = match_prefix(against, BLOCK_AGAINST, what="blocked action")
+    blocker = side.hooper(data["hooper"])
+    blocker.check_can_defend(side.name)
+    side.check_on_court(blocker, "block")
+    if not data.get("attacker"):
+        raise MissingInput("a block in a match needs --attacker (the hooper blocked)")
+    attacker = other.hooper(data["attacker"])
+    attacker.check_in_game(other.name, "be blocked")
+    other.check_on_court(attacker, "be blocked")
+    skills, deciding = skills_of(data, rng)
+    if deciding and has_skill(blocker, "linda"):
+        skills.append("linda")
+    before = side.team_fouls
+    outcome = resolve_block(
+        face=data.get("face"),
+        against=against,
+        keepers_block=bool(data.get("keepers_block")),
+        linda="linda" in skills,
+        team_fouls=before,
+        rng=rng,
+    )
+    data.update(
+        team=side.name,
+        hooper=blocker.name,
+        attacker=attacker.name,
+        against=against,
+        face=outcome.reading.face,
+    )
+    state.notes.append(f"{blocker.name}'s block: {outcome.outcome}")
+    if outcome.reading.foul:
+        foul_cube(state, side.name, blocker)
+        injury_cube(state, other.name, attacker, draws)
+        count = len(outcome.free_throws)
+        if count:
+            why = "block foul" if against in SHOT_KINDS else "blocked counter foul"
+            _free_throws_now_or_owed(state, data, rng, other.name, attacker, count, why)
+        elif data.get("ft_rolls"):
+            raise BadInput("free throw rolls given but this block gives no free throws")
+    else:
+        if data.get("ft_rolls"):
+            raise BadInput("free throw rolls given but the block gives no free throws")
+        if outcome.reading.attacker_injury_cube:
+            state.notes.append(
+                f"{blocker.name} does not commit a foul on the whistle; "
+                f"{attacker.name} takes the white cube"
+            )
+            injury_cube(state, other.name, attacker, draws)
+    if outcome.outcome == "blocked":
+        # 'Cold zone': "one step back ... for every attack failed or block received"
+        # ("It works also if the block empowers a counter action").
+        state.notes.append(f"{attacker.name} receives the block: Onfire one step left")
+        onfire(state, other.name, attacker, "down", draws)
+        if deciding and against in SHOT_KINDS and is_hector(blocker):
+            skills.append("hector")
+        state.notes.append(f"the ball is recovered: {side.name} attacks ('match turn')")
+    elif outcome.outcome == "restart-f2":
+        state.notes.append(f"{other.name} starts a new action from F2; the turn token stays")
+    elif outcome.outcome == "restart-a":
+        state.notes.append(f"{other.name} starts a new action from A; the turn token stays")
+    if "hector" in skills:
+        hector_defends(state, side.name, blocker, draws)
+    if skills or deciding:
+        data["skills"] = skills
+    return outcome
+
+
+# --- owed free throws ------------------------------------------------------------------
+
+
+def _free_throw(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Any:
+    """Shoot the free throws the match is waiting for."""
+    owed = state.owed
+    if not owed:
+        raise RuleViolation(
+            "no free throws are owed",
+            hint="free throws come with the foul that gives them (a shot, counter or block)",
+        )
+    team = state.team(data["team"])
+    if team.name != owed["team"]:
+        raise RuleViolation(
+            f"the free throws owed are {owed['team']}'s ({owed['hooper']}), not {team.name}'s"
+        )
+    if data.get("stat") is None:
+        raise MissingInput(f"give --stat: {owed['hooper']}'s 2PS")
+    shooter = team.hooper(owed["hooper"])
+    rolls, made = shoot_free_throws(
+        state, team.name, shooter, owed["count"], data["stat"], data.get("rolls", ()), rng
+    )
+    data.update(team=team.name, hooper=shooter.name, rolls=rolls)
+    state.owed = None
+    if owed.get("rebound") and made == 0:
+        state.notes.append(REBOUND_NOTE)
+    return {"made": made, "count": owed["count"], "hooper": shooter.name, "team": team.name}
+
+
+# --- substitutions -------------------------------------------------------------------
+
+
+def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    """'Coach Actions: Substitution': pairs of hoopers out and in, one coach token for all."""
+    side = state.team(data["team"])
+    pairs = data.get("pairs") or []
+    if not pairs:
+        raise MissingInput("a substitution names who goes out and who comes in (--out/--in)")
+    done: list[list[str]] = []
+    moving: set[str] = set()
+    free_pairs = 0
+    for out_typed, in_typed in pairs:
+        leaving = side.hooper(out_typed)
+        entering = side.hooper(in_typed)
+        if leaving.name == entering.name:
+            raise BadInput(f"{leaving.name} cannot replace themself")
+        for name in (leaving.name, entering.name):
+            if name in moving:
+                raise BadInput(f"{name} is named twice in this substitution")
+            moving.add(name)
+        if entering.ejected:
+            raise HooperUnavailable(
+                f"{entering.name} ({side.name}) is ejected and cannot come back in"
+            )
+        if entering.out:
+            raise HooperUnavailable(
+                f"{entering.name} ({side.name}) is out of this game (injury marker 'out')"
+            )
+        if side.court is not None:
+            if not side.on_court(leaving.name):
+                raise BadInput(f"{leaving.name} ({side.name}) is on the bench, not on court")
+            if side.on_court(entering.name):
+                raise BadInput(f"{entering.name} ({side.name}) is already on court")
+        vacant = leaving.ejected or leaving.out
+        reley = has_skill(entering, "reley")
+        if vacant or reley:
+            free_pairs += 1
+        done.append([leaving.name, entering.name])
+    paid = free_pairs < len(done) and not side.subs_open
+    if paid:
+        if side.name != state.attacking or not state.turn_fresh:
+            raise NotYourTurn(
+                f"{side.name} can spend a coach action token on substitutions only at the "
+                "beginning of its attacking turn",
+                hint="free: after an ejection or an 'out' injury, for Reley Baton, after a "
+                "timeout, or between periods",
+            )
+        from companion.games.hoopers.match import spend_token
+
+        spend_token(state, side)
+        side.subs_open = True
+        state.notes.append(
+            f"{side.name} spends a coach action token on substitutions "
+            f"({side.coach_tokens} left; more substitutions this turn are free)"
+        )
+    elif side.subs_open:
+        state.notes.append("substitutions are free now (timeout, a new period, or already paid)")
+    for leaving_name, entering_name in done:
+        leaving, entering = side.hoopers[leaving_name], side.hoopers[entering_name]
+        why = []
+        if leaving.ejected or leaving.out:
+            why.append(f"{leaving.name}'s place is vacant")
+        if has_skill(entering, "reley"):
+            why.append(f"{entering.name} comes in without a coach action token")
+        if side.court is not None:
+            position = side.position_of(leaving.name)
+            side.court[position] = entering.name
+            where = f" on the {position} token"
+            card = first_position(entering.name)
+            if card is not None and card != position:
+                why.append(
+                    f"{entering.name}'s card says {card}: out of position (−10 attack, "
+                    f"−5 defence) unless {position} is the card's second position"
+                )
+        else:
+            where = ""
+        lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
+        leaving.onfire = FLAT
+        entering.onfire = FLAT
+        state.notes.append(
+            f"{entering.name} in{where} for {leaving.name}: {entering.name} starts on the flat "
+            f"zone; {leaving.name} goes to the bench{lost} and recovers one energy"
+            + (f" — {'; '.join(why)}" if why else "")
+        )
+    data.update(team=side.name, pairs=done)
+
+
+# --- the Onfire track by hand -------------------------------------------------------
+
+
+def _onfire(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    """One step on a hooper's Onfire track, for what the table decides (tribe power, skills)."""
+    side = state.team(data["team"])
+    hooper = side.hooper(data["hooper"])
+    hooper.check_in_game(side.name, "move on the Onfire track")
+    side.check_on_court(hooper, "move on the Onfire track")
+    direction = match_prefix(data["direction"], ("up", "down"), what="direction")
+    data.update(team=side.name, hooper=hooper.name, direction=direction)
+    step = "one step forward" if direction == "up" else "one step back"
+    state.notes.append(f"{hooper.name} ({side.name}): {step} on the Onfire track")
+    onfire(state, side.name, hooper, direction, draws)
+
+
+MOVES = {
+    "counter": _counter,
+    "block": _block,
+    "free-throw": _free_throw,
+    "sub": _sub,
+    "onfire": _onfire,
+}
+
+__all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -1,0 +1,66 @@
+"""An All Stars Playlist game played without the companion: points per player, or a solo round.
+
+Players with the same points share the rank (the rulebook names no
+tie-breaker for the multiplayer game). Negative cards can take a playlist
+below zero, so negative points are allowed there; a solo round is played
+without them ("take out the bonus and negative cards") and is won by reaching
+the goal ("a playlist with at least 10 points").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.errors import BadInput
+from companion.games.playlist.solo import goal
+
+MIN_PLAYERS = 2
+
+
+def _ranks(scores: Mapping[str, int]) -> dict[str, int]:
+    return {p: 1 + sum(1 for s in scores.values() if s > v) for p, v in scores.items()}
+
+
+def _check_songs(songs: Mapping[str, int]) -> None:
+    for name, count in songs.items():
+        if count < 0:
+            raise BadInput(f"{name} {count} songs: a playlist cannot have fewer than none")
+
+
+def logged_result(
+    scores: Mapping[str, int], songs: Mapping[str, int] | None = None
+) -> dict[str, Any]:
+    """Ranks by points (ties share); `songs` is each playlist's length, when known."""
+    if len(scores) < MIN_PLAYERS:
+        raise BadInput(
+            f"All Stars Playlist needs at least {MIN_PLAYERS} players (got {len(scores)})",
+            hint="log a solo round with 'companion log playlist-solo POINTS'",
+        )
+    ranks = _ranks(scores)
+    top = [p for p, r in ranks.items() if r == 1]
+    result: dict[str, Any] = {
+        "scores": dict(scores),
+        "ranks": ranks,
+        "winner": top[0] if len(top) == 1 else None,
+    }
+    if songs:
+        _check_songs(songs)
+        result["lengths"] = dict(songs)
+    return result
+
+
+def logged_solo(player: str, points: int, songs: int | None = None) -> dict[str, Any]:
+    """A solo round: won when its playlist reaches the goal."""
+    if points < 0:
+        raise BadInput(f"{points} points: a solo playlist has no negative cards")
+    result: dict[str, Any] = {
+        "scores": {player: points},
+        "ranks": {player: 1},
+        "winner": player if points >= goal() else None,
+        "goal": goal(),
+    }
+    if songs is not None:
+        _check_songs({player: songs})
+        result["lengths"] = {player: songs}
+    return result

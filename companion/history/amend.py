@@ -1,0 +1,152 @@
+"""Amending a finished result: a typo in a score fixed, ranks and winner recomputed.
+
+Like player aliases, an amendment is applied when history is read and the
+archive is never rewritten: a match's events must still give the result it
+was recorded with (`history replay` checks that), and `history show` keeps
+the original beside every amendment. Amendments live in the database's
+`amendments` table: match id -> `{"finished": …, "entries": [...]}`. The
+`finished` stamp ties them to that one finishing of the match, so a match
+that is undone and ended again is not amended by mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.names import match_prefix
+
+if TYPE_CHECKING:
+    from companion.store import Store
+
+Match = dict[str, Any]
+
+CORE = ("scores", "ranks", "winner")
+# Games whose results can be amended -> the game whose ranking rules apply.
+RULES = {
+    "hoopers": "hoopers",
+    "hoopers-series-game": "hoopers",
+    "allstar": "allstar",
+    "playlist": "playlist",
+    "playlist-solo": "playlist-solo",
+    "otdraft": "otdraft",
+}
+
+
+def entries_of(match: Mapping[str, Any], amendments: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The amendments that apply to this finishing of `match` (oldest first)."""
+    held = amendments.get(match.get("id", ""))
+    if not isinstance(held, dict) or held.get("finished") != match.get("finished"):
+        return []
+    entries = held.get("entries")
+    if not isinstance(entries, list):
+        return []
+    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("scores"), dict)]
+
+
+def amended(match: Match, amendments: Mapping[str, Any]) -> Match:
+    """`match` with the latest amendment's scores, ranks and winner, and `amendments` listed."""
+    if match.get("status") != "finished" or not amendments:
+        return match
+    entries = entries_of(match, amendments)
+    if not entries:
+        return match
+    latest = entries[-1]
+    result = {k: v for k, v in (match.get("result") or {}).items() if k != "tied"}
+    result.update({k: latest.get(k) for k in CORE})
+    return {**match, "result": result, "amendments": entries}
+
+
+def _context(match: Match, game: str) -> dict[str, Any]:
+    """What the game's ranking needs besides the scores, from the stored match."""
+    result = match.get("result") or {}
+    options = match.get("options") or {}
+    players = match["players"]
+    if game == "allstar" and isinstance(result.get("playoff_scores"), dict):
+        return {"playoff": result["playoff_scores"]}
+    if game == "otdraft":
+        if isinstance(options.get("order"), list):
+            return {"order": options["order"]}
+        if options.get("first") in players:
+            from companion.games.otdraft.logged import last_round_order
+
+            return {"order": last_round_order(players, options["first"])}
+    if game in ("playlist", "playlist-solo") and isinstance(result.get("lengths"), dict):
+        return {"songs": result["lengths"]}
+    return {}
+
+
+def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]:
+    """Correct some players' scores in a finished result; returns the `history amend` answer.
+
+    Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
+    the spelling history shows); players not named keep their score.
+    """
+    from companion.history.book import AMENDMENTS, history, load_by_id
+    from companion.history.log import parse_scores, ranked, winners
+    from companion.history.queries import find_id
+    from companion.store.archive import update_docs
+    from companion.store.store import now
+
+    roster, matches = history(store)
+    shown = find_id(typed_id, matches)
+    game = RULES.get(shown["game"])
+    if shown["status"] != "finished" or not (shown.get("result") or {}).get("scores"):
+        raise RuleViolation(f"{shown['game']} match {shown['id']} has no finished result to amend")
+    if game is None:
+        raise RuleViolation(
+            f"a {shown['game']} result is not amended directly",
+            hint="amend the games it counts" if shown["game"] == "hoopers-series" else None,
+        )
+    match = load_by_id(store, shown["id"])
+    typed = match["players"]  # as recorded; `shown` has the names history shows
+    by_shown = dict(zip(shown["players"], typed, strict=True))
+    given = parse_scores(changes)
+    before = dict(match["result"]["scores"])
+    after = dict(before)
+    for name, score in given.items():
+        player = by_shown[match_prefix(name, shown["players"], what=f"player of {shown['id']}")]
+        after[player] = score
+    if after == before:
+        raise BadInput(f"the result of {shown['id']} already has these scores")
+    core = ranked(game, after, _context(match, game))
+    entry = {
+        "at": now(),
+        **{k: core.get(k) for k in CORE},
+        "was": {k: match["result"].get(k) for k in CORE},
+    }
+
+    count: list[int] = []
+
+    def add(current: dict[str, Any]) -> dict[str, Any]:
+        held = current.get(match["id"])
+        kept = entries_of(match, {match["id"]: held}) if held else []
+        count.append(len(kept) + 1)
+        return {
+            **current,
+            match["id"]: {"finished": match["finished"], "entries": [*kept, entry]},
+        }
+
+    update_docs(store, AMENDMENTS, add)
+    name = roster.name
+    return {
+        "id": match["id"],
+        "game": match["game"],
+        "scores": {name(p): s for p, s in core["scores"].items()},
+        "ranks": {name(p): r for p, r in core["ranks"].items()},
+        "winner": name(core["winner"]) if core.get("winner") else None,
+        "winners": [name(p) for p in winners(core)],
+        "amendments": count[-1],
+        "was": {name(p): s for p, s in before.items()},
+    }
+
+
+def drop_amendments(store: Store, match_id: str) -> None:
+    """Forget the amendments of a match that was deleted or reopened."""
+    from companion.history.book import AMENDMENTS, side_tables
+    from companion.store.archive import update_docs
+
+    if match_id not in side_tables(store)[1]:
+        return
+    update_docs(store, AMENDMENTS, lambda held: {k: v for k, v in held.items() if k != match_id})

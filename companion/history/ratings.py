@@ -1,0 +1,132 @@
+"""Skill ratings per game: Weng-Lin (Plackett-Luce) from `openskill`, over every finished match.
+
+A win rate ignores who you beat; a rating does not. Each game is rated on
+its own: every competitive finished match (two or more players ranked; a
+solo round or a Series document is not one) is replayed oldest first, and
+each player's rating moves by the result against those exact opponents,
+ties and shared ranks included. The same history always gives the same
+numbers: the order is (date, id) and openskill's update is deterministic.
+
+Every player starts at μ = 25, σ = 25/3. The rating shown is the
+conservative μ − 3σ (openskill's "ordinal"): it starts at 0 and rises as the
+companion becomes sure of a player.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.history.headtohead import ranks_of
+from companion.history.queries import SERIES_GAME, game_of, when
+
+Match = dict[str, Any]
+
+RECENT = 10  # "change over the last 10 games"
+Z = 3  # rating = μ − Zσ
+
+
+@dataclass
+class Line:
+    """One player's rating in one game, kept as it moves."""
+
+    player: str
+    game: str
+    rating: Any  # an openskill PlackettLuceRating, updated in place
+    plays: int = 0
+    before: deque[float] = field(default_factory=lambda: deque(maxlen=RECENT))
+
+    @property
+    def ordinal(self) -> float:
+        return self.rating.mu - Z * self.rating.sigma
+
+    def row(self) -> dict[str, Any]:
+        change = self.ordinal - self.before[0] if self.before else 0.0
+        return {
+            "player": self.player,
+            "game": self.game,
+            "mu": round(self.rating.mu, 3),
+            "sigma": round(self.rating.sigma, 3),
+            "rating": round(self.ordinal, 3),
+            "plays": self.plays,
+            "change": round(change, 3),
+        }
+
+
+def is_rated(match: Match) -> bool:
+    """A finished match with two or more players ranked, not a solo round or a Series."""
+    result = match.get("result")
+    if match.get("status") != "finished" or not isinstance(result, dict):
+        return False
+    if match["game"] == SERIES_GAME or (match.get("options") or {}).get("mode") == "solo":
+        return False
+    return isinstance(result.get("scores"), dict) and len(match.get("players") or ()) > 1
+
+
+def model() -> Any:
+    """openskill's Plackett-Luce model with its defaults (imported only when ratings are asked)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def rate_in_place(rater: Any, ratings: list[Any], ranks: list[float]) -> None:
+    """`rater.rate([[r] for r in ratings], ranks=ranks)`, written back into `ratings`.
+
+    openskill's `rate` deep-copies every rating (a fresh uuid each), which is
+    most of its cost; the update itself is `_compute` over teams sorted by rank
+    after σ is widened by τ. This does exactly those steps on our own rating
+    objects, so 10,000 matches rate in well under a second;
+    tests/history/test_ratings.py checks it gives the very numbers `rate` does.
+    """
+    compute = getattr(rater, "_compute", None)
+    if compute is None or rater.limit_sigma:  # not the default model: the public call
+        rated = rater.rate([[r] for r in ratings], ranks=list(ranks))
+        for mine, (new,) in zip(ratings, rated, strict=True):
+            mine.mu, mine.sigma = new.mu, new.sigma
+        return
+    tau_squared = rater.tau * rater.tau
+    for r in ratings:
+        r.sigma = math.sqrt(r.sigma * r.sigma + tau_squared)
+    order = sorted(range(len(ratings)), key=ranks.__getitem__)
+    compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
+
+
+def rate(matches: Iterable[Match]) -> dict[tuple[str, str], Line]:
+    """Every (game, player) line after replaying `matches` oldest first."""
+    rater = model()
+    lines: dict[tuple[str, str], Line] = {}
+    played = sorted((m for m in matches if is_rated(m)), key=lambda m: (when(m), m["id"]))
+    for match in played:
+        ranks = ranks_of(match["result"])
+        players = [p for p in match["players"] if isinstance(ranks.get(p), int | float)]
+        if len(players) < 2:
+            continue
+        game = game_of(match)
+        table = []
+        for player in players:
+            line = lines.get((game, player))
+            if line is None:
+                line = lines[game, player] = Line(player, game, rater.rating())
+            line.before.append(line.ordinal)
+            line.plays += 1
+            table.append(line.rating)
+        rate_in_place(rater, table, [ranks[p] for p in players])
+    return lines
+
+
+def ratings(
+    matches: Iterable[Match], game: str | None = None, player: str | None = None
+) -> list[dict[str, Any]]:
+    """The `history ratings` rows, best rating first (then most plays, then name)."""
+    rows = [line.row() for line in rate(matches).values()]
+    if game is not None:
+        rows = [r for r in rows if r["game"] == game]
+    if player is not None:
+        rows = [r for r in rows if r["player"].casefold() == player.casefold()]
+    return sorted(
+        rows, key=lambda r: (-r["rating"], -r["plays"], r["player"].casefold(), r["game"])
+    )

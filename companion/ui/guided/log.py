@@ -1,0 +1,137 @@
+"""Guided: log a finished game played without the companion (the menu's "log a finished game").
+
+The same checks as `companion log`: every answer is parsed by the history
+layer, so a score that does not parse, a draw in Valley Hoopers or a date
+in the future cannot be submitted (the reason shows under the prompt).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.engine.errors import BadInput, CompanionError
+from companion.history.log import LOGGABLE, SOLO, SOLO_PLAYER, LogRequest, build_match
+from companion.store import Store
+from companion.ui.guided import prompts
+
+GAME_NAMES = {
+    "hoopers": "Valley Hoopers (two teams)",
+    "allstar": "All-Star Draft",
+    "playlist": "All Stars Playlist",
+    SOLO: "All Stars Playlist, a solo round",
+    "otdraft": "OT Fantasy Draft",
+}
+
+
+PAIR = re.compile(r"\s*([^=,]+?)\s*=\s*([^\s,]+)\s*,?")
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """`Ana=29, Ben=14 Ann Lee=10` -> each NAME=SCORE (a name may hold spaces)."""
+    pairs = list(PAIR.finditer(text))
+    if pairs and "".join(m.group(0) for m in pairs) == text.rstrip():
+        return tuple(f"{m.group(1)}={m.group(2)}" for m in pairs)
+    return tuple(text.replace(",", " ").split())  # the parser says what is wrong
+
+
+def _check(request: LogRequest) -> LogRequest:
+    build_match(request)  # raises on anything `companion log` would refuse
+    return request
+
+
+def _ties(scores: dict[str, int]) -> list[str]:
+    top = max(scores.values())
+    tied = [p for p, s in scores.items() if s == top]
+    return tied if len(tied) > 1 else []
+
+
+def ask_request(game: str) -> LogRequest:
+    """Every question for `game`, each answer checked before the next."""
+    from companion.history.log import parse_scores
+
+    if game == SOLO:
+        player = prompts.ask(
+            "Who played?", SOLO_PLAYER, lambda t: t.strip() or SOLO_PLAYER, choices="a name"
+        )
+        request = prompts.ask(
+            "Points of the best playlist?",
+            "",
+            lambda t: _check(LogRequest(SOLO, (t,), player=player)),
+            choices="a whole number",
+        )
+    else:
+        request = prompts.ask(
+            "Final scores?",
+            "",
+            lambda t: _entries(game, t),
+            choices="NAME=SCORE, e.g. Ana=29 Ben=14",
+        )
+    tied = _ties(parse_scores(request.entries)) if game in ("allstar", "otdraft") else []
+    if game == "allstar" and tied:
+        request = prompts.ask(
+            f"Play-Off Supporters of {', '.join(tied)} (they break the tie)?",
+            "none",
+            lambda t: _check(_with(request, playoff=() if t == "none" else _words(t))),
+            choices="NAME=POINTS, or none: a shared rank",
+        )
+    if game == "otdraft" and tied:
+        request = prompts.ask(
+            "Round 7's turn order (a tie goes to the latest)?",
+            "none",
+            lambda t: _check(_with(request, order=None if t == "none" else t)),
+            choices="A,B,C, or none: a shared rank",
+        )
+    if game == "hoopers":
+        request = prompts.ask(
+            "Tribes?",
+            "none",
+            lambda t: _check(_with(request, tribes=() if t == "none" else _words(t))),
+            choices="NAME=keepers|unleashed, or none",
+        )
+    request = prompts.ask(
+        "When was it played?",
+        "now",
+        lambda t: _check(_with(request, when=None if t == "now" else t)),
+        choices="YYYY-MM-DD[ HH:MM], or now",
+    )
+    return prompts.ask(
+        "A note?",
+        "none",
+        lambda t: _check(_with(request, note=None if t == "none" else t)),
+        choices="any text, or none",
+    )
+
+
+def _entries(game: str, text: str) -> LogRequest:
+    if not text:
+        raise BadInput("an answer is needed: NAME=SCORE for each player")
+    return _check(LogRequest(game, _words(text)))
+
+
+def _with(request: LogRequest, **changes: Any) -> LogRequest:
+    from dataclasses import replace
+
+    return replace(request, **changes)
+
+
+def run(store: Store) -> bool:
+    """Ask for a finished game and log it; False when the table backs out."""
+    from companion.history.log import log_game
+    from companion.ui.history import logged_view
+
+    for game in LOGGABLE:
+        prompts.say(f"  [bold]{game}[/bold]: {GAME_NAMES[game]}")
+    try:
+        game = prompts.choose("Which game was played?", list(LOGGABLE), "hoopers")
+        request = ask_request(game)
+    except prompts.Undo:
+        prompts.say("  nothing logged")
+        return False
+    try:
+        answer = log_game(store, request)
+    except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
+        prompts.say(f"error: {err.line()}")
+        return False
+    logged_view(prompts.console(), answer)
+    return True

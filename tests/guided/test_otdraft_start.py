@@ -1,0 +1,99 @@
+"""`otdraft` guided start in-process, with a scripted prompt: what it asks and starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.store import Store
+from companion.tables.otdraft import DraftTable
+from companion.ui.guided import otdraft as guided
+from companion.ui.guided import prompts
+from tests.otdraft.helpers import full_deck
+
+
+@pytest.fixture
+def script(monkeypatch):
+    """`script([(fragment, typed), …])`: each prompt must contain its fragment."""
+    said: list[str] = []
+    answers: list[tuple[str, str]] = []
+
+    def ask(question, default, parse, *, choices="", undo=True):
+        fragment, typed = answers.pop(0)
+        assert fragment in question, (fragment, question)
+        if typed in ("u", "undo"):
+            raise prompts.Undo
+        return parse(typed or default)
+
+    monkeypatch.setattr(prompts, "ask", ask)
+    monkeypatch.setattr(prompts, "say", lambda text="": said.append(text))
+    monkeypatch.setattr(prompts, "console", lambda: _Quiet())
+
+    def load(steps):
+        answers[:] = steps
+        return said
+
+    yield load
+    assert answers == [], f"unasked: {answers}"
+
+
+class _Quiet:
+    width = 100
+    is_terminal = False
+
+    def print(self, *args, **kwargs):
+        pass
+
+    def clear(self):
+        pass
+
+
+def test_a_full_catalogue_offers_the_companions_deck(db, script):
+    table = DraftTable(Store(db))
+    table.import_catalogue(full_deck())
+    script([("Players", "Ana,Ben,Cy"), ("Who starts?", "c"), ("Who holds the deck?", "")])
+    assert guided.start(Store(db), seed=5)
+    now = table.status()
+    assert (now.state.deck, now.state.first, now.players) == (True, "Cy", ("Ana", "Ben", "Cy"))
+
+
+def test_a_catalogue_too_small_to_deal_records_the_tables_cards_and_says_why(db, script):
+    DraftTable(Store(db)).import_catalogue(full_deck(23))
+    said = script([("Players", "Ana,Ben,Cy"), ("Who starts?", "")])
+    assert guided.start(Store(db))
+    assert DraftTable(Store(db)).status().state.deck is False
+    assert any("23 cards are too few" in s and "24 needed" in s for s in said)
+
+
+def test_without_a_catalogue_the_example_or_free_names(db, script):
+    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "ex")])
+    assert guided.start(Store(db))
+    state = DraftTable(Store(db)).status().state
+    assert (state.deck, len(state.catalogue)) == (False, 8)  # 8 cards: recorded, not dealt
+    DraftTable(Store(db)).abandon()
+    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "")])
+    assert guided.start(Store(db))
+    assert DraftTable(Store(db)).status().state.free
+
+
+def test_a_catalogue_file_for_this_draft(db, script, tmp_path):
+    from tests.otdraft.helpers import full_deck_toml
+
+    path = tmp_path / "deck.toml"
+    path.write_text(full_deck_toml())
+    script([
+        ("Players", "Ana,Ben"),
+        ("Who starts?", ""),
+        ("Which cards?", "file"),
+        ("Catalogue file", str(path)),
+        ("Who holds the deck?", "table"),
+    ])  # fmt: skip
+    assert guided.start(Store(db))
+    state = DraftTable(Store(db)).status().state
+    assert (state.deck, len(state.catalogue)) == (False, 54)
+    assert DraftTable(Store(db)).catalogue() is None  # used for this draft, not imported
+
+
+def test_undo_backs_out_without_starting(db, script):
+    script([("Players", "Ana,Ben"), ("Who starts?", "u")])
+    assert guided.start(Store(db)) is False
+    assert DraftTable(Store(db)).live() is None
