@@ -128,6 +128,7 @@ PLAY = [
     ("hoopers", "series", "play"),
     ("allstar", "play"),
     ("playlist", "play"),
+    ("playlist", "solo", "play"),
     ("otdraft", "play"),
 ]
 

@@ -37,6 +37,9 @@ POSITIONS = ("PG", "SG", "SF", "PF", "C")  # companion.games.hoopers.counters.PO
 MILESTONE_MODES = ("win", "lose", "off")  # companion.games.hoopers.variants.MILESTONE_MODES
 ONFIRE_DIRECTIONS = ("up", "down")
 HISTORY_GAMES = ("hoopers", "allstar", "playlist", "otdraft")  # companion.history.queries
+LOG_GAMES = ("hoopers", "allstar", "playlist", "playlist-solo", "otdraft")  # companion log
+FOUL_ON = ("charging",)  # `match foul --on`: the foul-die actions, and an attacker's charging
+BLOCKABLE = ("steal", "intercept")  # a boosted counter can be blocked, as a shot can
 EXPORT_FORMATS = ("json", "csv", "bgstats")  # companion.history.formats.FORMATS
 DEMOS = ("table", "hoopers", "allstar", "series", "otdraft", "playlist")  # companion.demo.run
 ARENA_RULES = ("unusual", "no-two-managers", "straight", "full-house", "rainbow")
@@ -46,7 +49,7 @@ PLAYLIST_KINDS = ("music", "bonus", "negative")  # companion.games.playlist.card
 # Where the game tables keep their documents in the database file (store table, key).
 ALIASES = "players"  # companion.history.book.ALIASES: spelling -> canonical name
 ALLSTAR_DOCS = "allstar"  # "config", "arenas"
-PLAYLIST_DOCS = "playlist"  # "cards", "genres"
+PLAYLIST_DOCS = "playlist"  # "cards", "genres", "action_cards"
 OTDRAFT_DOCS = "otdraft"  # "catalogue"
 SERIES_DOCS = "series"  # "current", and each series by id
 LIVE = "live"
@@ -273,6 +276,10 @@ def foul_actions(asked: Asked) -> list[Item]:
     return [(key, row.get("label")) for key, row in data.load("hoopers_fouls").items()]
 
 
+def fouled_on(asked: Asked) -> list[Item]:
+    return [*foul_actions(asked), *values(FOUL_ON)]
+
+
 def variants(asked: Asked) -> list[Item]:
     return [(key, row.get("label")) for key, row in data.load("hoopers")["variants"].items()]
 
@@ -457,6 +464,11 @@ def playlist_cards(asked: Asked) -> list[Item]:
     return found
 
 
+def playlist_actions(asked: Asked) -> list[Item]:
+    """The table's action cards, by their text."""
+    return values(str(text) for text in asked.db.doc(PLAYLIST_DOCS, "action_cards", []) or [])
+
+
 def allstar_species(asked: Asked) -> list[str]:
     config = asked.db.doc(ALLSTAR_DOCS, "config")
     species = config.get("species") if isinstance(config, dict) else None
@@ -474,6 +486,10 @@ def allstar_cards(asked: Asked) -> list[Item]:
     symbols = (config or {}).get("symbols") or defaults["symbols"]
     card = asked.incomplete.rsplit("-", 1)[0]
     return values(f"{card}-{str(s).casefold()}" for s in symbols)
+
+
+def species(asked: Asked) -> list[Item]:
+    return values(allstar_species(asked), "species")
 
 
 def arenas(asked: Asked) -> list[Item]:
@@ -577,6 +593,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     # games and formats
     "game": {
         "demo": fixed(DEMOS),
+        "log": fixed(LOG_GAMES),
         "watch": watch_games,
         "hoopers series": NOTHING,  # a game number
         "": fixed(HISTORY_GAMES),
@@ -584,15 +601,24 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "format": fixed(EXPORT_FORMATS),
     # matches
     "match_id": match_ids,
+    "one": {"history export": match_ids},
     "series_id": series_ids,
     "series": series_ids,
     # people
     "player": game_players,
     "manager": live_players("allstar"),
+    "caller": live_players("playlist"),
     "old": history_players,
     "alias": history_players,
-    "into": history_players,
-    "home": {"hoopers series start": series_home, "hoopers match start": history_players},
+    "into": {"allstar": allstar_cards, "": history_players},
+    "home": {
+        "hoopers series start": series_home,
+        "hoopers match start": history_players,
+        "log": history_players,
+    },
+    "order": {"log": commas(history_players)},
+    "tribe": {"log": pair("=", history_players, lambda asked, _: tribes(asked))},
+    "scores": NOTHING,  # NAME=SCORE: the number is the point
     "away": {"hoopers match start": history_players},
     "first": named_on_line,
     # Valley Hoopers: the rules
@@ -621,13 +647,18 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     # Valley Hoopers: the live match
     "team": {"hoopers match": teams},
     "hooper": own_hoopers,
-    "out": own_hoopers,
+    "out": {"allstar": allstar_cards, "": own_hoopers},
     "in_": own_hoopers,
     "defender": other_hoopers,
     "attacker": other_hoopers,
     "fouled": own_hoopers,
-    "on": other_hoopers,
-    "against": {"hoopers match counter": other_hoopers, "hoopers": fixed(SHOT_KINDS)},
+    "on": {"hoopers match foul": fouled_on},
+    "against": {
+        "hoopers match counter": other_hoopers,
+        "hoopers match block": fixed((*SHOT_KINDS, *BLOCKABLE)),
+        "hoopers block": fixed((*SHOT_KINDS, *BLOCKABLE)),
+        "hoopers": fixed(SHOT_KINDS),
+    },
     # Valley Hoopers: the Series
     "tribes": commas(tribe_labels),
     "series_track": tribe_labels,
@@ -643,20 +674,33 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "arena": arenas,
     "names": {"allstar season arenas": arenas},
     "name": {"allstar arena remove": arenas, "otdraft cards show": otdraft_cards},
-    "key": {"allstar config": fixed(ALLSTAR_KEYS)},
+    "key": {
+        "allstar config set": fixed((*ALLSTAR_KEYS, "playoff-points")),
+        "allstar config": fixed(ALLSTAR_KEYS),
+    },
+    "species": commas(species),
     # cards of every game
     "cards": {
         "allstar": allstar_cards,
         "playlist solo deal": NOTHING,  # how many
+        "playlist solo start": NOTHING,  # how many
+        "playlist deck": NOTHING,  # the deck's own cards, typed in
         "playlist": playlist_cards,
         "otdraft": otdraft_cards,
     },
-    "card": {"playlist cards add": NOTHING, "playlist": playlist_cards, "otdraft": otdraft_cards},
+    "card": {
+        "allstar": allstar_cards,
+        "playlist cards add": NOTHING,
+        "playlist game action": playlist_actions,
+        "playlist": playlist_cards,
+        "otdraft": otdraft_cards,
+    },
     "secret": otdraft_cards,
     "protect": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "silence": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "category": otdraft_categories,
     # All Stars Playlist
     "genre": playlist_genres,
+    "reading": {"playlist solo goal": fixed(("at-least", "more-than"))},
     "genres": playlist_genres,
 }

@@ -41,8 +41,11 @@ def _offer_start(store, seed: int | None) -> bool:
     return False
 
 
-def solo_play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Play the live solo run round by round on a terminal (with none live, offer to deal one)."""
+def solo_play(
+    ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False
+) -> None:
+    """Interactive: play the live solo run round by round on a terminal (with none live,
+    offer to deal one)."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion playlist solo play")
