@@ -85,6 +85,10 @@ RULES = {
     "companion allstar season start --mode ": ["heritage", "duel", "open-market"],
     "companion allstar best ducks-4 --rule ": ["unusual", "no-two-managers", "straight"],
     "companion roll ": ["d20", "d8"],
+    "companion hoopers match foul Ann Edd --on ": ["steal", "d3", "block", "charging"],
+    "companion hoopers match block Ann --against ": ["2ps", "3ps", "lup", "steal"],
+    "companion log ": ["hoopers", "allstar", "playlist", "playlist-solo", "otdraft"],
+    "companion allstar setup --species Ducks,P": ["Ducks,Pandas", "Ducks,Penguins"],
 }
 
 
