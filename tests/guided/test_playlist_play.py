@@ -135,7 +135,7 @@ def test_menu_starts_a_playlist_game_and_continues_it(db):
     term = Terminal(db)
     term.answer("What now?", "continue playlist")
     term.expect("p1 → p2")  # the scoreboard
-    term.answer("Play the next turns of this playlist?", "")
+    term.answer("Play the next turns of this playlist match?", "")
     term.answer("Ben's song?", "")
     term.answer("End Ben's turn?", "")
     term.expect("Round 1: Ana to play.")
