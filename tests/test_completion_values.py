@@ -111,6 +111,10 @@ def test_hoopers_of_the_live_match_teams(monkeypatch, capsys, table):
     assert offered(monkeypatch, capsys, table, "companion hoopers match chip Ann trap") == [
         "Edd Trapp"
     ]
+    onfire = offered(monkeypatch, capsys, table, "companion hoopers match onfire Bob ")
+    assert onfire[:5] == UNLEASHED and onfire[-2:] == ["up", "down"]
+    then = offered(monkeypatch, capsys, table, "companion hoopers match onfire Bob Joy ")
+    assert then == ["up", "down"]
     shown = ask(monkeypatch, capsys, table, "companion hoopers match injure Bob Dime")
     assert shown == ["Dime N'Shons\tBob"]
 
@@ -227,7 +231,10 @@ def test_the_database_names_match_the_tables():
 
 
 # Parameters that name something the rules or the database know: each must complete.
-NAMED = {"team", "hooper", "defender", "player", "card", "match_id", "face", "format", "kind"}
+NAMED = {
+    "team", "hooper", "hooper_arg", "defender", "player", "card", "cards", "match_id", "face",
+    "format", "kind", "game", "manager", "tribes", "players",
+}  # fmt: skip
 
 
 def test_every_parameter_naming_a_known_thing_has_a_source():

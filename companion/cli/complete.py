@@ -376,6 +376,12 @@ def other_hoopers(asked: Asked) -> list[Item]:
     return [(h, t) for t, roster in rosters.items() if t != team for h in roster]
 
 
+def onfire_words(asked: Asked) -> list[Item]:
+    """`match onfire TEAM [HOOPER] up|down`: a hooper or the direction, then the direction."""
+    directions = values(ONFIRE_DIRECTIONS, "on the Onfire track")
+    return directions if asked.given("words") else [*own_hoopers(asked), *directions]
+
+
 def start_roster(side: str) -> Source:
     """`--home-roster` and the like: the hoopers of that side's --home-tribe, else of all."""
 
@@ -647,6 +653,8 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     # Valley Hoopers: the live match
     "team": {"hoopers match": teams},
     "hooper": own_hoopers,
+    "hooper_arg": own_hoopers,
+    "words": {"hoopers match onfire": onfire_words},
     "out": {"allstar": allstar_cards, "": own_hoopers},
     "in_": own_hoopers,
     "defender": other_hoopers,
@@ -681,6 +689,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "species": commas(species),
     # cards of every game
     "cards": {
+        "deal": NOTHING,  # how many
         "allstar": allstar_cards,
         "playlist solo deal": NOTHING,  # how many
         "playlist solo start": NOTHING,  # how many
