@@ -482,43 +482,26 @@ def match_foul(
     _emit_status(recorded.status, json)
 
 
-@match_app.command()
-def injure(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
-    """An injury cube; at the limit an injury marker is drawn from the pile."""
-    name = _hooper(hooper_arg, hooper, "injure TEAM")
-    _emit_status(_record(ctx, "injure", json, team=team, hooper=name).status, json)
+def _team_hooper_move(kind: str, help_text: str) -> None:
+    """`match KIND TEAM [HOOPER] [--hooper H]`: a move that names a team and one hooper."""
+
+    def command(
+        ctx: typer.Context,
+        team: TeamArg,
+        hooper_arg: HooperArg = None,
+        hooper: HooperOption = None,
+        json: JsonOption = False,
+    ) -> None:
+        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
+        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
+
+    command.__doc__ = help_text
+    match_app.command(kind)(command)
 
 
-@match_app.command()
-def chip(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
-    name = _hooper(hooper_arg, hooper, "chip TEAM")
-    _emit_status(_record(ctx, "chip", json, team=team, hooper=name).status, json)
-
-
-@match_app.command()
-def blocked(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
-    """A block received: the hooper's Onfire track moves one step left."""
-    name = _hooper(hooper_arg, hooper, "blocked TEAM")
-    _emit_status(_record(ctx, "blocked", json, team=team, hooper=name).status, json)
+_team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
+_team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
+_team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
 
 
 @match_app.command()
