@@ -6,6 +6,7 @@ TinyDB and questionary are imported inside the functions that need them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -191,6 +192,10 @@ class CompanionGroup(LazyGroup):
             raise
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        # Text no terminal or file can hold (a lone surrogate from a hand-edited file) is
+        # written as its \\u escape — which in JSON output is the same string, exactly.
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdout.reconfigure(errors="backslashreplace")
         instruction = os.environ.get(COMPLETE_VAR)
         if instruction:  # a shell asking what Tab offers (see companion.cli.complete)
             prog = prog_name or "companion"

@@ -87,8 +87,11 @@ def start(
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
     from companion.engine.decks import parse_players
+    from companion.engine.names import check_name
 
     names = parse_players(tribes, low=2, high=2)
+    if name is not None:
+        check_name(name, "series name")
     status = _table(ctx).start(names, home=home, name=name, seed=seed)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
