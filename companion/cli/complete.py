@@ -204,7 +204,8 @@ class Database:
 
 
 def _is_shard(name: str) -> bool:
-    return name.endswith(".json") and not name.startswith(".")
+    """An archive file (`2026-11.json`, as companion.store.validate.SHARD names them)."""
+    return re.fullmatch(r"\d{4}-\d{2}\.json", name) is not None
 
 
 def _summaries(shard: Path) -> list[dict[str, Any]]:
