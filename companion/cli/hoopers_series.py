@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import (
+    InteractiveJsonOption,
+    JsonOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+)
 
 if TYPE_CHECKING:
     from companion.games.hoopers.series_report import SeriesView
@@ -260,8 +267,9 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
 
 
 @app.command()
-def play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Play the series on a terminal: each game as guided turns, then its Reward Phase."""
+def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
+    """Interactive: play the series on a terminal: each game as guided turns, then its
+    Reward Phase."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")
