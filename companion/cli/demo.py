@@ -28,4 +28,4 @@ def demo(
     """Play a short seeded sample of what the companion does at a table."""
     from companion.demo.run import run_demo
 
-    run_demo(ctx, game, seed if seed is not None else 7, as_json=json)
+    run_demo(ctx.find_root().params.get("db"), game, seed if seed is not None else 7, as_json=json)

@@ -9,8 +9,6 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from companion.engine.names import match_prefix
 
 # name -> module with `run(out: Console, store: Store, seed: int) -> None`
@@ -24,13 +22,13 @@ DEMOS: dict[str, str] = {
 }
 
 
-def run_demo(ctx: typer.Context, game: str | None, seed: int, as_json: bool = False) -> None:
-    from companion.cli.common import console
+def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = False) -> None:
+    """Play the demos into the database at `given` (--db), else a throwaway one."""
     from companion.store import Store
+    from companion.ui.console import TableConsole
 
     names = list(DEMOS) if game is None else [match_prefix(game, DEMOS, what="demo")]
     with ExitStack() as stack:
-        given = ctx.find_root().params.get("db")
         if given:
             path = Path(given).expanduser()
         else:
@@ -39,7 +37,7 @@ def run_demo(ctx: typer.Context, game: str | None, seed: int, as_json: bool = Fa
         store = Store(path)
         store.check_folder()  # fail before printing anything
         session = Session(store) if as_json else None
-        out = session.console if session else console()
+        out = session.console if session else TableConsole()
         if session is None:
             out.print(f"[bold]Table Companion demo[/bold] (seed {seed}; database {path})")
         for name in names:
