@@ -119,7 +119,9 @@ def test_a_corrupt_database_gives_an_error_page_and_one_line(cli, db):
     cli(*START, *TRIBES)
     errors: list[str] = []
     with board(db, errors=errors) as port:
-        db.write_text("{ not json")
+        broken = db.with_name("broken.json")
+        broken.write_text("{ not json")
+        broken.replace(db)  # whole, as any writer replaces it: never seen half-written
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline:
             code, body, _ = get(port, "/api/state")
