@@ -232,23 +232,26 @@ def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
     undefended, recorded as that lay-up. Either way the attacking turn ends.
     """
     from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.fouls import read_foul_die
     from companion.games.hoopers.shots import ShotSpec
     from companion.games.hoopers.susan_peg import LAY_UP, resolve_susan_peg_rebound
     from companion.ui.hoopers_series import render_susan_peg_rebound
 
-    prompts.say(
+    flow.q.say(
         "  Susan Peg's skill: with no foul she goes straight to a lay-up with her V, "
         "which cannot be defended"
     )
-    v = flow.stat(turn.team, by, "v", "V-stat")
     fouls = flow.state().teams[turn.team].team_fouls
-    face = prompts.d8("foul die for the rebound", flow.rng)
+    face = flow.q.d8("foul die for the rebound", flow.rng)
+    v = 0  # her V matters only with no foul: asked then
+    if not read_foul_die("rebound", face).foul:
+        v = flow.stat(turn.team, by, "v", "V-stat")
     planned = resolve_susan_peg_rebound(v, face=face, team_fouls=fouls, rng=tf.Probe())
     roll = None
     if planned.roll is not None:
-        roll = prompts.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
+        roll = flow.q.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
     outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=fouls)
-    render_susan_peg_rebound(prompts.console(), outcome)
+    render_susan_peg_rebound(flow.q.console(), outcome)
     if outcome.foul:
         fouled = flow.white_cube(turn.opponent)
         events = tf.foul_events(turn.team, by, turn.opponent, fouled)
