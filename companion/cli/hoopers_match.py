@@ -20,7 +20,6 @@ from companion.cli.hoopers import (
     NoFoulBonus,
     OStat,
     Roll,
-    Stat,
     VStat,
     check_face,
     check_roll,
@@ -41,6 +40,14 @@ match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, inju
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
 HooperArg = Annotated[str, typer.Argument(help="The hooper (unique prefix).")]
 HooperOption = Annotated[str, typer.Option("--hooper", help="The hooper (unique prefix).")]
+MatchStat = Annotated[
+    int | None,
+    typer.Option(
+        "--stat",
+        help="The hooper's attack stat for this shot (default: the last one given for this "
+        "hooper's shot of this kind in this match).",
+    ),
+]
 
 
 def _table(ctx: typer.Context) -> HoopersTable:
@@ -203,7 +210,7 @@ def match_shot(
     team: TeamArg,
     kind: Kind,
     hooper: HooperOption,
-    stat: Stat,
+    stat: MatchStat = None,
     defender: Annotated[
         str | None, typer.Option("--defender", help="The defending hooper (with --defense).")
     ] = None,
@@ -222,6 +229,8 @@ def match_shot(
     The defender's and shooter's personal skills apply by themselves (Linda
     Siempre's whistle, Hector Pröt's Onfire step, Sin Miedo's foul bonus).
     """
+    if stat is None:
+        stat = _last_stat(ctx, team, hooper, kind)
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
     data = {
         "team": team,
@@ -254,6 +263,21 @@ def match_shot(
     emit(payload, json, render)
     if status.state.owed is not None and _asks(json):
         _settle_owed(ctx)
+
+
+def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:
+    """The stat last given for this hooper's shot of this kind in the live match."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.shots import parse_kind
+
+    shot = parse_kind(kind)
+    side, name, known = _table(ctx).known_stat(team, hooper, shot)
+    if known is None:
+        raise BadInput(
+            f"no {shot.upper()} given yet for {name} ({side}) in this match",
+            hint="give it once with --stat; later shots remember it",
+        )
+    return known
 
 
 @match_app.command("counter")

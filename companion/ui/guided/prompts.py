@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 import signal
 import string
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -175,9 +176,17 @@ def ranked(typed: str, names: Sequence[str], close: bool = True) -> list[str]:
     inside = [n for n, f in folded if key in f and n not in {*exact, *prefix, *words}]
     found = [*exact, *prefix, *words, *inside]
     if close and len(key) > 1:
-        near = difflib.get_close_matches(key, [f for _, f in folded], n=5, cutoff=0.6)
-        found += [n for n, f in folded if f in near and n not in found]
+        scored = [(_closeness(key, f), n) for n, f in folded if n not in found]
+        found += [n for score, n in sorted(scored, key=lambda p: -p[0]) if score >= 0.7]
     return found
+
+
+def _closeness(key: str, folded: str) -> float:
+    """How close `key` is to the name, its words or its start (a typo: "Srge", "Pröt")."""
+    return max(
+        difflib.SequenceMatcher(None, key, part).ratio()
+        for part in (folded, *_words(folded), folded[: len(key)], folded[: len(key) + 1])
+    )
 
 
 def _words(folded: str) -> list[str]:
@@ -348,7 +357,8 @@ class NameCompleter:
         from prompt_toolkit.completion import Completion
 
         text = document.text_before_cursor
-        word = text.rsplit(",", 1)[-1] if self.several else text
+        # Several names: after the last comma, or after the last NAME=VALUE and a space.
+        word = re.split(r",|=\S*\s+", text)[-1] if self.several else text
         if "=" in word:  # NAME=POS, NAME=SCORE: the name is done
             return
         lead = len(word) - len(word.lstrip())

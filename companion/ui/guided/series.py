@@ -36,10 +36,16 @@ def start(store: Any, seed: int | None = None) -> bool:
     from companion.games.hoopers.match import tribes
     from companion.ui.hoopers_series import render_status
 
+    from companion.ui.guided.steps import players_seen
+
     names = [t.title() for t in tribes()]
+    offered = [*names, *players_seen(store)]
     try:
-        first = prompts.ask("First tribe (or player)?", names[0], _name)
-        second = prompts.ask("Second tribe (or player)?", names[-1], _name)
+        first = prompts.ask("First tribe (or player)?", names[0], _name, complete=offered)
+        second = prompts.ask(
+            "Second tribe (or player)?", names[-1], _name,
+            complete=[n for n in offered if n != first],
+        )  # fmt: skip
         home = prompts.choose("Who is at home in game 1?", ["random", first, second], "random")
     except Undo:
         return False
@@ -222,7 +228,9 @@ def _pick(question: str, line_up: Sequence[str], count: int) -> list[str]:
             raise BadInput(f"name {count} different hoopers, comma separated")
         return chosen
 
-    return prompts.ask(question, ", ".join(line_up[:count]), parse)
+    return prompts.ask(
+        question, ", ".join(line_up[:count]), parse, complete=list(line_up), several=True
+    )
 
 
 def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
