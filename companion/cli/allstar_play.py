@@ -4,17 +4,37 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import open_store
+from companion.cli.common import SeedOption, open_store
 
 
-def play(ctx: typer.Context) -> None:
+def play(ctx: typer.Context, seed: SeedOption = None) -> None:
     """Walk the live game step by step on a terminal: arenas, teams, rounds, Play-Offs."""
+    # With no live game it offers to start one first (the menu's start flow).
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion allstar play")
-    store = open_store(ctx)
-    store.current_match("allstar")  # no live game: one error line before any question
-    from companion.ui.guided.allstar import play_season
+    from companion.tables.allstar import AllStarTable
 
+    store = open_store(ctx)
     with prompts.guarded():
-        play_season(store)
+        if AllStarTable(store).live() is None and not _offer_start(store, seed):
+            raise typer.Exit(0)
+        from companion.ui.guided.allstar import play as play_season
+
+        play_season(store, seed)
+
+
+def _offer_start(store, seed: int | None) -> bool:
+    """No live game: ask to start one (the menu's start flow). True once one is live."""
+    from companion.ui.guided import prompts
+    from companion.ui.guided.allstar import start
+
+    prompts.say("No live allstar game.")
+    try:
+        wanted = prompts.yes_no("Start one now?", True)
+    except prompts.Undo:
+        wanted = False
+    if wanted and start(store, seed):
+        return True
+    prompts.say("Nothing started: 'companion allstar season start --help' shows how.")
+    return False

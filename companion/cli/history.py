@@ -109,8 +109,20 @@ def list_(
 
 
 @app.command()
-def show(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -> None:
-    """Show one match with its full event log, every roll and its seed (and any amendment)."""
+def show(
+    ctx: typer.Context,
+    match_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="ID",
+            help="Match id or a unique prefix (default: the newest match).",
+            show_default=False,
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Show one match (the newest without an ID) with its full event log, every roll and its
+    seed (and any amendment)."""
     from companion.history.book import load
 
     match = load(open_store(ctx), match_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any
 
 import typer
@@ -117,6 +118,40 @@ def unused_roll(outcome: Any, roll: int | None) -> list[str]:
     return [f"--roll {roll} not used: {why}"]
 
 
+def refuse_unused(
+    ctx: typer.Context, applies: Iterable[str], to: str, because: Mapping[str, str] | str = ""
+) -> None:
+    """Refuse the options given that play no part in `to`, naming the ones that do.
+
+    An option counts as given when its value is not its default (a flag set, a
+    value typed); --json and --seed always apply. `because` says why: one
+    reason, or one per option name.
+    """
+    from companion.engine.errors import BadInput
+
+    allowed = {*applies, "json", "seed"}
+    options = [p for p in ctx.command.params if p.param_type_name == "option" and not p.hidden]
+    extra = [p for p in options if p.name not in allowed and _given(ctx, p)]
+    if not extra:
+        return
+    reasons = [because] if isinstance(because, str) else [because.get(p.name, "") for p in extra]
+    why = "; ".join(dict.fromkeys(r for r in reasons if r))
+    takes = [p.opts[0] for p in options if p.name in allowed and p.name not in ("json", "seed")]
+    verb = "does" if len(extra) == 1 else "do"
+    these = f"it takes {', '.join(takes)}" if takes else "it takes no other option"
+    raise BadInput(
+        f"{', '.join(p.opts[0] for p in extra)} {verb} not apply to {to}"
+        f"{f' ({why})' if why else ''}; {these}"
+    )
+
+
+def _given(ctx: typer.Context, param: Any) -> bool:
+    value = ctx.params.get(param.name)
+    if value is None or value is False or value == [] or value == ():
+        return False
+    return value != param.default
+
+
 def check_face(face: str | None) -> str | None:
     from companion.engine.dice import parse_d8
 
@@ -125,9 +160,40 @@ def check_face(face: str | None) -> str | None:
 
 # --- stateless resolutions ---------------------------------------------------
 
+# The options (parameter names) each resolution takes; any other given is refused.
+SHOT_UNDEFENDED = ("stat", "bonus", "defense", "roll")
+SHOT_DEFENDED = (
+    *SHOT_UNDEFENDED,
+    *("face", "ft_stat", "ft_roll", "away", "flagrant_whistle", "no_foul_bonus", "linda"),
+)
+NO_DEFENSE = "without --defense the shot is undefended: no defender, no foul die, no free throws"
+NO_FOUL_DIE = "--no-foul-die: no foul die, so no foul"
+TARGET_ALONE = "--target N is the chance of one d20 roll and takes no kind"
+
+
+def refuse_for_shot(
+    ctx: typer.Context,
+    name: str,
+    defense: int | None,
+    to: str = "",
+    also: Iterable[str] = (),
+    defended: Iterable[str] = (),
+) -> None:
+    """Refuse what a shot of kind `name` does not use: without --defense, anything
+    about the foul die and free throws. `also` are more options the command always
+    takes, `defended` more it takes with --defense."""
+    if defense is None:
+        because = dict.fromkeys((*SHOT_DEFENDED, *defended), NO_DEFENSE)
+        because["target"] = TARGET_ALONE
+        refuse_unused(ctx, (*SHOT_UNDEFENDED, *also), f"{to}an undefended {name}", because)
+    else:
+        applies = (*SHOT_DEFENDED, *also, *defended)
+        refuse_unused(ctx, applies, f"{to}{name}", {"target": TARGET_ALONE})
+
 
 @app.command()
 def shot(
+    ctx: typer.Context,
     kind: Kind,
     stat: Stat,
     bonus: Bonus = None,
@@ -144,8 +210,9 @@ def shot(
     json: JsonOption = False,
 ) -> None:
     """Resolve a shot: target, foul die (when defended), d20, free throws."""
-    from companion.games.hoopers.shots import resolve_shot
+    from companion.games.hoopers.shots import parse_kind, resolve_shot
 
+    refuse_for_shot(ctx, parse_kind(kind), defense)
     spec = shot_spec(
         kind, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
     )
@@ -201,6 +268,7 @@ def foul(
 
 @app.command()
 def counter(
+    ctx: typer.Context,
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     o: OStat = None,
     v: VStat = None,
@@ -223,6 +291,7 @@ def counter(
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
     from companion.games.hoopers.counters import resolve_counter
 
+    refuse_for_counter(ctx, kind, no_foul_die, susan_peg)
     if susan_peg:
         _susan_peg_rebound(
             kind, v, check_face(face), check_roll(roll), team_fouls, no_foul_die, seed, json
@@ -240,14 +309,44 @@ def counter(
     emit({**outcome.to_json(), "seed": rng.seed}, json, render)
 
 
-def _susan_peg_rebound(kind, v, face, roll, team_fouls, no_foul_die, seed, json) -> None:
+COUNTER = ("o", "v", "face", "roll", "team_fouls", "no_foul_die", "flagrant_whistle")
+SUSAN_PEG = ("v", "face", "roll", "team_fouls", "susan_peg")
+
+
+def refuse_for_counter(
+    ctx: typer.Context, kind: str, no_foul_die: bool, susan_peg: bool = False, to: str = ""
+) -> None:
+    """Refuse what the counter does not use: --position off a steal, the foul die's
+    options under --no-foul-die, what Susan Peg's rebound does not read."""
     from companion.engine.errors import BadInput
     from companion.games.hoopers.counters import parse_counter
+
+    name = parse_counter(kind)
+    if susan_peg:
+        if name != "rebound" or no_foul_die:
+            raise BadInput("--susan-peg is Susan Peg's offensive rebound: 'counter rebound --v N'")
+        refuse_unused(ctx, SUSAN_PEG, f"{to}Susan Peg's rebound", "she lays up with her V")
+        return
+    applies = [*COUNTER, *(("position",) if name == "steal" else ())]
+    because = {"position": "only a steal reads the dribbler's Position token"}
+    if name == "rebound":
+        applies.remove("flagrant_whistle")
+        because["flagrant_whistle"] = (
+            "the offensive rebound is the attacker's own counter, not one against the "
+            "Unleashed card"
+        )
+    if no_foul_die:
+        for option in ("face", "team_fouls", "flagrant_whistle"):
+            if option in applies:
+                applies.remove(option)
+            because[option] = NO_FOUL_DIE
+    refuse_unused(ctx, applies, f"{to}{'a' if name != 'intercept' else 'an'} {name}", because)
+
+
+def _susan_peg_rebound(kind, v, face, roll, team_fouls, no_foul_die, seed, json) -> None:
     from companion.games.hoopers.susan_peg import resolve_susan_peg_rebound
     from companion.ui.hoopers_series import render_susan_peg_rebound
 
-    if parse_counter(kind) != "rebound" or no_foul_die:
-        raise BadInput("--susan-peg is Susan Peg's offensive rebound: 'counter rebound --v N'")
     rng = TableRng(seed)
     outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=team_fouls, rng=rng)
     emit(
@@ -273,6 +372,7 @@ def _counter_spec(kind, o, v, position, team_fouls, no_foul_die, flagrant=False)
 
 @app.command()
 def block(
+    ctx: typer.Context,
     face: Face = None,
     against: Annotated[
         str | None,
@@ -295,12 +395,22 @@ def block(
 ) -> None:
     """Resolve a block: foul, restart from F2, restart from A, or blocked."""
     from companion.engine.names import match_prefix
-    from companion.games.hoopers.blocks import BLOCK_AGAINST, resolve_block
+    from companion.games.hoopers.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
 
+    blocked = None if against is None else match_prefix(against, BLOCK_AGAINST, "--against")
+    applies = ["face", "against", "keepers_block", "linda"]
+    if blocked is None:
+        because = "without --against nothing says what was blocked, so no free throws"
+    else:
+        applies += ["ft_stat", "ft_roll", "away"]
+        because = "a blocked shot's free throws do not depend on team fouls"
+        if blocked in BLOCKED_COUNTERS:
+            applies.append("team_fouls")
+    refuse_unused(ctx, applies, "this block", because)
     rng = TableRng(seed)
     outcome = resolve_block(
         face=check_face(face),
-        against=None if against is None else match_prefix(against, BLOCK_AGAINST, "--against"),
+        against=blocked,
         keepers_block=keepers_block,
         linda=linda,
         ft_stat=ft_stat,
@@ -348,6 +458,7 @@ def free_throw(
 
 @app.command()
 def odds(
+    ctx: typer.Context,
     kind: Annotated[
         str | None,
         typer.Argument(help="2ps, 3ps, lup, steal, intercept or rebound (omit with --target)."),
@@ -379,32 +490,51 @@ def odds(
     from companion.games.hoopers.counters import COUNTER_KINDS
     from companion.games.hoopers.shots import SHOT_KINDS
 
-    checked_face = check_face(face)
     if kind is None:
         if target is None:
             raise BadInput("give a shot or counter kind, or --target N")
+        refuse_unused(
+            ctx,
+            ("target",),
+            "odds --target N",
+            "one d20 roll: the others go with a shot or counter",
+        )
         result, title = calc.target_odds(target), f"roll ≤ {target}"
     else:
         from companion.engine.names import match_prefix
 
         name = match_prefix(kind, (*SHOT_KINDS, *COUNTER_KINDS), what="shot or counter")
         if name in SHOT_KINDS:
+            refuse_for_shot(ctx, name, defense, "odds for ")
             if stat is None:
                 raise BadInput(f"odds for {name} need --stat")
             spec = shot_spec(
                 name, stat, bonus, defense, ft_stat, away, flagrant_whistle, no_foul_bonus, linda
             )
-            if checked_face is not None and defense is None:
-                raise BadInput(f"--face {checked_face} given but the shot is not defended")
-            result, title = calc.shot_odds(spec, checked_face), name
+            result, title = calc.shot_odds(spec, check_face(face)), name
         else:
             if linda:
                 raise BadInput(
                     "--linda applies to a block or a defence (d2, d3, dlu), not to "
                     f"{name}: Linda Siempre's skill works 'when defending'"
                 )
+            # P(success) only: what decides fouls and free throws plays no part.
+            counts = "the odds of a counter are its chance of success; free throws are not counted"
+            applies = ["o", "v", "no_foul_die", *(("position",) if name == "steal" else ())]
+            refuse_unused(
+                ctx,
+                applies if no_foul_die else [*applies, "face"],
+                f"odds for {'an' if name == 'intercept' else 'a'} {name}",
+                {
+                    "target": TARGET_ALONE,
+                    "position": "only a steal reads the dribbler's Position token",
+                    "team_fouls": counts,
+                    "flagrant_whistle": counts,
+                    "face": NO_FOUL_DIE,
+                },
+            )
             spec = _counter_spec(name, o, v, position, team_fouls, no_foul_die, flagrant_whistle)
-            result, title = calc.counter_odds(spec, checked_face), name
+            result, title = calc.counter_odds(spec, check_face(face)), name
     payload = result.to_json()
 
     def render(out):

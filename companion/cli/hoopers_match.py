@@ -23,6 +23,8 @@ from companion.cli.hoopers import (
     VStat,
     check_face,
     check_roll,
+    refuse_for_shot,
+    refuse_unused,
     shot_spec,
     unused_roll,
 )
@@ -38,8 +40,6 @@ match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, inju
 # --- the tracked match -------------------------------------------------------
 
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
-HooperArg = Annotated[str, typer.Argument(help="The hooper (unique prefix).")]
-HooperOption = Annotated[str, typer.Option("--hooper", help="The hooper (unique prefix).")]
 MatchStat = Annotated[
     int | None,
     typer.Option(
@@ -48,6 +48,39 @@ MatchStat = Annotated[
         "hooper's shot of this kind in this match).",
     ),
 ]
+# Every match command naming a hooper takes `--hooper H`, and also the hooper as an
+# argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
+HooperArg = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="hooper", help="The hooper (unique prefix), as --hooper.", show_default=False
+    ),
+]
+HooperOption = Annotated[
+    str | None, typer.Option("--hooper", help="The hooper (unique prefix).", show_default=False)
+]
+
+
+def _hooper(given: str | None, option: str | None, command: str) -> str:
+    """The hooper named by --hooper or by the argument (either, or both alike)."""
+    name = _maybe_hooper(given, option)
+    if name is None:
+        from companion.engine.errors import BadInput
+
+        raise BadInput(f"which hooper? 'hoopers match {command} --hooper NAME'")
+    return name
+
+
+def _maybe_hooper(given: str | None, option: str | None) -> str | None:
+    if (
+        given is not None
+        and option is not None
+        and given.strip().casefold() != option.strip().casefold()
+    ):
+        from companion.engine.errors import BadInput
+
+        raise BadInput(f"two hoopers, '{given}' and --hooper '{option}': give one")
+    return option if option is not None else given
 
 
 def _table(ctx: typer.Context) -> HoopersTable:
@@ -209,8 +242,9 @@ def match_shot(
     ctx: typer.Context,
     team: TeamArg,
     kind: Kind,
-    hooper: HooperOption,
     stat: MatchStat = None,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
     defender: Annotated[
         str | None, typer.Option("--defender", help="The defending hooper (with --defense).")
     ] = None,
@@ -229,12 +263,16 @@ def match_shot(
     The defender's and shooter's personal skills apply by themselves (Linda
     Siempre's whistle, Hector Pröt's Onfire step, Sin Miedo's foul bonus).
     """
+    from companion.games.hoopers.shots import parse_kind
+
+    name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
+    refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
     if stat is None:
-        stat = _last_stat(ctx, team, hooper, kind)
+        stat = _last_stat(ctx, team, name, kind)
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
     data = {
         "team": team,
-        "hooper": hooper,
+        "hooper": name,
         "defender": defender,
         "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
         "face": check_face(face),
@@ -285,7 +323,8 @@ def match_counter(
     ctx: typer.Context,
     team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
-    hooper: HooperOption,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
     against: Annotated[
         str | None,
         typer.Option("--against", help="The hooper whose dribble or pass is countered."),
@@ -314,10 +353,12 @@ def match_counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
+    name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
+    _refuse_for_match_counter(ctx, kind)
     data = {
         "team": team,
         "kind": kind,
-        "hooper": hooper,
+        "hooper": name,
         "against": against,
         "o": o,
         "v": v,
@@ -340,11 +381,29 @@ def match_counter(
     _emit_move(ctx, recorded, json, outcome.to_json(), render)
 
 
+def _refuse_for_match_counter(ctx: typer.Context, kind: str) -> None:
+    """--position is a steal's, --against a steal's or intercept's, --fouled a rebound's."""
+    from companion.games.hoopers.counters import parse_counter
+
+    name = parse_counter(kind)
+    common = ("hooper", "o", "v", "face", "roll", "flagrant_whistle", "ft_stat", "ft_roll")
+    applies = {
+        "steal": (*common, "against", "position"),
+        "intercept": (*common, "against"),
+        "rebound": (*common, "fouled"),
+    }[name]
+    because = {
+        "position": "only a steal reads the dribbler's Position token",
+        "against": "a rebound counters no hooper's fundamental",
+        "fouled": "only an offensive foul on a rebound lets the defence pick who is fouled",
+    }
+    refuse_unused(ctx, applies, f"{'an' if name == 'intercept' else 'a'} {name}", because)
+
+
 @match_app.command("block")
 def match_block(
     ctx: typer.Context,
     team: Annotated[str, typer.Argument(help="The blocking team (unique prefix).")],
-    hooper: HooperOption,
     attacker: Annotated[str, typer.Option("--attacker", help="The hooper blocked.")],
     against: Annotated[
         str,
@@ -352,6 +411,8 @@ def match_block(
             "--against", help="What is blocked: 2ps, 3ps, lup, or a boosted steal or intercept."
         ),
     ],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
     face: Face = None,
     keepers_block: KeepersBlock = False,
     ft_stat: Annotated[
@@ -363,7 +424,7 @@ def match_block(
     """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
     data = {
         "team": team,
-        "hooper": hooper,
+        "hooper": _hooper(hooper_arg, hooper, "block TEAM"),
         "attacker": attacker,
         "against": against,
         "face": check_face(face),
@@ -406,13 +467,20 @@ def score(
     ctx: typer.Context,
     team: TeamArg,
     points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
+    hooper_arg: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
+        ),
+    ] = None,
     hooper: Annotated[
         str | None, typer.Option("--hooper", help="Credit them to this hooper.")
     ] = None,
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
-    recorded = _record(ctx, "score", json, team=team, points=points, hooper=hooper)
+    name = _maybe_hooper(hooper_arg, hooper)
+    recorded = _record(ctx, "score", json, team=team, points=points, hooper=name)
     _emit_status(recorded.status, json)
 
 
@@ -420,7 +488,8 @@ def score(
 def match_foul(
     ctx: typer.Context,
     team: TeamArg,
-    hooper: HooperArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
     on: Annotated[
         str | None,
         typer.Option(
@@ -432,38 +501,57 @@ def match_foul(
     json: JsonOption = False,
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
-    recorded = _record(ctx, "foul", json, team=team, hooper=hooper, action=on)
+    name = _hooper(hooper_arg, hooper, "foul TEAM")
+    recorded = _record(ctx, "foul", json, team=team, hooper=name, action=on)
     _emit_status(recorded.status, json)
 
 
-@match_app.command()
-def injure(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """An injury cube; at the limit an injury marker is drawn from the pile."""
-    _emit_status(_record(ctx, "injure", json, team=team, hooper=hooper).status, json)
+def _team_hooper_move(kind: str, help_text: str) -> None:
+    """`match KIND TEAM [HOOPER] [--hooper H]`: a move that names a team and one hooper."""
+
+    def command(
+        ctx: typer.Context,
+        team: TeamArg,
+        hooper_arg: HooperArg = None,
+        hooper: HooperOption = None,
+        json: JsonOption = False,
+    ) -> None:
+        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
+        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
+
+    command.__doc__ = help_text
+    match_app.command(kind)(command)
 
 
-@match_app.command()
-def chip(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat)."""
-    _emit_status(_record(ctx, "chip", json, team=team, hooper=hooper).status, json)
-
-
-@match_app.command()
-def blocked(ctx: typer.Context, team: TeamArg, hooper: HooperArg, json: JsonOption = False) -> None:
-    """A block received: the hooper's Onfire track moves one step left."""
-    _emit_status(_record(ctx, "blocked", json, team=team, hooper=hooper).status, json)
+_team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
+_team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
+_team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
 
 
 @match_app.command()
 def onfire(
     ctx: typer.Context,
     team: TeamArg,
-    hooper: HooperArg,
-    direction: Annotated[str, typer.Argument(help="up (one step forward) or down.")],
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[hooper] {direction}",
+            help="up (one step forward) or down; the hooper before it, or as --hooper.",
+            show_default=False,
+        ),
+    ],
+    hooper: HooperOption = None,
     json: JsonOption = False,
 ) -> None:
     """Move a hooper one step on the Onfire track (a tribe power, a skill, a correction)."""
-    recorded = _record(ctx, "onfire", json, team=team, hooper=hooper, direction=direction)
+    from companion.engine.errors import BadInput
+
+    usage = "'hoopers match onfire TEAM up|down --hooper NAME' (or TEAM NAME up|down)"
+    if not 1 <= len(words) <= 2 or (len(words) == 1 and hooper is None):
+        raise BadInput(f"which hooper, and up or down? {usage}")
+    *given, direction = words
+    name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
+    recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
     _emit_status(recorded.status, json)
 
 

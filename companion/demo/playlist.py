@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from companion.engine.rng import TableRng, step_rng
-from companion.games.playlist import game, solo
+from companion.engine.rng import TableRng
 from companion.games.playlist.cards import default_genres, parse_inline
-from companion.games.playlist.chain import MULTIPLAYER, check_chain
-from companion.games.playlist.scoring import parse_assignment, score_playlist
-from companion.games.playlist.solver import best_playlist
 from companion.games.playlist.synthetic import synthetic_box
 from companion.store import Store
+from companion.tables.playlist import PlaylistTable, SoloTable
+from companion.ui import playlist as ui
 
 CHAIN = [
     "country/1/guitar+storytelling+love+acoustic/Blowin' in the Wind",
@@ -31,41 +29,31 @@ BROKEN = [
 
 
 def run(out: Console, store: Store, seed: int) -> None:
-    from companion.cli.playlist import TABLE, _game_payload, _solo_payload
-    from companion.ui import playlist as ui
-
-    genres = default_genres()
+    game = PlaylistTable(store)
     out.print("$ companion playlist check " + " ".join(f'"{c}"' for c in CHAIN))
-    cards = [parse_inline(c, genres) for c in CHAIN]
-    ui.render_check(out, cards, check_chain(cards, MULTIPLAYER), MULTIPLAYER)
+    ui.render_check(out, game.box.check(CHAIN))
     out.print("$ companion playlist check " + " ".join(f'"{c}"' for c in BROKEN))
-    cards = [parse_inline(c, genres) for c in BROKEN]
-    ui.render_check(out, cards, check_chain(cards, MULTIPLAYER), MULTIPLAYER)
+    ui.render_check(out, game.box.check(BROKEN))
 
     out.print("\n$ companion playlist score ... --assignment 3:pop=3")
-    pops = [
-        parse_inline(f"pop/{p}/love+piano+ballad/Pop {i}", genres)
-        for i, p in enumerate([1, 2, 3, 1])
-    ]
-    score = score_playlist(pops, [parse_assignment("3:pop=3", genres)])
-    ui.render_score(out, score, check_chain(pops, MULTIPLAYER))
+    pops = [f"pop/{p}/love+piano+ballad/Pop {i}" for i, p in enumerate([1, 2, 3, 1])]
+    ui.render_score(out, game.box.score(pops, ["3:pop=3"]))
 
     out.print("\n$ companion playlist cards import synthetic-box.csv   (synthetic demo cards)")
-    if store.get_doc(TABLE, "cards") is None:
-        box = synthetic_box(TableRng(seed))
-        store.put_doc(TABLE, "cards", [c.to_dict() for c in box])
+    box = synthetic_box(TableRng(seed))
+    if game.box.put_synthetic(box):
         out.print(
             f"  Imported {len(box)} synthetic cards (NOT the real box: the rulebook prints none)."
         )
     else:
         out.print("  (this database already has a catalogue; the demo leaves it alone)")
 
-    _game(out, store, seed, _game_payload, ui)
-    _solo(out, store, seed, _solo_payload, ui)
+    _game(out, game, seed)
+    _solo(out, SoloTable(store), seed)
 
 
-def _game(out: Console, store: Store, seed: int, payload_of, ui) -> None:
-    if store.live_match(game.GAME) is not None:
+def _game(out: Console, table: PlaylistTable, seed: int) -> None:
+    if table.live() is not None:
         out.print("\n(a playlist game is live in this database; the demo skips its own game)")
         return
     genres = default_genres()
@@ -74,8 +62,7 @@ def _game(out: Console, store: Store, seed: int, payload_of, ui) -> None:
         return parse_inline(f"{genre}/1/love+piano+drums/{genre.title()} demo {n}", genres)
 
     out.print("\n$ companion playlist game start --players Ana,Ben,Cy --first Ana")
-    start = {"type": "start", "data": {"first": "Ana", "how": "chosen"}}
-    store.start_match(game.GAME, ["Ana", "Ben", "Cy"], {"mode": "multiplayer"}, seed, [start])
+    table.start(["Ana", "Ben", "Cy"], first="Ana", seed=seed)
     moves = [
         ("Ana", [song("pop", i) for i in range(8)]),
         ("Ben", [song("rock", i) for i in range(5)]),
@@ -86,54 +73,33 @@ def _game(out: Console, store: Store, seed: int, payload_of, ui) -> None:
     ]
     for player, cards in moves:
         out.print(f"$ companion playlist game play {player} ... ({len(cards)} cards)")
-        store.update_live(game.GAME, lambda m, p=player, c=cards: [game.play(game.fold(m), p, c)])
+        table.play(player, cards)
         out.print("$ companion playlist game turn")
-        ended = game.end_turn(game.fold(store.current_match(game.GAME)))
-        match, _ = store.update_live(game.GAME, lambda m: [game.end_turn(game.fold(m)).event()])
-        ui.render_game(out, payload_of(match), [ended])
+        turned = table.turn()
+        ui.render_notes(out, turned.played.steps[-1].notes)
+        ui.render_status(out, turned.status)
     out.print("$ companion playlist game end")
-    final = game.final_result(game.fold(store.current_match(game.GAME)))
-    store.finish_match(game.GAME, final.to_result())
-    ui.render_final(out, final)
+    ui.render_game_end(out, table.end())
 
 
-def _solo(out: Console, store: Store, seed: int, payload_of, ui) -> None:
-    from companion.cli.playlist import catalogue, genres_in_play
-
-    if store.live_match(solo.GAME) is not None:
+def _solo(out: Console, table: SoloTable, seed: int) -> None:
+    if table.live() is not None:
         out.print("\n(a solo run is live in this database; the demo skips its own)")
         return
-    out.print(f"\n$ companion playlist solo deal --seed {seed}")
-    rng = TableRng(seed)
-    dealt = solo.deal_solo(catalogue(store), genres_in_play(store), 20, rng)
-    match = store.start_match(solo.GAME, ["solo"], {"mode": "solo"}, rng.seed, [dealt.event()])
-    ui.render_deal(out, payload_of(match))
+    out.print(f"\n$ companion playlist solo start --seed {seed}")
+    started = table.start(20, "solo", seed)
+    ui.render_solo_status(out, started.status)
+    dealt = started.status.state.last.deal
     if not dealt.cards:
         out.print("  (box numbers only: nothing to solve)")
         return
     out.print("$ companion playlist solo solve")
-    best = best_playlist(dealt.cards)
-    ui.render_solution(out, best, len(dealt.cards))
+    solved = table.solve()
+    ui.render_solution(out, solved)
     out.print("$ companion playlist solo score <the solver's playlist>")
-    store.update_live(
-        solo.GAME, lambda m: [solo.score_round(solo.fold_rounds(m), best.playlist)[1]]
-    )
-    if best.wins:
+    scored = table.score([str(c.number) for c in solved.best.playlist])
+    if scored.wins:
         out.print("$ companion playlist solo next")
-        store.update_live(
-            solo.GAME,
-            lambda m: [
-                solo.next_deal(
-                    solo.fold_rounds(m),
-                    catalogue(store),
-                    genres_in_play(store),
-                    step_rng(m["seed"], len(m["events"])),
-                ).event()
-            ],
-        )
-        ui.render_deal(out, payload_of(store.current_match(solo.GAME)))
+        ui.render_solo_status(out, table.next_round().status)
     out.print("$ companion playlist solo end")
-    match = store.current_match(solo.GAME)
-    result = solo.solo_result("solo", solo.fold_rounds(match))
-    store.finish_match(solo.GAME, result)
-    ui.render_solo_end(out, result)
+    ui.render_solo_end(out, table.end())

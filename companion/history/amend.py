@@ -72,9 +72,14 @@ def _context(match: Match, game: str) -> dict[str, Any]:
             from companion.games.otdraft.logged import last_round_order
 
             return {"order": last_round_order(players, options["first"])}
+    context: dict[str, Any] = {}
     if game in ("playlist", "playlist-solo") and isinstance(result.get("lengths"), dict):
-        return {"songs": result["lengths"]}
-    return {}
+        context["songs"] = result["lengths"]
+    if game == "playlist-solo" and isinstance(result.get("goal"), int):
+        from companion.games.playlist.solo import Goal
+
+        context["goal"] = Goal(result["goal"], result.get("goal_reading") == "more-than")
+    return context
 
 
 def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]:

@@ -68,16 +68,24 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
         ]
 
 
-def load(store: Store, typed_id: str, *, amend: bool = True) -> Match:
-    """The full document (events and all) of the match `typed_id` names (id or prefix).
+def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
+    """The full document (events and all) of the match `typed_id` names (id or prefix);
+    None names the newest match, the first `history list` shows.
 
     Names are as they were typed (aliases are not applied). With `amend`, the
     result is the latest amendment's and `amendments` lists them; without it,
     the result as it was recorded (what `history replay` checks).
     """
-    from companion.history.queries import find_id
+    from companion.history.queries import Filter, find_id, select
 
     _, matches = history(store)
+    if typed_id is None:
+        newest = select(matches, Filter(limit=1))
+        if not newest:
+            from companion.engine.errors import UnknownName
+
+            raise UnknownName("no match in history yet", hint="play or log one first")
+        return load_by_id(store, newest[0]["id"], amend=amend)
     return load_by_id(store, find_id(typed_id, matches)["id"], amend=amend)
 
 

@@ -186,7 +186,7 @@ def ranked(
             raise BadInput(f"a solo round has one player (got {len(scores)})")
         ((player, points),) = scores.items()
         songs = given.get("songs") or {}
-        return logged_solo(player, points, songs.get(player))
+        return logged_solo(player, points, songs.get(player), given.get("goal"))
     if game == "otdraft":
         from companion.games.otdraft.logged import logged_result as otdraft
 
@@ -220,8 +220,11 @@ def solo_scores(request: LogRequest) -> dict[str, int]:
     return {player: parse_number(text, "the solo score")}
 
 
-def build_match(request: LogRequest, now: datetime | None = None) -> Match:
-    """The finished match to archive (without its id); raises on any bad input."""
+def build_match(request: LogRequest, now: datetime | None = None, solo_goal: Any = None) -> Match:
+    """The finished match to archive (without its id); raises on any bad input.
+
+    `solo_goal`: the table's solo goal (a playlist `Goal`), for a solo round.
+    """
     game = resolve_loggable(request.game)
     _not_for(game, request)
     scores = solo_scores(request) if game == SOLO else parse_scores(request.entries)
@@ -258,6 +261,8 @@ def build_match(request: LogRequest, now: datetime | None = None) -> Match:
         options["order"] = context["order"]
     if game == SOLO:
         options["mode"] = "solo"
+        if solo_goal is not None:
+            context["goal"] = solo_goal
     result = ranked(game, scores, context)
     when = parse_when(request.when, now)
     if request.note is not None and request.note.strip():
@@ -288,6 +293,7 @@ def payload(match: Match) -> dict[str, Any]:
         "winners": winners(result),
         "logged": True,
         "when": match["finished"],
+        **({"goal": result["goal"]} if match["game"] == SOLO and "goal" in result else {}),
     }
 
 
@@ -299,5 +305,10 @@ def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> 
     """Check `request`, archive the match, and return the `companion log` answer."""
     from companion.history.book import archive_new
 
-    match = archive_new(store, build_match(request, now))
+    solo_goal = None
+    if resolve_loggable(request.game) == SOLO:
+        from companion.tables.playlist_box import PlaylistBox
+
+        solo_goal = PlaylistBox(store).solo_goal()
+    match = archive_new(store, build_match(request, now, solo_goal))
     return payload(match)

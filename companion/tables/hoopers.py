@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
+from companion.engine.errors import CompanionError
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
 from companion.games.hoopers.match import (
@@ -17,7 +18,6 @@ from companion.games.hoopers.match import (
     tribes,
 )
 from companion.games.hoopers.state import MatchState
-from companion.engine.errors import CompanionError
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
@@ -84,7 +84,8 @@ class HoopersTable(Table[MatchState]):
 
         def change(doc: dict[str, Any] | None) -> dict[str, Any]:
             doc = dict(doc or {})
-            doc["stats"] = {**doc.get("stats", {}), **{_key(*k): v for k, v in (stats or {}).items()}}
+            typed = {_key(*k): v for k, v in (stats or {}).items()}
+            doc["stats"] = {**doc.get("stats", {}), **typed}
             doc["used"] = {**doc.get("used", {}), **{_key(*k): v for k, v in (used or {}).items()}}
             return doc
 

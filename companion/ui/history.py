@@ -151,11 +151,9 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
         out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}")
     options = {k: v for k, v in (match.get("options") or {}).items() if k != "logged"}
     if options:
-        shown = ", ".join(f"{k}={v}" for k, v in options.items())
-        out.print("options: " + escape(safe(shown)))
+        out.print("options: " + escape(safe(readable_fields(options))))
     for n, event in enumerate(match.get("events", []), 1):
-        data = ", ".join(f"{k}={v}" for k, v in event.get("data", {}).items())
-        out.print(f"{n:>3}. {event['type']} {escape(safe(data))}")
+        out.print(f"{n:>3}. {escape(safe(event_line(event)))}")
     amendments = match.get("amendments") or []
     if amendments:
         out.print(f"result as recorded: {escape(safe(result_line(amendments[0].get('was'))))}")
@@ -164,6 +162,57 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
             out.print(f"amended {at}: {escape(safe(result_line(entry)))}")
     elif match.get("result"):
         out.print(f"result: {escape(safe(result_line(match['result'])))}")
+
+
+# --- the event log, readable -------------------------------------------------------
+
+LIST_SHOWN = 6  # a longer list shows its first items and how many in all
+NAME_KEYS = ("name", "title")  # a card or arena in a list shows as its name
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """One event as one line: `type: key value, key value, …` (`--json` keeps it exact)."""
+    fields = readable_fields(event.get("data") or {})
+    return f"{event.get('type', '?')}: {fields}" if fields else str(event.get("type", "?"))
+
+
+def readable_fields(data: dict[str, Any], depth: int = 0) -> str:
+    """`key value, …`: no empty values or false flags, a true flag by its name alone."""
+    parts = []
+    for key, value in data.items():
+        if value is None or value is False or value == "" or value == [] or value == {}:
+            continue
+        name = str(key).replace("_", " ")
+        parts.append(name if value is True else f"{name} {readable(value, depth + 1)}")
+    return ", ".join(parts)
+
+
+def readable(value: Any, depth: int = 1) -> str:
+    """A value in a line of text: names bare, lists in [ ], records in ( ), long lists cut."""
+    if value is None:
+        return "–"
+    if value is True or value is False:
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        named = _name_of(value)
+        if named is not None and depth > 1:
+            return named
+        if depth > 2:
+            return f"{len(value)} {'entry' if len(value) == 1 else 'entries'}"
+        return f"({readable_fields(value, depth)})"
+    if isinstance(value, list | tuple):
+        shown = [readable(item, depth + 1) for item in value[:LIST_SHOWN]]
+        if len(value) > LIST_SHOWN:
+            shown.append(f"… {len(value)} in all")
+        return f"[{', '.join(shown)}]"
+    return str(value)
+
+
+def _name_of(record: dict[str, Any]) -> str | None:
+    for key in NAME_KEYS:
+        if isinstance(record.get(key), str) and record[key]:
+            return record[key]
+    return None
 
 
 def logged_view(out: Console, answer: dict[str, Any]) -> None:
@@ -178,10 +227,10 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
     )
     if answer["game"] == "playlist-solo":
-        from companion.games.playlist.solo import goal
-
         reached = answer["winner"] is not None
-        outcome = f"{'reached' if reached else 'short of'} the solo goal ({goal()} points)"
+        points = answer.get("goal")
+        goal = f" ({points} points)" if points is not None else ""
+        outcome = f"{'reached' if reached else 'short of'} the solo goal{goal}"
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
     out.print(safe(line), markup=False, highlight=False)

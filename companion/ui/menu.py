@@ -21,6 +21,7 @@ GAMES = {
     "series": ("series", "companion.ui.guided.series"),
     "allstar": ("allstar", "companion.ui.guided.allstar"),
     "playlist": ("playlist", "companion.ui.guided.playlist"),
+    "playlist-solo": ("playlist-solo", "companion.ui.guided.playlist_solo"),
     "otdraft": ("otdraft", "companion.ui.guided.otdraft"),
 }
 GAME_NAMES = {
@@ -28,6 +29,7 @@ GAME_NAMES = {
     "series": "a Valley Hoopers Series (best of 7)",
     "allstar": "an All-Star Draft game",
     "playlist": "an All Stars Playlist game",
+    "playlist-solo": "an All Stars Playlist solo run",
     "otdraft": "an OT Fantasy Draft",
 }
 # A live game -> the guided module that continues it.
@@ -37,6 +39,7 @@ NEXT_STEP = {
     "series": "the next game",
     "allstar": "the next round",
     "playlist": "the next turns",
+    "playlist-solo": "the next round",
     "otdraft": "the next picks",
 }
 FIRST_STEP = {
@@ -44,6 +47,7 @@ FIRST_STEP = {
     "series": "its first game",
     "allstar": "the first round",
     "playlist": "the first turns",
+    "playlist-solo": "the first round",
     "otdraft": "the first picks",
 }
 DICE = ("d20", "d8", "d6", "2d6")

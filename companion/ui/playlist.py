@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from companion.games.playlist.cards import Card, genre_label
-from companion.games.playlist.chain import ChainCheck, LinkRule
 from companion.games.playlist.scoring import PlaylistScore
+
+if TYPE_CHECKING:
+    from companion.games.playlist.game import FinalResult, GameState
+    from companion.games.playlist.solo import Goal, SoloState
+    from companion.tables.base import Ended, Status
+    from companion.tables.playlist import GameEnded, Hand, SoloEnded, Solved
+    from companion.tables.playlist_box import (
+        CatalogueChange,
+        Checked,
+        DeckCards,
+        Genres,
+        Listing,
+        Scored,
+    )
 
 
 def card_line(card: Card) -> str:
@@ -18,7 +32,8 @@ def card_line(card: Card) -> str:
     return escape(f"{card.name()} — {card.genre}, {card.points} pt, [{icons}]")
 
 
-def render_check(out: Console, cards: list[Card], verdict: ChainCheck, rule: LinkRule) -> None:
+def render_check(out: Console, checked: Checked) -> None:
+    cards, verdict, rule = checked.cards, checked.verdict, checked.rule
     out.print(f"Rule ({rule.name}): {rule.describe()}.")
     for i, card in enumerate(cards):
         if i == 0:
@@ -72,7 +87,8 @@ def score_lines(score: PlaylistScore) -> list[str]:
     return lines
 
 
-def render_score(out: Console, score: PlaylistScore, verdict: ChainCheck) -> None:
+def render_score(out: Console, scored: Scored) -> None:
+    score, verdict = scored.score, scored.verdict
     for card in score.cards:
         out.print(f"  {card_line(card)}")
     for line in score_lines(score):
@@ -82,14 +98,15 @@ def render_score(out: Console, score: PlaylistScore, verdict: ChainCheck) -> Non
             f"[yellow]note: the playlist breaks at card {verdict.broken_at + 1}: "
             f"{escape(verdict.reason)}[/yellow]"
         )
-    if score.solo:
-        from companion.games.playlist.solo import goal, is_won
+    for card in getattr(scored, "still_fits", ()):
+        out.print(f"[yellow]counted anyway: {escape(card.name())} could still have joined[/yellow]")
+    if scored.goal is not None:
+        verdict_text = "won" if scored.wins else "not won"
+        out.print(f"solo goal: {score.total} vs {scored.goal.text()} → {verdict_text}")
 
-        verdict_text = "won" if is_won(score.total) else "not won"
-        out.print(f"solo goal: {score.total} vs at least {goal()} → {verdict_text}")
 
-
-def render_catalogue(out: Console, cards: list[Card]) -> None:
+def render_catalogue(out: Console, listing: Listing) -> None:
+    cards = listing.cards
     if not cards:
         out.print("The catalogue is empty (add cards with 'companion playlist cards add').")
         return
@@ -109,63 +126,73 @@ def render_catalogue(out: Console, cards: list[Card]) -> None:
     out.print(table)
 
 
-def render_genres(out: Console, genres: list[str], out_of_play: int) -> None:
-    out.print("Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres))
-    if out_of_play:
-        out.print(f"{out_of_play} catalogue cards are of genres no longer in play.")
+def render_genres(out: Console, genres: Genres) -> None:
+    out.print("Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres.genres))
+    if genres.out_of_play:
+        out.print(f"{genres.out_of_play} catalogue cards are of genres no longer in play.")
 
 
-def render_game(out: Console, payload: dict[str, Any], note: Any) -> None:
-    if isinstance(note, str):
-        out.print(note)
-    elif isinstance(note, list) and note:
-        ended = note[0]
-        out.print(f"{ended.player}'s turn ends.")
+def render_change(out: Console, change: CatalogueChange, source: str = "") -> None:
+    if change.added is not None:
+        out.print(f"Added card #{change.added['number']} ({change.count} in the catalogue).")
+    elif change.removed is not None:
+        out.print(f"Removed {escape(change.removed.name())} ({change.count} left).")
+    else:
         out.print(
-            f"  • {ended.player}: refill to 2 music cards from the stockpile "
-            "(they cannot be played until your next turn)."
+            f"Imported {change.imported} cards from {escape(source)} "
+            f"({change.count} in the catalogue)."
         )
-        held = payload["assignments"][ended.player]
-        for i in ended.completed:
-            out.print(
-                f"  • assignment {held[i]['text']} completed: turn it over and take a new "
-                "assignment card (if any are left)."
-            )
-        for genre in ended.action_cards:
-            out.print(f"  • three {genre} songs placed: take an extra action card.")
-    event = payload.get("event") or {}
-    data = event.get("data", {})
-    if event.get("type") == "claim":
-        card = data["card"]["title"] or data["card"]["genre"]
-        if data["joined"]:
-            out.print(
-                f"{escape(card)} joins {data['player']}'s playlist (it matches the last card)."
-            )
-        else:
-            out.print(f"{escape(card)} does not match {data['player']}'s last card: put away.")
-    elif event.get("type") == "lose":
-        card = data["card"]["title"] or data["card"]["genre"]
-        out.print(f"{data['player']} loses the last card of their playlist ({escape(card)}).")
-    turn = payload["turn"]
-    for player in payload["players"]:
-        cards = payload["playlists"][player]
-        marker = "▶" if player == turn["player"] and not payload["round_over"] else " "
-        titles = " → ".join(escape(c["title"] or c["genre"]) for c in cards) or "(no playlist)"
-        out.print(
-            f"{marker} {player}: {len(cards)} songs, {payload['scores'][player]} pts  {titles}"
+
+
+def render_notes(out: Console, notes: Sequence[str]) -> None:
+    for note in notes:
+        out.print(escape(note))
+
+
+def render_status(out: Console, status: Status[GameState]) -> None:
+    """The scoreboard: each playlist's songs in order and running points, the round, who plays."""
+    state = status.state
+    live = status.status == "live" and not state.round_over
+    table = Table(box=None, header_style="bold")
+    for column, justify in (("", "left"), ("player", "left"), ("pts", "right")):
+        table.add_column(column, justify=justify)
+    table.add_column("songs", justify="right")
+    table.add_column("playlist")
+    for player in state.order:
+        cards = state.playlists[player]
+        titles = " → ".join(escape(c.title or c.genre) for c in cards) or "(no playlist)"
+        held = state.assignments[player]
+        secret = state.deck is not None and state.deck.holds_assignments
+        shown = [h for h in held if h.completed or not secret]  # dealt cards stay in the hand
+        if shown:
+            marks = ", ".join(h.assignment.text() + (" ✓" if h.completed else "") for h in shown)
+            titles += f"  [dim]assignments {marks}[/dim]"
+        table.add_row(
+            "▶" if live and player == state.current else "",
+            escape(player),
+            str(status.scores[player]),
+            str(len(cards)),
+            titles,
         )
-    if payload["round_over"]:
+    out.print(table)
+    if state.deck is not None:
+        held = state.deck
+        listed = " · ".join(escape(c.name()) for c in held.download) or "(empty)"
+        out.print(f"Download List: {listed}")
+        hands = ", ".join(f"{escape(p)} {len(held.hands[p])}" for p in state.order)
+        out.print(f"[dim]stockpile {len(held.stockpile)} · music cards in hand: {hands}[/dim]")
+    if state.round_over:
         out.print(
             "[bold]The last round is over[/bold]: score it with 'companion playlist game end'."
         )
-    elif payload["finishing"]:
-        waiting = ", ".join(payload["still_to_play"])
+    elif state.finishing:
+        waiting = ", ".join(status.detail["still_to_play"])
         out.print(f"A playlist has 15 songs: this is the last round ({waiting} still to play).")
     else:
-        out.print(f"Round {turn['round']}: {turn['player']} to play.")
+        out.print(f"Round {state.round}: {escape(state.current)} to play.")
 
 
-def render_final(out: Console, final: Any) -> None:
+def render_final(out: Console, final: FinalResult) -> None:
     for player, score in final.scores.items():
         out.print(f"[bold]{player}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs")
         for line in score_lines(score):
@@ -176,30 +203,39 @@ def render_final(out: Console, final: Any) -> None:
         out.print(f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).")
 
 
-def render_deal(out: Console, payload: dict[str, Any]) -> None:
-    out.print(
-        f"Solo round {payload['round']}: {payload['count']} cards (goal: at least "
-        f"{payload['goal']} points)."
-    )
-    if payload["source"] == "box":
-        numbers = " ".join(str(n) for n in payload["numbers"])
+def render_game_end(out: Console, ended: GameEnded) -> None:
+    render_final(out, ended.final)
+
+
+def render_ended(out: Console, done: Ended) -> None:
+    what = "Solo run" if done.game.endswith("solo") else "Playlist game"
+    out.print(f"{what} {done.id} {done.status}. Kept in history.")
+
+
+def render_solo_status(out: Console, status: Status[SoloState]) -> None:
+    """A solo run: this round's laid-out cards, the goal, and every round so far."""
+    state = status.state
+    deal = state.last.deal
+    out.print(f"Solo round {len(state.rounds)}: {deal.count} cards (goal: {state.goal.text()}).")
+    if deal.source == "box":
+        numbers = " ".join(str(n) for n in deal.numbers)
         out.print(
             "The catalogue is empty; take these card numbers of the box "
             "(bonus and negative cards taken out first):"
         )
         out.print(f"  {numbers}")
     else:
-        for data in payload["cards"]:
-            from companion.games.playlist.cards import card_from_dict
+        for card in deal.cards:
+            out.print(f"  {card_line(card)}")
+    for i, r in enumerate(state.rounds, 1):
+        if r.scored:
+            out.print(
+                f"  round {i}: {r.deal.count} cards, {r.total} pts, {'won' if r.wins else 'lost'}"
+            )
 
-            out.print(f"  {card_line(card_from_dict(data))}")
-    for i, r in enumerate(payload["rounds"][:-1], 1):
-        out.print(
-            f"  round {i}: {r['cards']} cards, {r['score']} pts, {'won' if r['wins'] else 'lost'}"
-        )
 
-
-def render_solution(out: Console, best: Any, laid_out: int) -> None:
+def render_solution(out: Console, solved: Solved) -> None:
+    best, laid_out = solved.best, solved.laid_out
     if not best.playlist:
         out.print(f"No two of the {laid_out} cards can start a playlist under the solo rule.")
     else:
@@ -211,21 +247,53 @@ def render_solution(out: Console, best: Any, laid_out: int) -> None:
     proof = "proven optimal" if best.optimal else "search stopped early: may not be optimal"
     reach = "reaches" if best.wins else "does not reach"
     out.print(
-        f"{best.score.total} points {reach} the goal of {best.goal} ({proof}; "
+        f"{best.score.total} points {reach} the goal of {best.target.text()} ({proof}; "
         f"{best.nodes} positions searched)."
     )
 
 
-def render_solo_end(out: Console, payload: dict[str, Any]) -> None:
-    for i, r in enumerate(payload["rounds"], 1):
-        result = (
+def render_goal(out: Console, goal: Goal) -> None:
+    out.print(f"A solo round is won with {goal.text()} (the next solo run plays to it).")
+
+
+def render_solo_end(out: Console, done: SoloEnded) -> None:
+    result = done.ended.result
+    for i, r in enumerate(result["rounds"], 1):
+        line = (
             "not scored"
             if r["score"] is None
             else f"{r['score']} pts, " + ("won" if r["wins"] else "lost")
         )
-        out.print(f"  round {i}: {r['cards']} cards, {result}")
-    fewest = payload["fewest_cards_won"]
+        out.print(f"  round {i}: {r['cards']} cards, {line}")
+    fewest = result["fewest_cards_won"]
     if fewest is None:
         out.print("No round won this run.")
     else:
         out.print(f"[bold]Got as far as a win with {fewest} cards.[/bold]")
+
+
+def render_hand(out: Console, hand: Hand) -> None:
+    out.print(f"[bold]{escape(hand.player)}'s hand[/bold] (for {escape(hand.player)} only)")
+    for card in hand.music:
+        out.print(f"  {card_line(card)}")
+    if not hand.music:
+        out.print("  no music card")
+    for assignment in hand.assignments:
+        out.print(f"  assignment {assignment.text()}")
+    for text in hand.actions:
+        out.print(f"  action: {escape(text)}")
+
+
+def render_deck_cards(out: Console, cards: DeckCards) -> None:
+    out.print(f"Music cards of the genres in play: {cards.music} (the catalogue).")
+    if cards.assignments:
+        shown = ", ".join(a.text() for a in cards.assignments)
+        out.print(f"Assignment cards ({len(cards.assignments)}): {shown}")
+    else:
+        out.print("Assignment cards: none given (the table deals them from the box).")
+    if cards.actions:
+        out.print(f"Action cards ({len(cards.actions)}):")
+        for text in cards.actions:
+            out.print(f"  {escape(text)}")
+    else:
+        out.print("Action cards: none given (the table deals them from the box).")

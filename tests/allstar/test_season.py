@@ -28,7 +28,19 @@ def bus_team(manager: str, bus: int) -> str:
     return ",".join(cards)
 
 
-def start(cli, players=MANAGERS, *extra):
+# Two-manager modes draw five or six Species: the managers' four, and these.
+MODE_SPECIES = {"heritage": ["car"], "duel": ["car"], "open-market": ["car", "pan"]}
+
+
+def species_for(players, extra) -> str:
+    """The draw pile's Species for a game whose teams `bus_team` types (only those count)."""
+    mode = extra[extra.index("--mode") + 1] if "--mode" in extra else None
+    names = [s for p in players for s in SPECIES[p]] + MODE_SPECIES.get(mode, [])
+    return ",".join(names)
+
+
+def start(cli, players=MANAGERS, *extra, species=True):
+    chosen = ("--species", species_for(players, extra)) if species else ()
     out = cli(
         "allstar",
         "season",
@@ -37,6 +49,7 @@ def start(cli, players=MANAGERS, *extra):
         ",".join(players),
         "--seed",
         "5",
+        *chosen,
         *extra,
         "--json",
     )
@@ -63,11 +76,16 @@ ROWS = {
 }
 
 
-def stored_regular_season(db, managers=MANAGERS) -> None:
+def stored_regular_season(db, managers=MANAGERS, version: int | None = None) -> None:
     """A live game whose three rounds are played, written straight to the store.
 
     The CLI path for the regular season is tested round by round below; writing the
     events here keeps the Play-Off tests from paying for thirty CLI calls each.
+
+    Without `version` it is a log as recorded before the teams were tracked (every Bus's
+    team typed each round, the Play-Offs unchecked); with `version=2`, as recorded now:
+    the game's Species are the managers', and each round types only the new team (on
+    the round's last Bus; the earlier teams keep theirs).
     """
     from companion.engine.rng import TableRng
     from companion.games.allstar.cards import parse_card
@@ -77,12 +95,16 @@ def stored_regular_season(db, managers=MANAGERS) -> None:
     from companion.store import Store
 
     config = default_config()
-    events = [{"type": "setup", "data": plan_setup(managers, None, config, TableRng(5)).to_dict()}]
+    setup = plan_setup(managers, None, config, TableRng(5)).to_dict()
+    if version is not None:
+        species = [parse_card(f"{s}-1", config).species for m in managers for s in SPECIES[m]]
+        setup.update(version=version, species=species)
+    events = [{"type": "setup", "data": setup}]
     for round_no, arenas in ROWS.items():
         docs = [{"name": n, "points": row, "rules": []} for n, row in arenas.items()]
         events.append({"type": "arenas", "data": {"round": round_no, "arenas": docs}})
         for manager in managers:
-            for bus in range(1, round_no + 1):
+            for bus in range(1 if version is None else round_no, round_no + 1):
                 cards = [str(parse_card(c, config)) for c in bus_team(manager, bus).split(",")]
                 data = {"round": round_no, "manager": manager, "bus": bus, "cards": cards}
                 events.append({"type": "team", "data": data})
@@ -225,10 +247,17 @@ def test_two_managers_tickets_and_bonus(cli):
     weak, strong = "Ben=bea-1,bea-2,tig-3,tig-4,car-5", f"Ana={bus_team('Ana', 1)}"
     out = cli("allstar", "season", "playoff", "round", strong, weak, "--points", "9,4", "--json")
     assert out.json["tickets"] == {"Ana": 2, "Ben": 1} and out.json["eliminated"] == []
-    for _ in range(2):
-        cli("allstar", "season", "playoff", "swap", "Ana", "2")
-        cli("allstar", "season", "playoff", "swap", "Ben", "2")
-        out = cli("allstar", "season", "playoff", "round", strong, weak, "--json")
+    # "must compulsorily substitute between 2 and 4 Hockey Player cards": named, the next
+    # teams follow (Ana keeps Power 5, Ben stays below).
+    swaps = [
+        (("duc-1,duc-2", "duc-6,duc-7"), ("bea-1,bea-2", "tig-6,tig-7")),
+        (("duc-3,duc-4", "duc-8,duc-9"), ("tig-6,tig-7", "bea-6,bea-7")),
+    ]
+    for ana, ben in swaps:
+        for manager, (gone, came) in (("Ana", ana), ("Ben", ben)):
+            swap = cli("allstar", "season", "playoff", "swap", manager, "--out", gone, "--in", came)
+            assert swap.exit_code == 0, swap.stderr
+        out = cli("allstar", "season", "playoff", "round", "--json")
     assert out.json["eliminated"] == [
         {"manager": "Ben", "place": 2, "points": 4, "reason": "lowest Power"}
     ]
@@ -320,7 +349,7 @@ def test_undo_every_step(cli):
 
 
 def test_season_start_runs_the_setup(cli):
-    out = start(cli, ["Ana", "Ben", "Cy"])
+    out = start(cli, ["Ana", "Ben", "Cy"], species=False)
     again = cli("allstar", "setup", "--players", "Ana,Ben,Cy", "--seed", "5", "--json").json
     assert out.json["setup"]["species"] == again["species"]
     assert out.json["tickets"] == {"Ana": 1, "Ben": 1, "Cy": 1}
@@ -356,7 +385,7 @@ def test_open_market_fewest_supporters_chooses_first(cli):
 
 def test_unknown_arenas_need_one_points_row_each_sized_for_the_table(cli):
     three = ["Aline", "Eric", "Magalie"]
-    start(cli, three)
+    start(cli, three, species=False)
     out = cli("allstar", "season", "arenas", "R1", "R2", "--points", "13,10,5")
     assert_user_error(out, "2 arena(s) not known yet (R1, R2) but 1 --points row(s) given")
     assert "no row for R2" in out.stderr

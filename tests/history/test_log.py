@@ -232,3 +232,14 @@ def cli_row(answer: dict) -> dict:
                    "winner": answer["winner"]},
         "events": 0, "logged": True,
     }  # fmt: skip
+
+
+def test_a_logged_solo_round_is_judged_by_the_tables_solo_goal(cli):
+    # Issue 15 item 22 makes the goal a table setting; a logged round uses it too.
+    assert cli("playlist", "solo", "goal", "12").exit_code == 0
+    short = cli("log", "playlist-solo", "11", "--json").json
+    assert (short["winner"], short["goal"]) == (None, 12)
+    assert "short of the solo goal (12 points)" in cli("log", "playlist-solo", "11").stdout
+    assert cli("playlist", "solo", "goal", "10", "--reading", "more-than").exit_code == 0
+    assert cli("log", "playlist-solo", "10", "--json").json["winner"] is None
+    assert cli("log", "playlist-solo", "11", "--json").json["winner"] == "solo"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from companion.data import load
 from companion.engine.errors import BadInput
@@ -20,6 +21,9 @@ class Elimination:
     place: int
     points: int
     reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,14 @@ class Aftermath:
     champion_points: int = 0
     ticket_bonus: int = 0
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "eliminated": [e.to_json() for e in self.eliminated],
+            "champion": self.champion,
+            "champion_points": self.champion_points,
+            "ticket_bonus": self.ticket_bonus,
+        }
+
 
 @dataclass(frozen=True)
 class ConfrontationOutcome:
@@ -46,6 +58,21 @@ class ConfrontationOutcome:
     lowest: tuple[str, ...]  # two or more: a shootout decides
     penalty: Penalty | None
     aftermath: Aftermath | None
+    teams: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # as revealed
+    penalties: tuple[Penalty, ...] = ()  # several when tied managers had no card to shoot
+    no_card: tuple[str, ...] = ()  # tied managers with no card left: they lost the shot
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "teams": {m: [str(c) for c in t] for m, t in self.teams.items()},
+            "powers": dict(self.powers),
+            "lowest": list(self.lowest),
+            "penalty": asdict(self.penalty) if self.penalty else None,
+            "penalties": [asdict(p) for p in self.penalties],
+            "no_card": list(self.no_card),
+            "aftermath": self.aftermath.to_json() if self.aftermath else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -53,6 +80,14 @@ class ShootoutStep:
     shot: ShootoutOutcome
     penalty: Penalty
     aftermath: Aftermath
+    config: TableConfig | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "shot": self.shot.to_json(),
+            "penalty": asdict(self.penalty),
+            "aftermath": self.aftermath.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -61,6 +96,33 @@ class SwapOutcome:
     count: int
     bench_left: int
     waiting_for: tuple[str, ...]
+    out: tuple[Card, ...] = ()  # named cards: back in the game box
+    into: tuple[Card, ...] = ()  # named cards: from the Bench
+    team: tuple[Card, ...] = ()  # the team for the next round, when the cards are named
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "manager": self.manager,
+            "count": self.count,
+            "bench_left": self.bench_left,
+            "waiting_for": list(self.waiting_for),
+            "out": [str(c) for c in self.out],
+            "in": [str(c) for c in self.into],
+            "team": [str(c) for c in self.team],
+        }
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A manager's declared substitution: how many cards, and which when they are named."""
+
+    count: int
+    out: tuple[Card, ...] = ()
+    into: tuple[Card, ...] = ()
+
+    @property
+    def named(self) -> bool:
+        return bool(self.out)
 
 
 def check_points_row(row: Sequence[int], managers: int) -> tuple[int, ...]:
@@ -88,6 +150,14 @@ class PlayOffs:
     round: int = 0
     row: tuple[int, ...] = ()
     champion: str | None = None
+    # Which manager each card seen belongs to, and whether to check the cards against it
+    # (games recorded before the teams were tracked do not).
+    owner: dict[tuple[str, int], str] = field(default_factory=dict)
+    tracks: bool = False
+    teams: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # as last revealed
+    boxed: dict[tuple[str, int], str] = field(default_factory=dict)  # out of the game: why
+    pending: dict[str, Substitution] = field(default_factory=dict)  # this stage's swaps
+    species: tuple[str, ...] = ()  # the draw pile's Species, when checked
 
     def __post_init__(self) -> None:
         start = load("allstar")["setup"]["playoff_hand"]
@@ -103,6 +173,14 @@ class PlayOffs:
     def waiting_for(self) -> tuple[str, ...]:
         return tuple(m for m in self.active if m not in self.swapped)
 
+    def teams_needed(self) -> tuple[str, ...]:
+        """Who must reveal a typed team next round (the others' follow from their swap)."""
+        return tuple(
+            m
+            for m in self.active
+            if not (m in self.pending and self.pending[m].named and m in self.teams)
+        )
+
     def _expect(self, stage: str, doing: str) -> None:
         if self.stage == stage:
             return
@@ -117,7 +195,10 @@ class PlayOffs:
     def play_round(
         self, teams: Mapping[str, Sequence[Card]], row: Sequence[int], config: TableConfig
     ) -> ConfrontationOutcome:
-        """'b. Confrontation': reveal, the lowest Power pays (a tie goes to a shootout)."""
+        """'b. Confrontation': reveal, the lowest Power pays (a tie goes to a shootout).
+
+        A manager whose substitution named its cards needs no team: it is derived.
+        """
         self._expect("team", "play a Play-Off round")
         checked_row = check_points_row(row, self.managers)
         unknown = [m for m in teams if m not in self.active]
@@ -126,23 +207,116 @@ class PlayOffs:
             raise BadTeam(
                 f"{unknown[0]} is out of the Play-Offs" if out else f"no manager '{unknown[0]}'"
             )
-        missing = [m for m in self.active if m not in teams]
+        revealed = {m: self._team_for(m, teams.get(m)) for m in self.active}
+        missing = [m for m, t in revealed.items() if t is None]
         if missing:
             raise BadTeam(f"no team given for {', '.join(missing)}")
-        _check_no_shared_cards(teams)
+        chosen = {m: t for m, t in revealed.items() if t is not None}
+        _check_no_shared_cards(chosen)
+        if self.tracks:
+            for m, team in chosen.items():
+                self._check_cards(m, team, "team")
+        self._box_swapped_out(chosen)
         self.row = checked_row
         if self.round == 0:
             for m in self.active:
                 self.hand[m] -= TEAM_SIZE
         self.round += 1
-        powers = {m: power(teams[m]) for m in self.active}
+        self.teams = dict(chosen)
+        self.pending = {}
+        for m, team in chosen.items():
+            for card in team:
+                self.owner.setdefault(card.identity, m)
+        powers = {m: power(chosen[m]) for m in self.active}
         low = min(powers.values())
         lowest = tuple(m for m in self.active if powers[m] == low)
         if len(lowest) > 1:
-            self.stage, self.tied = "shootout", lowest
-            return ConfrontationOutcome(self.round, powers, lowest, None, None)
+            # "Each Manager plays a single Hockey Player card from their hand": one with no
+            # card left cannot shoot and loses the Penalty Shot (no card is weaker than any
+            # card); several such lose it together, and no shootout is needed.
+            empty = tuple(m for m in lowest if self.hand[m] < 1)
+            if not empty:
+                self.stage, self.tied = "shootout", lowest
+                return ConfrontationOutcome(self.round, powers, lowest, None, None, chosen)
+            penalties, out = self._penalise_all(empty, "no card left for the shootout")
+            return ConfrontationOutcome(
+                self.round,
+                powers,
+                lowest,
+                penalties[0],
+                self._after(out),
+                chosen,
+                penalties,
+                empty,
+            )
         penalty, out = self._penalise(lowest[0], "lowest Power")
-        return ConfrontationOutcome(self.round, powers, lowest, penalty, self._after(out))
+        return ConfrontationOutcome(
+            self.round, powers, lowest, penalty, self._after(out), chosen, (penalty,)
+        )
+
+    def _team_for(self, manager: str, typed: Sequence[Card] | None) -> tuple[Card, ...] | None:
+        """The team `manager` reveals: typed, or derived from a substitution that named cards.
+
+        'd. Changing Team Members': the typed team must be the last one with the declared
+        cards substituted (2 to 4).
+        """
+        sub = self.pending.get(manager)
+        last = self.teams.get(manager)
+        derived = None
+        if sub is not None and sub.named and last is not None:
+            outs = {c.identity for c in sub.out}
+            derived = tuple(c for c in last if c.identity not in outs) + sub.into
+        if typed is None:
+            return derived
+        typed = tuple(typed)
+        ids = {c.identity for c in typed}
+        if derived is not None and ids != {c.identity for c in derived}:
+            raise BadTeam(
+                f"{manager}'s team after the substitution is {_line(derived)}; got {_line(typed)}"
+            )
+        if self.tracks and sub is not None and not sub.named and last is not None:
+            gone = [c for c in last if c.identity not in ids]
+            came = [c for c in typed if c.identity not in {x.identity for x in last}]
+            if len(gone) != sub.count:
+                change = f"out: {_line(gone)}; in: {_line(came)}" if gone else "the same five cards"
+                raise BadTeam(
+                    f"{manager} substitutes {sub.count} cards, but this team differs from "
+                    f"{manager}'s last one ({_line(last)}) by {len(gone)} ({change})"
+                )
+        return typed
+
+    def _box_swapped_out(self, teams: Mapping[str, Sequence[Card]]) -> None:
+        """Cards substituted out go back in the game box."""
+        for manager, team in teams.items():
+            last = self.teams.get(manager)
+            if last is None or manager not in self.pending:
+                continue
+            ids = {c.identity for c in team}
+            for card in last:
+                if card.identity not in ids:
+                    self.boxed.setdefault(
+                        card.identity, f"{manager} substituted it after Play-Off round {self.round}"
+                    )
+
+    def _check_cards(self, manager: str, cards: Sequence[Card], what: str) -> None:
+        """Each card is the manager's own: not back in the box, not another manager's."""
+        for card in cards:
+            name = f"{card.species}-{card.number}"
+            if self.species and card.species not in self.species:
+                raise BadTeam(
+                    f"card {name} in {manager}'s {what}: {card.species} are not in this "
+                    f"game's draw pile (its Species: {', '.join(self.species)})"
+                )
+            if card.identity in self.boxed:
+                raise BadTeam(
+                    f"card {name} in {manager}'s {what} is back in the game box "
+                    f"({self.boxed[card.identity]})"
+                )
+            owner = self.owner.get(card.identity)
+            if owner is not None and owner != manager:
+                raise BadTeam(
+                    f"card {name} in {manager}'s {what} is {owner}'s: it played in {owner}'s teams"
+                )
 
     def shootout(self, cards: Mapping[str, Card], config: TableConfig) -> ShootoutStep:
         """'c. Handling Ties': the weakest single card pays."""
@@ -155,37 +329,117 @@ class PlayOffs:
         empty = [m for m in self.tied if self.hand[m] < 1]
         if empty:
             raise OutOfTurn(f"{empty[0]} has no card left in hand for the shootout")
+        if self.tracks:
+            for m, card in cards.items():
+                team = self.teams.get(m, ())
+                if any(c.identity == card.identity for c in team):
+                    raise BadTeam(
+                        f"{m}'s {card.species}-{card.number} is in {m}'s team: a Penalty Shot "
+                        "is played from the hand"
+                    )
+                self._check_cards(m, [card], "Penalty Shot")
         shot = resolve_shootout(cards, self.managers, config)
         for m in self.tied:
             self.hand[m] -= 1
+        for m, card in cards.items():
+            self.owner.setdefault(card.identity, m)
+            self.boxed[card.identity] = f"{m} played it in a shootout"
         self.tied = ()
         penalty, out = self._penalise(shot.loser, "lost the shootout")
-        return ShootoutStep(shot, penalty, self._after(out))
+        return ShootoutStep(shot, penalty, self._after(out), config)
 
-    def swap(self, manager: str, count: int) -> SwapOutcome:
-        """'d. Changing Team Members': 2 to 4 cards from the Bench, once each per round."""
+    def swap(
+        self,
+        manager: str,
+        count: int | None,
+        out: Sequence[Card] = (),
+        into: Sequence[Card] = (),
+    ) -> SwapOutcome:
+        """'d. Changing Team Members': 2 to 4 cards from the Bench, once each per round.
+
+        With the cards named (`out` of the team, `into` it from the Bench) the next team
+        is derived; with only a count, the next round's team is checked against it.
+        """
         low, high = load("allstar")["playoffs"]["swap"]
         if manager in self.seating and manager not in self.active:
             raise OutOfTurn(f"{manager} is out of the Play-Offs")
         self._expect("swap", f"swap for {manager}")
         if manager in self.swapped:
             raise OutOfTurn(f"{manager} has already swapped this round")
+        if out or into:
+            if len(out) != len(into):
+                raise BadInput(
+                    f"substitute as many cards in as out ({len(out)} out, {len(into)} in)"
+                )
+            if count is not None and count != len(out):
+                raise BadInput(f"{count} cards to swap, but {len(out)} named")
+            count = len(out)
+        if count is None:
+            raise BadInput("say how many cards to swap, or name them (out and in)")
         if not low <= count <= high:
             raise BadInput(f"swap {low} to {high} cards (got {count})")
         if count > self.hand[manager]:
             raise OutOfTurn(f"{manager} has only {self.hand[manager]} cards on the Bench")
+        team: tuple[Card, ...] = ()
+        if out:
+            team = self._named_swap(manager, tuple(out), tuple(into))
+            for card in out:  # "discards them (puts them back in the game box)"
+                self.boxed[card.identity] = (
+                    f"{manager} substituted it after Play-Off round {self.round}"
+                )
         self.hand[manager] -= count
         self.swapped.add(manager)
-        if not self.waiting_for:
+        self.pending[manager] = Substitution(count, tuple(out), tuple(into))
+        waiting = self.waiting_for
+        if not waiting:
             self.stage, self.swapped = "team", set()
-            return SwapOutcome(manager, count, self.hand[manager], ())
-        return SwapOutcome(manager, count, self.hand[manager], self.waiting_for)
+        return SwapOutcome(
+            manager, count, self.hand[manager], waiting, tuple(out), tuple(into), team
+        )
+
+    def _named_swap(
+        self, manager: str, out: tuple[Card, ...], into: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        """The team after swapping `out` for `into` (each checked)."""
+        last = self.teams.get(manager)
+        if last is None:
+            raise OutOfTurn(f"{manager} has no team yet to substitute cards of")
+        ids = {c.identity: c for c in last}
+        for group, what in ((out, "out"), (into, "in")):
+            if len({c.identity for c in group}) != len(group):
+                raise BadTeam(f"a card is named twice among the cards {what}")
+        missing = [c for c in out if c.identity not in ids]
+        if missing:
+            raise BadTeam(
+                f"{_line(missing)} {'is' if len(missing) == 1 else 'are'} not in {manager}'s "
+                f"team ({_line(last)})"
+            )
+        already = [c for c in into if c.identity in ids]
+        if already:
+            raise BadTeam(f"{_line(already)} already in {manager}'s team ({_line(last)})")
+        if self.tracks:
+            self._check_cards(manager, into, "substitution")
+        outs = {c.identity for c in out}
+        kept = tuple(c for c in last if c.identity not in outs)
+        return kept + into
 
     def _penalise(self, manager: str, reason: str) -> tuple[Penalty, tuple[Elimination, ...]]:
-        if self.tickets.get(manager, 0) > 0:
-            self.tickets[manager] -= 1
-            return Penalty(manager, True, self.tickets[manager]), ()
-        return Penalty(manager, False, 0), self._eliminate([manager], reason)
+        penalties, out = self._penalise_all([manager], reason)
+        return penalties[0], out
+
+    def _penalise_all(
+        self, managers: Sequence[str], reason: str
+    ) -> tuple[tuple[Penalty, ...], tuple[Elimination, ...]]:
+        """Each discards a ticket, or is eliminated: those without one all at once."""
+        penalties = []
+        for manager in managers:
+            if self.tickets.get(manager, 0) > 0:
+                self.tickets[manager] -= 1
+                penalties.append(Penalty(manager, True, self.tickets[manager]))
+            else:
+                penalties.append(Penalty(manager, False, 0))
+        out = [p.manager for p in penalties if not p.ticket_used]
+        return tuple(penalties), self._eliminate(out, reason) if out else ()
 
     def _eliminate(self, managers: list[str], reason: str) -> tuple[Elimination, ...]:
         # Everyone going out at once takes the lowest place still open.
@@ -217,6 +471,10 @@ class PlayOffs:
         self.scores[champion] += self.row[0] + bonus
         self.champion, self.stage = champion, "done"
         return Aftermath(out, champion, self.row[0], bonus)
+
+
+def _line(cards: Sequence[Card]) -> str:
+    return " ".join(f"{c.species}-{c.number}" for c in cards)
 
 
 def _check_no_shared_cards(teams: Mapping[str, Sequence[Card]]) -> None:

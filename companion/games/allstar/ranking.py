@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.allstar.arenas import Arena
 from companion.games.allstar.cards import Card
@@ -33,6 +34,20 @@ class Ranking:
 
     def points(self) -> dict[str, int]:
         return {p.manager: p.points or 0 for p in self.placings}
+
+    def to_json(self, config: TableConfig | None = None) -> dict[str, Any]:
+        """The ranking; with `config`, also the table settings it relied on unconfirmed."""
+        payload: dict[str, Any] = {
+            "arena": self.arena.to_doc() if self.arena else None,
+            "ranking": [
+                {"manager": p.manager, "rank": p.rank, **p.strength.to_json(), "points": p.points}
+                for p in self.placings
+            ],
+            "explanation": [c.text for c in self.comparisons],
+        }
+        if config is not None:
+            payload["unconfirmed"] = config.unconfirmed(self.orders_relied_on)
+        return payload
 
 
 def shared_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:

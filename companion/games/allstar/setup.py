@@ -56,14 +56,36 @@ class SetupPlan:
         }
 
 
+def chosen_species(typed: Sequence[str], config: TableConfig, count: int) -> tuple[str, ...]:
+    """The Species the table chose for the draw pile: `count` different ones, by prefix."""
+    from companion.engine.names import match_prefix
+
+    words = [w.strip() for chunk in typed for w in chunk.split(",") if w.strip()]
+    names = tuple(match_prefix(w, config.species, what="species") for w in words)
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise BadConfig(f"species {twice} is named twice")
+    if len(names) != count:
+        raise BadConfig(
+            f"this table's draw pile has {count} Species; {len(names)} named "
+            f"({', '.join(names) or 'none'})"
+        )
+    return names
+
+
 def plan_setup(
     players: Sequence[str],
     mode: str | None,
     config: TableConfig,
     rng: TableRng,
     arenas: Mapping[str, Mapping[str, Any]] | None = None,
+    species: Sequence[str] | None = None,
 ) -> SetupPlan:
-    """Everything 'Setup' (and the two-manager 'Setup') asks the table to prepare."""
+    """Everything 'Setup' (and the two-manager 'Setup') asks the table to prepare.
+
+    "choose two different Species ... per Manager": the table may name them (`species`,
+    by unique prefix); otherwise they are drawn at random.
+    """
     managers = len(players)
     draft = draft_for(managers, mode)
     tables = load("allstar")
@@ -73,7 +95,10 @@ def plan_setup(
             f"{count} Species are needed but the table lists {len(config.species)}",
             hint="add names with 'companion allstar config set species ...'",
         )
-    species = tuple(rng.sample(config.species, count))
+    if species:
+        in_pile = chosen_species(species, config, count)
+    else:
+        in_pile = tuple(rng.sample(config.species, count))
     first = rng.choice(list(players)) if draft.chooses_first else None
     seating = tuple(players)
     rounds = tuple(
@@ -108,7 +133,7 @@ def plan_setup(
     return SetupPlan(
         managers=seating,
         mode=draft.name,
-        species=species,
+        species=in_pile,
         draw_pile=count * tables["setup"]["cards_per_species"],
         tickets={p: per for p in players},
         tiebreaker_face=tiebreaker_face(managers),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.allstar.cards import Card
 from companion.games.allstar.errors import BadTeam, OutOfTurn
@@ -39,6 +40,30 @@ class ShootoutOutcome:
     @property
     def orders_relied_on(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(s.criterion for s in self.steps))
+
+    def explanation(self) -> list[str]:
+        return [
+            f"{s.ahead} ahead of {s.behind}: {s.medal} ({s.criterion}) {s.values[0]} beats "
+            f"{s.values[1] if s.values[1] is not None else 'no ' + s.criterion}"
+            for s in self.steps
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The shot as a tracked game's outcome keeps it: order, cards and each step."""
+        return {
+            "order": list(self.order),
+            "cards": {m: str(c) for m, c in self.cards.items()},
+            "steps": [
+                {
+                    "ahead": s.ahead,
+                    "behind": s.behind,
+                    "medal": s.medal,
+                    "criterion": s.criterion,
+                    "values": list(s.values),
+                }
+                for s in self.steps
+            ],
+        }
 
 
 def card_key(card: Card, managers: int, config: TableConfig) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ stay marked unconfirmed until the table sets or confirms them from its own box.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,11 @@ class TableConfig:
 
     def to_doc(self) -> dict[str, Any]:
         return {**self.orders(), "confirmed": sorted(self.confirmed)}
+
+    def unconfirmed(self, criteria: Iterable[str]) -> list[str]:
+        """Settings a result relied on that the table has not confirmed from its box."""
+        keys = dict.fromkeys(self.key_for(c) for c in criteria)
+        return [k for k in keys if not self.is_confirmed(k)]
 
 
 def default_config() -> TableConfig:

@@ -110,6 +110,16 @@ class TeamStrength:
     combo: str | None
     key: tuple[int, int, int, int]  # higher is stronger; equal keys share a rank
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "power": self.power,
+            "criterion": self.criterion,
+            "value": self.value,
+            "medal": self.medal,
+            "combo": self.combo,
+            "cards": [str(c) for c in self.cards],
+        }
+
 
 def team_strength(
     cards: Sequence[Card],

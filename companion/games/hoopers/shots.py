@@ -12,8 +12,8 @@ from companion.games.hoopers.errors import NotAllowedHere
 from companion.games.hoopers.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.free_throws import (
     AUTO_SCORE,
-    cannot_hit,
     FreeThrow,
+    cannot_hit,
     d20_result,
     resolve_free_throws,
 )

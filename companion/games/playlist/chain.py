@@ -77,3 +77,39 @@ def link_failure(before: Card, card: Card, rule: LinkRule) -> str:
         f"{' (' + ', '.join(common) + ')' if common else ''} with {before.name()} "
         f"[{', '.join(before.icons)}]; {genres} {needed}"
     )
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A card that could still join a playlist: `first` True before its first card, else after
+    its last."""
+
+    card: Card
+    first: bool
+    neighbour: Card
+
+
+def still_fitting(playlist: Sequence[Card], cards: Sequence[Card], rule: LinkRule) -> list[Fit]:
+    """The cards of `cards` outside `playlist` that could join it at either end (solo play grows
+    "with the last or the first card in the Playlist")."""
+    if not playlist:
+        return []
+    inside = {c.key for c in playlist}
+    fits = []
+    for card in cards:
+        if card.key in inside:
+            continue
+        if rule.links(playlist[-1], card):
+            fits.append(Fit(card, False, playlist[-1]))
+        elif rule.links(card, playlist[0]):
+            fits.append(Fit(card, True, playlist[0]))
+    return fits
+
+
+def extend_ends(playlist: Sequence[Card], cards: Sequence[Card], rule: LinkRule) -> list[Card]:
+    """`playlist` grown at either end until no card of `cards` fits any more."""
+    grown = list(playlist)
+    while fits := still_fitting(grown, cards, rule):
+        fit = fits[0]
+        grown = [fit.card, *grown] if fit.first else [*grown, fit.card]
+    return grown

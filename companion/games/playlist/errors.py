@@ -43,3 +43,7 @@ class CardAlreadyPlaced(RuleViolation):
 
 class TurnOrder(RuleViolation):
     """A move made out of turn, or after the round is over."""
+
+
+class StillFits(RuleViolation):
+    """A solo playlist counted while a laid-out card could still join it."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.errors import BadInput
-from companion.games.playlist.solo import goal
+from companion.games.playlist.solo import Goal, default_goal
 
 MIN_PLAYERS = 2
 
@@ -50,15 +50,19 @@ def logged_result(
     return result
 
 
-def logged_solo(player: str, points: int, songs: int | None = None) -> dict[str, Any]:
-    """A solo round: won when its playlist reaches the goal."""
+def logged_solo(
+    player: str, points: int, songs: int | None = None, goal: Goal | None = None
+) -> dict[str, Any]:
+    """A solo round: won when its playlist reaches the goal (the table's, else the default)."""
+    goal = goal or default_goal()
     if points < 0:
         raise BadInput(f"{points} points: a solo playlist has no negative cards")
     result: dict[str, Any] = {
         "scores": {player: points},
         "ranks": {player: 1},
-        "winner": player if points >= goal() else None,
-        "goal": goal(),
+        "winner": player if goal.wins(points) else None,
+        "goal": goal.points,
+        "goal_reading": goal.reading,
     }
     if songs is not None:
         _check_songs({player: songs})

@@ -3,32 +3,82 @@
 Events of a `playlist-solo` match:
 
 * `deal`  {"count", "source", "cards", "numbers"}  the cards laid out for a round
-* `round` {"playlist", "score", "wins"}            the playlist the player made that round
+* `round` {"playlist", "score", "wins"[, "still_fits"]}  the playlist the player made that
+          round ("still_fits": laid-out cards that could still have joined, when counted anyway)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.events import Step
+from companion.engine.events import replay as replay_events
 from companion.engine.rng import TableRng
 from companion.games.playlist.cards import Card, card_from_dict, rules
-from companion.games.playlist.chain import SOLO, check_chain
-from companion.games.playlist.errors import BrokenLink, ShortPlaylist
+from companion.games.playlist.chain import SOLO, check_chain, still_fitting
+from companion.games.playlist.errors import BrokenLink, ShortPlaylist, StillFits
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
 
 GAME = "playlist-solo"
 
 
-def goal() -> int:
-    return rules()["solo"]["goal"]
+READINGS = ("at-least", "more-than")
 
 
-def is_won(total: int) -> bool:
-    """The goal statement's reading: "a playlist with at least 10 points"."""
-    return total >= goal()
+@dataclass(frozen=True)
+class Goal:
+    """What wins a solo round.
+
+    The rulebook says it twice, differently: "The goal is to make a playlist
+    with at least 10 points" and "If you have scored more than 10 points, you
+    won that round". `more_than` False is the goal statement's reading (the
+    default), True the round end's. A table setting; a run keeps the goal it
+    started with.
+    """
+
+    points: int
+    more_than: bool = False
+
+    def wins(self, total: int) -> bool:
+        return total > self.points if self.more_than else total >= self.points
+
+    @property
+    def reading(self) -> str:
+        return READINGS[self.more_than]
+
+    def text(self) -> str:
+        return f"{'more than' if self.more_than else 'at least'} {self.points} points"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"points": self.points, "reading": self.reading}
+
+
+def default_goal() -> Goal:
+    """The installed data file's goal (companion/data/playlist.toml, `[solo]`)."""
+    table = rules()["solo"]
+    return Goal(int(table["goal"]), table.get("reading", READINGS[0]) == READINGS[1])
+
+
+def goal_from(data: Mapping[str, Any] | None) -> Goal:
+    """A goal as stored (a table setting, a run's options); the default when absent."""
+    if not data:
+        return default_goal()
+    return Goal(int(data["points"]), data.get("reading") == READINGS[1])
+
+
+def make_goal(base: Goal, points: int | None = None, reading: str | None = None) -> Goal:
+    """`base` with the points and/or reading the table typed, checked."""
+    from companion.engine.names import match_prefix
+
+    if points is not None and points < 0:
+        raise BadInput(f"a goal of {points} points: give 0 or more")
+    more_than = base.more_than
+    if reading is not None:
+        more_than = match_prefix(reading, READINGS, what="reading") == READINGS[1]
+    return Goal(base.points if points is None else points, more_than)
 
 
 @dataclass(frozen=True)
@@ -82,6 +132,7 @@ class SoloRound:
     deal: SoloDeal
     playlist: tuple[Card, ...] | None = None
     total: int | None = None
+    won: bool = False  # decided when the round was recorded, against the run's goal
 
     @property
     def scored(self) -> bool:
@@ -89,26 +140,73 @@ class SoloRound:
 
     @property
     def wins(self) -> bool:
-        return self.total is not None and is_won(self.total)
+        return self.scored and self.won
 
 
-def fold_rounds(match: dict[str, Any]) -> list[SoloRound]:
-    rounds: list[SoloRound] = []
-    for event in match["events"]:
-        data = event["data"]
-        if event["type"] == "deal":
-            cards = tuple(card_from_dict(c) for c in data["cards"])
-            rounds.append(SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"]))))
-        elif event["type"] == "round":
-            playlist = tuple(card_from_dict(c) for c in data["playlist"])
-            rounds[-1] = SoloRound(rounds[-1].deal, playlist, data["score"])
-    return rounds
+@dataclass(frozen=True)
+class SoloState:
+    """A solo run: who plays it and each round so far (the last one is being played)."""
+
+    player: str
+    rounds: tuple[SoloRound, ...] = ()
+    goal: Goal = field(default_factory=default_goal)
+
+    @property
+    def last(self) -> SoloRound:
+        return self.rounds[-1]
+
+    def best(self) -> SoloRound | None:
+        """The highest-scoring round (fewer cards breaking a tie), or None before any score."""
+        scored = [r for r in self.rounds if r.scored]
+        return max(scored, key=lambda r: (r.total, -r.deal.count), default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The run's own keys of `solo status --json`."""
+        last = self.last
+        return {
+            "player": self.player,
+            "round": len(self.rounds),
+            "count": last.deal.count,
+            "source": last.deal.source,
+            "cards": [c.to_dict() for c in last.deal.cards],
+            "numbers": list(last.deal.numbers),
+            "goal": self.goal.points,
+            "goal_reading": self.goal.reading,
+            "rounds": [
+                {"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in self.rounds
+            ],
+        }
+
+
+def fold_rounds(match: Mapping[str, Any]) -> list[SoloRound]:
+    return list(replay_events(RULES, match).rounds)
+
+
+def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
+    data = event["data"]
+    if event["type"] == "deal":
+        cards = tuple(card_from_dict(c) for c in data["cards"])
+        dealt = SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"])))
+        return replace(state, rounds=(*state.rounds, dealt))
+    if event["type"] == "round":
+        playlist = tuple(card_from_dict(c) for c in data["playlist"])
+        scored = SoloRound(state.last.deal, playlist, data["score"], bool(data["wins"]))
+        return replace(state, rounds=(*state.rounds[:-1], scored))
+    raise ValueError(f"unknown playlist-solo event type {event['type']!r}")
 
 
 def score_round(
-    rounds: Sequence[SoloRound], playlist: Sequence[Card]
+    rounds: Sequence[SoloRound],
+    playlist: Sequence[Card],
+    anyway: bool = False,
+    goal: Goal | None = None,
 ) -> tuple[PlaylistScore, dict]:
-    """Validate a round's playlist against the solo rule and the laid-out cards."""
+    """Validate a round's playlist against the solo rule and the laid-out cards.
+
+    "If you cannot add more songs to the Playlist, you can count your score":
+    a playlist that a laid-out card could still join at either end is refused,
+    naming the card, unless the player counts it `anyway`.
+    """
     minimum = rules()["playlist"]["min_start"]
     if len(playlist) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(playlist)})")
@@ -123,20 +221,33 @@ def score_round(
         raise BrokenLink(
             f"not recorded: card {verdict.broken_at + 1} breaks the playlist: {verdict.reason}"
         )
+    fits = still_fitting(playlist, deal.cards, SOLO)
+    if fits and not anyway:
+        fit = fits[0]
+        where = "before" if fit.first else "after"
+        more = f" (and {len(fits) - 1} more)" if len(fits) > 1 else ""
+        raise StillFits(
+            f"not recorded: {fit.card.name()} still fits {where} {fit.neighbour.name()}{more}; "
+            "a playlist is counted when no more songs can be added",
+            hint="add it, or count the playlist as it is with --anyway",
+        )
     score = score_playlist(playlist, solo=True)
-    event = {
-        "type": "round",
-        "data": {
-            "playlist": [c.to_dict() for c in playlist],
-            "score": score.total,
-            "wins": is_won(score.total),
-        },
+    data: dict[str, Any] = {
+        "playlist": [c.to_dict() for c in playlist],
+        "score": score.total,
+        "wins": (goal or default_goal()).wins(score.total),
     }
-    return score, event
+    if fits:
+        data["still_fits"] = [f.card.to_dict() for f in fits]
+    return score, {"type": "round", "data": data}
 
 
 def next_deal(
-    rounds: Sequence[SoloRound], catalogue: Sequence[Card], genres: Sequence[str], rng: TableRng
+    rounds: Sequence[SoloRound],
+    catalogue: Sequence[Card],
+    genres: Sequence[str],
+    rng: TableRng,
+    goal: Goal | None = None,
 ) -> SoloDeal:
     """The next round: one card fewer, once this round is won."""
     last = rounds[-1]
@@ -147,7 +258,8 @@ def next_deal(
         )
     if not last.wins:
         raise RuleViolation(
-            f"the round with {last.deal.count} cards scored {last.total} (goal {goal()}): "
+            f"the round with {last.deal.count} cards scored {last.total} "
+            f"(goal: {(goal or default_goal()).text()}): "
             "the run is over",
             hint="'companion playlist solo end' records how far you got",
         )
@@ -161,9 +273,8 @@ def next_deal(
 
 def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
     """The `result` kept with a finished solo run."""
-    scored = [r for r in rounds if r.scored]
-    won = [r for r in scored if r.wins]
-    best = max(scored, key=lambda r: (r.total, -r.deal.count), default=None)
+    won = [r for r in rounds if r.wins]
+    best = SoloState(player, tuple(rounds)).best()
     return {
         "scores": {player: best.total if best else 0},
         "ranks": {player: 1},
@@ -172,3 +283,39 @@ def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
         "rounds": [{"cards": r.deal.count, "score": r.total, "wins": r.wins} for r in rounds],
         "fewest_cards_won": min((r.deal.count for r in won), default=None),
     }
+
+
+# --- the event-fold protocol (companion.engine.events) -----------------------------------
+
+
+class SoloRules:
+    """A solo run as an event fold.
+
+    Moves, as the table hands them: `round` {"playlist"} (the round's playlist,
+    checked and scored) and `next` {"catalogue", "genres"} (the next round's
+    deal, drawn with the step's RNG and stored as a `deal` event).
+    """
+
+    def initial(self, match: Mapping[str, Any]) -> SoloState:
+        return SoloState(match["players"][0], goal=goal_from(match.get("options", {}).get("goal")))
+
+    def apply(
+        self, state: SoloState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[SoloState]:
+        if rng is None:  # replaying a stored event
+            return Step(_fold(state, event), dict(event))
+        kind, data = event["type"], event.get("data", {})
+        if kind == "round":
+            playlist = [card_from_dict(c) for c in data["playlist"]]
+            anyway = bool(data.get("anyway"))
+            score, stored = score_round(state.rounds, playlist, anyway, state.goal)
+            return Step(_fold(state, stored), stored, score)
+        if kind == "next":
+            box = [card_from_dict(c) for c in data.get("catalogue", [])]
+            dealt = next_deal(state.rounds, box, data.get("genres", []), rng, state.goal)
+            stored = dealt.event()
+            return Step(_fold(state, stored), stored, dealt)
+        raise BadInput(f"'{kind}' is not a move of a solo run")
+
+
+RULES = SoloRules()

@@ -36,8 +36,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.games.playlist.cards import Card, rules
-from companion.games.playlist.chain import SOLO, LinkRule
+from companion.games.playlist.chain import SOLO, LinkRule, extend_ends
 from companion.games.playlist.scoring import PlaylistScore, score_playlist
+from companion.games.playlist.solo import Goal, default_goal
 
 MEMO_LIMIT = 4_000_000  # states remembered; beyond this the search stays exact, only slower
 HEURISTIC_STARTS = 4  # playlists grown quickly before the exact search, from the least-linked cards
@@ -52,13 +53,17 @@ class Solution:
 
     playlist: tuple[Card, ...]
     score: PlaylistScore
-    goal: int
+    target: Goal
     optimal: bool
     nodes: int
 
     @property
+    def goal(self) -> int:
+        return self.target.points
+
+    @property
     def wins(self) -> bool:
-        return self.score.total >= self.goal
+        return self.target.wins(self.score.total)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -715,7 +720,7 @@ class _Search:
 def best_playlist(
     cards: Sequence[Card],
     rule: LinkRule = SOLO,
-    goal: int | None = None,
+    goal: Goal | int | None = None,
     max_nodes: int | None = None,
 ) -> Solution:
     """The highest-scoring playlist (solo scoring) that `cards` can make under `rule`.
@@ -726,11 +731,13 @@ def best_playlist(
     """
     search = _Search(cards, rule, max_nodes)
     finished = search.run()
-    playlist = tuple(cards[i] for i in search.best_path)
+    # A card added never lowers the score, so the best playlist grown until nothing more fits
+    # is still the best, and it is one the solo rules let the player count.
+    playlist = tuple(extend_ends([cards[i] for i in search.best_path], cards, rule))
     return Solution(
         playlist=playlist,
         score=score_playlist(playlist, solo=True),
-        goal=rules()["solo"]["goal"] if goal is None else goal,
+        target=Goal(goal) if isinstance(goal, int) else goal or default_goal(),
         optimal=finished,
         nodes=search.nodes,
     )

@@ -1,11 +1,12 @@
 """`companion allstar play`: the tracked season asked round by round, then the Play-Offs.
 
-What to ask next is read from the live match (`season.fold`): place the round's arenas,
-enter each manager's team per Bus, resolve the round; in the Play-Offs, every remaining
-team, a shootout when the lowest Power is tied, the substitutions; at the end, finish the
-game. Every answer is checked by the engine before it is recorded, and each step is
-recorded through `Season.apply` under the store lock, exactly as `companion allstar
-season …` records it.
+`start` asks for the managers (and, for two, the mode) and starts a season through
+`AllStarTable`; `play` continues the live one. What to ask next is read from the live
+season: place the round's arenas, enter each manager's team per Bus, resolve the round;
+in the Play-Offs, every remaining team, a shootout when the lowest Power is tied, the
+substitutions; at the end, finish the game. Every answer is checked by the rules before it
+is recorded, and each step is recorded through the table, in one locked transaction,
+exactly as `companion allstar season …` records it.
 
 Undo (Ctrl-Z, `u`): inside a step with several answers (the arenas, the Play-Off teams, a
 shootout) it goes back one question; at a step's first question it takes back the match's
@@ -17,22 +18,73 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import CompanionError
-from companion.games.allstar.season import fold
+from companion.engine.errors import BadInput, CompanionError, NothingToUndo
+from companion.engine.events import event
+from companion.games.allstar.season import Season
+from companion.tables.allstar import AllStarTable
+from companion.tables.base import Recorded
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
 
-GAME = "allstar"
-TABLE = "allstar"
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the managers (and a two-manager mode), then start a season.
+
+    True once the season is live; False when the table backed out (undo) or the rules
+    refused (the reason is said).
+    """
+    from companion.engine.decks import parse_players
+    from companion.games.allstar.modes import MODE_NAMES, draft_for
+    from companion.ui.allstar import render_started
+
+    table = AllStarTable(store)
+    try:
+        names = prompts.ask(
+            "Managers, in seating order (clockwise)?",
+            "",
+            lambda text: parse_players(text, low=2, high=6),
+            choices="2 to 6 names, comma separated",
+        )
+        mode = None
+        if len(names) == 2:
+            mode = prompts.choose("Two managers: which mode?", list(MODE_NAMES), MODE_NAMES[0])
+        count = draft_for(len(names), mode).species_count(len(names))
+        species = prompts.ask(
+            f"The {count} Species of the draw pile?",
+            "draw",
+            lambda text: parse_species(text, count, table.config()),
+            choices="names by prefix, comma separated, or draw (at random)",
+        )
+    except Undo:
+        return False
+    try:
+        started = table.start(names, mode, seed, species)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    render_started(prompts.console(), started)
+    return True
 
 
-def play_season(store: Any, seed: int | None = None) -> None:
+def parse_species(text: str, count: int, config: Any) -> list[str] | None:
+    """The table's Species for the draw pile, checked; None (draw them) for `draw`."""
+    from companion.games.allstar.setup import chosen_species
+
+    if text.casefold() in ("draw", "d"):
+        return None
+    return list(chosen_species([text], config, count))
+
+
+def play(store: Any, seed: int | None = None) -> None:
     """Walk the live All-Star Draft game until the table stops or it is finished.
 
     `seed` is accepted for a uniform signature; All-Star's tracked game draws nothing.
     """
     Flow(store).run()
+
+
+play_season = play
 
 
 def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:
@@ -51,62 +103,62 @@ def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:
 
 class Flow:
     def __init__(self, store: Any) -> None:
-        from companion.cli.allstar import table_config
-
-        self.store = store
-        self.config = table_config(store)
+        self.table = AllStarTable(store)
+        self.config = self.table.config()
         self.stopped = False
+        self.steps: list[list[dict[str, Any]]] = []  # the events of each step recorded here
 
     # --- the match ----------------------------------------------------------
 
-    def match(self) -> dict[str, Any]:
-        return self.store.current_match(GAME)
-
-    def record(self, event: dict[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
-        """Apply `event` to the freshest state under the lock and store it."""
-        outcome: dict[str, Any] = {}
-
-        def change(match: dict[str, Any]) -> list[dict[str, Any]]:
-            outcome["value"] = fold(match["events"]).apply(event)
-            return [event]
-
+    def record(self, move: Callable[[], Recorded[Season]]) -> Recorded[Season]:
+        """Record through the table (one locked transaction); Ctrl-C waits for it."""
         with prompts.no_interrupt():
-            match, _ = self.store.update_live(GAME, change)
-        return outcome["value"], fold(match["events"]), match
+            recorded = move()
+        self.steps.append(recorded.events)
+        return recorded
 
     def undo(self) -> None:
-        events = self.match()["events"]
-        if len(events) <= 1:
-            prompts.say("  nothing to undo since the setup")
-            return
-        with prompts.no_interrupt():
-            _, removed = self.store.undo_event(GAME)
-        prompts.say(f"  undone: {describe(removed)}")
+        """Take back the last step recorded here (all its events), else the last event."""
+        expected = self.steps[-1] if self.steps else None
+        try:
+            with prompts.no_interrupt():
+                undone = self.table.undo(expected)
+        except NothingToUndo as err:
+            if expected is None:
+                prompts.say("  nothing to undo since the setup")
+                return
+            raise err
+        if self.steps:
+            self.steps.pop()
+        prompts.say("  undone: " + "; ".join(describe(e) for e in undone.events))
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> None:
-        from companion.cli.allstar import status_payload
         from companion.ui.allstar import render_status
 
-        match = self.match()
-        render_status(prompts.console(), status_payload(match, fold(match["events"])))
+        render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
         while not self.stopped:
-            match = self.match()
-            season = fold(match["events"])
-            attempt(lambda: self.step(match, season), self.undo)  # noqa: B023 - called at once
+            season = self.table.status().state
+            attempt(lambda: self.step(season), self.undo)  # noqa: B023 - called at once
 
-    def step(self, match: dict[str, Any], season: Any) -> None:
+    def step(self, season: Season) -> None:
         if season.phase == "arenas":
             self.arenas(season)
         elif season.phase == "teams":
             missing = self.missing(season)
-            if missing:
-                self.team(match, season, *missing[0])
+            if season.carries and season.round > 1:
+                if missing:
+                    self.manager_teams(season, missing[0][0])
+                else:
+                    self.resolve(season)
+            elif missing:
+                self.team(season, *missing[0])
             else:
                 self.resolve(season)
         elif season.phase == "playoffs":
+            assert season.playoffs is not None
             stage = season.playoffs.stage
             if stage == "team":
                 self.playoff_round(season)
@@ -115,10 +167,13 @@ class Flow:
             else:
                 self.swap(season)
         else:
-            self.end(match, season)
+            self.end()
 
     @staticmethod
-    def missing(season: Any) -> list[tuple[str, int]]:
+    def missing(season: Season) -> list[tuple[str, int]]:
+        """(manager, Bus) of each team still to come (rounds 2-3 kept in play: the new team)."""
+        if season.carries:
+            return [(m, 1) for m in season.managers if season.in_play[m].new is None]
         teams = season.teams.get(season.round, {})
         return [
             (m, b)
@@ -129,10 +184,10 @@ class Flow:
 
     # --- the regular season -----------------------------------------------------
 
-    def arenas(self, season: Any) -> None:
-        from companion.cli.allstar import catalogue, remember_arenas
+    def arenas(self, season: Season) -> None:
+        from companion.ui.allstar import render_arenas
 
-        known = catalogue(self.store)
+        known = self.table.catalogue()
         played = {a.name.casefold() for row in season.arenas.values() for a in row}
         prompts.say(
             f"[bold]Round {season.round}[/bold]: place {season.round} arena(s), Bus 1 at the top"
@@ -159,17 +214,12 @@ class Flow:
                     continue
 
         chosen = collect(season.round, ask_one)
-        docs = [a.to_doc() for a in chosen]
         new = [a for a in chosen if a.name not in known]
-        _, after, _ = self.record(
-            {"type": "arenas", "data": {"round": season.round, "arenas": docs}}
-        )
-        remember_arenas(self.store, new)
-        from companion.ui.allstar import render_arenas
-
-        render_arenas(prompts.console(), docs)
-        if after.first_chooser():
-            prompts.say(f"  Open Market: {after.first_chooser()} (fewest Supporters) chooses first")
+        recorded = self.record(lambda: self.table.arenas_chosen(chosen, new))
+        render_arenas(prompts.console(), chosen)
+        first = recorded.status.state.first_chooser()
+        if first:
+            prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first")
 
     @staticmethod
     def arena_name(text: str, known: dict[str, Any]) -> str:
@@ -204,7 +254,7 @@ class Flow:
             f"Supporters for 1st, 2nd, … place in {name}?", default, parse, choices="e.g. 13,10,7,5"
         )
 
-    def team(self, match: dict[str, Any], season: Any, manager: str, bus: int) -> None:
+    def team(self, season: Season, manager: str, bus: int) -> None:
         from companion.games.allstar.cards import parse_team
         from companion.games.allstar.teams import power
 
@@ -212,26 +262,106 @@ class Flow:
 
         def parse(text: str) -> Any:
             cards = parse_team(text.split(), self.config)
-            fold(match["events"]).add_team(manager, bus, cards)  # the engine's checks
+            # The rules' own checks, on the freshest state, without recording.
+            self.table.check(event("team", manager=manager, bus=bus, cards=list(map(str, cards))))
             return cards
 
         cards = prompts.ask(
             f"{manager}'s Bus {bus} team ({arena})?", "", parse, choices="5 cards, e.g. duc-4-puck"
         )
-        event = {
-            "type": "team",
-            "data": {
-                "round": season.round,
-                "manager": manager,
-                "bus": bus,
-                "cards": [str(c) for c in cards],
-            },
-        }
-        self.record(event)
+        self.record(lambda: self.table.team(manager, bus, cards))
         prompts.say(f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})")
 
-    def resolve(self, season: Any) -> None:
-        from companion.cli.allstar import ranking_payload
+    def manager_teams(self, season: Season, manager: str) -> None:
+        """Rounds 2-3: a swap (or keep) for each team in play, the new team, then the Buses."""
+        from companion.games.allstar.cards import parse_card, parse_team
+        from companion.games.allstar.lineup import cards_line
+        from companion.games.allstar.teams import power
+        from companion.ui.allstar import render_lineup
+
+        mine = season.in_play[manager]
+        arenas = season.arenas[season.round]
+        unswapped = [i for i in range(mine.new_index) if i not in mine.swaps]
+        unplaced = [i for i in range(mine.new_index) if i not in mine.placed.values()]
+        plan: list[tuple[str, int]] = [("swap", i) for i in unswapped]
+        plan += [("new", 0), ("new bus", 0)] + [("bus", i) for i in unplaced[:-1]]
+        prompts.say(f"[bold]{manager}[/bold]: teams in play, then the new team, then the Buses")
+
+        def moves(earlier: list[Any]) -> list[dict[str, Any]]:
+            return [a for a in earlier if isinstance(a, dict)]
+
+        def after(earlier: list[Any]) -> Any:
+            return self.table.check(*moves(earlier)).state if moves(earlier) else season
+
+        def free(state: Season) -> list[str]:
+            taken = state.in_play[manager].placed
+            return [str(b) for b in range(1, season.round + 1) if b not in taken]
+
+        def ask_one(index: int, earlier: list[Any]) -> Any:
+            kind, team = plan[index]
+            state = after(earlier)
+            now = state.in_play[manager]
+            if kind == "swap":
+                cards = now.team(team)
+
+                def parse(text: str) -> Any:
+                    if text.casefold() in ("keep", "k"):
+                        return None
+                    words = text.replace(",", " ").split()
+                    if len(words) != 2:
+                        raise BadInput("'keep', or the card out and the card in: duc-5 pan-9")
+                    out_card, in_card = (parse_card(w, self.config) for w in words)
+                    move = event(
+                        "card-swap",
+                        manager=manager,
+                        out=str(out_card),
+                        bus=None,
+                        **{"in": str(in_card)},
+                    )
+                    self.table.check(*moves(earlier), move)
+                    return move
+
+                return prompts.ask(
+                    f"{manager}'s team of round {team + 1} ({cards_line(cards)}, Power "
+                    f"{power(cards)}): keep it, or swap a card?",
+                    "keep",
+                    parse,
+                    choices="keep, or OUT IN e.g. duc-5 pan-9",
+                )
+            if kind == "new":
+
+                def parse_new(text: str) -> Any:
+                    cards = parse_team(text.split(), self.config)
+                    bus = int(free(state)[0])  # any free Bus: the Bus is asked next
+                    trial = event("team", manager=manager, bus=bus, cards=list(map(str, cards)))
+                    self.table.check(*moves(earlier), trial)
+                    return cards
+
+                return prompts.ask(
+                    f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck"
+                )
+            buses = free(state)
+            where = " · ".join(f"Bus {b} {arenas[int(b) - 1].name}" for b in buses)
+            if kind == "new bus":
+                cards = earlier[-1]
+                bus = prompts.choose(f"Which Bus for {manager}'s new team? ({where})", buses)
+                move = event("team", manager=manager, bus=int(bus), cards=list(map(str, cards)))
+            else:
+                cards = now.team(team)
+                bus = prompts.choose(
+                    f"Which Bus for {manager}'s team of round {team + 1} "
+                    f"({cards_line(cards)})? ({where})",
+                    buses,
+                )
+                move = event("bus", manager=manager, bus=int(bus), card=str(cards[0]))
+            self.table.check(*moves(earlier), move)
+            return move
+
+        answers = collect(len(plan), ask_one)
+        recorded = self.record(lambda: self.table.record(*moves(answers)))
+        render_lineup(prompts.console(), recorded.status.state, manager)
+
+    def resolve(self, season: Season) -> None:
         from companion.ui.allstar import render_round
 
         answer = prompts.choose(
@@ -240,14 +370,9 @@ class Flow:
         if answer == "stop":
             self.stopped = True
             return
-        value, after, _ = self.record({"type": "resolve", "data": {"config": self.config.to_doc()}})
-        render_round(
-            prompts.console(),
-            value.round,
-            [ranking_payload(r, self.config) for r in value.rankings],
-            value.gained,
-            after.scores,
-        )
+        recorded = self.record(self.table.resolve)
+        render_round(prompts.console(), recorded.outcome, recorded.status)
+        after = recorded.status.state
         nxt = "the Play-Offs" if after.playoffs is not None else f"round {after.round}"
         if prompts.choose(f"Go on to {nxt}?", ["next", "stop"], "next") == "stop":
             self.stopped = True
@@ -258,7 +383,7 @@ class Flow:
         from companion.games.allstar.arenas import parse_points
         from companion.games.allstar.playoffs import check_points_row
 
-        stored = self.store.get_doc(TABLE, "playoff_points")
+        stored = self.table.playoff_points()
         if stored:
             return list(stored)
         return list(
@@ -270,19 +395,36 @@ class Flow:
             )
         )
 
-    def playoff_round(self, season: Any) -> None:
+    def playoff_round(self, season: Season) -> None:
         from companion.games.allstar.cards import parse_team
+        from companion.ui.allstar import render_confrontation
 
         playoffs = season.playoffs
+        assert playoffs is not None
         row = self.playoff_row(len(season.managers))
         prompts.say(
             f"[bold]Play-Off round {playoffs.round + 1}[/bold]: "
             f"{', '.join(playoffs.active)} reveal their teams"
         )
+        needed = list(playoffs.teams_needed())
+        derived: dict[str, Any] = {}
+        for manager in playoffs.active:
+            if manager not in needed:
+                sub = playoffs.pending[manager]
+                outs = {c.identity for c in sub.out}
+                derived[manager] = [
+                    *(c for c in playoffs.teams[manager] if c.identity not in outs),
+                    *sub.into,
+                ]
+                prompts.say(
+                    f"  {manager}'s team follows from the substitution: "
+                    f"{' '.join(map(str, derived[manager]))}"
+                )
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
-            manager = playoffs.active[index]
-            used = {c.identity: playoffs.active[i] for i, t in enumerate(earlier) for c in t}
+            manager = needed[index]
+            used = {c.identity: m for m, t in derived.items() for c in t}
+            used |= {c.identity: needed[i] for i, t in enumerate(earlier) for c in t}
 
             def parse(text: str) -> Any:
                 cards = parse_team(text.split(), self.config)
@@ -295,28 +437,16 @@ class Flow:
                 f"{manager}'s Play-Off team?", "", parse, choices="5 cards, e.g. duc-4-puck"
             )
 
-        teams = collect(len(playoffs.active), ask_one)
-        named = dict(zip(playoffs.active, teams, strict=True))
-        event = {
-            "type": "playoff-round",
-            "data": {
-                "teams": {m: [str(c) for c in t] for m, t in named.items()},
-                "points": row,
-                "config": self.config.to_doc(),
-            },
-        }
-        value, after, match = self.record(event)
-        self.store.put_doc(TABLE, "playoff_points", row)
-        from companion.cli.allstar import outcome_payload, status_payload
-        from companion.ui.allstar import render_confrontation
+        teams = collect(len(needed), ask_one)
+        named = dict(zip(needed, teams, strict=True))
+        recorded = self.record(lambda: self.table.playoff_round(named, row))
+        render_confrontation(prompts.console(), recorded.outcome, recorded.status)
 
-        render_confrontation(
-            prompts.console(), outcome_payload(value), status_payload(match, after)
-        )
-
-    def shootout(self, season: Any) -> None:
+    def shootout(self, season: Season) -> None:
         from companion.games.allstar.cards import parse_card
+        from companion.ui.allstar import render_playoff_shootout, render_playoff_state
 
+        assert season.playoffs is not None
         tied = list(season.playoffs.tied)
         prompts.say(f"[bold]Shootout[/bold]: {' and '.join(tied)} each play one card")
 
@@ -334,31 +464,22 @@ class Flow:
             )
 
         cards = collect(len(tied), ask_one)
-        event = {
-            "type": "shootout",
-            "data": {
-                "cards": {m: str(c) for m, c in zip(tied, cards, strict=True)},
-                "config": self.config.to_doc(),
-            },
-        }
-        value, after, match = self.record(event)
-        from companion.cli.allstar import outcome_payload, shootout_payload, status_payload
-        from companion.ui.allstar import render_playoff_shootout, render_playoff_state
-
+        shots = dict(zip(tied, cards, strict=True))
+        recorded = self.record(lambda: self.table.playoff_shootout(shots))
         out = prompts.console()
-        render_playoff_shootout(
-            out,
-            shootout_payload(value.shot, len(after.managers), self.config),
-            outcome_payload(value),
-        )
-        if after.phase != "over":
-            render_playoff_state(out, status_payload(match, after))
+        render_playoff_shootout(out, recorded.outcome, recorded.status)
+        if recorded.status.state.phase != "over":
+            render_playoff_state(out, recorded.status)
 
-    def swap(self, season: Any) -> None:
+    def swap(self, season: Season) -> None:
         from companion.data import load
 
         playoffs = season.playoffs
+        assert playoffs is not None
         manager = playoffs.waiting_for[0]
+        if season.carries and manager in playoffs.teams:
+            self.named_swap(season, manager)
+            return
         low, high = load("allstar")["playoffs"]["swap"]
         counts = [str(n) for n in range(low, min(high, playoffs.hand[manager]) + 1)]
         count = prompts.choose(
@@ -367,22 +488,81 @@ class Flow:
             counts,
             counts[0],
         )
-        value, _, _ = self.record(
-            {"type": "swap", "data": {"manager": manager, "count": int(count)}}
-        )
+        value = self.record(lambda: self.table.playoff_swap(manager, int(count))).outcome
         prompts.say(f"  {manager} swaps {value.count} ({value.bench_left} left on the Bench)")
 
-    def end(self, match: dict[str, Any], season: Any) -> None:
-        from companion.cli.allstar import status_payload
+    def named_swap(self, season: Season, manager: str) -> None:
+        """'d. Changing Team Members': which 2 to 4 cards leave the team, which come in."""
+        from companion.data import load
+        from companion.games.allstar.cards import parse_cards
+        from companion.games.allstar.teams import power
+
+        playoffs = season.playoffs
+        assert playoffs is not None
+        low, high = load("allstar")["playoffs"]["swap"]
+        team = playoffs.teams[manager]
+        most = min(high, playoffs.hand[manager])
+        prompts.say(
+            f"{manager}'s team: {' '.join(map(str, team))} (Power {power(team)}); "
+            f"{playoffs.hand[manager]} cards in hand"
+        )
+
+        def ask_one(index: int, earlier: list[Any]) -> Any:
+            if index == 0:
+
+                def parse_out(text: str) -> Any:
+                    cards = parse_cards(text.split(), self.config)
+                    if not low <= len(cards) <= most:
+                        raise BadInput(f"substitute {low} to {most} cards (got {len(cards)})")
+                    ids = {c.identity for c in team}
+                    stray = [str(c) for c in cards if c.identity not in ids]
+                    if stray:
+                        raise BadInput(f"{', '.join(stray)}: not in {manager}'s team")
+                    return [next(t for t in team if t.identity == c.identity) for c in cards]
+
+                return prompts.ask(
+                    f"{manager}: which cards leave the team (back in the box)?",
+                    "",
+                    parse_out,
+                    choices=f"{low} to {most} cards of the team",
+                )
+            gone = earlier[0]
+
+            def parse_in(text: str) -> Any:
+                cards = parse_cards(text.split(), self.config)
+                move = event(
+                    "swap",
+                    manager=manager,
+                    out=[str(c) for c in gone],
+                    **{"in": [str(c) for c in cards]},
+                )
+                self.table.check(move)
+                return cards
+
+            return prompts.ask(
+                f"{manager}: which Bench cards come in for them?",
+                "",
+                parse_in,
+                choices=f"{len(gone)} cards from the hand",
+            )
+
+        gone, came = collect(2, ask_one)
+        value = self.record(lambda: self.table.playoff_swap(manager, None, gone, came)).outcome
+        prompts.say(
+            f"  {manager}'s next team: {' '.join(map(str, value.team))} (Power "
+            f"{power(value.team)}; {value.bench_left} left in hand)"
+        )
+
+    def end(self) -> None:
         from companion.ui.allstar import render_end
 
         prompts.say("[bold]The Play-Offs are over.[/bold]")
         if prompts.choose("Finish the game now?", ["end", "stop"], "end") == "stop":
             self.stopped = True
             return
-        result = season.final_result()
-        self.store.finish_match(GAME, result, expected_events=len(match["events"]))
-        render_end(prompts.console(), {**status_payload(match, season), "result": result})
+        with prompts.no_interrupt():
+            done = self.table.end()
+        render_end(prompts.console(), done)
         self.stopped = True
 
 
@@ -397,6 +577,10 @@ def describe(event: dict[str, Any]) -> str:
     kind = event["type"]
     if kind == "team":
         return f"team ({data['manager']} Bus {data['bus']})"
+    if kind == "card-swap":
+        return f"swap ({data['manager']} {data['out']} → {data['in']})"
+    if kind == "bus":
+        return f"Bus ({data['manager']} Bus {data['bus']})"
     if kind == "arenas":
         return f"arenas ({', '.join(a['name'] for a in data['arenas'])})"
     if kind == "playoff-round":
@@ -404,5 +588,6 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "shootout":
         return f"shootout ({', '.join(data['cards'])})"
     if kind == "swap":
-        return f"swap ({data['manager']} {data['count']})"
+        count = data.get("count", len(data.get("out", ())))
+        return f"swap ({data['manager']} {count})"
     return kind

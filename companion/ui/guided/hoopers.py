@@ -63,7 +63,6 @@ def start(store: Any, seed: int | None = None) -> bool:
     """
     from companion.games.hoopers.match import tribes
     from companion.tables.hoopers import roster
-
     from companion.ui.guided.steps import players_seen
 
     names = list(tribes())
@@ -130,9 +129,7 @@ def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
         return chosen
 
     prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return picked, prompts.ask(
-        f"{team}'s five on court?", "", five, complete=picked, several=True
-    )
+    return picked, prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
 
 
 def _milestones(text: str) -> str:
@@ -360,8 +357,7 @@ class Flow:
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
         card = self.q.choose(
-            f"{turn.opponent} (Keepers power): a defence card face down before "
-            f"{turn.team}'s turn?",
+            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?",
             tf.FACE_DOWN_CHOICES,
             "none",
         )
@@ -630,9 +626,7 @@ class Flow:
             if not entering_choices:
                 self.q.say("  nobody can come in")
                 break
-            entering = self.q.name(
-                f"who comes in for {leaving}?", entering_choices, what="hooper"
-            )
+            entering = self.q.name(f"who comes in for {leaving}?", entering_choices, what="hooper")
             pairs.append([leaving, entering])
         if pairs:
             event = {"type": "sub", "data": {"team": turn.team, "pairs": pairs}}

@@ -5,8 +5,8 @@ to the playlist (every link checked before it can be submitted), the end-of-turn
 (sung; taken by someone who sang it or caught a bluff; or a false accusation), then the
 turn ends with its reminders (assignments turned over, extra action cards, the last
 round once a playlist reaches 15 songs). When the last round is over the playlists are
-scored and the game is filed. Every move is made by `companion.games.playlist.game` and
-recorded under the store lock, as `companion playlist game …` records it.
+scored and the game is filed. Every move is recorded through the table
+(`companion.tables.playlist.PlaylistTable`), as `companion playlist game …` records it.
 
 Cards are typed as in the commands — catalogue number (12 or #12), title prefix, or
 GENRE/POINTS/ICON+ICON+ICON[/TITLE] — several separated by commas.
@@ -18,20 +18,60 @@ is taken back too. With nothing answered in this session it drops the game's las
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import BadInput, NothingToUndo
+from companion.engine.errors import BadInput, CompanionError, NothingToUndo
+from companion.engine.events import Event, event
 from companion.games.playlist import game
+from companion.games.playlist.cards import card_from_dict
+from companion.games.playlist.deck import needed, sizes
+from companion.tables.playlist import PlaylistTable
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
 
-GAME = game.GAME
 NONE = "none"
+RANDOM = "random"
 SING = ("sung", "taken", "false-call")
 
 
-def play_game(store: Any, seed: int | None = None) -> None:
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the players and who starts, then start a game.
+
+    True when the game started; False when the table backed out (undo) or the
+    rules refused (the reason is said).
+    """
+    from companion.engine.decks import parse_players
+
+    table = PlaylistTable(store)
+    try:
+        names = prompts.ask(
+            "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
+            "",
+            lambda text: parse_players(text, low=2),
+        )
+        prompts.say("  the player who most recently listened to their own playlist starts")
+        first = prompts.choose("Who starts?", [*names, RANDOM], RANDOM)
+        deck = False
+        if len(table.box.music_in_play()) >= needed(len(names)):
+            deck = prompts.yes_no(
+                "Does the companion hold the deck (it deals the hands and the Download List)?",
+                False,
+            )
+    except prompts.Undo:
+        return False
+    try:
+        started = table.start(names, None if first == RANDOM else first, seed, deck)
+    except CompanionError as err:
+        prompts.say(f"error: {err.line()}")
+        return False
+    from companion.ui.playlist import render_notes, render_status
+
+    render_notes(prompts.console(), started.notes)
+    render_status(prompts.console(), started.status)
+    return True
+
+
+def play(store: Any, seed: int | None = None) -> None:
     """Walk the live playlist game until the table stops or it is scored.
 
     `seed` is accepted for a uniform signature; the tracked game draws nothing.
@@ -51,7 +91,7 @@ def split_cards(text: str) -> list[str]:
     return typed
 
 
-def this_turn(match: dict[str, Any]) -> list[dict[str, Any]]:
+def this_turn(match: dict[str, Any]) -> list[Event]:
     """The events recorded since the current turn began."""
     events = match["events"]
     starts = [i for i, e in enumerate(events) if e["type"] in ("start", "turn")]
@@ -60,33 +100,22 @@ def this_turn(match: dict[str, Any]) -> list[dict[str, Any]]:
 
 class Flow:
     def __init__(self, store: Any) -> None:
-        from companion.cli.playlist import catalogue, genres_in_play
-
-        self.store = store
-        self.catalogue = catalogue(store)
-        self.genres = genres_in_play(store)
-        self.history: list[tuple[tuple[int, str], list[dict[str, Any]]]] = []
+        self.table = PlaylistTable(store)
+        self.catalogue = self.table.box.cards()
+        self.genres = self.table.box.genres()
+        self.history: list[tuple[tuple[int, str], list[Event]]] = []
         self.stopped = False
 
     # --- the match ----------------------------------------------------------
 
     def match(self) -> dict[str, Any]:
-        return self.store.current_match(GAME)
+        return self.table.current()
 
-    def record(self, *moves: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
-        """Make each move on the state the previous one left, under the lock; store them all."""
-
-        def change(match: dict[str, Any]) -> list[dict[str, Any]]:
-            state, made = game.fold(match), []
-            for move in moves:
-                event = move(state)
-                state = game.apply(state, event)
-                made.append(event)
-            return made
-
+    def record(self, *moves: Event) -> list[Event]:
+        """Record the moves together (each on the state the previous one left), under the lock."""
         with prompts.no_interrupt():
-            _, stored = self.store.update_live(GAME, change)
-        return stored
+            recorded = self.table.record(*moves)
+        return recorded.events
 
     def read_cards(self, text: str) -> list[Any]:
         from companion.games.playlist.cards import resolve_cards
@@ -109,37 +138,29 @@ class Flow:
             else:
                 prompts.say("  back one question")
             return
-        events = self.match()["events"]
-        if len(events) <= 1:
+        try:
+            with prompts.no_interrupt():
+                undone = self.table.undo()
+        except NothingToUndo:
             prompts.say("  nothing to undo since the start")
             return
-        with prompts.no_interrupt():
-            _, removed = self.store.undo_event(GAME)
-        prompts.say(f"  undone: {describe(removed)}")
+        prompts.say(f"  undone: {describe(undone.removed)}")
 
-    def take_back(self, events: list[dict[str, Any]]) -> None:
-        last = self.match()["events"][-len(events) :]
-        if [(e["type"], e["data"]) for e in last] != [(e["type"], e["data"]) for e in events]:
-            raise NothingToUndo(
-                "the game changed in another terminal since this step",
-                hint="undo there with 'companion playlist game undo'",
-            )
+    def take_back(self, events: list[Event]) -> None:
         with prompts.no_interrupt():
-            for _ in events:
-                self.store.undo_event(GAME)
+            self.table.undo(expected=events)
         prompts.say(f"  undone: {'; '.join(describe(e) for e in events)}")
 
     # --- the loop -------------------------------------------------------------
 
     def run(self) -> None:
-        from companion.cli.playlist import _game_payload
-        from companion.ui.playlist import render_game
+        from companion.ui.playlist import render_status
 
-        render_game(prompts.console(), _game_payload(self.match()), None)
+        render_status(prompts.console(), self.table.status())
         prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
         while not self.stopped:
             match = self.match()
-            state = game.fold(match)
+            state = self.table.fold(match)
             done = attempt(lambda: self.step(match, state), self.undo)  # noqa: B023 - called at once
             if done is None:
                 continue
@@ -147,23 +168,30 @@ class Flow:
             if key is not None:
                 self.history.append((key, events))
 
-    def step(
-        self, match: dict[str, Any], state: Any
-    ) -> tuple[tuple[int, str] | None, list[dict[str, Any]]]:
+    def step(self, match: dict[str, Any], state: Any) -> tuple[tuple[int, str] | None, list[Event]]:
         """Ask the next question; the step's key and the events it recorded."""
         done, turn = self.done(), state.turns_done
         if state.round_over:
             return None, self.end(match, state)
         last = match["events"][-1]
-        if last["type"] == "turn" and last["data"]["completed"] and (turn, "new") not in done:
+        dealt = state.deck is not None and state.deck.holds_assignments  # the companion replaces
+        finished = last["type"] == "turn" and last["data"]["completed"] and not dealt
+        if finished and (turn, "new") not in done:
             return (turn, "new"), self.new_assignments(state, last["data"]["player"])
         player = state.current
         mine = this_turn(match)
-        if state.round == 1 and not state.assignments[player] and (turn, "deal") not in done:
+        played = [i for i, e in enumerate(mine) if e["type"] == "play"]
+        # Asked first, so not once songs are down (in an earlier session, say).
+        first_question = not played and (turn, "deal") not in done
+        if state.round == 1 and not state.assignments[player] and first_question:
             return (turn, "deal"), self.assignments(
                 player, f"{player}'s assignment cards (first turn)?"
             )
-        played = [i for i, e in enumerate(mine) if e["type"] == "play"]
+        held = state.deck
+        if held is not None and not played and held.download:
+            taken = held.downloads
+            if taken < sizes()["downloads_per_turn"] and (turn, f"download{taken}") not in done:
+                return (turn, f"download{taken}"), self.download(state, player)
         if not played and (turn, "add") not in done:
             return (turn, "add"), self.add(state, player)
         challenged = played and any(e["type"] in ("lose", "claim") for e in mine[played[-1] :])
@@ -173,7 +201,7 @@ class Flow:
 
     # --- the steps --------------------------------------------------------------
 
-    def assignments(self, player: str, question: str) -> list[dict[str, Any]]:
+    def assignments(self, player: str, question: str) -> list[Event]:
         from companion.games.playlist.scoring import parse_assignment
 
         def parse(text: str) -> list[Any]:
@@ -184,19 +212,50 @@ class Flow:
         held = prompts.ask(question, NONE, parse, choices="POINTS:GENRE=N … e.g. 3:pop=2")
         if not held:
             return []
-        return self.record(*(lambda s, a=a: game.take_assignment(s, player, a) for a in held))
+        return self.record(
+            *(event("assignment", player=player, assignment=a.to_dict()) for a in held)
+        )
 
-    def new_assignments(self, state: Any, player: str) -> list[dict[str, Any]]:
+    def new_assignments(self, state: Any, player: str) -> list[Event]:
         prompts.say(f"  {player} turns over a completed assignment and takes a new one")
         return self.assignments(player, f"{player}'s new assignment card?")
 
-    def add(self, state: Any, player: str) -> list[dict[str, Any]]:
+    def download(self, state: Any, player: str) -> list[Event]:
+        """Take a card from the Download List (the companion holds the deck)."""
+        from companion.ui.playlist import card_line
+
+        held = state.deck
+        if held.downloads == 0:
+            prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] — {player}'s hand:")
+            for card in held.hands[player]:
+                prompts.say(f"  {card_line(card)}")
+            prompts.say("  the Download List:")
+            for card in held.download:
+                prompts.say(f"  {card_line(card)}")
+        names = [c.name() for c in held.download]
+        picked = prompts.choose(
+            f"{player} takes from the Download List ({held.downloads + 1} of "
+            f"{sizes()['downloads_per_turn']})?",
+            names,
+            names[0],
+        )
+        card = held.download[names.index(picked)]
+        events = self.record(event("download", card=card.to_dict()))
+        refill = events[0]["data"]["refill"]
+        if refill:
+            prompts.say(f"  refilled with {card_line(card_from_dict(refill))}")
+        return events
+
+    def add(self, state: Any, player: str) -> list[Event]:
         from companion.games.playlist.chain import MULTIPLAYER, check_chain
         from companion.ui.playlist import card_line
 
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
         prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] ({len(cards)} songs)")
+        if state.deck is not None:  # the cards come from the hand the companion dealt
+            hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
+            prompts.say(f"  {player}'s hand: {hand}")
 
         def parse(text: str) -> list[Any]:
             if text.casefold() == NONE:
@@ -210,8 +269,8 @@ class Flow:
         )
         if not chosen:
             return []
-        events = self.record(lambda s: game.play(s, player, chosen))
-        now = game.fold(self.match())
+        events = self.record(event("play", player=player, cards=[c.to_dict() for c in chosen]))
+        now = self.table.fold(self.match())
         after = now.playlists[player]
         shared = check_chain(after, MULTIPLAYER).shared
         start = len(after) - len(chosen)
@@ -221,7 +280,7 @@ class Flow:
         prompts.say(f"  {player}: {len(after)} songs, {now.score(player).total} pts")
         return events
 
-    def sing(self, state: Any, player: str) -> list[dict[str, Any]]:
+    def sing(self, state: Any, player: str) -> list[Event]:
         song = state.playlists[player][-1]
         others = [p for p in state.players if p != player]
         prompts.say(
@@ -231,61 +290,63 @@ class Flow:
         answer = prompts.choose(f"{player}'s song?", SING, "sung")
         if answer == "sung":
             return []
-        if answer == "taken":
+        if answer == "taken":  # the song leaves the playlist, and joins theirs if it matches
             who = prompts.choose("Taken by?", others, others[0])
-            events = self.record(
-                lambda s: game.lose(s, player),
-                lambda s: game.claim(s, who, song),
-            )
+            events = self.record(event("claim", player=who))
         else:
             who = prompts.choose("Who called the bluff?", others, others[0])
-            events = self.record(lambda s: game.lose(s, who))
-        for event in events:
-            prompts.say(f"  {describe(event)}")
+            events = self.record(event("bluff", player=who, right=False))
+        for stored in events:
+            prompts.say(f"  {describe(stored)}")
         return events
 
-    def end_turn(self, state: Any, player: str) -> list[dict[str, Any]]:
-        from companion.cli.playlist import _game_payload
-        from companion.ui.playlist import render_game
+    def end_turn(self, state: Any, player: str) -> list[Event]:
+        from companion.ui.playlist import render_notes, render_status
 
         have = [p for p in state.players if state.playlists[p]]
-        choices = ["end", *(["lose"] if have else []), "stop"]
+        acting = []
+        if state.deck is not None and state.deck.holds_actions:
+            acting = [p for p in state.players if state.deck.actions[p]]
+        choices = ["end", *(["lose"] if have else []), *(["action"] if acting else []), "stop"]
         answer = prompts.choose(f"End {player}'s turn?", choices, "end")
         if answer == "stop":
             self.stopped = True
             return []
-        if answer == "lose":  # an action card: a player loses the last song of the playlist
-            who = prompts.choose("Who loses the last song?", have, have[0])
-            events = self.record(lambda s: game.lose(s, who))
+        if answer == "action":  # an action card played: its effect is recorded on its own
+            who = prompts.choose("Who plays an action card?", acting, acting[0])
+            texts = list(dict.fromkeys(state.deck.actions[who]))
+            text = prompts.choose("Which one?", texts, texts[0])
+            events = self.record(event("action", player=who, card=text))
             prompts.say(f"  {describe(events[0])}")
             return events
-        ended: list[Any] = []
+        if answer == "lose":  # an action card: a player loses the last song of the playlist
+            who = prompts.choose("Who loses the last song?", have, have[0])
+            events = self.record(event("lose", player=who))
+            prompts.say(f"  {describe(events[0])}")
+            return events
+        with prompts.no_interrupt():
+            recorded = self.table.turn()
+        render_notes(prompts.console(), recorded.played.steps[-1].notes)
+        render_status(prompts.console(), recorded.status)
+        return recorded.events
 
-        def move(s: Any) -> dict[str, Any]:
-            ended.append(game.end_turn(s))
-            return ended[-1].event()
-
-        events = self.record(move)
-        render_game(prompts.console(), _game_payload(self.match()), ended)
-        return events
-
-    def end(self, match: dict[str, Any], state: Any) -> list[dict[str, Any]]:
+    def end(self, match: dict[str, Any], state: Any) -> list[Event]:
         from companion.ui.playlist import render_final
 
         prompts.say("[bold]The last round is over.[/bold]")
         if prompts.choose("Score the playlists and finish?", ["end", "stop"], "end") == "stop":
             self.stopped = True
             return []
-        final = game.final_result(state)
-        self.store.finish_match(GAME, final.to_result(), expected_events=len(match["events"]))
-        render_final(prompts.console(), final)
+        with prompts.no_interrupt():
+            ended = self.table.end()
+        render_final(prompts.console(), ended.final)
         self.stopped = True
         return []
 
 
-def describe(event: dict[str, Any]) -> str:
-    data = event.get("data", {})
-    kind = event["type"]
+def describe(stored: Event) -> str:
+    data = stored.get("data", {})
+    kind = stored["type"]
 
     def title(card: dict[str, Any]) -> str:
         return card.get("title") or f"{card['genre']}/{card['points']}"
@@ -296,9 +357,14 @@ def describe(event: dict[str, Any]) -> str:
         return f"{data['player']} loses {title(data['card'])}"
     if kind == "claim":
         where = "joins the playlist" if data["joined"] else "does not match: put away"
-        return f"{data['player']} takes {title(data['card'])}: {where}"
+        taken = f"{data['from']} loses {title(data['card'])}; " if data.get("from") else ""
+        return f"{taken}{data['player']} takes {title(data['card'])}: {where}"
     if kind == "assignment":
         return f"{data['player']}'s assignment"
+    if kind == "download":
+        return f"{data['player']} takes {title(data['card'])} from the Download List"
+    if kind == "action":
+        return f"{data['player']} plays “{data['card']}”"
     if kind == "turn":
         return f"{data['player']}'s turn ends"
     return kind

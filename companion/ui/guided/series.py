@@ -34,9 +34,8 @@ def start(store: Any, seed: int | None = None) -> bool:
     refused (the reason is said).
     """
     from companion.games.hoopers.match import tribes
-    from companion.ui.hoopers_series import render_status
-
     from companion.ui.guided.steps import players_seen
+    from companion.ui.hoopers_series import render_status
 
     names = [t.title() for t in tribes()]
     offered = [*names, *players_seen(store)]
