@@ -36,7 +36,8 @@ API
                                           the primitive: parse(text) -> value (raise
                                           CompanionError to refuse); "" means `default`;
                                           `complete`: names offered as you type (`several`:
-                                          a comma-separated list, the last one completed)
+                                          True, or the separators, for a list of names: the
+                                          last one is completed)
     choose(question, choices, default)    one of `choices` (str), from a list
     name(question, choices, default=None, what="name")  one of `choices`, typed with completion
     yes_no(question, default=False)       bool (a list: yes / no)
@@ -347,24 +348,30 @@ def _select(message: str, options: Sequence[str], default: str, undo: bool) -> s
 
 
 class NameCompleter:
-    """Completion for a name (or the last of comma-separated names): `ranked` matches."""
+    """Completion for a name (or the last of several names): `ranked` matches.
 
-    def __init__(self, names: Sequence[str], several: bool = False) -> None:
+    `several`: True for names separated by commas, or the separating characters
+    (", " for cards typed with spaces or commas between them).
+    """
+
+    def __init__(self, names: Sequence[str], several: bool | str = False) -> None:
         self.names = list(names)
-        self.several = several
+        self.several = "," if several is True else several or ""
 
     def get_completions(self, document: Any, complete_event: Any) -> Iterable[Any]:
         from prompt_toolkit.completion import Completion
 
         text = document.text_before_cursor
-        # Several names: after the last comma, or after the last NAME=VALUE and a space.
-        word = re.split(r",|=\S*\s+", text)[-1] if self.several else text
+        # Several names: after the last separator, or after the last NAME=VALUE and a space.
+        gaps = "|".join(re.escape(c) if c != " " else r"\s" for c in self.several)
+        word = re.split(rf"{gaps}|=\S*\s+", text)[-1] if self.several else text
         if "=" in word:  # NAME=POS, NAME=SCORE: the name is done
             return
         lead = len(word) - len(word.lstrip())
         typed = word[lead:]
+        earlier = text[: len(text) - len(word)].casefold() if self.several else ""
         for found in ranked(typed, self.names):
-            if found != typed:
+            if found != typed and found.casefold() not in earlier:
                 yield Completion(found, start_position=-len(typed))
 
     # prompt_toolkit's Completer interface, without subclassing it at import time
@@ -373,7 +380,7 @@ class NameCompleter:
             yield completion
 
 
-def _completer(names: Sequence[str], several: bool) -> Any:
+def _completer(names: Sequence[str], several: bool | str) -> Any:
     from prompt_toolkit.completion import Completer
 
     class _Completer(NameCompleter, Completer):
@@ -415,7 +422,7 @@ def ask(
     choices: str = "",
     undo: bool = True,
     complete: Sequence[str] | None = None,
-    several: bool = False,
+    several: bool | str = False,
 ) -> T:
     """Ask until the answer parses; return `parse(answer)` ("" means `default`)."""
 
@@ -461,7 +468,7 @@ def _line(
     validate: Callable[[str], bool | str],
     bindings: Any,
     complete: Sequence[str] | None,
-    several: bool,
+    several: bool | str,
 ) -> Any:
     import questionary
 
