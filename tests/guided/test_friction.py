@@ -348,3 +348,103 @@ def cli_events(db):
     from tests.guided.test_terminal import events
 
     return events(db)
+
+
+# --- All-Star Draft and All Stars Playlist ---------------------------------------------
+
+
+def start_allstar(cli) -> None:
+    species = ("--species", "duc,hor,bea,tig,car")
+    done = cli("allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage",
+               *species)  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert cli("allstar", "season", "arenas", "Rink", "--points", "5,2").exit_code == 0
+
+
+def test_allstar_a_refused_bus_2_arena_keeps_bus_1(cli, scripted):
+    # Issue 17: "refusing the Bus 2 arena in `allstar play` goes back to Bus 1 and asks
+    # again for a row just 'remembered'".
+    from tests.allstar.test_season import bus_team
+
+    start_allstar(cli)
+    flow = scripted
+    flow.answer("Ana's Bus 1 team (Rink)?", bus_team("Ana", 1))
+    flow.answer("Ben's Bus 1 team (Rink)?", bus_team("Ben", 1))
+    flow.answer("resolve round 1?", "")
+    flow.answer("Go on to round 2?", "")
+    flow.answer("Bus 1 arena?", "Dome")
+    flow.answer("Supporters for 1st, 2nd, … place in Dome?", "6,3")
+    flow.answer("Bus 2 arena?", "Rink")
+    flow.expect("arena 'Rink' was played in round 1")
+    flow.answer("Bus 2 arena?", "Dome")
+    flow.expect("arena 'Dome' is named twice")
+    flow.answer("Bus 2 arena?", "Bowl")  # still Bus 2: Bus 1 and its row are kept
+    flow.answer("Supporters for 1st, 2nd, … place in Bowl?", "")  # the row entered last
+    flow.expect("Ana's team of round 1")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+    assert sum("Bus 1 arena?" in q for q in flow.asked) == 1
+    assert sum("place in Dome?" in q for q in flow.asked) == 1
+    arenas = cli("allstar", "season", "status", "--json").json["arenas"]
+    assert [(a["name"], a["points"]) for a in arenas] == [("Dome", [6, 3]), ("Bowl", [6, 3])]
+
+
+def test_allstar_an_arena_is_completed_with_tab(cli, scripted):
+    start_allstar(cli)
+    assert cli("allstar", "arena", "add", "Colosseum", "--points", "8,4").exit_code == 0
+    from tests.allstar.test_season import bus_team
+
+    flow = scripted
+    flow.answer("Ana's Bus 1 team (Rink)?", bus_team("Ana", 1))
+    flow.answer("Ben's Bus 1 team (Rink)?", bus_team("Ben", 1))
+    flow.answer("resolve round 1?", "")
+    flow.answer("Go on to round 2?", "")
+    flow.expect("Bus 1 arena?")
+    flow.send("Colos" + TAB + "\r")
+    flow.answer("Bus 2 arena?", "Dome")
+    flow.answer("place in Dome?", "")
+    flow.expect("Ana's team of round 1")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+    arenas = cli("allstar", "season", "status", "--json").json["arenas"]
+    assert [a["name"] for a in arenas] == ["Colosseum", "Dome"]
+
+
+def test_allstar_the_last_play_off_team_is_the_default(db, scripted):
+    from tests.allstar.test_season import bus_team, stored_regular_season
+
+    stored_regular_season(db)
+    flow = scripted
+    flow.answer("The Play-Off Points card", "20,15,13,11")
+    for manager in ("Ana", "Ben", "Cy"):
+        flow.answer(f"{manager}'s Play-Off team?", bus_team(manager, 1))
+    flow.answer("Damien's Play-Off team?", "eag-1,eag-2,rab-3,rab-4,car-5")
+    for manager in ("Ana", "Ben", "Cy"):
+        flow.answer(f"{manager} substitutes how many cards", "3")
+    flow.expect("Ana's Play-Off team? [5 cards, e.g. duc-4-puck] (Ducks-1 Ducks-2 Ducks-3")
+    flow.send("\r")  # the team Ana revealed last
+    flow.answer("Ben's Play-Off team?", "")
+    flow.answer("Cy's Play-Off team?", "sha-1,sha-2,pan-3,pan-4,car-6")
+    flow.expect("Cy is eliminated")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+
+
+def test_playlist_a_song_title_is_completed_and_the_song_picked_from_a_list(cli, scripted):
+    for card in ("country/1/guitar+storytelling+love+acoustic/Blowin' in the Wind",
+                 "pop/2/piano+love+ballad+beatles/Let It Be"):  # fmt: skip
+        assert cli("playlist", "cards", "add", card).exit_code == 0
+    done = cli("playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana")
+    assert done.exit_code == 0, done.stderr
+    flow = scripted
+    flow.answer("Ana's assignment cards (first turn)?", "")
+    flow.expect("Ana adds songs")
+    flow.send("Blo" + TAB + ", Let" + TAB + "\r")
+    flow.expect("2. #2")
+    flow.expect("Ana's song? [sung / taken / false-call] (sung)")
+    flow.send(DOWN + "\r")  # taken
+    flow.answer("Taken by?", "")
+    flow.expect("Ana loses Let It Be")
+    flow.answer("End Ana's turn?", "stop")
+    assert flow.run("playlist", "play").exit_code == 0
+    assert "Blo⇥, Let⇥" in flow.text

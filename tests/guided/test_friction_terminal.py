@@ -136,3 +136,58 @@ def test_otdraft_a_list_with_the_arrow_keys_a_card_with_tab(db):
     now = json_of(db, "otdraft", "game", "status")
     assert (now["turn_order"], now["deck"]) == (["Ben", "Ana"], True)
     assert now["teams"]["Ben"] == [wanted]
+
+
+def type_slowly(term: Terminal, *keys: str) -> None:
+    """Send keys one group at a time, letting the completion menu catch up in between."""
+    for key in keys:
+        term.send(key)
+        time.sleep(0.4)
+
+
+@pytest.mark.slow
+def test_allstar_an_arena_with_tab_a_list_with_the_arrow_keys(db):
+    from tests.allstar.test_season import bus_team
+    from tests.guided.terminal import run
+
+    species = ("--species", "duc,hor,bea,tig,car")
+    done = run(db, "allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage",
+               *species)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert run(db, "allstar", "arena", "add", "Colosseum", "--points", "8,4").returncode == 0
+    term = Terminal(db, "allstar", "play")
+    term.expect("Bus 1 arena?")
+    complete(term, "Colos")
+    term.answer("Ana's Bus 1 team (Colosseum)?", bus_team("Ana", 1))
+    term.answer("Ben's Bus 1 team (Colosseum)?", bus_team("Ben", 1))
+    term.expect("resolve round 1? [resolve / stop] (resolve)")
+    term.send(DOWN + "\r")  # stop
+    assert term.finish() == 0
+    now = json_of(db, "allstar", "season", "status")
+    assert [a["name"] for a in now["arenas"]] == ["Colosseum"]
+    assert now["missing_teams"] == []
+
+
+@pytest.mark.slow
+def test_playlist_songs_with_tab_the_song_with_the_arrow_keys(db):
+    from tests.guided.terminal import run
+
+    for card in ("country/1/guitar+storytelling+love+acoustic/Blowin' in the Wind",
+                 "pop/2/piano+love+ballad+beatles/Let It Be"):  # fmt: skip
+        assert run(db, "playlist", "cards", "add", card).returncode == 0
+    done = run(db, "playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana")
+    assert done.returncode == 0, done.stderr
+    term = Terminal(db, "playlist", "play")
+    term.answer("Ana's assignment cards (first turn)?", "")
+    term.expect("Ana adds songs")
+    type_slowly(term, "Blo", TAB, ", Let", TAB, "\r")
+    term.expect("2. #2")
+    term.expect("Ana's song? [sung / taken / false-call] (sung)")
+    term.send(DOWN + "\r")  # taken
+    term.answer("Taken by?", "")
+    term.expect("Ana loses Let It Be")
+    term.expect("End Ana's turn? [end / lose / stop] (end)")
+    term.send(DOWN + DOWN + "\r")  # stop
+    assert term.finish() == 0
+    now = json_of(db, "playlist", "game", "status")
+    assert [c["title"] for c in now["playlists"]["Ana"]] == ["Blowin' in the Wind"]
