@@ -81,6 +81,11 @@ class HoopersTable(Table[MatchState]):
         """Keep stats typed for (team, hooper, stat) and the hooper used for (team, action)."""
         if not stats and not used:
             return
+        kept = self.remembered(match_id)
+        if all(kept.get("stats", {}).get(_key(*k)) == v for k, v in (stats or {}).items()) and all(
+            kept.get("used", {}).get(_key(*k)) == v for k, v in (used or {}).items()
+        ):
+            return  # nothing new: no write
 
         def change(doc: dict[str, Any] | None) -> dict[str, Any]:
             doc = dict(doc or {})

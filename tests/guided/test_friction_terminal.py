@@ -54,14 +54,10 @@ def test_a_refused_answer_leaves_a_clear_line(db):
     term.answer("pass bonus on the card?", "abc")
     term.expect("'abc' is not a whole number")
     term.answer("pass bonus on the card?", "20")  # not "abc20": the line starts clear
-    term.answer("Karl counters the pass?", "int")
-    term.answer("intercept pass by?", "May")
-    term.answer("foul die for the intercept pass", "blank")
-    term.answer("May Friend's O-stat?", "40")
-    term.answer("roll ≤ 40 succeeds", "10")
-    term.expect("Ball won")
+    term.expect("Karl counters the pass?")
     term.interrupt()
     assert term.finish() == 130
+    assert "abc20" not in term.text
 
 
 @pytest.mark.slow

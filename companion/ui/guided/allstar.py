@@ -145,7 +145,7 @@ class Flow:
         from companion.ui.allstar import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             season = self.table.status().state
             attempt(lambda: self.step(season), self.undo)  # noqa: B023 - called at once

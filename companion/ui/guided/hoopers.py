@@ -300,7 +300,7 @@ class Flow:
         from companion.ui.hoopers import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         self.settle_owed()
         self.log = TurnLog(self.table, self.match())
         if self.log.stale:

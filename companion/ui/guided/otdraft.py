@@ -171,7 +171,7 @@ class Flow:
         from companion.ui.otdraft import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             state = self.table.fold(self.table.current())
             attempt(lambda: self.step(state), self.undo)  # noqa: B023 - called at once

@@ -160,7 +160,7 @@ class Flow:
         from companion.ui.playlist import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             match = self.match()
             state = self.table.fold(match)

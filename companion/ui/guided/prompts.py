@@ -76,6 +76,8 @@ ROLL = "roll"
 # A name question lists its names in the question when there are this few.
 LISTED_NAMES = 12
 SELECT_HINT = "(↑↓ or type to pick, Enter takes it · u: undo)"
+# Said once when a flow begins.
+HINT = "Enter takes the default · ↑↓ pick from a list · Tab completes a name · Ctrl-Z or u: undo"
 _UNDO = object()
 _console: Any = None
 
