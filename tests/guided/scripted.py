@@ -45,9 +45,10 @@ from typing import Any
 CTRL_Z = "\x1a"
 CTRL_C = "\x03"
 CTRL_D = "\x04"
+CTRL_U = "\x15"
 UP, DOWN, SHIFT_TAB = "\x1b[A", "\x1b[B", "\x1b[Z"
 TAB, ENTER, BACKSPACE = "\t", "\r", "\x7f"
-SHOWN = {UP: "↑", DOWN: "↓", SHIFT_TAB: "⇤", TAB: "⇥", BACKSPACE: "⌫"}
+SHOWN = {UP: "↑", DOWN: "↓", SHIFT_TAB: "⇤", TAB: "⇥", BACKSPACE: "⌫", CTRL_U: "^U"}
 
 
 def keys_of(typed: str) -> list[str]:
@@ -391,6 +392,7 @@ class _List:
 
 
 _KEYS = {
+    CTRL_U: "c-u",
     ENTER: "c-m",
     TAB: "c-i",
     BACKSPACE: "c-h",

@@ -8,7 +8,7 @@ tests/guided/test_friction_terminal.py.
 
 from __future__ import annotations
 
-from tests.guided.scripted import DOWN, TAB, UP
+from tests.guided.scripted import CTRL_U, DOWN, TAB, UP
 from tests.guided.test_scripted_hoopers import start_match, status, types
 
 
@@ -334,8 +334,9 @@ def test_a_list_refuses_what_matches_no_choice_and_asks_again(scripted):
     flow = scripted
     flow.answer("What now?", "zzz")
     flow.expect("'zzz' is none of the choices")
-    flow.answer("What now?", "q")
+    flow.answer("What now?", "hist" + CTRL_U + "q")  # Ctrl-U clears what was typed
     assert flow.run().exit_code == 0
+    assert "No matches yet." not in flow.text
 
 
 def live_match(db):

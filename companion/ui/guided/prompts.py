@@ -294,6 +294,11 @@ def _select_bindings(picker: Picker) -> Any:
     def _(event: Any) -> None:
         picker.backspace()
 
+    @bindings.add(Keys.ControlU, eager=True)
+    def _(event: Any) -> None:
+        while picker.typed:
+            picker.backspace()
+
     @bindings.add(Keys.Down, eager=True)
     @bindings.add(Keys.Tab, eager=True)
     def _(event: Any) -> None:
@@ -376,13 +381,10 @@ class NameCompleter:
             if found != typed and found.casefold() not in earlier:
                 yield Completion(found, start_position=-len(typed))
 
-    # prompt_toolkit's Completer interface, without subclassing it at import time
-    async def get_completions_async(self, document: Any, complete_event: Any) -> Any:
-        for completion in self.get_completions(document, complete_event):
-            yield completion
-
 
 def _completer(names: Sequence[str], several: bool | str) -> Any:
+    """A prompt_toolkit Completer doing what `NameCompleter` does (prompt_toolkit is
+    imported only once a question is asked)."""
     from prompt_toolkit.completion import Completer
 
     class _Completer(NameCompleter, Completer):
