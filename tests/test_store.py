@@ -128,7 +128,8 @@ def test_newer_schema_is_refused(tmp_path):
 
 
 def test_stale_temp_files_are_cleaned_on_the_next_write(tmp_path):
-    leftover = tmp_path / f"{TMP_PREFIX}abc123"
+    # The database's own temp files carry its name (another database's are left alone).
+    leftover = tmp_path / f"{TMP_PREFIX}db.json.abc12345"
     leftover.write_text("half a write")
     Store(tmp_path / "db.json").start_match("hoopers", ["A", "B"])
     assert not leftover.exists()
@@ -256,14 +257,17 @@ def test_a_finish_interrupted_between_files_is_completed(tmp_path, monkeypatch):
     store = Store(path)
     match = store.start_match("hoopers", ["A", "B"])
     store.append_event("hoopers", "score", {"points": 2})
-    real_file = Store._file
+    from companion.store.atomic import Files
 
-    def crash_on_archive(self, target):
-        if target != self.path:
+    real_install = Files.install
+
+    def crash_on_archive(self, staged, target):
+        # The main file has recorded the change; the archive file is not in place yet.
+        if target != self.db:
             raise KeyboardInterrupt("killed while writing the archive")
-        return real_file(self, target)
+        return real_install(self, staged, target)
 
-    monkeypatch.setattr(Store, "_file", crash_on_archive)
+    monkeypatch.setattr(Files, "install", crash_on_archive)
     with pytest.raises(KeyboardInterrupt):
         store.finish_match("hoopers", {"winner": "A"})
     monkeypatch.undo()

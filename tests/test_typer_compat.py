@@ -125,6 +125,24 @@ def check_completion(capsys, monkeypatch) -> None:
     assert "roll" in capsys.readouterr().out.split()
 
 
+def check_value_completion(capsys, monkeypatch) -> None:
+    # A completion function set on a built command's parameter answers for its value.
+    command = typer_compat.command_from_info(typer_compat.CommandInfo(callback=say_hello))
+    typer_compat.set_value_completion(
+        command, lambda ctx, param, typed: [typer_compat.completion_item(f"{typed}a", "help")]
+    )
+    (name, loud) = command.params
+    assert loud._custom_shell_complete is None  # a flag takes no value
+    ctx = command.make_context("greet", [], resilient_parsing=True)
+    (item,) = name.shell_complete(ctx, "Ann")
+    assert (item.value, item.help, item.type) == ("Anna", "help", "plain")
+    # The project's shell classes resolve a command line as click does.
+    monkeypatch.setenv(typer_compat.ARGS_VAR, "greet An")
+    monkeypatch.setenv(COMPLETE_VAR, "complete_zsh")
+    assert typer_compat.shell_complete(command, "greet", COMPLETE_VAR, "complete_zsh") == 0
+    assert capsys.readouterr().out == "Ana\thelp\n"
+
+
 def check_reuse_built_command(capsys, monkeypatch) -> None:
     from typer.testing import CliRunner
 
@@ -146,6 +164,7 @@ CHECKS = {
     "typer.core.TyperGroup as LazyTyper's base": check_lazy_group,
     "typer._click.exceptions.UsageError/ClickException": check_click_exceptions,
     "typer._completion_shared/_completion_classes": check_completion,
+    "typer._click.shell_completion, Parameter._custom_shell_complete": check_value_completion,
     "typer.testing._get_command": check_reuse_built_command,
 }
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import SeedOption, open_store
+from companion.cli.common import InteractiveJsonOption, SeedOption, open_store
 
 
-def play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Walk the live game step by step on a terminal: arenas, teams, rounds, Play-Offs."""
+def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
+    """Interactive: walk the live game step by step on a terminal: arenas, teams, rounds,
+    Play-Offs."""
     # With no live game it offers to start one first (the menu's start flow).
     from companion.ui.guided import prompts
 

@@ -6,6 +6,7 @@ TinyDB and questionary are imported inside the functions that need them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -16,7 +17,7 @@ import typer
 
 from companion.cli import typer_compat
 from companion.cli.typer_compat import TyperGroup
-from companion.engine.errors import CompanionError, ExitStatus
+from companion.engine.errors import BadInput, CompanionError, ExitStatus
 from companion.ui.terminal import on_terminal  # noqa: F401 - the CLI's name for it
 
 if TYPE_CHECKING:
@@ -26,6 +27,27 @@ if TYPE_CHECKING:
 
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")
+]
+
+
+def refuse_json(ctx: Any, param: Any, value: bool) -> bool:
+    """`--json` on an interactive command: one error line saying why (exit 2)."""
+    if value and not ctx.resilient_parsing:
+        raise BadInput(
+            f"'{ctx.command_path}' is interactive: it asks questions on a terminal and prints "
+            "no JSON",
+            hint="record with the plain commands, which all take --json",
+        )
+    return value
+
+
+InteractiveJsonOption = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        callback=refuse_json,
+        help="Refused: this command is interactive (the plain commands print JSON).",
+    ),
 ]
 SeedOption = Annotated[
     int | None,
@@ -63,6 +85,28 @@ class LazyGroup(TyperGroup):
             self.commands[cmd_name] = build_command(self.lazy_commands[cmd_name], cmd_name)
         return self.commands.get(cmd_name)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except typer_compat.UsageError as err:
+            close = close_commands(args[0], self.list_commands(ctx)) if args else []
+            if not close:
+                raise
+            guess = " or ".join(f"'{name}'" for name in close)
+            raise typer_compat.UsageError(
+                f"no such command '{args[0]}'; did you mean {guess}?", err.ctx
+            ) from None
+
+
+def close_commands(typed: str, names: list[str]) -> list[str]:
+    """The commands a mistyped one probably meant: the one it begins, else close spellings."""
+    started = [n for n in names if n.startswith(typed)] if typed else []
+    if len(started) == 1:
+        return started
+    import difflib
+
+    return difflib.get_close_matches(typed, names, n=2, cutoff=0.6)
+
 
 def build_command(entry: Any, name: str) -> Any:
     """A click command from a CommandInfo, a typer app, or "module:attribute" naming either
@@ -75,8 +119,18 @@ def build_command(entry: Any, name: str) -> Any:
         if not isinstance(entry, typer.Typer):
             entry = typer_compat.CommandInfo(name=name, callback=entry)
     if isinstance(entry, typer_compat.CommandInfo):
-        return typer_compat.command_from_info(entry)
-    return typer_compat.group_from_app(entry, name)
+        command = typer_compat.command_from_info(entry)
+    else:
+        command = typer_compat.group_from_app(entry, name)
+    typer_compat.set_value_completion(command, complete_value)
+    return command
+
+
+def complete_value(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """Values for the shell's Tab (companion.cli.complete), imported only when a shell asks."""
+    from companion.cli.complete import complete
+
+    return complete(ctx, param, incomplete)
 
 
 class LazyTyper(typer.Typer):
@@ -117,16 +171,35 @@ class CompanionGroup(LazyGroup):
     never pays for the games it does not use.
     """
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, root_options_first(args))
+
     def invoke(self, ctx: Any) -> Any:
+        stdout_before = stdout_identity()
         try:
             return super().invoke(ctx)
         except CompanionError as err:
             fail_line(err.line())
             raise typer.Exit(int(err.exit_status)) from None
+        except BrokenPipeError:
+            reader_gone()
+            raise typer.Exit(0) from None
+        except SystemExit as done:
+            # rich meets a closed pipe by pointing stdout at /dev/null and exiting with 1.
+            now = stdout_identity()
+            if done.code == 1 and now not in (None, stdout_before) and now == devnull_identity():
+                raise typer.Exit(0) from None
+            raise
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        if os.environ.get(COMPLETE_VAR):
-            typer_compat.register_completion_shells()
+        # Text no terminal or file can hold (a lone surrogate from a hand-edited file) is
+        # written as its \\u escape — which in JSON output is the same string, exactly.
+        with contextlib.suppress(AttributeError, ValueError):
+            sys.stdout.reconfigure(errors="backslashreplace")
+        instruction = os.environ.get(COMPLETE_VAR)
+        if instruction:  # a shell asking what Tab offers (see companion.cli.complete)
+            prog = prog_name or "companion"
+            sys.exit(typer_compat.shell_complete(self, prog, COMPLETE_VAR, instruction))
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except typer_compat.UsageError as err:
@@ -140,9 +213,73 @@ class CompanionGroup(LazyGroup):
             fail_line("interrupted; everything recorded so far is kept")
             rv = 130
         code = rv if isinstance(rv, int) else 0
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            reader_gone()
+        except (OSError, ValueError):
+            pass
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+ROOT_OPTIONS = ("--db",)  # the root's options that take a value, accepted after a subcommand
+
+
+def root_options_first(args: list[str]) -> list[str]:
+    """`companion history list --db x.json` read as `companion --db x.json history list`.
+
+    `--db PATH` (or `--db=PATH`) is moved before the subcommand wherever it is typed, up to
+    a `--`; no subcommand has an option of that name.
+    """
+    if not any(a.partition("=")[0] in ROOT_OPTIONS for a in args):
+        return args
+    moved: list[str] = []
+    rest: list[str] = []
+    at = 0
+    while at < len(args):
+        arg = args[at]
+        if arg == "--":
+            rest += args[at:]
+            break
+        if arg in ROOT_OPTIONS and at + 1 < len(args):
+            moved += args[at : at + 2]
+            at += 2
+            continue
+        (moved if arg.partition("=")[0] in ROOT_OPTIONS and "=" in arg else rest).append(arg)
+        at += 1
+    return moved + rest
+
+
+def stdout_identity() -> tuple[int, int] | None:
+    """What file descriptor 1 is (device, inode), None when it is not a file."""
+    try:
+        found = os.fstat(1)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
+def devnull_identity() -> tuple[int, int] | None:
+    try:
+        found = os.stat(os.devnull)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
+def reader_gone() -> None:
+    """stdout's reader closed the pipe (`companion history show ID | head`): not an error.
+
+    Like git, stop quietly; what is still buffered goes nowhere instead of failing at exit.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def new_app(help_text: str, **kwargs: Any) -> typer.Typer:

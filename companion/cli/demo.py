@@ -16,8 +16,16 @@ def demo(
         typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all."),
     ] = None,
     seed: SeedOption = 7,
+    json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the whole session as one JSON document: each step's command, what it "
+            "printed and what it recorded.",
+        ),
+    ] = False,
 ) -> None:
     """Play a short seeded sample of what the companion does at a table."""
     from companion.demo.run import run_demo
 
-    run_demo(ctx, game, seed if seed is not None else 7)
+    run_demo(ctx.find_root().params.get("db"), game, seed if seed is not None else 7, as_json=json)

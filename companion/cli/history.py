@@ -300,7 +300,11 @@ def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
     """Write export text to `path` (else stdout) as it is produced."""
     import sys
 
-    handle = path.open("w", encoding="utf-8") if path is not None else sys.stdout
+    handle = (
+        path.open("w", encoding="utf-8", errors="backslashreplace")
+        if path is not None
+        else sys.stdout
+    )
     try:
         for chunk in chunks:
             handle.write(chunk)
@@ -416,28 +420,17 @@ def import_(
     ],
     json: JsonOption = False,
 ) -> None:
-    """Restore a JSON export; matches already here (same id) are skipped."""
-    import json as jsonlib
+    """Restore a JSON export; matches already here (same id) are skipped.
 
+    Every match is checked first; a file with a bad one is refused whole and
+    nothing is written. The import lands whole or not at all.
+    """
     from companion.history.book import import_backup
-    from companion.history.errors import NotAnExport
-    from companion.history.formats import read_amendments, read_backup
+    from companion.history.formats import read_export
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"no file {path}") from None
-    except OSError as err:
-        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
-    try:
-        with paused_gc():
-            data = jsonlib.loads(raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
-    matches, aliases = read_backup(data, str(path))
-    amendments = read_amendments(data, str(path))
+    matches, aliases, amendments = read_export(path)
     store = open_store(ctx)
     with Progress("importing", len(matches)) as progress, paused_gc():
         report = import_backup(store, matches, aliases, amendments, progress.advance)
@@ -493,7 +486,10 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     json: JsonOption = False,
 ) -> None:
-    """Delete a finished, logged or abandoned match for good (asks first on a terminal)."""
+    """Delete a finished, logged or abandoned match for good (asks first on a terminal).
+
+    A match the history skips as unreadable can be deleted by its exact id.
+    """
     from companion.history.book import deletable
     from companion.history.book import delete as delete_match
 
@@ -502,7 +498,10 @@ def delete(
     if not yes:
         if not on_terminal():
             raise BadInput(f"deleting match {match['id']} needs --yes when not on a terminal")
-        question = f"Delete {match['game']} match {match['id']} ({', '.join(match['players'])})?"
+        from companion.ui.console import safe
+
+        players = ", ".join(match["players"]) or "unreadable"
+        question = safe(f"Delete {match['game']} match {match['id']} ({players})?")
         if not typer.confirm(question, default=False, err=True):
             emit({"deleted": None}, json, lambda out: out.print("Nothing deleted."))
             return
@@ -510,7 +509,7 @@ def delete(
     emit(
         {"deleted": removed},
         json,
-        lambda out: out.print(f"deleted {removed['game']} match {removed['id']}"),
+        lambda out: out.print(f"deleted {removed['game']} match {removed['id']}", markup=False),
     )
 
 

@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import (
+    InteractiveJsonOption,
+    JsonOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+)
 
 if TYPE_CHECKING:
     from companion.games.hoopers.series_report import SeriesView
@@ -80,8 +87,11 @@ def start(
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
     from companion.engine.decks import parse_players
+    from companion.engine.names import check_name
 
     names = parse_players(tribes, low=2, high=2)
+    if name is not None:
+        check_name(name, "series name")
     status = _table(ctx).start(names, home=home, name=name, seed=seed)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
@@ -257,8 +267,9 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
 
 
 @app.command()
-def play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Play the series on a terminal: each game as guided turns, then its Reward Phase."""
+def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
+    """Interactive: play the series on a terminal: each game as guided turns, then its
+    Reward Phase."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from companion.cli.common import SeedOption, open_store
+from companion.cli.common import InteractiveJsonOption, SeedOption, open_store
 
 
-def play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Walk the live game turn by turn on a terminal: songs, links, the sung song, scoring."""
+def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
+    """Interactive: walk the live game turn by turn on a terminal: songs, links, the sung
+    song, scoring."""
     # With no live game it offers to start one first (the menu's start flow).
     from companion.ui.guided import prompts
 
@@ -40,8 +41,11 @@ def _offer_start(store, seed: int | None) -> bool:
     return False
 
 
-def solo_play(ctx: typer.Context, seed: SeedOption = None) -> None:
-    """Play the live solo run round by round on a terminal (with none live, offer to deal one)."""
+def solo_play(
+    ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False
+) -> None:
+    """Interactive: play the live solo run round by round on a terminal (with none live,
+    offer to deal one)."""
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion playlist solo play")

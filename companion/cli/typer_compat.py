@@ -3,10 +3,13 @@
 typer promises nothing about the names below: its vendored click (`typer._click`), its
 completion modules, how `typer.main` turns a registered command into a click command, and
 the function `typer.testing.CliRunner` builds commands with. The CLI uses them to build
-commands lazily (companion.cli.common.LazyTyper), to register the shells for completion
-without typer's own `--install-completion` option, to generate the completion scripts
-(companion.tools.generate), and to let the tests build the command tree once
-(tests/conftest.py).
+commands lazily (companion.cli.common.LazyTyper), to answer a shell's Tab with the
+project's own bash/zsh/fish classes (built on click's `ShellComplete`, its
+`_resolve_context`/`_resolve_incomplete` and `split_arg_string`, without typer's
+`--install-completion` option), to complete the values of every parameter from one registry
+(click's `Parameter._custom_shell_complete`, see companion.cli.complete), to generate the
+completion scripts (companion.tools.generate), and to let the tests build the command tree
+once (tests/conftest.py).
 
 Nothing else in the project reaches into typer's internals (`typer.main.get_command(app)`,
 used by the generator and the tests, is public: typer's docs, "Using Click").
@@ -21,6 +24,7 @@ typer._click; the completion modules are imported only when used.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -38,10 +42,14 @@ __all__ = [
     "UsageError",
     "command_from_info",
     "command_name",
+    "completion_item",
     "completion_script",
     "group_from_app",
     "register_completion_shells",
     "reuse_built_command",
+    "set_value_completion",
+    "shell_complete",
+    "type_completion",
 ]
 
 # The typer releases this module is tested with: >= TESTED[0], < TESTED[1]. Keep in step
@@ -69,21 +77,275 @@ def group_from_app(app: typer.Typer, name: str) -> TyperGroup:
 
 
 def register_completion_shells() -> None:
-    """Register typer's bash/zsh/fish/PowerShell completion classes with its click.
+    """Register the project's bash/zsh/fish completion classes with typer's click.
 
-    typer does this only when it adds its own --install-completion option, which the
-    project leaves out of --help.
+    typer does this (with its own classes) only when it adds its own --install-completion
+    option, which the project leaves out of --help. Ours differ from typer's: they read the
+    command line up to the cursor (so a value with a space, a quote or a colon completes as
+    one word), they never import rich to format a help text, and a parameter that wants a
+    file name answers nothing, so the shell offers files itself. PowerShell keeps typer's.
     """
+    from typer._click.shell_completion import add_completion_class
     from typer._completion_classes import completion_init
 
     completion_init()
+    for name, cls in _shell_classes().items():
+        add_completion_class(cls, name)
+
+
+def shell_complete(command: Any, prog_name: str, complete_var: str, instruction: str) -> int:
+    """Answer a shell's completion request (`complete_bash`, `source_zsh`, ...): 0 when done.
+
+    bash, zsh and fish are answered by the project's classes without importing typer's
+    completion modules (about 10 ms: they import subprocess to detect the shell); any other
+    shell goes through typer.
+    """
+    import sys
+
+    action, _, shell = instruction.partition("_")
+    classes = _shell_classes()
+    if shell not in classes or action not in ("complete", "source"):
+        from typer.completion import shell_complete as typer_shell_complete
+
+        register_completion_shells()
+        return typer_shell_complete(command, {}, prog_name, complete_var, instruction)
+    answer = classes[shell](command, {}, prog_name, complete_var)
+    sys.stdout.write((answer.complete() if action == "complete" else answer.source()) + "\n")
+    sys.stdout.flush()
+    return 0
 
 
 def completion_script(*, prog_name: str, complete_var: str, shell: str) -> str:
     """The script a shell sources to complete `prog_name` (what --show-completion prints)."""
+    if shell in SCRIPTS:
+        func = "_" + re.sub(r"\W", "_", prog_name)
+        names = {"prog": prog_name, "var": complete_var, "func": func, "args": ARGS_VAR}
+        return SCRIPTS[shell].strip("\n") % names
     from typer._completion_shared import get_completion_script
 
     return get_completion_script(prog_name=prog_name, complete_var=complete_var, shell=shell)
+
+
+def set_value_completion(command: Any, complete: Callable[[Any, Any, str], list[Any]]) -> None:
+    """Let `complete(ctx, param, incomplete)` complete the values of `command`'s parameters.
+
+    click keeps a parameter's completion function in a private attribute, which typer sets
+    only from `autocompletion=` on each parameter. Flags take no value and are left alone,
+    as is a parameter that already has a completion of its own.
+    """
+    for param in getattr(command, "params", ()):
+        if getattr(param, "is_flag", False) or getattr(param, "count", False):
+            continue
+        if getattr(param, "_custom_shell_complete", None) is None:
+            param._custom_shell_complete = complete
+
+
+def completion_item(value: str, help_text: str | None = None) -> Any:
+    """One value offered to the shell, with what it is (zsh and fish show that)."""
+    from typer._click.shell_completion import CompletionItem
+
+    return CompletionItem(value, help=help_text)
+
+
+def type_completion(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """What the parameter's type completes by itself (its choices, or a file name)."""
+    return param.type.shell_complete(ctx, param, incomplete)
+
+
+# --- the shell side of completion ---------------------------------------------------------
+
+# The command line up to the cursor, as the shell has it (quotes and backslashes included).
+ARGS_VAR = "_COMPANION_COMPLETE_ARGS"
+# bash only: the word bash will replace (bash also splits words at ':' and '=').
+WORD_VAR = "_COMPANION_COMPLETE_WORD"
+
+SCRIPTS = {
+    "bash": r"""
+%(func)s_completion() {
+    local IFS=$'\n'
+    COMPREPLY=( $( env %(args)s="${COMP_LINE:0:COMP_POINT}" \
+                   _COMPANION_COMPLETE_WORD="${COMP_WORDS[COMP_CWORD]}" \
+                   %(var)s=complete_bash "$1" 2>/dev/null ) )
+    return 0
+}
+
+complete -o default -F %(func)s_completion %(prog)s
+""",
+    # zsh reads this file two ways: autoloaded from $fpath by compinit, when the file is the
+    # completion function itself (so the very first Tab completes), or sourced, when it
+    # registers the function with compdef.
+    "zsh": r"""
+#compdef %(prog)s
+
+%(func)s() {
+  local -a values shown
+  local line reply
+  reply="$(env %(args)s="${(j: :)words[1,CURRENT]}" %(var)s=complete_zsh ${words[1]} 2>/dev/null)"
+  for line in "${(@f)reply}"; do
+    [[ -n $line ]] || continue
+    values+=("${line%%%%$'\t'*}")
+    if [[ $line == *$'\t'* ]]; then
+      shown+=("${line%%%%$'\t'*}  -- ${line#*$'\t'}")
+    else
+      shown+=("$line")
+    fi
+  done
+  if (( ${#values} )); then
+    # `--opt=VALUE` in one word: the value replaces the whole word, so it keeps `--opt=`.
+    [[ $PREFIX == -*=* ]] && values=("${PREFIX%%%%=*}="${^values})
+    compadd -U -l -d shown -a values
+  else
+    _files
+  fi
+}
+
+if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+  %(func)s "$@"
+else
+  compdef %(func)s %(prog)s
+fi
+""",
+    "fish": r"""
+function _%(func)s_complete
+    set -l values (env %(args)s=(commandline -cp) %(var)s=complete_fish %(prog)s 2>/dev/null)
+    if test (count $values) -gt 0
+        printf '%%s\n' $values
+    else
+        __fish_complete_path (commandline -ct)
+    end
+end
+
+complete --command %(prog)s --no-files --arguments '(_%(func)s_complete)'
+""",
+}
+
+
+def split_line(line: str) -> tuple[list[str], str]:
+    r"""A command line up to the cursor: (its complete words after the program, the last one).
+
+    The shell's quoting is undone (`Edd\ Tr`, `"Edd Tr` and `'Edd Tr` are all `Edd Tr`), and
+    an escaped or quoted space at the end belongs to the word being typed.
+    """
+    from typer._click.shell_completion import split_arg_string
+
+    # A sentinel tells a cursor at the end of a word from one after a space.
+    words = split_arg_string(line + "\0")
+    last = words.pop()[:-1]
+    return words[1:], last
+
+
+_BASH_SAFE = re.compile(r"[^\w./,+:=@%^-]")
+
+
+def bash_reply(value: str, incomplete: str, word: str | None) -> str | None:
+    """What bash should put in place of its current `word` so the whole word reads `value`.
+
+    bash replaces only the part after the last ':' or '=' of the word being completed and
+    inserts the reply as it is: so the part it keeps is left out of the reply and the rest
+    is escaped (not when the user opened a quote, which bash keeps open). None when `value`
+    does not start with the part bash keeps.
+    """
+    if word is None:
+        return value
+    if not word.strip(":="):
+        word = ""  # the cursor just after ':' or '=': bash replaces nothing
+    quoted = word[:1] in ("'", '"')
+    typed = word[1:] if quoted else re.sub(r"\\(.)", r"\1", word)
+    kept = incomplete[: len(incomplete) - len(typed)] if incomplete.endswith(typed) else ""
+    if not value.casefold().startswith(kept.casefold()):
+        return None
+    rest = value[len(kept) :]
+    return rest if quoted else _BASH_SAFE.sub(lambda found: "\\" + found.group(0), rest)
+
+
+def _shell_classes() -> dict[str, type]:
+    import os
+
+    from typer._click.shell_completion import (
+        CompletionItem,
+        ShellComplete,
+        _resolve_context,
+        _resolve_incomplete,
+    )
+
+    class Shell(ShellComplete):
+        name = "?"
+        source_template = ""
+
+        def source_vars(self) -> dict[str, Any]:
+            return {}
+
+        def source(self) -> str:
+            return completion_script(
+                prog_name=self.prog_name, complete_var=self.complete_var, shell=self.name
+            )
+
+        def get_completion_args(self) -> tuple[list[str], str]:
+            return split_line(os.environ.get(ARGS_VAR, ""))
+
+        def get_completions(self, args: list[str], incomplete: str) -> list[CompletionItem]:
+            ctx = _resolve_context(self.cli, self.ctx_args, self.prog_name, args)
+            obj, incomplete = _resolve_incomplete(ctx, args, incomplete)
+            if args and args[-1] in getattr(obj, "opts", ()) and not getattr(obj, "nargs", 1) < 0:
+                # click stops parsing at an option still waiting for its value, so the
+                # arguments before it (`match shot Bob 3ps --hooper <Tab>`) are not known:
+                # read them again from the line without that option.
+                before = _resolve_context(self.cli, self.ctx_args, self.prog_name, args[:-1])
+                known = {k: v for k, v in ctx.params.items() if v is not None}
+                ctx.params = {**before.params, **known}
+            return obj.shell_complete(ctx, incomplete)
+
+        def items(self) -> tuple[list[CompletionItem], str]:
+            args, incomplete = self.get_completion_args()
+            found = self.get_completions(args, incomplete)
+            # A file or folder name: say nothing, and the shell offers files itself.
+            return [item for item in found if item.type == "plain"], incomplete
+
+        def format_completion(self, item: CompletionItem) -> str:
+            if not item.help:
+                return str(item.value)
+            return f"{item.value}\t{' '.join(str(item.help).split())}"
+
+        def complete(self) -> str:
+            items, _ = self.items()
+            return "\n".join(self.format_completion(item) for item in items)
+
+    class Bash(Shell):
+        name = "bash"
+
+        def get_completion_args(self) -> tuple[list[str], str]:
+            if ARGS_VAR in os.environ:
+                return super().get_completion_args()
+            # typer's own script passes bash's words instead of the line.
+            words = [""] + split_line(os.environ.get("COMP_WORDS", "") + " ")[0]
+            cword = int(os.environ.get("COMP_CWORD", "0"))
+            return words[1:cword], words[cword] if cword < len(words) else ""
+
+        def complete(self) -> str:
+            items, incomplete = self.items()
+            word = os.environ.get(WORD_VAR)
+            # `--opt=VALUE` in one word: click completes VALUE, bash sees the whole word.
+            name, equals, _ = incomplete.partition("=")
+            option = name + equals if incomplete.startswith("-") and equals else ""
+            replies = [bash_reply(option + str(item.value), incomplete, word) for item in items]
+            return "\n".join(reply for reply in replies if reply is not None)
+
+    class Zsh(Shell):
+        name = "zsh"
+
+    class Fish(Shell):
+        name = "fish"
+
+        def complete(self) -> str:
+            items, incomplete = self.items()
+            # `--opt=VALUE` in one word: fish matches and replaces the whole word.
+            name, equals, _ = incomplete.partition("=")
+            option = name + equals if incomplete.startswith("-") and equals else ""
+            for item in items:
+                item.value = option + str(item.value)
+            return "\n".join(self.format_completion(item) for item in items)
+
+    return {"bash": Bash, "zsh": Zsh, "fish": Fish}
 
 
 def reuse_built_command(app: typer.Typer, command: Any) -> Callable[[], None]:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from companion.engine.errors import BadInput
+from companion.engine.names import check_name
 from companion.engine.rng import TableRng
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*-\s*(-?\d+)\s*$")
@@ -37,6 +38,7 @@ def parse_players(names: list[str] | str, low: int = 1, high: int | None = None)
         raise BadInput("no players given", hint="e.g. --players Ana,Ben,Cy")
     seen: dict[str, str] = {}
     for name in players:
+        check_name(name)
         if name.casefold() in seen:
             raise BadInput(f"player '{name}' is named twice")
         seen[name.casefold()] = name

@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
-from companion.engine.errors import UnknownName
+from companion.engine.errors import BadInput, UnknownName
+
+# Characters that drive a terminal (ESC, BEL, C1 codes such as OSC), break a line,
+# reorder text (bidi overrides) or cannot be written at all (lone surrogates).
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def check_name(name: str, what: str = "player name") -> str:
+    """`name` if it holds no control character; one BadInput line otherwise."""
+    found = CONTROL.search(name)
+    if found is not None:
+        shown = "".join(repr(c)[1:-1] if CONTROL.match(c) else c for c in name)
+        raise BadInput(
+            f"{what} '{shown}' contains a control character ({repr(found.group())[1:-1]})",
+            hint="names are plain text",
+        )
+    return name
 
 
 def match_prefix(typed: str, choices: Iterable[str], what: str = "name") -> str:

@@ -42,7 +42,14 @@ def entries_of(match: Mapping[str, Any], amendments: Mapping[str, Any]) -> list[
     entries = held.get("entries")
     if not isinstance(entries, list):
         return []
-    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("scores"), dict)]
+    from companion.store.validate import result_problem
+
+    # An entry of the wrong shape (a hand edit) is passed over, never shown as a result.
+    return [
+        e
+        for e in entries
+        if isinstance(e, dict) and isinstance(e.get("scores"), dict) and not result_problem(e)
+    ]
 
 
 def amended(match: Match, amendments: Mapping[str, Any]) -> Match:

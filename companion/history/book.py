@@ -61,11 +61,11 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
     aliases, amendments = side_tables(store)
     roster = Roster(aliases)
     with paused_gc():
+        # One copy per id, should an older companion have left two (the live one wins).
+        unique = {m["id"]: m for m in [*summaries(store), *live_matches(store)]}
         if not amendments:
-            return roster, [roster.match(m) for m in [*summaries(store), *live_matches(store)]]
-        return roster, [
-            roster.match(amended(m, amendments)) for m in [*summaries(store), *live_matches(store)]
-        ]
+            return roster, [roster.match(m) for m in unique.values()]
+        return roster, [roster.match(amended(m, amendments)) for m in unique.values()]
 
 
 def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
@@ -150,10 +150,12 @@ def import_backup(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """Add the matches not here yet (same id: skipped), then the aliases and amendments
-    this database does not have; (added, skipped, aliases_added)."""
-    from companion.store.archive import archive_many, update_docs
+    this database does not have; (added, skipped, aliases_added).
 
-    added, skipped = archive_many(store, matches, progress)
+    One transaction: the matches, aliases and amendments all land, or none do.
+    """
+    from companion.store.archive import archive_many
+
     new_aliases: list[str] = []
 
     def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
@@ -163,12 +165,32 @@ def import_backup(
         new_aliases.extend(k for k in aliases if k.casefold() not in here)
         return {**{k: aliases[k] for k in new_aliases}, **current}
 
-    if aliases:
-        update_docs(store, ALIASES, add_aliases)
-    if amendments:
-        # Local amendments win too; an imported one is kept only for a match it fits.
-        update_docs(store, AMENDMENTS, lambda current: {**amendments, **current})
+    def side_tables(db: Any) -> None:
+        if aliases:
+            replace_docs(db, ALIASES, add_aliases)
+        if amendments:
+            # Local amendments win too; an imported one is kept only for a match it fits.
+            replace_docs(db, AMENDMENTS, lambda current: {**amendments, **current})
+
+    added, skipped = archive_many(store, matches, progress, also=side_tables)
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
+
+
+def replace_docs(db: Any, table: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    """Replace a key/value table of the main file (inside a store transaction)."""
+    docs = db.table(table)
+    current = {d["key"]: d["value"] for d in docs.all()}
+    updated = change(current)
+    if updated != current:
+        docs.truncate()
+        docs.insert_multiple({"key": k, "value": v} for k, v in updated.items())
+
+
+def _without_amendments(match_id: str) -> Callable[[Any], None]:
+    def drop(db: Any) -> None:
+        replace_docs(db, AMENDMENTS, lambda held: {k: v for k, v in held.items() if k != match_id})
+
+    return drop
 
 
 # --- delete and undo ----------------------------------------------------------------
@@ -176,11 +198,19 @@ def import_backup(
 
 def deletable(store: Store, typed_id: str) -> Match:
     """The finished or abandoned match `typed_id` names; a live one is refused."""
-    from companion.engine.errors import RuleViolation
+    from companion.engine.errors import RuleViolation, UnknownName
     from companion.history.queries import find_id
+    from companion.store.archive import find_unreadable
 
     _, matches = history(store)
-    match = find_id(typed_id, matches)
+    try:
+        match = find_id(typed_id, matches)
+    except UnknownName:
+        # A match every reader skips (wrong types on disk) can go by its exact id.
+        broken = find_unreadable(store, typed_id)
+        if broken is None:
+            raise
+        return {"id": broken, "game": "unreadable", "players": [], "status": "unreadable"}
     if match["status"] == "live":
         raise RuleViolation(
             f"{match['game']} match {match['id']} is live",
@@ -190,14 +220,28 @@ def deletable(store: Store, typed_id: str) -> Match:
 
 
 def delete(store: Store, match_id: str) -> Match:
-    """Remove an archived match for good (and its amendments); returns its summary."""
-    from companion.history.amend import drop_amendments
+    """Remove an archived match for good (and its amendments); returns its summary.
+
+    One transaction: the match and its amendments go together.
+    """
     from companion.history.queries import summary
     from companion.store.archive import delete_archived
 
-    removed = summary(delete_archived(store, match_id))
-    drop_amendments(store, match_id)
-    return removed
+    doc = delete_archived(store, match_id, unreadable=True, also=_without_amendments(match_id))
+    try:
+        return summary(doc)
+    except (KeyError, TypeError):  # an unreadable match: what can be said of it
+        game = doc.get("game")
+        return {
+            "id": match_id,
+            "game": game if isinstance(game, str) else "unreadable",
+            "players": [],
+            "status": "unreadable",
+            "created": None,
+            "finished": None,
+            "result": None,
+            "events": 0,
+        }
 
 
 @dataclass(frozen=True)
@@ -215,7 +259,6 @@ def undo_last(store: Store) -> Undone:
     ended again; a logged one (it has no events to go back to) is removed.
     """
     from companion.engine.errors import RuleViolation
-    from companion.history.amend import drop_amendments
     from companion.history.log import is_logged
     from companion.history.queries import GAMES, summary
     from companion.store.archive import reopen_last, summaries
@@ -239,8 +282,7 @@ def undo_last(store: Store) -> Undone:
             f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
             hint=f"'companion history delete {latest['id']}' first, if it should go",
         )
-    reopened = summary(reopen_last(store, [last["game"]]))
-    drop_amendments(store, reopened["id"])
+    reopened = summary(reopen_last(store, [last["game"]], also=_without_amendments(last["id"])))
     return Undone("reopened", reopened)
 
 

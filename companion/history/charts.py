@@ -39,9 +39,13 @@ def _per_step(match: Match, key: str, what: str) -> list[dict[str, float]]:
             else:
                 steps = []
                 break
-    if not steps:
+    if not steps or not all(_number(v) for step in steps for v in step.values()):
         raise NoChart(f"{match['game']} match {match['id']} has no {what} recorded in its result")
     return steps
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)
 
 
 def _step_chart(
@@ -77,7 +81,7 @@ def rounds_chart(match: Match) -> dict[str, Any]:
     labels = [f"R{n}" for n in range(1, len(steps) + 1)]
     playoffs = (match.get("result") or {}).get("playoff_scores")
     if isinstance(playoffs, dict) and playoffs:
-        steps.append({p: playoffs.get(p, 0) or 0 for p in match["players"]})
+        steps.append({p: v if _number(v := playoffs.get(p, 0)) else 0 for p in match["players"]})
         labels.append(PLAYOFFS_LABEL)
     return _step_chart(match, "rounds", steps, labels)
 

@@ -18,6 +18,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from companion.history.errors import NewerExport, NotAnExport
@@ -80,11 +81,68 @@ def backup_chunks(
     yield "]" + after
 
 
-_REQUIRED = {"id": str, "game": str, "players": list, "status": str}
+BIG_FILE = 1 << 20
+
+
+def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]]:
+    """Read and check an export file: (matches, aliases, amendments).
+
+    NotAnExport (and nothing written) for anything wrong.
+    """
+    from companion.engine.errors import BadInput
+    from companion.history.book import paused_gc
+    from companion.store.validate import RAW_CONTROL, text_problem
+
+    try:
+        if path.stat().st_size > BIG_FILE:
+            # Read a big file whole only if it can be an export (a JSON object).
+            with path.open("rb") as handle:
+                head = handle.read(4096).lstrip(b" \t\r\n\xef\xbb\xbf")
+            if not head.startswith(b"{"):
+                raise NotAnExport(f"{path} is not a companion history export (not a JSON object)")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"no file {path}") from None
+    except IsADirectoryError:
+        raise BadInput(f"cannot read {path}: it is a folder") from None
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        with paused_gc():
+            data = json.loads(raw)
+    except (UnicodeDecodeError, ValueError):
+        raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
+    except RecursionError:
+        raise NotAnExport(f"{path} is not a companion history export (nested too deeply)") from None
+    matches, aliases = read_backup(data, str(path))
+    amendments = read_amendments(data, str(path))
+    if RAW_CONTROL.search(raw):  # maybe a control character somewhere: find it exactly
+        for n, match in enumerate(matches, 1):
+            where = text_problem(match)
+            if where is not None:
+                raise NotAnExport(
+                    f"{path}: match #{n}{_named(match)}: '{where}' contains a control character"
+                )
+        where = text_problem(amendments, "amendments")
+        if where is not None:
+            raise NotAnExport(f"{path}: '{where}' contains a control character")
+    return matches, aliases, amendments
+
+
+def _named(match: Any) -> str:
+    match_id = match.get("id") if isinstance(match, dict) else None
+    return f" ({match_id[:40]})" if isinstance(match_id, str) and match_id.strip() else ""
 
 
 def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
-    """Matches and aliases from a parsed export; refuses anything else."""
+    """Matches and aliases from a parsed export; refuses anything else.
+
+    Every match is checked against the match schema (types, id, dates that
+    parse, names without control characters) before anything is written, and
+    a file with one bad match is refused whole, naming the match and the field.
+    """
+    from companion.store.validate import match_problem, name_problem
+
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotAnExport(f"{source} is not a companion history export")
     version = data.get("version")
@@ -101,16 +159,20 @@ def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
     if not isinstance(matches, list):
         raise NotAnExport(f"{source} has no list of matches")
     for n, match in enumerate(matches, 1):
-        if not isinstance(match, dict) or not all(
-            isinstance(match.get(k), t) for k, t in _REQUIRED.items()
-        ):
-            raise NotAnExport(f"{source}: match #{n} is not a match document")
-        if match["status"] == "live":
-            raise NotAnExport(f"{source}: match #{n} ({match['id']}) is live, not archived")
-    if not isinstance(aliases, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in aliases.items()
-    ):
+        if isinstance(match, dict) and match.get("status") == "live":
+            raise NotAnExport(f"{source}: match #{n}{_named(match)} is live, not archived")
+        problem = match_problem(match, strict=True)
+        if problem is not None:
+            field, why = problem
+            raise NotAnExport(
+                f"{source}: match #{n}{_named(match)} is not a match document ('{field}' {why})"
+            )
+    if not isinstance(aliases, dict):
         raise NotAnExport(f"{source}: 'players' is not a map of aliases")
+    for key, value in aliases.items():
+        why = name_problem(key) or name_problem(value)
+        if why:
+            raise NotAnExport(f"{source}: the alias {key!r} -> {value!r} {why}")
     ids = [m["id"] for m in matches]
     if len(set(ids)) != len(ids):
         dup = next(i for i in ids if ids.count(i) > 1)
@@ -129,6 +191,16 @@ def read_amendments(data: dict[str, Any], source: str) -> dict[str, Any]:
         for k, v in held.items()
     ):
         raise NotAnExport(f"{source}: 'amendments' is not a map of match amendments")
+    from companion.store.validate import result_problem
+
+    for match_id, amendment in held.items():
+        for n, entry in enumerate(amendment["entries"], 1):
+            problem = result_problem(entry) if isinstance(entry, dict) else ("", "not an object")
+            if problem is not None or not isinstance(entry.get("scores"), dict):
+                field, why = problem or ("scores", "is missing")
+                raise NotAnExport(
+                    f"{source}: amendment #{n} of match {match_id[:40]}: '{field}' {why}"
+                )
     return held
 
 

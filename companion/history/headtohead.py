@@ -20,8 +20,13 @@ def ranks_of(result: dict[str, Any]) -> dict[str, float]:
     ranks = result.get("ranks")
     if isinstance(ranks, dict) and ranks:
         return ranks
-    scores = result.get("scores") or {}
+    scores = {p: s for p, s in (result.get("scores") or {}).items() if _number(s)}
     return {p: 1 + sum(1 for s in scores.values() if s > score) for p, score in scores.items()}
+
+
+def _number(value: Any) -> bool:
+    # `type`, not isinstance: True is not a score; a missing score ranks no one.
+    return type(value) in (int, float)
 
 
 def pairwise(matches: Iterable[dict[str, Any]]) -> dict[tuple[str, str], Record]:

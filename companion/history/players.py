@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.engine.names import match_prefix
+from companion.engine.names import check_name, match_prefix
 from companion.history.errors import PlayerExists, SelfMerge
 
 Aliases = dict[str, str]
@@ -113,7 +113,7 @@ def _lookup(aliases: Mapping[str, str], spelling: str) -> str | None:
 def rename(aliases: Mapping[str, str], known: list[str], old: str, new: str) -> tuple[str, Aliases]:
     """OLD (a known player or prefix) is called NEW from now on, in every match."""
     source = match_prefix(old, known, what="player")
-    target = new.strip()
+    target = check_name(new.strip())
     if not target:
         raise PlayerExists("the new name is empty")
     if target == source:

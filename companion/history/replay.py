@@ -69,7 +69,19 @@ def verify(match: Match, fold: Fold | None, where: str) -> dict[str, Any]:
             "verified": None,
             "message": f"{match['game']} has no replay yet (looked for {where})",
         }
-    replayed = fold(match)
+    try:
+        replayed = fold(match)
+    except Exception as err:  # events that do not fold (a hand edit, an old bug): say so
+        return {
+            **report,
+            "replayable": True,
+            "verified": False,
+            "message": f"the events cannot be replayed ({type(err).__name__}: {err})",
+            "replayed": None,
+            "differences": [],
+        }
+    if not isinstance(replayed, dict):
+        replayed = {}
     diffs = differences(match.get("result"), replayed)
     if match.get("status") != "finished":
         message = f"replayed {len(match.get('events', []))} events; the match is {match['status']}"

@@ -5,8 +5,12 @@ for 100,000 matches is far more JSON than a history query needs. So each
 monthly shard gets a summary file in `<name>.archive/.index/` holding every
 match without its events. A summary records the shard's (inode, size, mtime)
 and is rebuilt whenever the shard changes, so it can never be stale; losing
-it costs one rebuild. Writes here (bulk insert, delete, reopen) run under the
-store's lock like every other write.
+it costs one rebuild. Writes here (bulk insert, delete, reopen) are store
+transactions (see `companion.store.store`): all of a change lands, or none.
+
+Every match is checked against the match schema when its shard is indexed;
+one that fails is left out, and each reader warns about it once, naming it
+and how to remove it, rather than failing the whole history.
 """
 
 from __future__ import annotations
@@ -17,17 +21,18 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query
+from tinydb import Query, TinyDB
 
-from companion.engine.errors import RuleViolation, UnknownName
-from companion.store.atomic import read_json
-from companion.store.store import LIVE, Match, Store, now
+from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.store.store import LIVE, Match, Store, View, now
+from companion.store.validate import match_problem, shard_name
 
 INDEX = ".index"
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
 TMP_PREFIX = ".tmp-"
 STALE_TMP_S = 600
 
@@ -39,15 +44,22 @@ def summarise(match: Match) -> Match:
     return summary
 
 
+@dataclass
+class Shard:
+    """What one archive file holds: readable summaries, the matches left out, the count."""
+
+    matches: list[Match]
+    bad: list[dict[str, Any]]  # {"id": its id if it is a string, "message": the warning}
+    total: int
+
+
 def _signature(shard: Path) -> list[int]:
     st = shard.stat()
     return [SUMMARY_VERSION, st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-def _shards(store: Store) -> list[Path]:
-    if not store.archive_dir.is_dir():
-        return []
-    return sorted(store.archive_dir.glob("*.json"))
+def _index_path(store: Store, name: str) -> Path:
+    return store.archive_dir / INDEX / f"{name}.json"
 
 
 def _write_index(path: Path, body: dict[str, Any]) -> None:
@@ -57,11 +69,16 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
         _remove_leftovers(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                # dumps, not dump: json.dump streams through the pure-Python encoder.
-                handle.write(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+            # dumps, not dump: json.dump streams through the pure-Python encoder.
+            text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+            try:
+                data = text.encode()
+            except UnicodeEncodeError:  # a lone surrogate somewhere: keep it escaped
+                data = json.dumps(body, separators=(",", ":")).encode()
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
             os.replace(tmp, path)
-        except OSError:
+        except (OSError, ValueError):
             os.unlink(tmp)
             raise
 
@@ -75,53 +92,156 @@ def _remove_leftovers(folder: Path) -> None:
                 leftover.unlink()
 
 
-def shard_summaries(shard: Path) -> list[Match]:
-    """The summaries of one shard, from its index when that is current."""
-    index = shard.parent / INDEX / shard.name
-    signature = _signature(shard)
-    with contextlib.suppress(OSError, ValueError):
+def _sort(store: Store, name: str, docs: dict[str, Any]) -> Shard:
+    matches, bad = [], []
+    for doc in docs.values():
+        problem = match_problem(doc, shallow=True)
+        if problem is None:
+            matches.append(summarise(doc))
+        else:
+            raw_id = doc.get("id") if isinstance(doc, dict) else None
+            bad.append(
+                {
+                    "id": raw_id if isinstance(raw_id, str) else None,
+                    "message": store.skipped(doc, name, problem),
+                }
+            )
+    return Shard(matches, bad, len(docs))
+
+
+def _cached(index: Path, signature: list[int]) -> Shard | None:
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
         cached = json.loads(index.read_bytes())
         if cached.get("source") == signature:
-            return cached["matches"]
-    tables = read_json(shard) or {}
-    found = [summarise(m) for m in tables.get("matches", {}).values()]
-    _write_index(index, {"source": signature, "matches": found})
+            shard = Shard(cached["matches"], cached["bad"], cached["total"])
+            if isinstance(shard.matches, list) and isinstance(shard.bad, list):
+                return shard
+    return None
+
+
+def shard_summaries(store: Store, name: str, path: Path | None = None) -> Shard:
+    """The summaries of one archive file (read from `path`), from its index when current.
+
+    Raises StoreError when the file cannot be read.
+    """
+    path = path or store.shard_path(name)
+    try:
+        signature = _signature(path)
+    except FileNotFoundError:
+        return Shard([], [], 0)
+    except OSError as err:
+        raise StoreError(f"cannot read {path}: {err.strerror or err}") from None
+    index = _index_path(store, name)
+    cached = _cached(index, signature)
+    if cached is not None:
+        return cached
+    tables = store.files.read_shard(path) or {}
+    found = _sort(store, name, tables.get("matches") or {})
+    _write_index(
+        index,
+        {"source": signature, "matches": found.matches, "bad": found.bad, "total": found.total},
+    )
     return found
 
 
+def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) -> None:
+    """Index a staged archive file now: renamed into place, it keeps its signature."""
+    with contextlib.suppress(OSError):
+        found = _sort(store, name, docs)
+        body = {
+            "source": _signature(staged),
+            "matches": found.matches,
+            "bad": found.bad,
+            "total": found.total,
+        }
+        _write_index(_index_path(store, name), body)
+
+
+def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
+    """Every readable archive file with its summaries; warns about the rest."""
+    counts = view.counts
+    for name, path in view.shards():
+        try:
+            shard = shard_summaries(store, name, path)
+        except StoreError as err:
+            store.warn(store.unreadable_shard(name, err))
+            continue
+        if not path.exists() and counts.get(name):
+            store.warn(store.missing_shard(name, counts[name]))
+            continue
+        expected = counts.get(name)
+        if expected is not None and shard.total < expected:
+            shard_path = store.shard_path(name)
+            store.warn(
+                f"archive file {shard_path} holds {shard.total} matches, "
+                f"{expected} expected{store._restore(shard_path)}"
+            )
+        yield name, path, shard
+
+
 def summaries(store: Store) -> Iterator[Match]:
-    """Every archived match without its events, oldest shard first."""
-    for shard in _shards(store):
-        yield from shard_summaries(shard)
+    """Every readable archived match without its events, oldest shard first."""
+    view = store.view()
+    index = store.archive_dir / INDEX
+    if index.is_dir():
+        _remove_leftovers(index)
+    for _, _, shard in _each_shard(store, view):
+        for bad in shard.bad:
+            store.warn(bad["message"])
+        yield from shard.matches
+    for match in view.finishing:
+        if match_problem(match, shallow=True) is None:
+            yield summarise(match)
 
 
 def live_matches(store: Store) -> list[Match]:
-    return [dict(m) for m in store.snapshot().table(LIVE).all()]
+    return store.view().live
 
 
 def load_match(store: Store, match_id: str) -> Match:
     """The full document of one archived or live match, by exact id."""
-    for match in live_matches(store):
+    view = store.view()
+    for match in view.live:
         if match["id"] == match_id:
             return match
-    for shard in _shards(store):
-        if any(s["id"] == match_id for s in shard_summaries(shard)):
-            for match in (read_json(shard) or {}).get("matches", {}).values():
-                if match["id"] == match_id:
+    for name, path, shard in _each_shard(store, view):
+        if any(s["id"] == match_id for s in shard.matches):
+            for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
+                if isinstance(match, dict) and match.get("id") == match_id:
+                    problem = match_problem(match)
+                    if problem is not None:
+                        store.warn(store.skipped(match, name, problem))
+                        break
                     return dict(match)
+    for match in view.finishing:
+        if match["id"] == match_id:
+            return match
     raise UnknownName(f"no match '{match_id}'", hint="see 'companion history list'")
 
 
+def _known_ids(store: Store) -> set[str]:
+    view = store.view()
+    known = {m["id"] for m in view.live}
+    for _, _, shard in _each_shard(store, view):
+        known.update(s["id"] for s in shard.matches)
+        known.update(b["id"] for b in shard.bad if b["id"] is not None)
+    return known
+
+
 def archive_many(
-    store: Store, matches: Iterable[Match], progress: Callable[[int], None] | None = None
+    store: Store,
+    matches: Iterable[Match],
+    progress: Callable[[int], None] | None = None,
+    also: Callable[[TinyDB], None] | None = None,
 ) -> tuple[int, int]:
     """Insert complete matches, skipping ids already stored; (added, skipped).
 
-    One lock and one write per monthly shard, however many matches.
+    One transaction: every match lands, or (on any failure) none does.
+    `also(db)` changes the main file in the same transaction (an import's aliases).
     """
-    with store._locked():
-        known = {s["id"] for s in summaries(store)} | {m["id"] for m in live_matches(store)}
-        by_shard: dict[Path, list[Match]] = {}
+    with store.change() as txn:
+        known = _known_ids(store)
+        by_shard: dict[str, int] = {}
         skipped = 0
         for match in matches:
             if match["id"] in known:
@@ -130,66 +250,105 @@ def archive_many(
             known.add(match["id"])
             stamped = {"updated": now(), **match}
             stamped.setdefault("finished", now())
-            by_shard.setdefault(store._shard(stamped["finished"]), []).append(stamped)
-        for shard, batch in sorted(by_shard.items()):
-            with store._file(shard) as archive:
-                archive.table("matches").insert_multiple(batch)
-            # The matches are in hand: index them now rather than re-reading later.
-            found = [summarise(m) for m in archive.table("matches").all()]
-            _write_index(
-                shard.parent / INDEX / shard.name, {"source": _signature(shard), "matches": found}
-            )
-            if progress is not None:
-                progress(len(batch))
-    return sum(len(b) for b in by_shard.values()), skipped
+            try:
+                shard = shard_name(stamped["finished"])
+            except ValueError:
+                raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
+            txn.put(shard, stamped)
+            by_shard[shard] = by_shard.get(shard, 0) + 1
+        if also is not None:
+            also(txn.db)
+        if progress is not None:
+            txn.on_staged = lambda name: progress(by_shard[name])
+    return sum(by_shard.values()), skipped
 
 
-def _shard_of(store: Store, match_id: str) -> Path:
-    for shard in _shards(store):
-        if any(s["id"] == match_id for s in shard_summaries(shard)):
-            return shard
+def _shard_of(store: Store, match_id: str, *, unreadable: bool = False) -> str:
+    """The archive file holding `match_id` (with `unreadable`: a skipped match too)."""
+    for name, _, shard in _each_shard(store, store.view()):
+        if any(s["id"] == match_id for s in shard.matches):
+            return name
+        if unreadable and any(b["id"] == match_id for b in shard.bad):
+            return name
     raise UnknownName(f"no finished match '{match_id}'", hint="see 'companion history list'")
 
 
-def delete_archived(store: Store, match_id: str) -> Match:
-    """Remove one archived match for good; returns what was removed."""
-    with store._locked():
-        shard = _shard_of(store, match_id)
-        with store._file(shard) as archive:
-            table = archive.table("matches")
-            doc = table.get(Query().id == match_id)
-            table.remove(Query().id == match_id)
-        return dict(doc)
+def shard_holding(store: Store, match_id: str) -> str | None:
+    """The archive file holding `match_id` (readable or not), if any."""
+    try:
+        return _shard_of(store, match_id, unreadable=True)
+    except UnknownName:
+        return None
 
 
-def reopen_last(store: Store, games: Iterable[str]) -> Match:
-    """Put the most recently finished match of `games` back live, without its result."""
+def find_unreadable(store: Store, typed: str) -> str | None:
+    """The exact id of a match that readers skip (so it can still be deleted)."""
+    wanted = typed.strip()
+    for _, _, shard in _each_shard(store, store.view()):
+        for bad in shard.bad:
+            if bad["id"] is not None and bad["id"] == wanted:
+                return wanted
+    return None
+
+
+def delete_archived(
+    store: Store,
+    match_id: str,
+    *,
+    unreadable: bool = False,
+    also: Callable[[TinyDB], None] | None = None,
+) -> Match:
+    """Remove one archived match for good; returns what was removed.
+
+    `unreadable`: a match the readers skip may be removed too (by its exact id).
+    `also(db)` changes the main file in the same transaction.
+    """
+    with store.change() as txn:
+        shard = _shard_of(store, match_id, unreadable=unreadable)
+        doc = txn.remove(shard, match_id)
+        if doc is None:
+            raise UnknownName(f"no finished match '{match_id}'")
+        if also is not None:
+            also(txn.db)
+    return dict(doc) if isinstance(doc, dict) else {"id": match_id}
+
+
+def reopen_last(
+    store: Store, games: Iterable[str], also: Callable[[TinyDB], None] | None = None
+) -> Match:
+    """Put the most recently finished match of `games` back live, without its result.
+
+    One transaction: the match is live or archived, never both, never neither.
+    `also(db)` changes the main file in the same transaction.
+    """
     wanted = set(games)
-    with store._locked():
+    with store.change() as txn:
         candidates = [
             s for s in summaries(store) if s["status"] == "finished" and s["game"] in wanted
         ]
         if not candidates:
             raise RuleViolation("no finished match to undo")
         last = max(candidates, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
-        shard = _shard_of(store, last["id"])
-        # The main file is written first (inner block): a crash between the
-        # two writes leaves the match in both places, never in neither.
-        with store._file(shard) as archive, store._file(store.path) as db:
-            live = db.table(LIVE)
-            current = live.get(Query().game == last["game"])
-            if current is not None:
-                raise RuleViolation(
-                    f"a {last['game']} match is already live (id {current['id']}); "
-                    f"cannot reopen {last['id']}"
-                )
-            table = archive.table("matches")
-            doc = dict(table.get(Query().id == last["id"]))
-            doc.pop("finished", None)
-            reopened = {**doc, "status": "live", "result": None, "updated": now()}
-            live.insert(reopened)
-            table.remove(Query().id == last["id"])
-        return reopened
+        live = txn.db.table(LIVE)
+        current = live.get(Query().game == last["game"])
+        if current is not None:
+            raise RuleViolation(
+                f"a {last['game']} match is already live (id {current['id']}); "
+                f"cannot reopen {last['id']}"
+            )
+        doc = txn.remove(_shard_of(store, last["id"]), last["id"])
+        if doc is None or match_problem(doc) is not None:
+            raise RuleViolation(f"match {last['id']} cannot be reopened: it is not readable")
+        doc = dict(doc)
+        doc.pop("finished", None)
+        reopened = {**doc, "status": "live", "result": None, "updated": now()}
+        reopened["options"] = dict(doc.get("options") or {})
+        reopened["events"] = list(doc.get("events") or [])
+        reopened.setdefault("seed", None)
+        live.insert(reopened)
+        if also is not None:
+            also(txn.db)
+    return reopened
 
 
 def update_docs(

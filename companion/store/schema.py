@@ -1,18 +1,35 @@
-"""Schema version and migrations of the database files."""
+"""Schema version, migrations, and the shape every database file must have.
+
+A file is checked when it is opened, before anything reads a document from
+it: the companion marker (`_meta`), then the shape of each table. A file that
+fails is refused whole and left untouched — another program's JSON, a hand
+edit gone wrong — with one line naming the table and field, and the backup.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.validate import SHARD, match_problem
 
 SCHEMA_VERSION = 1
 META = "_meta"
+LIVE = "live"
+JOURNAL = "_journal"  # a multi-file change in progress (see Store._commit)
+MANIFEST = "_shards"  # the archive files and how many matches each holds
 
 # from-version -> function returning the data at from-version + 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+DOC_ID = re.compile(r"[1-9][0-9]{0,17}")
+
+
+class BadShape(ValueError):
+    """A file that is JSON but not a companion database; the message says where."""
 
 
 def schema_of(data: dict[str, Any]) -> int:
@@ -38,3 +55,76 @@ def check_schema(path: Path, data: dict[str, Any]) -> dict[str, Any]:
 
 def stamp(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, META: {"1": {"schema": SCHEMA_VERSION}}}
+
+
+# --- shapes -------------------------------------------------------------------
+
+
+def check_tables(data: Any) -> None:
+    """A set of TinyDB tables: {table: {doc id: {document}}}."""
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise BadShape("not a set of TinyDB tables")
+    for name, table in data.items():
+        for key, doc in table.items():
+            if not DOC_ID.fullmatch(key) or not isinstance(doc, dict):
+                raise BadShape(f"table {name!r} is not a TinyDB table (document {key!r})")
+
+
+def _check_meta(data: dict[str, Any]) -> None:
+    meta = data.get(META)
+    if not isinstance(meta, dict) or not isinstance(meta.get("1"), dict):
+        raise BadShape("no companion marker: another program's file?")
+    if type(meta["1"].get("schema")) is not int:
+        raise BadShape("the companion marker has no schema version")
+
+
+def check_main(data: Any, own_temp: Callable[[str], bool]) -> None:
+    """The main file: live matches, key/value documents, the journal and the manifest."""
+    check_tables(data)
+    _check_meta(data)
+    for name, table in data.items():
+        if name == META:
+            continue
+        for key, doc in table.items():
+            where = f"{name} document {key}"
+            if name == LIVE:
+                finishing = doc.get("finishing")
+                if finishing is not None:
+                    problem = match_problem(finishing)
+                    where = f"live match {key} (being finished)"
+                else:
+                    problem = match_problem(doc, live=True)
+                    where = f"live match {key}"
+                if problem:
+                    raise BadShape(f"{where}: {problem[0]} {problem[1]}")
+            elif name == JOURNAL:
+                _check_journal(doc, own_temp, where)
+            elif name == MANIFEST:
+                counts = doc.get("counts")
+                if not isinstance(counts, dict) or not all(
+                    SHARD.fullmatch(k) and type(v) is int and v >= 0 for k, v in counts.items()
+                ):
+                    raise BadShape(f"{where}: not a list of archive files with counts")
+            elif not isinstance(doc.get("key"), str) or "value" not in doc:
+                raise BadShape(f"{where}: not a key and a value")
+
+
+def _check_journal(doc: dict[str, Any], own_temp: Callable[[str], bool], where: str) -> None:
+    shards = doc.get("shards")
+    if (
+        not isinstance(doc.get("tx"), str)
+        or not isinstance(shards, dict)
+        or not all(
+            SHARD.fullmatch(k) and isinstance(v, str) and own_temp(v) for k, v in shards.items()
+        )
+    ):
+        raise BadShape(f"{where}: not a change in progress this companion wrote")
+
+
+def check_shard(data: Any) -> None:
+    """An archive file: a `matches` table (each match is checked when it is read)."""
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise BadShape("not a set of TinyDB tables")
+    extra = set(data) - {META, "matches"}
+    if extra:
+        raise BadShape(f"unexpected table {sorted(extra)[0]!r} in an archive file")

@@ -5,25 +5,47 @@ table's catalogues — small, so rewriting it on every event is cheap. Finished
 and abandoned matches move to monthly archive files in `<name>.archive/`
 beside it, so the size of the archive never slows recording. Every
 read-modify-write runs under one inter-process lock (`<file>.lock`).
+
+A change that touches more than one file (finishing, abandoning, reopening,
+deleting or importing matches) is one transaction that a crash cannot leave
+half done. The new archive files are first written in full under temporary
+names; then one write of the main file both makes the change and records, in
+its journal, which temporary file becomes which archive file (the commit);
+then the files are renamed into place and the journal cleared. Before a
+crash the commit, nothing the user can see has changed; after it, the next
+command finishes the renames before it does anything else, and meanwhile
+readers already read the renamed-to-be files. The main file also keeps a
+manifest of the archive files with how many matches each holds, so a file
+that goes missing or shrinks is reported rather than silently forgotten.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
+import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 from tinydb.storages import MemoryStorage
 
-from companion.engine.errors import NothingToUndo, RuleViolation, StoreError, UnknownName
-from companion.store.atomic import AtomicJSONStorage, read_json, remove_stale_temps
+from companion.engine.errors import (
+    BadInput,
+    NothingToUndo,
+    RuleViolation,
+    StoreError,
+    UnknownName,
+)
+from companion.store.atomic import Files, backup_path, refuse_read_only
+from companion.store.lock import Lock
+from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
+from companion.store.validate import SHARD, describe, match_problem, shard_name
 
-LIVE = "live"
 ID_ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 ID_LENGTH = 6
 LOCK_TIMEOUT_S = 30
@@ -53,15 +75,170 @@ class _Buffered(MemoryStorage):
         self.dirty = True
 
 
-class Store:
-    """The companion's database at `path` (created on first write)."""
+def _one(data: dict[str, Any] | None, table: str) -> dict[str, Any] | None:
+    """The single document of a bookkeeping table (`_journal`, `_shards`), if any."""
+    docs = (data or {}).get(table) or {}
+    return next(iter(docs.values()), None)
 
-    def __init__(self, path: Path | str, create_folder: bool = False) -> None:
+
+class Change:
+    """One transaction: the main file (as TinyDB) and the archive files it touches.
+
+    `with store.change() as txn:` — read and change documents (`txn.db`, `get_doc`,
+    `put_doc`), file and unfile matches (`archive`, `unarchive`); on leaving the
+    block everything is committed at once, or (on an exception) nothing is.
+    """
+
+    def __init__(self, store: Store, data: dict[str, Any] | None) -> None:
+        self.store = store
+        self.db = TinyDB(data, storage=_Buffered)
+        self.shards: dict[str, dict[str, Any]] = {}
+        self.ids: dict[str, dict[Any, str]] = {}
+        self.dirty: set[str] = set()
+        self.on_staged: Callable[[str], None] | None = None  # after each archive file is staged
+
+    def matches(self, shard: str) -> dict[str, Any]:
+        """The `matches` table of an archive file ({doc id: match}), read on first use."""
+        if shard not in self.shards:
+            if not SHARD.fullmatch(shard):
+                raise ValueError(f"not an archive file name: {shard!r}")
+            tables = self.store.files.read_shard(self.store.shard_path(shard)) or {}
+            tables.setdefault("matches", {})
+            self.shards[shard] = tables
+            self.ids[shard] = {
+                doc["id"]: key
+                for key, doc in tables["matches"].items()
+                if isinstance(doc, dict) and isinstance(doc.get("id"), str)
+            }
+        return self.shards[shard]["matches"]
+
+    def put(self, shard: str, match: Match) -> None:
+        """Add `match` to an archive file, replacing any match there with its id."""
+        table = self.matches(shard)
+        ids = self.ids[shard]
+        key = ids.get(match["id"])
+        if key is None:
+            key = str(max((int(k) for k in table if k.isdigit()), default=0) + 1)
+            ids[match["id"]] = key
+        table[key] = match
+        self.dirty.add(shard)
+
+    def remove(self, shard: str, match_id: str) -> Match | None:
+        """Take a match out of an archive file; returns it (None if it was not there)."""
+        table = self.matches(shard)
+        key = self.ids[shard].pop(match_id, None)
+        if key is None:
+            return None
+        self.dirty.add(shard)
+        return table.pop(key)
+
+    # --- what the table layer composes into one transaction ----------------
+
+    def archive(self, match: Match) -> Match:
+        """File a complete match in its month's archive file (as `Store.archive_match`)."""
+        stamped = {"updated": now(), **match}
+        stamped.setdefault("finished", now())
+        try:
+            shard = shard_name(stamped["finished"])
+        except ValueError:
+            raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
+        self.put(shard, stamped)
+        return stamped
+
+    def unarchive(self, match_id: str) -> Match | None:
+        """Take an archived match out of history; None if it is not there."""
+        from companion.store.archive import shard_holding
+
+        shard = shard_holding(self.store, match_id)
+        return None if shard is None else self.remove(shard, match_id)
+
+    def get_doc(self, table: str, key: str, default: Any = None) -> Any:
+        found = self.db.table(table).get(Query().key == key)
+        return found["value"] if found is not None else default
+
+    def put_doc(self, table: str, key: str, value: Any) -> None:
+        self.db.table(table).upsert({"key": key, "value": value}, Query().key == key)
+
+    @property
+    def main(self) -> dict[str, Any]:
+        buffered: _Buffered = self.db.storage  # type: ignore[assignment]
+        return buffered.memory or {}
+
+    @property
+    def main_dirty(self) -> bool:
+        buffered: _Buffered = self.db.storage  # type: ignore[assignment]
+        return buffered.dirty
+
+
+@dataclass
+class View:
+    """One read of the main file, and where each archive file is to be read from."""
+
+    store: Store
+    data: dict[str, Any]
+    pending: dict[str, Path] = field(default_factory=dict)  # shard -> its staged file
+
+    @property
+    def live(self) -> list[Match]:
+        return [dict(m) for m in (self.data.get(LIVE) or {}).values() if "finishing" not in m]
+
+    @property
+    def finishing(self) -> list[Match]:
+        """Matches an older companion was moving to the archive when it stopped."""
+        docs = (self.data.get(LIVE) or {}).values()
+        return [dict(m["finishing"]) for m in docs if "finishing" in m]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        doc = _one(self.data, MANIFEST)
+        return dict(doc["counts"]) if doc else {}
+
+    def shards(self) -> list[tuple[str, Path]]:
+        """(name, file to read) of every archive file, oldest first; warns about missing ones."""
+        store = self.store
+        names = set(self.pending)
+        if store.archive_dir.is_dir():
+            with suppress(OSError):
+                for entry in os.scandir(store.archive_dir):
+                    stem = entry.name[:-5] if entry.name.endswith(".json") else ""
+                    if SHARD.fullmatch(stem):
+                        names.add(stem)
+        found = []
+        for name in sorted(names):
+            staged = self.pending.get(name)
+            if staged is None or not staged.exists():
+                staged = store.shard_path(name)
+            found.append((name, staged))
+        for name, count in sorted(self.counts.items()):
+            if name not in names and count:
+                store.warn(store.missing_shard(name, count))
+        return found
+
+
+class Store:
+    """The companion's database at `path` (created on first write).
+
+    The path is resolved once (symlinks followed), so a linked database is
+    written where it really is and its archive and backups sit beside it.
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        create_folder: bool = False,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
         """`create_folder` is for the default location only: a folder the user
-        named and that does not exist is a typo to report, not to create."""
-        self.path = Path(path)
+        named and that does not exist is a typo to report, not to create.
+        `warn` receives one line per problem found while reading (default: stderr)."""
+        self.given = Path(path)
+        self.path = Path(os.path.realpath(self.given))
         self.archive_dir = self.path.with_name(self.path.stem + ".archive")
         self.create_folder = create_folder
+        self.files = Files(self.path)
+        self._warn = warn
+        self._warned: set[str] = set()
+        self._lock: Lock | None = None
 
     def check_folder(self) -> None:
         folder = self.path.parent
@@ -75,39 +252,76 @@ class Store:
                 raise StoreError(f"cannot create {folder}: {err.strerror or err}") from None
         raise StoreError(f"cannot use {self.path}: folder {folder} does not exist")
 
+    # --- messages -----------------------------------------------------------
+
+    def warn(self, message: str) -> None:
+        """One `warning:` line per problem, however often it is met."""
+        if message in self._warned:
+            return
+        self._warned.add(message)
+        if self._warn is not None:
+            self._warn(message)
+            return
+        from companion.ui.console import safe
+
+        sys.stderr.write(f"warning: {safe(message)}\n")
+        sys.stderr.flush()
+
+    def notice(self, message: str) -> None:
+        from companion.ui.console import safe
+
+        sys.stderr.write(safe(message) + "\n")
+        sys.stderr.flush()
+
+    def missing_shard(self, name: str, count: int) -> str:
+        path = self.shard_path(name)
+        return f"archive file {path} is missing ({count} matches){self._restore(path)}"
+
+    def unreadable_shard(self, name: str, err: Exception) -> str:
+        path = self.shard_path(name)
+        return f"skipped {path}: {err}{self._restore(path)}"
+
+    def _restore(self, path: Path) -> str:
+        backup = backup_path(path)
+        if backup.exists():
+            return f"; restore it from {backup} (cp {backup} {path})"
+        return "; no backup of it was found"
+
     # --- transactions -----------------------------------------------------
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        """Hold the database's lock (re-entrant within one Store)."""
+        if self._lock is not None:
+            yield
+            return
         self.check_folder()
-        lock = FileLock(str(self.path) + ".lock", timeout=LOCK_TIMEOUT_S)
+        lock = Lock(self.path, timeout=LOCK_TIMEOUT_S, waiting=self.notice)
+        lock.acquire()
+        self._lock = lock
+        self.files.guard = lock.check
         try:
-            lock.acquire()
-        except PermissionError:
-            raise StoreError(
-                f"cannot write {self.path}: folder {self.path.parent} is read-only"
-            ) from None
-        except Timeout:
-            raise StoreError(f"{self.path} is locked by another companion") from None
-        try:
-            remove_stale_temps(self.path.parent)
-            if self.archive_dir.is_dir():
-                remove_stale_temps(self.archive_dir)
+            refuse_read_only(self.path)
             yield
         finally:
+            self.files.guard = None
+            self._lock = None
             lock.release()
 
     @contextmanager
-    def _file(self, path: Path) -> Iterator[TinyDB]:
-        """TinyDB over one file; written once, at the end, if anything changed."""
-        storage = AtomicJSONStorage(path)
-        db = TinyDB(storage.read(), storage=_Buffered)
-        yield db
-        buffered: _Buffered = db.storage  # type: ignore[assignment]
-        if buffered.dirty:
-            if path.parent != self.path.parent:
-                path.parent.mkdir(exist_ok=True)
-            storage.write(buffered.memory or {})
+    def change(self) -> Iterator[Change]:
+        """Lock, finish any interrupted change, yield a Change, then commit it.
+
+        An exception inside the block writes nothing.
+        """
+        with self._locked():
+            data = self._recover()
+            self.files.cleanup(self.path.parent)
+            if self.archive_dir.is_dir():
+                self.files.cleanup(self.archive_dir)
+            txn = Change(self, data)
+            yield txn
+            self._commit(txn)
 
     @contextmanager
     def transaction(self) -> Iterator[TinyDB]:
@@ -115,26 +329,153 @@ class Store:
 
         An exception inside the block writes nothing.
         """
-        with self._locked(), self._file(self.path) as db:
-            self._settle(db)
-            yield db
+        with self.change() as txn:
+            yield txn.db
 
-    def _settle(self, db: TinyDB) -> None:
-        """Complete any finish that a crash interrupted (see finish_match)."""
-        live = db.table(LIVE)
-        for doc in live.search(Query().finishing.exists()):
-            match = doc["finishing"]
-            with self._file(self._shard(match["finished"])) as archive:
-                matches = archive.table("matches")
-                if not matches.contains(Query().id == match["id"]):
-                    matches.insert(match)
-            live.remove(doc_ids=[doc.doc_id])
+    def shard_path(self, name: str) -> Path:
+        if not SHARD.fullmatch(name):
+            raise ValueError(f"not an archive file name: {name!r}")
+        return self.archive_dir / f"{name}.json"
+
+    def _check(self, main: dict[str, Any]) -> None:
+        """Never write a main file that the next command would refuse to read."""
+        try:
+            check_main(stamp(main), self.files.own_temp)
+        except BadShape as err:
+            raise StoreError(f"refusing to write {self.path}: {err}") from None
+
+    def _commit(self, txn: Change) -> None:
+        if not txn.dirty:
+            if txn.main_dirty:
+                self._check(txn.main)
+                self.files.write(self.path, txn.main)
+            return
+        main = dict(txn.main)
+        self._check(main)
+        staged: dict[str, Path] = {}
+        try:
+            try:
+                self.archive_dir.mkdir(exist_ok=True)
+            except OSError as err:
+                raise StoreError(
+                    f"cannot write {self.archive_dir}: {err.strerror or err}"
+                ) from None
+            for name in sorted(txn.dirty):
+                staged[name] = self.files.stage(self.shard_path(name), txn.shards[name])
+                if txn.on_staged is not None:
+                    txn.on_staged(name)
+            counts = View(self, main).counts
+            counts.update({name: len(txn.shards[name]["matches"]) for name in txn.dirty})
+            main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
+            main[JOURNAL] = {
+                "1": {"tx": secrets.token_hex(4), "shards": {n: p.name for n, p in staged.items()}}
+            }
+            self.files.write(self.path, main)  # the commit
+        except BaseException:
+            for path in staged.values():
+                with suppress(OSError):
+                    path.unlink()
+            raise
+        self._index(txn, staged)
+        try:
+            self._apply(main)
+        except (OSError, StoreError) as err:
+            # Committed: readers already see the change; the next command completes it.
+            self.warn(f"the change is recorded; the next command will finish filing it ({err})")
+
+    def _index(self, txn: Change, staged: dict[str, Path]) -> None:
+        """Summaries of the files about to be renamed into place (they are in hand)."""
+        from companion.store.archive import index_staged
+
+        for name, path in staged.items():
+            index_staged(self, name, path, txn.shards[name]["matches"])
+
+    def _apply(self, main: dict[str, Any]) -> dict[str, Any]:
+        """Rename a committed change's files into place and clear its journal."""
+        journal = _one(main, JOURNAL)
+        if journal is None:
+            return main
+        for name, temp in sorted(journal["shards"].items()):
+            self.files.install(self.archive_dir / temp, self.shard_path(name))
+        main = {k: v for k, v in main.items() if k != JOURNAL}
+        self.files.write(self.path, main)
+        return main
+
+    def _recover(self) -> dict[str, Any] | None:
+        """Under the lock: finish what a crash interrupted, before anything else runs."""
+        data = self.files.read_main()
+        if data is None:
+            return None
+        if JOURNAL in data:
+            data = self._apply(data)
+        if any("finishing" in doc for doc in (data.get(LIVE) or {}).values()):
+            data = self._settle_legacy(data)
+        if MANIFEST not in data and self.archive_dir.is_dir():
+            data = self._build_manifest(data)
+        return data
+
+    def _settle_legacy(self, data: dict[str, Any]) -> dict[str, Any]:
+        """File the matches an older companion left half-finished ("finishing")."""
+        txn = Change(self, data)
+        live = txn.db.table(LIVE)
+        for doc in live.all():
+            if "finishing" in doc:
+                match = doc["finishing"]
+                txn.put(shard_name(match.get("finished") or now()), match)
+                live.remove(doc_ids=[doc.doc_id])
+        self._commit(txn)
+        return self.files.read_main() or {}
+
+    def _build_manifest(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The manifest of a database written before there was one: count what is there."""
+        from companion.store.archive import shard_summaries
+
+        counts = {}
+        for name, path in View(self, data).shards():
+            with suppress(StoreError):
+                counts[name] = shard_summaries(self, name, path).total
+        data = {**data, MANIFEST: {"1": {"counts": counts}}}
+        self.files.write(self.path, data)
+        return data
+
+    # --- reading ------------------------------------------------------------
+
+    def view(self) -> View:
+        """One read of the main file (no lock: files are replaced whole).
+
+        If a change was interrupted, this finishes it when the lock is free,
+        and otherwise reads the archive as the change left it.
+        """
+        if not self.create_folder:
+            self.check_folder()
+        data = self.files.read_main() or {}
+        journal = _one(data, JOURNAL)
+        if journal is not None and self._lock is None:
+            with suppress(StoreError, OSError):
+                self._recover_now()
+                data = self.files.read_main() or {}
+                journal = _one(data, JOURNAL)
+        pending = {}
+        if journal is not None:
+            pending = {name: self.archive_dir / temp for name, temp in journal["shards"].items()}
+        return View(self, data, pending)
+
+    def _recover_now(self) -> None:
+        lock = Lock(self.path, timeout=0, waiting=None)
+        lock.acquire()
+        self._lock = lock
+        self.files.guard = lock.check
+        try:
+            refuse_read_only(self.path)
+            self._recover()
+        finally:
+            self.files.guard = None
+            self._lock = None
+            lock.release()
 
     def snapshot(self) -> TinyDB:
         """A read-only view of the main file (no lock: files are replaced whole)."""
-        if not self.create_folder:
-            self.check_folder()
-        return TinyDB(read_json(self.path), storage=_Buffered)
+        return TinyDB(self.view().data, storage=_Buffered)
 
     # --- matches ----------------------------------------------------------
 
@@ -285,34 +626,26 @@ class Store:
         `expected_events`: the number of events the result was computed from;
         if another process recorded something since, nothing is written and
         the command is refused, so a result never misses a recorded move.
+
+        Two files change, in one transaction (see the module's docstring): the
+        match is live or archived, never both and never neither.
         """
-        # Two files change, so in two steps that a crash can interrupt safely:
-        # first the live document records what it will become ("finishing"),
-        # then _settle copies it to the archive (idempotently) and drops it.
-        with self._locked():
-            with self._file(self.path) as db:
-                live = db.table(LIVE)
-                doc = live.get(_live(game))
-                if doc is None:
-                    raise no_live_match(game)
-                if expected_events is not None and len(doc["events"]) != expected_events:
-                    raise RuleViolation(
-                        f"{game} match {doc['id']} changed while it was being ended",
-                        hint="run the command again",
-                    )
-                if callable(result):
-                    result = result(dict(doc))
-                stamp = now()
-                match = {
-                    **doc,
-                    "status": status,
-                    "result": result,
-                    "finished": stamp,
-                    "updated": stamp,
-                }
-                live.update({"finishing": match}, doc_ids=[doc.doc_id])
-            with self._file(self.path) as db:
-                self._settle(db)
+        with self.change() as txn:
+            live = txn.db.table(LIVE)
+            doc = live.get(_live(game))
+            if doc is None:
+                raise no_live_match(game)
+            if expected_events is not None and len(doc["events"]) != expected_events:
+                raise RuleViolation(
+                    f"{game} match {doc['id']} changed while it was being ended",
+                    hint="run the command again",
+                )
+            if callable(result):
+                result = result(dict(doc))
+            stamp = now()
+            match = {**doc, "status": status, "result": result, "finished": stamp, "updated": stamp}
+            txn.put(shard_name(stamp), match)
+            live.remove(doc_ids=[doc.doc_id])
         return match
 
     def abandon_match(self, game: str) -> Match:
@@ -320,35 +653,51 @@ class Store:
 
     def archive_match(self, match: Match) -> Match:
         """Store a complete match directly (manual records, imports)."""
-        with self._locked():
-            stamped = {"updated": now(), **match}
-            stamped.setdefault("finished", now())
-            with self._file(self._shard(stamped["finished"])) as archive:
-                archive.table("matches").insert(stamped)
-        return stamped
-
-    def _shard(self, when: str) -> Path:
-        return self.archive_dir / f"{when[:7]}.json"
+        with self.change() as txn:
+            return txn.archive(match)
 
     def archived(self) -> Iterator[Match]:
-        """Every finished or abandoned match, oldest shard first."""
-        if not self.archive_dir.is_dir():
-            return
-        for shard in sorted(self.archive_dir.glob("*.json")):
-            tables = read_json(shard) or {}
-            yield from tables.get("matches", {}).values()
+        """Every readable finished or abandoned match, oldest file first.
+
+        A match that does not have a match's shape is skipped with a warning.
+        """
+        view = self.view()
+        for name, path in view.shards():
+            try:
+                tables = self.files.read_shard(path) or {}
+            except StoreError as err:
+                self.warn(self.unreadable_shard(name, err))
+                continue
+            for match in (tables.get("matches") or {}).values():
+                problem = match_problem(match, shallow=True)
+                if problem is None:
+                    yield match
+                else:
+                    self.warn(self.skipped(match, name, problem))
+        yield from view.finishing
+
+    def skipped(self, match: Any, shard: str, problem: tuple[str, str]) -> str:
+        """The warning for a match that cannot be read, and how to get rid of it."""
+        path = self.shard_path(shard)
+        what = describe(match, str(path))
+        match_id = match.get("id") if isinstance(match, dict) else None
+        if what.startswith("match ") and isinstance(match_id, str) and match_id.strip():
+            how = f"remove it with 'companion history delete {match_id} --yes'"
+        else:
+            how = f"fix it by hand in {path} or restore {backup_path(path)}"
+        return f"skipped {what} in {path}: {problem[0]} {problem[1]} ({how})"
 
     def list_matches(self, game: str | None = None, player: str | None = None) -> list[Match]:
         """Live and archived matches, newest first."""
-        live = [m.get("finishing", m) for m in self.snapshot().table(LIVE).all()]
-        unique = {m["id"]: m for m in [*live, *self.archived()]}  # the archived copy wins
+        live = self.view().live
+        unique = {m["id"]: m for m in [*self.archived(), *live]}
         found = [
             dict(m)
             for m in unique.values()
             if (game is None or m["game"] == game)
             and (player is None or player.casefold() in {p.casefold() for p in m["players"]})
         ]
-        return sorted(found, key=lambda m: m.get("created", ""), reverse=True)
+        return sorted(found, key=lambda m: m.get("created") or "", reverse=True)
 
     def get_match(self, typed_id: str) -> Match:
         """A live or archived match by id or unique id prefix."""

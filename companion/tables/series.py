@@ -19,7 +19,6 @@ archived as matches, so `companion history` lists them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,6 +34,7 @@ from companion.games.hoopers.series_report import (
 )
 from companion.games.hoopers.series_rules import SeriesRules, default_series_rules
 from companion.store import Store
+from companion.store.store import Change
 from companion.tables.base import Ended, Status
 
 GAME = "series"  # the table's name (watch, menu, `table_for`)
@@ -236,11 +236,14 @@ class SeriesTable:
         by_hand = report.match_id is None
         if by_hand:
             report = replace(report, match_id=new_id())
-        before = self._load(series_id)
-        after = self._change(series_id, lambda s: s.with_game(report, self.rules))
-        if by_hand:
-            self._archive_game(after, len(after.games))
-        self._after_record(before, after)
+        # The series, the hand-typed game's record and (when it decides the series) the
+        # series' own record change together: one transaction, all or nothing.
+        with self.store.change() as txn:
+            before = self._load(series_id, txn)
+            after = self._change(series_id, lambda s: s.with_game(report, self.rules), txn)
+            if by_hand:
+                txn.archive(self._game_record(after, len(after.games)))
+            self._after_record(before, after, txn)
         return self.status_of(after)
 
     def amend(
@@ -311,13 +314,14 @@ class SeriesTable:
     def undo(self) -> Status[SeriesView]:
         """Drop the last recorded game (reopening a decided series); checked under the lock."""
         series_id = self._synced(self._current_id()).id
-        before = self._load(series_id)
-        after = self._change(series_id, lambda s: s.without_last_game())
-        dropped = before.games[-1]
-        if before.status == "finished":
-            self._unarchive(before.id)
-        if dropped.match_id is not None and self._was_by_hand(dropped.match_id):
-            self._unarchive(dropped.match_id)
+        with self.store.change() as txn:
+            before = self._load(series_id, txn)
+            after = self._change(series_id, lambda s: s.without_last_game(), txn)
+            dropped = before.games[-1]
+            if before.status == "finished":
+                txn.unarchive(before.id)
+            if dropped.match_id is not None and self._was_by_hand(dropped.match_id):
+                txn.unarchive(dropped.match_id)
         return self.status_of(after)
 
     def end(self) -> Ended:
@@ -362,8 +366,9 @@ class SeriesTable:
             # A game in play stays a plain tracked match.
             return replace(series, status=ABANDONED, pending_match=None)
 
-        after = self._change(series_id, drop)
-        self._archive(history_record(after, self.rules))
+        with self.store.change() as txn:
+            after = self._change(series_id, drop, txn)
+            self._archive(history_record(after, self.rules), txn)
         return self.status_of(after)
 
     def match_ended(self, match_id: str) -> GameTakenIn | None:
@@ -395,8 +400,8 @@ class SeriesTable:
 
     # --- the store ------------------------------------------------------------------
 
-    def _load(self, series_id: str) -> Series:
-        doc = self.store.get_doc(TABLE, series_id)
+    def _load(self, series_id: str, txn: Change | None = None) -> Series:
+        doc = (txn or self.store).get_doc(TABLE, series_id)
         if doc is None:
             raise UnknownName(f"no series '{series_id}'", hint=f"see '{COMMAND} list'")
         return Series.from_doc(doc)
@@ -409,16 +414,24 @@ class SeriesTable:
             )
         return current
 
-    def _change(self, series_id: str, change: Callable[[Series], Series]) -> Series:
-        """Apply `change(Series) -> Series` under the lock; raising writes nothing."""
+    def _change(
+        self, series_id: str, change: Callable[[Series], Series], txn: Change | None = None
+    ) -> Series:
+        """Apply `change(Series) -> Series` under the lock; raising writes nothing.
+
+        Inside `txn` the change commits with whatever else that transaction holds.
+        """
         from companion.store.store import now
 
-        def apply(doc: dict[str, Any] | None) -> dict[str, Any]:
-            if doc is None:
-                raise UnknownName(f"no series '{series_id}'")
-            return replace(change(Series.from_doc(doc)), updated=now()).to_doc()
-
-        return Series.from_doc(self.store.update_doc(TABLE, series_id, apply))
+        if txn is None:
+            with self.store.change() as own:
+                return self._change(series_id, change, own)
+        doc = txn.get_doc(TABLE, series_id)
+        if doc is None:
+            raise UnknownName(f"no series '{series_id}'")
+        after = replace(change(Series.from_doc(doc)), updated=now())
+        txn.put_doc(TABLE, series_id, after.to_doc())
+        return after
 
     def _match(self, match_id: str) -> dict[str, Any]:
         """A tracked series game: live, finished, or (gone) counted as abandoned."""
@@ -467,9 +480,10 @@ class SeriesTable:
             took.append(now)
             return self._taken_in(now, match)
 
-        after = self._change(series_id, take)
-        if took:
-            self._after_record(took[0], after)
+        with self.store.change() as txn:
+            after = self._change(series_id, take, txn)
+            if took:
+                self._after_record(took[0], after, txn)
         return after
 
     def _report_from_match(self, series: Series, match: Mapping[str, Any]) -> GameReport:
@@ -482,19 +496,14 @@ class SeriesTable:
             teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
         return report_from_match(series, match, teams, self.rules)
 
-    def _archive(self, record: dict[str, Any]) -> None:
+    def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:
         from companion.store.store import stamp_event
 
-        self.store.archive_match({**record, "events": [stamp_event(e) for e in record["events"]]})
-
-    def _unarchive(self, match_id: str | None) -> None:
-        """Take a record back out of the history (undo); gone already is fine."""
-        if not match_id:
-            return
-        from companion.store.archive import delete_archived
-
-        with suppress(UnknownName):
-            delete_archived(self.store, match_id)
+        stamped = {**record, "events": [stamp_event(e) for e in record["events"]]}
+        if txn is None:
+            self.store.archive_match(stamped)
+        else:
+            txn.archive(stamped)
 
     def _was_by_hand(self, match_id: str) -> bool:
         try:
@@ -503,42 +512,40 @@ class SeriesTable:
             return False
         return match.get("game") == HAND_GAME
 
-    def _archive_game(self, series: Series, number: int) -> None:
+    def _game_record(self, series: Series, number: int) -> dict[str, Any]:
         """A game recorded by hand, as a finished match naming its series."""
         from companion.store.store import now
 
         game = series.games[number - 1]
         home = series.home_in(number, self.rules)
         ranks = {t: 1 if t == game.winner else 2 for t in series.tribes}
-        self.store.archive_match(
-            {
-                "id": game.match_id,
-                "game": HAND_GAME,
-                "players": list(series.tribes),
-                "options": {
-                    "series": series.id,
-                    "game_number": number,
-                    "home": home,
-                    "away": series.other(home),
-                },
-                "seed": None,
-                "status": "finished",
-                "created": now(),
-                "events": [],
-                "result": {
-                    "scores": dict(game.scores),
-                    "ranks": ranks,
-                    "winner": game.winner,
-                    "periods": [list(p) for p in game.periods],
-                    "series": series.id,
-                },
-            }
-        )
+        return {
+            "id": game.match_id,
+            "game": HAND_GAME,
+            "players": list(series.tribes),
+            "options": {
+                "series": series.id,
+                "game_number": number,
+                "home": home,
+                "away": series.other(home),
+            },
+            "seed": None,
+            "status": "finished",
+            "created": now(),
+            "events": [],
+            "result": {
+                "scores": dict(game.scores),
+                "ranks": ranks,
+                "winner": game.winner,
+                "periods": [list(p) for p in game.periods],
+                "series": series.id,
+            },
+        }
 
-    def _after_record(self, before: Series, after: Series) -> None:
-        """The game that decided the series files the series in history."""
+    def _after_record(self, before: Series, after: Series, txn: Change) -> None:
+        """The game that decided the series files the series in history (in `txn`)."""
         if after.status == "finished" and before.status != "finished":
-            self._archive(history_record(after, self.rules))
+            self._archive(history_record(after, self.rules), txn)
 
     # --- catalogues: the tribes' hoopers ---------------------------------------------
 

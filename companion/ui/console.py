@@ -6,6 +6,14 @@ Importing rich costs about 50 ms of every command's start-up, so
 ANSI styles on a terminal and dropped elsewhere, exactly as rich would — and
 hands anything else (tables, panels, rules, unknown styles or options) to a
 real rich Console, imported on first need.
+
+Names come from users and files, so every human-readable line goes through
+`safe()` on its way out: control characters (ESC, BEL, OSC, C1 codes, bidi
+overrides) are shown escaped (`\x1b`) instead of driving the terminal. The
+plain path escapes the text before its markup is styled; rich output is
+escaped segment by segment just before rich adds its own styles
+(`rich_console()`), so tables, panels and live displays are covered alike.
+JSON output never passes through here and stays exact.
 """
 
 from __future__ import annotations
@@ -101,9 +109,7 @@ class TableConsole:
 
     def rich(self) -> Any:
         if self._rich is None:
-            from rich.console import Console
-
-            self._rich = Console(file=self._file, highlight=False, soft_wrap=True)
+            self._rich = rich_console(file=self._file, highlight=False, soft_wrap=True)
         return self._rich
 
     def print(self, *objects: Any, **options: Any) -> None:
@@ -116,7 +122,7 @@ class TableConsole:
         self.rich().print(*objects, **options)
 
     def _print_plain(self, objects: tuple[str, ...], options: dict[str, Any]) -> None:
-        text = options.get("sep", " ").join(objects)
+        text = safe(options.get("sep", " ").join(objects), newlines=True)
         if options.get("markup", True):
             text = render_markup(text, self.styled)
         self.file.write(text + options.get("end", "\n"))
@@ -127,10 +133,18 @@ class TableConsole:
 
 
 def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the class
-    """rich.table.Table, imported only when a table is actually drawn."""
+    """rich.table.Table, imported only when a table is actually drawn.
+
+    Text cells go through `safe()` as they are added, so columns are measured
+    as they will be printed.
+    """
     from rich.table import Table as RichTable
 
-    return RichTable(*args, **kwargs)
+    class SafeTable(RichTable):
+        def add_row(self, *cells: Any, **options: Any) -> None:
+            super().add_row(*(safe(c) if isinstance(c, str) else c for c in cells), **options)
+
+    return SafeTable(*(safe(a) if isinstance(a, str) else a for a in args), **kwargs)
 
 
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
@@ -149,6 +163,52 @@ def escape(markup: str) -> str:
     return markup
 
 
-def safe(text: object) -> str:
-    """Text from users or files made harmless for a terminal: control characters escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+# Characters that can move a terminal's cursor, retitle its window, hide or reorder
+# text, or that no terminal can print (lone surrogates).
+_CONTROL = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+_CONTROL_OR_NEWLINE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]
+
+
+def safe(text: object, newlines: bool = False) -> str:
+    """Text from users or files made harmless for a terminal: control characters escaped.
+
+    `newlines`: keep line breaks (for whole blocks of output); otherwise they are escaped too.
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return (_CONTROL if newlines else _CONTROL_OR_NEWLINE).sub(_escaped, text)
+
+
+def _clean(segments: Any) -> Any:
+    """rich Segments with their text made safe and any hyperlink dropped (rich's own
+    control segments — cursor moves of a live display — are kept)."""
+    from rich.segment import Segment
+
+    for segment in segments:
+        text, style, control = segment
+        if control:
+            yield segment
+            continue
+        if style is not None and style.link:
+            style = style.update_link(None)
+        yield Segment(safe(text, newlines=True), style, control)
+
+
+def rich_console(**options: Any) -> Any:
+    """A rich Console whose output goes through `safe()` (every renderer's rich console)."""
+    from rich.console import Console
+
+    class SafeConsole(Console):
+        def _render_buffer(self, buffer: Any) -> str:
+            return super()._render_buffer(_clean(buffer))
+
+    return SafeConsole(**options)

@@ -118,7 +118,9 @@ def _captured(draw: Any) -> Any:
 
     class Printed:
         def __rich_console__(self, console: Console, options: Any) -> Any:
-            inner = Console(
+            from companion.ui.console import rich_console
+
+            inner = rich_console(
                 width=options.max_width,
                 color_system=console.color_system,
                 force_terminal=console.is_terminal,
@@ -142,9 +144,9 @@ class _Sink:
 
 
 def _console() -> Any:
-    from rich.console import Console
+    from companion.ui.console import rich_console
 
-    return Console(highlight=False)
+    return rich_console(highlight=False)
 
 
 def show_once(store: Store, game: str | None) -> None:

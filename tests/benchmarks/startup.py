@@ -6,7 +6,9 @@ Runs each command as a fresh process, interleaved (so background load hits all
 of them alike), and prints the median and spread of wall time and of CPU time
 (user + system, which background load disturbs far less), each with its ratio
 to the floor: a typer app with one command that prints a line, in the same
-environment. Goal: within 1.25x of that floor.
+environment. Goal: within 1.25x of that floor; a shell's Tab (the `Tab:` rows, run as
+completions/* run them against a database holding the demo's matches and a live match)
+within 1.3x of `companion roll d20`.
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
@@ -42,6 +44,31 @@ app()
 """
 
 
+# A shell's Tab runs the whole program with the line in the environment (completions/*).
+COMPLETIONS = {
+    "Tab: companion history show": ("bash", "companion history show "),
+    "Tab: companion hoopers match foul Ann": ("bash", "companion hoopers match foul Ann "),
+    "Tab: companion otdraft score": ("zsh", "companion otdraft score "),
+    "Tab: companion (every command)": ("zsh", "companion "),
+}
+
+
+def completion_env(shell: str, line: str) -> dict[str, str]:
+    env = {"_COMPANION_COMPLETE": f"complete_{shell}", "_COMPANION_COMPLETE_ARGS": line}
+    if shell == "bash":
+        env["_COMPANION_COMPLETE_WORD"] = line.rsplit(" ", 1)[-1]
+    return env
+
+
+def setup_database(env: dict[str, str]) -> None:
+    """What the Tab cases read: the demo's matches and catalogues, and a live match."""
+    py = [sys.executable, "-m", "companion"]
+    quiet = {"env": env, "stdout": subprocess.DEVNULL, "check": True}
+    subprocess.run([*py, "demo", "--db", env["COMPANION_DB"]], **quiet)
+    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers"]
+    subprocess.run([*py, *start, "--away", "Bob", "--away-tribe", "unleashed"], **quiet)
+
+
 def commands(floor: Path) -> dict[str, list[str]]:
     py = sys.executable
     return {
@@ -61,6 +88,7 @@ def commands(floor: Path) -> dict[str, list[str]]:
             "30",
         ],  # fmt: skip
         "companion --help": [py, "-m", "companion", "--help"],
+        **{name: [py, "-m", "companion"] for name in COMPLETIONS},
     }
 
 
@@ -99,38 +127,42 @@ def main() -> None:
         compileall.compile_dir(Path(companion.__file__).parent, quiet=1)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["COMPANION_DB"] = str(Path(folder) / "db.json")
+        setup_database(env)
         cmds = commands(floor)
+        envs = {name: {**env, **completion_env(*COMPLETIONS[name])} for name in COMPLETIONS}
         wall: dict[str, list[float]] = {name: [] for name in cmds}
         cpu: dict[str, list[float]] = {name: [] for name in cmds}
         for _ in range(args.runs):
             for name, argv in cmds.items():
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
-                subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(argv, env=envs.get(name, env), stdout=subprocess.DEVNULL, check=True)
                 wall[name].append((time.perf_counter() - start) * 1000)
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 cpu[name].append(used * 1000)
         counts = (
-            {name: instructions(argv, env) for name, argv in cmds.items()}
+            {name: instructions(argv, envs.get(name, env)) for name, argv in cmds.items()}
             if args.instructions
             else {}
         )
     print(describe())
     if counts.get("typer floor app"):
-        floor_count = counts["typer floor app"]
-        print(f"\n{'instructions (callgrind)':<26} {'millions':>10} {'x floor':>8}")
+        floor_count, roll_count = counts["typer floor app"], counts["companion roll d20"]
+        print(f"\n{'instructions (callgrind)':<38} {'millions':>10} {'x floor':>8} {'x roll':>7}")
         for name, count in counts.items():
-            print(f"{name:<26} {count / 1e6:>10.1f} {count / floor_count:>8.2f}")
+            ratios = f"{count / floor_count:>8.2f} {count / roll_count:>7.2f}"
+            print(f"{name:<38} {count / 1e6:>10.1f} {ratios}")
     for label, samples in (("wall", wall), ("cpu", cpu)):
         floor_ms = statistics.median(samples["typer floor app"])
-        print(f"\n{label + ' time':<26} {'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8}")
+        roll_ms = statistics.median(samples["companion roll d20"])
+        heading = f"{'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8} {'x roll':>7}"
+        print(f"\n{label + ' time':<38} {heading}")
         for name, values in samples.items():
             q = statistics.quantiles(values, n=10)
             median = statistics.median(values)
-            print(
-                f"{name:<26} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {median / floor_ms:>8.2f}"
-            )
+            ratios = f"{median / floor_ms:>8.2f} {median / roll_ms:>7.2f}"
+            print(f"{name:<38} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {ratios}")
 
 
 if __name__ == "__main__":

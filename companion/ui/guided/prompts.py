@@ -149,9 +149,9 @@ def no_interrupt() -> Iterator[None]:
 def console() -> Any:
     global _console
     if _console is None:
-        from rich.console import Console
+        from companion.ui.console import rich_console
 
-        _console = Console(highlight=False, soft_wrap=True)
+        _console = rich_console(highlight=False, soft_wrap=True)
     return _console
 
 

@@ -1,0 +1,232 @@
+"""The shape of a match document, checked wherever one comes in from a file.
+
+Every reader of history assumes these types (a player is a string, a score a
+number, a date a date), so a document that breaks one is refused at the door
+(`history import`) and skipped, with a warning naming it, when it is found in
+an archive file (one bad match must never make the whole history unreadable).
+Checks stop at the first problem and say which field it is in.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+from typing import Any
+
+from companion.engine.names import CONTROL
+
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+GAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+SHARD = re.compile(r"(\d{4})-(\d{2})")
+
+ARCHIVED = ("finished", "abandoned")
+DATES = ("created", "updated", "finished")
+OPTION_NAMES = ("home", "away", "first", "mode", "series", "name", "home_tribe")
+PER_PLAYER_DICTS = ("lengths", "playoff_scores", "regular_scores")
+MAX_NAME = 200
+
+Problem = tuple[str, str]  # (field, what is wrong with it)
+
+
+def parse_when(text: Any) -> datetime | None:
+    """An ISO date or date-time string as a datetime; None if it is anything else."""
+    if not isinstance(text, str) or not 10 <= len(text) <= 40:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def shard_name(when: Any) -> str:
+    """The monthly archive file ("YYYY-MM") of a match finished `when`; ValueError if no date."""
+    parsed = parse_when(when)
+    if parsed is None:
+        raise ValueError(f"not a date: {when!r}")
+    return f"{parsed.year:04d}-{parsed.month:02d}"
+
+
+def is_number(value: Any) -> bool:
+    # `type`, not isinstance: True is not a score.
+    return type(value) is int or (type(value) is float and math.isfinite(value))
+
+
+def name_problem(name: Any) -> str | None:
+    """What is wrong with a player's name, if anything (control characters included)."""
+    if not isinstance(name, str):
+        return "is not a string"
+    if not name.strip():
+        return "is empty"
+    if len(name) > MAX_NAME:
+        return f"is longer than {MAX_NAME} characters"
+    if CONTROL.search(name):
+        return "contains a control character"
+    return None
+
+
+def _number_map(value: Any, none_ok: bool) -> str | None:
+    if not isinstance(value, dict):
+        return "is not a map of players to numbers"
+    for key, number in value.items():
+        if not (is_number(number) or (none_ok and number is None)):
+            return f"has a value for {key!r} that is not a number"
+    return None
+
+
+def result_problem(result: Any) -> Problem | None:
+    """What is wrong with a result (or an amendment's scores, ranks and winner), if anything."""
+    return _result_problem(result)
+
+
+def _result_problem(result: Any) -> Problem | None:
+    if result is None:
+        return None
+    if not isinstance(result, dict):
+        return "result", "is not an object"
+    if "scores" in result and (why := _number_map(result["scores"], none_ok=True)):
+        return "result.scores", why
+    ranks = result.get("ranks")
+    if ranks is not None and (why := _number_map(ranks, none_ok=False)):
+        return "result.ranks", why
+    winner = result.get("winner")
+    if winner is not None and not isinstance(winner, str):
+        return "result.winner", "is not a player's name"
+    for key in PER_PLAYER_DICTS:
+        if result.get(key) is not None and not isinstance(result[key], dict):
+            return f"result.{key}", "is not an object"
+    games = result.get("games")
+    if games is not None and not (
+        isinstance(games, list) and all(isinstance(g, dict) for g in games)
+    ):
+        return "result.games", "is not a list of games"
+    series = result.get("series")
+    if series is not None and not isinstance(series, str):
+        return "result.series", "is not a series id"
+    return None
+
+
+def _options_problem(options: Any) -> Problem | None:
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        return "options", "is not an object"
+    tribes = options.get("tribes")
+    if tribes is not None and not (
+        isinstance(tribes, dict) and all(isinstance(v, str) for v in tribes.values())
+    ):
+        return "options.tribes", "is not a map of players to tribes"
+    for key in OPTION_NAMES:
+        value = options.get(key)
+        if value is not None and not isinstance(value, str):
+            return f"options.{key}", "is not a string"
+    return None
+
+
+def _events_problem(events: Any, summary: bool, shallow: bool) -> Problem | None:
+    if summary and type(events) is int and events >= 0:
+        return None
+    if not isinstance(events, list):
+        return "events", "is not a list"
+    if shallow:
+        return None
+    for n, event in enumerate(events, 1):
+        if (
+            type(event) is not dict
+            or type(event.get("type")) is not str
+            or type(event.get("data", {})) is not dict
+        ):
+            return f"events[{n}]", "is not an event (an object with a type and data)"
+        at = event.get("at")
+        if at is not None and not isinstance(at, str):
+            return f"events[{n}].at", "is not a date"
+    return None
+
+
+def match_problem(
+    match: Any,
+    *,
+    live: bool = False,
+    summary: bool = False,
+    shallow: bool = False,
+    strict: bool = False,
+) -> Problem | None:
+    """The first thing wrong with a match document, as (field, reason), or None.
+
+    `live`: a match of the main file (status "live"); otherwise an archived one.
+    `summary`: an archive summary (its `events` is their number).
+    `shallow`: check that `events` is a list, not each event (for bulk reads).
+    `strict`: for new data coming in (imports): names must not hold control characters.
+    """
+    if not isinstance(match, dict):
+        return "match", "is not an object"
+    match_id = match.get("id")
+    if not isinstance(match_id, str) or not ID.fullmatch(match_id):
+        return "id", "is not a match id (lowercase letters and digits)"
+    game = match.get("game")
+    if not isinstance(game, str) or not GAME.fullmatch(game):
+        return "game", "is not a game name"
+    players = match.get("players")
+    if not isinstance(players, list):
+        return "players", "is not a list of names"
+    for n, player in enumerate(players, 1):
+        if not isinstance(player, str) or not player.strip():
+            return f"players[{n}]", "is not a name"
+        if strict and (why := name_problem(player)):
+            return f"players[{n}]", why
+    status = match.get("status")
+    if live:
+        if not isinstance(match.get("options"), dict):
+            return "options", "is missing or not an object"
+        if not isinstance(match.get("events"), list):
+            return "events", "is missing or not a list"
+    if live and status != "live":
+        return "status", "is not 'live'"
+    if not live and status not in ARCHIVED:
+        return "status", "is not 'finished' or 'abandoned'"
+    for key in DATES:
+        value = match.get(key)
+        if value is not None and parse_when(value) is None:
+            return key, "is not a date"
+    if "seed" in match and match["seed"] is not None and type(match["seed"]) is not int:
+        return "seed", "is not a whole number"
+    return (
+        _options_problem(match.get("options"))
+        or _events_problem(match.get("events", []), summary, shallow)
+        or _result_problem(match.get("result"))
+    )
+
+
+# A control character as JSON text can carry it: escaped, raw DEL, or UTF-8 encoded
+# C1, line separators and bidi overrides; and the escape of a lone surrogate.
+RAW_CONTROL = re.compile(
+    rb"\\u00[01][0-9a-fA-F]|\\u007[fF]|\\u00[89][0-9a-fA-F]|\\u202[89a-eA-E]|\\u206[6-9]"
+    rb"|\\u[dD][89a-fA-F]|\x7f|\xc2[\x80-\x9f]|\xe2\x80[\xa8-\xae]|\xe2\x81[\xa6-\xa9]"
+)
+
+
+def text_problem(value: Any, where: str = "") -> str | None:
+    """The path of the first string (key or value) in `value` holding a control character."""
+    stack: list[tuple[str, Any]] = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if CONTROL.search(item):
+                return path or "text"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if isinstance(key, str) and CONTROL.search(key):
+                    return f"{path}.{key!r}" if path else repr(key)
+                stack.append((f"{path}.{key}" if path else str(key), inner))
+        elif isinstance(item, list):
+            stack.extend((f"{path}[{n}]", inner) for n, inner in enumerate(item, 1))
+    return None
+
+
+def describe(match: Any, where: str) -> str:
+    """How to name a match in a message: its id if it has a usable one, else where it is."""
+    if isinstance(match, dict):
+        match_id = match.get("id")
+        if isinstance(match_id, str) and match_id and not CONTROL.search(match_id):
+            return f"match {match_id[:64]!r}" if not ID.fullmatch(match_id) else f"match {match_id}"
+    return f"a match in {where}"

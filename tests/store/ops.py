@@ -1,0 +1,217 @@
+"""Every operation that touches more than one file, on a small known database.
+
+Shared by the failpoint tests (`tests/store/test_failpoints.py`, forked
+children) and the torture script (`tests/benchmarks/torture_failpoints.py`,
+real processes):
+
+    python tests/store/ops.py DB OP     run one operation; exit 0, 2 (refused) or 137 (failpoint)
+
+`build(folder)` makes the database every run starts from; `state(db)` is what
+a user can see (matches with status, events and result; aliases), read the
+way the next command would read it; `duplicates(db)` counts match ids held in
+more than one place on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from companion.store import Store  # noqa: E402
+
+LIVE_GAME = "table"  # a roll-off: everyone has rolled, so it can be ended or abandoned
+
+
+def archived(match_id: str, day: str, players: list[str], scores: list[int]) -> dict[str, Any]:
+    return {
+        "id": match_id,
+        "game": "otdraft",
+        "players": players,
+        "options": {},
+        "seed": 7,
+        "status": "finished",
+        "created": f"{day}T19:00:00+00:00",
+        "updated": f"{day}T21:00:00+00:00",
+        "finished": f"{day}T21:00:00+00:00",
+        "events": [{"type": "pick", "data": {"n": 1}, "at": f"{day}T19:05:00+00:00"}],
+        "result": {
+            "scores": dict(zip(players, scores, strict=True)),
+            "winner": players[scores.index(max(scores))],
+        },
+    }
+
+
+BASE = [
+    archived("aaa111", "2025-12-05", ["Ana", "Ben"], [5, 3]),
+    archived("aaa222", "2025-12-20", ["Ana", "Bobby"], [2, 4]),
+    archived("bbb111", "2026-01-10", ["Robert", "Cy"], [6, 1]),
+    archived("bbb222", "2026-01-25", ["Ben", "Cy"], [3, 7]),
+]
+IMPORTED = [
+    archived("ccc111", "2025-12-28", ["Dee", "Eli"], [1, 2]),
+    archived("ccc222", "2026-01-02", ["Dee", "Ana"], [4, 2]),
+    archived("ccc333", "2026-02-01", ["Eli", "Fay"], [5, 5]),
+    archived("ccc444", "2026-02-14", ["Fay", "Dee"], [9, 1]),
+    archived("ccc555", "2026-02-28", ["Gus", "Eli"], [3, 8]),
+    BASE[0],  # already here: skipped
+]
+RECORD = archived("ddd111", "2026-03-03", ["Hal", "Ivy"], [70, 61])
+
+
+def build(folder: Path) -> Path:
+    """The starting database: four archived matches over two months, one live roll-off."""
+    from companion.store.archive import archive_many
+    from companion.tables.rolloff import RollOffTable
+
+    db = folder / "db.json"
+    store = Store(db)
+    archive_many(store, BASE)
+    table = RollOffTable(store)
+    table.start(["Ana", "Ben"], seed=3)
+    table.roll("Ana", 12)
+    table.roll("Ben", 17)
+    # A Series at 2-0 (games typed in by hand): recording, undoing or abandoning it
+    # changes the series document and history records together.
+    from companion.tables.series import SeriesTable
+
+    series = SeriesTable(store)
+    series.start(("Keepers", "Unleashed"), home="Keepers", seed=5)
+    series.record("78-75")
+    series.record("70-60")
+    export = folder / "import.json"
+    export.write_text(
+        json.dumps(
+            {
+                "format": "companion-history",
+                "version": 1,
+                "exported": "2026-03-01T00:00:00+00:00",
+                "matches": IMPORTED,
+                "players": {"Cyrus": "Cy"},
+            }
+        )
+    )
+    return db
+
+
+def _cli(db: Path, *args: str) -> int:
+    from companion.cli.main import app
+
+    try:
+        app(args=["--db", str(db), *args], prog_name="companion")
+    except SystemExit as done:
+        return int(done.code or 0)
+    return 0
+
+
+def run(db: Path, op: str) -> int:
+    """Run one operation; its exit status (0 done, 2 refused)."""
+    from companion.engine.errors import CompanionError
+    from companion.tables.rolloff import RollOffTable
+
+    folder = db.parent
+    try:
+        if op == "finish":
+            RollOffTable(Store(db)).end()
+        elif op == "abandon":
+            RollOffTable(Store(db)).abandon()
+        elif op == "record":
+            Store(db).archive_match(RECORD)
+        elif op == "undo":
+            return _cli(db, "history", "undo")
+        elif op == "delete":
+            return _cli(db, "history", "delete", "bbb111", "--yes")
+        elif op == "import":
+            return _cli(db, "history", "import", str(folder / "import.json"))
+        elif op == "rename":
+            return _cli(db, "players", "rename", "Ana", "Anna")
+        elif op == "merge":
+            return _cli(db, "players", "merge", "Bobby", "Robert")
+        elif op == "series-record":
+            return _cli(db, "hoopers", "series", "record", "--score", "80-70")
+        elif op == "series-undo":
+            return _cli(db, "hoopers", "series", "undo")
+        elif op == "series-abandon":
+            return _cli(db, "hoopers", "series", "abandon")
+        else:
+            raise SystemExit(f"unknown operation {op}")
+    except CompanionError as err:
+        sys.stderr.write(f"error: {err.line()}\n")
+        return 2
+    return 0
+
+
+OPERATIONS = (
+    *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
+    *("series-record", "series-undo", "series-abandon"),
+)
+
+
+def state(db: Path) -> dict[str, Any]:
+    """What the user sees: every match (id, status, events, result) and the aliases."""
+    store = Store(db, warn=lambda message: None)
+    matches = sorted(
+        (_stable_id(m), m["status"], len(m.get("events") or []), json.dumps(m.get("result")))
+        for m in store.list_matches()
+    )
+    series = {k: v for k, v in store.all_docs("series").items() if isinstance(v, dict)}
+    return {
+        "matches": matches,
+        "aliases": store.all_docs("players"),
+        "series": {k: (v.get("status"), len(v.get("games") or [])) for k, v in series.items()},
+    }
+
+
+def _stable_id(match: dict[str, Any]) -> str:
+    """A Series game typed in by hand gets a fresh random id each run: name it by its place."""
+    options = match.get("options") or {}
+    if options.get("series") and options.get("game_number"):
+        return f"series {options['series']} game {options['game_number']}"
+    return match["id"]
+
+
+def duplicates(db: Path) -> list[str]:
+    """Match ids stored in more than one place (live and archived, or two archive files)."""
+    from companion.store.validate import SHARD
+
+    seen: list[str] = []
+    main = json.loads(db.read_text())
+    seen += [doc["id"] for doc in (main.get("live") or {}).values()]
+    archive = db.with_name(db.stem + ".archive")
+    for shard in sorted(archive.glob("*.json")):
+        if SHARD.fullmatch(shard.stem):
+            matches = json.loads(shard.read_text()).get("matches") or {}
+            seen += [m["id"] for m in matches.values()]
+    return sorted({i for i in seen if seen.count(i) > 1})
+
+
+def leftovers(db: Path) -> list[str]:
+    """Temp files and an unfinished journal, which the next write must have cleared."""
+    from companion.store.atomic import TMP_PREFIX
+
+    archive = db.with_name(db.stem + ".archive")
+    found = [p.name for p in db.parent.glob(f"{TMP_PREFIX}*")]
+    if archive.is_dir():
+        found += [p.name for p in archive.glob(f"{TMP_PREFIX}*")]
+    if "_journal" in json.loads(db.read_text()):
+        found.append("_journal")
+    return found
+
+
+COUNT = "count:0"  # a failpoint that never fires: `python ops.py DB OP` then prints the count
+
+
+if __name__ == "__main__":
+    import os
+
+    from companion.store import failpoint
+
+    status = run(Path(sys.argv[1]), sys.argv[2])
+    if os.environ.get(failpoint.VARIABLE) == COUNT:
+        print(failpoint.passed())
+    sys.exit(status)

@@ -1,0 +1,120 @@
+"""Crash every multi-file operation at every durable write, and recover.
+
+Each operation of `tests/store/ops.py` runs in a forked child with
+`COMPANION_FAILPOINT` set to `before-write:N`, `write:N` (the child exits 137
+there, as if killed) or `enospc:N` / `erofs:N` (that write fails), for N = 1,
+2, … until the operation completes without reaching N. After each, the next
+reader must see the database exactly as before the operation or exactly as
+after it (after it, if the operation said it was done); no match may be held
+twice; and after the next write no temp file or journal may be left.
+
+`python tests/benchmarks/torture_failpoints.py` runs the same walk with real
+processes and the real CLI as the next command, and prints the figures in
+docs/reliability.md.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+
+from companion.store import Store, failpoint
+from tests.store import ops
+
+pytestmark = [
+    pytest.mark.slow,  # torture: about 11 s; the whole suite runs it in CI
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork"),
+]
+
+
+def fork_run(db: Path, op: str, spec: str) -> tuple[int, str, int]:
+    """Run `op` in a forked child with the failpoint `spec`; (exit status, stderr, points)."""
+    err, points = db.parent / "stderr.txt", db.parent / "points.txt"
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 1
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+            sys.stderr = open(err, "w")  # noqa: SIM115
+            os.environ[failpoint.VARIABLE] = spec
+            failpoint.reset()
+            code = ops.run(db, op)
+            points.write_text(str(failpoint.passed()))
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            sys.stderr.flush()
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    passed = int(points.read_text()) if points.exists() else 0
+    return os.waitstatus_to_exitcode(status), err.read_text() if err.exists() else "", passed
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("base")
+    ops.build(folder)
+    return folder
+
+
+def fresh(base: Path, into: Path) -> Path:
+    if into.exists():
+        shutil.rmtree(into)
+    shutil.copytree(base, into)
+    return into / "db.json"
+
+
+def walk(base: Path, work: Path, op: str, kind: str) -> int:
+    """Fail `op` at every point in turn; returns how many points it has."""
+    pre = ops.state(fresh(base, work))
+    db = fresh(base, work)
+    code, _, points = fork_run(db, op, ops.COUNT)
+    assert code == 0
+    post = ops.state(db)
+    assert post != pre
+    for n in range(1, points + 2):
+        db = fresh(base, work)
+        code, err, _ = fork_run(db, op, f"{kind}:{n}")
+        where = f"{op} {kind}:{n}"
+        assert "Traceback" not in err, (where, err)
+        if code == 0:
+            assert ops.state(db) == post, where  # acknowledged: all of it is there
+            assert kind in ("enospc", "erofs") or n > points, where
+        elif code == 2:
+            assert kind in ("enospc", "erofs"), (where, err)
+            lines = err.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith("error: "), (where, err)
+            assert ops.state(db) == pre, where  # refused: nothing changed
+        else:
+            assert code == failpoint.KILLED, (where, code, err)
+            assert ops.state(db) in (pre, post), where  # the next reader recovers
+        assert ops.duplicates(db) == [], where
+        Store(db).put_doc("torture", "next", n)  # the next write
+        assert ops.leftovers(db) == [], where
+    return points
+
+
+@pytest.mark.parametrize("op", ops.OPERATIONS)
+def test_a_kill_after_any_write_loses_nothing(base, tmp_path, op):
+    assert walk(base, tmp_path / "work", op, "write") >= 4
+
+
+# Killing just before a write differs from killing just after the one before it only by
+# what is done in memory in between; the torture script walks it for every operation.
+@pytest.mark.parametrize("op", ["finish", "undo"])
+def test_a_kill_before_any_write_loses_nothing(base, tmp_path, op):
+    walk(base, tmp_path / "work", op, "before-write")
+
+
+@pytest.mark.parametrize("op", ["finish", "import"])
+def test_a_full_disk_at_any_write_changes_all_or_nothing(base, tmp_path, op):
+    walk(base, tmp_path / "work", op, "enospc")
+
+
+def test_a_read_only_archive_folder_changes_nothing(base, tmp_path):
+    walk(base, tmp_path / "work", "abandon", "erofs")

@@ -1,0 +1,430 @@
+"""Tab completes values, not only commands: from the rules and from the user's database.
+
+Most tests ask the program itself, as each shell's script does (the line up to the cursor in
+an environment variable); `test_bash_*` go through bash's completion function as
+completions/companion.bash defines it; the zsh and fish tests type into a real shell on a
+pseudo-terminal (skipped when that shell is not installed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import typer
+
+from companion.cli import complete as registry
+from companion.cli.common import COMPLETE_VAR
+from companion.cli.main import app
+from companion.cli.typer_compat import ARGS_VAR, WORD_VAR
+
+ROOT = Path(__file__).resolve().parents[1]
+KEEPERS = ["Edd Trapp", "Manny Gentle", "May Friend", "Vernon Dely", "Chus Kinder"]
+UNLEASHED = ["Dime N'Shons", "Joy Kill", "Faust Exit", "Serge Ceptor", "Sin Miedo"]
+
+
+@pytest.fixture
+def table(cli, db):
+    """A database with a finished roll-off (Ana, Ben, Cy), a live hoopers match (Ann with
+    the Keepers at home, Bob with the Unleashed), and a catalogue for each card game."""
+    assert cli("demo", "table").exit_code == 0
+    started = cli(
+        "hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+        "--away", "Bob", "--away-tribe", "unleashed", "--first", "Ann", "--json",
+    )  # fmt: skip
+    assert started.exit_code == 0, started.stderr
+    assert cli("otdraft", "cards", "import", "--example").exit_code == 0
+    for card in ("pop/3/love+dancing+piano/Pop One", "rock/2/piano+drums+sad/Rock Two"):
+        assert cli("playlist", "cards", "add", card).exit_code == 0, card
+    added = cli("allstar", "arena", "add", "Ice Palace", "--points", "13,10,7")
+    assert added.exit_code == 0, added.stderr
+    return db
+
+
+def ask(monkeypatch, capsys, db: Path, line: str, shell: str = "zsh") -> list[str]:
+    """What the program answers a Tab at the end of `line`: one value per line (zsh and fish
+    add a tab and what the value is; for bash, each value as bash will insert it)."""
+    monkeypatch.setenv("COMPANION_DB", str(db))
+    monkeypatch.setenv(COMPLETE_VAR, f"complete_{shell}")
+    monkeypatch.setenv(ARGS_VAR, line)
+    if shell == "bash":
+        monkeypatch.setenv(WORD_VAR, bash_words(line)[-1])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as done:
+        typer.main.get_command(app).main([], prog_name="companion")
+    assert done.value.code == 0
+    return [row for row in capsys.readouterr().out.splitlines() if row]
+
+
+def offered(monkeypatch, capsys, db: Path, line: str) -> list[str]:
+    return [row.split("\t")[0] for row in ask(monkeypatch, capsys, db, line)]
+
+
+# --- every kind of value --------------------------------------------------------------------
+
+RULES = {
+    "companion hoopers match start --home-tribe ": ["keepers", "unleashed"],
+    "companion hoopers shot ": ["2ps", "3ps", "lup"],
+    "companion hoopers odds st": ["steal"],
+    "companion hoopers counter ": ["steal", "intercept", "rebound"],
+    "companion hoopers foul ": ["screen", "steal", "intercept", "rebound", "d2", "d3", "dlu"],
+    "companion hoopers shot 2ps --face w": ["whistle", "whistle-2", "whistle-3"],
+    "companion hoopers shot 2ps --face=j": ["jump-ball"],
+    "companion hoopers counter steal --position ": ["PG", "SG", "SF", "PF", "C"],
+    "companion hoopers match start --variant ": ["classic", "fast"],
+    "companion history export --format ": ["json", "csv", "bgstats"],
+    "companion history list --game ": ["hoopers", "allstar", "playlist", "otdraft"],
+    "companion players list -g o": ["otdraft"],
+    "companion demo ": ["table", "hoopers", "allstar", "series", "otdraft", "playlist"],
+    "companion allstar season start --mode ": ["heritage", "duel", "open-market"],
+    "companion allstar best ducks-4 --rule ": ["unusual", "no-two-managers", "straight"],
+    "companion roll ": ["d20", "d8"],
+    "companion hoopers match foul Ann Edd --on ": ["steal", "d3", "block", "charging"],
+    "companion hoopers match block Ann --against ": ["2ps", "3ps", "lup", "steal"],
+    "companion log ": ["hoopers", "allstar", "playlist", "playlist-solo", "otdraft"],
+    "companion allstar setup --species Ducks,P": ["Ducks,Pandas", "Ducks,Penguins"],
+}
+
+
+@pytest.mark.parametrize("line", RULES)
+def test_values_from_the_rules(monkeypatch, capsys, tmp_path, line):
+    found = offered(monkeypatch, capsys, tmp_path / "none.json", line)
+    assert set(RULES[line]) <= set(found), found
+
+
+def test_hoopers_of_the_live_match_teams(monkeypatch, capsys, table):
+    teams = offered(monkeypatch, capsys, table, "companion hoopers match foul ")
+    assert teams == ["Ann", "Bob"]
+    own = offered(monkeypatch, capsys, table, "companion hoopers match foul Ann ")
+    assert own[:5] == KEEPERS and len(own) == 10
+    shooter = offered(monkeypatch, capsys, table, "companion hoopers match shot bob 3ps --hooper ")
+    assert shooter[:5] == UNLEASHED
+    facing = "companion hoopers match shot Bob 3ps --hooper Joy --defense 30 --defender "
+    assert offered(monkeypatch, capsys, table, facing)[:5] == KEEPERS
+    # A close name: a word of the name, any case.
+    assert offered(monkeypatch, capsys, table, "companion hoopers match chip Ann trap") == [
+        "Edd Trapp"
+    ]
+    onfire = offered(monkeypatch, capsys, table, "companion hoopers match onfire Bob ")
+    assert onfire[:5] == UNLEASHED and onfire[-2:] == ["up", "down"]
+    then = offered(monkeypatch, capsys, table, "companion hoopers match onfire Bob Joy ")
+    assert then == ["up", "down"]
+    shown = ask(monkeypatch, capsys, table, "companion hoopers match injure Bob Dime")
+    assert shown == ["Dime N'Shons\tBob"]
+
+
+def test_player_names_seen_in_history(monkeypatch, capsys, table):
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert {"Ana", "Ben", "Cy", "Ann", "Bob"} <= set(players)
+    assert offered(monkeypatch, capsys, table, "companion history stats -p b") == ["Ben", "Bob"]
+    listed = offered(monkeypatch, capsys, table, "companion deal --players Ana,B")
+    assert listed == ["Ana,Ben", "Ana,Bob"]
+    named = offered(monkeypatch, capsys, table, "companion first-player Ana Ben ")
+    assert "Ana" not in named and "Cy" in named
+    assert "Ana" in offered(monkeypatch, capsys, table, "companion players rename ")
+
+
+def test_card_names_from_the_catalogues(monkeypatch, capsys, table):
+    assert offered(monkeypatch, capsys, table, "companion otdraft score Jo") == ["Jonah"]
+    assert ask(monkeypatch, capsys, table, "companion otdraft cards show Sa") == [
+        "Saul\tLeader · 8 points"
+    ]
+    protect = offered(monkeypatch, capsys, table, "companion otdraft score Saul --protect Saul=D")
+    assert protect == ["Saul=David"]
+    categories = offered(monkeypatch, capsys, table, "companion otdraft cards list --category ")
+    assert "Prophet" in categories
+    titles = offered(monkeypatch, capsys, table, "companion playlist check ")
+    assert titles == ["Pop One", "Rock Two"]
+    assert offered(monkeypatch, capsys, table, "companion allstar power du")[:2] == [
+        "ducks-1",
+        "ducks-2",
+    ]
+    symbols = offered(monkeypatch, capsys, table, "companion allstar power ducks-4-")
+    assert "ducks-4-puck" in symbols
+    arenas = offered(monkeypatch, capsys, table, "companion allstar power ducks-4 --arena ")
+    assert arenas == ["Ice Palace"]
+
+
+def test_match_ids_live_and_finished(monkeypatch, capsys, cli, table):
+    listed = cli("history", "list", "--json").json
+    ids = {m["id"] for m in (listed["matches"] if isinstance(listed, dict) else listed)}
+    rows = ask(monkeypatch, capsys, table, "companion history show ")
+    assert {row.split("\t")[0] for row in rows} == ids and len(ids) == 2
+    live = next(row for row in rows if "hoopers" in row)
+    assert "Ann, Bob" in live and "live" in live
+    some = sorted(ids)[0]
+    assert offered(monkeypatch, capsys, table, f"companion history replay {some[:5]}") == [some]
+
+
+def test_nothing_is_offered_for_free_values_and_files(monkeypatch, capsys, table):
+    assert offered(monkeypatch, capsys, table, "companion hoopers shot 2ps --stat ") == []
+    assert offered(monkeypatch, capsys, table, "companion otdraft cards import ") == []
+    assert offered(monkeypatch, capsys, table, "companion playlist cards add ") == []
+
+
+def test_an_unreadable_database_completes_nothing(monkeypatch, capsys, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert offered(monkeypatch, capsys, broken, "companion history show ") == []
+    assert offered(monkeypatch, capsys, broken, "companion hoopers shot ") == ["2ps", "3ps", "lup"]
+
+
+def test_db_given_on_the_line_is_the_one_completed_from(monkeypatch, capsys, tmp_path, table):
+    line = f"companion --db {table} hoopers match timeout "
+    assert offered(monkeypatch, capsys, tmp_path / "other.json", line) == ["Ann", "Bob"]
+    after = f"companion hoopers match timeout --db {table} "
+    assert offered(monkeypatch, capsys, tmp_path / "other.json", after) == ["Ann", "Bob"]
+
+
+def test_the_copies_of_engine_names_match_the_engines():
+    from companion.demo.run import DEMOS
+    from companion.games.allstar.arenas import RULES as ARENA_RULES
+    from companion.games.allstar.table import KEYS
+    from companion.games.hoopers.counters import COUNTER_KINDS, POSITIONS
+    from companion.games.hoopers.shots import SHOT_KINDS
+    from companion.games.hoopers.variants import MILESTONE_MODES
+    from companion.games.playlist.cards import KINDS
+    from companion.history.formats import FORMATS
+    from companion.history.queries import GAMES
+
+    assert registry.SHOT_KINDS == SHOT_KINDS
+    assert registry.COUNTER_KINDS == COUNTER_KINDS
+    assert registry.POSITIONS == POSITIONS
+    assert registry.MILESTONE_MODES == MILESTONE_MODES
+    assert registry.EXPORT_FORMATS == FORMATS
+    assert registry.HISTORY_GAMES == GAMES
+    assert tuple(DEMOS) == registry.DEMOS
+    assert registry.ARENA_RULES == ARENA_RULES
+    assert registry.ALLSTAR_KEYS == KEYS
+    assert registry.PLAYLIST_KINDS == KINDS
+
+
+def test_the_database_names_match_the_tables():
+    import importlib
+
+    from companion.history.book import ALIASES
+
+    assert registry.ALIASES == ALIASES
+    for game, name in [
+        ("allstar", registry.ALLSTAR_DOCS),
+        ("playlist", registry.PLAYLIST_DOCS),
+        ("otdraft", registry.OTDRAFT_DOCS),
+        ("series", registry.SERIES_DOCS),
+    ]:
+        # The game's table module owns its documents (its CLI module did before).
+        for module, attribute in [
+            (f"companion.tables.{game}", "DOCS"),
+            (f"companion.tables.{game}", "TABLE"),
+        ]:
+            try:
+                found = getattr(importlib.import_module(module), attribute)
+            except (ImportError, AttributeError):
+                continue
+            assert found == name, (module, attribute)
+            break
+
+
+# Parameters that name something the rules or the database know: each must complete.
+NAMED = {
+    "team", "hooper", "hooper_arg", "defender", "player", "card", "cards", "match_id", "face",
+    "format", "kind", "game", "manager", "tribes", "players",
+}  # fmt: skip
+
+
+def test_every_parameter_naming_a_known_thing_has_a_source():
+    root = typer.main.get_command(app)
+
+    def walk(command, ctx, path):
+        for param in command.params:
+            yield path, param
+        for name in getattr(command, "list_commands", lambda _c: [])(ctx):
+            sub = command.get_command(ctx, name)
+            yield from walk(sub, typer.Context(sub, info_name=name, parent=ctx), f"{path} {name}")
+
+    found = list(walk(root, typer.Context(root, info_name="companion"), ""))
+    missing = [
+        f"{path} {param.name}"
+        for path, param in found
+        if param.name in NAMED and not registry.covers(path.strip(), param.name)
+    ]
+    assert missing == [], "add them to SOURCES in companion/cli/complete.py"
+    attached = [p for path, p in found if p.name in NAMED and path]
+    assert all(p._custom_shell_complete is not None for p in attached)
+
+
+# --- bash, through its completion function ---------------------------------------------------
+
+WORDBREAKS = ":="
+
+
+def bash_words(line: str) -> list[str]:
+    """COMP_WORDS as bash splits `line`: at unquoted blanks, and at ':' and '=' (kept as
+    words of their own), the cursor at the end."""
+    words, current, quote, at = [], "", "", 0
+    while at < len(line):
+        char = line[at]
+        if quote:
+            current += char
+            quote = "" if char == quote else quote
+        elif char == "\\" and at + 1 < len(line):
+            current += line[at : at + 2]
+            at += 1
+        elif char in "'\"":
+            current += char
+            quote = char
+        elif char in " \t":
+            if current:
+                words.append(current)
+            current = ""
+        elif char in WORDBREAKS:
+            if current:
+                words.append(current)
+            words.append(char)
+            current = ""
+        else:
+            current += char
+        at += 1
+    words.append(current)
+    if len(words) > 1 and words[-1] == "" and words[-2] in WORDBREAKS and not line.endswith(" "):
+        words.pop()  # the cursor right after ':' or '=': that is the current word
+    return words
+
+
+def shell_env(db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_COMPANION")}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["COMPANION_DB"] = str(db)
+    return env
+
+
+def bash_tab(db: Path, line: str) -> list[str]:
+    """COMPREPLY after bash's completion function runs at the end of `line`."""
+    words = bash_words(line)
+    script = "\n".join(
+        [
+            f"source {ROOT / 'completions' / 'companion.bash'}",
+            f"COMP_LINE={shell_quote(line)}",
+            "COMP_POINT=${#COMP_LINE}",
+            "COMP_WORDS=(" + " ".join(shell_quote(w) for w in words) + ")",
+            f"COMP_CWORD={len(words) - 1}",
+            "_companion_completion companion",
+            "printf '%s\\n' \"${COMPREPLY[@]}\"",
+        ]
+    )
+    done = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", script],
+        capture_output=True,
+        text=True,
+        env=shell_env(db),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return [row for row in done.stdout.splitlines() if row]
+
+
+def shell_quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def test_bash_completes_names_with_spaces_as_one_word(table):
+    assert bash_tab(table, "companion hoopers match foul Ann Ed") == ["Edd\\ Trapp"]
+    assert bash_tab(table, "companion hoopers match foul Bob Dime") == ["Dime\\ N\\'Shons"]
+    # In an opened quote bash keeps the quote open: the reply is the plain rest.
+    assert bash_tab(table, 'companion hoopers match foul Ann "Edd T') == ["Edd Trapp"]
+    assert bash_tab(table, "companion hoopers match foul Ann Edd\\ T") == ["Edd\\ Trapp"]
+
+
+def test_bash_completes_after_a_colon_or_an_equals_sign(table):
+    # bash replaces only what follows the last ':' or '=' of the word.
+    assert bash_tab(table, "companion otdraft score Jonah --protect Saul=Da") == ["David"]
+    assert bash_tab(table, "companion otdraft score Jonah --protect=Saul=Da") == ["David"]
+    assert bash_tab(table, "companion hoopers shot 2ps --face=jump") == ["jump-ball"]
+
+
+def test_bash_completes_values_and_commands(table):
+    assert bash_tab(table, "companion history show ") != []
+    assert bash_tab(table, "companion hist") == ["history"]
+    assert bash_tab(table, "companion history --") == ["--help"]
+    assert bash_tab(table, "companion hoopers shot ") == ["2ps", "3ps", "lup"]
+
+
+# --- real shells on a pseudo-terminal ---------------------------------------------------------
+
+
+def typed_line(shell: str, db: Path, line: str, tabs: int = 1) -> list[str]:
+    """Start `shell` fresh with the project's completion script, type `line`, press Tab
+    `tabs` times, and return the words of the command line as the shell then reads it."""
+    pexpect = pytest.importorskip("pexpect")
+    if shutil.which(shell) is None:
+        pytest.skip(f"{shell} is not installed (CI installs it: .ci/run)")
+    completions = ROOT / "completions"
+    setups = {
+        "bash": (["--norc", "--noprofile", "-i"], f"source {completions}/companion.bash"),
+        "zsh": (
+            ["-f", "-i"],
+            f"fpath=({completions} $fpath); autoload -U compinit; compinit -u",
+        ),
+        "fish": (["--no-config", "-i"], f"source {completions}/companion.fish"),
+    }
+    argv, setup = setups[shell]
+    env = {**shell_env(db), "TERM": "dumb", "HOME": str(db.parent)}
+    child = pexpect.spawn(shell, argv, env=env, encoding="utf-8", timeout=30, dimensions=(40, 200))
+    try:
+        prompt = "PS1='READY> '"
+        if shell == "fish":
+            prompt = "function fish_prompt; echo -n 'READY> '; end"
+        child.sendline(f"{prompt}; {setup}")
+        child.expect("READY> ")
+        child.expect("READY> ")
+        child.send(line)
+        for _ in range(tabs):
+            time.sleep(0.5)
+            child.send("\t")
+            time.sleep(2.5)
+        # Put the line between two markers and print it one word a line.
+        child.send("\x05 END\x01printf '%s\\n' START ")
+        child.send("\r")
+        child.expect("\r\nEND\r\n")
+        printed = child.before.replace("\r", "").split("\n")
+    finally:
+        child.close(force=True)
+    return printed[len(printed) - 1 - printed[::-1].index("START") + 1 :]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_real_shell_completes_a_hooper_in_one_tab(shell, table):
+    words = typed_line(shell, table, "companion hoopers match foul Bob dime")
+    assert words == ["companion", "hoopers", "match", "foul", "Bob", "Dime N'Shons"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_real_shell_completes_a_pair_after_a_colon(shell, table):
+    # TRIBE:HOOPER needs a series; the OT Fantasy Draft's CARD=TARGET is the same shape.
+    words = typed_line(shell, table, "companion otdraft score Saul --protect=Saul=Da")
+    assert words[-1] == "--protect=Saul=David"
+
+
+@pytest.mark.slow
+def test_zsh_completes_on_the_first_tab_of_a_new_shell(table):
+    # compinit autoloads the file from $fpath on the first Tab: it must complete right away.
+    words = typed_line("zsh", table, "companion history sh", tabs=1)
+    assert words == ["companion", "history", "show"]
+
+
+def test_scripts_are_the_generated_ones():
+    from companion.cli.typer_compat import completion_script
+
+    files = {"bash": "companion.bash", "zsh": "_companion", "fish": "companion.fish"}
+    for shell, name in files.items():
+        script = completion_script(prog_name="companion", complete_var=COMPLETE_VAR, shell=shell)
+        assert (ROOT / "completions" / name).read_text() == script + "\n"
+    zsh = (ROOT / "completions" / "_companion").read_text()
+    assert re.search(r"loadautofunc", zsh), "autoloaded from $fpath, the file must complete"
