@@ -37,7 +37,7 @@ from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.fouls import read_foul_die
-from companion.games.hoopers.free_throws import LOWEST_ROLL, resolve_free_throws
+from companion.games.hoopers.free_throws import resolve_free_throws
 from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
@@ -733,8 +733,6 @@ class Flow:
                 f"d20 for the {label} ({stat} {planned.target}): roll ≤ {planned.target} succeeds",
                 self.rng,
             )
-        elif planned.target is not None and planned.roll is None and not planned.success:
-            self.q.say(f"  {planned.stat.upper()} {planned.target}: it cannot succeed, no roll")
         outcome = resolve_counter(spec, face=face, roll=roll)
         render_counter(self.q.console(), outcome)
         return outcome
@@ -828,9 +826,7 @@ class Flow:
             working = _working(spec, planned)
             if planned.auto:
                 self.q.say(f"  {working} ≥ 100: scores without a roll")
-            elif planned.roll is None:
-                self.q.say(f"  {working} < {LOWEST_ROLL}: it cannot score, no roll")
-            else:
+            elif planned.roll is not None:  # none when it cannot score: said with the shot
                 roll = self.q.d20(f"d20 for the shot: {working} → roll ≤ {planned.target}",
                                   self.rng)  # fmt: skip
         owed = resolve_shot(spec, face=face, roll=roll, rng=tf.Probe()).free_throws
