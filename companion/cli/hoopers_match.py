@@ -20,7 +20,6 @@ from companion.cli.hoopers import (
     NoFoulBonus,
     OStat,
     Roll,
-    Stat,
     VStat,
     check_face,
     check_roll,
@@ -41,6 +40,14 @@ match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, inju
 # --- the tracked match -------------------------------------------------------
 
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
+MatchStat = Annotated[
+    int | None,
+    typer.Option(
+        "--stat",
+        help="The hooper's attack stat for this shot (default: the last one given for this "
+        "hooper's shot of this kind in this match).",
+    ),
+]
 # Every match command naming a hooper takes `--hooper H`, and also the hooper as an
 # argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
 HooperArg = Annotated[
@@ -235,7 +242,7 @@ def match_shot(
     ctx: typer.Context,
     team: TeamArg,
     kind: Kind,
-    stat: Stat,
+    stat: MatchStat = None,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
     defender: Annotated[
@@ -260,6 +267,8 @@ def match_shot(
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
     refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
+    if stat is None:
+        stat = _last_stat(ctx, team, name, kind)
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
     data = {
         "team": team,
@@ -292,6 +301,21 @@ def match_shot(
     emit(payload, json, render)
     if status.state.owed is not None and _asks(json):
         _settle_owed(ctx)
+
+
+def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:
+    """The stat last given for this hooper's shot of this kind in the live match."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.shots import parse_kind
+
+    shot = parse_kind(kind)
+    side, name, known = _table(ctx).known_stat(team, hooper, shot)
+    if known is None:
+        raise BadInput(
+            f"no {shot.upper()} given yet for {name} ({side}) in this match",
+            hint="give it once with --stat; later shots remember it",
+        )
+    return known
 
 
 @match_app.command("counter")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 
+from companion.engine.errors import CompanionError
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
 from companion.games.hoopers.match import (
@@ -17,9 +18,13 @@ from companion.games.hoopers.match import (
     tribes,
 )
 from companion.games.hoopers.state import MatchState
-from companion.tables.base import Ended, Match, Status, Table
+from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
+# Per match: the guided flow's answers of the last turns (companion/ui/guided/hoopers.py),
+# and what the table typed (stats by hooper, the hooper last used for an action).
+GUIDED, REMEMBERED = "guided:", "remembered:"
+GUIDED_TURNS = 8  # attacking turns kept for undo
 
 
 def names(text: str | None) -> list[str] | None:
@@ -54,6 +59,65 @@ class HoopersTable(Table[MatchState]):
             self.store.delete_doc(GAME, INJURY_PILE)
         else:
             self.store.put_doc(GAME, INJURY_PILE, pile)
+
+    # --- what the table typed, per match ---------------------------------------
+
+    def guided_log(self, match_id: str) -> dict[str, Any] | None:
+        """The guided flow's answers for the match's last turns, as it stored them."""
+        return self.store.get_doc(GAME, GUIDED + match_id)
+
+    def save_guided_log(self, match_id: str, log: dict[str, Any]) -> None:
+        self.store.put_doc(GAME, GUIDED + match_id, log)
+
+    def remembered(self, match_id: str) -> dict[str, Any]:
+        return self.store.get_doc(GAME, REMEMBERED + match_id) or {}
+
+    def remember(
+        self,
+        match_id: str,
+        stats: Mapping[tuple[str, str, str], int] | None = None,
+        used: Mapping[tuple[str, str], str] | None = None,
+    ) -> None:
+        """Keep stats typed for (team, hooper, stat) and the hooper used for (team, action)."""
+        if not stats and not used:
+            return
+        kept = self.remembered(match_id)
+        if all(kept.get("stats", {}).get(_key(*k)) == v for k, v in (stats or {}).items()) and all(
+            kept.get("used", {}).get(_key(*k)) == v for k, v in (used or {}).items()
+        ):
+            return  # nothing new: no write
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            doc = dict(doc or {})
+            typed = {_key(*k): v for k, v in (stats or {}).items()}
+            doc["stats"] = {**doc.get("stats", {}), **typed}
+            doc["used"] = {**doc.get("used", {}), **{_key(*k): v for k, v in (used or {}).items()}}
+            return doc
+
+        self.store.update_doc(GAME, REMEMBERED + match_id, change)
+
+    def known_stats(self, match: Match) -> dict[tuple[str, str, str], int]:
+        """Every stat known for the match: recorded in its events, then typed (the latest)."""
+        from companion.games.hoopers.turn_flow import known_stats
+
+        typed = self.remembered(match["id"]).get("stats", {})
+        return {**known_stats(match), **{_unkey(k): v for k, v in typed.items()}}
+
+    def last_used(self, match: Match, team: str, action: str) -> str | None:
+        return self.remembered(match["id"]).get("used", {}).get(_key(team, action))
+
+    def known_stat(self, team: str, hooper: str, stat: str) -> tuple[str, str, int | None]:
+        """The live match's team and hooper named by `team`/`hooper` (unique prefixes) and
+        the last `stat` known for that hooper (None: never given in this match)."""
+        match = self.current()
+        state = self.fold(match)
+        side = state.team(team)
+        name = side.hooper(hooper).name
+        return side.name, name, self.known_stats(match).get((side.name, name, stat))
+
+    def _forget(self, match_id: str) -> None:
+        for key in (GUIDED, REMEMBERED):
+            self.store.delete_doc(GAME, key + match_id)
 
     # --- verbs ----------------------------------------------------------------
 
@@ -126,11 +190,27 @@ class HoopersTable(Table[MatchState]):
             updated=match.get("updated"),
         )
 
+    def record(self, *moves: dict[str, Any]) -> Recorded[MatchState]:
+        """Record moves; the stats they used are remembered as the latest typed."""
+        recorded = super().record(*moves)
+        from companion.games.hoopers.turn_flow import known_stats
+
+        used = known_stats({"players": recorded.match["players"], "events": recorded.events})
+        with suppress(CompanionError):  # a memory, never a reason to lose the move
+            self.remember(recorded.match["id"], used)
+        return recorded
+
     def end(self) -> Ended:
-        return _feed_series(self, super().end())
+        ended = super().end()
+        with suppress(CompanionError):
+            self._forget(ended.id)
+        return _feed_series(self, ended)
 
     def abandon(self) -> Ended:
-        return _feed_series(self, super().abandon())
+        ended = super().abandon()
+        with suppress(CompanionError):
+            self._forget(ended.id)
+        return _feed_series(self, ended)
 
     def result_of(self, match: Match, state: MatchState) -> dict[str, Any]:
         if not state.over:
@@ -139,6 +219,15 @@ class HoopersTable(Table[MatchState]):
                 hint="play on, or abandon it with 'companion hoopers match abandon'",
             )
         return state.result()
+
+
+def _key(*parts: str) -> str:
+    return "|".join(parts)
+
+
+def _unkey(key: str) -> tuple[str, str, str]:
+    team, hooper, stat = key.split("|")
+    return team, hooper, stat
 
 
 def _feed_series(table: HoopersTable, ended: Ended) -> Ended:

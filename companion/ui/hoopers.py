@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.dice import d8_label
+from companion.games.hoopers.free_throws import LOWEST_ROLL
 from companion.games.hoopers.stats import signed
 from companion.ui.console import Table
 
@@ -89,6 +90,8 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
         working = shot_working(outcome)
         if outcome.auto:
             out.print(f"  {working} ≥ 100 → scores without a roll: {outcome.points} points")
+        elif outcome.roll is None:
+            out.print(f"  {working} < {LOWEST_ROLL} → cannot score, no roll: [bold]missed[/bold]")
         else:
             verdict = f"scored, {outcome.points} points" if outcome.scored else "missed"
             out.print(
@@ -124,8 +127,10 @@ def render_counter(out: Console, outcome: Any) -> None:
     out.print(f"{spec.action_label}: foul die [bold]{face}[/bold]")
     if outcome.stat is not None:
         why = _stat_reason(spec, outcome)
-        if outcome.roll is None:
+        if outcome.roll is None and outcome.success:
             out.print(f"  {why} ≥ 100 → succeeds without a roll")
+        elif outcome.roll is None:
+            out.print(f"  {why} < {LOWEST_ROLL} → cannot succeed, no roll: [bold]fails[/bold]")
         else:
             verdict = "success" if outcome.success else "fails"
             out.print(

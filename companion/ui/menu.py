@@ -57,7 +57,9 @@ def run(store: Store) -> None:
     """The menu loop, until the table picks quit (Ctrl-C leaves too)."""
     prompts.say("[bold]Table Companion[/bold] — Ctrl-C leaves at any time.")
     while True:
-        live = {s.game: s for s in _live(store)}
+        # The live match played last comes first: the default is to go on with it.
+        recent = sorted(_live(store), key=lambda s: s.updated or "", reverse=True)
+        live = {s.game: s for s in recent}
         for game, status in live.items():
             what = "series" if game == "series" else f"{game} match"
             prompts.say(f"  live: {what} {status.id} ({', '.join(status.players)})")
@@ -144,8 +146,9 @@ def _roll() -> None:
 
     try:
         spec = prompts.ask(
-            "Which die?", "d20", lambda text: parse_dice(text), choices=" / ".join(DICE)
-        )
+            "Which die?", "d20", lambda text: parse_dice(text), choices=" / ".join(DICE),
+            complete=DICE,
+        )  # fmt: skip
     except prompts.Undo:
         return
     render_rolls(prompts.console(), spec, [spec.roll(TableRng())])

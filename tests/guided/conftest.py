@@ -30,6 +30,8 @@ def scripted(cli, monkeypatch: pytest.MonkeyPatch) -> Scripted:
 
     script = Scripted(cli)
     monkeypatch.setattr(questionary, "text", script.text_prompt)
+    monkeypatch.setattr(questionary, "autocomplete", script.autocomplete_prompt)
+    monkeypatch.setattr(questionary, "select", script.select_prompt)
     screen = Console(
         file=script.screen,
         width=120,

@@ -3,12 +3,20 @@
 The real-pty tests (tests/guided/terminal.py) drive a `companion` process through a
 pseudo-terminal: faithful, and about a second each. `Scripted` runs the same command
 in-process instead. Every prompt in companion/ui/guided/prompts.py asks through
-`questionary.text(...)`; the `scripted` fixture (tests/guided/conftest.py) replaces that
-one input function with a stub that takes the next scripted answer, runs the prompt's own
-validation on it (a refused answer shows its reason and the question stays, as on a
-terminal) and writes question, answer and reason to the transcript, where the flow's
-console output goes too. Ctrl-Z presses the prompt's real key binding; Ctrl-C raises
-KeyboardInterrupt as prompt_toolkit does.
+`questionary.text(...)`, `questionary.autocomplete(...)` (a line with a completion menu)
+or `questionary.select(...)` (a list); the `scripted` fixture (tests/guided/conftest.py)
+replaces those input functions with stubs that take the next scripted keys and feed them
+to the prompt's own key bindings:
+
+* a line: typed characters, Backspace, Tab and ↓ (walk the completions the prompt's own
+  completer offers, as prompt_toolkit does), Enter (the prompt's Enter binding: a refused
+  answer ends the prompt, the flow says the reason and asks again on a clear line);
+* a list: the real questionary list is built (without a terminal) and every key goes to
+  its bindings — typing filters, ↑ ↓ move, Enter picks — exactly as on a terminal.
+
+Question, keys and reasons go to the transcript, where the flow's console output goes
+too. Ctrl-Z presses the prompt's real key binding; Ctrl-C raises KeyboardInterrupt as
+prompt_toolkit does.
 
 The script reads like a Terminal session, and is queued before the run:
 
@@ -17,6 +25,7 @@ The script reads like a Terminal session, and is queued before the run:
     flow.check(lambda: events(db)[-1]["type"], "turn")   # at that point: value == expected
     flow.then(lambda: ...)                         # run at that point
     flow.send("70\\r") / flow.send("\\x1a")          # whatever is asked next: text, Ctrl-Z
+    flow.send(DOWN + DOWN + "\\r") / flow.send("Se\\t\\r")   # arrow keys, Tab
     flow.interrupt()                               # Ctrl-C
     result = flow.run("hoopers", "play", "--seed", "1")   # exit code, stdout, stderr
 
@@ -36,6 +45,25 @@ from typing import Any
 CTRL_Z = "\x1a"
 CTRL_C = "\x03"
 CTRL_D = "\x04"
+CTRL_U = "\x15"
+UP, DOWN, SHIFT_TAB = "\x1b[A", "\x1b[B", "\x1b[Z"
+TAB, ENTER, BACKSPACE = "\t", "\r", "\x7f"
+SHOWN = {UP: "↑", DOWN: "↓", SHIFT_TAB: "⇤", TAB: "⇥", BACKSPACE: "⌫", CTRL_U: "^U"}
+
+
+def keys_of(typed: str) -> list[str]:
+    """Split what is sent into keys: escape sequences for the arrows stay whole."""
+    keys, rest = [], typed
+    while rest:
+        special = next((k for k in (UP, DOWN, SHIFT_TAB) if rest.startswith(k)), None)
+        key = special or rest[0]
+        keys.append(key)
+        rest = rest[len(key) :]
+    return keys
+
+
+def shown(keys: list[str]) -> str:
+    return "".join(SHOWN.get(k, k) for k in keys if k != ENTER)
 
 
 @dataclass
@@ -141,14 +169,34 @@ class Scripted:
     def _error(self, message: str) -> ScriptError:
         return ScriptError(f"{message}; the screen ended with:\n{self.text[-2000:]}")
 
-    # --- the stub standing in for questionary.text ------------------------------------
+    # --- the stubs standing in for questionary.text / autocomplete / select ------------
 
     def text_prompt(self, message: str, validate: Any = None, key_bindings: Any = None, **_: Any):
         return _Question(self, message, validate, key_bindings)
 
-    def _ask(self, question: _Question) -> Any:
-        self.screen.write(f"? {question.message} ")
-        self.asked.append(question.message)
+    def autocomplete_prompt(
+        self,
+        message: str,
+        choices: Any = None,
+        completer: Any = None,
+        validate: Any = None,
+        key_bindings: Any = None,
+        **_: Any,
+    ):
+        return _Question(self, message, validate, key_bindings, completer)
+
+    def select_prompt(self, message: str, choices: Any, **options: Any):
+        from prompt_toolkit.application import create_app_session
+        from prompt_toolkit.input import DummyInput
+        from prompt_toolkit.output import DummyOutput
+        from questionary.prompts.select import select
+
+        with create_app_session(input=DummyInput(), output=DummyOutput()):
+            real = select(message, choices, **options)
+        return _List(self, message, real)
+
+    def _next_keys(self, question: Any) -> str:
+        """The keys scripted for `question` (an answer's text and Enter, or what is sent)."""
         while True:
             self._settle()
             if not self.steps:
@@ -160,9 +208,14 @@ class Scripted:
                         f"the script answers {step.text!r} but the question is {question.message!r}"
                     )
                 self.seen = len(self.text)
-                keys = step.typed + "\r"
-            else:
-                keys = step.typed
+                return step.typed + ENTER
+            return step.typed
+
+    def _ask(self, question: Any) -> Any:
+        self.screen.write(f"? {question.message} ")
+        self.asked.append(question.message)
+        while True:
+            keys = self._next_keys(question)
             if keys == CTRL_C:
                 self.screen.write("^C\n")
                 raise KeyboardInterrupt
@@ -172,40 +225,213 @@ class Scripted:
             if keys == CTRL_Z:
                 self.screen.write("^Z\n")
                 return _press_ctrl_z(question.key_bindings, question.message)
-            if not keys.endswith("\r"):
+            if not keys.endswith(ENTER):
                 raise ScriptError(f"send {keys!r}: end typed text with '\\r' (Enter)")
-            typed = keys.removesuffix("\r")
-            self.screen.write(f"{typed}\n")
-            refused = question.refusal(typed)
+            pressed = keys_of(keys)
+            taken, refused = question.press(pressed)
+            self.screen.write(f"{shown(pressed)}\n")
             if refused is None:
-                return typed
+                return taken
             # As on a terminal: the reason shows under the prompt, the question stays.
             self.screen.write(f"  {refused}\n? {question.message} ")
 
 
 class _Question:
-    def __init__(self, script: Scripted, message: str, validate: Any, key_bindings: Any):
+    """A line (questionary.text / autocomplete): its validation, bindings and completer."""
+
+    def __init__(
+        self, script: Scripted, message: str, validate: Any, key_bindings: Any, completer=None
+    ):
         self.script = script
         self.message = message
         self.validate = validate
         self.key_bindings = key_bindings
+        self.completer = completer
+        self.line = ""
+        self.menu: list[Any] | None = None  # the completions shown, and where they start
+        self.origin = ""
+        self.index: int | None = None
+
+    def _completions(self) -> list[Any]:
+        from prompt_toolkit.completion import CompleteEvent
+        from prompt_toolkit.document import Document
+
+        if self.completer is None:
+            return []
+        event = CompleteEvent(text_inserted=True)
+        return list(self.completer.get_completions(Document(self.line), event))
+
+    def _open_menu(self) -> None:
+        """As `complete_while_typing` does after each key: the menu, nothing selected."""
+        found = self._completions()
+        self.menu, self.origin, self.index = (found or None), self.line, None
+
+    def _apply(self, completion: Any) -> None:
+        self.line = self.origin[: len(self.origin) + completion.start_position] + completion.text
+
+    def _tab(self) -> None:
+        if self.menu is None:  # nothing typed yet: Tab opens the menu (or completes the one)
+            self._open_menu()
+            if self.menu and len(self.menu) == 1:
+                self._apply(self.menu[0])
+                self.menu = None
+            return
+        self.index = 0 if self.index is None else (self.index + 1) % len(self.menu)
+        self._apply(self.menu[self.index])
+
+    def press(self, keys: list[str]) -> tuple[Any, str | None]:
+        """Type `keys` (ending with Enter): (what the prompt ends with, None), or (None, the
+        reason) for a prompt without bindings whose validation refuses."""
+        for key in keys:
+            if key == ENTER:
+                return self.enter()
+            if key in (TAB, DOWN):
+                self._tab()
+            elif key in (UP, SHIFT_TAB):
+                if self.menu and self.index is not None:
+                    self.index = (self.index - 1) % len(self.menu)
+                    self._apply(self.menu[self.index])
+            elif key == BACKSPACE:
+                self.line = self.line[:-1]
+                self._open_menu()
+            else:
+                self.line += key
+                self._open_menu()
+        raise ScriptError("keys must end with Enter")
+
+    def enter(self) -> tuple[Any, str | None]:
+        """Enter through the prompt's own Enter binding, as prompt_toolkit would run it."""
+        if self.key_bindings is None:
+            refused = _verdict(self.validate, self.line)
+            return (None, refused) if refused else (self.line, None)
+        return press_enter(self.key_bindings, self.line), None
 
     def refusal(self, typed: str) -> str | None:
-        if self.validate is None:
-            return None
-        verdict = self.validate(typed)
-        if verdict is True:
-            return None
-        return str(verdict) if verdict else "invalid input"
+        return _verdict(self.validate, typed)
 
     def unsafe_ask(self) -> Any:
+        self.line, self.menu = "", None
         return self.script._ask(self)
 
     def ask(self) -> Any:  # questionary's ask(): Ctrl-C gives None instead of raising
         try:
-            return self.script._ask(self)
+            return self.unsafe_ask()
         except KeyboardInterrupt:
             return None
+
+
+def _verdict(validate: Any, typed: str) -> str | None:
+    if validate is None:
+        return None
+    verdict = validate(typed)
+    if verdict is True:
+        return None
+    return str(verdict) if verdict else "invalid input"
+
+
+def press_enter(bindings: Any, text: str) -> Any:
+    """Press Enter on a line holding `text` through the prompt's own bindings: what the
+    prompt ends with (the text when accepted, else what its binding exits with)."""
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.keys import Keys
+
+    ended: list[Any] = []
+
+    def accept(buffer: Any) -> bool:
+        ended.append(buffer.text)
+        return True
+
+    buffer = Buffer(accept_handler=accept)
+    buffer.text = text
+
+    class _App:
+        def exit(self, result: Any = None, **_: Any) -> None:
+            ended.append(result)
+
+    class _Event:
+        current_buffer = buffer
+        app = _App()
+
+    found = bindings.get_bindings_for_keys((Keys.ControlM,))
+    if not found:
+        raise ScriptError("Enter is not bound")
+    found[-1].handler(_Event())
+    if not ended:
+        raise ScriptError(f"Enter on {text!r} neither took the answer nor ended the prompt")
+    return ended[0]
+
+
+class _List:
+    """A questionary select, built for real; the scripted keys go to its key bindings."""
+
+    def __init__(self, script: Scripted, message: str, question: Any) -> None:
+        self.script = script
+        self.message = message
+        self.question = question
+        self.application = question.application
+
+    @property
+    def key_bindings(self) -> Any:
+        return self.application.key_bindings
+
+    def press(self, keys: list[str]) -> tuple[Any, str | None]:
+        for key in keys:
+            done, result = _dispatch(self.application, key)
+            if done:
+                return result, None
+        raise ScriptError(f"the list did not end on {shown(keys)!r}")
+
+    def unsafe_ask(self) -> Any:
+        return self.script._ask(self)
+
+    def ask(self) -> Any:
+        try:
+            return self.unsafe_ask()
+        except KeyboardInterrupt:
+            return None
+
+
+_KEYS = {
+    CTRL_U: "c-u",
+    ENTER: "c-m",
+    TAB: "c-i",
+    BACKSPACE: "c-h",
+    UP: "up",
+    DOWN: "down",
+    SHIFT_TAB: "s-tab",
+}
+
+
+def _dispatch(application: Any, key: str) -> tuple[bool, Any]:
+    """One key through the application's bindings, as prompt_toolkit's key processor
+    picks the handler (eager first, the last registered wins); (exited, result)."""
+    from prompt_toolkit.key_binding.key_processor import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    name = _KEYS.get(key)
+    pressed = Keys(name) if name else key
+    if key == BACKSPACE:
+        pressed = Keys.Backspace
+    found = [b for b in application.key_bindings.get_bindings_for_keys((pressed,)) if b.filter()]
+    eager = [b for b in found if b.eager()]
+    chosen = (eager or found)[-1] if found else None
+    if chosen is None:
+        return False, None
+    exited: list[Any] = []
+
+    class _App:
+        def exit(self, result: Any = None, exception: Any = None, **_: Any) -> None:
+            if exception is not None:
+                raise exception() if isinstance(exception, type) else exception
+            exited.append(result)
+
+    class _Event:
+        app = _App()
+        key_sequence = [KeyPress(pressed, key)]
+        data = key
+
+    chosen.handler(_Event())
+    return (True, exited[0]) if exited else (False, None)
 
 
 def _press_ctrl_z(key_bindings: Any, message: str) -> Any:

@@ -17,14 +17,22 @@ def script(monkeypatch):
     said: list[str] = []
     answers: list[tuple[str, str]] = []
 
-    def ask(question, default, parse, *, choices="", undo=True):
+    def ask(question, default, parse, *, choices="", undo=True, **_):
         fragment, typed = answers.pop(0)
         assert fragment in question, (fragment, question)
         if typed in ("u", "undo"):
             raise prompts.Undo
         return parse(typed or default)
 
+    def select(message, options, default, undo):  # a list: typing jumps to the best
+        fragment, typed = answers.pop(0)
+        assert fragment in message, (fragment, message)
+        if typed in ("u", "undo"):
+            raise prompts.Undo
+        return prompts.ranked(typed, options, close=False)[0] if typed else default
+
     monkeypatch.setattr(prompts, "ask", ask)
+    monkeypatch.setattr(prompts, "_select", select)
     monkeypatch.setattr(prompts, "say", lambda text="": said.append(text))
     monkeypatch.setattr(prompts, "console", lambda: _Quiet())
 

@@ -35,9 +35,8 @@ def test_a_full_attacking_turn_is_recorded(cli, db, scripted):
     flow.answer("pass bonus on the card?", "")
     flow.answer("Karl counters the pass?", "int")
     flow.answer("intercept pass by?", "May")
-    flow.answer("May Friend's O-stat?", "40")
-    flow.answer("May Friend's V-stat?", "30")
     flow.answer("foul die for the intercept pass", "blank")
+    flow.answer("May Friend's O-stat?", "40")  # no jump ball: the V-stat is not asked
     flow.answer("roll ≤ 40 succeeds", "90")
     flow.expect("Counter failed")
     flow.answer("Lucy runs a playbook?", "")
@@ -90,6 +89,10 @@ def test_undo_from_within_the_flow(cli, db, scripted):
     flow.check(lambda: status(cli)["score"]["Lucy"], 2)
     flow.answer("Move the turn token and go on?", "u")  # typed undo
     flow.expect("undone: shot (Dime N'Shons, Lucy)")
+    flow.answer("roll ≤ 55", "u")  # undo goes back one question at a time
+    flow.answer("Karl defends with a D2?", "u")
+    flow.answer("Dime N'Shons's 2PS?", "u")
+    flow.answer("2 points shot by?", "u")
     flow.expect("A: Lucy's attack?")
     flow.check(lambda: status(cli)["score"]["Lucy"], 0)
     flow.check(lambda: types(db), ["opening"])
@@ -102,6 +105,10 @@ def test_undo_from_within_the_flow(cli, db, scripted):
     flow.expect("F3: Lucy plays an offensive rebound?")
     flow.send(CTRL_Z)  # Ctrl-Z: undo in one keystroke
     flow.expect("undone: shot")
+    flow.answer("roll ≤ 60", "u")
+    flow.answer("Karl defends with a DLU?", "u")
+    flow.answer("Dime N'Shons's LUP?", "u")
+    flow.answer("lay-up by?", "u")
     flow.expect("A: Lucy's attack?")
     flow.check(lambda: types(db), ["opening"])
     flow.interrupt()
@@ -126,6 +133,13 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cl
     flow.answer("roll ≤", "100")
     flow.expect("F3: Lucy plays an offensive rebound?")
     flow.send("u\r")  # undo the shot: the session remembers what was typed
+    flow.answer("roll ≤", "u")
+    flow.answer("foul die for the D3", "u")
+    flow.answer("Edd Trapp's D3?", "u")
+    flow.answer("D3 by?", "u")
+    flow.answer("Karl defends with a D3?", "u")
+    flow.answer("Muy Schillato's 3PS?", "u")
+    flow.answer("3 points shot by?", "u")
     flow.expect("A: Lucy's attack?")
     flow.send("3ps\r")
     flow.answer("3 points shot by?", "Muy")
@@ -143,11 +157,14 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cl
     assert "(50)" not in flow.text
     shot = events(db)[-1]["data"]
     assert (shot["spec"]["stat"], shot["spec"]["defense"]) == (70, 30)
-    # A new session takes the defaults from the match's recorded events.
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    # A new session resumes the turn at the question it stopped at; going back, the
+    # defaults are still what the table typed (the match keeps them).
+    flow.answer("F3: Lucy plays an offensive rebound?", "u")
+    flow.answer("roll ≤", "u")
+    flow.answer("foul die for the D3", "u")
+    flow.answer("Edd Trapp's D3?", "u")
+    flow.answer("D3 by?", "u")
+    flow.answer("Karl defends with a D3?", "u")
     flow.expect("Muy Schillato's 3PS? (70)")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
@@ -161,10 +178,7 @@ def test_ctrl_c_keeps_everything_recorded(cli, db, scripted):
     flow.answer("dribble bonus on the card?", "15")
     flow.answer("Karl counters the dribble?", "steal")
     flow.answer("steal dribble by?", "Hector")
-    flow.answer("Hector Pröt's O-stat?", "40")
-    flow.answer("Hector Pröt's V-stat?", "55")
-    flow.answer("Muy Schillato's Position token?", "SG")
-    flow.answer("foul die for the steal dribble", "whistle")
+    flow.answer("foul die for the steal dribble", "whistle")  # a foul: no stat, no token
     flow.expect("Defensive foul")
     flow.expect("F2: Lucy's fundamental?")
     flow.interrupt()
@@ -244,13 +258,13 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(cli, db, s
     flow.answer("pass bonus on the card?", "")
     flow.answer("Karl counters the pass?", "i")
     flow.answer("intercept pass by?", "Vern")
-    flow.answer("Vernon Dely's O-stat?", "50")
-    flow.answer("Vernon Dely's V-stat?", "50")
     flow.answer("foul die for the intercept pass", "")  # Enter: the companion rolls
     flow.expect("rolled 🔔 WHISTLE")
     flow.expect("Defensive foul")
     flow.answer("F2: Lucy's fundamental?", "u")
     flow.expect("undone: foul (Vernon Dely, Karl); injure (Serge Ceptor, Lucy)")
+    flow.answer("foul die for the intercept pass", "u")
+    flow.answer("intercept pass by?", "u")
     flow.expect("Karl counters the pass?")
     flow.check(lambda: types(db), ["opening"])
     flow.send("none\r")
@@ -293,9 +307,8 @@ def test_a_won_rebound_attacks_again_without_moving_the_turn_token(cli, db, scri
     flow.answer("roll ≤ 55", "100")
     flow.answer("F3: Lucy plays an offensive rebound?", "reb")
     flow.answer("rebound by?", "Lance")
-    flow.answer("Lance Endure's O-stat?", "30")
-    flow.answer("Lance Endure's V-stat?", "60")
     flow.answer("foul die for the rebound", "blank")
+    flow.answer("Lance Endure's V-stat?", "60")  # no jump ball: the O-stat is not asked
     flow.answer("roll ≤ 60 succeeds", "10")
     flow.answer("Rebound won:", "again")
     flow.expect("attacks again (offensive rebound)")

@@ -79,7 +79,7 @@ def answers(monkeypatch):
     def script(pairs):
         pending = list(pairs)
 
-        def ask(question, default, parse, *, choices="", undo=True):
+        def ask(question, default, parse, *, choices="", undo=True, **_):
             shown = f"{question} ({default})" if default else question
             asked.append(shown)
             assert pending, f"unexpected question: {shown}"
@@ -87,7 +87,15 @@ def answers(monkeypatch):
             assert fragment in shown, (fragment, shown)
             return parse(typed or default)
 
+        def select(message, options, default, undo):  # a list: typing jumps to the best
+            asked.append(message)
+            assert pending, f"unexpected question: {message}"
+            fragment, typed = pending.pop(0)
+            assert fragment in message, (fragment, message)
+            return prompts.ranked(typed, options, close=False)[0] if typed else default
+
         monkeypatch.setattr(prompts, "ask", ask)
+        monkeypatch.setattr(prompts, "_select", select)
         return asked
 
     return script
@@ -213,8 +221,8 @@ def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
         [
             ("F3: Unleashed plays an offensive rebound?", "rebound"),
             ("rebound by?", "Susan"),
-            ("Susan Peg's V-stat?", "60"),
             ("foul die for the rebound", "blank"),
+            ("Susan Peg's V-stat?", "60"),  # asked once no foul makes it matter
             ("d20 for Susan Peg's lay-up: roll ≤ 60 scores", "40"),
         ]
     )

@@ -58,9 +58,8 @@ def test_a_full_attacking_turn_is_recorded(db):
     term.answer("pass bonus on the card?", "")
     term.answer("Karl counters the pass?", "int")
     term.answer("intercept pass by?", "May")
-    term.answer("May Friend's O-stat?", "40")
-    term.answer("May Friend's V-stat?", "30")
     term.answer("foul die for the intercept pass", "blank")
+    term.answer("May Friend's O-stat?", "40")  # no jump ball: the V-stat is not asked
     term.answer("roll ≤ 40 succeeds", "90")
     term.expect("Counter failed")
     term.answer("Lucy runs a playbook?", "")
@@ -114,6 +113,10 @@ def test_undo_from_within_the_flow(db):
     assert status(db)["score"]["Lucy"] == 2
     term.answer("Move the turn token and go on?", "u")  # typed undo
     term.expect("undone: shot (Dime N'Shons, Lucy)")
+    term.answer("roll ≤ 55", "u")  # undo goes back one question at a time
+    term.answer("Karl defends with a D2?", "u")
+    term.answer("Dime N'Shons's 2PS?", "u")
+    term.answer("2 points shot by?", "u")
     term.expect("A: Lucy's attack?")
     assert status(db)["score"]["Lucy"] == 0
     assert [e["type"] for e in events(db)] == ["opening"]
@@ -126,6 +129,10 @@ def test_undo_from_within_the_flow(db):
     term.expect("F3: Lucy plays an offensive rebound?")
     term.send("\x1a")  # Ctrl-Z: undo in one keystroke
     term.expect("undone: shot")
+    term.answer("roll ≤ 60", "u")
+    term.answer("Karl defends with a DLU?", "u")
+    term.answer("Dime N'Shons's LUP?", "u")
+    term.answer("lay-up by?", "u")
     term.expect("A: Lucy's attack?")
     assert [e["type"] for e in events(db)] == ["opening"]
     term.interrupt()
@@ -151,6 +158,13 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(db
     term.answer("roll ≤", "100")
     term.expect("F3: Lucy plays an offensive rebound?")
     term.send("u\r")  # undo the shot: the session remembers what was typed
+    term.answer("roll ≤", "u")
+    term.answer("foul die for the D3", "u")
+    term.answer("Edd Trapp's D3?", "u")
+    term.answer("D3 by?", "u")
+    term.answer("Karl defends with a D3?", "u")
+    term.answer("Muy Schillato's 3PS?", "u")
+    term.answer("3 points shot by?", "u")
     term.expect("A: Lucy's attack?")
     term.send("3ps\r")
     term.answer("3 points shot by?", "Muy")
@@ -168,12 +182,15 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(db
     assert "(50)" not in term.text
     shot = events(db)[-1]["data"]
     assert (shot["spec"]["stat"], shot["spec"]["defense"]) == (70, 30)
-    # A new session takes the defaults from the match's recorded events.
+    # A new session resumes the turn at the question it stopped at; going back, the
+    # defaults are still what the table typed (the match keeps them).
     term = Terminal(db, "hoopers", "play")
-    term.answer("F1: Lucy's fundamental?", "")
-    term.answer("F2: Lucy's fundamental?", "")
-    term.answer("A: Lucy's attack?", "3ps")
-    term.answer("3 points shot by?", "Muy")
+    term.answer("F3: Lucy plays an offensive rebound?", "u")
+    term.answer("roll ≤", "u")
+    term.answer("foul die for the D3", "u")
+    term.answer("Edd Trapp's D3?", "u")
+    term.answer("D3 by?", "u")
+    term.answer("Karl defends with a D3?", "u")
     term.expect("Muy Schillato's 3PS? (70)")
     term.interrupt()
     assert term.finish() == 130
@@ -187,10 +204,7 @@ def test_ctrl_c_keeps_everything_recorded(db):
     term.answer("dribble bonus on the card?", "15")
     term.answer("Karl counters the dribble?", "steal")
     term.answer("steal dribble by?", "Hector")
-    term.answer("Hector Pröt's O-stat?", "40")
-    term.answer("Hector Pröt's V-stat?", "55")
-    term.answer("Muy Schillato's Position token?", "SG")
-    term.answer("foul die for the steal dribble", "whistle")
+    term.answer("foul die for the steal dribble", "whistle")  # a foul: no stat, no token
     term.expect("Defensive foul")
     term.expect("F2: Lucy's fundamental?")
     term.interrupt()
@@ -278,13 +292,13 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(db):
     term.answer("pass bonus on the card?", "")
     term.answer("Karl counters the pass?", "i")
     term.answer("intercept pass by?", "Vern")
-    term.answer("Vernon Dely's O-stat?", "50")
-    term.answer("Vernon Dely's V-stat?", "50")
     term.answer("foul die for the intercept pass", "")  # Enter: the companion rolls
     term.expect("rolled 🔔 WHISTLE")
     term.expect("Defensive foul")
     term.answer("F2: Lucy's fundamental?", "u")
     term.expect("undone: foul (Vernon Dely, Karl); injure (Serge Ceptor, Lucy)")
+    term.answer("foul die for the intercept pass", "u")
+    term.answer("intercept pass by?", "u")
     term.expect("Karl counters the pass?")
     assert [e["type"] for e in events(db)] == ["opening"]
     term.send("none\r")
@@ -329,9 +343,8 @@ def test_a_won_rebound_attacks_again_without_moving_the_turn_token(db):
     term.answer("roll ≤ 55", "100")
     term.answer("F3: Lucy plays an offensive rebound?", "reb")
     term.answer("rebound by?", "Lance")
-    term.answer("Lance Endure's O-stat?", "30")
-    term.answer("Lance Endure's V-stat?", "60")
     term.answer("foul die for the rebound", "blank")
+    term.answer("Lance Endure's V-stat?", "60")  # no jump ball: the O-stat is not asked
     term.answer("roll ≤ 60 succeeds", "10")
     term.answer("Rebound won:", "again")
     term.expect("attacks again (offensive rebound)")
@@ -370,14 +383,14 @@ def test_guided_start_takes_the_line_ups_and_offers_only_hoopers_on_court(db):
     term.answer("dribble bonus on the card?", "")
     term.answer("Karl counters the dribble?", "steal")
     term.answer("steal dribble by?", "Hector")
+    # The foul die first; then the dribbler's token says which stat (SG: the O-stat only).
+    term.answer("foul die for the steal dribble", "blank")
+    term.expect("Muy Schillato stands on the SG Position token")
     term.expect("Hector Pröt's O-stat?")
     offered = [line for line in term.text.splitlines() if "by? [" in line]
     assert "Muy Schillato" in offered[0] and "Sin Miedo" not in offered[0]
     assert "Hector Pröt" in offered[1] and "Manny Gentle" not in offered[1]
     term.send("40\r")
-    term.answer("Hector Pröt's V-stat?", "55")
-    term.expect("Muy Schillato stands on the SG Position token")
-    term.answer("foul die for the steal dribble", "blank")
     term.answer("roll ≤ 40 succeeds", "90")
     term.answer("Lucy runs a playbook?", "")
     term.answer("F2: Lucy's fundamental?", "")
@@ -422,8 +435,12 @@ def test_guided_turn_offers_the_timeout_and_substitutions_first(db):
     term.answer("Lucy: who leaves the court?", "")  # done
     term.expect("Sin Miedo in for Muy Schillato")
     term.answer("F1: Lucy's fundamental?", "")
-    term.answer("F2: Lucy's fundamental?", "u")  # undo takes back the substitution only
+    term.answer("F2: Lucy's fundamental?", "u")  # undo: back one question, to F1
+    term.answer("F1: Lucy's fundamental?", "u")  # and to the substitution's last answer
     term.expect("undone: sub (Lucy)")
+    term.answer("Lucy: who leaves the court?", "u")
+    term.answer("who comes in for Muy Schillato?", "u")
+    term.answer("Lucy: who leaves the court?", "u")
     term.answer("F1: Lucy's fundamental?", "")
     term.interrupt()
     assert term.finish() == 130
@@ -446,10 +463,9 @@ def test_guided_unleashed_power_after_a_won_steal_and_the_flagrant_whistle(db):
     term.answer("dribble bonus on the card?", "")
     term.answer("Lucy counters the dribble?", "steal")
     term.answer("steal dribble by?", "Never")
-    term.answer("Never Tired's O-stat?", "40")
-    term.answer("Never Tired's V-stat?", "55")
-    term.answer("Hector Pröt's Position token? [PG / SG / SF / PF / C] (PF)", "")
     term.answer("foul die for the steal dribble", "blank")
+    term.answer("Hector Pröt's Position token? [PG / SG / SF / PF / C] (PF)", "")
+    term.answer("Never Tired's V-stat?", "55")  # a PF: the V-stat only
     term.answer("roll ≤ 55 succeeds", "10")
     term.answer("Lucy (Unleashed power): play the other action of the same card now", "yes")
     term.expect("the turn token stays")

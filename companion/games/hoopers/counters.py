@@ -9,7 +9,7 @@ from companion.engine.dice import parse_d8
 from companion.engine.names import match_prefix
 from companion.games.hoopers.errors import BadStat, MissingInput, NotAllowedHere
 from companion.games.hoopers.fouls import FoulReading, read_foul_die
-from companion.games.hoopers.free_throws import AUTO_SCORE, d20_result
+from companion.games.hoopers.free_throws import AUTO_SCORE, cannot_hit, d20_result
 from companion.games.hoopers.stats import check_stat
 
 if TYPE_CHECKING:
@@ -193,5 +193,7 @@ def resolve_counter(
     target = spec.value(stat)
     if target >= AUTO_SCORE:
         return CounterOutcome(spec, reading, stat, target, None, True)
+    if cannot_hit(target, roll):
+        return CounterOutcome(spec, reading, stat, target, None, False)
     rolled = d20_result(roll, rng, spec.kind)
     return CounterOutcome(spec, reading, stat, target, rolled, rolled <= target)

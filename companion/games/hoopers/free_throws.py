@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 
 FREE_THROW_BONUS = 15
 AUTO_SCORE = 100  # a target this high scores without rolling (rulebook "Playbooks")
+LOWEST_ROLL = 5  # the d20's lowest result: a target below it cannot be hit, nothing is rolled
+
+
+def cannot_hit(target: int, roll: int | None) -> bool:
+    """No d20 is rolled for a target below the die's lowest result (unless the table did)."""
+    return roll is None and target < LOWEST_ROLL
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from companion.games.hoopers.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.free_throws import (
     AUTO_SCORE,
     FreeThrow,
+    cannot_hit,
     d20_result,
     resolve_free_throws,
 )
@@ -223,6 +224,8 @@ def resolve_shot(
     target = spec.target(reading.defense_bonus if reading else 0)
     if target >= AUTO_SCORE:
         shot_roll, scored = None, True
+    elif cannot_hit(target, roll):
+        shot_roll, scored = None, False
     else:
         shot_roll = d20_result(roll, rng, "shot")
         scored = shot_roll <= target

@@ -421,13 +421,18 @@ def known_stats(match: Mapping[str, Any]) -> dict[tuple[str, str, str], int]:
     """Stats typed earlier in this match, by (team, hooper, stat), for prompt defaults.
 
     Stats are "2ps", "3ps", "lup" (a shot's own stat and the free throws'
-    2PS) and "d2", "d3", "dlu" (a defender's).
+    2PS), "d2", "d3", "dlu" (a defender's) and "o", "v" (a counter's).
     """
     known: dict[tuple[str, str, str], int] = {}
     for event in match.get("events", []):
-        if event["type"] != "shot":
-            continue
         data = event["data"]
+        if event["type"] == "counter":
+            for stat in ("o", "v"):
+                if data.get(stat) is not None and data.get("team") and data.get("hooper"):
+                    known[(data["team"], data["hooper"], stat)] = data[stat]
+            continue
+        if event["type"] != "shot" or data["spec"].get("stat") is None:
+            continue
         spec, team = data["spec"], data["team"]
         known[(team, data["hooper"], spec["kind"])] = spec["stat"]
         if spec.get("ft_stat") is not None:

@@ -27,6 +27,8 @@ from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
 
+CARD_GAPS = ", "  # cards are typed separated by spaces or commas
+
 
 def start(store: Any, seed: int | None = None) -> bool:
     """Ask for the managers (and a two-manager mode), then start a season.
@@ -37,6 +39,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     from companion.engine.decks import parse_players
     from companion.games.allstar.modes import MODE_NAMES, draft_for
     from companion.ui.allstar import render_started
+    from companion.ui.guided.steps import players_seen
 
     table = AllStarTable(store)
     try:
@@ -45,6 +48,8 @@ def start(store: Any, seed: int | None = None) -> bool:
             "",
             lambda text: parse_players(text, low=2, high=6),
             choices="2 to 6 names, comma separated",
+            complete=players_seen(store),
+            several=True,
         )
         mode = None
         if len(names) == 2:
@@ -55,6 +60,8 @@ def start(store: Any, seed: int | None = None) -> bool:
             "draw",
             lambda text: parse_species(text, count, table.config()),
             choices="names by prefix, comma separated, or draw (at random)",
+            complete=[*table.config().species, "draw"],
+            several=True,
         )
     except Undo:
         return False
@@ -138,7 +145,7 @@ class Flow:
         from companion.ui.allstar import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             season = self.table.status().state
             attempt(lambda: self.step(season), self.undo)  # noqa: B023 - called at once
@@ -182,6 +189,11 @@ class Flow:
             if b not in teams.get(m, {})
         ]
 
+    def card_names(self, season: Season) -> list[str]:
+        """SPECIES-NUMBER for the Species in play, offered as a card is typed."""
+        species = season.species or self.config.species
+        return [f"{s.casefold()}-{n}" for s in species for n in self.config.numbers]
+
     # --- the regular season -----------------------------------------------------
 
     def arenas(self, season: Season) -> None:
@@ -202,11 +214,15 @@ class Flow:
                 and not (season.n == 2 and "no-two-managers" in doc.get("rules", ()))
             ]
             while True:
+                # Checked as it is answered: a refused arena keeps the Buses already named.
                 name = prompts.ask(
                     f"Bus {index + 1} arena?",
                     unused[0] if unused else "",
-                    lambda text: self.arena_name(text, known),
+                    lambda text: self.arena_name(  # noqa: B023 - called at once
+                        text, known, season, chosen
+                    ),
                     choices=" / ".join(unused[:6]),
+                    complete=unused,
                 )
                 try:
                     return self.arena(name, known, season.n, chosen)
@@ -222,14 +238,34 @@ class Flow:
             prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first")
 
     @staticmethod
-    def arena_name(text: str, known: dict[str, Any]) -> str:
+    def arena_name(
+        text: str,
+        known: dict[str, Any],
+        season: Season | None = None,
+        chosen: list[Any] | None = None,
+    ) -> str:
+        """The arena `text` names (a catalogue arena by prefix, else a new one), refused as
+        placing all the round's arenas would refuse it: named twice, played in an earlier
+        round, removed in two-manager games."""
         from companion.engine.errors import BadInput
         from companion.games.allstar.arenas import find_arena
+        from companion.games.allstar.errors import BadArena
 
         if not text.strip() or "," in text:
             raise BadInput("an arena name, as printed on the card (no commas)")
         found = find_arena(text, known)
-        return found.name if found is not None else text.strip()
+        name = found.name if found is not None else text.strip()
+        if season is None:
+            return name
+        key = name.casefold()
+        if any(a.name.casefold() == key for a in chosen or ()):
+            raise BadArena(f"arena '{name}' is named twice")
+        played = {a.name.casefold(): r for r, row in season.arenas.items() for a in row}
+        if key in played:
+            raise BadArena(f"arena '{name}' was played in round {played[key]}")
+        if found is not None and season.n == 2 and "no-two-managers" in found.rules:
+            raise BadArena(f"arena '{name}' is removed in two-manager games")
+        return name
 
     @staticmethod
     def arena(name: str, known: dict[str, Any], managers: int, chosen: list[Any]) -> Any:
@@ -266,8 +302,14 @@ class Flow:
             self.table.check(event("team", manager=manager, bus=bus, cards=list(map(str, cards))))
             return cards
 
+        before = season.teams.get(season.round - 1, {}).get(manager, {}).get(bus)
         cards = prompts.ask(
-            f"{manager}'s Bus {bus} team ({arena})?", "", parse, choices="5 cards, e.g. duc-4-puck"
+            f"{manager}'s Bus {bus} team ({arena})?",
+            " ".join(map(str, before)) if before else "",  # the previous round's team
+            parse,
+            choices="5 cards, e.g. duc-4-puck",
+            complete=self.card_names(season),
+            several=CARD_GAPS,
         )
         self.record(lambda: self.table.team(manager, bus, cards))
         prompts.say(f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})")
@@ -338,8 +380,9 @@ class Flow:
                     return cards
 
                 return prompts.ask(
-                    f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck"
-                )
+                    f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck",
+                    complete=self.card_names(season), several=CARD_GAPS,
+                )  # fmt: skip
             buses = free(state)
             where = " · ".join(f"Bus {b} {arenas[int(b) - 1].name}" for b in buses)
             if kind == "new bus":
@@ -433,8 +476,14 @@ class Flow:
                         raise _taken(card, used[card.identity])
                 return cards
 
+            before = playoffs.teams.get(manager)  # the team it revealed last
             return prompts.ask(
-                f"{manager}'s Play-Off team?", "", parse, choices="5 cards, e.g. duc-4-puck"
+                f"{manager}'s Play-Off team?",
+                " ".join(map(str, before)) if before else "",
+                parse,
+                choices="5 cards, e.g. duc-4-puck",
+                complete=self.card_names(season),
+                several=CARD_GAPS,
             )
 
         teams = collect(len(needed), ask_one)
@@ -460,8 +509,9 @@ class Flow:
                 return card
 
             return prompts.ask(
-                f"{tied[index]}'s Penalty Shot card?", "", parse, choices="e.g. duc-9-stick"
-            )
+                f"{tied[index]}'s Penalty Shot card?", "", parse, choices="e.g. duc-9-stick",
+                complete=self.card_names(season),
+            )  # fmt: skip
 
         cards = collect(len(tied), ask_one)
         shots = dict(zip(tied, cards, strict=True))

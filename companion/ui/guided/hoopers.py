@@ -13,9 +13,16 @@ defence card before the opponent's turn, the Unleashed power after a won
 counter or a failed defended attempt, the playbook's reward and chip, and
 the Onfire LV.1 chip on LV.I.
 
-Undo (Ctrl-Z, `u`) takes back the events the last recording step wrote and
-asks that step again; with nothing recorded in this session it drops the
-match's last event, like `companion hoopers match undo`.
+Each answer is kept with the match as it is given (`companion.ui.guided.journal`,
+stored by the table), with the events it led to: an interrupted turn resumes at
+the exact question it stopped at (nothing is replayed into the match twice), and
+undo (Ctrl-Z, `u`) goes back one question — the answer is dropped and the events
+recorded after it are taken back. Before the answers kept for the match's last
+turns, undo drops the match's last event, like `companion hoopers match undo`.
+
+Only what matters is asked: a counter's O or V once the foul die has said which
+(none after a foul), no d20 for a target that cannot be hit or cannot be missed.
+Stats and the hooper last used for an action are offered as defaults.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from companion.games.hoopers.stats import check_bonus, check_stat
 from companion.games.hoopers.susan_peg import SUSAN_PEG
 from companion.tables.hoopers import HoopersTable
 from companion.ui.guided import prompts
+from companion.ui.guided.journal import Diverged, Journal
 from companion.ui.guided.prompts import Undo
 
 KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
@@ -55,11 +63,13 @@ def start(store: Any, seed: int | None = None) -> bool:
     """
     from companion.games.hoopers.match import tribes
     from companion.tables.hoopers import roster
+    from companion.ui.guided.steps import players_seen
 
     names = list(tribes())
+    seen = players_seen(store)
     try:
-        home = prompts.ask("Home team (a player's name)?", "Home", _name)
-        away = prompts.ask("Away team?", "Away", _name)
+        home = prompts.ask("Home team (a player's name)?", "Home", _name, complete=seen)
+        away = prompts.ask("Away team?", "Away", _name, complete=[p for p in seen if p != home])
         home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
         away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
         rosters = {home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)}
@@ -109,7 +119,9 @@ def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
         chosen = names(text) or []
         return line_up(team, roster, chosen, None)[0]
 
-    picked = prompts.ask(f"{team}'s seven (comma separated)?", "", seven)
+    picked = prompts.ask(
+        f"{team}'s seven (comma separated)?", "", seven, complete=roster, several=True
+    )
 
     def five(text: str) -> list[str]:
         chosen = names(text) or []
@@ -117,7 +129,7 @@ def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
         return chosen
 
     prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return picked, prompts.ask(f"{team}'s five on court?", "", five)
+    return picked, prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
 
 
 def _milestones(text: str) -> str:
@@ -139,29 +151,134 @@ def play_turns(store: Any, seed: int | None = None) -> None:
     Flow(store, TableRng(seed)).run()
 
 
+class TurnLog:
+    """The guided answers of the match's last attacking turns, kept by the table.
+
+    Each turn is `{"n": events at its start, "face_down": ask the Keepers' face-down
+    card first, "entries": its journal}`. The log fits the match only while the
+    match has exactly the events it saw last; otherwise it is set aside.
+    """
+
+    def __init__(self, table: HoopersTable, match: dict[str, Any]) -> None:
+        from companion.tables.hoopers import GUIDED_TURNS
+
+        self.table = table
+        self.match_id = match["id"]
+        self.keep = GUIDED_TURNS
+        self.events: list[dict[str, Any]] = match["events"]
+        doc = table.guided_log(self.match_id) or {}
+        fits = doc.get("events") == len(self.events) and doc.get("last") == _fingerprint(
+            self.events
+        )
+        self.turns: list[dict[str, Any]] = list(doc.get("turns", [])) if fits else []
+        self.stale = bool(doc.get("turns")) and not fits and _has_answers(doc["turns"][-1])
+
+    @property
+    def current(self) -> dict[str, Any]:
+        return self.turns[-1]
+
+    def journal(self) -> Journal:
+        return Journal(self.current["entries"], self.save)
+
+    def begin(self, face_down: bool = False) -> None:
+        self.turns.append({"n": len(self.events), "face_down": face_down, "entries": []})
+        del self.turns[: -self.keep]
+        self.save()
+
+    def restart(self) -> None:
+        self.turns.clear()
+        self.begin()
+
+    def save(self) -> None:
+        self.table.save_guided_log(
+            self.match_id,
+            {"turns": self.turns, "events": len(self.events), "last": _fingerprint(self.events)},
+        )
+
+
+def _fingerprint(events: list[dict[str, Any]]) -> str | None:
+    import hashlib
+    import json
+
+    if not events:
+        return None
+    last = json.dumps(events[-1], sort_keys=True, default=str)
+    return hashlib.sha1(last.encode()).hexdigest()[:16]
+
+
+def _has_answers(turn: dict[str, Any]) -> bool:
+    return any("a" in e for e in turn.get("entries", []))
+
+
 class Flow:
     def __init__(self, store: Any, rng: TableRng) -> None:
         self.table = HoopersTable(store)
         self.rng = rng
-        self.history: list[tuple[tf.Turn, list[dict[str, Any]]]] = []
-        self.step_events: list[dict[str, Any]] = []
-        self.typed: dict[tuple[str, str, str], int] = {}
+        self.q = prompts.Asker()
+        self.log: TurnLog | None = None
         self.stopped = False
+        self._match: dict[str, Any] | None = None
+        self._states: dict[int, MatchState] = {}
 
     # --- the match ----------------------------------------------------------
 
     def match(self) -> dict[str, Any]:
-        return self.table.current()
+        if self._match is None:
+            self._match = self.table.current()
+            if self.log is not None:
+                self.log.events = self._match["events"]
+        return self._match
+
+    def invalidate(self, match: dict[str, Any] | None = None) -> None:
+        self._match = None
+        self._states.clear()
+        if match is not None:
+            self._match = match
+            if self.log is not None:
+                self.log.events = match["events"]
+
+    def events_now(self) -> int:
+        """The match's events at the question being asked (earlier while replaying)."""
+        if self.log is None or self.q.journal is None:
+            return len(self.match()["events"])
+        return self.q.journal.events_at_cursor(self.log.current["n"])
 
     def state(self) -> Any:
-        return self.table.fold(self.match())
+        count = self.events_now()
+        if count not in self._states:
+            match = self.match()
+            self._states[count] = self.table.fold({**match, "events": match["events"][:count]})
+        return self._states[count]
 
     def record(self, events: list[dict[str, Any]]) -> list[Step[MatchState]]:
-        """Play `events` through the match engine and store them in one transaction."""
+        """Play `events` through the match engine and store them in one transaction
+        (while replaying a kept turn: the events it recorded then, not again)."""
+        journal = self.q.journal
+        kept = journal.pending_record() if journal is not None else None
+        if kept is not None:
+            return self._recorded_then(kept, events)
         with prompts.no_interrupt():
             recorded = self.table.record(*events)
-        self.step_events.extend(recorded.events)
+            self.invalidate(recorded.match)
+            if journal is not None:
+                journal.recorded(len(recorded.events), len(recorded.match["events"]))
         return list(recorded.played.steps)
+
+    def _recorded_then(
+        self, kept: dict[str, Any], events: list[dict[str, Any]]
+    ) -> list[Step[MatchState]]:
+        match = self.match()
+        end = int(kept["n"])
+        stored = match["events"][end - int(kept["rec"]) : end]
+        if [e["type"] for e in stored] != [e["type"] for e in events]:
+            raise Diverged("the events kept for this turn are not the ones it records")
+        state = self.table.fold({**match, "events": match["events"][: end - len(stored)]})
+        steps = []
+        for event in stored:
+            step = self.table.rules.apply(state, event, None)
+            steps.append(step)
+            state = step.state
+        return steps
 
     def fresh_turn(self) -> tf.Turn:
         state = self.state()
@@ -183,9 +300,17 @@ class Flow:
         from companion.ui.hoopers import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         self.settle_owed()
-        turn = self.fresh_turn()
+        self.log = TurnLog(self.table, self.match())
+        if self.log.stale:
+            prompts.say(
+                "  the match changed since this turn's answers were kept: the turn starts "
+                "from the match as recorded"
+            )
+        if not self.log.turns:
+            self.log.begin()
+        self.show_resumed()
         steps = {
             "f1": self.fundamental,
             "f2": self.fundamental,
@@ -196,22 +321,49 @@ class Flow:
             "done": self.done,
         }
         while not self.stopped:
-            before, self.step_events = turn, []
+            self.invalidate()
+            journal = self.log.journal()
+            self.q = prompts.Asker(journal)
             try:
-                turn = steps[turn.step](turn)
+                turn: tf.Turn | None = self.open_turn()
+                while turn is not None and not self.stopped:
+                    turn = steps[turn.step](turn)
             except Undo:
-                try:
-                    if self.step_events:
-                        # This step recorded, then asked on: take its own events back.
-                        self._take_back(self.step_events)
-                        turn = before
-                    else:
-                        turn = self.undo(before)
-                except CompanionError as err:
-                    prompts.say(f"  cannot undo: {err.line()}")
-                    turn = before
-                continue
-            self.history.append((before, self.step_events))
+                self.go_back()
+            except Diverged:
+                prompts.say(
+                    "  the answers kept for this turn no longer fit the match: the turn starts "
+                    "from the match as recorded"
+                )
+                self.restart_log()
+
+    def show_resumed(self) -> None:
+        """A turn interrupted earlier: say so, and show the answers it had."""
+        from rich.markup import escape
+
+        assert self.log is not None
+        answers = [e for e in self.log.current["entries"] if "a" in e]
+        if not answers:
+            return
+        prompts.say("[bold]Resuming the attacking turn where it stopped[/bold]; kept answers:")
+        for entry in answers:
+            prompts.say(f"[dim]  {escape(entry['q'])} {escape(_shown(entry['a']))}[/dim]")
+
+    def open_turn(self) -> tf.Turn:
+        """The log's current turn from its start: the Keepers' face-down card first when
+        the turn before was played here (a new session cannot know it: asked at the attack)."""
+        assert self.log is not None
+        turn = self.fresh_turn()
+        if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
+            return turn
+        card = self.q.choose(
+            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?",
+            tf.FACE_DOWN_CHOICES,
+            "none",
+        )
+        return tf.new_turn(
+            turn.team, turn.opponent, face_down=None if card == "none" else card, known=True
+        )
 
     def settle_owed(self) -> None:
         """Free throws owed from a plain command come first ('match free-throw')."""
@@ -225,29 +377,60 @@ class Flow:
                     "the free throws owed come first",
                     hint="'companion hoopers match free-throw TEAM --stat 2PS'",
                 )
+            self.invalidate()
 
-    def undo(self, current: tf.Turn) -> tf.Turn:
-        """Take back the last recording step of this session (or the match's last event)."""
-        steps = [i for i, (_, events) in enumerate(self.history) if events]
-        if steps:
-            before, events = self.history[steps[-1]]
-            self._take_back(events)
-            del self.history[steps[-1] :]
-            return before
+    def go_back(self) -> None:
+        """Undo: back one question (and take back what was recorded after its answer);
+        before the kept turns, the match's last event."""
+        assert self.log is not None
         try:
+            while True:
+                taken, answer = self.log.journal().take_back()
+                if taken:
+                    self._take_back(taken)
+                if answer is not None:
+                    return
+                if len(self.log.turns) == 1:
+                    break
+                self.log.turns.pop()
             with prompts.no_interrupt():
                 undone = self.table.undo()
-        except NothingToUndo:
-            prompts.say("  nothing to undo")
-            return current
-        self.history.clear()
-        prompts.say(f"  undone: {_describe(undone.removed)}")
-        return self.fresh_turn()
+            prompts.say(f"  undone: {_describe(undone.removed)}")
+            self.restart_log()
+        except NothingToUndo as err:
+            prompts.say("  nothing to undo" if "nothing" in err.line() else f"  cannot undo: "
+                        f"{err.line()}")  # fmt: skip
+            self.restart_log()
+        except CompanionError as err:
+            prompts.say(f"  cannot undo: {err.line()}")
+            self.restart_log()
+        finally:
+            self.invalidate()
+            self.match()
+            self.log.save()
 
-    def _take_back(self, events: list[dict[str, Any]]) -> None:
+    def restart_log(self) -> None:
+        """Set the kept answers aside: the next turn starts from the match as recorded."""
+        assert self.log is not None
+        self.invalidate()
+        self.match()
+        self.log.restart()
+
+    def _take_back(self, taken: list[dict[str, Any]]) -> None:
+        """Take the recordings `taken` (journal entries, oldest first) back from the match."""
+        events = self.table.current()["events"]
+        start = int(taken[0]["n"]) - int(taken[0]["rec"])
+        end = int(taken[-1]["n"])
+        if end != len(events):
+            raise NothingToUndo(
+                "the match changed in another terminal since this step",
+                hint="undo there with 'companion hoopers match undo'",
+            )
+        back = events[start:end]
         with prompts.no_interrupt():
-            self.table.undo(expected=events)
-        prompts.say(f"  undone: {'; '.join(_describe(e) for e in events)}")
+            self.table.undo(expected=back)
+        self.invalidate()
+        prompts.say(f"  undone: {'; '.join(_describe(e) for e in back)}")
 
     # --- helpers ---------------------------------------------------------------
 
@@ -269,20 +452,39 @@ class Flow:
                 names.append(hooper.name)
         return names
 
+    def pick(
+        self,
+        team: str,
+        action: str,
+        question: str,
+        choices: list[str],
+        preferred: tuple[str | None, ...] = (),
+    ) -> str:
+        """A hooper of `team` for `action`, typed with completion; the default is the
+        first of `preferred` who may act, else the hooper last used for it, else the first."""
+        live = not self.q.replaying
+        last = self.table.last_used(self.match(), team, action) if live else None
+        default = next((h for h in (*preferred, last) if h in choices), choices[0])
+        hooper = self.q.name(question, choices, default, what="hooper")
+        if live:
+            self.table.remember(self.match()["id"], used={(team, action): hooper})
+        return hooper
+
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
         choices = self.hoopers(team) or list(self.state().teams[team].hoopers)
-        return prompts.choose(f"{team}: who takes the white cube?", choices)
+        return self.pick(team, "white cube", f"{team}: who takes the white cube?", choices)
 
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         """A stat from the hooper's card: the default is what the table last typed for it
-        in this match (recorded events, then this session); never typed, no default."""
-        key = (team, hooper, stat)
-        known = {**tf.known_stats(self.match()), **self.typed}
-        value = prompts.number(
-            f"{hooper}'s {label}?", known.get(key), lambda n: check_stat(n, label)
+        in this match (kept by the table); never typed, no default."""
+        live = not self.q.replaying
+        known = self.table.known_stats(self.match()) if live else {}
+        value = self.q.number(
+            f"{hooper}'s {label}?", known.get((team, hooper, stat)), lambda n: check_stat(n, label)
         )
-        self.typed[key] = value
+        if live:
+            self.table.remember(self.match()["id"], {(team, hooper, stat): value})
         return value
 
     def has_skill(self, team: str, hooper: str, skill: str) -> bool:
@@ -296,10 +498,10 @@ class Flow:
 
         known = self.state().teams[team].position_of(hooper)
         if known is not None:
-            prompts.say(f"  {hooper} stands on the {known} Position token")
+            self.q.say(f"  {hooper} stands on the {known} Position token")
             return known
         default = first_position(hooper) or "PG"
-        return prompts.choose(f"{hooper}'s Position token?", POSITIONS, default)
+        return self.q.choose(f"{hooper}'s Position token?", POSITIONS, default)
 
     def free_throws(self, team: str, shooter: str, count: int) -> int:
         """Free throws outside a shot (team fouls, flagrant): the 2PS, the d20s; points made."""
@@ -307,7 +509,7 @@ class Flow:
         away = not self.state().teams[team].free_throw_bonus
         done = resolve_free_throws(count, stat, away=away, rolls=rolls)
         made = sum(1 for ft in done if ft.made)
-        prompts.say(f"  free throws: {made} of {count} made")
+        self.q.say(f"  free throws: {made} of {count} made")
         return made
 
     def free_throw_dice(self, team: str, shooter: str, count: int) -> tuple[int, list[int]]:
@@ -316,7 +518,7 @@ class Flow:
         stat = self.stat(team, shooter, "2ps", "2PS (free throws)")
         planned = resolve_free_throws(count, stat, away=away, rng=tf.Probe())
         rolls = [
-            prompts.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
+            self.q.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
             for n, ft in enumerate(planned, 1)
             if ft.roll is not None
         ]
@@ -330,7 +532,7 @@ class Flow:
             for hooper in side.hoopers.values():
                 if hooper.onfire != LV1 or before.teams[team].hoopers[hooper.name].onfire == LV1:
                     continue
-                if prompts.yes_no(
+                if self.q.yes_no(
                     f"{hooper.name} reaches LV.I: take the Onfire LV.1 chip now "
                     "(no: go on for LV.II)?",
                     False,
@@ -360,8 +562,8 @@ class Flow:
         default = choices[-1]
         coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
         if coach:
-            prompts.say(f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)")
-        kind = prompts.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
+            self.q.say(f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)")
+        kind = self.q.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
         if kind == TIMEOUT:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
@@ -369,9 +571,8 @@ class Flow:
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
-        default = turn.ball.holder if turn.ball.holder in eligible else eligible[0]
-        hooper = prompts.choose(f"{kind} by?", eligible, default)
-        bonus = prompts.number(
+        hooper = self.pick(turn.team, kind, f"{kind} by?", eligible, (turn.ball.holder,))
+        bonus = self.q.number(
             f"{kind} bonus on the card?", tf.DEFAULT_BONUS[kind], lambda n: check_bonus(n)
         )
         return tf.play_fundamental(turn, kind, hooper, bonus)
@@ -392,8 +593,10 @@ class Flow:
     def timeout(self, turn: tf.Turn) -> tf.Turn:
         try:
             self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+        except Diverged:
+            raise
         except CompanionError as err:
-            prompts.say(f"  error: {err.line()}")
+            self.q.say(f"  error: {err.line()}")
         return turn
 
     def substitution(self, turn: tf.Turn) -> tf.Turn:
@@ -405,8 +608,10 @@ class Flow:
         while True:
             leaving_choices = [h for h in on_court if h not in {p[0] for p in pairs}]
             done = "done" if pairs else "none"
-            leaving = prompts.choose(f"{turn.team}: who leaves the court?", [*leaving_choices,
-                                     done], done)  # fmt: skip
+            leaving = self.q.name(
+                f"{turn.team}: who leaves the court?", leaving_choices, done,
+                what="hooper", words=[done],
+            )  # fmt: skip
             if leaving in ("done", "none"):
                 break
             taken = {h for p in pairs for h in p}
@@ -419,16 +624,18 @@ class Flow:
                 and not side.hoopers[h].out
             ]
             if not entering_choices:
-                prompts.say("  nobody can come in")
+                self.q.say("  nobody can come in")
                 break
-            entering = prompts.choose(f"who comes in for {leaving}?", entering_choices)
+            entering = self.q.name(f"who comes in for {leaving}?", entering_choices, what="hooper")
             pairs.append([leaving, entering])
         if pairs:
             event = {"type": "sub", "data": {"team": turn.team, "pairs": pairs}}
             try:
                 self.show(self.record([event]))
+            except Diverged:
+                raise
             except CompanionError as err:
-                prompts.say(f"  error: {err.line()}")
+                self.q.say(f"  error: {err.line()}")
         return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:
@@ -438,31 +645,29 @@ class Flow:
         if choices == ["screen"]:
             return self.screen(turn)
         if choices == ["none"]:
-            prompts.say("  playbook: the fundamental cannot be countered")
+            self.q.say("  playbook: the fundamental cannot be countered")
             return tf.fundamental_stands(turn)
         counterers = self.hoopers(turn.opponent, defend=True)
         if not counterers:
             return tf.fundamental_stands(turn)
-        kind = prompts.choose(f"{turn.opponent} counters the {pending.kind}?", choices, "none")
+        kind = self.q.choose(f"{turn.opponent} counters the {pending.kind}?", choices, "none")
         if kind == "none":
             return tf.fundamental_stands(turn)
-        by = prompts.choose(f"{COUNTER_NAMES[kind]} by?", counterers)
-        o = self.stat(turn.opponent, by, "o", "O-stat")
-        v = self.stat(turn.opponent, by, "v", "V-stat")
-        position = None
-        if kind == "steal":
-            position = self.position_token(turn.team, pending.hooper)
+        by = self.pick(turn.opponent, kind, f"{COUNTER_NAMES[kind]} by?", counterers)
         fouls = self.state().teams[turn.opponent].team_fouls
         spec = CounterSpec(
             kind,
-            o=o,
-            v=v,
-            position=position,
             team_fouls=fouls,
             no_foul_die=self.has_skill(turn.opponent, by, "manny"),
             flagrant_whistle=pending.second_use,
+            position="PG" if kind == "steal" else None,  # asked below, once it matters
         )
-        outcome = self.resolve_counter(spec)
+        outcome = self.resolve_counter(
+            spec,
+            turn.opponent,
+            by,
+            position=lambda: self.position_token(turn.team, pending.hooper),
+        )
         if outcome.foul:
             events = tf.foul_events(turn.opponent, by, turn.team, pending.hooper, action=kind)
             if outcome.free_throws:
@@ -481,37 +686,55 @@ class Flow:
         """The defending Unleashed won the ball back: one more action of the same card?"""
         if self.tribe(turn.opponent) != tf.UNLEASHED:
             return None
-        if not prompts.yes_no(
+        if not self.q.yes_no(
             f"{turn.opponent} (Unleashed power): play the other action of the same card now "
             "(the turn token stays)?",
             False,
         ):
             return None
         if turn.face_down is not None:
-            prompts.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
         self.show(self.record([{"type": "turn", "data": {"again": False, "power": True}}]))
         self.series_power_onfire(turn.opponent, hooper)
         return tf.power_turn(turn.opponent, turn.team)
 
-    def resolve_counter(self, spec: CounterSpec) -> Any:
+    def resolve_counter(
+        self,
+        spec: CounterSpec,
+        team: str,
+        by: str,
+        position: Any = None,
+    ) -> Any:
+        """The foul die first; then only what it leaves to decide: the dribbler's Position
+        token (a steal), the one stat the counter uses (O or V; both against an SF), the d20."""
+        from companion.games.hoopers.fouls import read_foul_die
         from companion.ui.hoopers import render_counter
 
         label = COUNTER_NAMES[spec.kind]
         face = None
         if spec.no_foul_die:
-            prompts.say("  no foul die: Manny Gentle does not roll it when countering")
+            self.q.say("  no foul die: Manny Gentle does not roll it when countering")
         else:
-            face = prompts.d8(f"foul die for the {label}", self.rng)
+            face = self.q.d8(f"foul die for the {label}", self.rng)
+        reading = read_foul_die(spec.kind, face, flagrant_whistle=spec.flagrant_whistle)
+        if not reading.foul:
+            if spec.kind == "steal" and position is not None:
+                spec = replace(spec, position=position())
+            stats = _counter_stats(spec, reading.jump_ball)
+            if reading.jump_ball:
+                self.q.say(f"  jump ball: the {'/'.join(s.upper() for s in stats)}-stat decides")
+            values = {s: self.stat(team, by, s, f"{s.upper()}-stat") for s in stats}
+            spec = replace(spec, **values)
         planned = resolve_counter(spec, face=face, rng=tf.Probe())
         roll = None
         if planned.target is not None and planned.roll is not None:
             stat = planned.stat.upper()
-            roll = prompts.d20(
+            roll = self.q.d20(
                 f"d20 for the {label} ({stat} {planned.target}): roll ≤ {planned.target} succeeds",
                 self.rng,
             )
         outcome = resolve_counter(spec, face=face, roll=roll)
-        render_counter(prompts.console(), outcome)
+        render_counter(self.q.console(), outcome)
         return outcome
 
     def screen(self, turn: tf.Turn) -> tf.Turn:
@@ -519,9 +742,9 @@ class Flow:
 
         pending = turn.pending
         assert pending is not None
-        face = prompts.d8(f"foul die for {pending.hooper}'s screen", self.rng)
+        face = self.q.d8(f"foul die for {pending.hooper}'s screen", self.rng)
         reading = read_foul_die("screen", face)
-        render_foul(prompts.console(), reading)
+        render_foul(self.q.console(), reading)
         if not reading.foul:
             return tf.fundamental_stands(turn)
         fouled = self.white_cube(turn.opponent)
@@ -537,11 +760,11 @@ class Flow:
         if not turn.f1_stands:
             return tf.after_playbook(turn, False)
         choices = ["none", "yours"] + (["common"] if tokens > 0 else [])
-        prompts.say(
+        self.q.say(
             "  playbook: 'yours' is already active; 'common' locks a coach action token "
             f"({tokens} left)"
         )
-        kind = prompts.choose(f"{turn.team} runs a playbook?", choices, "none")
+        kind = self.q.choose(f"{turn.team} runs a playbook?", choices, "none")
         if kind == "common":
             self.show(self.record([{"type": "coach", "data": {"team": turn.team}}]))
         return tf.after_playbook(turn, kind != "none", common=kind == "common")
@@ -551,22 +774,21 @@ class Flow:
         eligible = tf.attack_eligible(turn, self.hoopers(turn.team, attack=True))
         if not eligible:
             choices = ["none"]
-        kind = prompts.choose(f"A: {turn.team}'s attack?", choices, choices[0])
+        kind = self.q.choose(f"A: {turn.team}'s attack?", choices, choices[0])
         if kind == "none":
             self.card_back(turn)
             return tf.ball_lost(turn, "no attack: the ball is lost")
-        default = next(
-            (h for h in (turn.ball.holder, turn.rebounder) if h in eligible),
-            eligible[0],
-        )
-        hooper = prompts.choose(f"{SHOT_NAMES[kind]} by?", eligible, default)
+        hooper = self.pick(
+            turn.team, "attack", f"{SHOT_NAMES[kind]} by?", eligible,
+            (turn.ball.holder, turn.rebounder),
+        )  # fmt: skip
         stat = self.stat(turn.team, hooper, kind, KIND_NAMES[kind])
         bonuses = tf.attack_bonuses(turn, hooper)
         card = "none"
         if tf.can_defend(turn) and self.tribe(turn.opponent) == tf.KEEPERS:
             card = tf.keepers_card(turn, kind)
         if card == "discard":
-            prompts.say(
+            self.q.say(
                 f"  {turn.opponent} reveals the face-down {turn.face_down.upper()} and discards "
                 f"it: it does not match the {SHOT_NAMES[kind]}; defend as usual"
             )
@@ -592,19 +814,21 @@ class Flow:
         )
         face = None
         if defense is not None:
-            face = prompts.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
+            face = self.q.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
-            prompts.say(
+            self.q.say(
                 "  Flagrant foul on the second use of the Unleashed card: no shot, two free "
                 "throws, then a new action from F2"
             )
         roll = None
-        if planned.shot_taken and not planned.auto:
+        if planned.shot_taken:
             working = _working(spec, planned)
-            roll = prompts.d20(f"d20 for the shot: {working} → roll ≤ {planned.target}", self.rng)
-        elif planned.auto:
-            prompts.say(f"  {_working(spec, planned)} ≥ 100: scores without a roll")
+            if planned.auto:
+                self.q.say(f"  {working} ≥ 100: scores without a roll")
+            elif planned.roll is not None:  # none when it cannot score: said with the shot
+                roll = self.q.d20(f"d20 for the shot: {working} → roll ≤ {planned.target}",
+                                  self.rng)  # fmt: skip
         owed = resolve_shot(spec, face=face, roll=roll, rng=tf.Probe()).free_throws
         ft_rolls: list[int] = []
         if owed:
@@ -613,7 +837,7 @@ class Flow:
                 spec = replace(spec, ft_stat=ft)
             planned_fts = resolve_shot(spec, face=face, roll=roll, rng=tf.Probe()).free_throws
             ft_rolls = [
-                prompts.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
+                self.q.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
                 for n, ft in enumerate(planned_fts, 1)
                 if ft.roll is not None
             ]
@@ -625,7 +849,7 @@ class Flow:
         from companion.ui.hoopers import render_shot
 
         outcome = played[0].outcome
-        render_shot(prompts.console(), outcome, who=f"{hooper} ({turn.team}): ")
+        render_shot(self.q.console(), outcome, who=f"{hooper} ({turn.team}): ")
         self.show(played)
         self.offer_chips(before, played)
         if turn.playbook:
@@ -651,11 +875,11 @@ class Flow:
         """'Keepers: Tribe power': the face-down defence card matches the attack, so "that
         defense becomes a Block. Resolve it but apply one extra foul result"."""
         name = DEFENSE_FOR[kind].upper()
-        prompts.say(f"  {turn.opponent}'s face-down {name} matches: it becomes a block")
+        self.q.say(f"  {turn.opponent}'s face-down {name} matches: it becomes a block")
         blockers = self.hoopers(turn.opponent, defend=True)
-        by = prompts.choose(f"block ({name}) by?", blockers)
+        by = self.pick(turn.opponent, "block", f"block ({name}) by?", blockers)
         linda = self.has_skill(turn.opponent, by, "linda")
-        face = prompts.d8("foul die for the block", self.rng)
+        face = self.q.d8("foul die for the block", self.rng)
         planned = resolve_block(face=face, against=kind, keepers_block=True, linda=linda)
         ft_stat, ft_rolls = None, []
         if planned.free_throws:
@@ -678,7 +902,7 @@ class Flow:
         from companion.ui.hoopers import render_block
 
         away = not before.teams[turn.team].free_throw_bonus
-        render_block(prompts.console(), played[0].outcome, ft_stat, away)
+        render_block(self.q.console(), played[0].outcome, ft_stat, away)
         self.show(played)
         self.offer_chips(before, played)
         self.series_power_onfire(turn.opponent, by)
@@ -687,21 +911,21 @@ class Flow:
     def card_back(self, turn: tf.Turn) -> None:
         """(c) the turn ends before the attack: the face-down card goes back to the hand."""
         if turn.face_down is not None:
-            prompts.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
 
     def playbook_result(self, turn: tf.Turn, hooper: str, scored: bool) -> None:
         """'To Activate and Resolve a Playbook': the reward and the chip, or the discard."""
         if not scored:
             if turn.playbook_common:
-                prompts.say(
+                self.q.say(
                     "  the playbook did not score: discard the cards, the common playbook "
                     "and its coach action token"
                 )
             return
         for key, text in tf.PLAYBOOK_REWARDS.items():
-            prompts.say(f"  {key}: {text}")
-        prompts.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
-        if turn.playbook_common and prompts.yes_no(
+            self.q.say(f"  {key}: {text}")
+        self.q.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
+        if turn.playbook_common and self.q.yes_no(
             "Was an Onfire LV.1 chip on the playbook card (redeem it onto the scorer)?", False
         ):
             event = {
@@ -717,7 +941,7 @@ class Flow:
         a matching card face down before this turn began, unseen by this session)."""
         name = DEFENSE_FOR[kind]
         if not tf.can_defend(turn):
-            prompts.say("  playbook: the attack cannot be defended")
+            self.q.say("  playbook: the attack cannot be defended")
             return None, None
         defenders = self.hoopers(turn.opponent, defend=True)
         if not defenders:
@@ -725,34 +949,32 @@ class Flow:
         choices = [name, "none"]
         if keepers:
             choices = [name, "block", "none"]
-            prompts.say(
+            self.q.say(
                 f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
                 "before this turn)"
             )
-        answer = prompts.choose(f"{turn.opponent} defends with a {name.upper()}?", choices, "none")
+        answer = self.q.choose(f"{turn.opponent} defends with a {name.upper()}?", choices, "none")
         if answer == "block":
             return None, tf.KEEPERS
         if answer == "none":
             return None, None
-        defender = prompts.choose(f"{name.upper()} by?", defenders)
+        defender = self.pick(turn.opponent, name, f"{name.upper()} by?", defenders)
         return self.stat(turn.opponent, defender, name, name.upper()), defender
 
     def rebound(self, turn: tf.Turn) -> tf.Turn:
-        answer = prompts.choose(
+        answer = self.q.choose(
             f"F3: {turn.team} plays an offensive rebound?", ["rebound", "none"], "none"
         )
         rebounders = self.hoopers(turn.team)
         if answer == "none" or not rebounders:
             return tf.after_rebound(turn, None)
-        by = prompts.choose("rebound by?", rebounders)
+        by = self.pick(turn.team, "rebound", "rebound by?", rebounders)
         if by == SUSAN_PEG:  # her skill (The Series): companion/ui/guided/series.py
             from companion.ui.guided.series import susan_peg_rebound
 
             return susan_peg_rebound(self, turn, by)
-        o = self.stat(turn.team, by, "o", "O-stat")
-        v = self.stat(turn.team, by, "v", "V-stat")
         fouls = self.state().teams[turn.team].team_fouls
-        outcome = self.resolve_counter(CounterSpec("rebound", o=o, v=v, team_fouls=fouls))
+        outcome = self.resolve_counter(CounterSpec("rebound", team_fouls=fouls), turn.team, by)
         if outcome.foul:
             fouled = self.white_cube(turn.opponent)
             events = tf.foul_events(turn.team, by, turn.opponent, fouled, action="rebound")
@@ -763,44 +985,58 @@ class Flow:
             return tf.after_rebound(turn, outcome)
         if not outcome.success:
             return tf.after_rebound(turn, outcome)
-        prompts.say(f"  again: draw two cards, a new attack from F1 · bonus: +15 if {by} attacks")
-        reward = prompts.choose("Rebound won:", tf.REBOUND_REWARDS, "bonus")
+        self.q.say(f"  again: draw two cards, a new attack from F1 · bonus: +15 if {by} attacks")
+        reward = self.q.choose("Rebound won:", tf.REBOUND_REWARDS, "bonus")
         if reward == "again":
             self.show(self.record([tf.turn_event(again=True)]))
         return tf.after_rebound(turn, outcome, reward, by)
 
-    def done(self, turn: tf.Turn) -> tf.Turn:
+    def done(self, turn: tf.Turn) -> None:
+        """The turn is over: move the turn token (recorded), then a new turn in the log."""
         from companion.ui.hoopers import render_status
 
-        prompts.say(f"[bold]{turn.team}'s attacking turn is over:[/bold] {turn.ended}")
-        answer = prompts.choose("Move the turn token and go on?", ["next", "stop"], "next")
+        assert self.log is not None
+        self.q.say(f"[bold]{turn.team}'s attacking turn is over:[/bold] {turn.ended}")
+        answer = self.q.choose("Move the turn token and go on?", ["next", "stop"], "next")
         played = self.record([tf.turn_event()])
         self.show(played)
         state = played[-1].state
-        render_status(prompts.console(), self.table.status())
+        if not self.q.replaying:
+            render_status(self.q.console(), self.table.status())
         if state.over:
-            prompts.say("The match is over: record it with 'companion hoopers match end'.")
+            self.q.say("The match is over: record it with 'companion hoopers match end'.")
             self.stopped = True
-            return turn
+            return None
+        self.log.events = self.match()["events"]
+        self.log.begin(face_down=True)
         if answer == "stop":
             self.stopped = True
-            return turn
-        attacking, defending = state.attacking, state.other(state.attacking)
-        if self.tribe(defending) != tf.KEEPERS:
-            return tf.new_turn(attacking, defending)
-        card = prompts.choose(
-            f"{defending} (Keepers power): a defence card face down before {attacking}'s turn?",
-            tf.FACE_DOWN_CHOICES,
-            "none",
-        )
-        return tf.new_turn(attacking, defending, face_down=None if card == "none" else card,
-                           known=True)  # fmt: skip
+        return None
 
     def show(self, played: list[Step[MatchState]]) -> None:
         from companion.ui.hoopers import render_notes
 
         for step in played:
-            render_notes(prompts.console(), list(step.notes))
+            render_notes(self.q.console(), list(step.notes))
+
+
+def _counter_stats(spec: CounterSpec, jump_ball: bool) -> list[str]:
+    """The stats a counter without a foul uses: O or V ('Counter'), the other one on a
+    jump ball; both for a steal against an SF (the worse of the two is used)."""
+    if spec.kind == "steal" and spec.position == "SF":
+        return ["o", "v"]
+    used = replace(spec, o=0, v=0).required_stat()
+    if jump_ball:
+        used = "v" if used == "o" else "o"
+    return [used]
+
+
+def _shown(answer: Any) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, list):
+        return ", ".join(str(a) for a in answer)
+    return str(answer)
 
 
 def _working(spec: ShotSpec, planned: Any) -> str:

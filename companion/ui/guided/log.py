@@ -46,14 +46,17 @@ def _ties(scores: dict[str, int]) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def ask_request(game: str) -> LogRequest:
-    """Every question for `game`, each answer checked before the next."""
+def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
+    """Every question for `game`, each answer checked before the next; `seen`: the
+    players of the history, offered as you type a name."""
     from companion.history.log import parse_scores
 
+    seen = seen or []
     if game == SOLO:
         player = prompts.ask(
-            "Who played?", SOLO_PLAYER, lambda t: t.strip() or SOLO_PLAYER, choices="a name"
-        )
+            "Who played?", SOLO_PLAYER, lambda t: t.strip() or SOLO_PLAYER, choices="a name",
+            complete=seen,
+        )  # fmt: skip
         request = prompts.ask(
             "Points of the best playlist?",
             "",
@@ -66,6 +69,8 @@ def ask_request(game: str) -> LogRequest:
             "",
             lambda t: _entries(game, t),
             choices="NAME=SCORE, e.g. Ana=29 Ben=14",
+            complete=seen,
+            several=True,
         )
     tied = _ties(parse_scores(request.entries)) if game in ("allstar", "otdraft") else []
     if game == "allstar" and tied:
@@ -118,13 +123,14 @@ def _with(request: LogRequest, **changes: Any) -> LogRequest:
 def run(store: Store) -> bool:
     """Ask for a finished game and log it; False when the table backs out."""
     from companion.history.log import log_game
+    from companion.ui.guided.steps import players_seen
     from companion.ui.history import logged_view
 
     for game in LOGGABLE:
         prompts.say(f"  [bold]{game}[/bold]: {GAME_NAMES[game]}")
     try:
         game = prompts.choose("Which game was played?", list(LOGGABLE), "hoopers")
-        request = ask_request(game)
+        request = ask_request(game, players_seen(store))
     except prompts.Undo:
         prompts.say("  nothing logged")
         return False

@@ -49,11 +49,14 @@ def start(store: Any, seed: int | None = None) -> bool:
     True once the draft is live; False when the table backed out (undo) or the rules
     refused (the reason is said).
     """
+    from companion.ui.guided.steps import players_seen
+
     table = DraftTable(store)
     try:
         players = prompts.ask(
-            "Players, clockwise (2 to 5, comma separated)?", "", _players, choices="A,B,C"
-        )
+            "Players, clockwise (2 to 5, comma separated)?", "", _players, choices="A,B,C",
+            complete=players_seen(store), several=True,
+        )  # fmt: skip
         first = prompts.choose("Who starts?", players, players[0])
         catalogue = _which_catalogue(table)
         deck = _who_deals(catalogue, len(players))
@@ -168,7 +171,7 @@ class Flow:
         from companion.ui.otdraft import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             state = self.table.fold(self.table.current())
             attempt(lambda: self.step(state), self.undo)  # noqa: B023 - called at once
@@ -213,7 +216,7 @@ class Flow:
             choices="Enter",
         )
         options = state.candidates[player]
-        card = prompts.choose(f"{player} keeps which secret card?", options, options[0])
+        card = prompts.name(f"{player} keeps which secret card?", options, options[0], what="card")
         self.record("secret", player=player, card=card)
         clear_screen()
         prompts.say(f"  {player} keeps a secret card (the other is discarded)")
@@ -230,6 +233,7 @@ class Flow:
             "" if final else LATER,
             parse,
             choices="a card name" + ("" if final else ", or later"),
+            complete=[*free_cards(state), *([] if final else [LATER])],
         )
         clear_screen()
         if card is None:
@@ -271,7 +275,7 @@ class Flow:
         """
         if state.deck:
             options = [*state.draftline, *words]
-            return prompts.choose(question, options, options[0])
+            return prompts.name(question, options, options[0], what="card")
 
         def parse(text: str) -> str:
             if text.casefold() in words:
@@ -280,7 +284,10 @@ class Flow:
                 raise BadInput("a card name (unique prefix)")
             return check(text)["data"]["card"]
 
-        return prompts.ask(question, "", parse, choices="a card name, or " + " / ".join(words))
+        return prompts.ask(
+            question, "", parse, choices="a card name, or " + " / ".join(words),
+            complete=[*free_cards(state), *words],
+        )  # fmt: skip
 
     def leftover(self, state: DraftState, player: str) -> None:
         prompts.say(
@@ -322,6 +329,13 @@ class Flow:
             ended = self.table.end()
         render_end(prompts.console(), ended)
         self.stopped = True
+
+
+def free_cards(state: DraftState) -> list[str]:
+    """The catalogue's cards nobody holds (none without a catalogue), for completion."""
+    if state.catalogue is None:
+        return []
+    return [c for c in state.catalogue.names if state.owner(c) is None]
 
 
 def clear_screen() -> None:

@@ -41,6 +41,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     rules refused (the reason is said).
     """
     from companion.engine.decks import parse_players
+    from companion.ui.guided.steps import players_seen
 
     table = PlaylistTable(store)
     try:
@@ -48,6 +49,8 @@ def start(store: Any, seed: int | None = None) -> bool:
             "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
             "",
             lambda text: parse_players(text, low=2),
+            complete=players_seen(store),
+            several=True,
         )
         prompts.say("  the player who most recently listened to their own playlist starts")
         first = prompts.choose("Who starts?", [*names, RANDOM], RANDOM)
@@ -157,7 +160,7 @@ class Flow:
         from companion.ui.playlist import render_status
 
         render_status(prompts.console(), self.table.status())
-        prompts.say("[dim]Enter takes the default · names by prefix · Ctrl-Z or u: undo[/dim]")
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
         while not self.stopped:
             match = self.match()
             state = self.table.fold(match)
@@ -264,9 +267,12 @@ class Flow:
             game.play(state, player, chosen)  # the engine checks every link
             return chosen
 
+        # The titles offered as you type: the hand the companion dealt, else the catalogue.
+        offered = state.deck.hands[player] if state.deck is not None else self.catalogue
         chosen = prompts.ask(
-            f"{player} adds songs ({where})?", NONE, parse, choices="cards, or none"
-        )
+            f"{player} adds songs ({where})?", NONE, parse, choices="cards, or none",
+            complete=[c.title for c in offered if c.title], several=True,
+        )  # fmt: skip
         if not chosen:
             return []
         events = self.record(event("play", player=player, cards=[c.to_dict() for c in chosen]))

@@ -31,9 +31,12 @@ def start(store: Any, seed: int | None = None) -> bool:
     table = SoloTable(store)
     goal = table.box.solo_goal()
     try:
+        from companion.ui.guided.steps import players_seen
+
         player = prompts.ask(
-            "Who plays this solo run?", "solo", lambda t: parse_players(t, 1, 1)[0]
-        )
+            "Who plays this solo run?", "solo", lambda t: parse_players(t, 1, 1)[0],
+            complete=players_seen(store),
+        )  # fmt: skip
         cards = prompts.number("How many cards to lay out?", 20, _count)
         prompts.say(
             f"  the rulebook says both: at least {goal.points} points (the goal) and more than "
@@ -102,7 +105,9 @@ class SoloFlow:
     def playlist(self, count: int) -> None:
         from companion.ui.playlist import render_score, render_solo_status
 
-        render_solo_status(prompts.console(), self.table.status())
+        status = self.table.status()
+        laid = [c.title for c in status.state.last.deal.cards if c.title]
+        render_solo_status(prompts.console(), status)
 
         def parse(text: str) -> list[Any]:
             if text.casefold() == "stop":
@@ -113,7 +118,12 @@ class SoloFlow:
             return self.table.box.read(typed)
 
         cards = prompts.ask(
-            f"Your playlist from the {count} cards (in order)?", "", parse, choices="cards, or stop"
+            f"Your playlist from the {count} cards (in order)?",
+            "",
+            parse,
+            choices="cards, or stop",
+            complete=[*laid, "stop"],
+            several=True,
         )
         if not cards:
             self.stopped = True

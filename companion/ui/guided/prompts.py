@@ -1,15 +1,28 @@
-"""The prompts every guided flow uses: defaults, unique prefixes, undo, Ctrl-C.
+"""The prompts every guided flow uses: lists to pick from, names to complete, undo, Ctrl-C.
 
 Reuse this module for a game's `play` flow; it knows nothing about any game.
 
+Three kinds of question
+    * A choice from a short list (a game, a tribe, a kind of shot, a foul-die face,
+      yes/no): `choose` shows the list under the question with the default
+      highlighted. Arrow keys (or Tab) move; typing filters the list and jumps to
+      the first choice that starts with what is typed (shortcut letters: `n` +
+      Enter is "no"); Enter picks the highlighted choice.
+    * A name from a long list (hoopers, cards of a catalogue, players seen before):
+      `name` (or `ask(..., complete=NAMES)`) is a line with a completion menu
+      that offers the names matching what is typed, by prefix and by close spelling;
+      Tab (or the arrow keys) walks the menu, Enter takes the line. A unique prefix
+      is enough.
+    * A free value (a d20 result, a stat, scores): `ask` / `number` / `d20`, a line.
+
 Rules every prompt follows
     * It shows its choices and its default; Enter alone takes the default.
-    * Names match by unique prefix, case-insensitively (`companion.engine.names`);
-      an answer that does not parse cannot be submitted — the reason shows
-      under the prompt and the question stays.
-    * Undo is one keystroke away: Ctrl-Z (or typing `u` / `undo`) raises
-      `Undo`, which the flow turns into "take back the last recorded event".
-      `u` alone always means undo; choices starting with "u" need two letters.
+    * An answer that does not parse cannot be submitted: the reason shows under it
+      and the question is asked again, on a clear line.
+    * Undo is one keystroke away: Ctrl-Z (or typing `u` / `undo` and Enter) raises
+      `Undo`, which the flow turns into "go back one question" (or "take back the
+      last recorded event"). `u` alone always means undo; choices starting with
+      "u" need two letters.
     * Ctrl-C (or Ctrl-D) raises KeyboardInterrupt / EOFError. Wrap the flow in
       `guarded()` to turn both into the one-line "interrupted" exit (130) that
       keeps everything recorded so far.
@@ -19,25 +32,37 @@ API
     require_terminal(command)             raise BadInput off a terminal
     guarded()                             context manager: Ctrl-C/Ctrl-D -> typer.Abort (exit 130)
     Undo                                  raised by any prompt when the user asks to undo
-    ask(question, default, parse, *, choices="", undo=True)  the primitive: parse(text) -> value
-                                          (raise CompanionError to refuse); "" means `default`
-    choose(question, choices, default)    one of `choices` (str), by unique prefix
-    yes_no(question, default=False)       bool
+    ask(question, default, parse, *, choices="", undo=True, complete=None, several=False)
+                                          the primitive: parse(text) -> value (raise
+                                          CompanionError to refuse); "" means `default`;
+                                          `complete`: names offered as you type (`several`:
+                                          True, or the separators, for a list of names: the
+                                          last one is completed)
+    choose(question, choices, default)    one of `choices` (str), from a list
+    name(question, choices, default=None, what="name")  one of `choices`, typed with completion
+    yes_no(question, default=False)       bool (a list: yes / no)
     number(question, default, check=None) int; `check(n)` may raise CompanionError;
                                           default=None: no default, Enter alone is refused
     d20(question, rng)                    Enter / `r` rolls with `rng` (shown); or the table's
                                           result (5..100 in fives)
-    d8(question, rng)                     Enter / `r` rolls the foul die; or a face by prefix
+    d8(question, rng)                     the foul die: `roll` (the default) or a face, from a list
     say(text) / console()                 print with rich markup between prompts
     no_interrupt()                        context manager deferring Ctrl-C (for multi-step writes)
+    Asker(journal)                        the same questions as methods; with a journal (see
+                                          companion/ui/guided/journal.py) answers already given
+                                          are replayed, silently, instead of asked
 
 `rng` is any object with `d20()` and `d8()` (a `TableRng`).
 """
 
 from __future__ import annotations
 
+import difflib
+import io
+import re
 import signal
-from collections.abc import Callable, Iterator, Sequence
+import string
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -47,12 +72,36 @@ T = TypeVar("T")
 
 UNDO_WORDS = ("u", "undo")
 ROLL_WORDS = ("", "r", "roll")
+ROLL = "roll"
+# A name question lists its names in the question when there are this few.
+LISTED_NAMES = 12
+SELECT_HINT = "(↑↓ or type to pick, Enter takes it · u: undo)"
+# Said once when a flow begins.
+HINT = "Enter takes the default · ↑↓ pick from a list · Tab completes a name · Ctrl-Z or u: undo"
 _UNDO = object()
 _console: Any = None
 
 
+class Refused:
+    """What a prompt ends with on a refused answer: it is said, and the question asked anew
+    on a clear line."""
+
+    def __init__(self, typed: str, reason: str) -> None:
+        self.typed = typed
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"Refused({self.typed!r}, {self.reason!r})"
+
+
+def _say_refused(refused: Refused) -> None:
+    from rich.markup import escape
+
+    console().print(f"  [red]{escape(refused.reason)}[/red]")
+
+
 class Undo(Exception):  # noqa: N818 - a request, not an error
-    """The user asked to take back the last recorded event."""
+    """The user asked to go back (one question, or the last recorded event)."""
 
 
 def on_terminal() -> bool:
@@ -110,14 +159,261 @@ def say(text: str = "") -> None:
     console().print(text)
 
 
-def _key_bindings() -> Any:
+# --- matching what is typed -------------------------------------------------------------
+
+
+def ranked(typed: str, names: Sequence[str], close: bool = True) -> list[str]:
+    """`names` that `typed` may mean, best first: exact, prefix, a word's prefix, inside,
+    then (with `close`) close spellings. Case-insensitive; "" ranks every name."""
+    key = typed.strip().casefold()
+    if not key:
+        return list(names)
+    folded = [(n, n.casefold()) for n in names]
+    exact = [n for n, f in folded if f == key]
+    prefix = [n for n, f in folded if f.startswith(key) and n not in exact]
+    words = [
+        n
+        for n, f in folded
+        if n not in exact and n not in prefix and any(w.startswith(key) for w in _words(f))
+    ]
+    inside = [n for n, f in folded if key in f and n not in {*exact, *prefix, *words}]
+    found = [*exact, *prefix, *words, *inside]
+    if close and len(key) > 1:
+        scored = [(_closeness(key, f), n) for n, f in folded if n not in found]
+        found += [n for score, n in sorted(scored, key=lambda p: -p[0]) if score >= 0.7]
+    return found
+
+
+def _closeness(key: str, folded: str) -> float:
+    """How close `key` is to the name, its words or its start (a typo: "Srge", "Pröt")."""
+    return max(
+        difflib.SequenceMatcher(None, key, part).ratio()
+        for part in (folded, *_words(folded), folded[: len(key)], folded[: len(key) + 1])
+    )
+
+
+def _words(folded: str) -> list[str]:
+    for mark in "-_/'.,()":
+        folded = folded.replace(mark, " ")
+    return folded.split()
+
+
+# --- the select list (short lists) ----------------------------------------------------
+
+
+def select_control(application: Any) -> Any:
+    """The questionary list (`InquirerControl`) inside a select question's application."""
+    from questionary.prompts.common import InquirerControl
+
+    for window in application.layout.find_all_windows():
+        if isinstance(window.content, InquirerControl):
+            return window.content
+    raise LookupError("not a questionary select")
+
+
+class Picker:
+    """What the keys do in a select list (the questionary `InquirerControl` shows it).
+
+    Typing filters the list (questionary keeps the choices that contain what is
+    typed) and highlights the best of them (`ranked`: a prefix first); Backspace
+    unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the highlighted choice, or `u`
+    typed alone means undo; typed text that matches no choice is refused: the reason
+    shows under it and the list is asked anew.
+    """
+
+    def __init__(self, control: Any, options: Sequence[str], default: str, undo: bool) -> None:
+        self.ic = control
+        self.options = list(options)
+        self.default = default
+        self.undo = undo
+
+    @property
+    def typed(self) -> str:
+        return self.ic.search_filter or ""
+
+    def _point_at_best(self) -> None:
+        titles = [c.title for c in self.ic.filtered_choices]
+        best = ranked(self.typed, titles, close=False)
+        self.ic.pointed_at = titles.index(best[0]) if best else 0
+
+    def _point_at_default(self) -> None:
+        titles = [c.title for c in self.ic.filtered_choices]
+        self.ic.pointed_at = titles.index(self.default) if self.default in titles else 0
+
+    def type(self, text: str) -> None:
+        self.ic.error_message = None
+        for char in text:
+            self.ic.add_search_character(char)
+        self._point_at_best()
+
+    def backspace(self) -> None:
+        self.ic.error_message = None
+        self.ic.remove_search_character()
+        if self.typed:
+            self._point_at_best()
+        else:
+            self._point_at_default()
+
+    def move(self, step: int) -> None:
+        self.ic.error_message = None
+        if step > 0:
+            self.ic.select_next()
+        else:
+            self.ic.select_previous()
+
+    def enter(self) -> Any:
+        """The answer: a choice, `_UNDO`, or `Refused` (typed text that matches no choice)."""
+        typed = self.typed.strip()
+        if self.undo and typed.casefold() in UNDO_WORDS:
+            return _UNDO
+        if typed and not ranked(typed, self.options, close=False):
+            near = ranked(typed, self.options)
+            hint = f"did you mean {' or '.join(near[:2])}?" if near else "↑↓ to pick one"
+            return Refused(typed, f"'{typed}' is none of the choices ({hint})")
+        self.ic.is_answered = True
+        return self.ic.get_pointed_at().value
+
+
+def _select_bindings(picker: Picker) -> Any:
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    bindings = KeyBindings()
+
+    def typed(event: Any) -> None:
+        data = event.key_sequence[0].data
+        if data and data.isprintable():
+            picker.type(data)
+
+    for char in string.printable:
+        if char.isprintable():
+            bindings.add(char, eager=True)(typed)
+    bindings.add(Keys.Any, eager=True)(typed)  # letters beyond ASCII (Pröt)
+
+    @bindings.add(Keys.Backspace, eager=True)
+    def _(event: Any) -> None:
+        picker.backspace()
+
+    @bindings.add(Keys.ControlU, eager=True)
+    def _(event: Any) -> None:
+        while picker.typed:
+            picker.backspace()
+
+    @bindings.add(Keys.Down, eager=True)
+    @bindings.add(Keys.Tab, eager=True)
+    def _(event: Any) -> None:
+        picker.move(1)
+
+    @bindings.add(Keys.Up, eager=True)
+    @bindings.add(Keys.BackTab, eager=True)
+    def _(event: Any) -> None:
+        picker.move(-1)
+
+    @bindings.add(Keys.ControlM, eager=True)
+    @bindings.add(Keys.ControlJ, eager=True)  # Enter typed ahead, while the tty was cooked
+    def _(event: Any) -> None:
+        event.app.exit(result=picker.enter())
+
+    if picker.undo:
+
+        @bindings.add(Keys.ControlZ, eager=True)
+        def _(event: Any) -> None:
+            event.app.exit(result=_UNDO)
+
+    @bindings.add(Keys.ControlD, eager=True)
+    def _(event: Any) -> None:
+        event.app.exit(exception=EOFError)
+
+    return bindings
+
+
+def _select(message: str, options: Sequence[str], default: str, undo: bool) -> str:
+    import questionary
+    from prompt_toolkit.key_binding import merge_key_bindings
+
+    question = questionary.select(
+        message,
+        choices=list(options),
+        default=default,
+        use_search_filter=True,
+        use_jk_keys=False,
+        instruction=SELECT_HINT if undo else SELECT_HINT.replace(" · u: undo", ""),
+    )
+    app = question.application
+    picker = Picker(select_control(app), options, default, undo)
+    app.key_bindings = merge_key_bindings([app.key_bindings, _select_bindings(picker)])
+    answer = question.unsafe_ask()
+    if answer is _UNDO:
+        raise Undo
+    if isinstance(answer, Refused):
+        _say_refused(answer)
+        return _select(message, options, default, undo)
+    return str(answer)
+
+
+# --- the line (free answers, and names with completion) --------------------------------
+
+
+class NameCompleter:
+    """Completion for a name (or the last of several names): `ranked` matches.
+
+    `several`: True for names separated by commas, or the separating characters
+    (", " for cards typed with spaces or commas between them).
+    """
+
+    def __init__(self, names: Sequence[str], several: bool | str = False) -> None:
+        self.names = list(names)
+        self.several = "," if several is True else several or ""
+
+    def get_completions(self, document: Any, complete_event: Any) -> Iterable[Any]:
+        from prompt_toolkit.completion import Completion
+
+        text = document.text_before_cursor
+        # Several names: after the last separator, or after the last NAME=VALUE and a space.
+        gaps = "|".join(re.escape(c) if c != " " else r"\s" for c in self.several)
+        word = re.split(rf"{gaps}|=\S*\s+", text)[-1] if self.several else text
+        if "=" in word:  # NAME=POS, NAME=SCORE: the name is done
+            return
+        lead = len(word) - len(word.lstrip())
+        typed = word[lead:]
+        earlier = text[: len(text) - len(word)].casefold() if self.several else ""
+        for found in ranked(typed, self.names):
+            if found != typed and found.casefold() not in earlier:
+                yield Completion(found, start_position=-len(typed))
+
+
+def _completer(names: Sequence[str], several: bool | str) -> Any:
+    """A prompt_toolkit Completer doing what `NameCompleter` does (prompt_toolkit is
+    imported only once a question is asked)."""
+    from prompt_toolkit.completion import Completer
+
+    class _Completer(NameCompleter, Completer):
+        pass
+
+    return _Completer(names, several)
+
+
+def _line_bindings(validate: Callable[[str], bool | str], undo: bool) -> Any:
+    """Ctrl-Z is undo; Enter on a refused answer ends the prompt with `Refused`: the reason
+    is said under it and the question asked anew, on a clear line."""
     from prompt_toolkit.key_binding import KeyBindings
 
     bindings = KeyBindings()
 
-    @bindings.add("c-z")
+    if undo:
+
+        @bindings.add("c-z")
+        def _(event: Any) -> None:
+            event.app.exit(result=_UNDO)
+
+    @bindings.add("enter")
     def _(event: Any) -> None:
-        event.app.exit(result=_UNDO)
+        buffer = event.current_buffer
+        verdict = validate(buffer.text)
+        if verdict is True:
+            buffer.validate_and_handle()
+            return
+        event.app.exit(result=Refused(buffer.text, str(verdict) or "invalid input"))
 
     return bindings
 
@@ -129,9 +425,10 @@ def ask(
     *,
     choices: str = "",
     undo: bool = True,
+    complete: Sequence[str] | None = None,
+    several: bool | str = False,
 ) -> T:
     """Ask until the answer parses; return `parse(answer)` ("" means `default`)."""
-    import questionary
 
     def read(text: str) -> Any:
         typed = text.strip()
@@ -149,28 +446,97 @@ def ask(
     shown = f"{question} [{choices}]" if choices else question
     if default:
         shown += f" ({default})"
-    answer = questionary.text(
-        shown, validate=validate, key_bindings=_key_bindings() if undo else None
-    ).unsafe_ask()
+    bindings = _line_bindings(validate, undo)
+    while True:
+        answer = _line(shown, validate, bindings, complete, several)
+        if not isinstance(answer, Refused):
+            break
+        _say_refused(answer)
     result = _UNDO if answer is _UNDO else read(answer)
     if result is _UNDO:
         raise Undo
     return result
 
 
-def choose(question: str, choices: Sequence[str], default: str | None = None) -> str:
+def _typing() -> Any:
+    """Complete while typing, once something is typed: the menu (and the room it needs
+    under the line) comes with the first key, or with Tab."""
+    from prompt_toolkit.application import get_app
+    from prompt_toolkit.filters import Condition
+
+    return Condition(lambda: bool(get_app().current_buffer.text))
+
+
+def _line(
+    shown: str,
+    validate: Callable[[str], bool | str],
+    bindings: Any,
+    complete: Sequence[str] | None,
+    several: bool | str,
+) -> Any:
+    import questionary
+
+    if complete:
+        return questionary.autocomplete(
+            shown,
+            choices=list(complete),
+            completer=_completer(complete, several),
+            validate=validate,
+            key_bindings=bindings,
+            complete_while_typing=_typing(),
+            validate_while_typing=False,
+        ).unsafe_ask()
+    return questionary.text(
+        shown, validate=validate, key_bindings=bindings, validate_while_typing=False
+    ).unsafe_ask()
+
+
+# --- the questions ---------------------------------------------------------------------
+
+
+def choose(
+    question: str, choices: Sequence[str], default: str | None = None, *, undo: bool = True
+) -> str:
+    """One of `choices`, picked from a list under the question (the default highlighted)."""
     from companion.engine.names import match_prefix
 
-    options = list(choices)
+    options = list(dict.fromkeys(choices))
     if not options:
         raise BadInput(f"nothing to choose for '{question}'")
-    chosen_default = default if default is not None else options[0]
-    return ask(
-        question,
-        chosen_default,
-        lambda text: match_prefix(text, options, what="choice"),
-        choices=" / ".join(options),
-    )
+    chosen = options[0]
+    if default is not None:
+        try:
+            chosen = match_prefix(default, options, what="choice")
+        except CompanionError:
+            chosen = options[0]
+    shown = f"{question} [{' / '.join(options)}] ({chosen})"
+    return _select(shown, options, chosen, undo)
+
+
+def name(
+    question: str,
+    choices: Sequence[str],
+    default: str | None = None,
+    *,
+    what: str = "name",
+    words: Sequence[str] = (),
+    undo: bool = True,
+) -> str:
+    """One of `choices` (or of `words`, e.g. `none`), typed with completion: a unique
+    prefix is enough, Tab completes, a close spelling is offered."""
+    from companion.engine.names import match_prefix
+
+    names = list(dict.fromkeys([*choices, *words]))
+    if not names:
+        raise BadInput(f"nothing to choose for '{question}'")
+
+    def parse(text: str) -> str:
+        if not text:
+            raise BadInput(f"an answer is needed: a {what} (Tab completes)")
+        return match_prefix(text, names, what=what)
+
+    listed = " / ".join(names) if len(names) <= LISTED_NAMES else f"Tab completes {what}s"
+    return ask(question, default or "", parse, choices=listed, complete=names, undo=undo)
 
 
 def yes_no(question: str, default: bool = False) -> bool:
@@ -214,14 +580,75 @@ def d20(question: str, rng: Any) -> int:
 
 
 def d8(question: str, rng: Any) -> str:
-    """The foul die face the table rolled (by prefix), or Enter to roll it."""
-    from companion.engine.dice import D8_FACE_NAMES, d8_label, parse_d8
+    """The foul die face the table rolled, or `roll` (the default) to roll it."""
+    from companion.engine.dice import D8_FACE_NAMES, d8_label
 
-    def parse(text: str) -> str | None:
-        return None if text.casefold() in ROLL_WORDS else parse_d8(text)
-
-    face = ask(question, "roll", parse, choices="Enter rolls, or " + " / ".join(D8_FACE_NAMES))
-    if face is None:
+    options = [ROLL, *D8_FACE_NAMES]
+    message = f"{question} [Enter rolls, or {' / '.join(D8_FACE_NAMES)}] ({ROLL})"
+    face = _select(message, options, ROLL, True)
+    if face == ROLL:
         face = rng.d8()
         say(f"  rolled [bold]{d8_label(face)}[/bold]")
     return face
+
+
+# --- asking through a journal -----------------------------------------------------------
+
+
+class Asker:
+    """The questions above as methods. With a `journal` (companion/ui/guided/journal.py),
+    an answer it already holds is replayed without asking (and without output), and
+    each new answer is written to it as it is given."""
+
+    def __init__(self, journal: Any = None) -> None:
+        self.journal = journal
+        self._quiet: Any = None
+
+    @property
+    def replaying(self) -> bool:
+        return self.journal is not None and self.journal.replaying
+
+    def _answer(self, question: str, live: Callable[[], T]) -> T:
+        if self.replaying:
+            return self.journal.replay(question)
+        value = live()
+        if self.journal is not None:
+            self.journal.answer(question, value)
+        return value
+
+    def ask(self, question: str, default: str, parse: Callable[[str], T], **options: Any) -> T:
+        return self._answer(question, lambda: ask(question, default, parse, **options))
+
+    def choose(self, question: str, choices: Sequence[str], default: str | None = None) -> str:
+        return self._answer(question, lambda: choose(question, choices, default))
+
+    def name(self, question: str, choices: Sequence[str], default: str | None = None,
+             **options: Any) -> str:  # fmt: skip
+        return self._answer(question, lambda: name(question, choices, default, **options))
+
+    def yes_no(self, question: str, default: bool = False) -> bool:
+        return self._answer(question, lambda: yes_no(question, default))
+
+    def number(self, question: str, default: int | None,
+               check: Callable[[int], Any] | None = None) -> int:  # fmt: skip
+        return self._answer(question, lambda: number(question, default, check))
+
+    def d20(self, question: str, rng: Any) -> int:
+        return self._answer(question, lambda: d20(question, rng))
+
+    def d8(self, question: str, rng: Any) -> str:
+        return self._answer(question, lambda: d8(question, rng))
+
+    def console(self) -> Any:
+        """The console, or (while replaying) one that shows nothing."""
+        if not self.replaying:
+            return console()
+        if self._quiet is None:
+            from rich.console import Console
+
+            self._quiet = Console(file=io.StringIO(), width=120, color_system=None)
+        return self._quiet
+
+    def say(self, text: str = "") -> None:
+        if not self.replaying:
+            say(text)

@@ -34,12 +34,17 @@ def start(store: Any, seed: int | None = None) -> bool:
     refused (the reason is said).
     """
     from companion.games.hoopers.match import tribes
+    from companion.ui.guided.steps import players_seen
     from companion.ui.hoopers_series import render_status
 
     names = [t.title() for t in tribes()]
+    offered = [*names, *players_seen(store)]
     try:
-        first = prompts.ask("First tribe (or player)?", names[0], _name)
-        second = prompts.ask("Second tribe (or player)?", names[-1], _name)
+        first = prompts.ask("First tribe (or player)?", names[0], _name, complete=offered)
+        second = prompts.ask(
+            "Second tribe (or player)?", names[-1], _name,
+            complete=[n for n in offered if n != first],
+        )  # fmt: skip
         home = prompts.choose("Who is at home in game 1?", ["random", first, second], "random")
     except Undo:
         return False
@@ -222,7 +227,9 @@ def _pick(question: str, line_up: Sequence[str], count: int) -> list[str]:
             raise BadInput(f"name {count} different hoopers, comma separated")
         return chosen
 
-    return prompts.ask(question, ", ".join(line_up[:count]), parse)
+    return prompts.ask(
+        question, ", ".join(line_up[:count]), parse, complete=list(line_up), several=True
+    )
 
 
 def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
@@ -232,23 +239,26 @@ def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
     undefended, recorded as that lay-up. Either way the attacking turn ends.
     """
     from companion.games.hoopers import turn_flow as tf
+    from companion.games.hoopers.fouls import read_foul_die
     from companion.games.hoopers.shots import ShotSpec
     from companion.games.hoopers.susan_peg import LAY_UP, resolve_susan_peg_rebound
     from companion.ui.hoopers_series import render_susan_peg_rebound
 
-    prompts.say(
+    flow.q.say(
         "  Susan Peg's skill: with no foul she goes straight to a lay-up with her V, "
         "which cannot be defended"
     )
-    v = flow.stat(turn.team, by, "v", "V-stat")
     fouls = flow.state().teams[turn.team].team_fouls
-    face = prompts.d8("foul die for the rebound", flow.rng)
+    face = flow.q.d8("foul die for the rebound", flow.rng)
+    v = 0  # her V matters only with no foul: asked then
+    if not read_foul_die("rebound", face).foul:
+        v = flow.stat(turn.team, by, "v", "V-stat")
     planned = resolve_susan_peg_rebound(v, face=face, team_fouls=fouls, rng=tf.Probe())
     roll = None
     if planned.roll is not None:
-        roll = prompts.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
+        roll = flow.q.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
     outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=fouls)
-    render_susan_peg_rebound(prompts.console(), outcome)
+    render_susan_peg_rebound(flow.q.console(), outcome)
     if outcome.foul:
         fouled = flow.white_cube(turn.opponent)
         events = tf.foul_events(turn.team, by, turn.opponent, fouled)

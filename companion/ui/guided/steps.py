@@ -27,3 +27,15 @@ def attempt(step: Callable[[], T], undo: Callable[[], Any]) -> T | None:
     except CompanionError as err:
         prompts.say(f"  error: {err.line()}")
     return None
+
+
+def players_seen(store: Any) -> list[str]:
+    """Every player name in the history (for completion); [] when it cannot be read."""
+    from companion.history.book import history
+    from companion.history.players import known_players
+
+    try:
+        roster, matches = history(store)
+        return known_players(matches, roster)
+    except (CompanionError, OSError, ValueError):
+        return []
