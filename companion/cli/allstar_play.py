@@ -9,33 +9,15 @@ from companion.cli.common import InteractiveJsonOption, SeedOption, open_store
 
 def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
     """Interactive: walk the live game step by step on a terminal: arenas, teams, rounds,
-    Play-Offs."""
-    # With no live game it offers to start one first (the menu's start flow).
-    from companion.ui.guided import prompts
+    Play-Offs (with none live, offer to start one)."""
+    from companion.ui.guided.entry import play_or_offer
 
-    prompts.require_terminal("companion allstar play")
-    from companion.tables.allstar import AllStarTable
-
-    store = open_store(ctx)
-    with prompts.guarded():
-        if AllStarTable(store).live() is None and not _offer_start(store, seed):
-            raise typer.Exit(0)
-        from companion.ui.guided.allstar import play as play_season
-
-        play_season(store, seed)
-
-
-def _offer_start(store, seed: int | None) -> bool:
-    """No live game: ask to start one (the menu's start flow). True once one is live."""
-    from companion.ui.guided import prompts
-    from companion.ui.guided.allstar import start
-
-    prompts.say("No live allstar game.")
-    try:
-        wanted = prompts.yes_no("Start one now?", True)
-    except prompts.Undo:
-        wanted = False
-    if wanted and start(store, seed):
-        return True
-    prompts.say("Nothing started: 'companion allstar season start --help' shows how.")
-    return False
+    play_or_offer(
+        open_store(ctx),
+        "allstar",
+        seed,
+        command="companion allstar play",
+        none_live="No live allstar game.",
+        ask="Start one now?",
+        nothing="Nothing started: 'companion allstar season start --help' shows how.",
+    )

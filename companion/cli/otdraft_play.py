@@ -9,33 +9,15 @@ from companion.cli.common import InteractiveJsonOption, SeedOption, open_store
 
 def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
     """Interactive: walk the live draft step by step on a terminal: secrets, picks,
-    leftovers, scoring."""
-    # With no live draft it offers to start one first (the menu's start flow).
-    from companion.ui.guided import prompts
+    leftovers, scoring (with none live, offer to start one)."""
+    from companion.ui.guided.entry import play_or_offer
 
-    prompts.require_terminal("companion otdraft play")
-    from companion.tables.otdraft import DraftTable
-
-    store = open_store(ctx)
-    with prompts.guarded():
-        if DraftTable(store).live() is None and not _offer_start(store, seed):
-            raise typer.Exit(0)
-        from companion.ui.guided.otdraft import play as play_draft
-
-        play_draft(store, seed)
-
-
-def _offer_start(store, seed: int | None) -> bool:
-    """No live draft: ask to start one (the menu's start flow). True once one is live."""
-    from companion.ui.guided import prompts
-    from companion.ui.guided.otdraft import start
-
-    prompts.say("No live otdraft match.")
-    try:
-        wanted = prompts.yes_no("Start a draft now?", True)
-    except prompts.Undo:
-        wanted = False
-    if wanted and start(store, seed):
-        return True
-    prompts.say("Nothing started: 'companion otdraft game start --help' shows how.")
-    return False
+    play_or_offer(
+        open_store(ctx),
+        "otdraft",
+        seed,
+        command="companion otdraft play",
+        none_live="No live otdraft match.",
+        ask="Start a draft now?",
+        nothing="Nothing started: 'companion otdraft game start --help' shows how.",
+    )

@@ -1,0 +1,55 @@
+"""How every `<game> play` command begins: the live game's guided flow, or an offer to start one.
+
+`play_or_offer(store, game, …)` is the one way in for `hoopers play`, `allstar play`,
+`playlist play`, `playlist solo play` and `otdraft play`; the menu uses the same flows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.tables import table_for
+from companion.ui.guided import prompts
+
+# game -> its guided flow: a module with `start(store, seed) -> bool` and `play(store, seed)`
+FLOWS = {
+    "hoopers": "companion.ui.guided.hoopers",
+    "allstar": "companion.ui.guided.allstar",
+    "playlist": "companion.ui.guided.playlist",
+    "playlist-solo": "companion.ui.guided.playlist_solo",
+    "otdraft": "companion.ui.guided.otdraft",
+}
+
+
+def play_or_offer(
+    store: Any,
+    game: str,
+    seed: int | None,
+    *,
+    command: str,
+    none_live: str,
+    ask: str,
+    nothing: str,
+) -> None:
+    """Continue `game`'s live game on this terminal; with none live, offer to start one.
+
+    `none_live`, `ask` and `nothing` are what the table reads: that nothing is live, the
+    question, and what to type when the table declines.
+    """
+    prompts.require_terminal(command)
+    flow = importlib.import_module(FLOWS[game])
+    with prompts.guarded():
+        if table_for(store, game).live() is None and not _offer(store, flow, seed, none_live, ask):
+            prompts.say(nothing)
+            return
+        flow.play(store, seed)
+
+
+def _offer(store: Any, flow: Any, seed: int | None, none_live: str, ask: str) -> bool:
+    prompts.say(none_live)
+    try:
+        wanted = prompts.yes_no(ask, True)
+    except prompts.Undo:
+        wanted = False
+    return bool(wanted and flow.start(store, seed))
