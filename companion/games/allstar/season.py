@@ -335,20 +335,7 @@ class Season:
 
     def add_team(self, manager: str, bus: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """'d. Assigning the Buses': one team per Bus, Bus 1 to the top arena."""
-        if self.phase != "teams":
-            raise OutOfTurn(
-                f"place round {self.round}'s arenas first"
-                if self.phase == "arenas"
-                else "the regular season is over; teams now go to 'playoff round'"
-            )
-        if manager not in self.managers:
-            raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
-        if not 1 <= bus <= self.round:
-            raise BadTeam(
-                f"round {self.round} uses Bus 1"
-                + (f" to {self.round}" if self.round > 1 else "")
-                + f" (got Bus {bus})"
-            )
+        self._check_phase_manager_bus(manager, bus)
         teams = self.teams.setdefault(self.round, {})
         if bus in teams.get(manager, {}):
             raise BadTeam(f"{manager} has already used Bus {bus} this round")
@@ -388,6 +375,11 @@ class Season:
         }
 
     def _check_team_step(self, manager: str, bus: int | None) -> InPlay:
+        self._check_phase_manager_bus(manager, bus)
+        return self.in_play[manager]
+
+    def _check_phase_manager_bus(self, manager: str, bus: int | None) -> None:
+        """Teams are being placed, `manager` plays, and this round has Bus `bus`."""
         if self.phase != "teams":
             raise OutOfTurn(
                 f"place round {self.round}'s arenas first"
@@ -402,7 +394,6 @@ class Season:
                 + (f" to {self.round}" if self.round > 1 else "")
                 + f" (got Bus {bus})"
             )
-        return self.in_play[manager]
 
     def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
         """No card in another manager's team this round, nor seen with them before."""
