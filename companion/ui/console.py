@@ -165,12 +165,8 @@ def escape(markup: str) -> str:
 
 # Characters that can move a terminal's cursor, retitle its window, hide or reorder
 # text, or that no terminal can print (lone surrogates).
-_CONTROL = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-_CONTROL_OR_NEWLINE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+_CONTROL = "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_CONTROL_OR_NEWLINE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -185,7 +181,8 @@ def safe(text: object, newlines: bool = False) -> str:
     text = str(text)
     if text.isprintable():
         return text
-    return (_CONTROL if newlines else _CONTROL_OR_NEWLINE).sub(_escaped, text)
+    # Compiled only when needed: most text is printable, and start-up counts.
+    return re.sub(_CONTROL if newlines else _CONTROL_OR_NEWLINE, _escaped, text)
 
 
 def _clean(segments: Any) -> Any:
