@@ -79,11 +79,18 @@ def score_lines(score: PlaylistScore) -> list[str]:
         else:
             why = "fulfilled" if result.fulfilled else "not fulfilled"
         lines.append(f"assignment {a.text()}: {need} → {why}, +{result.points}")
-    parts = [score.card_points, score.length_bonus, score.genre_points, score.assignment_points]
-    labels = "cards + length + genres + assignments"
-    lines.append(
-        f"total ({labels}): {' + '.join(str(p) for p in parts)} = [bold]{score.total}[/bold]"
-    )
+    # Solo play has no 15-song bonus and no assignments: only the parts that apply.
+    named = [("cards", score.card_points), ("genres", score.genre_points)]
+    if not score.solo:
+        named = [
+            ("cards", score.card_points),
+            ("length", score.length_bonus),
+            ("genres", score.genre_points),
+            ("assignments", score.assignment_points),
+        ]
+    labels = " + ".join(name for name, _ in named)
+    sums = " + ".join(str(value) for _, value in named)
+    lines.append(f"total ({labels}): {sums} = [bold]{score.total}[/bold]")
     return lines
 
 

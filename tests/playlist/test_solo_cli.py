@@ -134,3 +134,27 @@ def test_solo_undo(cli):
     cli("playlist", "solo", "score", *WINNING)
     undone = cli("playlist", "solo", "undo", "--json").json
     assert undone["undone"]["type"] == "round" and undone["rounds"][0]["score"] is None
+
+
+def test_a_laid_out_card_may_be_typed_in_full_and_solo_totals_show_only_their_parts(cli, tmp_path):
+    # Issue 17: "Accept any spelling that names exactly one laid-out card", and solo play has
+    # neither a length bonus nor assignments, so the total names only cards and genres.
+    deck = tmp_path / "four.csv"
+    deck.write_text(
+        "title,artist,genre,points,icons,kind\n"
+        "A1,x,pop,2,piano+love+ballad,music\n"
+        "A2,x,rock,3,love+ballad+sad,music\n"
+        "A3,x,country,1,ballad+sad+guitar,music\n"
+        "A4,x,rnb,2,sad+guitar+drums,music\n"
+    )
+    assert cli("playlist", "cards", "import", str(deck)).exit_code == 0
+    assert cli("playlist", "solo", "start", "--cards", "4", "--seed", "1").exit_code == 0
+    typed = ["pop/2/piano+love+ballad", "rock/3/love+ballad+sad", "country/1/ballad+sad+guitar",
+             "rnb/2/sad+guitar+drums"]  # fmt: skip
+    scored = cli("playlist", "solo", "score", *typed)
+    assert scored.exit_code == 0, scored.stderr
+    assert "total (cards + genres): 8 + 0 = 8" in scored.stdout
+    assert all(f"“A{n}”" in scored.stdout for n in range(1, 5))  # read as the laid-out cards
+    assert cli("playlist", "solo", "status", "--json").json["rounds"][0]["score"] == 8
+    unknown = cli("playlist", "solo", "score", "pop/2/piano+love+sad", "rock/3/love+ballad+sad")
+    assert unknown.exit_code == 2 and "is not one of the 4 cards laid out" in unknown.stderr

@@ -195,6 +195,27 @@ def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
     raise ValueError(f"unknown playlist-solo event type {event['type']!r}")
 
 
+def laid_card(typed: Card, laid: Sequence[Card]) -> Card:
+    """The laid-out card that `typed` names: by number or title, or spelled out in full as
+    GENRE/POINTS/ICONS[/TITLE] when exactly one laid-out card reads so."""
+    for card in laid:
+        if card.key == typed.key:
+            return card
+    if typed.number is None:
+        same = [
+            c
+            for c in laid
+            if (c.genre, c.points, c.icon_set) == (typed.genre, typed.points, typed.icon_set)
+            and (not typed.title or c.title.casefold().startswith(typed.title.casefold()))
+        ]
+        if len(same) == 1:
+            return same[0]
+        if same:
+            names = ", ".join(c.name() for c in same)
+            raise RuleViolation(f"{typed.name()} reads like {len(same)} laid-out cards: {names}")
+    raise RuleViolation(f"{typed.name()} is not one of the {len(laid)} cards laid out")
+
+
 def score_round(
     rounds: Sequence[SoloRound],
     playlist: Sequence[Card],
@@ -212,10 +233,7 @@ def score_round(
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(playlist)})")
     deal = rounds[-1].deal
     if deal.cards:
-        laid = {c.key for c in deal.cards}
-        for card in playlist:
-            if card.key not in laid:
-                raise RuleViolation(f"{card.name()} is not one of the {deal.count} cards laid out")
+        playlist = [laid_card(card, deal.cards) for card in playlist]
     verdict = check_chain(playlist, SOLO)
     if not verdict.valid:
         raise BrokenLink(
