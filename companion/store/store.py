@@ -746,7 +746,7 @@ START_COMMANDS = {
     "hoopers": "companion hoopers match start",
     "allstar": "companion allstar season start",
     "playlist": "companion playlist game start",
-    "playlist-solo": "companion playlist solo deal",
+    "playlist-solo": "companion playlist solo start",
     "otdraft": "companion otdraft game start",
 }
 
