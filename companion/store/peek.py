@@ -1,0 +1,99 @@
+"""A quick look at a database for the shell's Tab: names and ids, read as plain JSON.
+
+A shell runs the whole program on every Tab, so this reader imports no tinydb, takes no
+lock and writes nothing: the main file and the archive's summaries (`.index/`, kept
+current by companion.store.archive) are read as JSON, and only as far as needed. Whatever
+it cannot read it treats as empty: a Tab must never fail.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+LIVE = "live"
+
+
+class Peek:
+    """The database file and its archive, read as JSON and only as far as needed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @cached_property
+    def main(self) -> dict[str, Any]:
+        try:
+            found = json.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return {}
+        return found if isinstance(found, dict) else {}
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        rows = self.main.get(table)
+        return [r for r in rows.values() if isinstance(r, dict)] if isinstance(rows, dict) else []
+
+    def doc(self, table: str, key: str, default: Any = None) -> Any:
+        for row in self.rows(table):
+            if row.get("key") == key:
+                return row.get("value")
+        return default
+
+    def docs(self, table: str) -> dict[str, Any]:
+        return {row["key"]: row.get("value") for row in self.rows(table) if "key" in row}
+
+    def live(self) -> list[dict[str, Any]]:
+        return [m for m in self.rows(LIVE) if "finishing" not in m and "id" in m]
+
+    def live_match(self, game: str) -> dict[str, Any] | None:
+        return next((m for m in self.live() if m.get("game") == game), None)
+
+    def shards(self) -> Iterator[list[dict[str, Any]]]:
+        """The archived matches (without their events) of each archive file, newest first."""
+        folder = self.path.with_name(self.path.stem + ".archive")
+        try:
+            shards = [p for p in folder.iterdir() if _is_shard(p.name)]
+        except OSError:
+            return
+        for shard in sorted(shards, reverse=True):
+            yield _summaries(shard)
+
+    def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
+        """Live matches, then archived ones, newest archive file first (and no further
+        once `enough` have been given)."""
+        live = self.live()
+        yield from live
+        seen, given = {m["id"] for m in live}, len(live)
+        for shard in self.shards():
+            if enough is not None and given >= enough:
+                return
+            for match in shard:
+                if match.get("id") not in seen:
+                    given += 1
+                    yield match
+
+
+def _is_shard(name: str) -> bool:
+    """An archive file (`2026-11.json`, as companion.store.validate.SHARD names them)."""
+    return re.fullmatch(r"\d{4}-\d{2}\.json", name) is not None
+
+
+def _summaries(shard: Path) -> list[dict[str, Any]]:
+    """A shard's matches: from its summary in `.index/` while that is current (it records
+    the shard's inode, size and modification time last), else from the shard itself."""
+    try:
+        stat = shard.stat()
+        index = json.loads((shard.parent / ".index" / shard.name).read_bytes())
+        source = index["source"]
+        if list(source[1:]) == [stat.st_ino, stat.st_size, stat.st_mtime_ns]:
+            return [m for m in index["matches"] if isinstance(m, dict)]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    try:
+        tables = json.loads(shard.read_bytes())
+        return [m for m in tables["matches"].values() if isinstance(m, dict)]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
