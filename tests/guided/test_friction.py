@@ -12,6 +12,15 @@ from tests.guided.scripted import CTRL_U, DOWN, TAB, UP
 from tests.guided.test_scripted_hoopers import start_match, status, types
 
 
+def dime_shoots_2ps(flow, stat: str) -> None:
+    """Lucy skips F1 and F2 and attacks: Dime N'Shons's 2 points shot with 2PS `stat`."""
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "2ps")
+    flow.answer("2 points shot by?", "Dime")
+    flow.answer("Dime N'Shons's 2PS?", stat)
+
+
 def test_a_short_list_is_picked_with_the_arrow_keys(cli, scripted):
     start_match(cli)
     flow = scripted
@@ -85,11 +94,7 @@ def test_a_turn_interrupted_before_the_token_moves_resumes_there(cli, db, script
     # `hoopers play` again: it must not replay Lucy's attack.
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Dime")
-    flow.answer("Dime N'Shons's 2PS?", "55")
+    dime_shoots_2ps(flow, "55")
     flow.answer("Karl defends with a D2?", "")
     flow.answer("roll ≤ 55", "5")
     flow.expect("scores 2")
@@ -154,11 +159,7 @@ def test_undo_goes_back_one_question_within_a_step(cli, db, scripted):
 def test_undo_after_a_lost_rebound_takes_back_the_rebound_only(cli, db, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Dime")
-    flow.answer("Dime N'Shons's 2PS?", "55")
+    dime_shoots_2ps(flow, "55")
     flow.answer("Karl defends with a D2?", "")
     flow.answer("roll ≤ 55", "100")
     flow.answer("F3: Lucy plays an offensive rebound?", "reb")
@@ -194,11 +195,7 @@ def test_undo_at_a_new_turn_goes_back_to_the_turn_token(cli, db, scripted):
 def test_no_d20_for_a_target_that_cannot_be_hit(cli, db, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Dime")
-    flow.answer("Dime N'Shons's 2PS?", "10")
+    dime_shoots_2ps(flow, "10")
     flow.answer("Karl defends with a D2?", "d2")
     flow.answer("D2 by?", "Edd")
     flow.answer("Edd Trapp's D2?", "60")
@@ -215,11 +212,7 @@ def test_no_d20_for_a_target_that_cannot_be_hit(cli, db, scripted):
 def test_no_d20_for_a_target_that_cannot_be_missed(cli, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Dime")
-    flow.answer("Dime N'Shons's 2PS?", "100")
+    dime_shoots_2ps(flow, "100")
     flow.answer("Karl defends with a D2?", "")
     flow.expect("≥ 100: scores without a roll")
     flow.answer("Move the turn token and go on?", "stop")
