@@ -202,17 +202,22 @@ def test_menu_offers_the_live_match_and_its_scoreboard(cli, scripted):
     assert flow.run().exit_code == 0
 
 
-def test_menu_starts_a_hoopers_match(cli, scripted):
-    flow = scripted
-    flow.answer("What now?", "start")
-    flow.answer("Which game?", "")
+def answer_the_start(flow, first: str) -> None:
+    """The guided start: Lucy (Unleashed) at home against Karl (Keepers), defaults after."""
     flow.answer("Home team", "Lucy")
     flow.answer("Away team?", "Karl")
     flow.answer("Lucy's tribe?", "unl")
     flow.answer("Karl's tribe?", "kee")
     flow.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
     flow.answer("Period milestones", "")  # issue 15 item 9: default win
-    flow.answer("Who attacks first?", "Karl")
+    flow.answer("Who attacks first?", first)
+
+
+def test_menu_starts_a_hoopers_match(cli, scripted):
+    flow = scripted
+    flow.answer("What now?", "start")
+    flow.answer("Which game?", "")
+    answer_the_start(flow, first="Karl")
     flow.expect("Karl attacks first")
     flow.answer("Play the first attacking turn now?", "n")
     flow.expect("live: hoopers match")
@@ -227,13 +232,7 @@ def test_play_without_a_live_match_offers_to_start_one(cli, scripted):
     flow = scripted
     flow.expect("No live hoopers match.")
     flow.answer("Start one now?", "")  # default: yes
-    flow.answer("Home team", "Lucy")
-    flow.answer("Away team?", "Karl")
-    flow.answer("Lucy's tribe?", "unl")
-    flow.answer("Karl's tribe?", "kee")
-    flow.answer("Give the line-ups", "")  # issue 15 item 14: default no line-up
-    flow.answer("Period milestones", "")  # issue 15 item 9: default win
-    flow.answer("Who attacks first?", "Lucy")
+    answer_the_start(flow, first="Lucy")
     flow.expect("F1: Lucy's fundamental?")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
