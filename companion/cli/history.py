@@ -514,20 +514,41 @@ def delete(
 
 
 @app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the match finished or logged last.
+def undo(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json: JsonOption = False,
+) -> None:
+    """Take back the match recorded last (finished, logged or imported), after asking.
 
     A tracked match goes back live without its result, to be corrected and
     ended again; a logged match is removed (log it again to correct it, or
-    use 'history amend').
+    use 'history amend'). Off a terminal, --yes is needed.
     """
-    from companion.history.book import undo_last
+    from companion.history.book import undo_last, undo_plan
 
-    done = undo_last(open_store(ctx))
+    store = open_store(ctx)
+    plan = undo_plan(store)
+    match = plan.match
+    if not yes:
+        if not on_terminal():
+            raise BadInput(f"undoing match {match['id']} needs --yes when not on a terminal")
+        from companion.ui.console import safe
+
+        players = ", ".join(match["players"])
+        what = f"{match['game']} match {match['id']} ({players})"
+        if plan.action == "reopened":
+            question = f"Put {what} back live without its result?"
+        else:
+            question = f"Remove logged {what}?"
+        if not typer.confirm(safe(question), default=False, err=True):
+            emit({plan.action: None}, json, lambda out: out.print("Nothing undone."))
+            return
+    done = undo_last(store, expected=match["id"])
     match = done.match
     said = "is live again" if done.action == "reopened" else "is removed (it was logged)"
     emit(
         {done.action: match},
         json,
-        lambda out: out.print(f"{match['game']} match {match['id']} {said}"),
+        lambda out: out.print(f"{match['game']} match {match['id']} {said}", markup=False),
     )

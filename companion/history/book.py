@@ -246,44 +246,67 @@ def delete(store: Store, match_id: str) -> Match:
 
 @dataclass(frozen=True)
 class Undone:
-    """What `history undo` did: `reopened` a tracked match, or `removed` a logged one."""
+    """What `history undo` does: `reopened` a tracked match, or `removed` a logged one."""
 
     action: str
     match: Match
 
 
-def undo_last(store: Store) -> Undone:
-    """Take back the match recorded last.
+def _last_recorded(store: Store, db: Any, found: list[Match]) -> Undone:
+    """The finished match recorded last, and what undoing it does."""
+    from companion.engine.errors import RuleViolation
+    from companion.history.log import is_logged
+    from companion.history.queries import GAMES, summary
+    from companion.store.order import recorded_ids
+
+    candidates = [
+        s for s in found if s.get("status") == "finished" and (s["game"] in GAMES or is_logged(s))
+    ]
+    if not candidates:
+        raise RuleViolation("no finished match to undo")
+    order = {match_id: n for n, match_id in enumerate(recorded_ids(db))}
+
+    def recorded(s: Match) -> tuple[int, str, str, str]:
+        # Matches filed before the order was kept: by their own stamps, before every listed one.
+        dates = (s.get("updated") or "", s.get("finished") or "", s.get("created") or "")
+        return (order.get(s["id"], -1), *(d if isinstance(d, str) else "" for d in dates))
+
+    last = max(candidates, key=recorded)
+    return Undone("removed" if is_logged(last) else "reopened", summary(last))
+
+
+def undo_plan(store: Store) -> Undone:
+    """What `history undo` would take back now (nothing is written)."""
+    from companion.store.archive import summaries
+
+    return _last_recorded(store, store.snapshot(), list(summaries(store)))
+
+
+def undo_last(store: Store, expected: str | None = None) -> Undone:
+    """Take back the match recorded last (`expected`: only if it is still that one).
 
     A tracked match goes back live without its result, to be corrected and
     ended again; a logged one (it has no events to go back to) is removed.
     """
     from companion.engine.errors import RuleViolation
-    from companion.history.log import is_logged
-    from companion.history.queries import GAMES, summary
-    from companion.store.archive import reopen_last, summaries
+    from companion.history.queries import summary
+    from companion.store.archive import take_back
 
-    finished = [s for s in summaries(store) if s.get("status") == "finished"]
-    candidates = [s for s in finished if s["game"] in GAMES or is_logged(s)]
-    if not candidates:
-        raise RuleViolation("no finished match to undo")
+    planned: list[Undone] = []
 
-    def recorded(s: Match) -> tuple[str, str, str]:
-        return (s.get("updated") or "", s.get("finished") or "", s.get("created") or "")
+    def choose(db: Any, found: list[Match]) -> tuple[str, Match]:
+        plan = _last_recorded(store, db, found)
+        if expected is not None and plan.match["id"] != expected:
+            raise RuleViolation(
+                f"match {plan.match['id']} was recorded since; nothing undone",
+                hint="run 'companion history undo' again",
+            )
+        planned.append(plan)
+        _without_amendments(plan.match["id"])(db)
+        return ("remove" if plan.action == "removed" else "reopen"), plan.match
 
-    last = max(candidates, key=recorded)
-    if is_logged(last):
-        return Undone("removed", delete(store, last["id"]))
-    # The store reopens the latest-dated finished match of the game: make sure it is this one.
-    same_game = [s for s in finished if s["game"] == last["game"]]
-    latest = max(same_game, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
-    if latest["id"] != last["id"]:
-        raise RuleViolation(
-            f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
-            hint=f"'companion history delete {latest['id']}' first, if it should go",
-        )
-    reopened = summary(reopen_last(store, [last["game"]], also=_without_amendments(last["id"])))
-    return Undone("reopened", reopened)
+    doc = take_back(store, choose)
+    return Undone(planned[-1].action, summary(doc))
 
 
 # --- players: rename and merge ---------------------------------------------------------

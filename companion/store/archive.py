@@ -28,6 +28,7 @@ from typing import Any
 from tinydb import Query, TinyDB
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.store.order import KEPT, forget_recorded, note_recorded
 from companion.store.store import LIVE, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
 
@@ -242,6 +243,7 @@ def archive_many(
     with store.change() as txn:
         known = _known_ids(store)
         by_shard: dict[str, int] = {}
+        added: list[str] = []
         skipped = 0
         for match in matches:
             if match["id"] in known:
@@ -255,7 +257,9 @@ def archive_many(
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
             txn.put(shard, stamped)
+            added.append(match["id"])
             by_shard[shard] = by_shard.get(shard, 0) + 1
+        note_recorded(txn.db, added[-KEPT:])
         if also is not None:
             also(txn.db)
         if progress is not None:
@@ -308,37 +312,43 @@ def delete_archived(
         doc = txn.remove(shard, match_id)
         if doc is None:
             raise UnknownName(f"no finished match '{match_id}'")
+        forget_recorded(txn.db, match_id)
         if also is not None:
             also(txn.db)
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
 
 
-def reopen_last(
-    store: Store, games: Iterable[str], also: Callable[[TinyDB], None] | None = None
+def take_back(
+    store: Store,
+    choose: Callable[[TinyDB, list[Match]], tuple[str, Match]],
+    also: Callable[[TinyDB], None] | None = None,
 ) -> Match:
-    """Put the most recently finished match of `games` back live, without its result.
+    """Take one finished match out of the archive, in one transaction; returns it.
 
-    One transaction: the match is live or archived, never both, never neither.
-    `also(db)` changes the main file in the same transaction.
+    `choose(db, summaries)` runs under the lock on the freshest copies and names
+    ("reopen" or "remove", the match's summary): a reopened match goes back live
+    without its result (the match is live or archived, never both, never neither);
+    a removed one is gone. `also(db)` changes the main file in the same transaction.
     """
-    wanted = set(games)
     with store.change() as txn:
-        candidates = [
-            s for s in summaries(store) if s["status"] == "finished" and s["game"] in wanted
-        ]
-        if not candidates:
-            raise RuleViolation("no finished match to undo")
-        last = max(candidates, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
+        action, chosen = choose(txn.db, list(summaries(store)))
+        doc = txn.remove(_shard_of(store, chosen["id"]), chosen["id"])
+        if doc is None:
+            raise UnknownName(f"no finished match '{chosen['id']}'")
+        forget_recorded(txn.db, chosen["id"])
+        if also is not None:
+            also(txn.db)
+        if action == "remove":
+            return dict(doc)
         live = txn.db.table(LIVE)
-        current = live.get(Query().game == last["game"])
+        current = live.get(Query().game == chosen["game"])
         if current is not None:
             raise RuleViolation(
-                f"a {last['game']} match is already live (id {current['id']}); "
-                f"cannot reopen {last['id']}"
+                f"a {chosen['game']} match is already live (id {current['id']}); "
+                f"cannot reopen {chosen['id']}"
             )
-        doc = txn.remove(_shard_of(store, last["id"]), last["id"])
-        if doc is None or match_problem(doc) is not None:
-            raise RuleViolation(f"match {last['id']} cannot be reopened: it is not readable")
+        if match_problem(doc) is not None:
+            raise RuleViolation(f"match {chosen['id']} cannot be reopened: it is not readable")
         doc = dict(doc)
         doc.pop("finished", None)
         reopened = {**doc, "status": "live", "result": None, "updated": now()}
@@ -346,8 +356,6 @@ def reopen_last(
         reopened["events"] = list(doc.get("events") or [])
         reopened.setdefault("seed", None)
         live.insert(reopened)
-        if also is not None:
-            also(txn.db)
     return reopened
 
 

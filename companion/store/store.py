@@ -43,6 +43,7 @@ from companion.engine.errors import (
 )
 from companion.store.atomic import Files, backup_path, refuse_read_only
 from companion.store.lock import Lock
+from companion.store.order import note_recorded
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import SHARD, describe, match_problem, shard_name
 
@@ -143,6 +144,7 @@ class Change:
         except ValueError:
             raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
         self.put(shard, stamped)
+        note_recorded(self.db, [stamped["id"]])
         return stamped
 
     def unarchive(self, match_id: str) -> Match | None:
@@ -646,6 +648,7 @@ class Store:
             match = {**doc, "status": status, "result": result, "finished": stamp, "updated": stamp}
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
+            note_recorded(txn.db, [match["id"]])
         return match
 
     def abandon_match(self, game: str) -> Match:
