@@ -95,10 +95,19 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
     the spelling history shows); players not named keep their score.
     """
-    from companion.history.book import AMENDMENTS, history, load_by_id
-    from companion.history.log import parse_scores, ranked, winners
+    from companion.history.log import parse_scores
+
+    given = parse_scores(changes)
+    # One transaction from the first read: an amendment made meanwhile by another
+    # command is in what this one starts from, so neither is lost.
+    with store.change() as txn:
+        return _amend(store, txn.db, typed_id, given)
+
+
+def _amend(store: Store, db: Any, typed_id: str, given: dict[str, int]) -> dict[str, Any]:
+    from companion.history.book import AMENDMENTS, history, load_by_id, replace_docs
+    from companion.history.log import ranked, winners
     from companion.history.queries import find_id
-    from companion.store.archive import update_docs
     from companion.store.store import now
 
     roster, matches = history(store)
@@ -114,7 +123,6 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     match = load_by_id(store, shown["id"])
     typed = match["players"]  # as recorded; `shown` has the names history shows
     by_shown = dict(zip(shown["players"], typed, strict=True))
-    given = parse_scores(changes)
     before = dict(match["result"]["scores"])
     after = dict(before)
     for name, score in given.items():
@@ -140,7 +148,7 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
             match["id"]: {"finished": match["finished"], "entries": [*kept, entry]},
         }
 
-    update_docs(store, AMENDMENTS, add)
+    replace_docs(db, AMENDMENTS, add)
     name = roster.name
     return {
         "id": match["id"],

@@ -320,22 +320,18 @@ class Renamed:
 
 
 def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
-    """Apply an alias change under the lock: `change(current, known, matches)` returns
-    (source, target, the new alias map)."""
+    """Apply an alias change: `change(current, known, matches)` returns (source, target,
+    the new alias map). One transaction from the first read, so the players and matches
+    it checks against are the ones it writes over (two renames to one name at once: the
+    second finds the first's)."""
     from companion.history.players import Roster, known_players
-    from companion.store.archive import update_docs
 
-    roster, matches = history(store)
-    known = known_players(matches, roster)
-    outcome: list[tuple[str, str]] = []
-
-    def apply(current: dict[str, str]) -> dict[str, str]:
+    with store.change() as txn:
+        roster, matches = history(store)
+        known = known_players(matches, roster)
+        current = _docs(txn.db, ALIASES)
         source, target, aliases = change(current, known, matches)
-        outcome.append((source, target))
-        return aliases
-
-    aliases = update_docs(store, ALIASES, apply)
-    source, target = outcome[-1]
+        replace_docs(txn.db, ALIASES, lambda _: aliases)
     after = Roster(aliases)
     count = sum(
         1 for m in matches for p in m["players"] if after.name(p).casefold() == target.casefold()
