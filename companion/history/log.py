@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
+from companion.store.validate import AHEAD, EARLIEST
 
 if TYPE_CHECKING:
     from companion.store import Store
@@ -25,7 +26,7 @@ Match = dict[str, Any]
 SOLO = "playlist-solo"
 LOGGABLE = ("hoopers", "allstar", "playlist", SOLO, "otdraft")
 SOLO_PLAYER = "solo"  # as `playlist solo deal` names a run nobody named
-FUTURE = timedelta(days=1)
+FUTURE = AHEAD  # the bounds imports are held to as well
 
 # Each per-game option: (the games that take it, how it is spelled).
 OPTIONS = {
@@ -73,10 +74,16 @@ def check_name(name: str, what: str = "name") -> str:
 
 
 def parse_number(text: str, what: str) -> int:
+    from companion.store.validate import number_problem
+
     try:
-        return int(text.strip())
+        number = int(text.strip())
     except ValueError:
         raise BadInput(f"{what} '{text.strip()}' is not a whole number") from None
+    why = number_problem(number)
+    if why:
+        raise BadInput(f"{what} {why}")
+    return number
 
 
 def parse_pair(text: str, what: str = "NAME=SCORE") -> tuple[str, int]:
@@ -134,6 +141,8 @@ def parse_when(text: str | None, now: datetime | None = None) -> str:
         ) from None
     if len(typed) <= len("2026-11-30"):
         parsed = parsed.replace(hour=12)
+    if parsed.year < EARLIEST.year:  # before converting: year 1 has no time zone to shift into
+        raise BadInput(f"--when {typed} is before 1900")
     if parsed.tzinfo is None:
         parsed = parsed.astimezone()  # the local time zone
     if parsed - current > FUTURE:
