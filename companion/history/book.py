@@ -42,14 +42,31 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _docs(db: Any, table: str) -> dict[str, Any]:
-    return {d["key"]: d["value"] for d in db.table(table).all() if "key" in d}
+def _docs(db: Any, table: str, where: object = "the database") -> dict[str, Any]:
+    docs = {d["key"]: d["value"] for d in db.table(table).all() if "key" in d}
+    if table == ALIASES:
+        _check_aliases(docs, where)
+    return docs
+
+
+def _check_aliases(aliases: dict[str, Any], where: object) -> None:
+    """Every alias names a player: a hand edit that broke one is one error line, not a crash."""
+    from companion.engine.errors import StoreError
+    from companion.store.validate import name_problem
+
+    for key, value in aliases.items():
+        why = name_problem(key) or name_problem(value)
+        if why:
+            raise StoreError(
+                f"the players alias {key!r} -> {value!r} in {where} {why}",
+                hint="fix it by hand in its 'players' table, or restore its .bak copy",
+            )
 
 
 def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
     """(player aliases, amendments), from one read of the main file."""
     db = store.snapshot()
-    return _docs(db, ALIASES), _docs(db, AMENDMENTS)
+    return _docs(db, ALIASES, store.path), _docs(db, AMENDMENTS)
 
 
 def history(store: Store) -> tuple[Roster, list[Match]]:
@@ -329,7 +346,7 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
     with store.change() as txn:
         roster, matches = history(store)
         known = known_players(matches, roster)
-        current = _docs(txn.db, ALIASES)
+        current = _docs(txn.db, ALIASES, store.path)
         source, target, aliases = change(current, known, matches)
         replace_docs(txn.db, ALIASES, lambda _: aliases)
     after = Roster(aliases)
