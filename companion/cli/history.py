@@ -43,13 +43,16 @@ IdArgument = Annotated[str, typer.Argument(metavar="ID", help="Match id or a uni
 # --- loading ----------------------------------------------------------------
 
 
-def resolve_player(typed: str | None, roster: Roster, matches: list[dict]) -> str | None:
+def resolve_player(
+    typed: str | None, roster: Roster, matches: list[dict] | None, known: list[str] | None = None
+) -> str | None:
     from companion.engine.names import match_prefix
     from companion.history.players import known_players
 
     if typed is None:
         return None
-    return match_prefix(typed, known_players(matches, roster), what="player")
+    names = known if known is not None else known_players(matches or [], roster)
+    return match_prefix(typed, names, what="player")
 
 
 def build_filter(
@@ -61,13 +64,14 @@ def build_filter(
     until: str | None = None,
     series: str | None = None,
     limit: int | None = None,
+    known: list[str] | None = None,
 ) -> Filter:
     """The options of `list`, `stats` and `chart`, checked and made canonical."""
     from companion.history.queries import Filter, parse_date, resolve_game
 
     return Filter(
         game=resolve_game(game),
-        player=resolve_player(player, roster, matches),
+        player=resolve_player(player, roster, matches, known),
         since=parse_date(since, "--since"),
         until=parse_date(until, "--until"),
         series=series,
@@ -90,20 +94,36 @@ def list_(
     json: JsonOption = False,
 ) -> None:
     """List matches, newest first."""
-    from companion.history.queries import select, summary
+    from companion.history import book
+    from companion.history.queries import Filter, summary
 
-    roster, matches = history(open_store(ctx))
-    wanted = build_filter(roster, matches, game, player, since, until, series, limit)
-    rows = [summary(m) for m in select(matches, wanted)]
+    store = open_store(ctx)
+    roster = book.roster(store)
+    known = book.player_names(store, roster) if player is not None else None
+    wanted = build_filter(roster, [], game, player, since, until, series, limit, known)
+    # Newest first, one archive file at a time: stop once the screen or --limit is full.
+    enough = limit if limit is not None else (None if json else SCREENFUL)
+    picked = (m for m in book.recent(store, roster) if wanted.accepts(m))
+    rows = []
+    for match in picked:
+        if enough is not None and len(rows) == enough:
+            break
+        rows.append(summary(match))
+    else:
+        enough = None  # everything was read: nothing is left out
 
     def render(out):
         from companion.ui.history import match_list
 
         # A screen, not a scrollback: the newest first, and say what was left out.
-        shown = rows if limit is not None else rows[:SCREENFUL]
-        match_list(out, shown)
-        if len(shown) < len(rows):
-            out.print(f"… and {len(rows) - len(shown)} older (see --limit N, or --json for all)")
+        match_list(out, rows)
+        if enough is not None and limit is None:
+            if wanted == Filter():
+                older = book.matches_shown(store) - len(rows)
+            else:  # counting what a filter leaves means reading on; only for this line
+                older = 1 + sum(1 for _ in picked)
+            if older > 0:
+                out.print(f"… and {older} older (see --limit N, or --json for all)")
 
     emit({"matches": rows}, json, render)
 

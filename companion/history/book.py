@@ -85,6 +85,50 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
         return roster, [roster.match(amended(m, amendments)) for m in unique.values()]
 
 
+# --- one match, one screen: read through the archive's keys, not every summary -----------
+
+
+def roster(store: Store) -> Roster:
+    """The aliases, with every spelling the archive holds seen in the order a full read
+    sees them (so a name is shown as `history` would show it)."""
+    from companion.history.players import Roster
+    from companion.store.index import spellings
+
+    found = Roster(side_tables(store)[0])
+    for name in spellings(store):
+        found.name(name)
+    return found
+
+
+def player_names(store: Store, known: Roster) -> list[str]:
+    """Every canonical player name (as `players.known_players` over every match)."""
+    from companion.store.archive import live_matches
+    from companion.store.index import spellings
+
+    seen = {known.name(p) for p in spellings(store)}
+    seen.update(known.name(p) for m in live_matches(store) for p in m["players"])
+    seen.update(known.aliases.values())
+    return sorted(seen, key=str.casefold)
+
+
+def recent(store: Store, known: Roster) -> Iterator[Match]:
+    """Every match as `history` gives it (amended, canonical names), newest first, read
+    one archive file at a time and only as far as the caller takes."""
+    from companion.history.amend import amended
+    from companion.store.index import newest_first
+
+    amendments = side_tables(store)[1]
+    for match in newest_first(store):
+        yield known.match(amended(match, amendments) if amendments else match)
+
+
+def matches_shown(store: Store) -> int:
+    """How many matches `history list` would list without a filter."""
+    from companion.store.index import total
+
+    return total(store)
+
+
 def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     """The full document (events and all) of the match `typed_id` names (id or prefix);
     None names the newest match, the first `history list` shows.
@@ -93,25 +137,34 @@ def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     result is the latest amendment's and `amendments` lists them; without it,
     the result as it was recorded (what `history replay` checks).
     """
-    from companion.history.queries import Filter, find_id, select
+    from companion.history.queries import find_id
+    from companion.store.index import id_index, newest_with_files
 
-    _, matches = history(store)
     if typed_id is None:
-        newest = select(matches, Filter(limit=1))
-        if not newest:
+        newest = next(newest_with_files(store), None)
+        if newest is None:
             from companion.engine.errors import UnknownName
 
             raise UnknownName("no match in history yet", hint="play or log one first")
-        return load_by_id(store, newest[0]["id"], amend=amend)
-    return load_by_id(store, find_id(typed_id, matches)["id"], amend=amend)
+        holder, match = newest
+        return load_by_id(store, match["id"], amend=amend, holder=holder)
+    held = id_index(store, unreadable=False)
+    key = typed_id.strip().lower()
+    if key in held:
+        return load_by_id(store, key, amend=amend, holder=held[key])
+    hits = [{"id": i} for i in held if i.startswith(key)] if key else []
+    match_id = find_id(typed_id, hits)["id"]  # one hit, or the error saying why not
+    return load_by_id(store, match_id, amend=amend, holder=held[match_id])
 
 
-def load_by_id(store: Store, match_id: str, *, amend: bool = True) -> Match:
-    """`load` for an exact id."""
+def load_by_id(
+    store: Store, match_id: str, *, amend: bool = True, holder: str | None = None
+) -> Match:
+    """`load` for an exact id (`holder`: its archive file, when known)."""
     from companion.history.amend import amended
     from companion.store.archive import load_match
 
-    match = load_match(store, match_id)
+    match = load_match(store, match_id, holder)
     return amended(match, side_tables(store)[1]) if amend else match
 
 
@@ -120,10 +173,10 @@ def load_by_id(store: Store, match_id: str, *, amend: bool = True) -> Match:
 
 def archive_new(store: Store, match: Match) -> Match:
     """Archive a finished match under a fresh id; returns it as stored."""
-    from companion.store.archive import live_matches, summaries
+    from companion.store.index import id_index
     from companion.store.store import new_id
 
-    taken = {s["id"] for s in summaries(store)} | {m["id"] for m in live_matches(store)}
+    taken = id_index(store)
     match_id = new_id()
     while match_id in taken:
         match_id = new_id()

@@ -28,6 +28,7 @@ from typing import Any
 from tinydb import Query, TinyDB
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.store.index import keys_body, keys_path
 from companion.store.order import KEPT, forget_recorded, note_recorded
 from companion.store.store import LIVE, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
@@ -142,6 +143,7 @@ def shard_summaries(store: Store, name: str, path: Path | None = None) -> Shard:
         index,
         {"source": signature, "matches": found.matches, "bad": found.bad, "total": found.total},
     )
+    _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
     return found
 
 
@@ -149,13 +151,15 @@ def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) ->
     """Index a staged archive file now: renamed into place, it keeps its signature."""
     with contextlib.suppress(OSError):
         found = _sort(store, name, docs)
+        signature = _signature(staged)
         body = {
-            "source": _signature(staged),
+            "source": signature,
             "matches": found.matches,
             "bad": found.bad,
             "total": found.total,
         }
         _write_index(_index_path(store, name), body)
+        _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
 
 
 def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
@@ -199,14 +203,21 @@ def live_matches(store: Store) -> list[Match]:
     return store.view().live
 
 
-def load_match(store: Store, match_id: str) -> Match:
-    """The full document of one archived or live match, by exact id."""
+def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
+    """The full document of one archived or live match, by exact id (`holder`: the archive
+    file it is in, when the caller knows)."""
+    from companion.store.index import id_index, read_one
+
     view = store.view()
     for match in view.live:
         if match["id"] == match_id:
             return match
-    for name, path, shard in _each_shard(store, view):
-        if any(s["id"] == match_id for s in shard.matches):
+    holder = holder or id_index(store, unreadable=False).get(match_id)
+    for name, path in view.shards():
+        if name == holder:  # the one archive file the id index names
+            alone = read_one(path, match_id)
+            if alone is not None:
+                return alone
             for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
                 if isinstance(match, dict) and match.get("id") == match_id:
                     problem = match_problem(match)
