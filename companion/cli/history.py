@@ -446,13 +446,28 @@ def import_(
     nothing is written. The import lands whole or not at all.
     """
     from companion.history.book import import_backup
-    from companion.history.formats import read_export
+    from companion.history.formats import BIG_FILE, read_export
+    from companion.history.importing import Export
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
-    matches, aliases, amendments = read_export(path)
+    try:
+        big = path.is_file() and path.stat().st_size > BIG_FILE
+    except OSError:
+        big = False
+    if big:  # read a match at a time, checked as it is read, inside the transaction
+        export = Export(path)
+        matches, aliases, amendments, total = (
+            export.matches(),
+            export.aliases,
+            export.amendments,
+            None,
+        )
+    else:
+        matches, aliases, amendments = read_export(path)
+        total = len(matches)
     store = open_store(ctx)
-    with Progress("importing", len(matches)) as progress, paused_gc():
+    with Progress("importing", total) as progress, paused_gc():
         report = import_backup(store, matches, aliases, amendments, progress.advance)
 
     def render(out):

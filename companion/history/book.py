@@ -214,7 +214,7 @@ def backup_of(store: Store, game: str | None = None) -> Backup:
 
 def import_backup(
     store: Store,
-    matches: list[Match],
+    matches: Iterable[Match],
     aliases: dict[str, str],
     amendments: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,

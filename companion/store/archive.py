@@ -231,13 +231,10 @@ def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
     raise UnknownName(f"no match '{match_id}'", hint="see 'companion history list'")
 
 
-def _known_ids(store: Store) -> set[str]:
-    view = store.view()
-    known = {m["id"] for m in view.live}
-    for _, _, shard in _each_shard(store, view):
-        known.update(s["id"] for s in shard.matches)
-        known.update(b["id"] for b in shard.bad if b["id"] is not None)
-    return known
+# Matches an import holds before filing them (about a month of a busy club's): an export
+# lists them month by month, so each archive file is then written once, and memory holds
+# this many matches and one archive file however big the import.
+WAITING = 2000
 
 
 def archive_many(
@@ -251,11 +248,32 @@ def archive_many(
     One transaction: every match lands, or (on any failure) none does.
     `also(db)` changes the main file in the same transaction (an import's aliases).
     """
+    from companion.store.index import id_index
+
     with store.change() as txn:
-        known = _known_ids(store)
+        known = set(id_index(store))
         by_shard: dict[str, int] = {}
         added: list[str] = []
         skipped = 0
+        waiting: dict[str, list[Match]] = {}
+
+        def flush() -> None:
+            # One archive file in memory at a time: each is read, merged, written out
+            # (staged) and let go before the next; the commit puts them all in place.
+            for shard in sorted(waiting):
+                for stamped in waiting.pop(shard):
+                    txn.put(shard, stamped)
+                    by_shard[shard] = by_shard.get(shard, 0) + 1
+                txn.release(shard)
+
+        reported: dict[str, int] = {}
+
+        def staged(name: str) -> None:
+            if progress is not None:
+                progress(by_shard[name] - reported.get(name, 0))
+            reported[name] = by_shard[name]
+
+        txn.on_staged = staged
         for match in matches:
             if match["id"] in known:
                 skipped += 1
@@ -267,14 +285,14 @@ def archive_many(
                 shard = shard_name(stamped["finished"])
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
-            txn.put(shard, stamped)
+            if shard not in waiting and sum(map(len, waiting.values())) >= WAITING:
+                flush()  # the input moved on to another month: file what it holds
+            waiting.setdefault(shard, []).append(stamped)
             added.append(match["id"])
-            by_shard[shard] = by_shard.get(shard, 0) + 1
+        flush()
         note_recorded(txn.db, added[-KEPT:])
         if also is not None:
             also(txn.db)
-        if progress is not None:
-            txn.on_staged = lambda name: progress(by_shard[name])
     return sum(by_shard.values()), skipped
 
 

@@ -97,13 +97,19 @@ class Change:
         self.ids: dict[str, dict[Any, str]] = {}
         self.dirty: set[str] = set()
         self.on_staged: Callable[[str], None] | None = None  # after each archive file is staged
+        # Archive files already written out by `release` (name -> temp file) and how many
+        # matches each holds (for the manifest).
+        self.staged: dict[str, Path] = {}
+        self.released: dict[str, int] = {}
 
     def matches(self, shard: str) -> dict[str, Any]:
         """The `matches` table of an archive file ({doc id: match}), read on first use."""
         if shard not in self.shards:
             if not SHARD.fullmatch(shard):
                 raise ValueError(f"not an archive file name: {shard!r}")
-            tables = self.store.files.read_shard(self.store.shard_path(shard)) or {}
+            # Released earlier in this change: its staged version is the current one.
+            source = self.staged.get(shard) or self.store.shard_path(shard)
+            tables = self.store.files.read_shard(source) or {}
             tables.setdefault("matches", {})
             self.shards[shard] = tables
             self.ids[shard] = {
@@ -132,6 +138,41 @@ class Change:
             return None
         self.dirty.add(shard)
         return table.pop(key)
+
+    def release(self, shard: str) -> None:
+        """Write this archive file's new version out now (staged, not yet in place) and
+        let go of it: a change over many files then holds one at a time (an import).
+        Touched again, it is read back from the staged file."""
+        if shard not in self.dirty:
+            self.shards.pop(shard, None)
+            self.ids.pop(shard, None)
+            return
+        matches = self.shards[shard]["matches"]
+        old = self.staged.get(shard)
+        self.store.make_archive_folder()
+        self.staged[shard] = self.store.files.stage(
+            self.store.shard_path(shard), self.shards[shard]
+        )
+        if old is not None:
+            with suppress(OSError):
+                old.unlink()
+        # Its index now, while its matches are in hand: renamed into place at the commit,
+        # the file keeps the signature the index records (if the change is dropped, the
+        # index no longer matches any file and is rebuilt when next read).
+        from companion.store.archive import index_staged
+
+        index_staged(self.store, shard, self.staged[shard], matches)
+        self.released[shard] = len(matches)
+        if self.on_staged is not None:
+            self.on_staged(shard)
+        self.dirty.discard(shard)
+        del self.shards[shard], self.ids[shard]
+
+    def discard_staged(self) -> None:
+        for path in self.staged.values():
+            with suppress(OSError):
+                path.unlink()
+        self.staged.clear()
 
     # --- what the table layer composes into one transaction ----------------
 
@@ -322,7 +363,11 @@ class Store:
             if self.archive_dir.is_dir():
                 self.files.cleanup(self.archive_dir)
             txn = Change(self, data)
-            yield txn
+            try:
+                yield txn
+            except BaseException:
+                txn.discard_staged()
+                raise
             self._commit(txn)
 
     @contextmanager
@@ -346,28 +391,30 @@ class Store:
         except BadShape as err:
             raise StoreError(f"refusing to write {self.path}: {err}") from None
 
+    def make_archive_folder(self) -> None:
+        try:
+            self.archive_dir.mkdir(exist_ok=True)
+        except OSError as err:
+            raise StoreError(f"cannot write {self.archive_dir}: {err.strerror or err}") from None
+
     def _commit(self, txn: Change) -> None:
-        if not txn.dirty:
+        if not txn.dirty and not txn.staged:
             if txn.main_dirty:
                 self._check(txn.main)
                 self.files.write(self.path, txn.main)
             return
         main = dict(txn.main)
-        self._check(main)
-        staged: dict[str, Path] = {}
+        staged: dict[str, Path] = dict(txn.staged)
         try:
-            try:
-                self.archive_dir.mkdir(exist_ok=True)
-            except OSError as err:
-                raise StoreError(
-                    f"cannot write {self.archive_dir}: {err.strerror or err}"
-                ) from None
+            self._check(main)
+            self.make_archive_folder()
             for name in sorted(txn.dirty):
                 staged[name] = self.files.stage(self.shard_path(name), txn.shards[name])
                 if txn.on_staged is not None:
                     txn.on_staged(name)
             counts = View(self, main).counts
             counts.update({name: len(txn.shards[name]["matches"]) for name in txn.dirty})
+            counts.update(txn.released)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
             main[JOURNAL] = {
                 "1": {"tx": secrets.token_hex(4), "shards": {n: p.name for n, p in staged.items()}}
@@ -390,7 +437,8 @@ class Store:
         from companion.store.archive import index_staged
 
         for name, path in staged.items():
-            index_staged(self, name, path, txn.shards[name]["matches"])
+            if name in txn.shards:  # (one released during the change was indexed then)
+                index_staged(self, name, path, txn.shards[name]["matches"])
 
     def _apply(self, main: dict[str, Any]) -> dict[str, Any]:
         """Rename a committed change's files into place and clear its journal."""
