@@ -28,6 +28,7 @@ from typing import Any
 from tinydb import Query, TinyDB
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.store import failpoint
 from companion.store.index import keys_body, keys_path
 from companion.store.order import KEPT, forget_recorded, note_recorded
 from companion.store.store import LIVE, Match, Store, View, now
@@ -79,7 +80,12 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
                 data = json.dumps(body, separators=(",", ":")).encode()
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+            # A crash point like every write of a change (tests/store/test_failpoints.py):
+            # the index is checked against its file's signature, so losing it here, or
+            # a stale one left, costs a rebuild and never a match.
+            failpoint.point(f"index {path.name}")
             os.replace(tmp, path)
+            failpoint.after(f"index {path.name}")
         except (OSError, ValueError):
             os.unlink(tmp)
             raise
