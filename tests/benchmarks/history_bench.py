@@ -87,10 +87,21 @@ def linked_copy(db: Path, into: Path) -> Path:
     return into / db.name
 
 
-def club(big: Path, runs: int) -> None:
-    """Issue 23: one-match and one-screen reads at 0 and at `big`'s archive; stats; import RSS."""
-    from history_generate import write_export
+def write_export(path: Path, count: int, seed: int) -> int:
+    """history_generate.write_export in a process of its own: a child's peak RSS counts
+    what its parent held when it was forked, so the parent must never hold the matches."""
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+        "from history_generate import write_export; "
+        "write_export(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))"
+    )
+    here = str(Path(__file__).parent)
+    subprocess.run([sys.executable, "-c", code, here, str(path), str(count), str(seed)], check=True)
+    return path.stat().st_size
 
+
+def club(big: Path, runs: int, imports_only: bool = False) -> None:
+    """Issue 23: one-match and one-screen reads at 0 and at `big`'s archive; stats; import RSS."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         small = work / "zero" / "db.json"
@@ -103,6 +114,8 @@ def club(big: Path, runs: int) -> None:
             stdout=subprocess.DEVNULL,
         )
         measured(big, "history", "list", "-n", "1")  # the archive's index built, if it was not
+        if imports_only:
+            runs = 0
         first_month = sorted(big.with_name(big.stem + ".archive").glob("*.json"))[0]
         oldest = next(iter(json.loads(first_month.read_text())["matches"].values()))["id"]
         print(
@@ -118,11 +131,11 @@ def club(big: Path, runs: int) -> None:
             ("history stats --json", ("history", "stats", "--json"),
              ("history", "stats", "--json")),
         ]  # fmt: skip
-        for label, at_zero, at_big in cases:
+        for label, at_zero, at_big in cases if runs else []:
             zero = statistics.median(measured(small, *at_zero)[0] for _ in range(runs))
             full = statistics.median(measured(big, *at_big)[0] for _ in range(runs))
             print(f"  {label:<28} {zero:5.2f}  {full:5.2f}  ({full / zero:.2f}x)")
-        logs = []
+        logs = [(1.0, 1.0)] if not runs else []
         for n in range(runs):
             copy = linked_copy(big, work / f"log{n}")
             at_zero = measured(small, "log", "otdraft", "Ana=3", f"Ben={n}")[0]
@@ -155,9 +168,10 @@ def main() -> None:
         help="measure issue 23's reads and imports against DB, an archive generated once "
         "with history_generate.py (e.g. DB 100000) and reused",
     )
+    parser.add_argument("--imports-only", action="store_true", help="with --club: imports only")
     args = parser.parse_args()
     if args.club is not None:
-        club(args.club, args.runs)
+        club(args.club, args.runs, args.imports_only)
         return
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
