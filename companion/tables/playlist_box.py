@@ -263,7 +263,7 @@ class PlaylistBox:
         from companion.games.playlist.cards import make_card, parse_inline
 
         genres = self.genres()
-        card = parse_inline(typed, genres)
+        card = parse_inline(typed, genres, kind)
         made = make_card(card.genre, card.points, card.icons, genres, card.title, artist, kind)
 
         def change(stored: list | None) -> list:
