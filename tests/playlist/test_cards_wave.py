@@ -12,8 +12,8 @@ from tests.playlist.test_rulings import deck_table, hand, numbers
 KEPT = (
     "  • warning: Ana ends the turn holding a card that could join their playlist after "
     "#{last} t{last}: \u201cIf you are able to make a playlist, you have to do so. You are not "
-    "allowed to keep any cards in your hand that you are able to play.\u201d ('playlist game undo', then "
-    "play it)"
+    "allowed to keep any cards in your hand that you are able to play.\u201d ('playlist game "
+    "undo', then play it)"
 )
 
 
