@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.history.errors import NewerExport, NotAnExport
-from companion.history.headtohead import ranks_of
+from companion.history.headtohead import ranks_of, won
 from companion.history.queries import SERIES_GAME, game_of, series_of, when
 
 FORMAT = "companion-history"
@@ -42,7 +42,9 @@ GAME_NAMES = {
 SOURCE_GAME_IDS = {"playlist-solo": "playlist"}
 # Not plays of a game: a Series (its games are the plays) and a roll-off for who starts.
 NOT_PLAYS = (SERIES_GAME, "table")
-CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner", "series")
+CSV_COLUMNS = (
+    "date", "game", "match_id", "player", "score", "rank", "winner", "series", "playoff",
+)  # fmt: skip
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 Match = dict[str, Any]
@@ -258,8 +260,9 @@ def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
                     "player": player,
                     "score": result["scores"].get(player, ""),
                     "rank": ranks.get(player, ""),
-                    "winner": "yes" if result.get("winner") == player else "no",
+                    "winner": "yes" if won(result, player) else "no",
                     "series": series_of(match) or "",
+                    "playoff": (result.get("playoff_scores") or {}).get(player, ""),
                 }
             )
     return rows
@@ -278,6 +281,15 @@ def source_player_id(name: str) -> str:
     return "player:" + name.casefold()
 
 
+def _opening(match: Match) -> dict[str, Any]:
+    """The data of a tracked match's first event (a Playlist game started before its options
+    named the starter names it there); a summary holds only the count of events."""
+    events = match.get("events")
+    first = events[0] if isinstance(events, list) and events else None
+    data = first.get("data") if isinstance(first, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
 def bgstats_play(match: Match) -> dict[str, Any]:
     """One finished match as the play object BG Stats imports."""
     from companion.engine.errors import RuleViolation
@@ -291,7 +303,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     result = match["result"]
     ranks = ranks_of(result)
     options = match.get("options") or {}
-    first = options.get("first")
+    first = options.get("first") or _opening(match).get("first")
     game = game_of(match)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
@@ -309,7 +321,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
                 "sourcePlayerId": source_player_id(player),
                 "score": result["scores"].get(player),
                 "rank": ranks.get(player),
-                "winner": result.get("winner") == player,
+                "winner": won(result, player),
                 "startPlayer": player == first,
             }
             for player in match["players"]

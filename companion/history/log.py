@@ -178,7 +178,7 @@ def ranked(
     if game == "playlist":
         from companion.games.playlist.logged import logged_result as playlist
 
-        return playlist(scores, given.get("songs"))
+        return playlist(scores, given.get("songs"), given.get("negatives"))
     if game == SOLO:
         from companion.games.playlist.logged import logged_solo
 
@@ -220,10 +220,16 @@ def solo_scores(request: LogRequest) -> dict[str, int]:
     return {player: parse_number(text, "the solo score")}
 
 
-def build_match(request: LogRequest, now: datetime | None = None, solo_goal: Any = None) -> Match:
+def build_match(
+    request: LogRequest,
+    now: datetime | None = None,
+    solo_goal: Any = None,
+    negatives: list[int] | None = None,
+) -> Match:
     """The finished match to archive (without its id); raises on any bad input.
 
-    `solo_goal`: the table's solo goal (a playlist `Goal`), for a solo round.
+    `solo_goal`: the table's solo goal (a playlist `Goal`), for a solo round; `negatives`:
+    the points of the catalogue's negative cards, for a playlist (None: not checked).
     """
     game = resolve_loggable(request.game)
     _not_for(game, request)
@@ -259,6 +265,8 @@ def build_match(request: LogRequest, now: datetime | None = None, solo_goal: Any
         typed = [t for t in (p.strip() for p in request.order.split(",")) if t]
         context["order"] = [match_prefix(t, players, what="player") for t in typed]
         options["order"] = context["order"]
+    if game == "playlist" and negatives is not None:
+        context["negatives"] = negatives
     if game == SOLO:
         options["mode"] = "solo"
         if solo_goal is not None:
@@ -305,10 +313,12 @@ def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> 
     """Check `request`, archive the match, and return the `companion log` answer."""
     from companion.history.book import archive_new
 
-    solo_goal = None
-    if resolve_loggable(request.game) == SOLO:
+    solo_goal, negatives = None, None
+    if resolve_loggable(request.game) in (SOLO, "playlist"):
         from companion.tables.playlist_box import PlaylistBox
 
-        solo_goal = PlaylistBox(store).solo_goal()
-    match = archive_new(store, build_match(request, now, solo_goal))
+        box = PlaylistBox(store)
+        solo_goal = box.solo_goal()
+        negatives = [c.points for c in box.cards() if c.kind == "negative"]
+    match = archive_new(store, build_match(request, now, solo_goal, negatives))
     return payload(match)

@@ -177,7 +177,9 @@ class PlaylistTable(Table[GameState]):
         if deck:
             opening["deck"] = self.box.shuffled_piles(len(names), rng)
         start = {"type": "start", "data": opening}
-        status = self.start_match(names, {"mode": "multiplayer"}, rng.seed, [start])
+        # The starter also in the options, as every game names it: exports read options only.
+        options = {"mode": "multiplayer", "first": starter}
+        status = self.start_match(names, options, rng.seed, [start])
         before = multiplayer.new_state(names, names[0])
         notes = multiplayer.notes_of(before, start, status.state)
         return Started(status, rng.seed, how, notes)

@@ -74,11 +74,13 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
         )
     tied = _ties(parse_scores(request.entries)) if game in ("allstar", "otdraft") else []
     if game == "allstar" and tied:
+        # "In case of a tie, it is the Manager who won the most Supporters during the
+        # Play-Offs who wins the game": a tie for first needs them.
         request = prompts.ask(
             f"Play-Off Supporters of {', '.join(tied)} (they break the tie)?",
-            "none",
-            lambda t: _check(_with(request, playoff=() if t == "none" else _words(t))),
-            choices="NAME=POINTS, or none: a shared rank",
+            "",
+            lambda t: _check(_with(request, playoff=_words(t))),
+            choices="NAME=POINTS for each of them",
         )
     if game == "otdraft" and tied:
         request = prompts.ask(
@@ -109,9 +111,16 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
 
 
 def _entries(game: str, text: str) -> LogRequest:
+    from companion.history.log import parse_scores
+
     if not text:
         raise BadInput("an answer is needed: NAME=SCORE for each player")
-    return _check(LogRequest(game, _words(text)))
+    request = LogRequest(game, _words(text))
+    tied = _ties(parse_scores(request.entries)) if game == "allstar" else []
+    if tied:  # the Play-Off Supporters come next: check the rest as if they were given
+        _check(_with(request, playoff=tuple(f"{p}=0" for p in tied)))
+        return request
+    return _check(request)
 
 
 def _with(request: LogRequest, **changes: Any) -> LogRequest:
