@@ -373,6 +373,12 @@ class SoloTable(Table[SoloState]):
 
         if typed:
             cards = self.box.read(typed)
+            kept = [c for c in cards if c.kind != "music"]
+            if kept:  # the solver's bounds also rest on no card being negative
+                raise BadInput(
+                    f"{kept[0].name()} is a {kept[0].kind} card: solo play takes out the bonus "
+                    "and negative cards"
+                )
         else:
             live = self.live()
             dealt = self.fold(live).last.deal if live else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.allstar.test_season import stored_regular_season
+from tests.allstar.test_season import start, stored_regular_season
 from tests.conftest import assert_user_error
 
 PAIR = ["Ana", "Ben"]
@@ -111,3 +111,23 @@ def test_a_card_typed_with_another_symbol_disagrees(cli, db):
     )
     assert_user_error(refused, "card Ducks-1-goal disagrees with Ducks-1-puck typed before")
     assert cli("allstar", "season", "status", "--json").json == before
+
+
+def test_the_regular_season_refuses_a_card_with_another_symbol_too(cli):
+    start(cli, PAIR, "--mode", "heritage")
+    assert cli("allstar", "season", "arenas", "Rink", "--points", "5,2").exit_code == 0
+    ana = cli("allstar", "season", "team", "Ana", "1", "duc-1-puck,duc-2,duc-3,duc-4,duc-5")
+    assert ana.exit_code == 0, ana.stderr
+    assert (
+        cli("allstar", "season", "team", "Ben", "1", "bea-1,bea-2,bea-3,bea-4,bea-5").exit_code == 0
+    )
+    assert cli("allstar", "season", "resolve").exit_code == 0
+    cli("allstar", "season", "arenas", "Dome", "Bowl", "--points", "5,2", "--points", "5,2")
+    before = cli("allstar", "season", "status", "--json").json
+    assert_user_error(
+        cli("allstar", "season", "swap", "Ana", "duc-1-goal", "duc-6"),
+        "card Ducks-1-goal disagrees with Ducks-1-puck typed before",
+    )
+    assert cli("allstar", "season", "status", "--json").json == before
+    ok = cli("allstar", "season", "swap", "Ana", "duc-1", "duc-6")
+    assert ok.exit_code == 0, ok.stderr

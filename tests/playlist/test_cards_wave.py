@@ -108,3 +108,13 @@ def test_fifteen_songs_collected_keep_their_bonus_after_a_caught_bluff(cli, db):
     ended = cli("playlist", "game", "end", "--json")
     assert ended.exit_code == 0, ended.stderr
     assert Store(db).list_matches()[0]["result"]["scores"]["Ana"] == 27
+
+
+def test_the_solo_solver_refuses_a_negative_card(cli):
+    # "When you want to play the game solo, take out the bonus and negative cards"
+    cli("playlist", "cards", "add", "pop/-2/love+piano+ballad/Boo", "--kind", "negative")
+    cli("playlist", "cards", "add", "pop/3/love+piano+drums/Yay")
+    assert_user_error(
+        cli("playlist", "solo", "solve", "Boo", "Yay"),
+        "#1 Boo is a negative card: solo play takes out the bonus and negative cards",
+    )
