@@ -16,7 +16,7 @@ DEMOS: dict[str, str] = {
     "table": "companion.demo.table",
     "hoopers": "companion.demo.hoopers",
     "allstar": "companion.demo.allstar",
-    "series": "companion.demo.series",
+    "series": "companion.demo.hoopers_series",
     "otdraft": "companion.demo.otdraft",
     "playlist": "companion.demo.playlist",
 }

@@ -328,3 +328,8 @@ def need_start(cards: Sequence[Card]) -> None:
     minimum = rules()["playlist"]["min_start"]
     if len(cards) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(cards)})")
+
+
+def solo_log_context(store: Store) -> dict[str, Any]:
+    """What logging a solo round needs from this table: the goal it is played to now."""
+    return {"goal": PlaylistBox(store).solo_goal()}
