@@ -48,7 +48,7 @@ def parse_scores(entries: Iterable[str]) -> dict[str, int]:
         seen[name.casefold()] = name
         scores[name] = score
     if not scores:
-        raise BadInput("no scores given", hint="e.g. companion log otdraft Ana=98 Ben=80")
+        raise BadInput("no scores given", hint="e.g. companion log GAME Ana=98 Ben=80")
     return scores
 
 

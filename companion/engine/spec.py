@@ -46,7 +46,7 @@ class Logged:
     `prepare(request, players) -> (options, context)` reads the game's own
     `companion log` options (`options` lists which it takes); `context(match)` is
     what ranking needs again when a stored result is amended; `setup(store)` reads
-    the table's settings a log needs (the playlist solo goal). `solo`: one player,
+    the table's settings a log needs (a solo goal). `solo`: one player,
     one number.
     """
 
@@ -65,7 +65,7 @@ class Logged:
 class Play:
     """`G play` on a terminal: what it is (its help), and what it says with nothing live."""
 
-    command: str  # "companion hoopers play"
+    command: str  # "companion G play"
     help: str
     none_live: str
     ask: str
@@ -99,6 +99,7 @@ class Kind:
     counts_as: str | None = None
     replay: str | None = None  # "module:fold(match) -> result": `history replay`
     stats: str | None = None  # "module:extras(matches) -> dict": `history stats` per game
+    stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
     chart: str | None = None  # "module:chart(match, matches) -> doc": `history chart ID`
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
     stored: str | None = None

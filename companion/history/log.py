@@ -80,7 +80,7 @@ def logging_of(game: str) -> Logged:
 
 
 def resolve_loggable(typed: str) -> str:
-    """A game to log, by name or unique prefix (`playlist` itself is the multiplayer game)."""
+    """A game to log, by name or unique prefix (an exact name wins over a longer one)."""
     return match_prefix(typed, list(loggable()), what="game to log")
 
 
@@ -153,12 +153,12 @@ def winners(result: Mapping[str, Any]) -> list[str]:
 
 
 def solo_scores(request: LogRequest) -> dict[str, int]:
-    """`log playlist-solo 12 [--player Ana]`, or `log playlist-solo Ana=12`."""
+    """A solo round: `log G 12 [--player Ana]`, or `log G Ana=12`."""
     entries = list(request.entries)
     if len(entries) != 1:
         raise BadInput(
             f"a solo round has one score (got {len(entries)})",
-            hint="e.g. companion log playlist-solo 12 --player Ana",
+            hint=f"e.g. companion log {request.game} 12 --player Ana",
         )
     text = entries[0]
     if "=" in text:

@@ -52,7 +52,7 @@ def is_aggregate(game: str) -> bool:
 
 
 def is_game(match: dict, game: str) -> bool:
-    """`hoopers` covers its series documents (`hoopers-series`) too."""
+    """A game's name covers its own kinds too (`G-series` and the like)."""
     return match["game"] == game or match["game"].startswith(game + "-")
 
 

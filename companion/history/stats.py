@@ -218,7 +218,7 @@ def allstar_extras(matches: list[Match]) -> dict[str, Any]:
 
 
 def playlist_extras(matches: list[Match]) -> dict[str, Any]:
-    """Average playlist length (multiplayer) and the best solo round reached."""
+    """Average length of the players' lists (multiplayer) and the best solo round reached."""
     lengths: dict[str, list[float]] = defaultdict(list)
     solo_best: dict[str, int] = {}
     for match in matches:

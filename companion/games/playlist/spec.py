@@ -34,6 +34,7 @@ GAME = Kind(
     ),
     replay="companion.games.playlist.replay:replay",
     stats="companion.history.stats:playlist_extras",
+    stats_view="companion.ui.playlist:stats_lines",
 )
 
 SOLO = Kind(
