@@ -145,3 +145,9 @@ def counted(key: str) -> str:
     """The kind a match counts as in stats and ratings (a hand-typed game as its game)."""
     found = kind(key)
     return found.counts_as if found is not None and found.counts_as else key
+
+
+def refresh() -> None:
+    """Look for installed games again (after a package is installed in this process)."""
+    for cached in (_builtin, installed, _plugin):
+        cached.cache_clear()

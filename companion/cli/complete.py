@@ -58,7 +58,7 @@ def complete(ctx: Any, param: Any, incomplete: str) -> list[Any]:
 
 
 def command_path(ctx: Any) -> str:
-    """`hoopers match shot` for `companion hoopers match shot`."""
+    """`G match shot` for `companion G match shot`."""
     return ctx.command_path.partition(" ")[2]
 
 

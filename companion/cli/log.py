@@ -53,7 +53,9 @@ def log(
     ] = None,
     songs: Annotated[
         list[str] | None,
-        typer.Option("--songs", metavar="NAME=N", help="All Stars Playlist: a playlist's length."),
+        typer.Option(
+            "--songs", metavar="NAME=N", help="All Stars Playlist: how many songs a player laid."
+        ),
     ] = None,
     order: Annotated[
         str | None,

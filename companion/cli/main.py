@@ -8,7 +8,7 @@ import typer
 
 from companion import __version__
 from companion.cli import table
-from companion.cli.common import CompanionGroup, LazyTyper
+from companion.cli.common import CompanionGroup, LazyTyper, build_command
 
 
 class GamesGroup(CompanionGroup):
@@ -32,7 +32,7 @@ class GamesGroup(CompanionGroup):
 
             game = registry.spec(cmd_name)
             if game is not None:
-                self.lazy_commands[cmd_name] = game.cli
+                self.commands[cmd_name] = build_command(game.cli, cmd_name)
         return super().get_command(ctx, cmd_name)
 
 
