@@ -149,3 +149,20 @@ def test_its_demo_runs_with_the_others(cli, coinrace):
     shown = cli("demo", "coinrace")
     assert shown.exit_code == 0, shown.stderr
     assert "$ companion coinrace flip" in shown.stdout and "won" in shown.stdout
+
+
+def test_the_contract_tests_hold_it_to_the_same_verbs_and_status(
+    cli, coinrace, monkeypatch, tmp_path
+):
+    from tests import test_one_table_layer as contract
+
+    kind = registry.kind("coinrace")
+    assert kind is not None and kind.command is not None
+    monkeypatch.setitem(contract.STARTS, kind.key, list(kind.example))
+    contract.test_every_tracked_game_answers_the_same_verbs(cli, tuple(kind.command.split()[1:]))
+    contract.test_status_has_the_common_core_and_watch_prints_it(cli, kind.key)
+
+    def fresh(*args: str):
+        return cli(*args, database=tmp_path / "another.json")
+
+    contract.test_abandon_files_the_game_as_abandoned(fresh, kind)
