@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
-from companion.engine.errors import BadInput
+from companion.engine.errors import BadInput, ExitStatus
 from companion.history.book import history, paused_gc
 
 if TYPE_CHECKING:
@@ -288,7 +288,7 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
     report = verify(match, fold, where)
     emit(report, json, lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}"))
     if report["verified"] is False:
-        raise typer.Exit(1)
+        raise typer.Exit(int(ExitStatus.CHECK_FAILED))
 
 
 # --- export, import -----------------------------------------------------------

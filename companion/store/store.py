@@ -601,16 +601,6 @@ class Store:
             live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
             return {**doc, "events": kept}, removed
 
-    def set_options(self, game: str, options: dict[str, Any]) -> Match:
-        with self.transaction() as db:
-            live = db.table(LIVE)
-            doc = live.get(_live(game))
-            if doc is None:
-                raise no_live_match(game)
-            merged = {**doc["options"], **options}
-            live.update({"options": merged}, doc_ids=[doc.doc_id])
-            return {**doc, "options": merged}
-
     def finish_match(
         self,
         game: str,

@@ -144,9 +144,6 @@ class PlaylistBox:
 
         return [card_from_dict(d) for d in self.store.get_doc(DOCS, "cards", [])]
 
-    def is_empty(self) -> bool:
-        return not self.store.get_doc(DOCS, "cards")
-
     def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
         """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]
         (cards already read are taken as they are)."""
