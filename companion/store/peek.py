@@ -77,8 +77,9 @@ class Peek:
 
 
 def _is_shard(name: str) -> bool:
-    """An archive file (`2026-11.json`, as companion.store.validate.SHARD names them)."""
-    return re.fullmatch(r"\d{4}-\d{2}\.json", name) is not None
+    """An archive file (`2026-11.<machine>.json`, or `2026-11.json` from before machine ids;
+    as companion.store.machines.SHARD_FILE names them)."""
+    return re.fullmatch(r"\d{4}-\d{2}(\.[a-z0-9]{1,32})?\.json", name) is not None
 
 
 def _summaries(shard: Path) -> list[dict[str, Any]]:

@@ -154,6 +154,8 @@ OPERATIONS = (
 
 def state(db: Path) -> dict[str, Any]:
     """What the user sees: every match (id, status, events, result) and the aliases."""
+    from companion.history.book import side_tables
+
     store = Store(db, warn=lambda message: None)
     matches = sorted(
         (_stable_id(m), m["status"], len(m.get("events") or []), json.dumps(m.get("result")))
@@ -162,7 +164,7 @@ def state(db: Path) -> dict[str, Any]:
     series = {k: v for k, v in store.all_docs("series").items() if isinstance(v, dict)}
     return {
         "matches": matches,
-        "aliases": store.all_docs("players"),
+        "aliases": side_tables(store)[0],
         "series": {k: (v.get("status"), len(v.get("games") or [])) for k, v in series.items()},
     }
 
@@ -177,14 +179,14 @@ def _stable_id(match: dict[str, Any]) -> str:
 
 def duplicates(db: Path) -> list[str]:
     """Match ids stored in more than one place (live and archived, or two archive files)."""
-    from companion.store.validate import SHARD
+    from companion.store.machines import SHARD_FILE
 
     seen: list[str] = []
     main = json.loads(db.read_text())
     seen += [doc["id"] for doc in (main.get("live") or {}).values()]
     archive = db.with_name(db.stem + ".archive")
     for shard in sorted(archive.glob("*.json")):
-        if SHARD.fullmatch(shard.stem):
+        if SHARD_FILE.fullmatch(shard.stem):
             matches = json.loads(shard.read_text()).get("matches") or {}
             seen += [m["id"] for m in matches.values()]
     return sorted({i for i in seen if seen.count(i) > 1})
