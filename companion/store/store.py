@@ -815,7 +815,7 @@ class Store:
                     problem = match_problem(match, shallow=True)
                     if problem is None:
                         good.append(match)
-                    elif not (isinstance(match, dict) and match.get("id") in dead_ids):
+                    elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
                         self.warn(self.skipped(match, file.name, problem))
                 group.append((file, good))
             for _, match in winners(group, folded):
@@ -907,6 +907,11 @@ def no_live_match(game: str) -> RuleViolation:
 def end_command(game: str) -> str:
     start = START_COMMANDS.get(game, f"companion {game} start")
     return start.rsplit(" ", 1)[0] + " end"
+
+
+def _key(value: Any) -> Any:
+    """A match's id as a set key (an id of the wrong type is no id)."""
+    return value if isinstance(value, str) else None
 
 
 def _size(tables: dict[str, Any]) -> int:

@@ -19,12 +19,12 @@ PAIR = (
     match("m3", "playlist", {"Ana": 3, "Ben": 5}, "2026-03-12", status="abandoned"),
 )
 
+
 def aliases(db):
     """The alias map every machine's records give (what history shows)."""
     from companion.history.book import side_tables
 
     return side_tables(Store(db))[0]
-
 
 
 def test_json_backup_restores_exactly_and_twice_adds_nothing(cli, db, tmp_path):

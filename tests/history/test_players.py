@@ -2,12 +2,12 @@ from companion.store import Store
 from tests.conftest import assert_user_error
 from tests.history.factory import match, record
 
+
 def aliases(db):
     """The alias map every machine's records give (what history shows)."""
     from companion.history.book import side_tables
 
     return side_tables(Store(db))[0]
-
 
 
 def seed(db):
