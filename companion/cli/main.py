@@ -66,6 +66,8 @@ app.lazy("otdraft", "companion.cli.otdraft:app")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
 app.lazy("log", "companion.cli.log:log")
+app.lazy("backup", "companion.cli.backup:backup")
+app.lazy("restore", "companion.cli.backup:restore")
 
 
 def main() -> None:

@@ -326,3 +326,27 @@ def merge_players(store: Store, alias: str, into: str) -> Renamed:
         return merge(current, known, alias, into, matches)
 
     return _redirect(store, change)
+
+
+# --- the whole database: backup and restore ------------------------------------------
+
+
+def take_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Copy the whole database (main file and every archive file) to one file, under the lock."""
+    from companion.store.backup import take
+
+    return take(store, path)
+
+
+def check_backup(path: Any) -> dict[str, Any]:
+    """What a backup file holds, checked whole (BadInput if it is not a good backup)."""
+    from companion.store.backup import counts, read
+
+    return counts(read(path))
+
+
+def restore_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Put a backup back in place of the database, as one transaction."""
+    from companion.store.backup import restore
+
+    return restore(store, path)

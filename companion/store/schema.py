@@ -115,7 +115,7 @@ def _check_journal(doc: dict[str, Any], own_temp: Callable[[str], bool], where: 
     if (
         not isinstance(doc.get("tx"), str)
         or not isinstance(shards, dict)
-        or not all(writable(k) and isinstance(v, str) and own_temp(v) for k, v in shards.items())
+        or not all(readable(k) and isinstance(v, str) and own_temp(v) for k, v in shards.items())
         or not isinstance(doc.get("drop", []), list)
         or not all(isinstance(n, str) and readable(n) for n in doc.get("drop", []))
     ):

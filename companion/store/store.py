@@ -43,7 +43,13 @@ from companion.engine.errors import (
 )
 from companion.store.atomic import Files, backup_path, refuse_read_only
 from companion.store.lock import Lock
-from companion.store.machines import SHARD_FILE, ArchiveFile, archive_files, classify
+from companion.store.machines import (
+    SHARD_FILE,
+    ArchiveFile,
+    archive_files,
+    classify,
+    writable,
+)
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import describe, match_problem, shard_name
 
@@ -476,7 +482,8 @@ class Store:
                 if txn.on_staged is not None:
                     txn.on_staged(name)
             counts = View(self, main).counts
-            counts.update({name: _size(txn.shards[name]) for name in txn.dirty})
+            # The manifest lists the files this database writes (not conflict copies).
+            counts.update({n: _size(txn.shards[n]) for n in txn.dirty if writable(n)})
             for name in txn.drop:
                 counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
