@@ -79,6 +79,9 @@ def test_a_copy_of_the_main_file_alone_is_not_a_backup(cli, db, tmp_path, played
     assert "is missing" in result.stderr
 
 
+JOURNAL = {"tx": "x", "shards": {"2026-01.here": "../x"}}
+
+
 def bad_backups(tmp_path: Path, good: dict) -> dict[str, tuple[object, str]]:
     return {
         "garbage": (b"not json at all", "is not a companion backup (not JSON)"),
@@ -93,7 +96,7 @@ def bad_backups(tmp_path: Path, good: dict) -> dict[str, tuple[object, str]]:
             "'../../evil' is not an archive file name",
         ),
         "journal": (
-            {**good, "main": {**good["main"], "_journal": {"1": {"tx": "x", "shards": {"2026-01.here": "../x"}}}}},
+            {**good, "main": {**good["main"], "_journal": {"1": JOURNAL}}},
             "not a change in progress",
         ),
         "shard": (
