@@ -72,6 +72,10 @@ def build(folder: Path) -> Path:
     db = folder / "db.json"
     store = Store(db)
     archive_many(store, BASE)
+    from companion.history.book import rename_player, take_backup
+
+    rename_player(store, "Cy", "Cyrus")
+    take_backup(store, folder / "backup.json")  # what `restore` puts back
     table = RollOffTable(store)
     table.start(["Ana", "Ben"], seed=3)
     table.roll("Ana", 12)
@@ -138,6 +142,8 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "hoopers", "series", "undo")
         elif op == "series-abandon":
             return _cli(db, "hoopers", "series", "abandon")
+        elif op == "restore":
+            return _cli(db, "restore", str(folder / "backup.json"), "--yes")
         else:
             raise SystemExit(f"unknown operation {op}")
     except CompanionError as err:
@@ -148,8 +154,32 @@ def run(db: Path, op: str) -> int:
 
 OPERATIONS = (
     *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
-    *("series-record", "series-undo", "series-abandon"),
+    *("series-record", "series-undo", "series-abandon", "restore"),
 )
+
+
+def make_legacy(db: Path) -> None:
+    """Turn the database into one an older companion left, and add conflict copies: the
+    archive files without a machine in their names, the aliases in the main file, and
+    copies a sync engine set aside of this machine's records and of a month of its own
+    (holding a match found nowhere else). The next write settles them all."""
+    archive = db.with_name(db.stem + ".archive")
+    records = archive / "records.here.json"
+    copy = json.loads(records.read_text())
+    (archive / "records.here.sync-conflict-20261201-101010-ABCDEF7.json").write_text(
+        json.dumps(copy)
+    )
+    records.unlink()
+    main = json.loads(db.read_text())
+    main["players"] = {"1": {"key": "Cy", "value": "Cyrus"}}
+    main["_shards"]["1"]["counts"] = {}
+    db.write_text(json.dumps(main))
+    for shard in sorted(archive.glob("*.here.json")):
+        shard.rename(shard.with_name(shard.name.replace(".here", "")))
+    extra = archived("eee111", "2025-12-30", ["Ana", "Zed"], [1, 9])
+    (archive / "2025-12.here (Ben's conflicted copy 2026-12-01).json").write_text(
+        json.dumps({"matches": {"1": extra}, "_meta": {"1": {"schema": 1}}})
+    )
 
 
 def state(db: Path) -> dict[str, Any]:
