@@ -14,7 +14,9 @@ PathArgument = Annotated[Path, typer.Argument(metavar="PATH", help="The backup f
 
 
 def _held(done: dict) -> str:
-    return f"{done['matches']} finished matches, {done['live']} live, {done['files']} files"
+    n, files = done["matches"], done["files"]
+    matches = "1 finished match" if n == 1 else f"{n} finished matches"
+    return f"{matches}, {done['live']} live, {files} file{'' if files == 1 else 's'}"
 
 
 def backup(ctx: typer.Context, path: PathArgument, json: JsonOption = False) -> None:
