@@ -130,6 +130,12 @@ def test_player_names_seen_in_history(monkeypatch, capsys, table):
     assert "Ana" in offered(monkeypatch, capsys, table, "companion players rename ")
 
 
+def test_player_names_follow_renames_from_every_machine(monkeypatch, capsys, table, cli):
+    assert cli("players", "rename", "Cy", "Cyrus").exit_code == 0
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert "Cyrus" in players and "Cy" not in players
+
+
 def test_card_names_from_the_catalogues(monkeypatch, capsys, table):
     assert offered(monkeypatch, capsys, table, "companion otdraft score Jo") == ["Jonah"]
     assert ask(monkeypatch, capsys, table, "companion otdraft cards show Sa") == [

@@ -194,7 +194,7 @@ def fixed(names: Iterable[str]) -> Source:
 
 def history_players(asked: Asked) -> list[Item]:
     """Everyone in the history, as `history players` names them (aliases applied)."""
-    aliases = {str(k).casefold(): v for k, v in asked.db.docs(ALIASES).items()}
+    aliases = asked.db.aliases()  # the main file's ALIASES table, then every machine's records
     seen: dict[str, str] = {}
     for match in asked.db.matches():
         for name in match.get("players") or []:
