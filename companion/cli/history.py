@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
-from companion.engine.errors import BadInput
+from companion.engine.errors import BadInput, ExitStatus
 from companion.history.book import history, paused_gc
 
 if TYPE_CHECKING:
@@ -211,13 +211,14 @@ def ratings(
     Every finished match of each game is replayed oldest first; a rating
     counts who you beat, not only how often you won. Best first.
     """
-    from companion.history.queries import GAMES, resolve_game
+    from companion import registry
+    from companion.history.queries import resolve_game
     from companion.history.ratings import ratings as compute
 
     roster, matches = history(open_store(ctx))
     chosen = resolve_game(game)
-    if chosen is not None and chosen not in GAMES:
-        chosen = "hoopers"  # a series is rated through its games
+    if chosen is not None:
+        chosen = registry.family(chosen)  # a series is rated through its games
     who = resolve_player(player, roster, matches)
     with paused_gc():
         rows = compute(matches, chosen, who)
@@ -235,7 +236,10 @@ def chart(
     ctx: typer.Context,
     match_id: Annotated[
         str | None,
-        typer.Argument(metavar="[ID]", help="A hoopers or allstar match, or a hoopers series."),
+        typer.Argument(
+            metavar="[ID]",
+            help="A match or a series whose game draws a chart (by period, by round).",
+        ),
     ] = None,
     player: PlayerOption = None,
     game: GameOption = None,
@@ -244,19 +248,13 @@ def chart(
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
     from companion.history import charts
     from companion.history.errors import NoChart
-    from companion.history.queries import SERIES_GAME, find_id, game_of, select, series_of
+    from companion.history.queries import find_id, select
 
     roster, matches = history(open_store(ctx))
     if match_id is not None:
         match = find_id(match_id, matches)
-        if game_of(match) == "hoopers":
-            doc = charts.periods_chart(match)
-        elif game_of(match) == "allstar":
-            doc = charts.rounds_chart(match)
-        elif match["game"] == SERIES_GAME:
-            games = [m for m in matches if game_of(m) == "hoopers" and series_of(m) == match["id"]]
-            doc = charts.series_chart(match, games)
-        else:
+        doc = charts.chart_of(match, matches)
+        if doc is None:
             raise NoChart(
                 f"no chart for a {match['game']} match",
                 hint="chart a player's win rate with --player NAME",
@@ -290,7 +288,7 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
     report = verify(match, fold, where)
     emit(report, json, lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}"))
     if report["verified"] is False:
-        raise typer.Exit(1)
+        raise typer.Exit(int(ExitStatus.CHECK_FAILED))
 
 
 # --- export, import -----------------------------------------------------------

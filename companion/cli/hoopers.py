@@ -583,4 +583,4 @@ def markers(
 
 app.lazy("match", "companion.cli.hoopers_match:match_app")
 app.lazy("series", "companion.cli.hoopers_series:app")
-app.lazy("play", "companion.cli.hoopers_play:play")
+app.lazy("play", "companion.cli.play:hoopers")

@@ -247,11 +247,11 @@ def undo_last(store: Store) -> Undone:
     """
     from companion.engine.errors import RuleViolation
     from companion.history.log import is_logged
-    from companion.history.queries import GAMES, summary
+    from companion.history.queries import games, summary
     from companion.store.archive import reopen_last, summaries
 
     finished = [s for s in summaries(store) if s.get("status") == "finished"]
-    candidates = [s for s in finished if s["game"] in GAMES or is_logged(s)]
+    candidates = [s for s in finished if s["game"] in games() or is_logged(s)]
     if not candidates:
         raise RuleViolation("no finished match to undo")
 

@@ -378,13 +378,13 @@ class Store:
         if self._warn is not None:
             self._warn(message)
             return
-        from companion.ui.console import safe
+        from companion.engine.text import safe
 
         sys.stderr.write(f"warning: {safe(message)}\n")
         sys.stderr.flush()
 
     def notice(self, message: str) -> None:
-        from companion.ui.console import safe
+        from companion.engine.text import safe
 
         sys.stderr.write(safe(message) + "\n")
         sys.stderr.flush()
@@ -750,16 +750,6 @@ class Store:
             live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
             return {**doc, "events": kept}, removed
 
-    def set_options(self, game: str, options: dict[str, Any]) -> Match:
-        with self.transaction() as db:
-            live = db.table(LIVE)
-            doc = live.get(_live(game))
-            if doc is None:
-                raise no_live_match(game)
-            merged = {**doc["options"], **options}
-            live.update({"options": merged}, doc_ids=[doc.doc_id])
-            return {**doc, "options": merged}
-
     def finish_match(
         self,
         game: str,
@@ -900,26 +890,23 @@ class Store:
             return value
 
 
-# How each game's live match is started, for the hint when there is none.
-START_COMMANDS = {
-    "hoopers": "companion hoopers match start",
-    "allstar": "companion allstar season start",
-    "playlist": "companion playlist game start",
-    "playlist-solo": "companion playlist solo start",
-    "otdraft": "companion otdraft game start",
-}
+def _command(game: str) -> str | None:
+    """`companion G NOUN`, the commands of a game's live match (its spec's), for hints."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    return kind.command if kind is not None else None
 
 
 def no_live_match(game: str) -> RuleViolation:
-    start = START_COMMANDS.get(game)
+    command = _command(game)
     return RuleViolation(
-        f"no live {game} match", hint=f"start one with '{start}'" if start else None
+        f"no live {game} match", hint=f"start one with '{command} start'" if command else None
     )
 
 
 def end_command(game: str) -> str:
-    start = START_COMMANDS.get(game, f"companion {game} start")
-    return start.rsplit(" ", 1)[0] + " end"
+    return f"{_command(game) or f'companion {game}'} end"
 
 
 def _key(value: Any) -> Any:

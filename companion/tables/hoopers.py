@@ -237,7 +237,7 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
     now does at its next command, which then says why.
     """
     from companion.engine.errors import CompanionError
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     with suppress(CompanionError):
         SeriesTable(table.store).match_ended(ended.id)

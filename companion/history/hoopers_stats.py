@@ -1,0 +1,57 @@
+"""Valley Hoopers' own figures in `history stats`: wins by tribe and by home or away."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from companion.history.stats import tally
+
+Match = dict[str, Any]
+
+
+def tribe_of(match: Match, player: str) -> str:
+    """The tribe `player` played in a Valley Hoopers match.
+
+    `options["tribes"][player]` when the match records it; else the tribe whose
+    hoopers make up the side's roster (matches started before tribes were
+    kept); else the side's own name (matches are often started with the
+    tribes as their two sides).
+    """
+    options = match.get("options") or {}
+    recorded = options.get("tribes")
+    if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
+        from companion.engine.errors import CompanionError
+        from companion.games.hoopers.tribes_of import tribe_label
+
+        try:
+            return tribe_label(recorded[player])
+        except CompanionError:  # a tribe this companion does not know: as recorded
+            return recorded[player]
+    rosters = options.get("rosters")
+    if isinstance(rosters, dict) and isinstance(rosters.get(player), list):
+        from companion.games.hoopers.tribes_of import tribe_of_roster
+
+        found = tribe_of_roster(tuple(rosters[player]))
+        if found is not None:
+            return found
+    return player
+
+
+def extras(matches: list[Match]) -> dict[str, Any]:
+    """Wins by tribe (see `tribe_of`) and by home/away (`options["home"]`)."""
+    tribes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for match in matches:
+        options = match.get("options") or {}
+        winner = match["result"].get("winner")
+        for player in match["players"]:
+            won = int(winner == player)
+            tribe = tribe_of(match, player)
+            tribes[tribe][0] += 1
+            tribes[tribe][1] += won
+            if options.get("home") in match["players"]:
+                side = "home" if options["home"] == player else "away"
+                sides[side][0] += 1
+                sides[side][1] += won
+    return {"by_tribe": tally(tribes), "home_away": tally(sides)}
