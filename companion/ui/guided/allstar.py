@@ -8,7 +8,7 @@ substitutions; at the end, finish the game. Every answer is checked by the rules
 is recorded, and each step is recorded through the table, in one locked transaction,
 exactly as `companion allstar season …` records it.
 
-Undo (Ctrl-Z, `u`): inside a step with several answers (the arenas, the Play-Off teams, a
+Undo (Ctrl-Z, `<`): inside a step with several answers (the arenas, the Play-Off teams, a
 shootout) it goes back one question; at a step's first question it takes back the match's
 last recorded event (never the setup), like `companion allstar season undo`.
 """
@@ -68,7 +68,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(names, mode, seed, species)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_started(prompts.console(), started)
     return True

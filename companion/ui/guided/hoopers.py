@@ -16,7 +16,7 @@ the Onfire LV.1 chip on LV.I.
 Each answer is kept with the match as it is given (`companion.ui.guided.journal`,
 stored by the table), with the events it led to: an interrupted turn resumes at
 the exact question it stopped at (nothing is replayed into the match twice), and
-undo (Ctrl-Z, `u`) goes back one question — the answer is dropped and the events
+undo (Ctrl-Z, `<`) goes back one question — the answer is dropped and the events
 recorded after it are taken back. Before the answers kept for the match's last
 turns, undo drops the match's last event, like `companion hoopers match undo`.
 
@@ -58,34 +58,18 @@ TIMEOUT, SUBSTITUTION = "timeout", "substitution"
 def start(store: Any, seed: int | None = None) -> bool:
     """Ask for the teams, tribes, line-ups and first attacker, then start a match.
 
-    True when the match started; False when the table backed out (undo) or the
-    rules refused (the reason is said).
+    Undo goes back one question (`steps.form`). True when the match started; False when
+    the table backed out (undo at the first question) or the rules refused (said).
     """
-    from companion.games.hoopers.match import tribes
-    from companion.tables.hoopers import roster
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.hoopers_setup import ask_setup
 
-    names = list(tribes())
-    seen = players_seen(store)
-    try:
-        home = prompts.ask("Home team (a player's name)?", "Home", _name, complete=seen)
-        away = prompts.ask("Away team?", "Away", _name, complete=[p for p in seen if p != home])
-        home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
-        away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
-        rosters = {home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)}
-        sevens: dict[str, list[str]] = {}
-        fives: dict[str, list[str]] = {}
-        if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
-            for team in (home, away):
-                sevens[team], fives[team] = _ask_line_up(team, rosters[team])
-        milestones = prompts.ask(
-            "Period milestones (Friendly Play: win, lose, off, or one per period)?",
-            "win",
-            _milestones,
-        )
-        first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
-    except Undo:
+    setup = ask_setup(store)
+    if setup is None:
         return False
+    home, away = setup["home"], setup["away"]
+    home_tribe, away_tribe = setup["home_tribe"], setup["away_tribe"]
+    rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
+    milestones, first = setup["milestones"], setup["first"]
     try:
         status = HoopersTable(store).start(
             home,
@@ -99,51 +83,13 @@ def start(store: Any, seed: int | None = None) -> bool:
             fives=fives,
         )
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.hoopers import render_notes, render_status
 
     render_notes(prompts.console(), status.state.notes)
     render_status(prompts.console(), status)
     return True
-
-
-def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
-    """The seven of the ten, then the five on court (`Name=POS` for another token)."""
-    from companion.games.hoopers.match import line_up
-    from companion.tables.hoopers import names
-
-    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}")
-
-    def seven(text: str) -> list[str]:
-        chosen = names(text) or []
-        return line_up(team, roster, chosen, None)[0]
-
-    picked = prompts.ask(
-        f"{team}'s seven (comma separated)?", "", seven, complete=roster, several=True
-    )
-
-    def five(text: str) -> list[str]:
-        chosen = names(text) or []
-        line_up(team, roster, picked, chosen)
-        return chosen
-
-    prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return picked, prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
-
-
-def _milestones(text: str) -> str:
-    """'win', 'lose', 'off', or one per period with a marker ('win,lose,win'); checked."""
-    from companion.games.hoopers.variants import parse_milestones
-
-    parse_milestones(text)
-    return text
-
-
-def _name(text: str) -> str:
-    from companion.engine.decks import parse_players
-
-    return parse_players([text], low=1, high=1)[0]
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
@@ -398,11 +344,11 @@ class Flow:
             prompts.say(f"  undone: {_describe(undone.removed)}")
             self.restart_log()
         except NothingToUndo as err:
-            prompts.say("  nothing to undo" if "nothing" in err.line() else f"  cannot undo: "
-                        f"{err.line()}")  # fmt: skip
+            prompts.say("  nothing to undo" if "nothing" in str(err) else f"  cannot undo: "
+                        f"{prompts.reason(err)}")  # fmt: skip
             self.restart_log()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {err.line()}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}")
             self.restart_log()
         finally:
             self.invalidate()
@@ -596,7 +542,7 @@ class Flow:
         except Diverged:
             raise
         except CompanionError as err:
-            self.q.say(f"  error: {err.line()}")
+            self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def substitution(self, turn: tf.Turn) -> tf.Turn:
@@ -635,7 +581,7 @@ class Flow:
             except Diverged:
                 raise
             except CompanionError as err:
-                self.q.say(f"  error: {err.line()}")
+                self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:

@@ -15,7 +15,7 @@ again after the answer.
 
 With the companion's deck the choices are the Draftline's cards; when it only records the
 table's cards, any free card of the catalogue may be named (unique prefixes). Undo
-(Ctrl-Z, `u`) takes back the last recorded move (never the deal).
+(Ctrl-Z, `<`) takes back the last recorded move (never the deal).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.otdraft import render_started
 

@@ -11,7 +11,7 @@ scored and the game is filed. Every move is recorded through the table
 Cards are typed as in the commands — catalogue number (12 or #12), title prefix, or
 GENRE/POINTS/ICON+ICON+ICON[/TITLE] — several separated by commas.
 
-Undo (Ctrl-Z, `u`) goes back one question; when that question recorded something, it
+Undo (Ctrl-Z, `<`) goes back one question; when that question recorded something, it
 is taken back too. With nothing answered in this session it drops the game's last event
 (never the start), like `companion playlist game undo`.
 """
@@ -65,7 +65,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(names, None if first == RANDOM else first, seed, deck)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.playlist import render_notes, render_status
 

@@ -7,7 +7,7 @@ playlist that a laid-out card still fits is refused, naming the card, unless the
 counts it anyway. After a won round the next one has one card fewer; a lost round ends
 the run, which is filed in history.
 
-Undo (Ctrl-Z, `u`) takes back the run's last step (never its first deal). Everything goes
+Undo (Ctrl-Z, `<`) takes back the run's last step (never its first deal). Everything goes
 through `companion.tables.playlist.SoloTable`.
 """
 
@@ -52,7 +52,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             table.box.set_solo_goal(reading=reading)
         started = table.start(cards, player, seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.playlist import render_solo_status
 
@@ -77,7 +77,7 @@ class SoloFlow:
         self.stopped = False
 
     def run(self) -> None:
-        prompts.say("[dim]Enter takes the default · Ctrl-Z or u: undo[/dim]")
+        prompts.say("[dim]Enter takes the default · Ctrl-Z or <: undo[/dim]")
         while not self.stopped:
             attempt(self.step, self.undo)
 
@@ -132,7 +132,7 @@ class SoloFlow:
             with prompts.no_interrupt():
                 scored = self.table.score(cards)
         except StillFits as err:
-            prompts.say(f"  {err.line()}")
+            prompts.say(f"  {prompts.reason(err)}")
             if not prompts.yes_no("Count the playlist as it is anyway?", False):
                 return
             with prompts.no_interrupt():

@@ -51,7 +51,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         status = SeriesTable(store).start([first, second], home=home, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_status(prompts.console(), status, started=True, chosen=home == "random")
     return True
@@ -188,7 +188,7 @@ def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) ->
         with prompts.no_interrupt():
             started = table.start_game(hot, cold, given, first=first, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_started(prompts.console(), started)
     return True
