@@ -53,6 +53,17 @@ SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
 TIMEOUT, SUBSTITUTION = "timeout", "substitution"
+# An answer to a reminder (the face-down card, the LV.1 chip): no more reminders tonight.
+NOT_TONIGHT = "not tonight"
+LV1_SAID = "  An Onfire LV.1 chip is a booster the hooper keeps on the card for a later action."
+LV1_EXPLAINED = (
+    "'Hot zone': \"When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip\n"
+    "and brings the Position token back to the flat zone. Otherwise he/she could try to\n"
+    'reach the Onfire LV.2 chip." LV.1 chips "represent boosters that you can apply, by\n'
+    'revealing them, to a played action card". yes: the hooper takes the chip now; no:\n'
+    "the hooper stays on the track, going for LV.II (a missed attack falls back to flat);\n"
+    "not tonight: no, and no more such reminders this evening."
+)
 
 
 def start(store: Any, seed: int | None = None) -> bool:
@@ -299,16 +310,47 @@ class Flow:
         """The log's current turn from its start: the Keepers' face-down card first when
         the turn before was played here (a new session cannot know it: asked at the attack)."""
         assert self.log is not None
+        from companion.games.hoopers.reminders import face_down_can_matter
+
         turn = self.fresh_turn()
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
-        card = self.q.choose(
-            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?",
-            tf.FACE_DOWN_CHOICES,
-            "none",
+        question = (
+            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?"
         )
+        if not self.reminder(
+            question, face_down_can_matter(self.state(), turn.team, turn.opponent)
+        ):
+            return turn  # not asked: 'block' is offered at the defence
+        card = self.q.choose(question, [*tf.FACE_DOWN_CHOICES, NOT_TONIGHT], "none")
+        if card == NOT_TONIGHT:
+            self.quiet_tonight()
+            return turn
         return tf.new_turn(
             turn.team, turn.opponent, face_down=None if card == "none" else card, known=True
+        )
+
+    def reminder(self, question: str, can_matter: bool) -> bool:
+        """Ask the reminder `question`? As it was when its turn was first played (while
+        replaying kept answers); else only when it can matter and the table has not
+        quieted the reminders for the evening."""
+        from datetime import datetime
+
+        journal = self.q.journal
+        if journal is not None and journal.replaying:
+            return journal.entries[journal.cursor].get("q") == question
+        return can_matter and self.table.reminders_on(datetime.now().astimezone())
+
+    def quiet_tonight(self) -> None:
+        from datetime import datetime
+
+        if self.q.replaying:
+            return
+        until = self.table.set_reminders(False, datetime.now().astimezone())
+        assert until is not None
+        self.q.say(
+            f"  no more reminders of face-down cards and chips until {until:%H:%M} "
+            "('companion hoopers play --reminders' brings them back)"
         )
 
     def settle_owed(self) -> None:
@@ -473,16 +515,26 @@ class Flow:
     def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
         """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
         chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
+        from companion.games.hoopers.reminders import lv1_chip_can_matter
+
         after = played[-1].state
         for team, side in after.teams.items():
             for hooper in side.hoopers.values():
                 if hooper.onfire != LV1 or before.teams[team].hoopers[hooper.name].onfire == LV1:
                     continue
-                if self.q.yes_no(
+                question = (
                     f"{hooper.name} reaches LV.I: take the Onfire LV.1 chip now "
-                    "(no: go on for LV.II)?",
-                    False,
-                ):
+                    "(no: go on for LV.II)?"
+                )
+                if not self.reminder(question, lv1_chip_can_matter(after, team, hooper.name)):
+                    continue
+                self.q.say(LV1_SAID)
+                answer = self.q.choose(
+                    question, ["yes", "no", NOT_TONIGHT], "no", explain=LV1_EXPLAINED
+                )
+                if answer == NOT_TONIGHT:
+                    self.quiet_tonight()
+                if answer in ("yes", True):  # True: a turn kept when this was a yes/no
                     event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
                     self.show(self.record([event]))
 
