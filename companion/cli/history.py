@@ -230,6 +230,27 @@ def ratings(
     emit({"ratings": rows}, json, render)
 
 
+def _match_chart(match: dict[str, Any]) -> dict[str, Any]:
+    """Score by period (hoopers), Supporters by round (allstar); else, or when the match
+    kept none (a game logged by hand), the final scores: what is there."""
+    from companion.history import charts
+    from companion.history.errors import NoChart
+    from companion.history.queries import game_of
+
+    steps = {"hoopers": (charts.periods_chart, "score by period"),
+             "allstar": (charts.rounds_chart, "Supporters by round")}  # fmt: skip
+    fuller, missing = steps.get(game_of(match), (None, None))
+    if fuller is not None:
+        try:
+            return fuller(match)
+        except NoChart:
+            pass
+    try:
+        return charts.scores_chart(match, missing)
+    except NoChart as err:
+        raise NoChart(str(err), hint="chart a player's win rate with --player NAME") from None
+
+
 @app.command()
 def chart(
     ctx: typer.Context,
@@ -243,24 +264,16 @@ def chart(
 ) -> None:
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
     from companion.history import charts
-    from companion.history.errors import NoChart
     from companion.history.queries import SERIES_GAME, find_id, game_of, select, series_of
 
     roster, matches = history(open_store(ctx))
     if match_id is not None:
         match = find_id(match_id, matches)
-        if game_of(match) == "hoopers":
-            doc = charts.periods_chart(match)
-        elif game_of(match) == "allstar":
-            doc = charts.rounds_chart(match)
-        elif match["game"] == SERIES_GAME:
+        if match["game"] == SERIES_GAME:
             games = [m for m in matches if game_of(m) == "hoopers" and series_of(m) == match["id"]]
             doc = charts.series_chart(match, games)
         else:
-            raise NoChart(
-                f"no chart for a {match['game']} match",
-                hint="chart a player's win rate with --player NAME",
-            )
+            doc = _match_chart(match)
     elif player is not None:
         wanted = build_filter(roster, matches, game=game, player=player)
         doc = charts.winrate_chart(select(matches, wanted), wanted.player or player)

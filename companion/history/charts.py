@@ -68,6 +68,17 @@ def periods_chart(match: Match) -> dict[str, Any]:
     return _step_chart(match, "periods", steps, [f"P{n}" for n in range(1, len(steps) + 1)])
 
 
+def scores_chart(match: Match, missing: str | None = None) -> dict[str, Any]:
+    """The final scores alone: what a game logged by hand (or one keeping no periods or
+    rounds) has. `missing`: what a fuller chart would have shown ("score by period")."""
+    scores = (match.get("result") or {}).get("scores")
+    step = {p: scores.get(p) for p in match["players"]} if isinstance(scores, dict) else {}
+    if not step or not all(_number(v) for v in step.values()):
+        what = f"no {missing} nor" if missing else "no"
+        raise NoChart(f"{match['game']} match {match['id']} has {what} scores recorded")
+    return {**_step_chart(match, "scores", [step], ["final"]), "missing": missing}
+
+
 PLAYOFFS_LABEL = "PO"
 
 

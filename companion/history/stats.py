@@ -171,13 +171,14 @@ def _tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
     }
 
 
-def tribe_of(match: Match, player: str) -> str:
+def tribe_of(match: Match, player: str) -> str | None:
     """The tribe `player` played in a Valley Hoopers match.
 
     `options["tribes"][player]` when the match records it; else the tribe whose
     hoopers make up the side's roster (matches started before tribes were
-    kept); else the side's own name (matches are often started with the
-    tribes as their two sides).
+    kept); else the side's own name when it names a tribe (matches are often
+    started with the tribes as their two sides); else None: no tribe was logged
+    (a player's name is no tribe).
     """
     options = match.get("options") or {}
     recorded = options.get("tribes")
@@ -196,26 +197,44 @@ def tribe_of(match: Match, player: str) -> str:
         found = tribe_of_roster(tuple(rosters[player]))
         if found is not None:
             return found
-    return player
+    from companion.engine.errors import CompanionError
+    from companion.games.hoopers.tribes_of import tribe_label
+
+    try:
+        return tribe_label(player) if player.strip().casefold() in _tribe_keys() else None
+    except CompanionError:
+        return None
+
+
+def _tribe_keys() -> set[str]:
+    from companion.games.hoopers.match import tribes
+
+    keys = set(tribes())
+    return keys | {t["label"].casefold() for t in tribes().values()}
 
 
 def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
-    """Wins by tribe (see `tribe_of`) and by home/away (`options["home"]`)."""
+    """Wins by tribe (see `tribe_of`; sides with no tribe logged are counted apart, in
+    `no_tribe`) and by home/away (`options["home"]`)."""
     tribes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    no_tribe = 0
     for match in matches:
         options = match.get("options") or {}
         winner = match["result"].get("winner")
         for player in match["players"]:
             won = int(winner == player)
             tribe = tribe_of(match, player)
-            tribes[tribe][0] += 1
-            tribes[tribe][1] += won
+            if tribe is None:
+                no_tribe += 1
+            else:
+                tribes[tribe][0] += 1
+                tribes[tribe][1] += won
             if options.get("home") in match["players"]:
                 side = "home" if options["home"] == player else "away"
                 sides[side][0] += 1
                 sides[side][1] += won
-    return {"by_tribe": _tally(tribes), "home_away": _tally(sides)}
+    return {"by_tribe": _tally(tribes), "no_tribe": no_tribe, "home_away": _tally(sides)}
 
 
 def series_extras(matches: list[Match]) -> dict[str, Any]:
