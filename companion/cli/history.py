@@ -350,7 +350,13 @@ def _counted(n: int, noun: str) -> str:
 def export(
     ctx: typer.Context,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="json (complete backup), csv or bgstats.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json (complete backup), csv, bgstats (a list of plays) or bgsplay (a whole "
+            "BG Stats play file: games, players, locations, plays).",
+        ),
     ] = "json",
     game: GameOption = None,
     one: Annotated[
@@ -410,6 +416,11 @@ def export(
         rows = formats.csv_rows(select(matches, Filter(game=chosen)))
         data = formats.csv_text(rows)
         count = len({r["match_id"] for r in rows})
+    elif kind == "bgsplay":
+        from companion.history.bgstats import play_file
+
+        data = play_file(select(matches, Filter(game=chosen)))
+        count = len(data["plays"])
     else:
         data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
         count = len(data)

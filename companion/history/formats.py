@@ -21,13 +21,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of
 from companion.history.queries import SERIES_GAME, game_of, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
-FORMATS = ("json", "csv", "bgstats")
+FORMATS = ("json", "csv", "bgstats", "bgsplay")
 
 SOURCE_NAME = "Table Companion"
 GAME_NAMES = {
@@ -296,7 +297,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": match["id"],
-        "playDate": when(match)[:19].replace("T", " "),
+        "playDate": play_date(when(match)),  # local time, as BG Stats shows it
         "game": {
             "name": GAME_NAMES.get(game, game),
             "sourceGameId": SOURCE_GAME_IDS.get(game, game),
