@@ -168,3 +168,24 @@ def test_the_first_evening_in_a_real_terminal(db):
     assert term.finish() == 130
     doc = json_of(db, "hoopers", "match", "status", "--json")
     assert tribes(doc) == {"Lucy": "unleashed", "Karl": "keepers"}
+
+
+def test_undo_goes_back_one_question_in_every_start(cli, scripted):
+    flow = scripted
+    flow.answer("What now?", "start")
+    flow.answer("Which game?", "allstar")
+    flow.answer("Managers, in seating order", "Ana,Ben")
+    flow.answer("Two managers: which mode?", "")
+    flow.answer("Species of the draw pile?", "<")
+    flow.answer("Two managers: which mode?", "<")
+    flow.expect("Managers, in seating order (clockwise)? [2 to 6 names, comma separated] (Ana,Ben)")
+    flow.answer("Managers, in seating order", "Ana,Ben,Cy")  # three: no mode to ask
+    flow.answer("Species of the draw pile?", "<")
+    flow.answer("Managers, in seating order", "")
+    flow.answer("Species of the draw pile?", "")
+    flow.expect("3 managers (seating, clockwise): Ana, Ben, Cy")
+    flow.answer("Play the first round now?", "n")
+    flow.answer("What now?", "quit")
+    assert flow.run().exit_code == 0
+    assert sum(q.startswith("Which game?") for q in flow.asked) == 1
+    assert cli("allstar", "season", "status").exit_code == 0

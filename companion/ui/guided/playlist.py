@@ -41,27 +41,35 @@ def start(store: Any, seed: int | None = None) -> bool:
     rules refused (the reason is said).
     """
     from companion.engine.decks import parse_players
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import SKIP, form, players_seen
 
     table = PlaylistTable(store)
-    try:
-        names = prompts.ask(
+
+    def players(f: Any) -> list[str]:
+        return prompts.ask(
             "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
-            "",
+            ",".join(f.earlier("names", [])),
             lambda text: parse_players(text, low=2),
             complete=players_seen(store),
             several=True,
         )
+
+    def starts(f: Any) -> str:
         prompts.say("  the player who most recently listened to their own playlist starts")
-        first = prompts.choose("Who starts?", [*names, RANDOM], RANDOM)
-        deck = False
-        if len(table.box.music_in_play()) >= needed(len(names)):
-            deck = prompts.yes_no(
-                "Does the companion hold the deck (it deals the hands and the Download List)?",
-                False,
-            )
-    except prompts.Undo:
+        return prompts.choose("Who starts?", [*f["names"], RANDOM], RANDOM)
+
+    def holds(f: Any) -> Any:
+        if len(table.box.music_in_play()) < needed(len(f["names"])):
+            return SKIP
+        return prompts.yes_no(
+            "Does the companion hold the deck (it deals the hands and the Download List)?",
+            False,
+        )
+
+    done = form([("names", players), ("first", starts), ("deck", holds)])
+    if done is None:  # undo at the first question: back out
         return False
+    names, first, deck = done["names"], done["first"], bool(done.get("deck", False))
     try:
         started = table.start(names, None if first == RANDOM else first, seed, deck)
     except CompanionError as err:

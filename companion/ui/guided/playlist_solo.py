@@ -30,23 +30,28 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     table = SoloTable(store)
     goal = table.box.solo_goal()
-    try:
-        from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import form, players_seen
 
-        player = prompts.ask(
-            "Who plays this solo run?", "solo", lambda t: parse_players(t, 1, 1)[0],
-            complete=players_seen(store),
-        )  # fmt: skip
-        cards = prompts.number("How many cards to lay out?", 20, _count)
+    def readings(f: Any) -> str:
         prompts.say(
             f"  the rulebook says both: at least {goal.points} points (the goal) and more than "
             f"{goal.points} (the round's end)"
         )
-        reading = prompts.choose(
-            f"A round is won with {goal.points} points?", READINGS, goal.reading
-        )
-    except prompts.Undo:
+        return prompts.choose(f"A round is won with {goal.points} points?", READINGS, goal.reading)
+
+    done = form(
+        [
+            ("player", lambda f: prompts.ask(
+                "Who plays this solo run?", f.earlier("player", "solo"),
+                lambda t: parse_players(t, 1, 1)[0], complete=players_seen(store))),
+            ("cards", lambda f: prompts.number(
+                "How many cards to lay out?", f.earlier("cards", 20), _count)),
+            ("reading", readings),
+        ]
+    )  # fmt: skip
+    if done is None:  # undo at the first question: back out
         return False
+    player, cards, reading = done["player"], done["cards"], done["reading"]
     try:
         if reading != goal.reading:  # a table setting: the next runs play to it too
             table.box.set_solo_goal(reading=reading)

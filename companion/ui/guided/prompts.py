@@ -92,6 +92,8 @@ HINT = (
 )
 _UNDO = object()
 _EXPLAIN = object()
+# Questions put to the table so far (a setup step that asked none was answered for it).
+asked = 0
 _console: Any = None
 
 
@@ -492,6 +494,8 @@ def ask(
             return reason(err, f"type {choices}" if choices else "")
         return True
 
+    global asked
+    asked += 1
     shown = f"{question} [{choices}]" if choices else question
     if default:
         shown += f" ({default})"
@@ -568,6 +572,8 @@ def choose(
             chosen = match_prefix(default, options, what="choice")
         except CompanionError:
             chosen = options[0]
+    global asked
+    asked += 1
     shown = f"{question} [{' / '.join(options)}] ({chosen})"
     return _select(shown, options, chosen, undo, explain)
 

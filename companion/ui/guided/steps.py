@@ -55,12 +55,14 @@ class Form:
 def form(questions: Sequence[tuple[str, Callable[[Form], Any]]]) -> Form | None:
     """Ask `questions` (`(key, ask(form) -> answer or SKIP)`) in order. Undo goes back
     exactly one question (the one asked before, its earlier answer the default); undo at
-    the first question: None (the table backed out)."""
+    the first question: None (the table backed out). A step that answered without asking
+    anything (a catalogue already imported) is not one undo goes back to."""
     done = Form()
     asked: list[int] = []
     at = 0
     while at < len(questions):
         key, question = questions[at]
+        before = prompts.asked
         try:
             answer = question(done)
         except prompts.Undo:
@@ -72,7 +74,8 @@ def form(questions: Sequence[tuple[str, Callable[[Form], Any]]]) -> Form | None:
             continue
         if answer is not SKIP:
             done.answers[key] = done.given[key] = answer
-            asked.append(at)
+            if prompts.asked != before:
+                asked.append(at)
         at += 1
     return done
 
