@@ -150,3 +150,25 @@ def test_not_tonight_in_a_real_terminal(db):
     assert "face down" not in before
     term.interrupt()
     assert term.finish() == 130
+
+
+def test_the_lv1_chip_question_explains_itself(cli, db, scripted):
+    # 'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip"
+    start_match(cli)
+    assert cli("hoopers", "match", "onfire", "Lucy", "Muy", "up").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "3ps")
+    flow.answer("3 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 3PS?", "60")
+    flow.answer("Karl defends with a D3?", "")
+    flow.answer("roll ≤ 60", "5")
+    flow.expect("An Onfire LV.1 chip is a booster the hooper keeps on the card")
+    flow.answer("Muy Schillato reaches LV.I", "?")
+    flow.expect("When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip")
+    flow.answer("Muy Schillato reaches LV.I", "yes")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play").exit_code == 0
+    muy = cli("hoopers", "match", "status", "--json").json["hoopers"]["Lucy"]["Muy Schillato"]
+    assert muy["chips"]["lv1"] == 1
