@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,10 @@ from typer.testing import CliRunner
 from companion.cli.common import wants_json
 from companion.cli.main import app
 from companion.cli.typer_compat import reuse_built_command
+
+# Every test writes as one machine with a known id (archive files are named by it:
+# `2026-01.here.json`), and never makes the user's own machine id file.
+os.environ["COMPANION_MACHINE"] = "here"
 
 # Typer rebuilds the whole command tree on every invoke (about 0.3 s here);
 # build it once for the session. Commands keep no state between invocations.

@@ -97,7 +97,7 @@ class LazyGroup(TyperGroup):
     `lazy_commands` maps a name to a typer CommandInfo, a typer app, or
     "module:attribute" naming an app. Typer otherwise turns every command of
     every sub-app into a click command up front, reading each function's
-    signature and type hints (about 40 ms for `hoopers` alone); deferring that
+    signature and type hints (about 40 ms for the largest game alone); deferring that
     keeps each answer at the table quick.
     """
 

@@ -64,10 +64,15 @@ class HoopersTable(Table[MatchState]):
         else:
             self.store.put_doc(GAME, INJURY_PILE, pile)
 
+    def quiet_until(self) -> datetime | None:
+        """When the reminders quieted for the evening come back (None: never quieted)."""
+        until = (self.store.get_doc(GAME, REMINDERS) or {}).get("quiet_until")
+        return None if until is None else datetime.fromisoformat(until)
+
     def reminders_on(self, now: datetime) -> bool:
         """Guided play reminds of the cards and chips it cannot see (unless quiet tonight)."""
-        until = (self.store.get_doc(GAME, REMINDERS) or {}).get("quiet_until")
-        return until is None or now >= datetime.fromisoformat(until)
+        until = self.quiet_until()
+        return until is None or now >= until
 
     def set_reminders(self, on: bool, now: datetime) -> datetime | None:
         """Turn the reminders back on, or off until the evening is over (the next morning at
@@ -261,7 +266,7 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
     now does at its next command, which then says why.
     """
     from companion.engine.errors import CompanionError
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     with suppress(CompanionError):
         SeriesTable(table.store).match_ended(ended.id)

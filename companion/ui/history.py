@@ -226,7 +226,7 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         if answer["winner"]
         else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
     )
-    if answer["game"] == "playlist-solo":
+    if _solo(answer["game"]):
         reached = answer["winner"] is not None
         points = answer.get("goal")
         goal = f" ({points} points)" if points is not None else ""
@@ -234,6 +234,13 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
     out.print(safe(line), markup=False, highlight=False)
+
+
+def _solo(game: str) -> bool:
+    from companion import registry
+
+    kind = registry.kind(game)
+    return bool(kind is not None and kind.log is not None and kind.log.solo)
 
 
 def amended_view(out: Console, answer: dict[str, Any]) -> None:
@@ -261,6 +268,9 @@ def _num(value: Any) -> str:
     if isinstance(value, float) and not value.is_integer():
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(int(value)) if isinstance(value, float) else str(value)
+
+
+shown_number = _num  # a game's own lines (its spec's `stats_view`) print numbers alike
 
 
 def _pct(value: float | None) -> str:
@@ -435,14 +445,18 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
             f"average Supporters: regular season {_num(s['regular_avg'])}, "
             f"Play-Offs {_num(s['playoffs_avg'])}"
         )
-    if "avg_length" in game:
-        lines.append(f"average playlist length: {_num(game['avg_length'])}")
-        if game["solo_best_round"]:
-            best = ", ".join(f"{p} round {r}" for p, r in game["solo_best_round"].items())
-            lines.append(f"solo best round: {best}")
-    if game["game"] == "otdraft":
+    if "avg_score" in game:
         lines.append(f"average score: {_num(game.get('avg_score'))}")
-    return lines
+    return [*lines, *_own_lines(game)]
+
+
+def _own_lines(game: dict[str, Any]) -> list[str]:
+    """What the game's own view adds (its spec's `stats_view(row) -> lines`)."""
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(game["game"])
+    return list(load(kind.stats_view)(game)) if kind is not None and kind.stats_view else []
 
 
 # --- ratings ------------------------------------------------------------------

@@ -11,6 +11,7 @@ from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.reminders import face_down_can_matter, lv1_chip_can_matter
 from companion.store import Store
 from companion.tables.hoopers import HoopersTable
+from tests.conftest import assert_user_error
 from tests.guided.terminal import Terminal, run
 from tests.guided.test_terminal import NAMES
 
@@ -50,16 +51,20 @@ def test_not_tonight_stops_the_face_down_question_and_is_kept(cli, db, scripted)
     assert HoopersTable(Store(db)).reminders_on(datetime.now().astimezone()) is False
 
 
-def test_reminders_flag_brings_them_back(cli, db, scripted):
+def test_reminders_on_brings_them_back(cli, db, scripted):
     start_match(cli)
     HoopersTable(Store(db)).set_reminders(False, datetime.now().astimezone())
+    assert cli("hoopers", "reminders", "--json").json["reminders"] is False
+    assert cli("hoopers", "reminders", "on", "--json").json == {
+        "reminders": True,
+        "quiet_until": None,
+    }
     flow = scripted
     pass_turn(flow, "Lucy")
     pass_turn(flow, "Karl")
     flow.answer(FACE_DOWN, "d3")
     flow.interrupt()
-    assert flow.run("hoopers", "play", "--reminders").exit_code == 130
-    assert HoopersTable(Store(db)).reminders_on(datetime.now().astimezone()) is True
+    assert flow.run("hoopers", "play").exit_code == 130
 
 
 def test_the_defence_still_offers_the_block_when_not_asked(cli, db, scripted):
@@ -117,11 +122,14 @@ def test_quiet_lasts_until_the_next_morning(tmp_path):
     assert table.set_reminders(True, late) is None and table.reminders_on(late) is True
 
 
-def test_no_reminders_off_a_terminal_writes_nothing(cli, db):
-    start_match(cli)
+def test_reminders_off_from_the_command_line(cli, db):
+    off = cli("hoopers", "reminders", "off", "--json").json
+    assert off["reminders"] is False
+    until = datetime.fromisoformat(off["quiet_until"])
+    assert until.hour == 6 and until > datetime.now().astimezone()
+    assert "Reminders off until" in cli("hoopers", "reminders").stdout
     before = db.read_bytes()
-    done = cli("hoopers", "play", "--no-reminders")
-    assert done.exit_code == 2 and "needs a terminal" in done.stderr
+    assert_user_error(cli("hoopers", "reminders", "maybe"), "no setting 'maybe'")
     assert db.read_bytes() == before
 
 

@@ -99,9 +99,6 @@ def play(store: Any, seed: int | None = None) -> None:
     Flow(store).run()
 
 
-play_season = play
-
-
 def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:
     """`count` answers; undo goes back one answer (at the first, it leaves the step)."""
     answers: list[Any] = []

@@ -350,14 +350,14 @@ class Flow:
         assert until is not None
         self.q.say(
             f"  no more reminders of face-down cards and chips until {until:%H:%M} "
-            "('companion hoopers play --reminders' brings them back)"
+            "('companion hoopers reminders on' brings them back)"
         )
 
     def settle_owed(self) -> None:
         """Free throws owed from a plain command come first ('match free-throw')."""
         if self.state().owed is None:
             return
-        from companion.ui.guided.owed import ask_owed_free_throws
+        from companion.ui.guided.hoopers_owed import ask_owed_free_throws
 
         while self.state().owed is not None:
             if ask_owed_free_throws(self.table) is None:
@@ -968,7 +968,7 @@ class Flow:
             return tf.after_rebound(turn, None)
         by = self.pick(turn.team, "rebound", "rebound by?", rebounders)
         if by == SUSAN_PEG:  # her skill (The Series): companion/ui/guided/series.py
-            from companion.ui.guided.series import susan_peg_rebound
+            from companion.ui.guided.hoopers_series import susan_peg_rebound
 
             return susan_peg_rebound(self, turn, by)
         fouls = self.state().teams[turn.team].team_fouls

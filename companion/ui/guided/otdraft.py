@@ -140,9 +140,6 @@ def play(store: Any, seed: int | None = None) -> None:
     Flow(store).run()
 
 
-play_draft = play  # the earlier name
-
-
 class Flow:
     def __init__(self, store: Any) -> None:
         self.table = DraftTable(store)

@@ -8,7 +8,7 @@ Three kinds of question
       highlighted. Arrow keys (or Tab) move; typing filters the list and jumps to
       the first choice that starts with what is typed (shortcut letters: `n` +
       Enter is "no"); Enter picks the highlighted choice.
-    * A name from a long list (hoopers, cards of a catalogue, players seen before):
+    * A name from a long list (a team's players, cards of a catalogue, players seen before):
       `name` (or `ask(..., complete=NAMES)`) is a line with a completion menu
       that offers the names matching what is typed, by prefix and by close spelling;
       Tab (or the arrow keys) walks the menu, Enter takes the line. A unique prefix

@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
 from companion.tables.hoopers import HoopersTable
-from companion.tables.series import SeriesTable
+from companion.tables.hoopers_series import SeriesTable
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 
