@@ -571,12 +571,18 @@ class Store:
 
     def _build_manifest(self, data: dict[str, Any]) -> dict[str, Any]:
         """The manifest of a database written before there was one: count what is there."""
+        from companion.store import records
         from companion.store.archive import shard_summaries
 
         counts = {}
-        for name, path in View(self, data).shards():
+        for file in View(self, data).files():
+            if file.copy:
+                continue
             with suppress(StoreError):
-                counts[name] = shard_summaries(self, name, path).total
+                if file.kind == "shard":
+                    counts[file.name] = shard_summaries(self, file.name, file.path).total
+                else:
+                    counts[file.name] = len(records.read(file, self.warn))
         data = {**data, MANIFEST: {"1": {"counts": counts}}}
         self.files.write(self.path, data)
         return data
