@@ -78,7 +78,7 @@ RULES = {
     "companion hoopers shot 2ps --face=j": ["jump-ball"],
     "companion hoopers counter steal --position ": ["PG", "SG", "SF", "PF", "C"],
     "companion hoopers match start --variant ": ["classic", "fast"],
-    "companion history export --format ": ["json", "csv", "bgstats"],
+    "companion history export --format ": ["json", "csv", "bgstats", "bgsplay"],
     "companion history list --game ": ["hoopers", "allstar", "playlist", "otdraft"],
     "companion players list -g o": ["otdraft"],
     "companion demo ": ["table", "hoopers", "allstar", "series", "otdraft", "playlist"],
@@ -128,6 +128,12 @@ def test_player_names_seen_in_history(monkeypatch, capsys, table):
     named = offered(monkeypatch, capsys, table, "companion first-player Ana Ben ")
     assert "Ana" not in named and "Cy" in named
     assert "Ana" in offered(monkeypatch, capsys, table, "companion players rename ")
+
+
+def test_player_names_follow_renames_from_every_machine(monkeypatch, capsys, table, cli):
+    assert cli("players", "rename", "Cy", "Cyrus").exit_code == 0
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert "Cyrus" in players and "Cy" not in players
 
 
 def test_card_names_from_the_catalogues(monkeypatch, capsys, table):

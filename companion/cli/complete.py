@@ -30,7 +30,7 @@ Item = tuple[str, "str | None"]  # a value and what it is (zsh and fish show it)
 Source = Callable[["Asked"], Iterable[Item]]
 
 # Copies of names the engines keep in code (checked against them by the tests).
-EXPORT_FORMATS = ("json", "csv", "bgstats")  # companion.history.formats.FORMATS
+EXPORT_FORMATS = ("json", "csv", "bgstats", "bgsplay")  # companion.history.formats.FORMATS
 
 # Where the game tables keep their documents in the database file (store table, key).
 ALIASES = "players"  # companion.history.book.ALIASES: spelling -> canonical name
@@ -194,7 +194,7 @@ def fixed(names: Iterable[str]) -> Source:
 
 def history_players(asked: Asked) -> list[Item]:
     """Everyone in the history, as `history players` names them (aliases applied)."""
-    aliases = {str(k).casefold(): v for k, v in asked.db.docs(ALIASES).items()}
+    aliases = asked.db.aliases()  # the main file's ALIASES table, then every machine's records
     seen: dict[str, str] = {}
     for match in asked.db.matches():
         for name in match.get("players") or []:

@@ -84,10 +84,10 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
     the spelling history shows); players not named keep their score.
     """
-    from companion.history.book import AMENDMENTS, history, load_by_id
+    from companion.history.book import history, load_by_id
     from companion.history.log import parse_scores, ranked, winners
     from companion.history.queries import find_id, is_aggregate
-    from companion.store.archive import update_docs
+    from companion.store.records import add_amendment
     from companion.store.store import now
 
     roster, matches = history(store)
@@ -118,18 +118,7 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
         "was": {k: match["result"].get(k) for k in CORE},
     }
 
-    count: list[int] = []
-
-    def add(current: dict[str, Any]) -> dict[str, Any]:
-        held = current.get(match["id"])
-        kept = entries_of(match, {match["id"]: held}) if held else []
-        count.append(len(kept) + 1)
-        return {
-            **current,
-            match["id"]: {"finished": match["finished"], "entries": [*kept, entry]},
-        }
-
-    update_docs(store, AMENDMENTS, add)
+    count = add_amendment(store, match["id"], match["finished"], entry)
     name = roster.name
     return {
         "id": match["id"],
@@ -138,6 +127,6 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
         "ranks": {name(p): r for p, r in core["ranks"].items()},
         "winner": name(core["winner"]) if core.get("winner") else None,
         "winners": [name(p) for p in winners(core)],
-        "amendments": count[-1],
+        "amendments": count,
         "was": {name(p): s for p, s in before.items()},
     }
