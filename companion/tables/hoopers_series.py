@@ -397,6 +397,14 @@ class SeriesTable:
                 return GameTakenIn(self.status_of(series), number)
         return None
 
+    def holds(self, match: Mapping[str, Any]) -> str | None:
+        """Why history may not reopen or delete finished `match`: it is a game this Series
+        counts (None: it is not). Asked by `history undo` and `history delete`."""
+        taken = self.taken_in(match["id"])
+        if taken is None:
+            return None
+        return f"it is game {taken.number} of series {taken.status.id}"
+
     # --- the store ------------------------------------------------------------------
 
     def _load(self, series_id: str, txn: Change | None = None) -> Series:
