@@ -202,3 +202,8 @@ class MatchState:
             "winner": self.winner,
             "notes": list(self.notes),
         }
+
+
+def is_set_up(event: dict[str, Any]) -> bool:
+    """An event written by the set-up (a Series game's carried-over injury cube), not a move."""
+    return bool(event.get("data", {}).get("carried"))
