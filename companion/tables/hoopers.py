@@ -248,7 +248,7 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
     The match is ended whatever happens here; a series that cannot take it in
     now does at its next command, which then says why.
     """
-    from companion.engine.errors import CompanionError, NothingToUndo
+    from companion.engine.errors import CompanionError
     from companion.tables.series import SeriesTable
 
     with suppress(CompanionError):
