@@ -566,6 +566,14 @@ def sub(
         list[str],
         typer.Option("--in", help="The hooper coming in for the --out at the same place."),
     ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="A hooper coming in whose card has that Position token as its second "
+            "position: no Out of position marker (repeatable).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Substitutions: one coach action token for all of them (free when the rules say so)."""
@@ -574,7 +582,8 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    recorded = _record(ctx, "sub", json, team=team, pairs=pairs)
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "sub", json, team=team, pairs=pairs, **extra)
     _emit_status(recorded.status, json)
 
 

@@ -49,12 +49,18 @@ def _free_throws(
 
 def shot_working(outcome: Any) -> str:
     spec = outcome.spec
-    text = str(spec.stat) + "".join(f" {signed(b)}" for b in spec.bonuses)
+    text = str(spec.stat) + (f" {signed(spec.attack_malus)}" if spec.attack_malus else "")
+    text += "".join(f" {signed(b)}" for b in spec.bonuses)
     if spec.defense is not None:
+        defense = str(spec.defense) + (
+            f" {signed(spec.defense_malus)}" if spec.defense_malus else ""
+        )
         if outcome.defense_bonus:
-            text += f" − ({spec.defense} + {outcome.defense_bonus})"
+            text += f" − ({defense} + {outcome.defense_bonus})"
+        elif spec.defense_malus:
+            text += f" − ({defense})"
         else:
-            text += f" − {spec.defense}"
+            text += f" − {defense}"
     return f"{text} = {outcome.target}"
 
 

@@ -39,6 +39,7 @@ from companion.games.hoopers.errors import (
     OutOfTokens,
 )
 from companion.games.hoopers.markers import default_pile, parse_pile
+from companion.games.hoopers.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
@@ -244,6 +245,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
             tribe=opts.get("tribes", {}).get(team),
             court=dict(court) if court is not None else None,
+            second_positions=second_positions(court),
         )
     setting = opts["milestones"]
     return MatchState(
@@ -343,6 +345,13 @@ def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
     for home_roll, away_roll in data["rolls"]:
         state.notes.append(f"first attacker: d20 {home_roll} against {away_roll}")
     state.notes.append(f"{data['first']} attacks first")
+    for team in state.teams.values():
+        for hooper, token in team.second_positions.items():
+            state.notes.append(
+                f"{hooper} ({team.name}) stands on {token}, not the card's first position "
+                f"({first_position(hooper)}): taken as the card's second position, as the "
+                "Setup requires (no Out of position marker)"
+            )
 
 
 def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> ShotOutcome:
@@ -368,12 +377,18 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         if has_skill(shooter, "sin-miedo"):
             skills.append("sin-miedo")
     spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    maluses = decide_shot_maluses(
+        state, data, rng is not None, team, shooter.name, defender.name if defender else None
+    )
+    state.notes.extend(maluses.notes(shooter.name, defender.name if defender else None))
     spec = ShotSpec.from_json(
         {
             **spec_doc,
             "away": not side.free_throw_bonus,
             "linda": "linda" in skills,
             "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
+            "attack_malus": sum(m.value for m in maluses.attack),
+            "defense_malus": sum(m.value for m in maluses.defence),
         }
     )
     outcome = resolve_shot(

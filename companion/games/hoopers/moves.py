@@ -31,6 +31,7 @@ from companion.games.hoopers.effects import (
     skills_of,
 )
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
+from companion.games.hoopers.modifiers import take_position
 from companion.games.hoopers.onfire import FLAT
 from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
@@ -322,6 +323,7 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         raise MissingInput("a substitution names who goes out and who comes in (--out/--in)")
     done: list[list[str]] = []
     moving: set[str] = set()
+    seconds = {side.hooper(n).name for n in data.get("second") or ()}
     free_pairs = 0
     for out_typed, in_typed in pairs:
         leaving = side.hooper(out_typed)
@@ -350,6 +352,12 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         if vacant or reley:
             free_pairs += 1
         done.append([leaving.name, entering.name])
+    stray = seconds - {entering for _, entering in done}
+    if stray:
+        raise BadInput(
+            f"--second-position {', '.join(sorted(stray))}: only a hooper coming in (--in) "
+            "takes a Position token here"
+        )
     paid = free_pairs < len(done) and not side.subs_open
     if paid:
         if side.name != state.attacking or not state.turn_fresh:
@@ -380,12 +388,8 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
             position = side.position_of(leaving.name)
             side.court[position] = entering.name
             where = f" on the {position} token"
-            card = first_position(entering.name)
-            if card is not None and card != position:
-                why.append(
-                    f"{entering.name}'s card says {card}: out of position (−10 attack, "
-                    f"−5 defence) unless {position} is the card's second position"
-                )
+            why += take_position(side, entering.name, position, seconds)
+            side.out_of_position.discard(leaving.name)
         else:
             where = ""
         lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
@@ -397,6 +401,10 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
             + (f" — {'; '.join(why)}" if why else "")
         )
     data.update(team=side.name, pairs=done)
+    if seconds:
+        data["second"] = sorted(seconds)
+    else:
+        data.pop("second", None)
 
 
 # --- the Onfire track by hand -------------------------------------------------------

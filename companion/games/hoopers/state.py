@@ -79,6 +79,10 @@ class TeamState:
     # None: every hooper of the team is usable (no court or bench tracked).
     court: dict[str, str] | None = None
     subs_open: bool = False  # substitutions cost nothing more right now
+    # 'Out of Position': hoopers on court carrying the marker; the second position
+    # each hooper of the starting five stands on (the Setup allows first or second).
+    out_of_position: set[str] = field(default_factory=set)
+    second_positions: dict[str, str] = field(default_factory=dict)
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
@@ -191,7 +195,11 @@ class MatchState:
                 t: {h.name: h.to_json() for h in s.hoopers.values()} for t, s in self.teams.items()
             },
             "line_ups": {
-                t: {"court": dict(s.court), "bench": s.bench}
+                t: {
+                    "court": dict(s.court),
+                    "bench": s.bench,
+                    "out_of_position": sorted(s.out_of_position),
+                }
                 for t, s in self.teams.items()
                 if s.court is not None
             },

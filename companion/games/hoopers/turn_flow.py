@@ -388,6 +388,9 @@ def turn_event(again: bool = False) -> dict:
     return {"type": "turn", "data": {"again": again}}
 
 
+MATCH_APPLIES = ("away", "linda", "attack_malus", "defense_malus")
+
+
 def shot_event(
     team: str,
     hooper: str,
@@ -405,8 +408,8 @@ def shot_event(
             "team": team,
             "hooper": hooper,
             "defender": defender,
-            # Skills (Linda Siempre, Sin Miedo) are the match's to apply: not in the spec.
-            "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+            # Skills (Linda Siempre, Sin Miedo) and maluses are the match's to apply.
+            "spec": {k: v for k, v in spec.to_json().items() if k not in MATCH_APPLIES},
             "face": face,
             "roll": roll,
             "ft_rolls": list(ft_rolls),

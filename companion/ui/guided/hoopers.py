@@ -38,6 +38,7 @@ from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
+from companion.games.hoopers.modifiers import shot_maluses, with_maluses
 from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
@@ -812,6 +813,10 @@ class Flow:
             no_foul_bonus=sin_miedo,
             flagrant_whistle=defense is not None and turn.second_use,
         )
+        maluses = shot_maluses(self.state(), turn.team, hooper, defender)
+        for note in maluses.notes(hooper, defender):
+            self.q.say(f"  {note}")
+        spec = with_maluses(spec, maluses)  # the match applies the same when recording
         face = None
         if defense is not None:
             face = self.q.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)

@@ -1,0 +1,29 @@
+"""Issue 22 item 9 in guided play: the injury marker's −10 is the one the CLI applies."""
+
+from __future__ import annotations
+
+from tests.guided.test_terminal import NAMES, events
+
+
+def test_guided_shot_takes_the_injury_marker_off_the_typed_stat(cli, db, scripted):
+    # "Your injured hooper gets a -10 malus to all his/her attack stats."
+    assert cli("hoopers", "markers", "--set", ",".join(["attack-10"] * 8)).exit_code == 0
+    assert cli("hoopers", "match", "start", *NAMES, "--first", "Lucy", "--seed", "7").exit_code == 0
+    for _ in range(3):
+        assert cli("hoopers", "match", "injure", "Lucy", "Muy").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "3")
+    flow.answer("3 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 3PS?", "70")
+    flow.answer("Karl defends with a D3?", "")
+    flow.expect("Muy Schillato: -10 to attack stats (injury marker)")
+    flow.answer("70 − 10 = 60 → roll ≤ 60", "65")
+    flow.answer("F3: Lucy plays an offensive rebound?", "")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    shot = [e for e in events(db) if e["type"] == "shot"][-1]
+    assert shot["data"]["spec"]["stat"] == 70
+    assert shot["data"]["maluses"] == {"attack": [["injury marker", -10]], "defense": []}
+    assert cli("hoopers", "match", "status", "--json").json["score"] == {"Lucy": 0, "Karl": 0}
