@@ -529,6 +529,28 @@ _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves 
 
 
 @match_app.command()
+def spend(
+    ctx: typer.Context,
+    team: TeamArg,
+    use: Annotated[
+        str,
+        typer.Argument(
+            help="What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
+            "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
+            "energy-drink, no-way-block, buzzer-beater."
+        ),
+    ],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
+    name = _hooper(hooper_arg, hooper, "spend TEAM USE")
+    recorded = _record(ctx, "spend", json, team=team, hooper=name, use=use)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
 def onfire(
     ctx: typer.Context,
     team: TeamArg,

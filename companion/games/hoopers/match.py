@@ -298,6 +298,8 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     return Played(step.event, step.state, step.outcome)
 
 
+# Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
 # Events that leave the beginning of a turn open (bookkeeping, coach actions).
 _KEEP_SUBS_OPEN = frozenset({"opening", "sub", "timeout", "coach", "onfire", "chip"})
 
@@ -328,6 +330,8 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             team.subs_open = False
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
+    if kind not in _KEEP_LAST_SHOT:
+        state.last_shot = None
     if draws.drawn:
         data["markers"] = draws.drawn
     return outcome
@@ -437,6 +441,10 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     if skills or deciding:
         data["skills"] = skills
     missed = outcome.shot_taken and not outcome.scored
+    if outcome.shot_taken:
+        state.last_shot = {
+            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
+        }  # fmt: skip
     if owed:
         why = "flagrant foul" if outcome.flagrant else "defensive foul"
         owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)

@@ -12,6 +12,7 @@ from typing import Any
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
 from companion.games.hoopers.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
+from companion.games.hoopers.chips import spend_chip
 from companion.games.hoopers.counters import (
     COUNTER_KINDS,
     CounterSpec,
@@ -429,6 +430,7 @@ MOVES = {
     "free-throw": _free_throw,
     "sub": _sub,
     "onfire": _onfire,
+    "spend": spend_chip,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -133,6 +133,11 @@ class MatchState:
     turn_fresh: bool = True
     over: bool = False
     winner: str | None = None
+    # Onfire chips spent (team, hooper, use), Muy Schillato's LV.1 chip that came back,
+    # and the shot just resolved (team, hooper, kind, scored) for Tap-Out / Goal Tending.
+    chips_spent: list[dict[str, str]] = field(default_factory=list)
+    chip_back: set[str] = field(default_factory=set)
+    last_shot: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
 
     @property
@@ -207,6 +212,7 @@ class MatchState:
             "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),
+            "chips_spent": [dict(c) for c in self.chips_spent],
             "winner": self.winner,
             "notes": list(self.notes),
         }
