@@ -218,7 +218,7 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     a, b = state.order
     head = "FINAL" if state.over else f"period {state.period}"
     if state.in_overtime:
-        head = "FINAL (overtime)" if state.over else f"overtime {state.period}"
+        head = "FINAL (overtime)" if state.over else state.period_name()
     out.print(
         f"[bold]{a} {score[a]} – {score[b]} {b}[/bold]   "
         f"{head}, turn {state.turn} (pair {state.pair})"

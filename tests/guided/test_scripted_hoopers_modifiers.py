@@ -27,3 +27,31 @@ def test_guided_shot_takes_the_injury_marker_off_the_typed_stat(cli, db, scripte
     assert shot["data"]["spec"]["stat"] == 70
     assert shot["data"]["maluses"] == {"attack": [["injury marker", -10]], "defense": []}
     assert cli("hoopers", "match", "status", "--json").json["score"] == {"Lucy": 0, "Karl": 0}
+
+
+def test_guided_joy_kills_failed_intercept_takes_ten_off_the_pass(cli, db, scripted):
+    # "Joy Kill: If her counter is not successful, then the opponent's fundamental
+    # receives a -10 malus."
+    assert cli("hoopers", "match", "start", *NAMES, "--first", "Karl", "--seed", "7").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Karl's fundamental?", "pa")
+    flow.answer("pass by?", "May")
+    flow.answer("pass bonus on the card?", "")
+    flow.answer("Lucy counters the pass?", "int")
+    flow.answer("intercept pass by?", "Joy")
+    flow.answer("foul die for the intercept pass", "blank")
+    flow.answer("Joy Kill's O-stat?", "40")
+    flow.answer("roll ≤ 40 succeeds", "90")
+    flow.expect("Joy Kill's counter failed: the pass receives a -10 malus")
+    flow.answer("Karl runs a playbook?", "")
+    flow.answer("F2: Karl's fundamental?", "")
+    flow.answer("A: Karl's attack?", "2")
+    flow.answer("2 points shot by?", "Chus")
+    flow.answer("Chus Kinder's 2PS?", "50")
+    flow.answer("Lucy defends with a D2?", "")
+    flow.answer("50 + 15 = 65 → roll ≤ 65", "90")
+    flow.answer("F3: Karl plays an offensive rebound?", "")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    shot = [e for e in events(db) if e["type"] == "shot"][-1]
+    assert shot["data"]["spec"]["bonuses"] == [15]

@@ -30,6 +30,7 @@ from companion.games.hoopers.effects import (
     owe_free_throws,
     skills_of,
 )
+from companion.games.hoopers.energy import bench_recovery_notes, period_end_notes
 from companion.games.hoopers.errors import (
     BadStat,
     FreeThrowsOwed,
@@ -612,6 +613,8 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
         reminder = pairs.get(str(finished // 2))
         if reminder:
             state.notes.append(f"after pair {finished // 2}: {reminder}")
+            if "bench recovers" in reminder:
+                state.notes.extend(bench_recovery_notes(state))
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
@@ -691,6 +694,7 @@ def _end_period(state: MatchState) -> None:
         )
     else:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
+        state.notes.extend(period_end_notes(state, ended))
     state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 

@@ -171,3 +171,24 @@ def with_maluses(spec: Any, maluses: ShotMaluses) -> Any:
         attack_malus=sum(m.value for m in maluses.attack),
         defense_malus=sum(m.value for m in maluses.defence),
     )
+
+
+JOY_KILL_MALUS = -10
+
+
+def failed_counter_malus(counterer: HooperState) -> int:
+    """Joy Kill: "If her counter is not successful, then the opponent's fundamental receives
+    a -10 malus." (0 for anyone else, or once she lost her skill to an injury marker)."""
+    from companion.games.hoopers.skills import has_skill
+
+    return JOY_KILL_MALUS if has_skill(counterer, "joy") else 0
+
+
+def failed_counter_note(counterer: HooperState, fundamental: str) -> str | None:
+    malus = failed_counter_malus(counterer)
+    if not malus:
+        return None
+    return (
+        f"{counterer.name}'s counter failed: the {fundamental} receives a {malus} malus "
+        f"(its bonus {malus}: count it in the attack's --bonus)"
+    )

@@ -32,7 +32,7 @@ from companion.games.hoopers.effects import (
     skills_of,
 )
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
-from companion.games.hoopers.modifiers import take_position
+from companion.games.hoopers.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.onfire import FLAT
 from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
@@ -156,6 +156,9 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         )
     else:
         state.notes.append(f"the {label} fails: {other.name} keeps the fundamental's bonus")
+        joy = failed_counter_note(counterer, "dribble" if kind == "steal" else "pass")
+        if joy:
+            state.notes.append(joy)
     return outcome
 
 
@@ -253,7 +256,9 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
         count = len(outcome.free_throws)
         if count:
             why = "block foul" if against in SHOT_KINDS else "blocked counter foul"
-            _free_throws_now_or_owed(state, data, rng, other.name, attacker, count, why)
+            made = _free_throws_now_or_owed(state, data, rng, other.name, attacker, count, why)
+            if made is not None:
+                outcome = shot_free_throws(outcome, data, other)
         elif data.get("ft_rolls"):
             raise BadInput("free throw rolls given but this block gives no free throws")
     else:
@@ -282,6 +287,22 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     if skills or deciding:
         data["skills"] = skills
     return outcome
+
+
+def shot_free_throws(outcome: Any, data: dict[str, Any], shooter_team: TeamState) -> Any:
+    """The block's outcome with the free throws the match shot (their stat and d20s are
+    in the event), so what is printed and the JSON's `total_points` are what was scored."""
+    from dataclasses import replace
+
+    from companion.games.hoopers.free_throws import resolve_free_throws
+
+    done = resolve_free_throws(
+        len(outcome.free_throws),
+        data["ft_stat"],
+        away=not shooter_team.free_throw_bonus,
+        rolls=list(data.get("ft_rolls", ())),
+    )
+    return replace(outcome, free_throws=tuple(done))
 
 
 # --- owed free throws ------------------------------------------------------------------

@@ -160,6 +160,12 @@ class MatchState:
     def in_overtime(self) -> bool:
         return self.period > self.variant.periods
 
+    def period_name(self, period: int | None = None) -> str:
+        """ "period 3", or "overtime 1" for the first period after the last."""
+        period = self.period if period is None else period
+        extra = period - self.variant.periods
+        return f"overtime {extra}" if extra > 0 else f"period {period}"
+
     @property
     def pair(self) -> int:
         return (self.turn + 1) // 2

@@ -38,7 +38,12 @@ from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
-from companion.games.hoopers.modifiers import shot_maluses, with_maluses
+from companion.games.hoopers.modifiers import (
+    failed_counter_malus,
+    failed_counter_note,
+    shot_maluses,
+    with_maluses,
+)
 from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
@@ -681,6 +686,11 @@ class Flow:
         if outcome.success:
             why = f"{by} wins the ball with the {COUNTER_NAMES[kind]}"
             return self.unleashed_power(tf.ball_lost(turn, why), by) or tf.ball_lost(turn, why)
+        counterer = self.state().teams[turn.opponent].hoopers[by]
+        malus = failed_counter_malus(counterer)
+        if malus:
+            self.q.say(f"  {failed_counter_note(counterer, pending.kind)}")
+            turn = replace(turn, pending=replace(pending, bonus=pending.bonus + malus))
         return tf.fundamental_stands(turn)
 
     def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
