@@ -112,15 +112,30 @@ def _record(
     """Record one move. Free throws the match is waiting for come first: on a
     terminal they are asked for here; elsewhere the move is refused (exit 2)."""
     from companion.games.hoopers.errors import FreeThrowsOwed
+    from companion.games.hoopers.vacancy import VacantPlace
 
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    try:
-        return _table(ctx).record(move)
-    except FreeThrowsOwed:
-        if not _asks(json):
-            raise
-    _settle_owed(ctx)
-    return _table(ctx).record(move)
+    asked: set[type] = set()
+    while True:
+        try:
+            return _table(ctx).record(move)
+        except (FreeThrowsOwed, VacantPlace) as err:
+            if type(err) in asked or not _asks(json):
+                raise
+            asked.add(type(err))
+            if isinstance(err, FreeThrowsOwed):
+                _settle_owed(ctx)
+            elif not _fill_places(ctx):
+                raise
+
+
+def _fill_places(ctx: typer.Context) -> bool:
+    """On a terminal: ask who comes in for an ejected or injured-out hooper."""
+    from companion.ui.guided.prompts import guarded
+    from companion.ui.guided.vacancy import ask_substitutes
+
+    with guarded():
+        return ask_substitutes(_table(ctx))
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:

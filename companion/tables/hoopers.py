@@ -265,6 +265,13 @@ def _next(state: MatchState) -> str:
             f"{owed['hooper']} ({owed['team']}) shoots {owed['count']} free throw(s) "
             f"('companion hoopers match free-throw {owed['team']} --stat 2PS')"
         )
+    from companion.games.hoopers.vacancy import vacancies
+
+    for vacancy in vacancies(state):
+        return (
+            f"{vacancy.team} sends a benchwarmer in for {vacancy.hooper} ({vacancy.why}) "
+            f"on {vacancy.token}: '{vacancy.command()}'"
+        )
     period = (
         f"overtime {state.period - state.variant.periods}"
         if state.in_overtime

@@ -55,3 +55,24 @@ def test_guided_joy_kills_failed_intercept_takes_ten_off_the_pass(cli, db, scrip
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     shot = [e for e in events(db) if e["type"] == "shot"][-1]
     assert shot["data"]["spec"]["bonuses"] == [15]
+
+
+def test_guided_play_asks_for_the_benchwarmer_of_an_ejected_hooper(cli, db, scripted):
+    # "A benchwarmer of your choice will take the vacant position."
+    five = ("--home-seven", "Muy,Serge,Dime,Never,Lance,Joy,Faust",
+            "--home-five", "Serge,Muy,Dime,Lance,Never")  # fmt: skip
+    start = ("hoopers", "match", "start", *NAMES, *five, "--first", "Lucy", "--seed", "7")
+    assert cli(*start).exit_code == 0
+    for _ in range(4):
+        assert cli("hoopers", "match", "foul", "Lucy", "Muy").exit_code == 0
+    flow = scripted
+    flow.answer("Muy Schillato is ejected: who comes in on Lucy's SG?", "Joy")
+    flow.expect("Joy Kill in on the SG token for Muy Schillato")
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "none")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    line_up = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]
+    assert line_up["court"]["SG"] == "Joy Kill"
+    assert [e["type"] for e in events(db)][-2:] == ["sub", "turn"]

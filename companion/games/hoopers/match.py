@@ -45,6 +45,7 @@ from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.vacancy import check_places_filled
 from companion.games.hoopers.variants import (
     milestone_modes,
     parse_milestones,
@@ -325,6 +326,8 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
             "[--roll N]…', or 'companion hoopers match undo'",
         )
+    if rng is not None:  # a log recorded before this rule replays as it was
+        check_places_filled(state, kind)
     if kind not in _KEEP_SUBS_OPEN:
         state.turn_fresh = False
         for team in state.teams.values():

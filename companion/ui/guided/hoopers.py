@@ -262,13 +262,38 @@ class Flow:
         journal = self.q.journal
         kept = journal.pending_record() if journal is not None else None
         if kept is not None:
-            return self._recorded_then(kept, events)
-        with prompts.no_interrupt():
-            recorded = self.table.record(*events)
-            self.invalidate(recorded.match)
-            if journal is not None:
-                journal.recorded(len(recorded.events), len(recorded.match["events"]))
-        return list(recorded.played.steps)
+            steps = self._recorded_then(kept, events)
+        else:
+            with prompts.no_interrupt():
+                recorded = self.table.record(*events)
+                self.invalidate(recorded.match)
+                if journal is not None:
+                    journal.recorded(len(recorded.events), len(recorded.match["events"]))
+            steps = list(recorded.played.steps)
+        return steps
+
+    def fill_places(self) -> None:
+        """An ejected or injured-out hooper's place: "A benchwarmer of your choice will take
+        the vacant position" (asked before the next step; the match refuses play until then)."""
+        from companion.games.hoopers.vacancy import vacancies
+
+        for _ in range(len(POSITIONS) * 2):  # each pass fills one place
+            state = self.state()
+            found = [] if state.owed else vacancies(state)
+            if not found:
+                return
+            vacancy = found[0]
+            entering = self.q.name(
+                f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s "
+                f"{vacancy.token}?",
+                list(vacancy.bench),
+                vacancy.bench[0],
+                what="hooper",
+            )
+            pairs = [[vacancy.hooper, entering]]
+            self.show(
+                self.record([{"type": "sub", "data": {"team": vacancy.team, "pairs": pairs}}])
+            )
 
     def _recorded_then(
         self, kept: dict[str, Any], events: list[dict[str, Any]]
@@ -333,6 +358,7 @@ class Flow:
             try:
                 turn: tf.Turn | None = self.open_turn()
                 while turn is not None and not self.stopped:
+                    self.fill_places()
                     turn = steps[turn.step](turn)
             except Undo:
                 self.go_back()
