@@ -9,7 +9,19 @@ kit").
 
 from __future__ import annotations
 
-from tests.hoopers.test_series_cli import K, U, record, series, started  # noqa: F401 (fixtures)
+import pytest
+
+from tests.hoopers.test_series_cli import K, U, record
+
+
+@pytest.fixture
+def started(cli):
+    def run(*args):
+        return cli("hoopers", "series", *args)
+
+    assert run("start", "--tribes", "Keepers,Unleashed", "--home", "kee").exit_code == 0
+    return run
+
 
 # Seven games, each won by 7 or more (the Strength card to the winner), the Keepers
 # reaching both gameplan milestones every time.
