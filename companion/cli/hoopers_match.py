@@ -389,6 +389,13 @@ def match_counter(
     outcome = recorded.outcome
 
     def render(out):
+        from companion.games.hoopers.susan_peg import SusanPegRebound
+
+        if isinstance(outcome, SusanPegRebound):  # her skill: the rebound is a lay-up
+            from companion.ui.hoopers_series import render_susan_peg_rebound
+
+            render_susan_peg_rebound(out, outcome)
+            return
         from companion.ui.hoopers import render_counter
 
         render_counter(out, outcome)

@@ -37,6 +37,7 @@ from companion.games.hoopers.onfire import FLAT
 from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 
@@ -96,6 +97,10 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
             raise MissingInput(
                 f"{against.name}'s Position token is not known: give --position (PG … C)"
             )
+    if is_susan_peg_rebound(kind, counterer, data, rng is not None):
+        return susan_peg_rebound(
+            state, data, rng, draws, side, other, counterer, _counter_free_throws
+        )
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(counterer, "manny"):
         skills.append("manny")
