@@ -265,6 +265,13 @@ def match_shot(
     ] = None,
     bonus: Bonus = None,
     defense: Defense = None,
+    defense_card: Annotated[
+        str | None,
+        typer.Option(
+            "--defense-card",
+            help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
+        ),
+    ] = None,
     face: Face = None,
     roll: Roll = None,
     ft_stat: FtStat = None,
@@ -281,7 +288,9 @@ def match_shot(
     from companion.games.hoopers.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
+    refuse_for_shot(
+        ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender", "defense_card")
+    )
     if stat is None:
         stat = _last_stat(ctx, team, name, kind)
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
@@ -289,7 +298,10 @@ def match_shot(
         "team": team,
         "hooper": name,
         "defender": defender,
-        "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+        "spec": {
+            **{k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+            **_defense_card(defense_card),
+        },
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
@@ -316,6 +328,15 @@ def match_shot(
     emit(payload, json, render)
     if status.state.owed is not None and _asks(json):
         _settle_owed(ctx)
+
+
+def _defense_card(typed: str | None) -> dict[str, str]:
+    if typed is None:
+        return {}
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.shots import DEFENSE_FOR
+
+    return {"defense_card": match_prefix(typed, list(DEFENSE_FOR.values()), what="defence card")}
 
 
 def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:

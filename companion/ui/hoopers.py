@@ -83,7 +83,8 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
         out.print(f"{head}, uncontested (no defense card: no foul die)")
     else:
         out.print(
-            f"{head} against {DEFENSE_NAMES[spec.kind]} {spec.defense}; "
+            f"{head} against {(spec.defense_card or '').upper() or DEFENSE_NAMES[spec.kind]} "
+            f"{spec.defense}; "
             f"foul die: [bold]{_face(outcome.face)}[/bold]"
         )
         out.print(f"  {outcome.reading.outcome}")

@@ -76,3 +76,24 @@ def test_guided_play_asks_for_the_benchwarmer_of_an_ejected_hooper(cli, db, scri
     line_up = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]
     assert line_up["court"]["SG"] == "Joy Kill"
     assert [e["type"] for e in events(db)][-2:] == ["sub", "turn"]
+
+
+def test_guided_play_offers_edd_trapps_defence_lay_up_on_a_3ps(cli, db, scripted):
+    # "SF - Edd Trapp: You can play a defense lay-up to defend a 3 points shot by using him."
+    assert cli("hoopers", "match", "start", *NAMES, "--first", "Lucy", "--seed", "7").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "3")
+    flow.answer("3 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 3PS?", "70")
+    flow.answer("Karl defends with a D3? [d3 / dlu / block / none]", "dlu")
+    flow.answer("DLU by? [Edd Trapp]", "")
+    flow.answer("Edd Trapp's DLU?", "40")
+    flow.answer("foul die for the DLU", "blank")
+    flow.answer("70 − 40 = 30 → roll ≤ 30", "90")
+    flow.answer("Lucy plays an offensive rebound?", "")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    shot = [e for e in events(db) if e["type"] == "shot"][-1]
+    assert (shot["data"]["defender"], shot["data"]["spec"]["defense_card"]) == ("Edd Trapp", "dlu")

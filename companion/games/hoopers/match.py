@@ -19,6 +19,7 @@ from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
+from companion.games.hoopers.defence import check_defence_card
 from companion.games.hoopers.effects import (
     REBOUND_NOTE,
     Draws,
@@ -378,6 +379,7 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         defender = state.teams[opponent].hooper(data["defender"])
         defender.check_can_defend(opponent)
         state.teams[opponent].check_on_court(defender, "defend")
+        check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
     skills, deciding = skills_of(data, rng)
     if deciding and defender is not None:
         if has_skill(defender, "linda"):

@@ -51,6 +51,9 @@ class ShotSpec:
     # the printed attack stats (the free throws' 2PS too) and the defender's stat.
     attack_malus: int = 0
     defense_malus: int = 0
+    # The defence card when it is not the one matching the attack (Edd Trapp's DLU on a
+    # 3PS): its foul die table is read.
+    defense_card: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in SHOT_KINDS:
@@ -88,7 +91,7 @@ class ShotSpec:
 
     def read_face(self, face: str) -> FoulReading:
         return read_foul_die(
-            DEFENSE_FOR[self.kind],
+            self.defense_card or DEFENSE_FOR[self.kind],
             face,
             flagrant_whistle=self.flagrant_whistle,
             no_foul_bonus=self.no_foul_bonus,
@@ -108,6 +111,7 @@ class ShotSpec:
             "linda": self.linda,
             **({"attack_malus": self.attack_malus} if self.attack_malus else {}),
             **({"defense_malus": self.defense_malus} if self.defense_malus else {}),
+            **({"defense_card": self.defense_card} if self.defense_card else {}),
         }
 
     @classmethod

@@ -443,7 +443,8 @@ def known_stats(match: Mapping[str, Any]) -> dict[tuple[str, str, str], int]:
         if data.get("defender") and spec.get("defense") is not None:
             other = next((t for t in match.get("players", []) if t != team), None)
             if other is not None:
-                known[(other, data["defender"], DEFENSE_FOR[spec["kind"]])] = spec["defense"]
+                card = spec.get("defense_card") or DEFENSE_FOR[spec["kind"]]
+                known[(other, data["defender"], card)] = spec["defense"]
     return known
 
 

@@ -36,6 +36,7 @@ from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
+from companion.games.hoopers.defence import EDD_TRAPP_CARD, defence_cards
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
 from companion.games.hoopers.modifiers import (
@@ -223,6 +224,7 @@ class Flow:
         self.q = prompts.Asker()
         self.log: TurnLog | None = None
         self.stopped = False
+        self.defense_card: str | None = None  # Edd Trapp's DLU on a 3PS, when played
         self._match: dict[str, Any] | None = None
         self._states: dict[int, MatchState] = {}
 
@@ -831,6 +833,7 @@ class Flow:
             )
         if card == "match":
             return self.keepers_block(turn, kind, hooper)
+        self.defense_card = None
         defense, defender = self.defense(turn, kind, keepers=card == "ask")
         if defender == tf.KEEPERS:
             return self.keepers_block(turn, kind, hooper)
@@ -848,6 +851,7 @@ class Flow:
             linda=linda,
             no_foul_bonus=sin_miedo,
             flagrant_whistle=defense is not None and turn.second_use,
+            defense_card=self.defense_card,
         )
         maluses = shot_maluses(self.state(), turn.team, hooper, defender)
         for note in maluses.notes(hooper, defender):
@@ -855,7 +859,8 @@ class Flow:
         spec = with_maluses(spec, maluses)  # the match applies the same when recording
         face = None
         if defense is not None:
-            face = self.q.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
+            card = self.defense_card or DEFENSE_FOR[kind]
+            face = self.q.d8(f"foul die for the {card.upper()}", self.rng)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
             self.q.say(
@@ -987,9 +992,16 @@ class Flow:
         defenders = self.hoopers(turn.opponent, defend=True)
         if not defenders:
             return None, None
-        choices = [name, "none"]
+        side = self.state().teams[turn.opponent]
+        # Edd Trapp: "You can play a defense lay-up to defend a 3 points shot by using him."
+        extra: dict[str, list[str]] = {}
+        card = EDD_TRAPP_CARD.get(kind)
+        eligible = [h for h in defenders if card in defence_cards(kind, side.hoopers[h])]
+        if card and eligible:
+            extra[card] = eligible
+        choices = [name, *extra, "none"]
         if keepers:
-            choices = [name, "block", "none"]
+            choices = [name, *extra, "block", "none"]
             self.q.say(
                 f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
                 "before this turn)"
@@ -999,6 +1011,10 @@ class Flow:
             return None, tf.KEEPERS
         if answer == "none":
             return None, None
+        if answer in extra:
+            self.defense_card = answer
+            defender = self.pick(turn.opponent, answer, f"{answer.upper()} by?", extra[answer])
+            return self.stat(turn.opponent, defender, answer, answer.upper()), defender
         defender = self.pick(turn.opponent, name, f"{name.upper()} by?", defenders)
         return self.stat(turn.opponent, defender, name, name.upper()), defender
 
