@@ -46,6 +46,7 @@ from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.tribe_power import power_onfire
 from companion.games.hoopers.vacancy import check_places_filled
 from companion.games.hoopers.variants import (
     milestone_modes,
@@ -249,6 +250,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             tribe=opts.get("tribes", {}).get(team),
             court=dict(court) if court is not None else None,
             second_positions=second_positions(court),
+            onfire_on_power=bool(opts.get("series")) and team == opts["home"],
         )
     setting = opts["milestones"]
     return MatchState(
@@ -301,6 +303,8 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     return Played(step.event, step.state, step.outcome)
 
 
+# Events after which the side that won the ball back may still use the Unleashed power.
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
 _KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
 # Events that leave the beginning of a turn open (bookkeeping, coach actions).
@@ -333,10 +337,14 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.turn_fresh = False
         for team in state.teams.values():
             team.subs_open = False
+    if kind not in _KEEP_BALL_WON:
+        state.ball_won = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if kind not in _KEEP_LAST_SHOT:
         state.last_shot = None
+    if kind == "turn":
+        state.ball_won = None
     if draws.drawn:
         data["markers"] = draws.drawn
     return outcome
@@ -447,6 +455,8 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     if skills or deciding:
         data["skills"] = skills
     missed = outcome.shot_taken and not outcome.scored
+    if defender is not None and missed and not outcome.foul:
+        state.ball_won = (opponent, defender.name)
     if outcome.shot_taken:
         state.last_shot = {
             "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
@@ -603,7 +613,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
         )
         return
     if data.get("power"):
-        _unleashed_power(state)
+        _unleashed_power(state, data, rng, draws)
         return
     track = load("hoopers")["turn_track"]
     length = track["turns_per_overtime"] if state.in_overtime else track["turns_per_period"]
@@ -623,7 +633,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
-def _unleashed_power(state: MatchState) -> None:
+def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     """'Unleashed: Tribe power': after winning the ball back, one more action of the same
     card by the side that won it - "do not move the turn token if you use this power"."""
     team = state.other(state.attacking or state.order[0])
@@ -638,6 +648,13 @@ def _unleashed_power(state: MatchState) -> None:
         "stays. A whistle on a counter or defence against it is a flagrant foul "
         "(--flagrant-whistle)"
     )
+    hooper = data.get("hooper")
+    if hooper is not None:
+        hooper = state.teams[team].hooper(hooper).name
+        data["hooper"] = hooper
+    elif state.ball_won is not None and state.ball_won[0] == team:
+        hooper = state.ball_won[1]
+    power_onfire(state, data, rng is not None, team, hooper, draws)
 
 
 def _period_name(state: MatchState, period: int) -> str:

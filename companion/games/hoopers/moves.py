@@ -38,6 +38,7 @@ from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
+from companion.games.hoopers.tribe_power import power_onfire
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 
@@ -155,6 +156,7 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         else:
             state.notes.append("rebound lost: the attacking turn ends ('match turn')")
     elif outcome.success:
+        state.ball_won = (side.name, counterer.name)
         state.notes.append(
             f"{counterer.name} wins the ball with the {label}: {side.name}'s attacking turn "
             "starts now ('match turn')"
@@ -291,6 +293,8 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
         hector_defends(state, side.name, blocker, draws)
     if skills or deciding:
         data["skills"] = skills
+    if data.get("keepers_block"):
+        power_onfire(state, data, rng is not None, side.name, blocker.name, draws)
     return outcome
 
 

@@ -82,6 +82,8 @@ class TeamState:
     # 'Out of Position': hoopers on court carrying the marker; the second position
     # each hooper of the starting five stands on (the Setup allows first or second).
     out_of_position: set[str] = field(default_factory=set)
+    # The Series' home tribe: a tribe power activated moves the hooper on the Onfire track.
+    onfire_on_power: bool = False
     second_positions: dict[str, str] = field(default_factory=dict)
 
     def hooper(self, typed: str) -> HooperState:
@@ -138,6 +140,9 @@ class MatchState:
     chips_spent: list[dict[str, str]] = field(default_factory=list)
     chip_back: set[str] = field(default_factory=set)
     last_shot: dict[str, Any] | None = None
+    # Who last won the ball back without a foul (a counter, a defended miss): the hooper
+    # whose team may use the Unleashed power.
+    ball_won: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
 
     @property

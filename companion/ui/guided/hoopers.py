@@ -574,17 +574,6 @@ class Flow:
                     event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
                     self.show(self.record([event]))
 
-    def series_power_onfire(self, team: str, hooper: str) -> None:
-        """The Series: "The hoopers move on the Onfire track also when they successfully
-        activate their tribe's power (even if a foul is committed or stops the action)"."""
-        if not self.series():
-            return
-        before = self.state()
-        event = {"type": "onfire", "data": {"team": team, "hooper": hooper, "direction": "up"}}
-        played = self.record([event])
-        self.show(played)
-        self.offer_chips(before, played)
-
     # --- the steps --------------------------------------------------------------
 
     def fundamental(self, turn: tf.Turn) -> tf.Turn:
@@ -733,8 +722,11 @@ class Flow:
             return None
         if turn.face_down is not None:
             self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
-        self.show(self.record([{"type": "turn", "data": {"again": False, "power": True}}]))
-        self.series_power_onfire(turn.opponent, hooper)
+        before = self.state()
+        power = {"again": False, "power": True, "hooper": hooper}
+        played = self.record([{"type": "turn", "data": power}])
+        self.show(played)
+        self.offer_chips(before, played)  # a Series home tribe's hooper moved on (the match)
         return tf.power_turn(turn.opponent, turn.team)
 
     def resolve_counter(
@@ -950,8 +942,7 @@ class Flow:
         away = not before.teams[turn.team].free_throw_bonus
         render_block(self.q.console(), played[0].outcome, ft_stat, away)
         self.show(played)
-        self.offer_chips(before, played)
-        self.series_power_onfire(turn.opponent, by)
+        self.offer_chips(before, played)  # a Series home tribe's blocker moved on (the match)
         return tf.after_block(turn, played[0].outcome)
 
     def card_back(self, turn: tf.Turn) -> None:
