@@ -653,6 +653,28 @@ def sub(
 
 
 @match_app.command()
+def swap(
+    ctx: typer.Context,
+    team: TeamArg,
+    hoopers: Annotated[
+        list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
+    ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="One of the two whose card has its new token as second position (repeatable).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "swap", json, team=team, hoopers=list(hoopers), **extra)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
 def turn(
     ctx: typer.Context,
     again: Annotated[

@@ -97,3 +97,23 @@ def test_guided_play_offers_edd_trapps_defence_lay_up_on_a_3ps(cli, db, scripted
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     shot = [e for e in events(db) if e["type"] == "shot"][-1]
     assert (shot["data"]["defender"], shot["data"]["spec"]["defense_card"]) == ("Edd Trapp", "dlu")
+
+
+def test_guided_play_swaps_position_tokens_on_court(cli, db, scripted):
+    # "You can change in the same way the Position token of the hoopers on the court."
+    five = ("--home-seven", "Muy,Serge,Dime,Never,Lance,Joy,Faust",
+            "--home-five", "Serge,Muy,Dime,Lance,Never")  # fmt: skip
+    start = ("hoopers", "match", "start", *NAMES, *five, "--first", "Lucy", "--seed", "7")
+    assert cli(*start).exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "swap")
+    flow.answer("swap whose Position token?", "Muy")
+    flow.answer("with whose (Muy Schillato)?", "Dime")
+    flow.expect("Muy Schillato takes the SF token")
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "none")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    court = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]["court"]
+    assert (court["SG"], court["SF"]) == ("Dime N'Shons", "Muy Schillato")

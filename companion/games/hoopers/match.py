@@ -308,7 +308,7 @@ _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
 _KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
 # Events that leave the beginning of a turn open (bookkeeping, coach actions).
-_KEEP_SUBS_OPEN = frozenset({"opening", "sub", "timeout", "coach", "onfire", "chip"})
+_KEEP_SUBS_OPEN = frozenset({"opening", "sub", "swap", "timeout", "coach", "onfire", "chip"})
 
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:

@@ -38,6 +38,7 @@ from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
+from companion.games.hoopers.swap import swap_tokens
 from companion.games.hoopers.tribe_power import power_onfire
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
@@ -461,6 +462,7 @@ MOVES = {
     "sub": _sub,
     "onfire": _onfire,
     "spend": spend_chip,
+    "swap": swap_tokens,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -59,7 +59,7 @@ KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
-TIMEOUT, SUBSTITUTION = "timeout", "substitution"
+TIMEOUT, SUBSTITUTION, SWAP = "timeout", "substitution", "swap"
 
 
 def start(store: Any, seed: int | None = None) -> bool:
@@ -591,6 +591,8 @@ class Flow:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
             return self.substitution(turn)
+        if kind == SWAP:
+            return self.swap(turn)
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
@@ -611,11 +613,30 @@ class Flow:
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
+        if side.court is not None and (side.coach_tokens > 0 or side.subs_open):
+            offered.append(SWAP)  # Position tokens between hoopers on court
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
         try:
             self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {err.line()}")
+        return turn
+
+    def swap(self, turn: tf.Turn) -> tf.Turn:
+        """'Substitution': "You can change in the same way the Position token of the hoopers
+        on the court" — two of them exchange tokens, keeping their Onfire places."""
+        side = self.state().teams[turn.team]
+        on_court = [h for h in side.hoopers if side.on_court(h)]
+        first = self.q.name(f"{turn.team}: swap whose Position token?", on_court, what="hooper")
+        others = [h for h in on_court if h != first]
+        second = self.q.name(f"with whose ({first})?", others, what="hooper")
+        event = {"type": "swap", "data": {"team": turn.team, "hoopers": [first, second]}}
+        try:
+            self.show(self.record([event]))
         except Diverged:
             raise
         except CompanionError as err:
