@@ -675,6 +675,31 @@ def swap(
 
 
 @match_app.command()
+def upgrade(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    period: Annotated[
+        int | None,
+        typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
+    name = _hooper(hooper_arg, hooper, "upgrade TEAM")
+    recorded = _record(ctx, "upgrade", json, team=team, hooper=name, period=period)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
+def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """The Series: take a gameplan card for a coach action token (one per game)."""
+    recorded = _record(ctx, "gameplan", json, team=team)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
 def turn(
     ctx: typer.Context,
     again: Annotated[

@@ -117,3 +117,24 @@ def test_guided_play_swaps_position_tokens_on_court(cli, db, scripted):
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     court = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]["court"]
     assert (court["SG"], court["SF"]) == ("Dime N'Shons", "Muy Schillato")
+
+
+def test_guided_series_game_offers_the_gameplan_card_once(cli, db, scripted):
+    # "At the beginning of your attacking turn you can spend one coach action token to
+    # select and take a gameplan card. You can take only one card for a game."
+    series = ("hoopers", "series")
+    assert cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "kee").exit_code == 0
+    start = cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
+                "--first", "Keepers")  # fmt: skip
+    assert start.exit_code == 0, start.stderr
+    flow = scripted
+    flow.answer("F1: Keepers's fundamental?", "gameplan")
+    flow.expect("spends a coach action token on a gameplan card")
+    flow.answer("F1: Keepers's fundamental? [dribble / pass / screen / none / timeout / "
+                "substitution]", "")  # fmt: skip
+    flow.answer("F2: Keepers's fundamental?", "")
+    flow.answer("A: Keepers's attack?", "none")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    match = cli("hoopers", "match", "status", "--json").json
+    assert (match["gameplans"]["Keepers"], match["coach_tokens"]["Keepers"]) == (True, 8)

@@ -251,6 +251,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             court=dict(court) if court is not None else None,
             second_positions=second_positions(court),
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
+            series=bool(opts.get("series")),
         )
     setting = opts["milestones"]
     return MatchState(
@@ -308,7 +309,9 @@ _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
 _KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
 # Events that leave the beginning of a turn open (bookkeeping, coach actions).
-_KEEP_SUBS_OPEN = frozenset({"opening", "sub", "swap", "timeout", "coach", "onfire", "chip"})
+_KEEP_SUBS_OPEN = frozenset(
+    {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
+)
 
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:

@@ -40,6 +40,7 @@ from companion.games.hoopers.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
 from companion.games.hoopers.swap import swap_tokens
 from companion.games.hoopers.tribe_power import power_onfire
+from companion.games.hoopers.upgrades import give_upgrade, take_gameplan
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 
@@ -463,6 +464,8 @@ MOVES = {
     "onfire": _onfire,
     "spend": spend_chip,
     "swap": swap_tokens,
+    "upgrade": give_upgrade,
+    "gameplan": take_gameplan,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -84,6 +84,8 @@ class TeamState:
     out_of_position: set[str] = field(default_factory=set)
     # The Series' home tribe: a tribe power activated moves the hooper on the Onfire track.
     onfire_on_power: bool = False
+    series: bool = False  # a game of The Series
+    gameplan: bool = False  # took its gameplan card this game (The Series)
     second_positions: dict[str, str] = field(default_factory=dict)
 
     def hooper(self, typed: str) -> HooperState:
@@ -224,6 +226,7 @@ class MatchState:
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),
             "chips_spent": [dict(c) for c in self.chips_spent],
+            "gameplans": {t: s.gameplan for t, s in self.teams.items() if s.series},
             "winner": self.winner,
             "notes": list(self.notes),
         }

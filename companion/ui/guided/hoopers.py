@@ -59,7 +59,7 @@ KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
-TIMEOUT, SUBSTITUTION, SWAP = "timeout", "substitution", "swap"
+TIMEOUT, SUBSTITUTION, SWAP, GAMEPLAN = "timeout", "substitution", "swap", "gameplan"
 
 
 def start(store: Any, seed: int | None = None) -> bool:
@@ -593,6 +593,8 @@ class Flow:
             return self.substitution(turn)
         if kind == SWAP:
             return self.swap(turn)
+        if kind == GAMEPLAN:
+            return self.coach_event(turn, "gameplan")
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
@@ -615,11 +617,17 @@ class Flow:
             offered.append(SUBSTITUTION)
         if side.court is not None and (side.coach_tokens > 0 or side.subs_open):
             offered.append(SWAP)  # Position tokens between hoopers on court
+        if side.series and not side.gameplan and side.coach_tokens > 0:
+            offered.append(GAMEPLAN)  # The Series: one gameplan card a game
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
+        return self.coach_event(turn, "timeout")
+
+    def coach_event(self, turn: tf.Turn, kind: str) -> tf.Turn:
+        """A coach action that names only the team: a timeout, a gameplan card."""
         try:
-            self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+            self.show(self.record([{"type": kind, "data": {"team": turn.team}}]))
         except Diverged:
             raise
         except CompanionError as err:
