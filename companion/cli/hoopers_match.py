@@ -99,7 +99,7 @@ def _asks(json: bool) -> bool:
 
 
 def _settle_owed(ctx: typer.Context) -> None:
-    from companion.ui.guided.owed import ask_owed_free_throws
+    from companion.ui.guided.hoopers_owed import ask_owed_free_throws
     from companion.ui.guided.prompts import guarded
 
     with guarded():
@@ -131,8 +131,8 @@ def _record(
 
 def _fill_places(ctx: typer.Context) -> bool:
     """On a terminal: ask who comes in for an ejected or injured-out hooper."""
+    from companion.ui.guided.hoopers_vacancy import ask_substitutes
     from companion.ui.guided.prompts import guarded
-    from companion.ui.guided.vacancy import ask_substitutes
 
     with guarded():
         return ask_substitutes(_table(ctx))
@@ -766,7 +766,7 @@ def end(
 
 def _series_game(table: HoopersTable, done: Ended) -> Any:
     """The Series game this match was, once its series has taken it in (else None)."""
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 
