@@ -53,6 +53,7 @@ from companion.store.machines import (
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import describe, match_problem, shard_name
 
+OWNER = "_machine"  # the main file's table naming the machine that wrote it last
 ID_ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 ID_LENGTH = 6
 LOCK_TIMEOUT_S = 30
@@ -346,6 +347,7 @@ class Store:
         self._warned: set[str] = set()
         self._lock: Lock | None = None
         self._machine: str | None = None
+        self._owner_checked = False
 
     @property
     def machine(self) -> str:
@@ -464,10 +466,11 @@ class Store:
     def _commit(self, txn: Change) -> None:
         if not txn.dirty and not txn.drop:
             if txn.main_dirty:
-                self._check(txn.main)
-                self.files.write(self.path, txn.main)
+                main = self._owned(txn.main)
+                self._check(main)
+                self.files.write(self.path, main)
             return
-        main = dict(txn.main)
+        main = self._owned(txn.main)
         self._check(main)
         staged: dict[str, Path] = {}
         try:
@@ -506,6 +509,25 @@ class Store:
         except (OSError, StoreError) as err:
             # Committed: readers already see the change; the next command completes it.
             self.warn(f"the change is recorded; the next command will finish filing it ({err})")
+
+    def _owned(self, main: dict[str, Any]) -> dict[str, Any]:
+        """The main file is this machine's own: say so in it (see `_check_owner`)."""
+        return {**main, OWNER: {"1": {"key": "id", "value": self.machine}}}
+
+    def _check_owner(self, data: dict[str, Any]) -> None:
+        """Warn, once, about a main file another machine wrote: synced with the archive."""
+        if self._owner_checked:
+            return
+        self._owner_checked = True
+        from companion.store.machines import known_id
+
+        owner, mine = _docs(data, OWNER).get("id"), known_id()
+        if isinstance(owner, str) and mine is not None and owner != mine:
+            self.warn(
+                f"{self.path} was last written by machine {owner}, not this one ({mine}): "
+                f"if it is synced between computers, share only {self.archive_dir.name}/ "
+                "instead (see docs/sharing.md)"
+            )
 
     def _index(self, txn: Change, staged: dict[str, Path]) -> None:
         """Summaries of the files about to be renamed into place (they are in hand)."""
@@ -598,6 +620,7 @@ class Store:
         if not self.create_folder:
             self.check_folder()
         data = self.files.read_main() or {}
+        self._check_owner(data)
         journal = _one(data, JOURNAL)
         if journal is not None and self._lock is None:
             with suppress(StoreError, OSError):
