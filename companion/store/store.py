@@ -823,29 +823,25 @@ class Store:
 
         A match that does not have a match's shape is skipped with a warning.
         """
-        from companion.store.merge import by_month, winners
+        from companion.store.archive import _merged
 
         view = self.view()
-        folded = view.folded()
-        dead_ids = {match_id for match_id, _ in folded.dead}
-        for _, files in by_month(view.files()):
-            group = []
-            for file in files:
-                try:
-                    tables = self.files.read_shard(file.path) or {}
-                except StoreError as err:
-                    self.warn(self.unreadable_shard(file.name, err))
-                    continue
-                good = []
-                for match in (tables.get("matches") or {}).values():
-                    problem = match_problem(match, shallow=True)
-                    if problem is None:
-                        good.append(match)
-                    elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
-                        self.warn(self.skipped(match, file.name, problem))
-                group.append((file, good))
-            for _, match in winners(group, folded):
-                yield match
+        dead_ids = {match_id for match_id, _ in view.folded().dead}
+        # Which file's copy of each match is the one in history (read from the summaries).
+        chosen = {match["id"]: name for name, _, match in _merged(self, view)}
+        for name, path in view.shards():
+            try:
+                tables = self.files.read_shard(path) or {}
+            except StoreError as err:
+                self.warn(self.unreadable_shard(name, err))
+                continue
+            for match in (tables.get("matches") or {}).values():
+                problem = match_problem(match, shallow=True)
+                if problem is None:
+                    if chosen.get(match["id"]) == name:
+                        yield match
+                elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
+                    self.warn(self.skipped(match, name, problem))
         yield from view.finishing
 
     def skipped(self, match: Any, shard: str, problem: tuple[str, str]) -> str:

@@ -50,3 +50,25 @@ def test_a_main_file_written_by_another_machine_is_named_once(cli, db, tmp_path,
     monkeypatch.setenv("COMPANION_MACHINE", "here")
     assert "was last written by machine laptop" in cli("history", "list", database=other).stderr
     assert cli("history", "list").stderr == ""  # a main file that never travelled: no word
+
+
+def test_a_match_finished_again_elsewhere_is_one_match_before_the_record_arrives(tmp_path):
+    import json
+
+    from companion.store import Store
+    from companion.store.archive import summaries
+    from tests.history.factory import match
+
+    db = tmp_path / "companion.json"
+    archive = tmp_path / "companion.archive"
+    archive.mkdir()
+    first = match("x1", "otdraft", {"Ana": 5, "Ben": 3}, "2026-01-05")
+    # Machine a reopened x1 and finished it again in February; its February file has
+    # arrived here, the record deleting the January finishing has not yet.
+    again = {**match("x1", "otdraft", {"Ana": 5, "Ben": 9}, "2026-02-01")}
+    for name, doc in (("2026-01.b", first), ("2026-02.a", again)):
+        (archive / f"{name}.json").write_text(json.dumps({"matches": {"1": doc}}))
+    found = list(summaries(Store(db)))
+    assert [(m["id"], m["result"]["scores"]["Ben"]) for m in found] == [("x1", 9)]
+    exported = list(Store(db).archived())
+    assert [(m["id"], m["result"]["scores"]["Ben"]) for m in exported] == [("x1", 9)]
