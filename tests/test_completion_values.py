@@ -78,7 +78,7 @@ RULES = {
     "companion hoopers shot 2ps --face=j": ["jump-ball"],
     "companion hoopers counter steal --position ": ["PG", "SG", "SF", "PF", "C"],
     "companion hoopers match start --variant ": ["classic", "fast"],
-    "companion history export --format ": ["json", "csv", "bgstats"],
+    "companion history export --format ": ["json", "csv", "bgstats", "bgsplay"],
     "companion history list --game ": ["hoopers", "allstar", "playlist", "otdraft"],
     "companion players list -g o": ["otdraft"],
     "companion demo ": ["table", "hoopers", "allstar", "series", "otdraft", "playlist"],

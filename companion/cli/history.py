@@ -231,6 +231,25 @@ def ratings(
     emit({"ratings": rows}, json, render)
 
 
+def _match_chart(match: dict[str, Any], matches: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chart the match's game draws; else, or when the match kept nothing finer (a game
+    logged by hand), its final scores: what is there."""
+    from companion.history import charts
+    from companion.history.errors import NoChart
+
+    missing = None
+    try:
+        doc = charts.chart_of(match, matches)
+    except NoChart as err:
+        doc, missing = None, getattr(err, "missing", None)
+    if doc is not None:
+        return doc
+    try:
+        return charts.scores_chart(match, missing)
+    except NoChart as err:
+        raise NoChart(str(err), hint="chart a player's win rate with --player NAME") from None
+
+
 @app.command()
 def chart(
     ctx: typer.Context,
@@ -247,18 +266,12 @@ def chart(
 ) -> None:
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
     from companion.history import charts
-    from companion.history.errors import NoChart
     from companion.history.queries import find_id, select
 
     roster, matches = history(open_store(ctx))
     if match_id is not None:
         match = find_id(match_id, matches)
-        doc = charts.chart_of(match, matches)
-        if doc is None:
-            raise NoChart(
-                f"no chart for a {match['game']} match",
-                hint="chart a player's win rate with --player NAME",
-            )
+        doc = _match_chart(match, matches)
     elif player is not None:
         wanted = build_filter(roster, matches, game=game, player=player)
         doc = charts.winrate_chart(select(matches, wanted), wanted.player or player)
@@ -335,7 +348,13 @@ def _counted(n: int, noun: str) -> str:
 def export(
     ctx: typer.Context,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="json (complete backup), csv or bgstats.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json (complete backup), csv, bgstats (a list of plays) or bgsplay (a whole "
+            "BG Stats play file: games, players, locations, plays).",
+        ),
     ] = "json",
     game: GameOption = None,
     one: Annotated[
@@ -395,6 +414,11 @@ def export(
         rows = formats.csv_rows(select(matches, Filter(game=chosen)))
         data = formats.csv_text(rows)
         count = len({r["match_id"] for r in rows})
+    elif kind == "bgsplay":
+        from companion.history.bgstats import play_file
+
+        data = play_file(select(matches, Filter(game=chosen)))
+        count = len(data["plays"])
     else:
         data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
         count = len(data)

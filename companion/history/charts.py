@@ -40,7 +40,11 @@ def _per_step(match: Match, key: str, what: str) -> list[dict[str, float]]:
                 steps = []
                 break
     if not steps or not all(_number(v) for step in steps for v in step.values()):
-        raise NoChart(f"{match['game']} match {match['id']} has no {what} recorded in its result")
+        missing = NoChart(
+            f"{match['game']} match {match['id']} has no {what} recorded in its result"
+        )
+        missing.missing = what  # type: ignore[attr-defined]  # said by the scores chart
+        raise missing
     return steps
 
 
@@ -66,6 +70,17 @@ def periods_chart(match: Match) -> dict[str, Any]:
     """Valley Hoopers: points each period, and the running score."""
     steps = _per_step(match, "periods", "score by period")
     return _step_chart(match, "periods", steps, [f"P{n}" for n in range(1, len(steps) + 1)])
+
+
+def scores_chart(match: Match, missing: str | None = None) -> dict[str, Any]:
+    """The final scores alone: what a game logged by hand (or one keeping no periods or
+    rounds) has. `missing`: what a fuller chart would have shown ("score by period")."""
+    scores = (match.get("result") or {}).get("scores")
+    step = {p: scores.get(p) for p in match["players"]} if isinstance(scores, dict) else {}
+    if not step or not all(_number(v) for v in step.values()):
+        what = f"no {missing} nor" if missing else "no"
+        raise NoChart(f"{match['game']} match {match['id']} has {what} scores recorded")
+    return {**_step_chart(match, "scores", [step], ["final"]), "missing": missing}
 
 
 PLAYOFFS_LABEL = "PO"

@@ -21,13 +21,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of
 from companion.history.queries import game_of, is_aggregate, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
-FORMATS = ("json", "csv", "bgstats")
+FORMATS = ("json", "csv", "bgstats", "bgsplay")
 
 SOURCE_NAME = "Table Companion"
 # Not a play of a game: a roll-off for who starts (nor a Series: its games are the plays).
@@ -290,7 +291,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": match["id"],
-        "playDate": when(match)[:19].replace("T", " "),
+        "playDate": play_date(when(match)),  # local time, as BG Stats shows it
         "game": {
             "name": kind.title if kind is not None else game,
             # one per game, whatever mode it was played in

@@ -331,6 +331,8 @@ STATS_COLUMNS = (
     "last played",
 )
 STATS_RIGHT = ("plays", "wins", "win rate", "rating", "avg", "best", "streak")
+# The two columns whose names do not say what they count.
+STATS_LEGEND = "  nemesis: the opponent who beat them most · favourite: the opponent they beat most"
 
 
 def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = None) -> None:
@@ -362,6 +364,7 @@ def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = Non
             for row in by_game.get(game["game"], [])
         ]
         print_table(out, STATS_COLUMNS, rows, STATS_RIGHT)
+        out.print(STATS_LEGEND, markup=False, highlight=False)
         extras = game_extra_lines(game)
         if extras:
             out.print("\n".join(f"  {line}" for line in extras), markup=False, highlight=False)
@@ -422,6 +425,10 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
     lines = []
     if "by_tribe" in game:
         tribes = ", ".join(f"{t} {r['wins']}/{r['plays']}" for t, r in game["by_tribe"].items())
+        unknown = game.get("no_tribe") or 0
+        if unknown:
+            apart = f"{plural(unknown, 'side')} with no tribe logged"
+            tribes = f"{tribes} ({apart})" if tribes else apart
         lines.append(f"wins by tribe: {tribes}")
         if game["home_away"]:
             sides = ", ".join(
@@ -511,9 +518,24 @@ def _bar(value: float, top: float, fill: str, colour: str) -> str:
 
 
 def chart_view(out: Console, chart: dict[str, Any]) -> None:
-    {"periods": step_chart, "rounds": step_chart, "winrate": winrate_view, "series": series_strip}[
-        chart["kind"]
-    ](out, chart)
+    views = {"periods": step_chart, "rounds": step_chart, "scores": scores_view,
+             "winrate": winrate_view, "series": series_strip}  # fmt: skip
+    views[chart["kind"]](out, chart)
+
+
+def scores_view(out: Console, chart: dict[str, Any]) -> None:
+    """The final scores as bars (a game logged by hand keeps nothing finer)."""
+    players = chart["players"]
+    final = chart["steps"][0]
+    width = max(len(p) for p in players)
+    top = max(final.values(), default=0)
+    out.print(f"[bold]{escape(chart['game'])} {escape(chart['id'])}[/bold] — final score")
+    for i, player in enumerate(players):
+        fill, colour = FILLS[i % len(FILLS)]
+        bar = _bar(final[player], top, fill, colour)
+        out.print(f"{escape(player):<{width}} {bar} {_num(final[player])}")
+    if chart.get("missing"):
+        out.print(f"no {chart['missing']} recorded (a game logged by hand keeps the final score)")
 
 
 def step_chart(out: Console, chart: dict[str, Any]) -> None:

@@ -96,7 +96,7 @@ def _play(store: Store, game: str) -> None:
     try:
         _flow(game).play(store)
     except CompanionError as err:  # e.g. the match is over: say so, back to the menu
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
 
 
 def _start(store: Store) -> None:
@@ -110,7 +110,7 @@ def _start(store: Store) -> None:
     try:
         started = _flow(game).start(store)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return
     if not started:
         return

@@ -87,7 +87,7 @@ def answers(monkeypatch):
             assert fragment in shown, (fragment, shown)
             return parse(typed or default)
 
-        def select(message, options, default, undo):  # a list: typing jumps to the best
+        def select(message, options, default, undo, *_):  # a list: typing jumps to the best
             asked.append(message)
             assert pending, f"unexpected question: {message}"
             fragment, typed = pending.pop(0)

@@ -68,7 +68,7 @@ def test_csv_one_row_per_player_per_match(cli, db):
 def test_bgstats_plays(cli, db, tmp_path):
     record(db, *PAIR)
     out = tmp_path / "plays.json"
-    assert cli("history", "export", "-f", "bg", "-o", out).stdout == (
+    assert cli("history", "export", "-f", "bgstats", "-o", out).stdout == (
         f"exported 1 match (bgstats) to {out}\n"
     )
     assert json.loads(out.read_text()) == [

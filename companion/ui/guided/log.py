@@ -130,7 +130,7 @@ def run(store: Store) -> bool:
     try:
         answer = log_game(store, request)
     except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     logged_view(prompts.console(), answer)
     return True
