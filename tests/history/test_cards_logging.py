@@ -84,9 +84,11 @@ def test_a_shared_first_is_a_win_for_each_in_exports_and_stats(cli, db, tmp_path
     csv = cli("history", "export", "--format", "csv").stdout.splitlines()
     assert [line.split(",")[6] for line in csv[1:]] == ["yes", "yes", "no"]
     out = tmp_path / "plays.json"
-    assert cli("history", "export", "-f", "bg", "-o", out).exit_code == 0
+    assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert [p["winner"] for p in players] == [True, True, False]
+    whole = json.loads(cli("history", "export", "-f", "bgsplay").stdout)
+    assert [s["winner"] for s in whole["plays"][0]["playerScores"]] == [True, True, False]
     rows = cli("history", "stats", "--json").json["players"]
     wins = {r["player"]: r["wins"] for r in rows if r["game"] == "playlist"}
     assert wins == {"Ana": 1, "Ben": 1, "Cy": 0}
@@ -96,9 +98,11 @@ def test_bgstats_start_player_is_the_playlist_starter(cli, db, tmp_path):
     cli("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ben")
     assert cli("playlist", "game", "end", "--now").exit_code == 0
     out = tmp_path / "plays.json"
-    assert cli("history", "export", "-f", "bg", "-o", out).exit_code == 0
+    assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert {p["name"]: p["startPlayer"] for p in players} == {"Ana": False, "Ben": True}
+    whole = json.loads(cli("history", "export", "-f", "bgsplay").stdout)
+    assert [s["startPlayer"] for s in whole["plays"][0]["playerScores"]] == [False, True]
 
 
 def test_csv_has_a_playoff_column(cli):
