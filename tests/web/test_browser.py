@@ -274,3 +274,39 @@ def test_each_game_has_its_scoreboard_in_the_browser(page, tmp_path, name):
             assert shown == ("–" if score is None else str(score)), (player, shown)
         for_the_room(page)
         screenshot(page, name, tmp_path)
+
+
+def command_sentences() -> list[str]:
+    """What the tables' `next` says in states that name a command, from their own code."""
+    from types import SimpleNamespace as S
+
+    from companion.tables import hoopers, otdraft, playlist
+
+    solo_start = S(last=S(scored=False, deal=S(count=7)))
+    solo_lost = S(last=S(scored=True, wins=False, deal=S(count=7)))
+    draft = S(players=["Ana", "Ben"], secrets={}, round=2, free=False, current="Ana")
+    return [
+        hoopers._next(S(over=True)),
+        hoopers._next(S(over=False, owed={"hooper": "Muy", "team": "Lucy", "count": 2})),
+        playlist.game_next(S(round_over=True)),
+        playlist.solo_next(solo_start),
+        playlist.solo_next(solo_lost),
+        otdraft._next(S(**vars(draft), phase="secrets"), "live", {}),
+        otdraft._next(S(**vars(draft), phase="leftovers"), "live", {}),
+        otdraft._next(S(**vars(draft), phase="reveal"), "live", {}),
+    ]
+
+
+def test_no_board_sentence_keeps_a_command(page, tmp_path):
+    db = tmp_path / "db.json"
+    sentences = command_sentences()
+    assert all("'companion " in s for s in sentences)  # each one would show a command
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#waiting")
+        plain = page.evaluate("(all) => all.map(plain)", sentences)
+    for sentence, shown in zip(sentences, plain, strict=True):
+        assert shown and "companion" not in shown, (sentence, shown)
+        assert shown == sentence[: len(shown)].rstrip() or "(" in sentence, (sentence, shown)
+    assert plain[0] == "the match is over"
+    assert plain[1] == "Muy (Lucy) shoots 2 free throw(s)"
