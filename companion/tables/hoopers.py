@@ -17,7 +17,6 @@ from companion.games.hoopers.match import (
     tribe_roster,
     tribes,
 )
-from companion.games.hoopers.plays import recent_plays
 from companion.games.hoopers.state import MatchState
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
@@ -179,7 +178,7 @@ class HoopersTable(Table[MatchState]):
         detail = {k: v for k, v in state.to_json().items() if k != "status"}
         detail["over"] = state.over
         detail["notes"] = []  # what a move did belongs to the move (Step.notes), not the standing
-        detail["plays"] = recent_plays(match)  # the scoreboard's last few plays
+        detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
         return Status(
             id=match["id"],
             game=GAME,

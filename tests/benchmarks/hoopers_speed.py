@@ -58,10 +58,6 @@ def main() -> None:
             match["events"].append(play(match, "turn", {}).event)
     fold_cost = per_call(lambda: fold(match), 50)
     print(f"fold of a {len(match['events'])}-event match: {fold_cost * 1e3:8.2f} ms")
-    from companion.games.hoopers.plays import recent_plays
-
-    plays_cost = per_call(lambda: recent_plays(match), 50)
-    print(f"its last plays (status):   {plays_cost * 1e3:8.2f} ms")
 
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "db.json")

@@ -1,30 +1,27 @@
 """The last few plays of a match, in words a room reads ("Muy Schillato 3PS — missed").
 
-Made by folding the log once more and describing what each shot, free throw,
-score, foul, counter and block did; turn changes and bookkeeping are not plays.
+The fold notes each shot, free throw, score, foul, counter and block as it applies it
+(`MatchRules.apply`), so a status has them without folding the log again; turn changes
+and bookkeeping are not plays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.games.hoopers.state import MatchState
 
 RECENT = 5
 
 
-def recent_plays(match: Mapping[str, Any], count: int = RECENT) -> list[dict[str, str]]:
-    """The last `count` plays, oldest first: `{"team": …, "text": …}`."""
-    from companion.games.hoopers.match import RULES
-
-    state = RULES.initial(match)
-    plays: list[dict[str, str]] = []
-    for stored in match["events"]:
-        step = RULES.apply(state, stored, None)
-        state = step.state
-        text = describe(step.event["type"], step.event["data"], step.outcome)
-        if text:
-            plays.append({"team": str(step.event["data"].get("team", "")), "text": text})
-    return plays[-count:] if count else []
+def note_play(state: MatchState, kind: str, data: Mapping[str, Any], outcome: Any) -> None:
+    """Add what this event did to `state.plays` (the last RECENT kept), if it is a play."""
+    text = describe(kind, data, outcome)
+    if text:
+        state.plays.append({"team": str(data.get("team", "")), "text": text})
+        del state.plays[:-RECENT]
 
 
 def describe(kind: str, data: Mapping[str, Any], outcome: Any) -> str | None:

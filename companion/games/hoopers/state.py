@@ -130,6 +130,8 @@ class MatchState:
     over: bool = False
     winner: str | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+    # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
+    plays: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def order(self) -> list[str]:
