@@ -354,7 +354,10 @@ def undo_plan(store: Store) -> Undone:
     """What `history undo` would take back now (nothing is written)."""
     from companion.store.archive import summaries
 
-    return _last_recorded(store, store.snapshot(), list(summaries(store)))
+    plan = _last_recorded(store, store.snapshot(), list(summaries(store)))
+    if plan.action == "reopened":
+        refuse_if_held(store, plan.match)  # refused before anyone is asked
+    return plan
 
 
 def undo_last(store: Store, expected: str | None = None) -> Undone:
