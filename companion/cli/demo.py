@@ -13,7 +13,7 @@ def demo(
     ctx: typer.Context,
     game: Annotated[
         str | None,
-        typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all."),
+        typer.Argument(help="One demo: the table's, or a game's (Tab lists them); else all."),
     ] = None,
     seed: SeedOption = 7,
     json: Annotated[

@@ -1,6 +1,6 @@
 """`companion hoopers series`: The Series across evenings (best of seven, home and away).
 
-A thin face over `companion.tables.series.SeriesTable`: parse, call the table, emit.
+A thin face over `companion.tables.hoopers_series.SeriesTable`: parse, call the table, emit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from companion.cli.common import (
 if TYPE_CHECKING:
     from companion.games.hoopers.series_report import SeriesView
     from companion.tables.base import Status
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
 game_app = new_app("Play the next series game as a tracked hoopers match.")
@@ -57,7 +57,7 @@ GameArg = Annotated[
 
 
 def _table(ctx: typer.Context) -> SeriesTable:
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     return SeriesTable(open_store(ctx))
 
@@ -184,6 +184,22 @@ def game_start(
             help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
         ),
     ] = None,
+    seven: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seven",
+            metavar="TRIBE:A,B,...",
+            help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
+        ),
+    ] = None,
+    five: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--five",
+            metavar="TRIBE:A,B=POS,...",
+            help="A tribe's five on court, of its seven ('Name=POS' for another token).",
+        ),
+    ] = None,
     first: Annotated[
         str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
     ] = "roll",
@@ -204,7 +220,19 @@ def game_start(
     for item in roster or []:
         tribe, names = parse_tribe_hooper(item, tribes)
         rosters[tribe] = _names(names)
-    started = table.start_game(_names(hot), _names(cold), rosters, first=first, seed=seed)
+    line_ups = [{}, {}]
+    for found, items, option in ((line_ups[0], seven, "--seven"), (line_ups[1], five, "--five")):
+        for item in items or []:
+            tribe, names = parse_tribe_hooper(item, tribes)
+            if tribe in found:
+                from companion.engine.errors import BadInput
+
+                raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
+            found[tribe] = _names(names)
+    started = table.start_game(
+        _names(hot), _names(cold), rosters, first=first, seed=seed,
+        sevens=line_ups[0], fives=line_ups[1],
+    )  # fmt: skip
     emit(started.to_json(), json, lambda out: render_game_start(out, started))
 
 
@@ -273,7 +301,7 @@ def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOptio
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")
-    from companion.ui.guided import series as guided
+    from companion.ui.guided import hoopers_series as guided
 
     store = open_store(ctx)
     with prompts.guarded():

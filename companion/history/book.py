@@ -42,11 +42,15 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _docs(db: Any, table: str, where: object = "the database") -> dict[str, Any]:
-    docs = {d["key"]: d["value"] for d in db.table(table).all() if "key" in d}
-    if table == ALIASES:
-        _check_aliases(docs, where)
-    return docs
+def _docs(db: Any, table: str) -> dict[str, Any]:
+    return {d["key"]: d["value"] for d in db.table(table).all() if "key" in d}
+
+
+def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
+    """(player aliases, amendments): every machine's records folded (companion.store.records)."""
+    folded = store.view().folded()
+    _check_aliases(folded.aliases, store.path)
+    return folded.aliases, folded.amendments
 
 
 def _check_aliases(aliases: dict[str, Any], where: object) -> None:
@@ -59,14 +63,8 @@ def _check_aliases(aliases: dict[str, Any], where: object) -> None:
         if why:
             raise StoreError(
                 f"the players alias {key!r} -> {value!r} in {where} {why}",
-                hint="fix it by hand in its 'players' table, or restore its .bak copy",
+                hint="fix it by hand, or restore its .bak copy",
             )
-
-
-def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
-    """(player aliases, amendments), from one read of the main file."""
-    db = store.snapshot()
-    return _docs(db, ALIASES, store.path), _docs(db, AMENDMENTS)
 
 
 def history(store: Store) -> tuple[Roster, list[Match]]:
@@ -168,9 +166,6 @@ def load_by_id(
     return amended(match, side_tables(store)[1]) if amend else match
 
 
-# --- new matches ----------------------------------------------------------------
-
-
 def archive_new(store: Store, match: Match) -> Match:
     """Archive a finished match under a fresh id; returns it as stored."""
     from companion.store.index import id_index
@@ -214,7 +209,7 @@ def backup_of(store: Store, game: str | None = None) -> Backup:
 
 def import_backup(
     store: Store,
-    matches: Iterable[Match],
+    matches: list[Match],
     aliases: dict[str, str],
     amendments: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -225,22 +220,15 @@ def import_backup(
     One transaction: the matches, aliases and amendments all land, or none do.
     """
     from companion.store.archive import archive_many
+    from companion.store.records import import_side
 
     new_aliases: list[str] = []
 
-    def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
-        # Local aliases win: they are what this table decided most recently.
-        # Spellings match case-insensitively ("Bobby" here is "bobby" there).
-        here = {k.casefold() for k in current}
-        new_aliases.extend(k for k in aliases if k.casefold() not in here)
-        return {**{k: aliases[k] for k in new_aliases}, **current}
-
-    def side_tables(db: Any) -> None:
-        if aliases:
-            replace_docs(db, ALIASES, add_aliases)
-        if amendments:
-            # Local amendments win too; an imported one is kept only for a match it fits.
-            replace_docs(db, AMENDMENTS, lambda current: {**amendments, **current})
+    def side_tables(txn: Any) -> None:
+        # Local aliases and amendments win: they are what this table decided most
+        # recently. Spellings match case-insensitively ("Bobby" here is "bobby" there);
+        # an imported amendment is kept only for a match it fits.
+        new_aliases.extend(import_side(txn, aliases, amendments or {}))
 
     added, skipped = archive_many(store, matches, progress, also=side_tables)
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
@@ -254,13 +242,6 @@ def replace_docs(db: Any, table: str, change: Callable[[dict[str, Any]], dict[st
     if updated != current:
         docs.truncate()
         docs.insert_multiple({"key": k, "value": v} for k, v in updated.items())
-
-
-def _without_amendments(match_id: str) -> Callable[[Any], None]:
-    def drop(db: Any) -> None:
-        replace_docs(db, AMENDMENTS, lambda held: {k: v for k, v in held.items() if k != match_id})
-
-    return drop
 
 
 # --- delete and undo ----------------------------------------------------------------
@@ -297,7 +278,9 @@ def delete(store: Store, match_id: str) -> Match:
     from companion.history.queries import summary
     from companion.store.archive import delete_archived
 
-    doc = delete_archived(store, match_id, unreadable=True, also=_without_amendments(match_id))
+    refuse_if_held(store, {"id": match_id})
+    # Its amendments go with it: the delete record names the finishing they amend.
+    doc = delete_archived(store, match_id, unreadable=True)
     try:
         return summary(doc)
     except (KeyError, TypeError):  # an unreadable match: what can be said of it
@@ -314,9 +297,31 @@ def delete(store: Store, match_id: str) -> Match:
         }
 
 
+def refuse_if_held(store: Store, match: Match) -> None:
+    """Refuse to take a finished match out of history while a table still counts it.
+
+    History changes matches only with the tables' consent: every table that keeps its own
+    document (a Series, through the registry) is asked whether it `holds` the match.
+    """
+    from companion import registry
+    from companion.engine.errors import RuleViolation
+    from companion.engine.spec import load
+
+    for kind in registry.kinds():
+        if not (kind.own_document and kind.table):
+            continue
+        holds = getattr(load(kind.table)(store), "holds", None)
+        why = holds(match) if holds is not None else None
+        if why:
+            raise RuleViolation(
+                f"match {match['id']} stays in history: {why}",
+                hint=f"take it back there with '{kind.verb_command('undo')}'",
+            )
+
+
 @dataclass(frozen=True)
 class Undone:
-    """What `history undo` does: `reopened` a tracked match, or `removed` a logged one."""
+    """What `history undo` did: `reopened` a tracked match, or `removed` a logged one."""
 
     action: str
     match: Match
@@ -326,11 +331,11 @@ def _last_recorded(store: Store, db: Any, found: list[Match]) -> Undone:
     """The finished match recorded last, and what undoing it does."""
     from companion.engine.errors import RuleViolation
     from companion.history.log import is_logged
-    from companion.history.queries import GAMES, summary
+    from companion.history.queries import games, summary
     from companion.store.order import recorded_ids
 
     candidates = [
-        s for s in found if s.get("status") == "finished" and (s["game"] in GAMES or is_logged(s))
+        s for s in found if s.get("status") == "finished" and (s["game"] in games() or is_logged(s))
     ]
     if not candidates:
         raise RuleViolation("no finished match to undo")
@@ -349,7 +354,10 @@ def undo_plan(store: Store) -> Undone:
     """What `history undo` would take back now (nothing is written)."""
     from companion.store.archive import summaries
 
-    return _last_recorded(store, store.snapshot(), list(summaries(store)))
+    plan = _last_recorded(store, store.snapshot(), list(summaries(store)))
+    if plan.action == "reopened":
+        refuse_if_held(store, plan.match)  # refused before anyone is asked
+    return plan
 
 
 def undo_last(store: Store, expected: str | None = None) -> Undone:
@@ -371,8 +379,9 @@ def undo_last(store: Store, expected: str | None = None) -> Undone:
                 f"match {plan.match['id']} was recorded since; nothing undone",
                 hint="run 'companion history undo' again",
             )
+        if plan.action == "reopened":
+            refuse_if_held(store, plan.match)
         planned.append(plan)
-        _without_amendments(plan.match["id"])(db)
         return ("remove" if plan.action == "removed" else "reopen"), plan.match
 
     doc = take_back(store, choose)
@@ -390,18 +399,26 @@ class Renamed:
 
 
 def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
-    """Apply an alias change: `change(current, known, matches)` returns (source, target,
-    the new alias map). One transaction from the first read, so the players and matches
-    it checks against are the ones it writes over (two renames to one name at once: the
-    second finds the first's)."""
+    """Apply an alias change under the lock: `change(current, known, matches)` returns
+    (source, target, the new alias map)."""
     from companion.history.players import Roster, known_players
+    from companion.store.records import change_aliases
 
-    with store.change() as txn:
+    # One transaction from the first read, so the players and matches it checks against
+    # are the ones it writes over (two renames to one name at once: the second finds the
+    # first's).
+    with store.change():
         roster, matches = history(store)
         known = known_players(matches, roster)
-        current = _docs(txn.db, ALIASES, store.path)
-        source, target, aliases = change(current, known, matches)
-        replace_docs(txn.db, ALIASES, lambda _: aliases)
+        outcome: list[tuple[str, str]] = []
+
+        def apply(current: dict[str, str]) -> dict[str, str]:
+            source, target, aliases = change(current, known, matches)
+            outcome.append((source, target))
+            return aliases
+
+        aliases = change_aliases(store, apply)
+    source, target = outcome[-1]
     after = Roster(aliases)
     count = sum(
         1 for m in matches for p in m["players"] if after.name(p).casefold() == target.casefold()
@@ -428,3 +445,27 @@ def merge_players(store: Store, alias: str, into: str) -> Renamed:
         return merge(current, known, alias, into, matches)
 
     return _redirect(store, change)
+
+
+# --- the whole database: backup and restore ------------------------------------------
+
+
+def take_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Copy the whole database (main file and every archive file) to one file, under the lock."""
+    from companion.store.backup import take
+
+    return take(store, path)
+
+
+def check_backup(path: Any) -> dict[str, Any]:
+    """What a backup file holds, checked whole (BadInput if it is not a good backup)."""
+    from companion.store.backup import counts, read
+
+    return counts(read(path))
+
+
+def restore_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Put a backup back in place of the database, as one transaction."""
+    from companion.store.backup import restore
+
+    return restore(store, path)

@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query, TinyDB
+from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.store import failpoint
 from companion.store.index import keys_body, keys_path
+from companion.store.machines import classify
 from companion.store.order import KEPT, forget_recorded, note_recorded
-from companion.store.store import LIVE, Match, Store, View, now
+from companion.store.store import LIVE, Change, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
 
 INDEX = ".index"
@@ -190,16 +191,38 @@ def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
         yield name, path, shard
 
 
+def _merged(store: Store, view: View) -> Iterator[tuple[str, Path, Match]]:
+    """Every match in history once, without its events, oldest file first, with the
+    file it is read from: every machine's copies merged (companion.store.merge).
+
+    Copies are merged across months too: a match reopened and finished again in a
+    later month is one match even before the record deleting its first finishing
+    has arrived from the machine that reopened it.
+    """
+    from companion.store.merge import winners
+
+    folded = view.folded()
+    dead_ids = {match_id for match_id, _ in folded.dead}
+    files: list[tuple[Any, list[Match]]] = []
+    for name, path, shard in _each_shard(store, view):
+        for bad in shard.bad:
+            if bad["id"] not in dead_ids:
+                store.warn(bad["message"])
+        files.append((classify(name, path), shard.matches))
+    place = {file.name: n for n, (file, _) in enumerate(files)}
+    found = sorted(winners(files, folded), key=lambda won: place[won[0].name])
+    for file, match in found:
+        yield file.name, file.path, match
+
+
 def summaries(store: Store) -> Iterator[Match]:
-    """Every readable archived match without its events, oldest shard first."""
+    """Every readable archived match without its events, oldest month first."""
     view = store.view()
     index = store.archive_dir / INDEX
     if index.is_dir():
         _remove_leftovers(index)
-    for _, _, shard in _each_shard(store, view):
-        for bad in shard.bad:
-            store.warn(bad["message"])
-        yield from shard.matches
+    for _, _, match in _merged(store, view):
+        yield match
     for match in view.finishing:
         if match_problem(match, shallow=True) is None:
             yield summarise(match)
@@ -211,19 +234,20 @@ def live_matches(store: Store) -> list[Match]:
 
 def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
     """The full document of one archived or live match, by exact id (`holder`: the archive
-    file it is in, when the caller knows)."""
-    from companion.store.index import id_index, read_one
+    file it is in, when the caller knows it from the keys)."""
+    from companion.store.index import read_one, simple
 
     view = store.view()
     for match in view.live:
         if match["id"] == match_id:
             return match
-    holder = holder or id_index(store, unreadable=False).get(match_id)
-    for name, path in view.shards():
-        if name == holder:  # the one archive file the id index names
-            alone = read_one(path, match_id)
-            if alone is not None:
-                return alone
+    if holder is not None and simple(view):
+        path = dict(view.shards()).get(holder)
+        alone = read_one(path, match_id) if path is not None else None
+        if alone is not None:
+            return alone
+    for name, path, summary in _merged(store, view):
+        if summary["id"] == match_id:
             for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
                 if isinstance(match, dict) and match.get("id") == match_id:
                     problem = match_problem(match)
@@ -237,6 +261,16 @@ def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
     raise UnknownName(f"no match '{match_id}'", hint="see 'companion history list'")
 
 
+def _known_ids(store: Store) -> set[str]:
+    view = store.view()
+    known = {m["id"] for m in view.live}
+    known.update(m["id"] for _, _, m in _merged(store, view))
+    dead_ids = {match_id for match_id, _ in view.folded().dead}
+    for _, _, shard in _each_shard(store, view):
+        known.update(b["id"] for b in shard.bad if b["id"] is not None and b["id"] not in dead_ids)
+    return known
+
+
 # Matches an import holds before filing them (about a month of a busy club's): an export
 # lists them month by month, so each archive file is then written once, and memory holds
 # this many matches and one archive file however big the import.
@@ -247,17 +281,15 @@ def archive_many(
     store: Store,
     matches: Iterable[Match],
     progress: Callable[[int], None] | None = None,
-    also: Callable[[TinyDB], None] | None = None,
+    also: Callable[[Change], None] | None = None,
 ) -> tuple[int, int]:
     """Insert complete matches, skipping ids already stored; (added, skipped).
 
     One transaction: every match lands, or (on any failure) none does.
-    `also(db)` changes the main file in the same transaction (an import's aliases).
+    `also(txn)` changes more in the same transaction (an import's aliases).
     """
-    from companion.store.index import id_index
-
     with store.change() as txn:
-        known = set(id_index(store))
+        known = _known_ids(store)
         by_shard: dict[str, int] = {}
         added: list[str] = []
         skipped = 0
@@ -276,8 +308,8 @@ def archive_many(
 
         def staged(name: str) -> None:
             if progress is not None:
-                progress(by_shard[name] - reported.get(name, 0))
-            reported[name] = by_shard[name]
+                progress(by_shard.get(name, 0) - reported.get(name, 0))
+            reported[name] = by_shard.get(name, 0)
 
         txn.on_staged = staged
         for match in matches:
@@ -288,7 +320,7 @@ def archive_many(
             stamped = {"updated": now(), **match}
             stamped.setdefault("finished", now())
             try:
-                shard = shard_name(stamped["finished"])
+                shard = txn.own(shard_name(stamped["finished"]))
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
             if shard not in waiting and sum(map(len, waiting.values())) >= WAITING:
@@ -298,31 +330,54 @@ def archive_many(
         flush()
         note_recorded(txn.db, added[-KEPT:])
         if also is not None:
-            also(txn.db)
+            also(txn)
     return sum(by_shard.values()), skipped
 
 
-def _shard_of(store: Store, match_id: str, *, unreadable: bool = False) -> str:
-    """The archive file holding `match_id` (with `unreadable`: a skipped match too)."""
-    for name, _, shard in _each_shard(store, store.view()):
-        if any(s["id"] == match_id for s in shard.matches):
-            return name
-        if unreadable and any(b["id"] == match_id for b in shard.bad):
-            return name
-    raise UnknownName(f"no finished match '{match_id}'", hint="see 'companion history list'")
+def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | None:
+    """Take a match out of history inside `txn`; its full document, or None if it is
+    not there (with `unreadable`: a match readers skip, too).
 
+    Deletions travel as records: a `delete` record names the finishing taken out,
+    whichever machine's file holds it; this machine's own files also lose the match.
+    """
+    from companion.store.records import new
 
-def shard_holding(store: Store, match_id: str) -> str | None:
-    """The archive file holding `match_id` (readable or not), if any."""
-    try:
-        return _shard_of(store, match_id, unreadable=True)
-    except UnknownName:
+    store = txn.store
+    view = store.view()
+    dead_ids = {i for i, _ in view.folded().dead}
+    winner = next(((n, p) for n, p, m in _merged(store, view) if m["id"] == match_id), None)
+    broken = unreadable and match_id not in dead_ids
+    holding = [
+        (name, path)
+        for name, path, shard in _each_shard(store, view)
+        if (winner and any(s["id"] == match_id for s in shard.matches))
+        or (broken and any(b["id"] == match_id for b in shard.bad))
+    ]
+    if winner is None and not (unreadable and holding):
         return None
+    docs = {}
+    for name, path in holding:
+        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
+            if isinstance(doc, dict) and doc.get("id") == match_id:
+                docs[name] = doc
+    chosen = docs.get(winner[0]) if winner else next(iter(docs.values()), None)
+    for name in docs:
+        file = classify(name, Path())
+        if file is not None and file.machine == store.machine and not file.copy:
+            txn.remove(name, match_id)
+    finishings = {d.get("finished") for d in docs.values()}
+    for finished in sorted(f if isinstance(f, str) else "" for f in finishings):
+        txn.note(new("delete", id=match_id, finished=finished or None))
+    return chosen
 
 
 def find_unreadable(store: Store, typed: str) -> str | None:
     """The exact id of a match that readers skip (so it can still be deleted)."""
     wanted = typed.strip()
+    dead_ids = {i for i, _ in store.view().folded().dead}
+    if wanted in dead_ids:
+        return None
     for _, _, shard in _each_shard(store, store.view()):
         for bad in shard.bad:
             if bad["id"] is not None and bad["id"] == wanted:
@@ -335,53 +390,92 @@ def delete_archived(
     match_id: str,
     *,
     unreadable: bool = False,
-    also: Callable[[TinyDB], None] | None = None,
+    also: Callable[[Change], None] | None = None,
 ) -> Match:
     """Remove one archived match for good; returns what was removed.
 
     `unreadable`: a match the readers skip may be removed too (by its exact id).
-    `also(db)` changes the main file in the same transaction.
+    `also(txn)` changes more in the same transaction.
     """
     with store.change() as txn:
-        shard = _shard_of(store, match_id, unreadable=unreadable)
-        doc = txn.remove(shard, match_id)
+        doc = withdraw(txn, match_id, unreadable=unreadable)
         if doc is None:
-            raise UnknownName(f"no finished match '{match_id}'")
+            raise UnknownName(
+                f"no finished match '{match_id}'", hint="see 'companion history list'"
+            )
         forget_recorded(txn.db, match_id)
         if also is not None:
-            also(txn.db)
+            also(txn)
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
+
+
+def reopen_last(
+    store: Store, games: Iterable[str], also: Callable[[Change], None] | None = None
+) -> Match:
+    """Put the most recently finished match of `games` back live, without its result.
+
+    One transaction: the match is live or archived, never both, never neither.
+    `also(txn)` changes more in the same transaction.
+    """
+    wanted = set(games)
+    with store.change() as txn:
+        candidates = [
+            s for s in summaries(store) if s["status"] == "finished" and s["game"] in wanted
+        ]
+        if not candidates:
+            raise RuleViolation("no finished match to undo")
+        last = max(candidates, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
+        live = txn.db.table(LIVE)
+        current = live.get(Query().game == last["game"])
+        if current is not None:
+            raise RuleViolation(
+                f"a {last['game']} match is already live (id {current['id']}); "
+                f"cannot reopen {last['id']}"
+            )
+        doc = withdraw(txn, last["id"], unreadable=False)
+        if doc is None or match_problem(doc) is not None:
+            raise RuleViolation(f"match {last['id']} cannot be reopened: it is not readable")
+        doc = dict(doc)
+        doc.pop("finished", None)
+        reopened = {**doc, "status": "live", "result": None, "updated": now()}
+        reopened["options"] = dict(doc.get("options") or {})
+        reopened["events"] = list(doc.get("events") or [])
+        reopened.setdefault("seed", None)
+        live.insert(reopened)
+        if also is not None:
+            also(txn)
+    return reopened
 
 
 def take_back(
     store: Store,
-    choose: Callable[[TinyDB, list[Match]], tuple[str, Match]],
-    also: Callable[[TinyDB], None] | None = None,
+    choose: Callable[[Any, list[Match]], tuple[str, Match]],
+    also: Callable[[Change], None] | None = None,
 ) -> Match:
-    """Take one finished match out of the archive, in one transaction; returns it.
+    """Take one finished match out of history, in one transaction; returns it.
 
     `choose(db, summaries)` runs under the lock on the freshest copies and names
     ("reopen" or "remove", the match's summary): a reopened match goes back live
     without its result (the match is live or archived, never both, never neither);
-    a removed one is gone. `also(db)` changes the main file in the same transaction.
+    a removed one is gone. `also(txn)` changes more in the same transaction.
     """
     with store.change() as txn:
         action, chosen = choose(txn.db, list(summaries(store)))
-        doc = txn.remove(_shard_of(store, chosen["id"]), chosen["id"])
+        if action == "reopen":
+            current = txn.db.table(LIVE).get(Query().game == chosen["game"])
+            if current is not None:
+                raise RuleViolation(
+                    f"a {chosen['game']} match is already live (id {current['id']}); "
+                    f"cannot reopen {chosen['id']}"
+                )
+        doc = withdraw(txn, chosen["id"], unreadable=False)
         if doc is None:
             raise UnknownName(f"no finished match '{chosen['id']}'")
         forget_recorded(txn.db, chosen["id"])
         if also is not None:
-            also(txn.db)
+            also(txn)
         if action == "remove":
             return dict(doc)
-        live = txn.db.table(LIVE)
-        current = live.get(Query().game == chosen["game"])
-        if current is not None:
-            raise RuleViolation(
-                f"a {chosen['game']} match is already live (id {current['id']}); "
-                f"cannot reopen {chosen['id']}"
-            )
         if match_problem(doc) is not None:
             raise RuleViolation(f"match {chosen['id']} cannot be reopened: it is not readable")
         doc = dict(doc)
@@ -390,7 +484,7 @@ def take_back(
         reopened["options"] = dict(doc.get("options") or {})
         reopened["events"] = list(doc.get("events") or [])
         reopened.setdefault("seed", None)
-        live.insert(reopened)
+        txn.db.table(LIVE).insert(reopened)
     return reopened
 
 

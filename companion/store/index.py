@@ -10,7 +10,11 @@ stale; each records the archive file's (inode, size, mtime), so a stale one is
 rebuilt from the file, never trusted, and a lost one costs one rebuild.
 
 Everything is per archive file and keyed by its name, and the files come from
-`View.shards()`, the one list of the archive's files.
+`View.shards()`, the one list of the archive's files. The keys are read as they are
+only while each match is in exactly one file (`simple`: one machine's files, no sync
+engine's conflict copies, no deletions left for other machines' files to honour);
+otherwise these readers take every machine's files merged (companion.store.merge),
+as every other reader does.
 """
 
 from __future__ import annotations
@@ -118,10 +122,37 @@ def each_keys(store: Store, view: View | None = None, newest_first: bool = False
         yield keys
 
 
+def simple(view: View) -> bool:
+    """Whether each match is in exactly one archive file, as the keys say."""
+    from companion.store.machines import known_id
+
+    files = view.files()
+    if any(f.copy for f in files):
+        return False
+    owners = {f.machine for f in files}
+    if owners - {None, known_id()}:
+        return False  # another machine's files: merged by match id
+    legacy = any(f.machine is None for f in files if f.kind == "shard")
+    return not (legacy and view.folded().dead)  # a deletion a legacy file still holds
+
+
+def _merged_ids(store: Store, view: View, unreadable: bool) -> dict[str, str | None]:
+    from companion.store.archive import _known_ids, _merged
+
+    found: dict[str, str | None] = {m["id"]: name for name, _, m in _merged(store, view)}
+    if unreadable:
+        found.update(dict.fromkeys(_known_ids(store) - set(found)))
+    return found
+
+
 def id_index(store: Store, *, unreadable: bool = True) -> dict[str, str | None]:
     """Every match id -> its archive file (None: live or being filed); with `unreadable`,
     the ids of matches readers skip too."""
     view = store.view()
+    if not simple(view):
+        found = _merged_ids(store, view, unreadable)
+        found.update((m["id"], None) for m in [*view.live, *view.finishing])
+        return found
     found: dict[str, str | None] = {}
     for keys in each_keys(store, view):
         found.update(dict.fromkeys(keys.ids, keys.name))
@@ -134,7 +165,15 @@ def id_index(store: Store, *, unreadable: bool = True) -> dict[str, str | None]:
 def spellings(store: Store) -> list[str]:
     """Every player spelling in the archive, oldest file first, in the order first seen."""
     seen: dict[str, None] = {}
-    for keys in each_keys(store):
+    view = store.view()
+    if not simple(view):
+        from companion.store.archive import summaries
+
+        for match in summaries(store):
+            for name in match.get("players") or ():
+                seen.setdefault(name, None)
+        return list(seen)
+    for keys in each_keys(store, view):
         for name in keys.players:
             seen.setdefault(name, None)
     return list(seen)
@@ -143,6 +182,8 @@ def spellings(store: Store) -> list[str]:
 def total(store: Store) -> int:
     """How many readable matches there are (live and archived)."""
     view = store.view()
+    if not simple(view):
+        return len(_merged_ids(store, view, False)) + len(view.live)
     return sum(len(k.ids) for k in each_keys(store, view)) + len(view.live)
 
 
@@ -166,17 +207,29 @@ def newest_with_files(store: Store) -> Iterator[tuple[str | None, Match]]:
     view = store.view()
 
     def archived() -> Iterator[tuple[str | None, Match]]:
-        # A file holds one month of finishing dates, so newest file first is newest first.
+        if not simple(view):  # every machine's files merged, then newest first
+            from companion.store.archive import _merged
+
+            merged = [(name, m) for name, _, m in _merged(store, view)]
+            yield from sorted(merged, key=lambda f: _when(f[1]), reverse=True)
+            return
+        # A file holds one month of finishing dates, so newest month first is newest first
+        # (a month may have two files: one from before machine ids, and this machine's).
+        month: list[tuple[str | None, Match]] = []
+        current = None
         for keys in each_keys(store, view, newest_first=True):
             if not keys.ids:
                 continue
+            if keys.name[:7] != current:
+                yield from sorted(month, key=lambda f: _when(f[1]), reverse=True)
+                month, current = [], keys.name[:7]
             try:
                 shard = shard_summaries(store, keys.name, keys.path)
             except StoreError as err:
                 store.warn(store.unreadable_shard(keys.name, err))
                 continue
-            for match in sorted(shard.matches, key=_when, reverse=True):
-                yield keys.name, match
+            month.extend((keys.name, m) for m in shard.matches)
+        yield from sorted(month, key=lambda f: _when(f[1]), reverse=True)
 
     finishing = [m for m in view.finishing if match_problem(m, shallow=True) is None]
     live = [(None, m) for m in sorted([*view.live, *finishing], key=_when, reverse=True)]

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
+from companion.engine.bounds import number_problem, when_problem
 from companion.engine.names import CONTROL
 
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -27,28 +28,6 @@ PER_PLAYER_DICTS = ("lengths", "playoff_scores", "regular_scores")
 MAX_NAME = 200
 
 Problem = tuple[str, str]  # (field, what is wrong with it)
-
-# What a score, a rank or a date may be, when it comes in (typed, logged or imported):
-# beyond these no game is being recorded, and the readers' arithmetic stays exact.
-MAX_NUMBER = 10**9
-EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
-AHEAD = timedelta(days=1)  # clocks differ; a game is recorded once played
-OUT_OF_RANGE = f"is out of range (at most {MAX_NUMBER:,} either way)"
-
-
-def number_problem(value: Any) -> str | None:
-    """What is wrong with a number coming in, if anything."""
-    return OUT_OF_RANGE if is_number(value) and abs(value) > MAX_NUMBER else None
-
-
-def when_problem(when: datetime, now: datetime | None = None) -> str | None:
-    """What is wrong with a date coming in (before 1900, or more than a day ahead)."""
-    aware = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-    if aware < EARLIEST:
-        return "is before 1900"
-    if aware - (now or datetime.now(UTC)) > AHEAD:
-        return "is in the future"
-    return None
 
 
 def parse_when(text: Any) -> datetime | None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import suppress
+from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import CompanionError
+from companion.engine.errors import CompanionError, NothingToUndo
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
 from companion.games.hoopers.match import (
@@ -17,7 +18,7 @@ from companion.games.hoopers.match import (
     tribe_roster,
     tribes,
 )
-from companion.games.hoopers.state import MatchState
+from companion.games.hoopers.state import MatchState, is_set_up
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
@@ -25,6 +26,9 @@ INJURY_PILE = "injury_pile"
 # and what the table typed (stats by hooper, the hooper last used for an action).
 GUIDED, REMEMBERED = "guided:", "remembered:"
 GUIDED_TURNS = 8  # attacking turns kept for undo
+# The table's choice to stop the reminders (the Keepers' face-down card, the LV.1 chip
+# offer) for the evening: quiet until this hour (local time) of the next morning.
+REMINDERS, EVENING_ENDS = "reminders", 6
 
 
 def names(text: str | None) -> list[str] | None:
@@ -59,6 +63,31 @@ class HoopersTable(Table[MatchState]):
             self.store.delete_doc(GAME, INJURY_PILE)
         else:
             self.store.put_doc(GAME, INJURY_PILE, pile)
+
+    def quiet_until(self) -> datetime | None:
+        """When the reminders quieted for the evening come back (None: never quieted)."""
+        until = (self.store.get_doc(GAME, REMINDERS) or {}).get("quiet_until")
+        return None if until is None else datetime.fromisoformat(until)
+
+    def reminders_on(self, now: datetime) -> bool:
+        """Guided play reminds of the cards and chips it cannot see (unless quiet tonight)."""
+        until = self.quiet_until()
+        return until is None or now >= until
+
+    def set_reminders(self, on: bool, now: datetime) -> datetime | None:
+        """Turn the reminders back on, or off until the evening is over (the next morning at
+        EVENING_ENDS in `now`'s zone: local time); when they come back (None when on)."""
+        from datetime import timedelta
+
+        if on:
+            self.store.delete_doc(GAME, REMINDERS)
+            return None
+        local = now  # the table's local time, with its zone
+        until = local.replace(hour=EVENING_ENDS, minute=0, second=0, microsecond=0)
+        if until <= local:
+            until += timedelta(days=1)
+        self.store.put_doc(GAME, REMINDERS, {"quiet_until": until.isoformat()})
+        return until
 
     # --- what the table typed, per match ---------------------------------------
 
@@ -174,10 +203,23 @@ class HoopersTable(Table[MatchState]):
 
     # --- the game's part ------------------------------------------------------
 
+    def check_undo(self, match: Match) -> None:
+        """The set-up is not a move: the opening roll and the injury cubes a Series game
+        carries over ("they will start the next game with two injured cube") stay."""
+        events = match["events"]
+        if events and events[-1]["type"] not in self.opening and is_set_up(events[-1]):
+            raise NothingToUndo(
+                f"nothing to undo in hoopers match {match['id']}: only its set-up so far "
+                "(the injury cubes carried over from the last Series game)",
+                hint="undo takes back moves of the game; abandon the match to set it up again",
+            )
+        super().check_undo(match)
+
     def status_of(self, match: Match, state: MatchState) -> Status[MatchState]:
         detail = {k: v for k, v in state.to_json().items() if k != "status"}
         detail["over"] = state.over
         detail["notes"] = []  # what a move did belongs to the move (Step.notes), not the standing
+        detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
         return Status(
             id=match["id"],
             game=GAME,
@@ -237,7 +279,7 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
     now does at its next command, which then says why.
     """
     from companion.engine.errors import CompanionError
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     with suppress(CompanionError):
         SeriesTable(table.store).match_ended(ended.id)
@@ -252,6 +294,13 @@ def _next(state: MatchState) -> str:
         return (
             f"{owed['hooper']} ({owed['team']}) shoots {owed['count']} free throw(s) "
             f"('companion hoopers match free-throw {owed['team']} --stat 2PS')"
+        )
+    from companion.games.hoopers.vacancy import vacancies
+
+    for vacancy in vacancies(state):
+        return (
+            f"{vacancy.team} sends a benchwarmer in for {vacancy.hooper} ({vacancy.why}) "
+            f"on {vacancy.token}: '{vacancy.command()}'"
         )
     period = (
         f"overtime {state.period - state.variant.periods}"

@@ -144,9 +144,6 @@ class PlaylistBox:
 
         return [card_from_dict(d) for d in self.store.get_doc(DOCS, "cards", [])]
 
-    def is_empty(self) -> bool:
-        return not self.store.get_doc(DOCS, "cards")
-
     def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
         """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]
         (cards already read are taken as they are)."""
@@ -263,7 +260,7 @@ class PlaylistBox:
         from companion.games.playlist.cards import make_card, parse_inline
 
         genres = self.genres()
-        card = parse_inline(typed, genres)
+        card = parse_inline(typed, genres, kind)
         made = make_card(card.genre, card.points, card.icons, genres, card.title, artist, kind)
 
         def change(stored: list | None) -> list:
@@ -328,3 +325,14 @@ def need_start(cards: Sequence[Card]) -> None:
     minimum = rules()["playlist"]["min_start"]
     if len(cards) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(cards)})")
+
+
+def log_context(store: Store) -> dict[str, Any]:
+    """What logging a game needs from this table: the points of its negative cards (only
+    they take a playlist below 0)."""
+    return {"negatives": [c.points for c in PlaylistBox(store).cards() if c.kind == "negative"]}
+
+
+def solo_log_context(store: Store) -> dict[str, Any]:
+    """What logging a solo round needs from this table: the goal it is played to now."""
+    return {"goal": PlaylistBox(store).solo_goal()}

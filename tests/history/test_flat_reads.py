@@ -44,16 +44,20 @@ def summarised(monkeypatch):
     return loaded
 
 
+def months(files: list[str]) -> list[str]:
+    return [name[:7] for name in files]  # `2026-03.<machine>`: the month of each file
+
+
 def ids(result) -> list[str]:
     return [m["id"] for m in result.json["matches"]]
 
 
 def test_list_with_a_limit_reads_only_the_newest_files(cli, three_months, summarised):
     assert ids(cli("history", "list", "-n", "2", "--json")) == ["m22", "m21"]
-    assert summarised == ["2026-03"]
+    assert months(summarised) == ["2026-03"]
     summarised.clear()
     assert ids(cli("history", "list", "-n", "4", "--json")) == ["m22", "m21", "m20", "m12"]
-    assert summarised == ["2026-03", "2026-02"]
+    assert months(summarised) == ["2026-03", "2026-02"]
 
 
 def test_list_without_a_limit_still_lists_everything_newest_first(cli, three_months):
@@ -78,7 +82,7 @@ def test_a_screen_says_how_many_are_left_with_and_without_a_filter(cli, db):
 
 def test_show_reads_one_file(cli, three_months, summarised):
     assert cli("history", "show", "--json").json["id"] == "m22"
-    assert summarised == ["2026-03"]
+    assert months(summarised) == ["2026-03"]
     summarised.clear()
     shown = cli("history", "show", "m01", "--json").json
     assert (shown["id"], shown["result"]["scores"]) == ("m01", {"Ana": 0, "Ben": 1})
@@ -96,7 +100,7 @@ def test_the_index_is_rebuilt_when_lost_or_stale(cli, three_months):
     shutil.rmtree(three_months.with_name(three_months.stem + ".archive") / ".index")
     assert ids(cli("history", "list", "-n", "1", "--json")) == ["m22"]
     # A month changed behind the index's back (a hand edit, a restored copy).
-    shard = three_months.with_name(three_months.stem + ".archive") / "2026-03.json"
+    (shard,) = three_months.with_name(three_months.stem + ".archive").glob("2026-03*.json")
     data = json.loads(shard.read_text())
     data["matches"]["99"] = match("zz9", "otdraft", {"Ana": 1, "Cy": 2}, "2026-03-30")
     shard.write_text(json.dumps(data))

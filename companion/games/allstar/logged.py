@@ -1,7 +1,8 @@
 """An All-Star Draft game played without the companion: each manager's final Supporters.
 
 "In case of a tie, it is the Manager who won the most Supporters during the
-Play-Offs who wins the game" ('4. End of the Game'); still tied is a shared rank.
+Play-Offs who wins the game" ('4. End of the Game'): a tie for first needs them;
+still tied is a shared first. A tie below first shares the rank.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def logged_result(
                 f"{' and '.join(tied)} are tied on {total} Supporters: "
                 f"give the Play-Off Supporters of {missing} too"
             )
+    best = max(scores.values())
+    first = [m for m in scores if scores[m] == best]
+    if len(first) > 1 and not any(m in won for m in first):
+        given = " ".join(f"--playoff {m}=N" for m in first)
+        raise BadInput(
+            f"{' and '.join(first)} are tied for first on {best} Supporters: the most "
+            f"Supporters won in the Play-Offs wins; give them with {given}"
+        )
     managers = list(scores)
     keys = [(scores[m], won.get(m, 0)) for m in managers]
     ranks = dict(zip(managers, shared_ranks(keys), strict=True))
@@ -56,3 +65,24 @@ def logged_result(
     if won:
         result["playoff_scores"] = won
     return result
+
+
+def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    return logged_result(scores, context.get("playoff"))
+
+
+def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`companion log`'s `--playoff NAME=POINTS`: the Play-Off Supporters that break a tie."""
+    from companion.engine.entries import parse_per_player
+
+    if not request.playoff:
+        return {}, {}
+    return {}, {"playoff": parse_per_player(request.playoff, players, "--playoff", "POINTS")}
+
+
+def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    """What ranking an amended result needs again: the Play-Off Supporters, when recorded."""
+    result = match.get("result") or {}
+    if isinstance(result.get("playoff_scores"), dict):
+        return {"playoff": result["playoff_scores"]}
+    return {}

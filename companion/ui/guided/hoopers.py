@@ -16,7 +16,7 @@ the Onfire LV.1 chip on LV.I.
 Each answer is kept with the match as it is given (`companion.ui.guided.journal`,
 stored by the table), with the events it led to: an interrupted turn resumes at
 the exact question it stopped at (nothing is replayed into the match twice), and
-undo (Ctrl-Z, `u`) goes back one question — the answer is dropped and the events
+undo (Ctrl-Z, `<`) goes back one question — the answer is dropped and the events
 recorded after it are taken back. Before the answers kept for the match's last
 turns, undo drops the match's last event, like `companion hoopers match undo`.
 
@@ -36,8 +36,15 @@ from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
+from companion.games.hoopers.defence import EDD_TRAPP_CARD, defence_cards
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
+from companion.games.hoopers.modifiers import (
+    failed_counter_malus,
+    failed_counter_note,
+    shot_maluses,
+    with_maluses,
+)
 from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
@@ -52,40 +59,35 @@ KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
-TIMEOUT, SUBSTITUTION = "timeout", "substitution"
+TIMEOUT, SUBSTITUTION, SWAP, GAMEPLAN = "timeout", "substitution", "swap", "gameplan"
+# An answer to a reminder (the face-down card, the LV.1 chip): no more reminders tonight.
+NOT_TONIGHT = "not tonight"
+LV1_SAID = "  An Onfire LV.1 chip is a booster the hooper keeps on the card for a later action."
+LV1_EXPLAINED = (
+    "'Hot zone': \"When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip\n"
+    "and brings the Position token back to the flat zone. Otherwise he/she could try to\n"
+    'reach the Onfire LV.2 chip." LV.1 chips "represent boosters that you can apply, by\n'
+    'revealing them, to a played action card". yes: the hooper takes the chip now; no:\n'
+    "the hooper stays on the track, going for LV.II (a missed attack falls back to flat);\n"
+    "not tonight: no, and no more such reminders this evening."
+)
 
 
 def start(store: Any, seed: int | None = None) -> bool:
     """Ask for the teams, tribes, line-ups and first attacker, then start a match.
 
-    True when the match started; False when the table backed out (undo) or the
-    rules refused (the reason is said).
+    Undo goes back one question (`steps.form`). True when the match started; False when
+    the table backed out (undo at the first question) or the rules refused (said).
     """
-    from companion.games.hoopers.match import tribes
-    from companion.tables.hoopers import roster
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.hoopers_setup import ask_setup
 
-    names = list(tribes())
-    seen = players_seen(store)
-    try:
-        home = prompts.ask("Home team (a player's name)?", "Home", _name, complete=seen)
-        away = prompts.ask("Away team?", "Away", _name, complete=[p for p in seen if p != home])
-        home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
-        away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
-        rosters = {home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)}
-        sevens: dict[str, list[str]] = {}
-        fives: dict[str, list[str]] = {}
-        if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
-            for team in (home, away):
-                sevens[team], fives[team] = _ask_line_up(team, rosters[team])
-        milestones = prompts.ask(
-            "Period milestones (Friendly Play: win, lose, off, or one per period)?",
-            "win",
-            _milestones,
-        )
-        first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
-    except Undo:
+    setup = ask_setup(store)
+    if setup is None:
         return False
+    home, away = setup["home"], setup["away"]
+    home_tribe, away_tribe = setup["home_tribe"], setup["away_tribe"]
+    rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
+    milestones, first = setup["milestones"], setup["first"]
     try:
         status = HoopersTable(store).start(
             home,
@@ -99,51 +101,13 @@ def start(store: Any, seed: int | None = None) -> bool:
             fives=fives,
         )
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.hoopers import render_notes, render_status
 
     render_notes(prompts.console(), status.state.notes)
     render_status(prompts.console(), status)
     return True
-
-
-def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
-    """The seven of the ten, then the five on court (`Name=POS` for another token)."""
-    from companion.games.hoopers.match import line_up
-    from companion.tables.hoopers import names
-
-    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}")
-
-    def seven(text: str) -> list[str]:
-        chosen = names(text) or []
-        return line_up(team, roster, chosen, None)[0]
-
-    picked = prompts.ask(
-        f"{team}'s seven (comma separated)?", "", seven, complete=roster, several=True
-    )
-
-    def five(text: str) -> list[str]:
-        chosen = names(text) or []
-        line_up(team, roster, picked, chosen)
-        return chosen
-
-    prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return picked, prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
-
-
-def _milestones(text: str) -> str:
-    """'win', 'lose', 'off', or one per period with a marker ('win,lose,win'); checked."""
-    from companion.games.hoopers.variants import parse_milestones
-
-    parse_milestones(text)
-    return text
-
-
-def _name(text: str) -> str:
-    from companion.engine.decks import parse_players
-
-    return parse_players([text], low=1, high=1)[0]
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
@@ -217,6 +181,7 @@ class Flow:
         self.q = prompts.Asker()
         self.log: TurnLog | None = None
         self.stopped = False
+        self.defense_card: str | None = None  # Edd Trapp's DLU on a 3PS, when played
         self._match: dict[str, Any] | None = None
         self._states: dict[int, MatchState] = {}
 
@@ -256,13 +221,38 @@ class Flow:
         journal = self.q.journal
         kept = journal.pending_record() if journal is not None else None
         if kept is not None:
-            return self._recorded_then(kept, events)
-        with prompts.no_interrupt():
-            recorded = self.table.record(*events)
-            self.invalidate(recorded.match)
-            if journal is not None:
-                journal.recorded(len(recorded.events), len(recorded.match["events"]))
-        return list(recorded.played.steps)
+            steps = self._recorded_then(kept, events)
+        else:
+            with prompts.no_interrupt():
+                recorded = self.table.record(*events)
+                self.invalidate(recorded.match)
+                if journal is not None:
+                    journal.recorded(len(recorded.events), len(recorded.match["events"]))
+            steps = list(recorded.played.steps)
+        return steps
+
+    def fill_places(self) -> None:
+        """An ejected or injured-out hooper's place: "A benchwarmer of your choice will take
+        the vacant position" (asked before the next step; the match refuses play until then)."""
+        from companion.games.hoopers.vacancy import vacancies
+
+        for _ in range(len(POSITIONS) * 2):  # each pass fills one place
+            state = self.state()
+            found = [] if state.owed else vacancies(state)
+            if not found:
+                return
+            vacancy = found[0]
+            entering = self.q.name(
+                f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s "
+                f"{vacancy.token}?",
+                list(vacancy.bench),
+                vacancy.bench[0],
+                what="hooper",
+            )
+            pairs = [[vacancy.hooper, entering]]
+            self.show(
+                self.record([{"type": "sub", "data": {"team": vacancy.team, "pairs": pairs}}])
+            )
 
     def _recorded_then(
         self, kept: dict[str, Any], events: list[dict[str, Any]]
@@ -327,6 +317,7 @@ class Flow:
             try:
                 turn: tf.Turn | None = self.open_turn()
                 while turn is not None and not self.stopped:
+                    self.fill_places()
                     turn = steps[turn.step](turn)
             except Undo:
                 self.go_back()
@@ -353,23 +344,54 @@ class Flow:
         """The log's current turn from its start: the Keepers' face-down card first when
         the turn before was played here (a new session cannot know it: asked at the attack)."""
         assert self.log is not None
+        from companion.games.hoopers.reminders import face_down_can_matter
+
         turn = self.fresh_turn()
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
-        card = self.q.choose(
-            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?",
-            tf.FACE_DOWN_CHOICES,
-            "none",
+        question = (
+            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?"
         )
+        if not self.reminder(
+            question, face_down_can_matter(self.state(), turn.team, turn.opponent)
+        ):
+            return turn  # not asked: 'block' is offered at the defence
+        card = self.q.choose(question, [*tf.FACE_DOWN_CHOICES, NOT_TONIGHT], "none")
+        if card == NOT_TONIGHT:
+            self.quiet_tonight()
+            return turn
         return tf.new_turn(
             turn.team, turn.opponent, face_down=None if card == "none" else card, known=True
+        )
+
+    def reminder(self, question: str, can_matter: bool) -> bool:
+        """Ask the reminder `question`? As it was when its turn was first played (while
+        replaying kept answers); else only when it can matter and the table has not
+        quieted the reminders for the evening."""
+        from datetime import datetime
+
+        journal = self.q.journal
+        if journal is not None and journal.replaying:
+            return journal.entries[journal.cursor].get("q") == question
+        return can_matter and self.table.reminders_on(datetime.now().astimezone())
+
+    def quiet_tonight(self) -> None:
+        from datetime import datetime
+
+        if self.q.replaying:
+            return
+        until = self.table.set_reminders(False, datetime.now().astimezone())
+        assert until is not None
+        self.q.say(
+            f"  no more reminders of face-down cards and chips until {until:%H:%M} "
+            "('companion hoopers reminders on' brings them back)"
         )
 
     def settle_owed(self) -> None:
         """Free throws owed from a plain command come first ('match free-throw')."""
         if self.state().owed is None:
             return
-        from companion.ui.guided.owed import ask_owed_free_throws
+        from companion.ui.guided.hoopers_owed import ask_owed_free_throws
 
         while self.state().owed is not None:
             if ask_owed_free_throws(self.table) is None:
@@ -398,11 +420,11 @@ class Flow:
             prompts.say(f"  undone: {_describe(undone.removed)}")
             self.restart_log()
         except NothingToUndo as err:
-            prompts.say("  nothing to undo" if "nothing" in err.line() else f"  cannot undo: "
-                        f"{err.line()}")  # fmt: skip
+            prompts.say("  nothing to undo" if "nothing" in str(err) else f"  cannot undo: "
+                        f"{prompts.reason(err)}")  # fmt: skip
             self.restart_log()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {err.line()}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}")
             self.restart_log()
         finally:
             self.invalidate()
@@ -527,29 +549,28 @@ class Flow:
     def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
         """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
         chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
+        from companion.games.hoopers.reminders import lv1_chip_can_matter
+
         after = played[-1].state
         for team, side in after.teams.items():
             for hooper in side.hoopers.values():
                 if hooper.onfire != LV1 or before.teams[team].hoopers[hooper.name].onfire == LV1:
                     continue
-                if self.q.yes_no(
+                question = (
                     f"{hooper.name} reaches LV.I: take the Onfire LV.1 chip now "
-                    "(no: go on for LV.II)?",
-                    False,
-                ):
+                    "(no: go on for LV.II)?"
+                )
+                if not self.reminder(question, lv1_chip_can_matter(after, team, hooper.name)):
+                    continue
+                self.q.say(LV1_SAID)
+                answer = self.q.choose(
+                    question, ["yes", "no", NOT_TONIGHT], "no", explain=LV1_EXPLAINED
+                )
+                if answer == NOT_TONIGHT:
+                    self.quiet_tonight()
+                if answer in ("yes", True):  # True: a turn kept when this was a yes/no
                     event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
                     self.show(self.record([event]))
-
-    def series_power_onfire(self, team: str, hooper: str) -> None:
-        """The Series: "The hoopers move on the Onfire track also when they successfully
-        activate their tribe's power (even if a foul is committed or stops the action)"."""
-        if not self.series():
-            return
-        before = self.state()
-        event = {"type": "onfire", "data": {"team": team, "hooper": hooper, "direction": "up"}}
-        played = self.record([event])
-        self.show(played)
-        self.offer_chips(before, played)
 
     # --- the steps --------------------------------------------------------------
 
@@ -568,6 +589,10 @@ class Flow:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
             return self.substitution(turn)
+        if kind == SWAP:
+            return self.swap(turn)
+        if kind == GAMEPLAN:
+            return self.coach_event(turn, "gameplan")
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
@@ -588,15 +613,40 @@ class Flow:
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
+        if side.court is not None and (side.coach_tokens > 0 or side.subs_open):
+            offered.append(SWAP)  # Position tokens between hoopers on court
+        if side.series and not side.gameplan and side.coach_tokens > 0:
+            offered.append(GAMEPLAN)  # The Series: one gameplan card a game
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
+        return self.coach_event(turn, "timeout")
+
+    def coach_event(self, turn: tf.Turn, kind: str) -> tf.Turn:
+        """A coach action that names only the team: a timeout, a gameplan card."""
         try:
-            self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+            self.show(self.record([{"type": kind, "data": {"team": turn.team}}]))
         except Diverged:
             raise
         except CompanionError as err:
             self.q.say(f"  error: {err.line()}")
+        return turn
+
+    def swap(self, turn: tf.Turn) -> tf.Turn:
+        """'Substitution': "You can change in the same way the Position token of the hoopers
+        on the court" — two of them exchange tokens, keeping their Onfire places."""
+        side = self.state().teams[turn.team]
+        on_court = [h for h in side.hoopers if side.on_court(h)]
+        first = self.q.name(f"{turn.team}: swap whose Position token?", on_court, what="hooper")
+        others = [h for h in on_court if h != first]
+        second = self.q.name(f"with whose ({first})?", others, what="hooper")
+        event = {"type": "swap", "data": {"team": turn.team, "hoopers": [first, second]}}
+        try:
+            self.show(self.record([event]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def substitution(self, turn: tf.Turn) -> tf.Turn:
@@ -635,7 +685,7 @@ class Flow:
             except Diverged:
                 raise
             except CompanionError as err:
-                self.q.say(f"  error: {err.line()}")
+                self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:
@@ -680,6 +730,11 @@ class Flow:
         if outcome.success:
             why = f"{by} wins the ball with the {COUNTER_NAMES[kind]}"
             return self.unleashed_power(tf.ball_lost(turn, why), by) or tf.ball_lost(turn, why)
+        counterer = self.state().teams[turn.opponent].hoopers[by]
+        malus = failed_counter_malus(counterer)
+        if malus:
+            self.q.say(f"  {failed_counter_note(counterer, pending.kind)}")
+            turn = replace(turn, pending=replace(pending, bonus=pending.bonus + malus))
         return tf.fundamental_stands(turn)
 
     def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
@@ -694,8 +749,11 @@ class Flow:
             return None
         if turn.face_down is not None:
             self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
-        self.show(self.record([{"type": "turn", "data": {"again": False, "power": True}}]))
-        self.series_power_onfire(turn.opponent, hooper)
+        before = self.state()
+        power = {"again": False, "power": True, "hooper": hooper}
+        played = self.record([{"type": "turn", "data": power}])
+        self.show(played)
+        self.offer_chips(before, played)  # a Series home tribe's hooper moved on (the match)
         return tf.power_turn(turn.opponent, turn.team)
 
     def resolve_counter(
@@ -794,6 +852,7 @@ class Flow:
             )
         if card == "match":
             return self.keepers_block(turn, kind, hooper)
+        self.defense_card = None
         defense, defender = self.defense(turn, kind, keepers=card == "ask")
         if defender == tf.KEEPERS:
             return self.keepers_block(turn, kind, hooper)
@@ -811,10 +870,16 @@ class Flow:
             linda=linda,
             no_foul_bonus=sin_miedo,
             flagrant_whistle=defense is not None and turn.second_use,
+            defense_card=self.defense_card,
         )
+        maluses = shot_maluses(self.state(), turn.team, hooper, defender)
+        for note in maluses.notes(hooper, defender):
+            self.q.say(f"  {note}")
+        spec = with_maluses(spec, maluses)  # the match applies the same when recording
         face = None
         if defense is not None:
-            face = self.q.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
+            card = self.defense_card or DEFENSE_FOR[kind]
+            face = self.q.d8(f"foul die for the {card.upper()}", self.rng)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
             self.q.say(
@@ -904,8 +969,7 @@ class Flow:
         away = not before.teams[turn.team].free_throw_bonus
         render_block(self.q.console(), played[0].outcome, ft_stat, away)
         self.show(played)
-        self.offer_chips(before, played)
-        self.series_power_onfire(turn.opponent, by)
+        self.offer_chips(before, played)  # a Series home tribe's blocker moved on (the match)
         return tf.after_block(turn, played[0].outcome)
 
     def card_back(self, turn: tf.Turn) -> None:
@@ -946,9 +1010,16 @@ class Flow:
         defenders = self.hoopers(turn.opponent, defend=True)
         if not defenders:
             return None, None
-        choices = [name, "none"]
+        side = self.state().teams[turn.opponent]
+        # Edd Trapp: "You can play a defense lay-up to defend a 3 points shot by using him."
+        extra: dict[str, list[str]] = {}
+        card = EDD_TRAPP_CARD.get(kind)
+        eligible = [h for h in defenders if card in defence_cards(kind, side.hoopers[h])]
+        if card and eligible:
+            extra[card] = eligible
+        choices = [name, *extra, "none"]
         if keepers:
-            choices = [name, "block", "none"]
+            choices = [name, *extra, "block", "none"]
             self.q.say(
                 f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
                 "before this turn)"
@@ -958,6 +1029,10 @@ class Flow:
             return None, tf.KEEPERS
         if answer == "none":
             return None, None
+        if answer in extra:
+            self.defense_card = answer
+            defender = self.pick(turn.opponent, answer, f"{answer.upper()} by?", extra[answer])
+            return self.stat(turn.opponent, defender, answer, answer.upper()), defender
         defender = self.pick(turn.opponent, name, f"{name.upper()} by?", defenders)
         return self.stat(turn.opponent, defender, name, name.upper()), defender
 
@@ -970,7 +1045,7 @@ class Flow:
             return tf.after_rebound(turn, None)
         by = self.pick(turn.team, "rebound", "rebound by?", rebounders)
         if by == SUSAN_PEG:  # her skill (The Series): companion/ui/guided/series.py
-            from companion.ui.guided.series import susan_peg_rebound
+            from companion.ui.guided.hoopers_series import susan_peg_rebound
 
             return susan_peg_rebound(self, turn, by)
         fouls = self.state().teams[turn.team].team_fouls

@@ -40,7 +40,6 @@ from companion.tables.base import Ended, Status
 GAME = "series"  # the table's name (watch, menu, `table_for`)
 TABLE = "series"  # the store's document table
 CURRENT = "current"
-HISTORY_GAME = "hoopers-series"  # a decided or abandoned series in history
 # A game typed in by hand has a result but no event log to replay, so it is
 # archived under its own name; `history list --game hoopers` still lists it.
 HAND_GAME = "hoopers-series-game"
@@ -271,6 +270,8 @@ class SeriesTable:
         rosters: Mapping[str, Sequence[str]] | None = None,
         first: str = "roll",
         seed: int | None = None,
+        sevens: Mapping[str, Sequence[str]] | None = None,
+        fives: Mapping[str, Sequence[str]] | None = None,
     ) -> Any:
         """Start the next game as a tracked hoopers match with the Series rules applied.
 
@@ -285,7 +286,9 @@ class SeriesTable:
 
         series = self._synced(self._current_id())
         series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
-        plan = plan_series_match(series, self.rules, self._rosters(series, rosters), hot, cold)
+        plan = plan_series_match(
+            series, self.rules, self._rosters(series, rosters), hot, cold, sevens, fives
+        )
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
         players, options, events = new_match(
@@ -395,6 +398,14 @@ class SeriesTable:
             if game.match_id == match_id:
                 return GameTakenIn(self.status_of(series), number)
         return None
+
+    def holds(self, match: Mapping[str, Any]) -> str | None:
+        """Why history may not reopen or delete finished `match`: it is a game this Series
+        counts (None: it is not). Asked by `history undo` and `history delete`."""
+        taken = self.taken_in(match["id"])
+        if taken is None:
+            return None
+        return f"it is game {taken.number} of series {taken.status.id}"
 
     # --- the store ------------------------------------------------------------------
 
