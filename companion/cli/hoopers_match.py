@@ -112,15 +112,30 @@ def _record(
     """Record one move. Free throws the match is waiting for come first: on a
     terminal they are asked for here; elsewhere the move is refused (exit 2)."""
     from companion.games.hoopers.errors import FreeThrowsOwed
+    from companion.games.hoopers.vacancy import VacantPlace
 
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    try:
-        return _table(ctx).record(move)
-    except FreeThrowsOwed:
-        if not _asks(json):
-            raise
-    _settle_owed(ctx)
-    return _table(ctx).record(move)
+    asked: set[type] = set()
+    while True:
+        try:
+            return _table(ctx).record(move)
+        except (FreeThrowsOwed, VacantPlace) as err:
+            if type(err) in asked or not _asks(json):
+                raise
+            asked.add(type(err))
+            if isinstance(err, FreeThrowsOwed):
+                _settle_owed(ctx)
+            elif not _fill_places(ctx):
+                raise
+
+
+def _fill_places(ctx: typer.Context) -> bool:
+    """On a terminal: ask who comes in for an ejected or injured-out hooper."""
+    from companion.ui.guided.hoopers_vacancy import ask_substitutes
+    from companion.ui.guided.prompts import guarded
+
+    with guarded():
+        return ask_substitutes(_table(ctx))
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
@@ -250,6 +265,13 @@ def match_shot(
     ] = None,
     bonus: Bonus = None,
     defense: Defense = None,
+    defense_card: Annotated[
+        str | None,
+        typer.Option(
+            "--defense-card",
+            help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
+        ),
+    ] = None,
     face: Face = None,
     roll: Roll = None,
     ft_stat: FtStat = None,
@@ -266,7 +288,9 @@ def match_shot(
     from companion.games.hoopers.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
+    refuse_for_shot(
+        ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender", "defense_card")
+    )
     if stat is None:
         stat = _last_stat(ctx, team, name, kind)
     spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
@@ -274,7 +298,10 @@ def match_shot(
         "team": team,
         "hooper": name,
         "defender": defender,
-        "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+        "spec": {
+            **{k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+            **_defense_card(defense_card),
+        },
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
@@ -301,6 +328,15 @@ def match_shot(
     emit(payload, json, render)
     if status.state.owed is not None and _asks(json):
         _settle_owed(ctx)
+
+
+def _defense_card(typed: str | None) -> dict[str, str]:
+    if typed is None:
+        return {}
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.shots import DEFENSE_FOR
+
+    return {"defense_card": match_prefix(typed, list(DEFENSE_FOR.values()), what="defence card")}
 
 
 def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:
@@ -374,6 +410,13 @@ def match_counter(
     outcome = recorded.outcome
 
     def render(out):
+        from companion.games.hoopers.susan_peg import SusanPegRebound
+
+        if isinstance(outcome, SusanPegRebound):  # her skill: the rebound is a lay-up
+            from companion.ui.hoopers_series import render_susan_peg_rebound
+
+            render_susan_peg_rebound(out, outcome)
+            return
         from companion.ui.hoopers import render_counter
 
         render_counter(out, outcome)
@@ -529,6 +572,28 @@ _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves 
 
 
 @match_app.command()
+def spend(
+    ctx: typer.Context,
+    team: TeamArg,
+    use: Annotated[
+        str,
+        typer.Argument(
+            help="What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
+            "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
+            "energy-drink, no-way-block, buzzer-beater."
+        ),
+    ],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
+    name = _hooper(hooper_arg, hooper, "spend TEAM USE")
+    recorded = _record(ctx, "spend", json, team=team, hooper=name, use=use)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
 def onfire(
     ctx: typer.Context,
     team: TeamArg,
@@ -566,6 +631,14 @@ def sub(
         list[str],
         typer.Option("--in", help="The hooper coming in for the --out at the same place."),
     ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="A hooper coming in whose card has that Position token as its second "
+            "position: no Out of position marker (repeatable).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Substitutions: one coach action token for all of them (free when the rules say so)."""
@@ -574,8 +647,56 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    recorded = _record(ctx, "sub", json, team=team, pairs=pairs)
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "sub", json, team=team, pairs=pairs, **extra)
     _emit_status(recorded.status, json)
+
+
+@match_app.command()
+def swap(
+    ctx: typer.Context,
+    team: TeamArg,
+    hoopers: Annotated[
+        list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
+    ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="One of the two whose card has its new token as second position (repeatable).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "swap", json, team=team, hoopers=list(hoopers), **extra)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
+def upgrade(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    period: Annotated[
+        int | None,
+        typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
+    name = _hooper(hooper_arg, hooper, "upgrade TEAM")
+    recorded = _record(ctx, "upgrade", json, team=team, hooper=name, period=period)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
+def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """The Series: take a gameplan card for a coach action token (one per game)."""
+    recorded = _record(ctx, "gameplan", json, team=team)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()

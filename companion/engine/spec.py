@@ -59,7 +59,7 @@ class Question(Record):
 
     `option`: the LogRequest field it fills; `when`: "always", or "tie" (only when the
     first place is shared: `{tied}` in the prompt names them); `words`: the answer is
-    several NAME=VALUE (else one text).
+    several NAME=VALUE (else one text); `required`: no `none` (the rules need the answer).
     """
 
     option: str
@@ -67,6 +67,7 @@ class Question(Record):
     choices: str
     when: str = "always"
     words: bool = True
+    required: bool = False
 
 
 class Logged(Record):

@@ -272,6 +272,8 @@ class SeriesTable:
         rosters: Mapping[str, Sequence[str]] | None = None,
         first: str = "roll",
         seed: int | None = None,
+        sevens: Mapping[str, Sequence[str]] | None = None,
+        fives: Mapping[str, Sequence[str]] | None = None,
     ) -> Any:
         """Start the next game as a tracked hoopers match with the Series rules applied.
 
@@ -286,7 +288,9 @@ class SeriesTable:
 
         series = self._synced(self._current_id())
         series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
-        plan = plan_series_match(series, self.rules, self._rosters(series, rosters), hot, cold)
+        plan = plan_series_match(
+            series, self.rules, self._rosters(series, rosters), hot, cold, sevens, fives
+        )
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
         players, options, events = new_match(
