@@ -18,6 +18,7 @@ from companion.engine.events import Step, replay
 from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
+from companion.games.hoopers import phase
 from companion.games.hoopers.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.effects import (
     REBOUND_NOTE,
@@ -296,10 +297,6 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     return Played(step.event, step.state, step.outcome)
 
 
-# Events that leave the beginning of a turn open (bookkeeping, coach actions).
-_KEEP_SUBS_OPEN = frozenset({"opening", "sub", "timeout", "coach", "onfire", "chip"})
-
-
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
     """Apply one event to `state`, filling drawn values into `data`."""
     from companion.games.hoopers.moves import MOVES
@@ -320,14 +317,18 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
             "[--roll N]…', or 'companion hoopers match undo'",
         )
-    if kind not in _KEEP_SUBS_OPEN:
-        state.turn_fresh = False
+    if rng is not None:
+        # Legality inside the turn is checked when a move is recorded, never when a
+        # stored log is folded again: a match recorded before is replayed as it was.
+        phase.check(state, kind, data)
+    if kind not in phase.KEEP_START:
         for team in state.teams.values():
             team.subs_open = False
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if draws.drawn:
         data["markers"] = draws.drawn
+    state.phase = phase.advance(state.phase, kind, data, outcome, state)
     return outcome
 
 
@@ -567,7 +568,6 @@ def _owner(state: MatchState, turn: int) -> str:
 
 
 def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
-    state.turn_fresh = True
     if data.get("again"):
         state.notes.append(
             f"{state.attacking} attacks again (offensive rebound): the turn token stays"
