@@ -449,6 +449,7 @@ def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> N
 DEFENSIVE_FOULS = ("steal", "intercept", "d2", "d3", "dlu", "block")
 OFFENSIVE_FOULS = ("screen", "rebound", "charging")
 FOUL_ON = (*DEFENSIVE_FOULS, *OFFENSIVE_FOULS)
+COUNTER_FOULS = ("steal", "intercept", "rebound")  # 'Counter': the three counter actions
 
 
 def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -475,11 +476,20 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if action is None:
         del data["action"]
     foul_cube(state, team.name, hooper)
-    if action in ("steal", "intercept") and before >= TEAM_FOUL_LIMIT:
+    if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
             f"a counter foul after {before} team fouls: {state.other(team.name)} also shoots "
             f"2 free throws (record the counter with 'companion hoopers match counter' to "
             f"resolve them)"
+        )
+    elif action in ("screen", "charging") and before >= TEAM_FOUL_LIMIT:
+        # Ruling (docs/hoopers.md): the team-foul rule gives free throws "even when you
+        # will commit a foul by playing a counter action"; a screen or a charging foul is
+        # no counter, and its own case gives none.
+        state.notes.append(
+            f"no free throws for an offensive foul on a {action}, even after {before} team "
+            "fouls: only a counter foul gives them ('even when you will commit a foul by "
+            "playing a counter action')"
         )
 
 

@@ -307,7 +307,8 @@ def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> Non
             raise RuleViolation(
                 f"--keepers-block is the Keepers' tribe power: {team.name} plays the "
                 f"{team.tribe.title()}",
-                hint=f"{blocker.name} blocks with an Onfire LV.1 chip (without --keepers-block)",
+                hint="legal now: a defence or counter, or a block with an Onfire LV.1 chip "
+                "(without --keepers-block)",
             )
         return
     if blocker.chips.get("lv1", 0) < 1:
