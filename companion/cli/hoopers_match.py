@@ -25,7 +25,6 @@ from companion.cli.hoopers import (
     check_roll,
     refuse_for_shot,
     refuse_unused,
-    shot_spec,
     unused_roll,
 )
 from companion.engine.events import event
@@ -98,7 +97,11 @@ def _asks(json: bool) -> bool:
     return on_terminal()
 
 
-def _settle_owed(ctx: typer.Context) -> None:
+def _settle_owed(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
+    """The move left free throws owed (the table says so): on a terminal they are asked
+    for now, once the move is shown; elsewhere 'match free-throw' shoots them."""
+    if status.state.owed is None or not _asks(json):
+        return
     from companion.ui.guided.owed import ask_owed_free_throws
     from companion.ui.guided.prompts import guarded
 
@@ -106,33 +109,24 @@ def _settle_owed(ctx: typer.Context) -> None:
         ask_owed_free_throws(_table(ctx))
 
 
-def _record(
-    ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
-) -> Recorded[MatchState]:
-    """Record one move. Free throws the match is waiting for come first: on a
-    terminal they are asked for here; elsewhere the move is refused (exit 2)."""
-    from companion.games.hoopers.errors import FreeThrowsOwed
-
-    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    try:
-        return _table(ctx).record(move)
-    except FreeThrowsOwed:
-        if not _asks(json):
-            raise
-    _settle_owed(ctx)
-    return _table(ctx).record(move)
+def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
+    """Record one move (one transaction). Free throws still owed refuse it (exit 2)."""
+    return _table(ctx).record({"type": kind, "data": data})  # (a counter has its own "kind")
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
-    notes = status.state.notes if notes is None else notes
+    """The match after a move (its notes are the table's), or with `notes` of the face's."""
+    payload = status.to_json()
+    if notes is not None:
+        payload["notes"] = list(notes)
 
     def render(out):
         from companion.ui.hoopers import render_notes, render_status
 
-        render_notes(out, notes)
+        render_notes(out, payload["notes"])
         render_status(out, status)
 
-    emit({**status.to_json(), "notes": list(notes)}, json, render)
+    emit(payload, json, render)
 
 
 def _emit_move(
@@ -144,18 +138,17 @@ def _emit_move(
 ) -> None:
     """A resolved move with the match after it; owed free throws are asked on a terminal."""
     status = recorded.status
-    notes = list(recorded.played.steps[-1].notes)
-    payload = {**payload, "match": {**status.to_json(), "notes": notes}}
+    match = status.to_json()
+    payload = {**payload, "match": match}
 
     def render(out):
         from companion.ui.hoopers import render_notes
 
         render_move(out)
-        render_notes(out, notes)
+        render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    if status.state.owed is not None and _asks(json):
-        _settle_owed(ctx)
+    _settle_owed(ctx, status, json)
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -234,7 +227,7 @@ def start(
         sevens=sevens,
         fives=fives,
     )
-    _emit_status(status, json)
+    _emit_status(status, json, status.state.notes)
 
 
 @match_app.command("shot")
@@ -266,29 +259,39 @@ def match_shot(
     from companion.games.hoopers.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    refuse_for_shot(ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender",))
-    if stat is None:
-        stat = _last_stat(ctx, team, name, kind)
-    spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
+    shot = parse_kind(kind)
+    refuse_for_shot(ctx, shot, defense, also=("hooper",), defended=("defender",))
+    # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
+    # and the table fills a missing --stat from the match, inside the move's transaction.
+    spec = {
+        "kind": shot,
+        "stat": stat,
+        "bonuses": list(bonus or ()),
+        "defense": defense,
+        "ft_stat": ft_stat,
+        "flagrant_whistle": flagrant_whistle,
+        "no_foul_bonus": no_foul_bonus,
+    }
     data = {
         "team": team,
         "hooper": name,
         "defender": defender,
-        "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+        "spec": spec,
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "shot", json, **data)
+    recorded = _record(ctx, "shot", **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
+    match = status.to_json()
     payload = {
         **outcome.to_json(),
         "notes": notes,
         "team": stored["team"],
         "hooper": stored["hooper"],
-        "match": {**status.to_json(), "notes": list(status.state.notes)},
+        "match": match,
     }
 
     def render(out):
@@ -296,26 +299,10 @@ def match_shot(
 
         who = f"{payload['hooper']} ({payload['team']}): "
         render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
-        render_notes(out, status.state.notes)
+        render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    if status.state.owed is not None and _asks(json):
-        _settle_owed(ctx)
-
-
-def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:
-    """The stat last given for this hooper's shot of this kind in the live match."""
-    from companion.engine.errors import BadInput
-    from companion.games.hoopers.shots import parse_kind
-
-    shot = parse_kind(kind)
-    side, name, known = _table(ctx).known_stat(team, hooper, shot)
-    if known is None:
-        raise BadInput(
-            f"no {shot.upper()} given yet for {name} ({side}) in this match",
-            hint="give it once with --stat; later shots remember it",
-        )
-    return known
+    _settle_owed(ctx, status, json)
 
 
 @match_app.command("counter")
@@ -370,7 +357,7 @@ def match_counter(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "counter", json, **data)
+    recorded = _record(ctx, "counter", **data)
     outcome = recorded.outcome
 
     def render(out):
@@ -432,7 +419,7 @@ def match_block(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "block", json, **data)
+    recorded = _record(ctx, "block", **data)
     outcome = recorded.outcome
     away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
 
@@ -459,7 +446,7 @@ def match_free_throw(
     recorded = _table(ctx).record(
         event("free-throw", team=team, stat=stat, rolls=[check_roll(r) for r in roll or ()])
     )
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
@@ -480,7 +467,7 @@ def score(
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
     name = _maybe_hooper(hooper_arg, hooper)
-    recorded = _record(ctx, "score", json, team=team, points=points, hooper=name)
+    recorded = _record(ctx, "score", team=team, points=points, hooper=name)
     _emit_status(recorded.status, json)
 
 
@@ -502,7 +489,7 @@ def match_foul(
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
     name = _hooper(hooper_arg, hooper, "foul TEAM")
-    recorded = _record(ctx, "foul", json, team=team, hooper=name, action=on)
+    recorded = _record(ctx, "foul", team=team, hooper=name, action=on)
     _emit_status(recorded.status, json)
 
 
@@ -517,7 +504,7 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         json: JsonOption = False,
     ) -> None:
         name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
+        _emit_status(_record(ctx, kind, team=team, hooper=name).status, json)
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
@@ -551,7 +538,7 @@ def onfire(
         raise BadInput(f"which hooper, and up or down? {usage}")
     *given, direction = words
     name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
-    recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
+    recorded = _record(ctx, "onfire", team=team, hooper=name, direction=direction)
     _emit_status(recorded.status, json)
 
 
@@ -574,7 +561,7 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    recorded = _record(ctx, "sub", json, team=team, pairs=pairs)
+    recorded = _record(ctx, "sub", team=team, pairs=pairs)
     _emit_status(recorded.status, json)
 
 
@@ -601,19 +588,19 @@ def turn(
     if again and power:
         raise BadInput("--again and --power: one or the other")
     data = {"again": again, **({"power": True} if power else {})}
-    _emit_status(_record(ctx, "turn", json, **data).status, json)
+    _emit_status(_record(ctx, "turn", **data).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", json, team=team).status, json)
+    _emit_status(_record(ctx, "timeout", team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", json, team=team).status, json)
+    _emit_status(_record(ctx, "coach", team=team).status, json)
 
 
 @match_app.command()
