@@ -78,7 +78,7 @@ RULES = {
     "companion hoopers shot 2ps --face=j": ["jump-ball"],
     "companion hoopers counter steal --position ": ["PG", "SG", "SF", "PF", "C"],
     "companion hoopers match start --variant ": ["classic", "fast"],
-    "companion history export --format ": ["json", "csv", "bgstats"],
+    "companion history export --format ": ["json", "csv", "bgstats", "bgsplay"],
     "companion history list --game ": ["hoopers", "allstar", "playlist", "otdraft"],
     "companion players list -g o": ["otdraft"],
     "companion demo ": ["table", "hoopers", "allstar", "series", "otdraft", "playlist"],
@@ -128,6 +128,12 @@ def test_player_names_seen_in_history(monkeypatch, capsys, table):
     named = offered(monkeypatch, capsys, table, "companion first-player Ana Ben ")
     assert "Ana" not in named and "Cy" in named
     assert "Ana" in offered(monkeypatch, capsys, table, "companion players rename ")
+
+
+def test_player_names_follow_renames_from_every_machine(monkeypatch, capsys, table, cli):
+    assert cli("players", "rename", "Cy", "Cyrus").exit_code == 0
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert "Cyrus" in players and "Cy" not in players
 
 
 def test_card_names_from_the_catalogues(monkeypatch, capsys, table):
@@ -183,7 +189,7 @@ def test_db_given_on_the_line_is_the_one_completed_from(monkeypatch, capsys, tmp
 
 
 def test_the_copies_of_engine_names_match_the_engines():
-    from companion.demo.run import DEMOS
+    from companion.cli import allstar_complete, hoopers_complete, playlist_complete
     from companion.games.allstar.arenas import RULES as ARENA_RULES
     from companion.games.allstar.table import KEYS
     from companion.games.hoopers.counters import COUNTER_KINDS, POSITIONS
@@ -191,18 +197,15 @@ def test_the_copies_of_engine_names_match_the_engines():
     from companion.games.hoopers.variants import MILESTONE_MODES
     from companion.games.playlist.cards import KINDS
     from companion.history.formats import FORMATS
-    from companion.history.queries import GAMES
 
-    assert registry.SHOT_KINDS == SHOT_KINDS
-    assert registry.COUNTER_KINDS == COUNTER_KINDS
-    assert registry.POSITIONS == POSITIONS
-    assert registry.MILESTONE_MODES == MILESTONE_MODES
+    assert hoopers_complete.SHOT_KINDS == SHOT_KINDS
+    assert hoopers_complete.COUNTER_KINDS == COUNTER_KINDS
+    assert hoopers_complete.POSITIONS == POSITIONS
+    assert hoopers_complete.MILESTONE_MODES == MILESTONE_MODES
     assert registry.EXPORT_FORMATS == FORMATS
-    assert registry.HISTORY_GAMES == GAMES
-    assert tuple(DEMOS) == registry.DEMOS
-    assert registry.ARENA_RULES == ARENA_RULES
-    assert registry.ALLSTAR_KEYS == KEYS
-    assert registry.PLAYLIST_KINDS == KINDS
+    assert allstar_complete.ARENA_RULES == ARENA_RULES
+    assert allstar_complete.ALLSTAR_KEYS == KEYS
+    assert playlist_complete.PLAYLIST_KINDS == KINDS
 
 
 def test_the_database_names_match_the_tables():
@@ -211,11 +214,18 @@ def test_the_database_names_match_the_tables():
     from companion.history.book import ALIASES
 
     assert registry.ALIASES == ALIASES
+    from companion.cli import (
+        allstar_complete,
+        hoopers_complete,
+        otdraft_complete,
+        playlist_complete,
+    )
+
     for game, name in [
-        ("allstar", registry.ALLSTAR_DOCS),
-        ("playlist", registry.PLAYLIST_DOCS),
-        ("otdraft", registry.OTDRAFT_DOCS),
-        ("series", registry.SERIES_DOCS),
+        ("allstar", allstar_complete.ALLSTAR_DOCS),
+        ("playlist", playlist_complete.PLAYLIST_DOCS),
+        ("otdraft", otdraft_complete.OTDRAFT_DOCS),
+        ("hoopers_series", hoopers_complete.SERIES_DOCS),
     ]:
         # The game's table module owns its documents (its CLI module did before).
         for module, attribute in [

@@ -97,7 +97,7 @@ def test_5_a_bad_match_is_skipped_with_a_warning_and_can_be_deleted(cli, db):
     base = match("bad111", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-02")
     _plant(
         store,
-        "2026-01",
+        "2026-01.here",
         {**base, "players": [1, 2]},
         {**base, "id": "bad222", "result": [1, 2]},
         {**base, "id": "bad333", "result": {"scores": "x"}},
@@ -407,8 +407,8 @@ def test_13_a_missing_archive_file_is_reported_with_its_backup(cli, db):
         match("jan222", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-02"),
         match("feb111", "otdraft", {"Ana": 1, "Ben": 0}, "2026-02-01"),
     )
-    shard = db.with_name("companion.archive") / "2026-01.json"
-    backup = shard.with_name("2026-01.json.bak")
+    shard = db.with_name("companion.archive") / "2026-01.here.json"
+    backup = shard.with_name("2026-01.here.json.bak")
     shard.unlink()
     result = cli("history", "list", "--json")
     assert result.exit_code == 0

@@ -198,7 +198,7 @@ def test_hostile_matches_already_on_disk(cli, db):
     """The same corpus written straight into an archive file: readers skip and warn."""
     store = Store(db)
     store.archive_match(GOOD)
-    shard = store.archive_dir / "2026-01.json"
+    shard = store.archive_dir / "2026-01.here.json"
     tables = json.loads(shard.read_text())
     n = 1
     for field in FIELDS:

@@ -81,6 +81,9 @@ def test_deal_more_cards_than_the_deck(cli):
 
 def test_deal_errors(cli):
     assert_user_error(cli("deal", "-p", ",", "-k", "3"), "no players given")
+    assert_user_error(
+        cli("deal", "--players", "Ana", "--cards", "6"), "1 player given; this needs at least 2"
+    )
     assert_user_error(cli("deal", "-p", "Ana,ana", "-k", "3"), "player 'ana' is named twice")
     assert_user_error(cli("deal", "-p", "A,B", "-k", "0"), "at least one card")
     assert_user_error(cli("deal", "-p", "A,B", "--deck", "9-1"), "not a range")

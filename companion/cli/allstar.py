@@ -495,4 +495,4 @@ def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     emit(done.to_json(), json, lambda out: out.print(f"Abandoned game {done.id}."))
 
 
-app.lazy("play", "companion.cli.allstar_play:play")
+app.lazy("play", "companion.cli.play:allstar")

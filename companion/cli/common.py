@@ -55,7 +55,33 @@ SeedOption = Annotated[
 ]
 
 
-def fail_line(message: str) -> None:
+# Set from the command line before a command runs: `--json` asked for, so a failure is
+# reported as one JSON document too (a script reads stderr the way it reads stdout).
+_json_errors = False
+
+
+def wants_json(args: list[str]) -> bool:
+    """`--json` among the options typed (before a `--`)."""
+    options = args[: args.index("--")] if "--" in args else args
+    return "--json" in options
+
+
+def fail_line(
+    message: str, status: int = int(ExitStatus.BAD_INPUT), hint: str | None = None
+) -> None:
+    """The failure on stderr: `error: MESSAGE (hint: HINT)`, or under `--json` one JSON
+    document `{"error": MESSAGE, "exit": STATUS}` (with `"hint"` when there is one)."""
+    if _json_errors:
+        import json
+
+        doc: dict[str, Any] = {"error": message, "exit": status}
+        if hint:
+            doc["hint"] = hint
+        sys.stderr.write(json.dumps(doc, ensure_ascii=True) + "\n")
+        sys.stderr.flush()
+        return
+    if hint:
+        message = f"{message} (hint: {hint})"
     # One line, whatever the user typed: control characters are shown escaped.
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
     sys.stderr.write(f"error: {text}\n")
@@ -71,7 +97,7 @@ class LazyGroup(TyperGroup):
     `lazy_commands` maps a name to a typer CommandInfo, a typer app, or
     "module:attribute" naming an app. Typer otherwise turns every command of
     every sub-app into a click command up front, reading each function's
-    signature and type hints (about 40 ms for `hoopers` alone); deferring that
+    signature and type hints (about 40 ms for the largest game alone); deferring that
     keeps each answer at the table quick.
     """
 
@@ -179,7 +205,7 @@ class CompanionGroup(LazyGroup):
         try:
             return super().invoke(ctx)
         except CompanionError as err:
-            fail_line(err.line())
+            fail_line(str(err), int(err.exit_status), err.hint)
             raise typer.Exit(int(err.exit_status)) from None
         except BrokenPipeError:
             reader_gone()
@@ -200,6 +226,8 @@ class CompanionGroup(LazyGroup):
         if instruction:  # a shell asking what Tab offers (see companion.cli.complete)
             prog = prog_name or "companion"
             sys.exit(typer_compat.shell_complete(self, prog, COMPLETE_VAR, instruction))
+        global _json_errors
+        _json_errors = wants_json(list(sys.argv[1:] if args is None else args))
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except typer_compat.UsageError as err:
@@ -210,7 +238,7 @@ class CompanionGroup(LazyGroup):
             fail_line(err.format_message())
             rv = int(ExitStatus.BAD_INPUT)
         except typer.Abort:
-            fail_line("interrupted; everything recorded so far is kept")
+            fail_line("interrupted; everything recorded so far is kept", 130)
             rv = 130
         code = rv if isinstance(rv, int) else 0
         try:

@@ -9,11 +9,17 @@ import typer
 from companion.cli.common import SeedOption
 
 
+def _demos() -> str:
+    from companion.demo.run import demos
+
+    return f"One demo ({', '.join(demos())}), or all."
+
+
 def demo(
     ctx: typer.Context,
     game: Annotated[
         str | None,
-        typer.Argument(help="One game (hoopers, series, allstar, playlist, otdraft), or all."),
+        typer.Argument(help=_demos()),
     ] = None,
     seed: SeedOption = 7,
     json: Annotated[

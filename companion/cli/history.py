@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, emit, new_app, open_store
-from companion.engine.errors import BadInput
+from companion.engine.errors import BadInput, ExitStatus
 from companion.history.book import history, paused_gc
 
 if TYPE_CHECKING:
@@ -211,13 +211,14 @@ def ratings(
     Every finished match of each game is replayed oldest first; a rating
     counts who you beat, not only how often you won. Best first.
     """
-    from companion.history.queries import GAMES, resolve_game
+    from companion import registry
+    from companion.history.queries import resolve_game
     from companion.history.ratings import ratings as compute
 
     roster, matches = history(open_store(ctx))
     chosen = resolve_game(game)
-    if chosen is not None and chosen not in GAMES:
-        chosen = "hoopers"  # a series is rated through its games
+    if chosen is not None:
+        chosen = registry.family(chosen)  # a series is rated through its games
     who = resolve_player(player, roster, matches)
     with paused_gc():
         rows = compute(matches, chosen, who)
@@ -230,12 +231,34 @@ def ratings(
     emit({"ratings": rows}, json, render)
 
 
+def _match_chart(match: dict[str, Any], matches: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chart the match's game draws; else, or when the match kept nothing finer (a game
+    logged by hand), its final scores: what is there."""
+    from companion.history import charts
+    from companion.history.errors import NoChart
+
+    missing = None
+    try:
+        doc = charts.chart_of(match, matches)
+    except NoChart as err:
+        doc, missing = None, getattr(err, "missing", None)
+    if doc is not None:
+        return doc
+    try:
+        return charts.scores_chart(match, missing)
+    except NoChart as err:
+        raise NoChart(str(err), hint="chart a player's win rate with --player NAME") from None
+
+
 @app.command()
 def chart(
     ctx: typer.Context,
     match_id: Annotated[
         str | None,
-        typer.Argument(metavar="[ID]", help="A hoopers or allstar match, or a hoopers series."),
+        typer.Argument(
+            metavar="[ID]",
+            help="A match or a series whose game draws a chart (by period, by round).",
+        ),
     ] = None,
     player: PlayerOption = None,
     game: GameOption = None,
@@ -243,24 +266,12 @@ def chart(
 ) -> None:
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
     from companion.history import charts
-    from companion.history.errors import NoChart
-    from companion.history.queries import SERIES_GAME, find_id, game_of, select, series_of
+    from companion.history.queries import find_id, select
 
     roster, matches = history(open_store(ctx))
     if match_id is not None:
         match = find_id(match_id, matches)
-        if game_of(match) == "hoopers":
-            doc = charts.periods_chart(match)
-        elif game_of(match) == "allstar":
-            doc = charts.rounds_chart(match)
-        elif match["game"] == SERIES_GAME:
-            games = [m for m in matches if game_of(m) == "hoopers" and series_of(m) == match["id"]]
-            doc = charts.series_chart(match, games)
-        else:
-            raise NoChart(
-                f"no chart for a {match['game']} match",
-                hint="chart a player's win rate with --player NAME",
-            )
+        doc = _match_chart(match, matches)
     elif player is not None:
         wanted = build_filter(roster, matches, game=game, player=player)
         doc = charts.winrate_chart(select(matches, wanted), wanted.player or player)
@@ -290,7 +301,7 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
     report = verify(match, fold, where)
     emit(report, json, lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}"))
     if report["verified"] is False:
-        raise typer.Exit(1)
+        raise typer.Exit(int(ExitStatus.CHECK_FAILED))
 
 
 # --- export, import -----------------------------------------------------------
@@ -337,7 +348,13 @@ def _counted(n: int, noun: str) -> str:
 def export(
     ctx: typer.Context,
     format: Annotated[
-        str, typer.Option("--format", "-f", help="json (complete backup), csv or bgstats.")
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json (complete backup), csv, bgstats (a list of plays) or bgsplay (a whole "
+            "BG Stats play file: games, players, locations, plays).",
+        ),
     ] = "json",
     game: GameOption = None,
     one: Annotated[
@@ -397,6 +414,11 @@ def export(
         rows = formats.csv_rows(select(matches, Filter(game=chosen)))
         data = formats.csv_text(rows)
         count = len({r["match_id"] for r in rows})
+    elif kind == "bgsplay":
+        from companion.history.bgstats import play_file
+
+        data = play_file(select(matches, Filter(game=chosen)))
+        count = len(data["plays"])
     else:
         data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
         count = len(data)

@@ -581,6 +581,44 @@ def markers(
     emit(payload, json, render)
 
 
+@app.command()
+def reminders(
+    ctx: typer.Context,
+    turn: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[on|off]",
+            help="off: no reminders until tomorrow morning; on: back now (default: show).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Show or set whether guided play reminds of the Keepers' face-down card and the LV.1
+    chip (asked only when they can matter); off lasts for the evening."""
+    from datetime import datetime
+
+    from companion.engine.names import match_prefix
+    from companion.tables.hoopers import HoopersTable
+
+    table = HoopersTable(open_store(ctx))
+    now = datetime.now().astimezone()
+    if turn is not None:
+        table.set_reminders(match_prefix(turn, ("on", "off"), what="setting") == "on", now)
+    until = table.quiet_until()
+    payload = {"reminders": until is None or now >= until,
+               "quiet_until": until.isoformat() if until and now < until else None}  # fmt: skip
+
+    def render(out):
+        if payload["reminders"]:
+            out.print(
+                "Reminders on: face-down cards and LV.1 chips are asked when they can matter."
+            )
+        else:
+            out.print(f"Reminders off until {until:%Y-%m-%d %H:%M} ('hoopers reminders on').")
+
+    emit(payload, json, render)
+
+
 app.lazy("match", "companion.cli.hoopers_match:match_app")
 app.lazy("series", "companion.cli.hoopers_series:app")
-app.lazy("play", "companion.cli.hoopers_play:play")
+app.lazy("play", "companion.cli.play:hoopers")

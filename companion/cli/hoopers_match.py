@@ -102,7 +102,7 @@ def _settle_owed(ctx: typer.Context, status: Status[MatchState], json: bool) -> 
     for now, once the move is shown; elsewhere 'match free-throw' shoots them."""
     if status.state.owed is None or not _asks(json):
         return
-    from companion.ui.guided.owed import ask_owed_free_throws
+    from companion.ui.guided.hoopers_owed import ask_owed_free_throws
     from companion.ui.guided.prompts import guarded
 
     with guarded():
@@ -632,7 +632,7 @@ def end(
 
 def _series_game(table: HoopersTable, done: Ended) -> Any:
     """The Series game this match was, once its series has taken it in (else None)."""
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 

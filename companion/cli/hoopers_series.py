@@ -1,6 +1,6 @@
 """`companion hoopers series`: The Series across evenings (best of seven, home and away).
 
-A thin face over `companion.tables.series.SeriesTable`: parse, call the table, emit.
+A thin face over `companion.tables.hoopers_series.SeriesTable`: parse, call the table, emit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from companion.cli.common import (
 if TYPE_CHECKING:
     from companion.games.hoopers.series_report import SeriesView
     from companion.tables.base import Status
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
 game_app = new_app("Play the next series game as a tracked hoopers match.")
@@ -57,7 +57,7 @@ GameArg = Annotated[
 
 
 def _table(ctx: typer.Context) -> SeriesTable:
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     return SeriesTable(open_store(ctx))
 
@@ -273,7 +273,7 @@ def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOptio
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")
-    from companion.ui.guided import series as guided
+    from companion.ui.guided import hoopers_series as guided
 
     store = open_store(ctx)
     with prompts.guarded():

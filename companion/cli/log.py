@@ -9,19 +9,28 @@ import typer
 from companion.cli.common import JsonOption, emit, open_store
 
 
+def _games() -> str:
+    """The games `companion log` takes, as the registry lists them (help text)."""
+    from companion import registry
+
+    names = [k.key for k in registry.kinds() if k.log is not None]
+    return ", ".join(names[:-1]) + f" or {names[-1]}." if len(names) > 1 else "".join(names)
+
+
 def log(
     ctx: typer.Context,
     game: Annotated[
         str,
         typer.Argument(
-            metavar="GAME", help="hoopers, allstar, playlist, playlist-solo or otdraft."
+            metavar="GAME",
+            help=_games(),
         ),
     ],
     scores: Annotated[
         list[str] | None,
         typer.Argument(
             metavar="NAME=SCORE...",
-            help="Each player's final score (playlist-solo: just the POINTS).",
+            help="Each player's final score (a solo round: just the POINTS).",
         ),
     ] = None,
     when: Annotated[
@@ -37,34 +46,36 @@ def log(
     ] = None,
     tribe: Annotated[
         list[str] | None,
-        typer.Option("--tribe", metavar="NAME=TRIBE", help="hoopers: a team's tribe."),
+        typer.Option("--tribe", metavar="NAME=TRIBE", help="Valley Hoopers: a team's tribe."),
     ] = None,
     home: Annotated[
-        str | None, typer.Option("--home", metavar="NAME", help="hoopers: the home team.")
+        str | None, typer.Option("--home", metavar="NAME", help="Valley Hoopers: the home team.")
     ] = None,
     playoff: Annotated[
         list[str] | None,
         typer.Option(
             "--playoff",
             metavar="NAME=POINTS",
-            help="allstar: Supporters won in the Play-Offs (they break a tie).",
+            help="All-Star Draft: Supporters won in the Play-Offs (they break a tie).",
         ),
     ] = None,
     songs: Annotated[
         list[str] | None,
-        typer.Option("--songs", metavar="NAME=N", help="playlist: a playlist's length."),
+        typer.Option(
+            "--songs", metavar="NAME=N", help="All Stars Playlist: how many songs a player laid."
+        ),
     ] = None,
     order: Annotated[
         str | None,
         typer.Option(
             "--order",
             metavar="A,B,C",
-            help="otdraft: round 7's turn order (a tie goes to the latest).",
+            help="OT Fantasy Draft: round 7's turn order (a tie goes to the latest).",
         ),
     ] = None,
     player: Annotated[
         str | None,
-        typer.Option("--player", metavar="NAME", help="playlist-solo: who played (default: solo)."),
+        typer.Option("--player", metavar="NAME", help="A solo round: who played (default: solo)."),
     ] = None,
     json: JsonOption = False,
 ) -> None:

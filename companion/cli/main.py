@@ -8,10 +8,36 @@ import typer
 
 from companion import __version__
 from companion.cli import table
-from companion.cli.common import CompanionGroup, LazyTyper
+from companion.cli.common import CompanionGroup, LazyTyper, build_command
+
+
+class GamesGroup(CompanionGroup):
+    """The root group: its own commands, then every game of the registry as `companion G`.
+
+    A game's CLI (its spec's `cli`) is mounted when its name is run; only listing every
+    command (help, a shell's Tab) reads every game's spec.
+    """
+
+    def list_commands(self, ctx):
+        from companion import registry
+
+        own = super().list_commands(ctx)
+        at = own.index("watch") + 1 if "watch" in own else len(own)
+        games = [name for name in registry.names() if name not in own]
+        return [*own[:at], *games, *own[at:]]
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name not in self.commands and cmd_name not in self.lazy_commands:
+            from companion import registry
+
+            game = registry.spec(cmd_name)
+            if game is not None:
+                self.commands[cmd_name] = build_command(game.cli, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
 
 app = LazyTyper(
-    group_base=CompanionGroup,
+    group_base=GamesGroup,
     name="companion",
     help="At-the-table companion and score tracker for Valley Hoopers, All-Star Draft, "
     "All Stars Playlist and OT Fantasy Draft.",
@@ -59,13 +85,11 @@ app.command("first-player")(table.first_player)
 
 app.lazy("demo", "companion.cli.demo:demo")
 app.lazy("watch", "companion.cli.watch:watch")
-app.lazy("hoopers", "companion.cli.hoopers:app")
-app.lazy("allstar", "companion.cli.allstar:app")
-app.lazy("playlist", "companion.cli.playlist:app")
-app.lazy("otdraft", "companion.cli.otdraft:app")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
 app.lazy("log", "companion.cli.log:log")
+app.lazy("backup", "companion.cli.backup:backup")
+app.lazy("restore", "companion.cli.backup:restore")
 
 
 def main() -> None:

@@ -314,4 +314,4 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     emit(ended.to_json(), json, lambda out: _ui().render_abandoned(out, ended))
 
 
-app.lazy("play", "companion.cli.otdraft_play:play")
+app.lazy("play", "companion.cli.play:otdraft")

@@ -497,5 +497,5 @@ def solo_abandon(ctx: typer.Context, json: JsonOption = False):
     show(_solo(ctx).abandon(), json, "render_ended")
 
 
-app.lazy("play", "companion.cli.playlist_play:play")
-solo_app.lazy("play", "companion.cli.playlist_play:solo_play")
+app.lazy("play", "companion.cli.play:playlist")
+solo_app.lazy("play", "companion.cli.play:playlist-solo")

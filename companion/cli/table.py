@@ -69,7 +69,7 @@ def deal(
     from companion.engine.decks import deal as deal_cards
     from companion.engine.decks import parse_deck, parse_players
 
-    names = parse_players(players)
+    names = parse_players(players, low=2)  # a deal shares a deck between players
     rng = TableRng(seed)
     result = deal_cards(parse_deck(deck), names, cards, rng)
 

@@ -11,15 +11,15 @@ from typing import Any
 
 from companion.engine.names import match_prefix
 
-# name -> module with `run(out: Console, store: Store, seed: int) -> None`
-DEMOS: dict[str, str] = {
-    "table": "companion.demo.table",
-    "hoopers": "companion.demo.hoopers",
-    "allstar": "companion.demo.allstar",
-    "series": "companion.demo.series",
-    "otdraft": "companion.demo.otdraft",
-    "playlist": "companion.demo.playlist",
-}
+TABLE = ("table", "companion.demo.table")
+
+
+def demos() -> dict[str, str]:
+    """name -> module with `run(out: Console, store: Store, seed: int) -> None`: the table's
+    own, then each game's (its spec's `demos`)."""
+    from companion import registry
+
+    return dict([TABLE, *(d for spec in registry.specs() for d in spec.demos)])
 
 
 def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = False) -> None:
@@ -27,7 +27,8 @@ def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = Fal
     from companion.store import Store
     from companion.ui.console import TableConsole
 
-    names = list(DEMOS) if game is None else [match_prefix(game, DEMOS, what="demo")]
+    found = demos()
+    names = list(found) if game is None else [match_prefix(game, found, what="demo")]
     with ExitStack() as stack:
         if given:
             path = Path(given).expanduser()
@@ -45,7 +46,7 @@ def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = Fal
                 session.start(name)
             else:
                 out.rule(name)
-            importlib.import_module(DEMOS[name]).run(out, store, seed)
+            importlib.import_module(found[name]).run(out, store, seed)
         if session is not None:
             session.emit(seed=seed, database=str(path) if given else None)
         elif not given:
@@ -95,7 +96,7 @@ class Session:
             return
         if line.startswith("$ companion "):
             self._close_step()
-            # "$ companion hoopers shot ...  (the rulebook's Muy)": the command, then a note
+            # "$ companion G shot ...  (the rulebook's Muy)": the command, then a note
             command, *note = re.split(r"\s{2,}(?=\()", line[2:], maxsplit=1)
             self.step = {"command": command.strip(), "output": [], "recorded": []}
             if note:

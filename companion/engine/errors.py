@@ -12,7 +12,7 @@ from enum import IntEnum
 
 class ExitStatus(IntEnum):
     OK = 0
-    INTERNAL = 1
+    CHECK_FAILED = 1  # a check found a problem (`history replay`: the events disagree)
     BAD_INPUT = 2
 
 

@@ -23,15 +23,19 @@ if TYPE_CHECKING:
 Match = dict[str, Any]
 
 CORE = ("scores", "ranks", "winner")
-# Games whose results can be amended -> the game whose ranking rules apply.
-RULES = {
-    "hoopers": "hoopers",
-    "hoopers-series-game": "hoopers",
-    "allstar": "allstar",
-    "playlist": "playlist",
-    "playlist-solo": "playlist-solo",
-    "otdraft": "otdraft",
-}
+
+
+def rules_of(game: str) -> str | None:
+    """The loggable game whose ranking rules amend a `game` result (a hand-typed game's
+    are its game's), None when such a result is not amended directly."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    if kind is None:
+        return None
+    if kind.log is None and kind.counts_as:
+        kind = registry.kind(kind.counts_as)
+    return kind.key if kind is not None and kind.log is not None else None
 
 
 def entries_of(match: Mapping[str, Any], amendments: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -67,26 +71,11 @@ def amended(match: Match, amendments: Mapping[str, Any]) -> Match:
 
 def _context(match: Match, game: str) -> dict[str, Any]:
     """What the game's ranking needs besides the scores, from the stored match."""
-    result = match.get("result") or {}
-    options = match.get("options") or {}
-    players = match["players"]
-    if game == "allstar" and isinstance(result.get("playoff_scores"), dict):
-        return {"playoff": result["playoff_scores"]}
-    if game == "otdraft":
-        if isinstance(options.get("order"), list):
-            return {"order": options["order"]}
-        if options.get("first") in players:
-            from companion.games.otdraft.logged import last_round_order
+    from companion.engine.spec import load
+    from companion.history.log import logging_of
 
-            return {"order": last_round_order(players, options["first"])}
-    context: dict[str, Any] = {}
-    if game in ("playlist", "playlist-solo") and isinstance(result.get("lengths"), dict):
-        context["songs"] = result["lengths"]
-    if game == "playlist-solo" and isinstance(result.get("goal"), int):
-        from companion.games.playlist.solo import Goal
-
-        context["goal"] = Goal(result["goal"], result.get("goal_reading") == "more-than")
-    return context
+    read = logging_of(game).context
+    return load(read)(match) if read else {}
 
 
 def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]:
@@ -95,21 +84,21 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
     the spelling history shows); players not named keep their score.
     """
-    from companion.history.book import AMENDMENTS, history, load_by_id
+    from companion.history.book import history, load_by_id
     from companion.history.log import parse_scores, ranked, winners
-    from companion.history.queries import find_id
-    from companion.store.archive import update_docs
+    from companion.history.queries import find_id, is_aggregate
+    from companion.store.records import add_amendment
     from companion.store.store import now
 
     roster, matches = history(store)
     shown = find_id(typed_id, matches)
-    game = RULES.get(shown["game"])
+    game = rules_of(shown["game"])
     if shown["status"] != "finished" or not (shown.get("result") or {}).get("scores"):
         raise RuleViolation(f"{shown['game']} match {shown['id']} has no finished result to amend")
     if game is None:
         raise RuleViolation(
             f"a {shown['game']} result is not amended directly",
-            hint="amend the games it counts" if shown["game"] == "hoopers-series" else None,
+            hint="amend the games it counts" if is_aggregate(shown["game"]) else None,
         )
     match = load_by_id(store, shown["id"])
     typed = match["players"]  # as recorded; `shown` has the names history shows
@@ -129,18 +118,7 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
         "was": {k: match["result"].get(k) for k in CORE},
     }
 
-    count: list[int] = []
-
-    def add(current: dict[str, Any]) -> dict[str, Any]:
-        held = current.get(match["id"])
-        kept = entries_of(match, {match["id"]: held}) if held else []
-        count.append(len(kept) + 1)
-        return {
-            **current,
-            match["id"]: {"finished": match["finished"], "entries": [*kept, entry]},
-        }
-
-    update_docs(store, AMENDMENTS, add)
+    count = add_amendment(store, match["id"], match["finished"], entry)
     name = roster.name
     return {
         "id": match["id"],
@@ -149,16 +127,6 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
         "ranks": {name(p): r for p, r in core["ranks"].items()},
         "winner": name(core["winner"]) if core.get("winner") else None,
         "winners": [name(p) for p in winners(core)],
-        "amendments": count[-1],
+        "amendments": count,
         "was": {name(p): s for p, s in before.items()},
     }
-
-
-def drop_amendments(store: Store, match_id: str) -> None:
-    """Forget the amendments of a match that was deleted or reopened."""
-    from companion.history.book import AMENDMENTS, side_tables
-    from companion.store.archive import update_docs
-
-    if match_id not in side_tables(store)[1]:
-        return
-    update_docs(store, AMENDMENTS, lambda held: {k: v for k, v in held.items() if k != match_id})

@@ -47,9 +47,9 @@ def _docs(db: Any, table: str) -> dict[str, Any]:
 
 
 def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
-    """(player aliases, amendments), from one read of the main file."""
-    db = store.snapshot()
-    return _docs(db, ALIASES), _docs(db, AMENDMENTS)
+    """(player aliases, amendments): every machine's records folded (companion.store.records)."""
+    folded = store.view().folded()
+    return folded.aliases, folded.amendments
 
 
 def history(store: Store) -> tuple[Roster, list[Match]]:
@@ -155,22 +155,15 @@ def import_backup(
     One transaction: the matches, aliases and amendments all land, or none do.
     """
     from companion.store.archive import archive_many
+    from companion.store.records import import_side
 
     new_aliases: list[str] = []
 
-    def add_aliases(current: dict[str, Any]) -> dict[str, Any]:
-        # Local aliases win: they are what this table decided most recently.
-        # Spellings match case-insensitively ("Bobby" here is "bobby" there).
-        here = {k.casefold() for k in current}
-        new_aliases.extend(k for k in aliases if k.casefold() not in here)
-        return {**{k: aliases[k] for k in new_aliases}, **current}
-
-    def side_tables(db: Any) -> None:
-        if aliases:
-            replace_docs(db, ALIASES, add_aliases)
-        if amendments:
-            # Local amendments win too; an imported one is kept only for a match it fits.
-            replace_docs(db, AMENDMENTS, lambda current: {**amendments, **current})
+    def side_tables(txn: Any) -> None:
+        # Local aliases and amendments win: they are what this table decided most
+        # recently. Spellings match case-insensitively ("Bobby" here is "bobby" there);
+        # an imported amendment is kept only for a match it fits.
+        new_aliases.extend(import_side(txn, aliases, amendments or {}))
 
     added, skipped = archive_many(store, matches, progress, also=side_tables)
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
@@ -184,13 +177,6 @@ def replace_docs(db: Any, table: str, change: Callable[[dict[str, Any]], dict[st
     if updated != current:
         docs.truncate()
         docs.insert_multiple({"key": k, "value": v} for k, v in updated.items())
-
-
-def _without_amendments(match_id: str) -> Callable[[Any], None]:
-    def drop(db: Any) -> None:
-        replace_docs(db, AMENDMENTS, lambda held: {k: v for k, v in held.items() if k != match_id})
-
-    return drop
 
 
 # --- delete and undo ----------------------------------------------------------------
@@ -227,7 +213,8 @@ def delete(store: Store, match_id: str) -> Match:
     from companion.history.queries import summary
     from companion.store.archive import delete_archived
 
-    doc = delete_archived(store, match_id, unreadable=True, also=_without_amendments(match_id))
+    # Its amendments go with it: the delete record names the finishing they amend.
+    doc = delete_archived(store, match_id, unreadable=True)
     try:
         return summary(doc)
     except (KeyError, TypeError):  # an unreadable match: what can be said of it
@@ -260,11 +247,11 @@ def undo_last(store: Store) -> Undone:
     """
     from companion.engine.errors import RuleViolation
     from companion.history.log import is_logged
-    from companion.history.queries import GAMES, summary
+    from companion.history.queries import games, summary
     from companion.store.archive import reopen_last, summaries
 
     finished = [s for s in summaries(store) if s.get("status") == "finished"]
-    candidates = [s for s in finished if s["game"] in GAMES or is_logged(s)]
+    candidates = [s for s in finished if s["game"] in games() or is_logged(s)]
     if not candidates:
         raise RuleViolation("no finished match to undo")
 
@@ -282,7 +269,7 @@ def undo_last(store: Store) -> Undone:
             f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
             hint=f"'companion history delete {latest['id']}' first, if it should go",
         )
-    reopened = summary(reopen_last(store, [last["game"]], also=_without_amendments(last["id"])))
+    reopened = summary(reopen_last(store, [last["game"]]))
     return Undone("reopened", reopened)
 
 
@@ -300,7 +287,7 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
     """Apply an alias change under the lock: `change(current, known, matches)` returns
     (source, target, the new alias map)."""
     from companion.history.players import Roster, known_players
-    from companion.store.archive import update_docs
+    from companion.store.records import change_aliases
 
     roster, matches = history(store)
     known = known_players(matches, roster)
@@ -311,7 +298,7 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
         outcome.append((source, target))
         return aliases
 
-    aliases = update_docs(store, ALIASES, apply)
+    aliases = change_aliases(store, apply)
     source, target = outcome[-1]
     after = Roster(aliases)
     count = sum(
@@ -339,3 +326,27 @@ def merge_players(store: Store, alias: str, into: str) -> Renamed:
         return merge(current, known, alias, into, matches)
 
     return _redirect(store, change)
+
+
+# --- the whole database: backup and restore ------------------------------------------
+
+
+def take_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Copy the whole database (main file and every archive file) to one file, under the lock."""
+    from companion.store.backup import take
+
+    return take(store, path)
+
+
+def check_backup(path: Any) -> dict[str, Any]:
+    """What a backup file holds, checked whole (BadInput if it is not a good backup)."""
+    from companion.store.backup import counts, read
+
+    return counts(read(path))
+
+
+def restore_backup(store: Store, path: Any) -> dict[str, Any]:
+    """Put a backup back in place of the database, as one transaction."""
+    from companion.store.backup import restore
+
+    return restore(store, path)

@@ -15,7 +15,7 @@ from itertools import accumulate
 from typing import Any
 
 from companion.history.errors import NoChart
-from companion.history.queries import SERIES_GAME, when
+from companion.history.queries import is_aggregate, when
 
 Match = dict[str, Any]
 
@@ -40,7 +40,11 @@ def _per_step(match: Match, key: str, what: str) -> list[dict[str, float]]:
                 steps = []
                 break
     if not steps or not all(_number(v) for step in steps for v in step.values()):
-        raise NoChart(f"{match['game']} match {match['id']} has no {what} recorded in its result")
+        missing = NoChart(
+            f"{match['game']} match {match['id']} has no {what} recorded in its result"
+        )
+        missing.missing = what  # type: ignore[attr-defined]  # said by the scores chart
+        raise missing
     return steps
 
 
@@ -66,6 +70,17 @@ def periods_chart(match: Match) -> dict[str, Any]:
     """Valley Hoopers: points each period, and the running score."""
     steps = _per_step(match, "periods", "score by period")
     return _step_chart(match, "periods", steps, [f"P{n}" for n in range(1, len(steps) + 1)])
+
+
+def scores_chart(match: Match, missing: str | None = None) -> dict[str, Any]:
+    """The final scores alone: what a game logged by hand (or one keeping no periods or
+    rounds) has. `missing`: what a fuller chart would have shown ("score by period")."""
+    scores = (match.get("result") or {}).get("scores")
+    step = {p: scores.get(p) for p in match["players"]} if isinstance(scores, dict) else {}
+    if not step or not all(_number(v) for v in step.values()):
+        what = f"no {missing} nor" if missing else "no"
+        raise NoChart(f"{match['game']} match {match['id']} has {what} scores recorded")
+    return {**_step_chart(match, "scores", [step], ["final"]), "missing": missing}
 
 
 PLAYOFFS_LABEL = "PO"
@@ -95,7 +110,7 @@ def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
         names = [p.casefold() for p in match["players"]]
         if match.get("status") != "finished" or key not in names or len(names) < 2:
             continue
-        if match["game"] == SERIES_GAME:
+        if is_aggregate(match["game"]):
             continue
         month = months.setdefault(when(match)[:7], [0, 0])
         month[0] += 1
@@ -136,7 +151,7 @@ def series_chart(series: Match, games: Iterable[Match] = ()) -> dict[str, Any]:
     """A Valley Hoopers Series as a strip of games: home and away side, winner, score.
 
     The series result's `games` list is used when it has one; otherwise the
-    hoopers matches that name this series, in the order they were played.
+    matches that name this series, in the order they were played.
     Each game's `score` is `{side: points}` (so it cannot be misread).
     """
     sides = series["players"]
@@ -175,3 +190,26 @@ def series_chart(series: Match, games: Iterable[Match] = ()) -> dict[str, Any]:
         "wins": wins,
         "winner": (series.get("result") or {}).get("winner"),
     }
+
+
+def series_chart_of(series: Match, matches: Iterable[Match]) -> dict[str, Any]:
+    """`series_chart` with its games found among `matches` (those naming the series)."""
+    from companion.history.queries import series_of
+
+    games = [m for m in matches if m["id"] != series["id"] and series_of(m) == series["id"]]
+    return series_chart(series, games)
+
+
+def chart_of(match: Match, matches: Iterable[Match]) -> dict[str, Any] | None:
+    """`history chart ID`: the chart the match's game draws (its spec's `chart`), if any."""
+    from companion import registry
+    from companion.engine.spec import load
+    from companion.history.queries import game_of
+
+    kind = registry.kind(match["game"])
+    if kind is None or kind.chart is None:
+        kind = registry.kind(game_of(match))
+    if kind is None or kind.chart is None:
+        return None
+    draw = load(kind.chart)
+    return draw(match, matches) if kind.aggregate else draw(match)

@@ -21,27 +21,18 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of
-from companion.history.queries import SERIES_GAME, game_of, series_of, when
+from companion.history.queries import game_of, is_aggregate, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
-FORMATS = ("json", "csv", "bgstats")
+FORMATS = ("json", "csv", "bgstats", "bgsplay")
 
 SOURCE_NAME = "Table Companion"
-GAME_NAMES = {
-    "hoopers": "Valley Hoopers: The Series",
-    "allstar": "All-Star Draft",
-    "playlist": "All Stars Playlist",
-    "playlist-solo": "All Stars Playlist",
-    "otdraft": "OT Fantasy Draft",
-    SERIES_GAME: "Valley Hoopers: The Series (series)",
-}
-# BG Stats' sourceGameId: one per game, whatever mode it was played in.
-SOURCE_GAME_IDS = {"playlist-solo": "playlist"}
-# Not plays of a game: a Series (its games are the plays) and a roll-off for who starts.
-NOT_PLAYS = (SERIES_GAME, "table")
+# Not a play of a game: a roll-off for who starts (nor a Series: its games are the plays).
+ROLL_OFF = "table"
 CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner", "series")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -245,7 +236,7 @@ def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
     """
     rows = []
     for match in sorted(_finished(matches), key=when):
-        if match["game"] == SERIES_GAME:
+        if is_aggregate(match["game"]):
             continue
         result = match["result"]
         ranks = ranks_of(result)
@@ -282,8 +273,9 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     """One finished match as the play object BG Stats imports."""
     from companion.engine.errors import RuleViolation
 
-    if match["game"] in NOT_PLAYS or not _is_finished(match):
-        what = {SERIES_GAME: "a Series", "table": "a roll-off"}.get(match["game"])
+    if not is_play(match) or not _is_finished(match):
+        what = "a Series" if is_aggregate(match["game"]) else None
+        what = "a roll-off" if match["game"] == ROLL_OFF else what
         raise RuleViolation(
             f"{match['game']} match {match['id']} is not a finished play"
             + (f" ({what} is not a play of a game)" if what else "")
@@ -292,14 +284,18 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     ranks = ranks_of(result)
     options = match.get("options") or {}
     first = options.get("first")
+    from companion import registry
+
     game = game_of(match)
+    kind = registry.kind(game)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": match["id"],
-        "playDate": when(match)[:19].replace("T", " "),
+        "playDate": play_date(when(match)),  # local time, as BG Stats shows it
         "game": {
-            "name": GAME_NAMES.get(game, game),
-            "sourceGameId": SOURCE_GAME_IDS.get(game, game),
+            "name": kind.title if kind is not None else game,
+            # one per game, whatever mode it was played in
+            "sourceGameId": registry.family(game),
             "highestWins": True,
             "noPoints": False,
         },
@@ -322,8 +318,9 @@ def bgstats_play(match: Match) -> dict[str, Any]:
 
 def bgstats_plays(matches: Iterable[Match]) -> list[dict[str, Any]]:
     """Plays in the shape BG Stats imports; a series is not a play, its games are."""
-    return [
-        bgstats_play(match)
-        for match in sorted(_finished(matches), key=when)
-        if match["game"] not in NOT_PLAYS
-    ]
+    return [bgstats_play(match) for match in sorted(_finished(matches), key=when) if is_play(match)]
+
+
+def is_play(match: Match) -> bool:
+    """A play of a game for other tools: not a Series (its games are) nor a roll-off."""
+    return match["game"] != ROLL_OFF and not is_aggregate(match["game"])

@@ -9,32 +9,39 @@ the winner, `options.logged` true, no events, and `finished` the date given.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from companion.engine.entries import (  # noqa: F401 - where the log's parsers are found
+    check_name,
+    parse_number,
+    parse_pair,
+    parse_per_player,
+    parse_scores,
+)
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 
 if TYPE_CHECKING:
+    from companion.engine.spec import Kind, Logged
     from companion.store import Store
 
 Match = dict[str, Any]
 
-SOLO = "playlist-solo"
-LOGGABLE = ("hoopers", "allstar", "playlist", SOLO, "otdraft")
-SOLO_PLAYER = "solo"  # as `playlist solo deal` names a run nobody named
+SOLO_PLAYER = "solo"  # as a solo run nobody named is named
 FUTURE = timedelta(days=1)
 
-# Each per-game option: (the games that take it, how it is spelled).
+# The per-game options of `companion log`, as spelled; which game takes which is the
+# game's own say (`Logged.options` in its spec).
 OPTIONS = {
-    "tribes": (("hoopers",), "--tribe"),
-    "home": (("hoopers",), "--home"),
-    "playoff": (("allstar",), "--playoff"),
-    "songs": (("playlist", SOLO), "--songs"),
-    "order": (("otdraft",), "--order"),
-    "player": ((SOLO,), "--player"),
+    "tribes": "--tribe",
+    "home": "--home",
+    "playoff": "--playoff",
+    "songs": "--songs",
+    "order": "--order",
+    "player": "--player",
 }
 
 
@@ -58,63 +65,23 @@ class LogRequest:
 # --- parsing -------------------------------------------------------------------
 
 
-def resolve_loggable(typed: str) -> str:
-    """A game to log, by name or unique prefix (`playlist` itself is the multiplayer game)."""
-    return match_prefix(typed, LOGGABLE, what="game to log")
+def loggable() -> dict[str, Kind]:
+    """Every kind of game `companion log` takes, by its name, in the registry's order."""
+    from companion import registry
+
+    return {k.key: k for k in registry.kinds() if k.log is not None}
 
 
-def check_name(name: str, what: str = "name") -> str:
-    cleaned = name.strip()
-    if not cleaned:
-        raise BadInput(f"a {what} is empty")
-    if not all(c.isprintable() for c in cleaned):
-        raise BadInput(f"the {what} {cleaned!r} holds control characters")
-    return cleaned
-
-
-def parse_number(text: str, what: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise BadInput(f"{what} '{text.strip()}' is not a whole number") from None
-
-
-def parse_pair(text: str, what: str = "NAME=SCORE") -> tuple[str, int]:
-    """`Ana=29` -> ("Ana", 29)."""
-    name, sep, value = text.rpartition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise BadInput(f"'{text}' is not {what} (e.g. Ana=29)")
-    score = parse_number(value, f"the score of {name.strip()}" if what == "NAME=SCORE" else what)
-    return check_name(name, "player's name"), score
-
-
-def parse_scores(entries: Iterable[str]) -> dict[str, int]:
-    """Every `NAME=SCORE`, in the order given; a name given twice (any case) is refused."""
-    scores: dict[str, int] = {}
-    seen: dict[str, str] = {}
-    for text in entries:
-        name, score = parse_pair(text)
-        if name.casefold() in seen:
-            raise BadInput(f"player '{name}' is named twice")
-        seen[name.casefold()] = name
-        scores[name] = score
-    if not scores:
-        raise BadInput("no scores given", hint="e.g. companion log otdraft Ana=98 Ben=80")
-    return scores
-
-
-def parse_per_player(
-    entries: Iterable[str], players: Sequence[str], option: str, what: str
-) -> dict[str, int]:
-    """`--playoff Ana=6`: each NAME a player of this game (or a unique prefix)."""
-    found: dict[str, int] = {}
-    for text in entries:
-        name, value = parse_pair(text, f"{option} NAME={what}")
-        player = match_prefix(name, players, what="player")
-        if player in found:
-            raise BadInput(f"{option} names {player} twice")
-        found[player] = value
+def logging_of(game: str) -> Logged:
+    """How `game` (a name `companion log` takes) is logged."""
+    found = loggable()[game].log
+    assert found is not None
     return found
+
+
+def resolve_loggable(typed: str) -> str:
+    """A game to log, by name or unique prefix (an exact name wins over a longer one)."""
+    return match_prefix(typed, list(loggable()), what="game to log")
 
 
 def parse_when(text: str | None, now: datetime | None = None) -> str:
@@ -150,10 +117,11 @@ def _not_for(game: str, request: LogRequest) -> None:
         "order": request.order is not None,
         "player": request.player is not None,
     }
+    kinds = loggable()
     for key, used in given.items():
-        games, option = OPTIONS[key]
-        if used and game not in games:
-            raise BadInput(f"{option} is for {' and '.join(games)}, not {game}")
+        if used and key not in logging_of(game).options:
+            games = [k for k, kind in kinds.items() if kind.log and key in kind.log.options]
+            raise BadInput(f"{OPTIONS[key]} is for {' and '.join(games)}, not {game}")
 
 
 # --- the game's own ranking ------------------------------------------------------
@@ -164,34 +132,15 @@ def ranked(
 ) -> dict[str, Any]:
     """The result core (scores, ranks, winner and the game's extras) by `game`'s rules.
 
-    `context`: `playoff` (allstar), `order` (otdraft), `songs` (playlist).
+    `context`: what the game's ranking takes besides the scores (its `prepare` and
+    `context` give it: a tie-break, the playlists' lengths, a solo goal).
     """
-    given = dict(context or {})
-    if game == "hoopers":
-        from companion.games.hoopers.logged import logged_result
+    from companion.engine.spec import load
 
-        return logged_result(scores)
-    if game == "allstar":
-        from companion.games.allstar.logged import logged_result as allstar
-
-        return allstar(scores, given.get("playoff"))
-    if game == "playlist":
-        from companion.games.playlist.logged import logged_result as playlist
-
-        return playlist(scores, given.get("songs"))
-    if game == SOLO:
-        from companion.games.playlist.logged import logged_solo
-
-        if len(scores) != 1:
-            raise BadInput(f"a solo round has one player (got {len(scores)})")
-        ((player, points),) = scores.items()
-        songs = given.get("songs") or {}
-        return logged_solo(player, points, songs.get(player), given.get("goal"))
-    if game == "otdraft":
-        from companion.games.otdraft.logged import logged_result as otdraft
-
-        return otdraft(scores, given.get("order"))
-    raise BadInput(f"cannot rank a {game} result")
+    kind = loggable().get(game)
+    if kind is None or kind.log is None:
+        raise BadInput(f"cannot rank a {game} result")
+    return load(kind.log.rank)(scores, dict(context or {}))
 
 
 def winners(result: Mapping[str, Any]) -> list[str]:
@@ -204,12 +153,12 @@ def winners(result: Mapping[str, Any]) -> list[str]:
 
 
 def solo_scores(request: LogRequest) -> dict[str, int]:
-    """`log playlist-solo 12 [--player Ana]`, or `log playlist-solo Ana=12`."""
+    """A solo round: `log G 12 [--player Ana]`, or `log G Ana=12`."""
     entries = list(request.entries)
     if len(entries) != 1:
         raise BadInput(
             f"a solo round has one score (got {len(entries)})",
-            hint="e.g. companion log playlist-solo 12 --player Ana",
+            hint=f"e.g. companion log {request.game} 12 --player Ana",
         )
     text = entries[0]
     if "=" in text:
@@ -220,49 +169,26 @@ def solo_scores(request: LogRequest) -> dict[str, int]:
     return {player: parse_number(text, "the solo score")}
 
 
-def build_match(request: LogRequest, now: datetime | None = None, solo_goal: Any = None) -> Match:
+def build_match(
+    request: LogRequest, now: datetime | None = None, setup: Mapping[str, Any] | None = None
+) -> Match:
     """The finished match to archive (without its id); raises on any bad input.
 
-    `solo_goal`: the table's solo goal (a playlist `Goal`), for a solo round.
+    `setup`: what the game's table says a log needs (its `Logged.setup`: a solo goal).
     """
+    from companion.engine.spec import load
+
     game = resolve_loggable(request.game)
+    logging = logging_of(game)
     _not_for(game, request)
-    scores = solo_scores(request) if game == SOLO else parse_scores(request.entries)
+    scores = solo_scores(request) if logging.solo else parse_scores(request.entries)
     players = list(scores)
     options: dict[str, Any] = {"logged": True}
     context: dict[str, Any] = {}
-    if game == "hoopers":
-        from companion.games.hoopers.logged import TEAMS
-        from companion.games.hoopers.tribes_of import tribe_key
-
-        if len(players) == TEAMS:
-            tribes: dict[str, str] = {}
-            for text in request.tribes:
-                name, sep, tribe = text.rpartition("=")
-                if not sep or not name.strip() or not tribe.strip():
-                    raise BadInput(f"--tribe '{text}' is not NAME=TRIBE (e.g. Ann=keepers)")
-                team = match_prefix(name, players, what="team")
-                if team in tribes:
-                    raise BadInput(f"--tribe names {team} twice")
-                tribes[team] = tribe_key(tribe)
-            if tribes:
-                options["tribes"] = tribes
-            if request.home is not None:
-                home = match_prefix(request.home, players, what="team")
-                options["home"] = home
-                options["away"] = next(p for p in players if p != home)
-    elif game == "allstar" and request.playoff:
-        context["playoff"] = parse_per_player(request.playoff, players, "--playoff", "POINTS")
-    elif game in ("playlist", SOLO) and request.songs:
-        context["songs"] = parse_per_player(request.songs, players, "--songs", "N")
-    elif game == "otdraft" and request.order is not None:
-        typed = [t for t in (p.strip() for p in request.order.split(",")) if t]
-        context["order"] = [match_prefix(t, players, what="player") for t in typed]
-        options["order"] = context["order"]
-    if game == SOLO:
-        options["mode"] = "solo"
-        if solo_goal is not None:
-            context["goal"] = solo_goal
+    if logging.prepare is not None:
+        own, context = load(logging.prepare)(request, players)
+        options.update(own)
+    context.update(setup or {})
     result = ranked(game, scores, context)
     when = parse_when(request.when, now)
     if request.note is not None and request.note.strip():
@@ -293,8 +219,13 @@ def payload(match: Match) -> dict[str, Any]:
         "winners": winners(result),
         "logged": True,
         "when": match["finished"],
-        **({"goal": result["goal"]} if match["game"] == SOLO and "goal" in result else {}),
+        **({"goal": result["goal"]} if _solo(match["game"]) and "goal" in result else {}),
     }
+
+
+def _solo(game: str) -> bool:
+    kind = loggable().get(game)
+    return bool(kind and kind.log and kind.log.solo)
 
 
 def is_logged(match: Mapping[str, Any]) -> bool:
@@ -303,12 +234,10 @@ def is_logged(match: Mapping[str, Any]) -> bool:
 
 def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> dict[str, Any]:
     """Check `request`, archive the match, and return the `companion log` answer."""
+    from companion.engine.spec import load
     from companion.history.book import archive_new
 
-    solo_goal = None
-    if resolve_loggable(request.game) == SOLO:
-        from companion.tables.playlist_box import PlaylistBox
-
-        solo_goal = PlaylistBox(store).solo_goal()
-    match = archive_new(store, build_match(request, now, solo_goal))
+    logging = logging_of(resolve_loggable(request.game))
+    setup = load(logging.setup)(store) if logging.setup else None
+    match = archive_new(store, build_match(request, now, setup))
     return payload(match)

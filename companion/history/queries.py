@@ -11,33 +11,48 @@ from companion.engine.errors import BadInput, UnknownName
 from companion.engine.names import match_prefix
 from companion.history.errors import BadDate
 
-GAMES = ("hoopers", "allstar", "playlist", "otdraft")
-SERIES_GAME = "hoopers-series"
-HISTORY_GAMES = (*GAMES, SERIES_GAME)
 
-# Games typed in by hand (no event log), counted as the game they record.
-HAND_GAMES = {"hoopers-series-game": "hoopers"}
+def games() -> list[str]:
+    """Every game by its name (`history list --game`), as the registry lists them."""
+    from companion import registry
 
-SUMMARY_KEYS = ("id", "game", "players", "status", "created", "finished", "result", "events")
+    return registry.names()
+
+
+def history_games() -> list[str]:
+    """The games, then the names of their records made of other matches (a Series)."""
+    from companion import registry
+
+    return [*games(), *(k.history_key for k in registry.kinds() if k.aggregate)]
 
 
 def resolve_game(typed: str | None) -> str | None:
-    """A game name or prefix; `hoop` is Valley Hoopers (its series included)."""
+    """A game name or prefix; a game's name covers its own kinds (a series included)."""
     if typed is None:
         return None
     try:
-        return match_prefix(typed, GAMES, what="game")
+        return match_prefix(typed, games(), what="game")
     except UnknownName:
-        return match_prefix(typed, HISTORY_GAMES, what="game")
+        return match_prefix(typed, history_games(), what="game")
 
 
 def game_of(match: dict) -> str:
-    """The game a match counts for in stats and charts."""
-    return HAND_GAMES.get(match["game"], match["game"])
+    """The game a match counts for in stats and charts (a game typed in by hand: its game)."""
+    from companion import registry
+
+    return registry.counted(match["game"])
+
+
+def is_aggregate(game: str) -> bool:
+    """A record whose result is made of other matches' (a Series: its games count, not it)."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    return kind is not None and kind.aggregate
 
 
 def is_game(match: dict, game: str) -> bool:
-    """`hoopers` covers its series documents (`hoopers-series`) too."""
+    """A game's name covers its own kinds too (`G-series` and the like)."""
     return match["game"] == game or match["game"].startswith(game + "-")
 
 
@@ -83,7 +98,7 @@ def parse_date(text: str | None, option: str) -> str | None:
 
 def series_of(match: dict) -> str | None:
     """The series a match belongs to (its own id for a series document)."""
-    if match.get("game") == SERIES_GAME:
+    if is_aggregate(match.get("game") or ""):
         return match["id"]
     for holder in (match.get("options") or {}, match.get("result") or {}):
         if isinstance(holder.get("series"), str):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.history.headtohead import ranks_of
-from companion.history.queries import SERIES_GAME, game_of, when
+from companion.history.queries import game_of, is_aggregate, when
 
 Match = dict[str, Any]
 
@@ -61,7 +61,7 @@ def is_rated(match: Match) -> bool:
     result = match.get("result")
     if match.get("status") != "finished" or not isinstance(result, dict):
         return False
-    if match["game"] == SERIES_GAME or (match.get("options") or {}).get("mode") == "solo":
+    if is_aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
         return False
     return isinstance(result.get("scores"), dict) and len(match.get("players") or ()) > 1
 

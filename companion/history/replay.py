@@ -1,9 +1,8 @@
 """Re-deriving a match from its events and checking it against the stored result.
 
-Each game may provide `replay(match) -> dict` in `companion.games.<game>.replay`
-(a pure fold over `match["events"]` returning the final result); a Valley
-Hoopers series document looks for `replay_series` in the hoopers module.
-A game without one is reported as such, not treated as a failure.
+Each kind of match may name a fold in its game's spec (`Kind.replay`: a pure fold
+over `match["events"]` returning the final result); a game without one is
+reported as such, not treated as a failure.
 """
 
 from __future__ import annotations
@@ -11,8 +10,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from typing import Any
-
-from companion.history.queries import SERIES_GAME
 
 Match = dict[str, Any]
 Fold = Callable[[Match], dict[str, Any]]
@@ -23,9 +20,13 @@ CORE_KEYS = ("scores", "ranks", "winner")
 
 def find_replay(game: str) -> tuple[str, Fold | None]:
     """(where it was looked for, the fold or None)."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    target = kind.replay if kind is not None and kind.replay else None
     module, function = (
-        ("companion.games.hoopers.replay", "replay_series")
-        if game == SERIES_GAME
+        target.split(":")
+        if target
         else (f"companion.games.{game.replace('-', '_')}.replay", "replay")
     )
     where = f"{module}.{function}"

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.history import headtohead
-from companion.history.queries import SERIES_GAME, game_of, when
+from companion.history.queries import game_of, is_aggregate, when
 
 Match = dict[str, Any]
 
@@ -142,13 +142,6 @@ def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
     for match in matches:
         if is_scored(match):
             by_game[game_of(match)].append(match)
-    extras = {
-        "hoopers": hoopers_extras,
-        SERIES_GAME: series_extras,
-        "allstar": allstar_extras,
-        "playlist": playlist_extras,
-        "otdraft": otdraft_extras,
-    }
     rows = []
     for game in sorted(by_game):
         played = by_game[game]
@@ -158,64 +151,27 @@ def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
             "players": len({p for m in played for p in m["players"]}),
             "last_played": when(played[-1]) or None,
         }
-        if game in extras:
-            row.update(extras[game](played))
+        extras = _extras(game)
+        if extras is not None:
+            row.update(extras(played))
         rows.append(row)
     return rows
 
 
-def _tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
+def _extras(game: str) -> Any:
+    """The game's own figures for `history stats` (its spec's `stats`), None without."""
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(game)
+    return load(kind.stats) if kind is not None and kind.stats else None
+
+
+def tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
     return {
         key: {"plays": plays, "wins": wins, "win_rate": _rate(wins, plays)}
         for key, (plays, wins) in sorted(counts.items())
     }
-
-
-def tribe_of(match: Match, player: str) -> str:
-    """The tribe `player` played in a Valley Hoopers match.
-
-    `options["tribes"][player]` when the match records it; else the tribe whose
-    hoopers make up the side's roster (matches started before tribes were
-    kept); else the side's own name (matches are often started with the
-    tribes as their two sides).
-    """
-    options = match.get("options") or {}
-    recorded = options.get("tribes")
-    if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
-        from companion.engine.errors import CompanionError
-        from companion.games.hoopers.tribes_of import tribe_label
-
-        try:
-            return tribe_label(recorded[player])
-        except CompanionError:  # a tribe this companion does not know: as recorded
-            return recorded[player]
-    rosters = options.get("rosters")
-    if isinstance(rosters, dict) and isinstance(rosters.get(player), list):
-        from companion.games.hoopers.tribes_of import tribe_of_roster
-
-        found = tribe_of_roster(tuple(rosters[player]))
-        if found is not None:
-            return found
-    return player
-
-
-def hoopers_extras(matches: list[Match]) -> dict[str, Any]:
-    """Wins by tribe (see `tribe_of`) and by home/away (`options["home"]`)."""
-    tribes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for match in matches:
-        options = match.get("options") or {}
-        winner = match["result"].get("winner")
-        for player in match["players"]:
-            won = int(winner == player)
-            tribe = tribe_of(match, player)
-            tribes[tribe][0] += 1
-            tribes[tribe][1] += won
-            if options.get("home") in match["players"]:
-                side = "home" if options["home"] == player else "away"
-                sides[side][0] += 1
-                sides[side][1] += won
-    return {"by_tribe": _tally(tribes), "home_away": _tally(sides)}
 
 
 def series_extras(matches: list[Match]) -> dict[str, Any]:
@@ -262,7 +218,7 @@ def allstar_extras(matches: list[Match]) -> dict[str, Any]:
 
 
 def playlist_extras(matches: list[Match]) -> dict[str, Any]:
-    """Average playlist length (multiplayer) and the best solo round reached."""
+    """Average length of the players' lists (multiplayer) and the best solo round reached."""
     lengths: dict[str, list[float]] = defaultdict(list)
     solo_best: dict[str, int] = {}
     for match in matches:
@@ -317,7 +273,7 @@ def stats(
     # A series result repeats its games' results; count the games only.
     table: dict[tuple[str, str], list[int]] = {}
     for game, pairs in per_game.items():
-        if game == SERIES_GAME:
+        if is_aggregate(game):
             continue
         for pair, record in pairs.items():
             total = table.setdefault(pair, [0, 0, 0])

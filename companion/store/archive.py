@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query, TinyDB
+from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
-from companion.store.store import LIVE, Match, Store, View, now
+from companion.store.machines import classify
+from companion.store.store import LIVE, Change, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
 
 INDEX = ".index"
@@ -179,16 +180,37 @@ def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
         yield name, path, shard
 
 
+def _merged(store: Store, view: View) -> Iterator[tuple[str, Path, Match]]:
+    """Every match in history once, without its events, oldest month first, with the
+    file it is read from: every machine's copies merged (companion.store.merge)."""
+    from companion.store.merge import winners
+
+    folded = view.folded()
+    dead_ids = {match_id for match_id, _ in folded.dead}
+    month: str | None = None
+    group: list[tuple[Any, list[Match]]] = []
+    for name, path, shard in [*_each_shard(store, view), ("", Path(), Shard([], [], 0))]:
+        if name[:7] != month and group:
+            for file, match in winners(group, folded):
+                yield file.name, file.path, match
+            group = []
+        month = name[:7]
+        if not name:
+            break
+        for bad in shard.bad:
+            if bad["id"] not in dead_ids:
+                store.warn(bad["message"])
+        group.append((classify(name, path), shard.matches))
+
+
 def summaries(store: Store) -> Iterator[Match]:
-    """Every readable archived match without its events, oldest shard first."""
+    """Every readable archived match without its events, oldest month first."""
     view = store.view()
     index = store.archive_dir / INDEX
     if index.is_dir():
         _remove_leftovers(index)
-    for _, _, shard in _each_shard(store, view):
-        for bad in shard.bad:
-            store.warn(bad["message"])
-        yield from shard.matches
+    for _, _, match in _merged(store, view):
+        yield match
     for match in view.finishing:
         if match_problem(match, shallow=True) is None:
             yield summarise(match)
@@ -204,8 +226,8 @@ def load_match(store: Store, match_id: str) -> Match:
     for match in view.live:
         if match["id"] == match_id:
             return match
-    for name, path, shard in _each_shard(store, view):
-        if any(s["id"] == match_id for s in shard.matches):
+    for name, path, summary in _merged(store, view):
+        if summary["id"] == match_id:
             for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
                 if isinstance(match, dict) and match.get("id") == match_id:
                     problem = match_problem(match)
@@ -222,9 +244,10 @@ def load_match(store: Store, match_id: str) -> Match:
 def _known_ids(store: Store) -> set[str]:
     view = store.view()
     known = {m["id"] for m in view.live}
+    known.update(m["id"] for _, _, m in _merged(store, view))
+    dead_ids = {match_id for match_id, _ in view.folded().dead}
     for _, _, shard in _each_shard(store, view):
-        known.update(s["id"] for s in shard.matches)
-        known.update(b["id"] for b in shard.bad if b["id"] is not None)
+        known.update(b["id"] for b in shard.bad if b["id"] is not None and b["id"] not in dead_ids)
     return known
 
 
@@ -232,12 +255,12 @@ def archive_many(
     store: Store,
     matches: Iterable[Match],
     progress: Callable[[int], None] | None = None,
-    also: Callable[[TinyDB], None] | None = None,
+    also: Callable[[Change], None] | None = None,
 ) -> tuple[int, int]:
     """Insert complete matches, skipping ids already stored; (added, skipped).
 
     One transaction: every match lands, or (on any failure) none does.
-    `also(db)` changes the main file in the same transaction (an import's aliases).
+    `also(txn)` changes more in the same transaction (an import's aliases).
     """
     with store.change() as txn:
         known = _known_ids(store)
@@ -251,39 +274,62 @@ def archive_many(
             stamped = {"updated": now(), **match}
             stamped.setdefault("finished", now())
             try:
-                shard = shard_name(stamped["finished"])
+                shard = txn.own(shard_name(stamped["finished"]))
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
             txn.put(shard, stamped)
             by_shard[shard] = by_shard.get(shard, 0) + 1
         if also is not None:
-            also(txn.db)
+            also(txn)
         if progress is not None:
-            txn.on_staged = lambda name: progress(by_shard[name])
+            txn.on_staged = lambda name: progress(by_shard.get(name, 0))
     return sum(by_shard.values()), skipped
 
 
-def _shard_of(store: Store, match_id: str, *, unreadable: bool = False) -> str:
-    """The archive file holding `match_id` (with `unreadable`: a skipped match too)."""
-    for name, _, shard in _each_shard(store, store.view()):
-        if any(s["id"] == match_id for s in shard.matches):
-            return name
-        if unreadable and any(b["id"] == match_id for b in shard.bad):
-            return name
-    raise UnknownName(f"no finished match '{match_id}'", hint="see 'companion history list'")
+def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | None:
+    """Take a match out of history inside `txn`; its full document, or None if it is
+    not there (with `unreadable`: a match readers skip, too).
 
+    Deletions travel as records: a `delete` record names the finishing taken out,
+    whichever machine's file holds it; this machine's own files also lose the match.
+    """
+    from companion.store.records import new
 
-def shard_holding(store: Store, match_id: str) -> str | None:
-    """The archive file holding `match_id` (readable or not), if any."""
-    try:
-        return _shard_of(store, match_id, unreadable=True)
-    except UnknownName:
+    store = txn.store
+    view = store.view()
+    dead_ids = {i for i, _ in view.folded().dead}
+    winner = next(((n, p) for n, p, m in _merged(store, view) if m["id"] == match_id), None)
+    broken = unreadable and match_id not in dead_ids
+    holding = [
+        (name, path)
+        for name, path, shard in _each_shard(store, view)
+        if (winner and any(s["id"] == match_id for s in shard.matches))
+        or (broken and any(b["id"] == match_id for b in shard.bad))
+    ]
+    if winner is None and not (unreadable and holding):
         return None
+    docs = {}
+    for name, path in holding:
+        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
+            if isinstance(doc, dict) and doc.get("id") == match_id:
+                docs[name] = doc
+    chosen = docs.get(winner[0]) if winner else next(iter(docs.values()), None)
+    for name in docs:
+        file = classify(name, Path())
+        if file is not None and file.machine == store.machine and not file.copy:
+            txn.remove(name, match_id)
+    finishings = {d.get("finished") for d in docs.values()}
+    for finished in sorted(f if isinstance(f, str) else "" for f in finishings):
+        txn.note(new("delete", id=match_id, finished=finished or None))
+    return chosen
 
 
 def find_unreadable(store: Store, typed: str) -> str | None:
     """The exact id of a match that readers skip (so it can still be deleted)."""
     wanted = typed.strip()
+    dead_ids = {i for i, _ in store.view().folded().dead}
+    if wanted in dead_ids:
+        return None
     for _, _, shard in _each_shard(store, store.view()):
         for bad in shard.bad:
             if bad["id"] is not None and bad["id"] == wanted:
@@ -296,30 +342,31 @@ def delete_archived(
     match_id: str,
     *,
     unreadable: bool = False,
-    also: Callable[[TinyDB], None] | None = None,
+    also: Callable[[Change], None] | None = None,
 ) -> Match:
     """Remove one archived match for good; returns what was removed.
 
     `unreadable`: a match the readers skip may be removed too (by its exact id).
-    `also(db)` changes the main file in the same transaction.
+    `also(txn)` changes more in the same transaction.
     """
     with store.change() as txn:
-        shard = _shard_of(store, match_id, unreadable=unreadable)
-        doc = txn.remove(shard, match_id)
+        doc = withdraw(txn, match_id, unreadable=unreadable)
         if doc is None:
-            raise UnknownName(f"no finished match '{match_id}'")
+            raise UnknownName(
+                f"no finished match '{match_id}'", hint="see 'companion history list'"
+            )
         if also is not None:
-            also(txn.db)
+            also(txn)
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
 
 
 def reopen_last(
-    store: Store, games: Iterable[str], also: Callable[[TinyDB], None] | None = None
+    store: Store, games: Iterable[str], also: Callable[[Change], None] | None = None
 ) -> Match:
     """Put the most recently finished match of `games` back live, without its result.
 
     One transaction: the match is live or archived, never both, never neither.
-    `also(db)` changes the main file in the same transaction.
+    `also(txn)` changes more in the same transaction.
     """
     wanted = set(games)
     with store.change() as txn:
@@ -336,7 +383,7 @@ def reopen_last(
                 f"a {last['game']} match is already live (id {current['id']}); "
                 f"cannot reopen {last['id']}"
             )
-        doc = txn.remove(_shard_of(store, last["id"]), last["id"])
+        doc = withdraw(txn, last["id"], unreadable=False)
         if doc is None or match_problem(doc) is not None:
             raise RuleViolation(f"match {last['id']} cannot be reopened: it is not readable")
         doc = dict(doc)
@@ -347,7 +394,7 @@ def reopen_last(
         reopened.setdefault("seed", None)
         live.insert(reopened)
         if also is not None:
-            also(txn.db)
+            also(txn)
     return reopened
 
 

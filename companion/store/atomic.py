@@ -189,6 +189,18 @@ class Files:
                 raise write_failed(path, err) from None
             raise
 
+    def remove(self, path: Path) -> None:
+        """Delete an archive file a committed change has settled (idempotent)."""
+        if not os.path.lexists(path):
+            return
+        if self.guard is not None:
+            self.guard()
+        failpoint.point(f"remove {path.name}")
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        fsync_folder(path.parent)
+        failpoint.after(f"remove {path.name}")
+
     def keep_backup(self, path: Path) -> None:
         """Make `<path>.bak` the current `path` (a hard link, staged under a temp name)."""
         try:

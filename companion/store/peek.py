@@ -48,6 +48,29 @@ class Peek:
     def live(self) -> list[dict[str, Any]]:
         return [m for m in self.rows(LIVE) if "finishing" not in m and "id" in m]
 
+    def aliases(self) -> dict[str, str]:
+        """Player aliases (casefolded spelling -> name): the main file's from before records,
+        then every machine's alias records in their order (companion.store.records)."""
+        found = {str(k).casefold(): v for k, v in self.docs("players").items()}
+        folder = self.path.with_name(self.path.stem + ".archive")
+        rows: dict[str, dict[str, Any]] = {}
+        try:
+            files = [p for p in folder.iterdir() if p.name.startswith("records.")]
+        except OSError:
+            files = []
+        for path in files:
+            try:
+                table = json.loads(path.read_bytes()).get("records") or {}
+                rows.update({r["rid"]: r for r in table.values() if _alias_record(r)})
+            except (OSError, ValueError, AttributeError, TypeError, KeyError):
+                continue
+        for row in sorted(rows.values(), key=lambda r: (r["at"], r["machine"], r["seq"])):
+            for key in row["unset"]:
+                found.pop(str(key).casefold(), None)
+            for key, value in row["set"].items():
+                found[str(key).casefold()] = value
+        return {k: v for k, v in found.items() if isinstance(v, str)}
+
     def live_match(self, game: str) -> dict[str, Any] | None:
         return next((m for m in self.live() if m.get("game") == game), None)
 
@@ -76,9 +99,23 @@ class Peek:
                     yield match
 
 
+def _alias_record(row: Any) -> bool:
+    return (
+        isinstance(row, dict)
+        and row.get("type") == "aliases"
+        and isinstance(row.get("rid"), str)
+        and isinstance(row.get("at"), str)
+        and isinstance(row.get("machine"), str)
+        and type(row.get("seq")) is int
+        and isinstance(row.get("set"), dict)
+        and isinstance(row.get("unset"), list)
+    )
+
+
 def _is_shard(name: str) -> bool:
-    """An archive file (`2026-11.json`, as companion.store.validate.SHARD names them)."""
-    return re.fullmatch(r"\d{4}-\d{2}\.json", name) is not None
+    """An archive file (`2026-11.<machine>.json`, or `2026-11.json` from before machine ids;
+    as companion.store.machines.SHARD_FILE names them)."""
+    return re.fullmatch(r"\d{4}-\d{2}(\.[a-z0-9]{1,32})?\.json", name) is not None
 
 
 def _summaries(shard: Path) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
-from companion.store.validate import SHARD, match_problem
+from companion.store.machines import readable, writable
+from companion.store.validate import match_problem
 
 SCHEMA_VERSION = 1
 META = "_meta"
@@ -102,7 +103,7 @@ def check_main(data: Any, own_temp: Callable[[str], bool]) -> None:
             elif name == MANIFEST:
                 counts = doc.get("counts")
                 if not isinstance(counts, dict) or not all(
-                    SHARD.fullmatch(k) and type(v) is int and v >= 0 for k, v in counts.items()
+                    writable(k) and type(v) is int and v >= 0 for k, v in counts.items()
                 ):
                     raise BadShape(f"{where}: not a list of archive files with counts")
             elif not isinstance(doc.get("key"), str) or "value" not in doc:
@@ -114,9 +115,9 @@ def _check_journal(doc: dict[str, Any], own_temp: Callable[[str], bool], where: 
     if (
         not isinstance(doc.get("tx"), str)
         or not isinstance(shards, dict)
-        or not all(
-            SHARD.fullmatch(k) and isinstance(v, str) and own_temp(v) for k, v in shards.items()
-        )
+        or not all(readable(k) and isinstance(v, str) and own_temp(v) for k, v in shards.items())
+        or not isinstance(doc.get("drop", []), list)
+        or not all(isinstance(n, str) and readable(n) for n in doc.get("drop", []))
     ):
         raise BadShape(f"{where}: not a change in progress this companion wrote")
 

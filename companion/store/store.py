@@ -43,8 +43,15 @@ from companion.engine.errors import (
 )
 from companion.store.atomic import Files, backup_path, refuse_read_only
 from companion.store.lock import Lock
+from companion.store.machines import (
+    SHARD_FILE,
+    ArchiveFile,
+    archive_files,
+    classify,
+    writable,
+)
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
-from companion.store.validate import SHARD, describe, match_problem, shard_name
+from companion.store.validate import describe, match_problem, shard_name
 
 ID_ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 ID_LENGTH = 6
@@ -75,6 +82,16 @@ class _Buffered(MemoryStorage):
         self.dirty = True
 
 
+def _docs(data: dict[str, Any] | None, table: str) -> dict[str, Any]:
+    """A key/value table of the main file as a dict (documents of another shape left out)."""
+    docs = (data or {}).get(table) or {}
+    return {
+        d["key"]: d["value"]
+        for d in docs.values()
+        if isinstance(d, dict) and isinstance(d.get("key"), str) and "value" in d
+    }
+
+
 def _one(data: dict[str, Any] | None, table: str) -> dict[str, Any] | None:
     """The single document of a bookkeeping table (`_journal`, `_shards`), if any."""
     docs = (data or {}).get(table) or {}
@@ -96,11 +113,14 @@ class Change:
         self.ids: dict[str, dict[Any, str]] = {}
         self.dirty: set[str] = set()
         self.on_staged: Callable[[str], None] | None = None  # after each archive file is staged
+        self.notes: list[dict[str, Any]] = []  # records to append (companion.store.records)
+        self.drop: set[str] = set()  # archive files to remove once committed (settled copies)
+        self._dead: set[tuple[str, str | None]] | None = None
 
     def matches(self, shard: str) -> dict[str, Any]:
         """The `matches` table of an archive file ({doc id: match}), read on first use."""
         if shard not in self.shards:
-            if not SHARD.fullmatch(shard):
+            if not SHARD_FILE.fullmatch(shard):
                 raise ValueError(f"not an archive file name: {shard!r}")
             tables = self.store.files.read_shard(self.store.shard_path(shard)) or {}
             tables.setdefault("matches", {})
@@ -112,8 +132,71 @@ class Change:
             }
         return self.shards[shard]["matches"]
 
+    def own(self, shard: str) -> str:
+        """This machine's file for a month (`YYYY-MM` -> `YYYY-MM.<machine>`)."""
+        found = SHARD_FILE.fullmatch(shard)
+        if found is None or found["machine"] is not None:
+            return shard
+        return f"{found['month']}.{self.store.machine}"
+
+    def held(self, shard: str, match_id: str) -> Match | None:
+        table = self.matches(shard)
+        key = self.ids[shard].get(match_id)
+        return table.get(key) if key is not None else None
+
+    def note(self, record: dict[str, Any]) -> None:
+        """Append a record (a rename, an amendment, a deletion) to this machine's records."""
+        name = f"records.{self.store.machine}"
+        table = self._records(name)
+        seq = max((r.get("seq", 0) for r in table.values() if isinstance(r, dict)), default=0)
+        record = {**record, "machine": self.store.machine, "seq": seq + 1, "at": now()}
+        table[str(len(table) + 1)] = record
+        self.notes.append(record)
+        self.dirty.add(name)
+        if record["type"] == "delete":
+            self.dead().add((record["id"], record.get("finished")))
+
+    def adopt(self, name: str, record: dict[str, Any]) -> None:
+        """Keep a record read from a conflict copy of this machine's records, once."""
+        table = self._records(name)
+        if all(r.get("rid") != record["rid"] for r in table.values() if isinstance(r, dict)):
+            table[str(len(table) + 1)] = record
+            self.dirty.add(name)
+
+    def _records(self, name: str) -> dict[str, Any]:
+        from companion.store.records import RECORDS
+
+        if name not in self.shards:
+            from companion.store.atomic import load
+
+            data = load(self.store.shard_path(name))
+            table = data.get(RECORDS) if isinstance(data, dict) else None
+            table = {
+                str(n): r for n, r in enumerate((table or {}).values(), 1) if isinstance(r, dict)
+            }
+            self.shards[name] = {RECORDS: table}
+        return self.shards[name][RECORDS]
+
+    def folded(self) -> Any:
+        """Every machine's records as of now (companion.store.records.Folded)."""
+        return View(self.store, self.main).folded()
+
+    def dead(self) -> set[tuple[str, str | None]]:
+        """The finishings that records delete (as of this transaction)."""
+        if self._dead is None:
+            self._dead = set(self.folded().dead)
+        return self._dead
+
     def put(self, shard: str, match: Match) -> None:
-        """Add `match` to an archive file, replacing any match there with its id."""
+        """Add `match` to an archive file (a bare month: this machine's file of that
+        month), replacing any match there with its id."""
+        shard = self.own(shard)
+        key_dead = (match["id"], match.get("finished"))
+        if key_dead in self.dead():
+            from companion.store.records import new
+
+            self.dead().discard(key_dead)
+            self.note(new("revive", id=match["id"], finished=match.get("finished")))
         table = self.matches(shard)
         ids = self.ids[shard]
         key = ids.get(match["id"])
@@ -147,10 +230,9 @@ class Change:
 
     def unarchive(self, match_id: str) -> Match | None:
         """Take an archived match out of history; None if it is not there."""
-        from companion.store.archive import shard_holding
+        from companion.store.archive import withdraw
 
-        shard = shard_holding(self.store, match_id)
-        return None if shard is None else self.remove(shard, match_id)
+        return withdraw(self, match_id)
 
     def get_doc(self, table: str, key: str, default: Any = None) -> Any:
         found = self.db.table(table).get(Query().key == key)
@@ -177,6 +259,8 @@ class View:
     store: Store
     data: dict[str, Any]
     pending: dict[str, Path] = field(default_factory=dict)  # shard -> its staged file
+    _files: list[ArchiveFile] | None = None
+    _folded: Any = None
 
     @property
     def live(self) -> list[Match]:
@@ -193,26 +277,48 @@ class View:
         doc = _one(self.data, MANIFEST)
         return dict(doc["counts"]) if doc else {}
 
-    def shards(self) -> list[tuple[str, Path]]:
-        """(name, file to read) of every archive file, oldest first; warns about missing ones."""
+    def files(self) -> list[ArchiveFile]:
+        """Every machine's archive files (shards and records, conflict copies too), each
+        read from its staged file while a committed change is being filed; warns about
+        this machine's files that are missing."""
+        if self._files is not None:
+            return self._files
         store = self.store
-        names = set(self.pending)
-        if store.archive_dir.is_dir():
-            with suppress(OSError):
-                for entry in os.scandir(store.archive_dir):
-                    stem = entry.name[:-5] if entry.name.endswith(".json") else ""
-                    if SHARD.fullmatch(stem):
-                        names.add(stem)
-        found = []
-        for name in sorted(names):
-            staged = self.pending.get(name)
-            if staged is None or not staged.exists():
-                staged = store.shard_path(name)
-            found.append((name, staged))
+        listed = {f.name: f for f in archive_files(store.archive_dir)}
+        for name, staged in self.pending.items():
+            if staged.exists():
+                found = classify(name, staged)
+                if found is not None:
+                    listed[name] = found
         for name, count in sorted(self.counts.items()):
-            if name not in names and count:
+            if name not in listed and count:
                 store.warn(store.missing_shard(name, count))
-        return found
+        self._files = sorted(listed.values(), key=lambda f: f.name)
+        return self._files
+
+    def shards(self) -> list[tuple[str, Path]]:
+        """(name, file to read) of every shard of every machine, by name (so by month)."""
+        return [(f.name, f.path) for f in self.files() if f.kind == "shard"]
+
+    def folded(self) -> Any:
+        """Every machine's records folded (companion.store.records.Folded), over the
+        aliases and amendments a main file held before there were records."""
+        if self._folded is None:
+            from companion.store import records
+            from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS
+
+            found = [
+                r
+                for f in self.files()
+                if f.kind == "records"
+                for r in records.read(f, self.store.warn)
+            ]
+            self._folded = records.fold(
+                records.ordered(found),
+                _docs(self.data, LEGACY_ALIASES),
+                _docs(self.data, LEGACY_AMENDMENTS),
+            )
+        return self._folded
 
 
 class Store:
@@ -239,6 +345,16 @@ class Store:
         self._warn = warn
         self._warned: set[str] = set()
         self._lock: Lock | None = None
+        self._machine: str | None = None
+
+    @property
+    def machine(self) -> str:
+        """The id of the machine writing (companion.store.machines), asked when first needed."""
+        if self._machine is None:
+            from companion.store.machines import machine_id
+
+            self._machine = machine_id()
+        return self._machine
 
     def check_folder(self) -> None:
         folder = self.path.parent
@@ -262,13 +378,13 @@ class Store:
         if self._warn is not None:
             self._warn(message)
             return
-        from companion.ui.console import safe
+        from companion.engine.text import safe
 
         sys.stderr.write(f"warning: {safe(message)}\n")
         sys.stderr.flush()
 
     def notice(self, message: str) -> None:
-        from companion.ui.console import safe
+        from companion.engine.text import safe
 
         sys.stderr.write(safe(message) + "\n")
         sys.stderr.flush()
@@ -333,7 +449,8 @@ class Store:
             yield txn.db
 
     def shard_path(self, name: str) -> Path:
-        if not SHARD.fullmatch(name):
+        """The file of an archive file's name (a shard, records, or a conflict copy)."""
+        if classify(name, Path()) is None:
             raise ValueError(f"not an archive file name: {name!r}")
         return self.archive_dir / f"{name}.json"
 
@@ -345,7 +462,7 @@ class Store:
             raise StoreError(f"refusing to write {self.path}: {err}") from None
 
     def _commit(self, txn: Change) -> None:
-        if not txn.dirty:
+        if not txn.dirty and not txn.drop:
             if txn.main_dirty:
                 self._check(txn.main)
                 self.files.write(self.path, txn.main)
@@ -365,11 +482,18 @@ class Store:
                 if txn.on_staged is not None:
                     txn.on_staged(name)
             counts = View(self, main).counts
-            counts.update({name: len(txn.shards[name]["matches"]) for name in txn.dirty})
+            # The manifest lists the files this database writes (not conflict copies).
+            counts.update({n: _size(txn.shards[n]) for n in txn.dirty if writable(n)})
+            for name in txn.drop:
+                counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
-            main[JOURNAL] = {
-                "1": {"tx": secrets.token_hex(4), "shards": {n: p.name for n, p in staged.items()}}
+            journal: dict[str, Any] = {
+                "tx": secrets.token_hex(4),
+                "shards": {n: p.name for n, p in staged.items()},
             }
+            if txn.drop:
+                journal["drop"] = sorted(txn.drop)
+            main[JOURNAL] = {"1": journal}
             self.files.write(self.path, main)  # the commit
         except BaseException:
             for path in staged.values():
@@ -388,7 +512,8 @@ class Store:
         from companion.store.archive import index_staged
 
         for name, path in staged.items():
-            index_staged(self, name, path, txn.shards[name]["matches"])
+            if "matches" in txn.shards[name]:
+                index_staged(self, name, path, txn.shards[name]["matches"])
 
     def _apply(self, main: dict[str, Any]) -> dict[str, Any]:
         """Rename a committed change's files into place and clear its journal."""
@@ -397,6 +522,8 @@ class Store:
             return main
         for name, temp in sorted(journal["shards"].items()):
             self.files.install(self.archive_dir / temp, self.shard_path(name))
+        for name in journal.get("drop", []):
+            self.files.remove(self.shard_path(name))
         main = {k: v for k, v in main.items() if k != JOURNAL}
         self.files.write(self.path, main)
         return main
@@ -412,6 +539,22 @@ class Store:
             data = self._settle_legacy(data)
         if MANIFEST not in data and self.archive_dir.is_dir():
             data = self._build_manifest(data)
+        return self._settle(data)
+
+    def _settle(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Make this machine's files its own (companion.store.merge.settle), in one change."""
+        from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS, settle
+
+        files = View(self, data).files()
+        legacy = LEGACY_ALIASES in data or LEGACY_AMENDMENTS in data
+        if not legacy and not any(
+            f.machine is None or (f.copy and f.machine == self.machine) for f in files
+        ):
+            return data
+        txn = Change(self, data)
+        if settle(txn, files, self.machine):
+            self._commit(txn)
+            return self.files.read_main() or {}
         return data
 
     def _settle_legacy(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -428,12 +571,18 @@ class Store:
 
     def _build_manifest(self, data: dict[str, Any]) -> dict[str, Any]:
         """The manifest of a database written before there was one: count what is there."""
+        from companion.store import records
         from companion.store.archive import shard_summaries
 
         counts = {}
-        for name, path in View(self, data).shards():
+        for file in View(self, data).files():
+            if file.copy:
+                continue
             with suppress(StoreError):
-                counts[name] = shard_summaries(self, name, path).total
+                if file.kind == "shard":
+                    counts[file.name] = shard_summaries(self, file.name, file.path).total
+                else:
+                    counts[file.name] = len(records.read(file, self.warn))
         data = {**data, MANIFEST: {"1": {"counts": counts}}}
         self.files.write(self.path, data)
         return data
@@ -609,16 +758,6 @@ class Store:
             live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
             return {**doc, "events": kept}, removed
 
-    def set_options(self, game: str, options: dict[str, Any]) -> Match:
-        with self.transaction() as db:
-            live = db.table(LIVE)
-            doc = live.get(_live(game))
-            if doc is None:
-                raise no_live_match(game)
-            merged = {**doc["options"], **options}
-            live.update({"options": merged}, doc_ids=[doc.doc_id])
-            return {**doc, "options": merged}
-
     def finish_match(
         self,
         game: str,
@@ -669,19 +808,29 @@ class Store:
 
         A match that does not have a match's shape is skipped with a warning.
         """
+        from companion.store.merge import by_month, winners
+
         view = self.view()
-        for name, path in view.shards():
-            try:
-                tables = self.files.read_shard(path) or {}
-            except StoreError as err:
-                self.warn(self.unreadable_shard(name, err))
-                continue
-            for match in (tables.get("matches") or {}).values():
-                problem = match_problem(match, shallow=True)
-                if problem is None:
-                    yield match
-                else:
-                    self.warn(self.skipped(match, name, problem))
+        folded = view.folded()
+        dead_ids = {match_id for match_id, _ in folded.dead}
+        for _, files in by_month(view.files()):
+            group = []
+            for file in files:
+                try:
+                    tables = self.files.read_shard(file.path) or {}
+                except StoreError as err:
+                    self.warn(self.unreadable_shard(file.name, err))
+                    continue
+                good = []
+                for match in (tables.get("matches") or {}).values():
+                    problem = match_problem(match, shallow=True)
+                    if problem is None:
+                        good.append(match)
+                    elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
+                        self.warn(self.skipped(match, file.name, problem))
+                group.append((file, good))
+            for _, match in winners(group, folded):
+                yield match
         yield from view.finishing
 
     def skipped(self, match: Any, shard: str, problem: tuple[str, str]) -> str:
@@ -749,26 +898,33 @@ class Store:
             return value
 
 
-# How each game's live match is started, for the hint when there is none.
-START_COMMANDS = {
-    "hoopers": "companion hoopers match start",
-    "allstar": "companion allstar season start",
-    "playlist": "companion playlist game start",
-    "playlist-solo": "companion playlist solo start",
-    "otdraft": "companion otdraft game start",
-}
+def _command(game: str) -> str | None:
+    """`companion G NOUN`, the commands of a game's live match (its spec's), for hints."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    return kind.command if kind is not None else None
 
 
 def no_live_match(game: str) -> RuleViolation:
-    start = START_COMMANDS.get(game)
+    command = _command(game)
     return RuleViolation(
-        f"no live {game} match", hint=f"start one with '{start}'" if start else None
+        f"no live {game} match", hint=f"start one with '{command} start'" if command else None
     )
 
 
 def end_command(game: str) -> str:
-    start = START_COMMANDS.get(game, f"companion {game} start")
-    return start.rsplit(" ", 1)[0] + " end"
+    return f"{_command(game) or f'companion {game}'} end"
+
+
+def _key(value: Any) -> Any:
+    """A match's id as a set key (an id of the wrong type is no id)."""
+    return value if isinstance(value, str) else None
+
+
+def _size(tables: dict[str, Any]) -> int:
+    """How many matches (or records) an archive file holds."""
+    return len(tables.get("matches") or tables.get("records") or {})
 
 
 def _live(game: str) -> Any:

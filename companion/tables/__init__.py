@@ -6,23 +6,15 @@ and never the store. `table_for(store, game)` finds a game's table by name.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from companion.engine.errors import BadInput
 from companion.store import Store
 
-# game -> the module of companion.tables holding its table, as `TABLES = {game: class}`;
-# imported on use, so a command pays only for its own game.
-MODULES = {
-    "hoopers": "hoopers",
-    "series": "series",
-    "allstar": "allstar",
-    "playlist": "playlist",
-    "playlist-solo": "playlist",
-    "otdraft": "otdraft",
-    "table": "rolloff",
-}
+# The roll-off for who starts (`companion first-player --record`) is the table's own, not a
+# game's; every game's tables are named by its spec (`Kind.table`) and imported on use, so a
+# command pays only for its own game.
+ROLL_OFF = ("table", "companion.tables.rolloff:RollOffTable")
 
 
 class NoTable(BadInput):
@@ -31,10 +23,29 @@ class NoTable(BadInput):
 
 def table_for(store: Store, game: str) -> Any:
     """The table of `game` over `store`."""
-    module = MODULES.get(game)
-    if module is None:
+    from companion.engine.spec import load
+
+    target = table_target(game)
+    if target is None:
         raise NoTable(f"the companion does not track '{game}'")
-    return importlib.import_module(f"companion.tables.{module}").TABLES[game](store)
+    return load(target)(store)
+
+
+def table_target(game: str) -> str | None:
+    """ "module:Class" of `game`'s table (its spec's), None for a game nobody tracks."""
+    if game == ROLL_OFF[0]:
+        return ROLL_OFF[1]
+    from companion import registry
+
+    kind = registry.kind(game)
+    return kind.table if kind is not None else None
+
+
+def own_document_kinds() -> list[str]:
+    """Tables that keep their own document rather than a live match (the Series)."""
+    from companion import registry
+
+    return [k.key for k in registry.kinds() if k.own_document and k.table]
 
 
 def live_matches(store: Store) -> list[dict[str, Any]]:
@@ -48,7 +59,7 @@ def live_matches(store: Store) -> list[dict[str, Any]]:
 def status_of(store: Store, match: dict[str, Any]) -> Any:
     """A live match's status: its table's, or a plain one for a game this companion
     does not track (a match written by a newer companion, say)."""
-    if match["game"] not in MODULES:
+    if table_target(match["game"]) is None:
         from companion.tables.base import Status
 
         count = len(match.get("events", []))
@@ -71,13 +82,10 @@ def live_statuses(store: Store) -> list[Any]:
     return [status_of(store, m) for m in live_matches(store)]
 
 
-SERIES = "series"
-
-
 def live_status(store: Store, game: str) -> Any | None:
     """The status of `game`'s live match (or of the Series in progress), None if there is none."""
-    if game == SERIES:
-        table = table_for(store, SERIES)
+    if game in own_document_kinds():
+        table = table_for(store, game)
         return table.status() if table.live() is not None else None
     match = store.live_match(game)
     return status_of(store, match) if match is not None else None
@@ -85,9 +93,24 @@ def live_status(store: Store, game: str) -> Any | None:
 
 def current_status(store: Store, game: str) -> Any:
     """Like `live_status`, refusing (RuleViolation) when nothing of `game` is live."""
-    if game == SERIES:
-        return table_for(store, SERIES).status()
+    if game in own_document_kinds():
+        return table_for(store, game).status()
     return status_of(store, store.current_match(game))
+
+
+def documents_in_progress(store: Store) -> list[Any]:
+    """The status of each table that keeps its own document and has one in progress."""
+    from companion.engine.errors import CompanionError
+
+    found = []
+    for game in own_document_kinds():
+        try:
+            table = table_for(store, game)
+            if table.live() is not None:
+                found.append(table.status())
+        except CompanionError:  # an unreadable document: show what is live
+            continue
+    return found
 
 
 def change_stamp(store: Store) -> tuple[int, int, int] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import suppress
+from datetime import datetime
 from typing import Any
 
 from companion.engine.errors import CompanionError
@@ -25,6 +26,9 @@ INJURY_PILE = "injury_pile"
 # and what the table typed (stats by hooper, the hooper last used for an action).
 GUIDED, REMEMBERED = "guided:", "remembered:"
 GUIDED_TURNS = 8  # attacking turns kept for undo
+# The table's choice to stop the reminders (the Keepers' face-down card, the LV.1 chip
+# offer) for the evening: quiet until this hour (local time) of the next morning.
+REMINDERS, EVENING_ENDS = "reminders", 6
 
 
 def names(text: str | None) -> list[str] | None:
@@ -59,6 +63,31 @@ class HoopersTable(Table[MatchState]):
             self.store.delete_doc(GAME, INJURY_PILE)
         else:
             self.store.put_doc(GAME, INJURY_PILE, pile)
+
+    def quiet_until(self) -> datetime | None:
+        """When the reminders quieted for the evening come back (None: never quieted)."""
+        until = (self.store.get_doc(GAME, REMINDERS) or {}).get("quiet_until")
+        return None if until is None else datetime.fromisoformat(until)
+
+    def reminders_on(self, now: datetime) -> bool:
+        """Guided play reminds of the cards and chips it cannot see (unless quiet tonight)."""
+        until = self.quiet_until()
+        return until is None or now >= until
+
+    def set_reminders(self, on: bool, now: datetime) -> datetime | None:
+        """Turn the reminders back on, or off until the evening is over (the next morning at
+        EVENING_ENDS in `now`'s zone: local time); when they come back (None when on)."""
+        from datetime import timedelta
+
+        if on:
+            self.store.delete_doc(GAME, REMINDERS)
+            return None
+        local = now  # the table's local time, with its zone
+        until = local.replace(hour=EVENING_ENDS, minute=0, second=0, microsecond=0)
+        if until <= local:
+            until += timedelta(days=1)
+        self.store.put_doc(GAME, REMINDERS, {"quiet_until": until.isoformat()})
+        return until
 
     # --- what the table typed, per match ---------------------------------------
 
@@ -278,7 +307,7 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
     now does at its next command, which then says why.
     """
     from companion.engine.errors import CompanionError
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     with suppress(CompanionError):
         SeriesTable(table.store).match_ended(ended.id)

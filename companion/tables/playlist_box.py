@@ -144,9 +144,6 @@ class PlaylistBox:
 
         return [card_from_dict(d) for d in self.store.get_doc(DOCS, "cards", [])]
 
-    def is_empty(self) -> bool:
-        return not self.store.get_doc(DOCS, "cards")
-
     def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
         """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]
         (cards already read are taken as they are)."""
@@ -328,3 +325,8 @@ def need_start(cards: Sequence[Card]) -> None:
     minimum = rules()["playlist"]["min_start"]
     if len(cards) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(cards)})")
+
+
+def solo_log_context(store: Store) -> dict[str, Any]:
+    """What logging a solo round needs from this table: the goal it is played to now."""
+    return {"goal": PlaylistBox(store).solo_goal()}

@@ -150,6 +150,9 @@ def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the c
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 
 
+from companion.engine.text import safe  # noqa: E402,F401 - the faces' name for it
+
+
 def escape(markup: str) -> str:
     """rich.markup.escape, without importing rich."""
 
@@ -161,28 +164,6 @@ def escape(markup: str) -> str:
     if markup.endswith("\\") and not markup.endswith("\\\\"):
         return markup + "\\"
     return markup
-
-
-# Characters that can move a terminal's cursor, retitle its window, hide or reorder
-# text, or that no terminal can print (lone surrogates).
-_CONTROL = "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-_CONTROL_OR_NEWLINE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-
-
-def _escaped(match: re.Match[str]) -> str:
-    return repr(match.group())[1:-1]
-
-
-def safe(text: object, newlines: bool = False) -> str:
-    """Text from users or files made harmless for a terminal: control characters escaped.
-
-    `newlines`: keep line breaks (for whole blocks of output); otherwise they are escaped too.
-    """
-    text = str(text)
-    if text.isprintable():
-        return text
-    # Compiled only when needed: most text is printable, and start-up counts.
-    return re.sub(_CONTROL if newlines else _CONTROL_OR_NEWLINE, _escaped, text)
 
 
 def _clean(segments: Any) -> Any:

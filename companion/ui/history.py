@@ -226,7 +226,7 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         if answer["winner"]
         else ("shared first: " + ", ".join(answer["winners"]) if shared else "no winner")
     )
-    if answer["game"] == "playlist-solo":
+    if _solo(answer["game"]):
         reached = answer["winner"] is not None
         points = answer.get("goal")
         goal = f" ({points} points)" if points is not None else ""
@@ -234,6 +234,13 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
     out.print(safe(line), markup=False, highlight=False)
+
+
+def _solo(game: str) -> bool:
+    from companion import registry
+
+    kind = registry.kind(game)
+    return bool(kind is not None and kind.log is not None and kind.log.solo)
 
 
 def amended_view(out: Console, answer: dict[str, Any]) -> None:
@@ -261,6 +268,9 @@ def _num(value: Any) -> str:
     if isinstance(value, float) and not value.is_integer():
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(int(value)) if isinstance(value, float) else str(value)
+
+
+shown_number = _num  # a game's own lines (its spec's `stats_view`) print numbers alike
 
 
 def _pct(value: float | None) -> str:
@@ -321,6 +331,8 @@ STATS_COLUMNS = (
     "last played",
 )
 STATS_RIGHT = ("plays", "wins", "win rate", "rating", "avg", "best", "streak")
+# The two columns whose names do not say what they count.
+STATS_LEGEND = "  nemesis: the opponent who beat them most · favourite: the opponent they beat most"
 
 
 def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = None) -> None:
@@ -352,6 +364,7 @@ def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = Non
             for row in by_game.get(game["game"], [])
         ]
         print_table(out, STATS_COLUMNS, rows, STATS_RIGHT)
+        out.print(STATS_LEGEND, markup=False, highlight=False)
         extras = game_extra_lines(game)
         if extras:
             out.print("\n".join(f"  {line}" for line in extras), markup=False, highlight=False)
@@ -412,6 +425,10 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
     lines = []
     if "by_tribe" in game:
         tribes = ", ".join(f"{t} {r['wins']}/{r['plays']}" for t, r in game["by_tribe"].items())
+        unknown = game.get("no_tribe") or 0
+        if unknown:
+            apart = f"{plural(unknown, 'side')} with no tribe logged"
+            tribes = f"{tribes} ({apart})" if tribes else apart
         lines.append(f"wins by tribe: {tribes}")
         if game["home_away"]:
             sides = ", ".join(
@@ -428,14 +445,18 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
             f"average Supporters: regular season {_num(s['regular_avg'])}, "
             f"Play-Offs {_num(s['playoffs_avg'])}"
         )
-    if "avg_length" in game:
-        lines.append(f"average playlist length: {_num(game['avg_length'])}")
-        if game["solo_best_round"]:
-            best = ", ".join(f"{p} round {r}" for p, r in game["solo_best_round"].items())
-            lines.append(f"solo best round: {best}")
-    if game["game"] == "otdraft":
+    if "avg_score" in game:
         lines.append(f"average score: {_num(game.get('avg_score'))}")
-    return lines
+    return [*lines, *_own_lines(game)]
+
+
+def _own_lines(game: dict[str, Any]) -> list[str]:
+    """What the game's own view adds (its spec's `stats_view(row) -> lines`)."""
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(game["game"])
+    return list(load(kind.stats_view)(game)) if kind is not None and kind.stats_view else []
 
 
 # --- ratings ------------------------------------------------------------------
@@ -497,9 +518,24 @@ def _bar(value: float, top: float, fill: str, colour: str) -> str:
 
 
 def chart_view(out: Console, chart: dict[str, Any]) -> None:
-    {"periods": step_chart, "rounds": step_chart, "winrate": winrate_view, "series": series_strip}[
-        chart["kind"]
-    ](out, chart)
+    views = {"periods": step_chart, "rounds": step_chart, "scores": scores_view,
+             "winrate": winrate_view, "series": series_strip}  # fmt: skip
+    views[chart["kind"]](out, chart)
+
+
+def scores_view(out: Console, chart: dict[str, Any]) -> None:
+    """The final scores as bars (a game logged by hand keeps nothing finer)."""
+    players = chart["players"]
+    final = chart["steps"][0]
+    width = max(len(p) for p in players)
+    top = max(final.values(), default=0)
+    out.print(f"[bold]{escape(chart['game'])} {escape(chart['id'])}[/bold] — final score")
+    for i, player in enumerate(players):
+        fill, colour = FILLS[i % len(FILLS)]
+        bar = _bar(final[player], top, fill, colour)
+        out.print(f"{escape(player):<{width}} {bar} {_num(final[player])}")
+    if chart.get("missing"):
+        out.print(f"no {chart['missing']} recorded (a game logged by hand keeps the final score)")
 
 
 def step_chart(out: Console, chart: dict[str, Any]) -> None:

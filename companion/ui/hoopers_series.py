@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from companion.games.hoopers.series_report import NextGame, SeriesSummary, SeriesView
     from companion.games.hoopers.susan_peg import SusanPegRebound
     from companion.tables.base import Ended, Status
-    from companion.tables.series import GameTakenIn
+    from companion.tables.hoopers_series import GameTakenIn
 
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}

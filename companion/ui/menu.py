@@ -12,44 +12,23 @@ from typing import Any
 
 from companion.engine.errors import CompanionError
 from companion.store import Store
-from companion.tables import live_statuses, table_for
+from companion.tables import documents_in_progress, live_statuses
 from companion.ui.guided import prompts
 
-# What the menu offers to start: label -> (game, guided module)
-GAMES = {
-    "hoopers": ("hoopers", "companion.ui.guided.hoopers"),
-    "series": ("series", "companion.ui.guided.series"),
-    "allstar": ("allstar", "companion.ui.guided.allstar"),
-    "playlist": ("playlist", "companion.ui.guided.playlist"),
-    "playlist-solo": ("playlist-solo", "companion.ui.guided.playlist_solo"),
-    "otdraft": ("otdraft", "companion.ui.guided.otdraft"),
-}
-GAME_NAMES = {
-    "hoopers": "a Valley Hoopers match",
-    "series": "a Valley Hoopers Series (best of 7)",
-    "allstar": "an All-Star Draft game",
-    "playlist": "an All Stars Playlist game",
-    "playlist-solo": "an All Stars Playlist solo run",
-    "otdraft": "an OT Fantasy Draft",
-}
-# A live game -> the guided module that continues it.
-FLOWS = {game: module for game, module in GAMES.values()}
-NEXT_STEP = {
-    "hoopers": "the next attacking turn",
-    "series": "the next game",
-    "allstar": "the next round",
-    "playlist": "the next turns",
-    "playlist-solo": "the next round",
-    "otdraft": "the next picks",
-}
-FIRST_STEP = {
-    "hoopers": "the first attacking turn",
-    "series": "its first game",
-    "allstar": "the first round",
-    "playlist": "the first turns",
-    "playlist-solo": "the first round",
-    "otdraft": "the first picks",
-}
+
+def startable() -> dict[str, Any]:
+    """What the menu offers to start, by name: every kind with a guided flow and a menu line."""
+    from companion import registry
+
+    return {k.key: k for k in registry.kinds() if k.flow and k.menu}
+
+
+def _kind(game: str) -> Any:
+    from companion import registry
+
+    return registry.kind(game)
+
+
 DICE = ("d20", "d8", "d6", "2d6")
 
 
@@ -61,9 +40,8 @@ def run(store: Store) -> None:
         recent = sorted(_live(store), key=lambda s: s.updated or "", reverse=True)
         live = {s.game: s for s in recent}
         for game, status in live.items():
-            what = "series" if game == "series" else f"{game} match"
-            prompts.say(f"  live: {what} {status.id} ({', '.join(status.players)})")
-        resume = [f"continue {g}" for g in live if g in FLOWS]
+            prompts.say(f"  live: {what_is(game)} {status.id} ({', '.join(status.players)})")
+        resume = [f"continue {g}" for g in live if (k := _kind(g)) is not None and k.flow]
         actions = [*resume, "start a game", "log a finished game", "roll dice", "history", "quit"]
         try:
             picked = prompts.choose("What now?", actions, actions[0])
@@ -86,15 +64,19 @@ def run(store: Store) -> None:
 
 def _live(store: Store) -> list[Any]:
     """Live matches, and the Series in progress (shown once, beside its live game)."""
-    statuses = live_statuses(store)
-    series = table_for(store, "series")
-    if series.live() is not None:
-        statuses.append(series.status())
-    return statuses
+    return [*live_statuses(store), *documents_in_progress(store)]
+
+
+def what_is(game: str) -> str:
+    from companion.ui.watch import what_is as named
+
+    return named(game)
 
 
 def _flow(game: str) -> Any:
-    return importlib.import_module(FLOWS[game])
+    from companion.engine.spec import load
+
+    return load(_kind(game).flow)
 
 
 def _continue(store: Store, status: Any) -> None:
@@ -102,8 +84,8 @@ def _continue(store: Store, status: Any) -> None:
 
     prompts.console().print(frame(status))
     try:
-        what = "series" if status.game == "series" else f"{status.game} match"
-        go = prompts.yes_no(f"Play {NEXT_STEP[status.game]} of this {what}?", True)
+        what = what_is(status.game)
+        go = prompts.yes_no(f"Play {_kind(status.game).next_step} of this {what}?", True)
     except prompts.Undo:
         return
     if go:
@@ -114,26 +96,26 @@ def _play(store: Store, game: str) -> None:
     try:
         _flow(game).play(store)
     except CompanionError as err:  # e.g. the match is over: say so, back to the menu
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
 
 
 def _start(store: Store) -> None:
-    for key, name in GAME_NAMES.items():
-        prompts.say(f"  [bold]{key}[/bold]: {name}")
+    offered = startable()
+    for key, kind in offered.items():
+        prompts.say(f"  [bold]{key}[/bold]: {kind.menu}")
     try:
-        picked = prompts.choose("Which game?", list(GAMES), "hoopers")
+        game = prompts.choose("Which game?", list(offered), next(iter(offered)))
     except prompts.Undo:
         return
-    game = GAMES[picked][0]
     try:
         started = _flow(game).start(store)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return
     if not started:
         return
     try:
-        if prompts.yes_no(f"Play {FIRST_STEP[game]} now?", True):
+        if prompts.yes_no(f"Play {offered[game].first_step} now?", True):
             _play(store, game)
     except prompts.Undo:
         return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -304,3 +304,16 @@ def render_deck_cards(out: Console, cards: DeckCards) -> None:
             out.print(f"  {escape(text)}")
     else:
         out.print("Action cards: none given (the table deals them from the box).")
+
+
+def stats_lines(row: dict[str, Any]) -> list[str]:
+    """The playlist's own lines in `history stats`: lengths, and the best solo round."""
+    from companion.ui.history import shown_number
+
+    lines = []
+    if "avg_length" in row:
+        lines.append(f"average playlist length: {shown_number(row['avg_length'])}")
+        if row.get("solo_best_round"):
+            best = ", ".join(f"{p} round {r}" for p, r in row["solo_best_round"].items())
+            lines.append(f"solo best round: {best}")
+    return lines

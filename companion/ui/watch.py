@@ -1,13 +1,12 @@
 """The live scoreboard in a terminal: any game's, redrawn whenever anything is recorded.
 
 Every game's table gives a `Status`; every game's renderer draws it
-(`RENDERERS`). `watch --once --json` prints the same status document that
+(its spec's `Kind.renderer`). `watch --once --json` prints the same status document that
 `status --json` prints.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,41 +14,29 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError, RuleViolation
 from companion.store import Store
 from companion.tables import (
-    SERIES,
     change_stamp,
     current_status,
+    documents_in_progress,
     live_matches,
     live_status,
-    table_for,
+    own_document_kinds,
 )
 from companion.tables.base import Status
 
 POLL_S = 0.25  # four looks a second at the file's size and mtime: cheap, never busy
 
-# game -> "module:function(out, status)" drawing its scoreboard.
-RENDERERS = {
-    "hoopers": "companion.ui.hoopers:render_status",
-    SERIES: "companion.ui.hoopers_series:render_scoreboard",
-    "allstar": "companion.ui.allstar:render_status",
-    "playlist": "companion.ui.playlist:render_status",
-    "playlist-solo": "companion.ui.playlist:render_solo_status",
-    "otdraft": "companion.ui.otdraft:render_status",
-}
-
 
 def watched_games(store: Store) -> list[str]:
     """What can be watched now: each live match's game, else a Series in progress."""
     games = [m["game"] for m in live_matches(store)]
-    if not games and series_in_progress(store):
-        games = [SERIES]
+    if not games:
+        games = in_progress(store)
     return games
 
 
-def series_in_progress(store: Store) -> bool:
-    try:
-        return table_for(store, SERIES).live() is not None
-    except CompanionError:  # an unreadable series document: watch what is live
-        return False
+def in_progress(store: Store) -> list[str]:
+    """Tables keeping their own document (a Series) with one in progress."""
+    return [status.game for status in documents_in_progress(store)]
 
 
 def pick_game(store: Store, game: str | None) -> str:
@@ -58,9 +45,11 @@ def pick_game(store: Store, game: str | None) -> str:
 
     live = watched_games(store)
     if game is not None:
-        known = sorted({*live, *([SERIES] if series_in_progress(store) else [])}) or [game]
+        documents = in_progress(store)
+        known = sorted({*live, *documents}) or [game]
         chosen = match_prefix(game, known, what="game with a live match")
-        live = [g for g in live if g == chosen] or ([chosen] if chosen == SERIES else [])
+        own = own_document_kinds()
+        live = [g for g in live if g == chosen] or ([chosen] if chosen in own else [])
     if not live:
         what = f"{game} " if game else ""
         raise RuleViolation(f"no live {what}match to watch", hint="start one first")
@@ -71,12 +60,22 @@ def pick_game(store: Store, game: str | None) -> str:
 
 def scoreboard(status: Status[Any]) -> Any:
     """The game's scoreboard as a rich renderable."""
-    target = RENDERERS.get(status.game)
-    if target is None:
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(status.game)
+    if kind is None or kind.renderer is None:
         return _generic(status)
-    module, function = target.split(":")
-    draw = getattr(importlib.import_module(module), function)
+    draw = load(kind.renderer)
     return _captured(lambda out: draw(out, status))
+
+
+def what_is(game: str) -> str:
+    """`series` for a table's own document, else `G match`."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    return game if kind is not None and kind.own_document else f"{game} match"
 
 
 def _generic(status: Status[Any]) -> Any:
@@ -103,7 +102,7 @@ def frame(status: Status[Any], note: str = "") -> Any:
     from companion.ui.console import safe
 
     stamp = (status.updated or "")[11:19]
-    what = "series" if status.game == SERIES else f"{status.game} match"
+    what = what_is(status.game)
     head = Text(f"{what} {status.id} · updated {stamp} UTC", style="dim")
     parts: list[Any] = [head, scoreboard(status), Text(f"next: {safe(status.next)}", style="dim")]
     if note:

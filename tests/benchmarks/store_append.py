@@ -61,7 +61,7 @@ def build(folder: Path, archived: int) -> Store:
     # One shard per 5,000 matches, as months of heavy play would give.
     for start in range(0, archived, 5000):
         docs = {str(i + 1): archived_match(start + i) for i in range(min(5000, archived - start))}
-        shard = store.archive_dir / f"2026-{start // 5000 + 1:02d}.json"
+        shard = store.archive_dir / f"2026-{start // 5000 + 1:02d}.{store.machine}.json"
         shard.write_text(json.dumps(stamp({"matches": docs})))
     store.start_match("hoopers", ["Keepers", "Cobras"], seed=1)
     for n in range(100):  # a live match well into its second half

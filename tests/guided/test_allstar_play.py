@@ -59,7 +59,7 @@ def test_undo_goes_back_a_question_then_takes_back_an_event(db):
     term.answer("Go on to round 2?", "")
     term.answer("Bus 1 arena?", "Dome")
     term.answer("Supporters for 1st, 2nd, … place in Dome?", "")  # default: the last row, 5,2
-    term.answer("Bus 2 arena?", "u")  # typed undo: back one question
+    term.answer("Bus 2 arena?", "<")  # typed undo: back one question
     term.expect("back one question")
     term.answer("Bus 1 arena?", "Bowl")
     term.answer("Supporters for 1st, 2nd, … place in Bowl?", "4,1")
@@ -147,7 +147,7 @@ def test_round_two_keeps_the_round_one_team_asks_a_swap_the_new_team_and_the_bus
         "Ana's team of round 1 (Ducks-1 Ducks-2 Ducks-3 Ducks-4 Ducks-5, Power 5)", "duc-5 duc-9"
     )
     term.answer("Ana's new team?", "hor-1 hor-2 hor-3 hor-4 hor-5")
-    term.answer("Which Bus for Ana's new team? (Bus 1 Dome · Bus 2 Bowl)", "u")  # back one
+    term.answer("Which Bus for Ana's new team? (Bus 1 Dome · Bus 2 Bowl)", "<")  # back one
     term.expect("back one question")
     term.answer("Ana's new team?", "hor-1 hor-2 hor-3 hor-4 hor-6")
     term.answer("Which Bus for Ana's new team?", "2")
@@ -168,7 +168,7 @@ def test_round_two_keeps_the_round_one_team_asks_a_swap_the_new_team_and_the_bus
     assert [(t["bus"], t["team"]) for t in now["lineups"]["Ben"]] == [(1, "new"), (2, "round 1")]
     # Undo takes back Ben's whole step (his new team and its Bus) at once.
     term = Terminal(db, "allstar", "play")
-    term.answer("All teams are in: resolve round 2?", "u")
+    term.answer("All teams are in: resolve round 2?", "<")
     term.expect("undone: team (Ben Bus 1)")
     term.expect("Ben's team of round 1")
     term.interrupt()

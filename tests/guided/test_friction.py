@@ -143,8 +143,8 @@ def test_undo_goes_back_one_question_within_a_step(cli, db, scripted):
     flow = scripted
     flow.answer("F1: Lucy's fundamental?", "dr")
     flow.answer("dribble by?", "Muy")
-    flow.answer("dribble bonus on the card?", "u")  # back to "dribble by?", not a turn back
-    flow.answer("dribble by?", "u")
+    flow.answer("dribble bonus on the card?", "<")  # back to "dribble by?", not a turn back
+    flow.answer("dribble by?", "<")
     flow.answer("F1: Lucy's fundamental?", "pa")
     flow.answer("pass by?", "Ser")
     flow.answer("pass bonus on the card?", "")
@@ -168,7 +168,7 @@ def test_undo_after_a_lost_rebound_takes_back_the_rebound_only(cli, db, scripted
     flow.answer("Lance Endure's V-stat?", "60")
     flow.answer("roll ≤ 60 succeeds", "100")
     flow.expect("Rebound lost")
-    flow.answer("Move the turn token and go on?", "u")
+    flow.answer("Move the turn token and go on?", "<")
     # The rebound's d20 again: the shot stays, the rebound is recorded anew.
     flow.answer("roll ≤ 60 succeeds", "10")
     flow.check(lambda: types(db), ["opening", "shot", "counter"])
@@ -186,7 +186,7 @@ def test_undo_at_a_new_turn_goes_back_to_the_turn_token(cli, db, scripted):
     flow.answer("F2: Lucy's fundamental?", "")
     flow.answer("A: Lucy's attack?", "none")
     flow.answer("Move the turn token and go on?", "")
-    flow.answer("F1: Karl's fundamental?", "u")
+    flow.answer("F1: Karl's fundamental?", "<")
     flow.expect("undone: turn")
     flow.answer("Move the turn token and go on?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
@@ -285,8 +285,8 @@ def test_the_hooper_last_used_is_the_default(cli, scripted):
     flow = scripted
     flow.answer("F1: Lucy's fundamental?", "pa")
     flow.answer("pass by? [Dime N'Shons", "Ser")  # never used: the first one
-    flow.answer("pass bonus on the card?", "u")
-    flow.answer("pass by?", "u")
+    flow.answer("pass bonus on the card?", "<")
+    flow.answer("pass by?", "<")
     flow.answer("F1: Lucy's fundamental?", "pa")
     flow.expect("(Serge Ceptor)")  # the hooper last used to pass
     flow.send("\r")

@@ -38,7 +38,7 @@ def test_secrets_picks_by_prefix_and_undo(db):
         "Round 1, turn 1 of 2: Ana drafts? [C21 / C44 / C49 / C16 / C13 / reveal / stop]", "c49"
     )
     term.expect("Ana drafts C49; laid C20")
-    term.answer("Ben drafts? [C21 / C44 / C16 / C13 / C20 / reveal / stop]", "u")
+    term.answer("Ben drafts? [C21 / C44 / C16 / C13 / C20 / reveal / stop]", "<")
     term.expect("undone: Ana drafts C49; laid C20")
     assert status(db)["teams"] == {"Ana": [], "Ben": []}
     term.answer("Round 1, turn 1 of 2: Ana drafts?", "")  # the default: the first card

@@ -20,14 +20,14 @@ def script(monkeypatch):
     def ask(question, default, parse, *, choices="", undo=True, **_):
         fragment, typed = answers.pop(0)
         assert fragment in question, (fragment, question)
-        if typed in ("u", "undo"):
+        if typed == "<":
             raise prompts.Undo
         return parse(typed or default)
 
-    def select(message, options, default, undo):  # a list: typing jumps to the best
+    def select(message, options, default, undo, *_):  # a list: typing jumps to the best
         fragment, typed = answers.pop(0)
         assert fragment in message, (fragment, message)
-        if typed in ("u", "undo"):
+        if typed == "<":
             raise prompts.Undo
         return prompts.ranked(typed, options, close=False)[0] if typed else default
 
@@ -102,6 +102,6 @@ def test_a_catalogue_file_for_this_draft(db, script, tmp_path):
 
 
 def test_undo_backs_out_without_starting(db, script):
-    script([("Players", "Ana,Ben"), ("Who starts?", "u")])
+    script([("Players", "Ana,Ben"), ("Who starts?", "<")])
     assert guided.start(Store(db)) is False
     assert DraftTable(Store(db)).live() is None

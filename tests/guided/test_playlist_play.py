@@ -47,7 +47,7 @@ def test_links_are_checked_songs_taken_and_undone(db):
     term.answer("Taken by?", "")
     term.expect("Ben takes p3: does not match: put away")
     assert titles(status(db), "Ana") == ["p1", "p2"]
-    term.answer("End Ana's turn?", "u")  # back one question: the taken song comes back
+    term.answer("End Ana's turn?", "<")  # back one question: the taken song comes back
     term.expect("undone: Ana loses p3; Ben takes p3")
     assert titles(status(db), "Ana") == ["p1", "p2", "p3"]
     term.answer("Ana's song?", "")

@@ -87,7 +87,7 @@ def answers(monkeypatch):
             assert fragment in shown, (fragment, shown)
             return parse(typed or default)
 
-        def select(message, options, default, undo):  # a list: typing jumps to the best
+        def select(message, options, default, undo, *_):  # a list: typing jumps to the best
             asked.append(message)
             assert pending, f"unexpected question: {message}"
             fragment, typed = pending.pop(0)
@@ -122,8 +122,8 @@ def finish_match(store, per_period=(10, 8)):
 
 
 def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
-    from companion.tables.series import SeriesTable
-    from companion.ui.guided import series as guided
+    from companion.tables.hoopers_series import SeriesTable
+    from companion.ui.guided import hoopers_series as guided
 
     answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("home in game 1", "ow")])
     assert guided.start(store) is True
@@ -136,8 +136,8 @@ def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
 def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
     store, answers, capsys
 ):
-    from companion.tables.series import SeriesTable
-    from companion.ui.guided import series as guided
+    from companion.tables.hoopers_series import SeriesTable
+    from companion.ui.guided import hoopers_series as guided
 
     table = SeriesTable(store)
     table.start([K, U], home="Keepers")
@@ -166,9 +166,9 @@ def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
 
 def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, answers, monkeypatch):
     from companion.tables.hoopers import HoopersTable
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
     from companion.ui.guided import hoopers as guided_hoopers
-    from companion.ui.guided import series as guided
+    from companion.ui.guided import hoopers_series as guided
 
     played = []
     monkeypatch.setattr(guided_hoopers, "play_turns", lambda store, seed=None: played.append(1))
@@ -193,7 +193,7 @@ def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, ans
 
 
 def test_play_without_a_series_offers_to_start_one(store, answers, capsys):
-    from companion.ui.guided import series as guided
+    from companion.ui.guided import hoopers_series as guided
 
     answers([("Start one now?", "no")])
     assert guided.offer_start(store) is False
@@ -208,7 +208,7 @@ def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
     from companion.games.hoopers import turn_flow as tf
     from companion.games.hoopers.series import GameReport
     from companion.tables.hoopers import HoopersTable
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
     from companion.ui.guided.hoopers import Flow
 
     table = SeriesTable(store)

@@ -243,12 +243,12 @@ def test_guided_turn_offers_the_timeout_and_substitutions_first(db):
     term.answer("Lucy: who leaves the court?", "")  # done
     term.expect("Sin Miedo in for Muy Schillato")
     term.answer("F1: Lucy's fundamental?", "")
-    term.answer("F2: Lucy's fundamental?", "u")  # undo: back one question, to F1
-    term.answer("F1: Lucy's fundamental?", "u")  # and to the substitution's last answer
+    term.answer("F2: Lucy's fundamental?", "<")  # undo: back one question, to F1
+    term.answer("F1: Lucy's fundamental?", "<")  # and to the substitution's last answer
     term.expect("undone: sub (Lucy)")
-    term.answer("Lucy: who leaves the court?", "u")
-    term.answer("who comes in for Muy Schillato?", "u")
-    term.answer("Lucy: who leaves the court?", "u")
+    term.answer("Lucy: who leaves the court?", "<")
+    term.answer("who comes in for Muy Schillato?", "<")
+    term.answer("Lucy: who leaves the court?", "<")
     term.answer("F1: Lucy's fundamental?", "")
     term.interrupt()
     assert term.finish() == 130

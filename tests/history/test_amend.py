@@ -40,7 +40,7 @@ def test_show_keeps_the_original_and_replay_checks_it(cli, db):
     assert doc["result"]["scores"] == {"Ana": 98, "Ben": 98, "Cy": 70}
     assert [a["was"]["scores"]["Ben"] for a in doc["amendments"]] == [80, 89]
     # The archive itself is never rewritten.
-    archived = json.loads(next(db.parent.glob("*.archive/2026-01.json")).read_text())
+    archived = json.loads(next(db.parent.glob("*.archive/2026-01.here.json")).read_text())
     assert next(iter(archived["matches"].values()))["result"]["scores"]["Ben"] == 80
 
 

@@ -153,11 +153,38 @@ def test_win_rate_over_time(cli, db):
     )
 
 
-def test_nothing_to_chart(cli, db):
+def test_a_match_without_periods_charts_its_final_score(cli, db):
+    # issue 24: `history chart` refused logged games; it charts what is there.
     record(db, match("p1", "playlist", {"Ana": 5, "Ben": 3}, "2026-01-01"),
-           match("h2", "hoopers", {"K": 5, "U": 3}, "2026-01-01"))  # fmt: skip
-    assert_user_error(cli("history", "chart", "p1"), "no chart for a playlist match")
-    assert_user_error(
-        cli("history", "chart", "h2"), "hoopers match h2 has no score by period recorded"
-    )
+           match("h2", "hoopers", {"K": 80, "U": 40}, "2026-01-01"))  # fmt: skip
+    doc = cli("history", "chart", "h2", "--json").json
+    assert (doc["kind"], doc["labels"], doc["steps"]) == ("scores", ["final"], [{"K": 80, "U": 40}])
+    assert doc["missing"] == "score by period"
+    lines = cli("history", "chart", "h2").stdout.splitlines()
+    assert lines == [
+        "hoopers h2 — final score",
+        "K " + "█" * 40 + " 80",
+        "U " + "▒" * 20 + " 40",
+        "no score by period recorded (a game logged by hand keeps the final score)",
+    ]
+    assert cli("history", "chart", "p1", "--json").json["steps"] == [{"Ana": 5, "Ben": 3}]
+
+
+def test_a_logged_game_charts(cli):
+    logged = cli("log", "hoopers", "Ann=80", "Bob=70", "--tribe", "Ann=keepers", "--json")
+    assert logged.exit_code == 0, logged.stderr
+    doc = cli("history", "chart", logged.json["id"], "--json").json
+    assert doc["steps"] == [{"Ann": 80, "Bob": 70}]
+
+
+def test_nothing_to_chart(cli, db):
+    import pytest
+
+    from companion.history.charts import scores_chart
+    from companion.history.errors import NoChart
+
+    kept = match("p1", "playlist", {"Ana": 5, "Ben": 3}, "2026-01-01")
+    kept["result"]["scores"] = {"Ana": 5}  # Ben's score missing: no chart invented
+    with pytest.raises(NoChart, match="playlist match p1 has no scores recorded"):
+        scores_chart(kept)
     assert_user_error(cli("history", "chart"), "give a match ID or --player")

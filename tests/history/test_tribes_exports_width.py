@@ -78,12 +78,14 @@ def test_bgstats_one_play(cli, db, tmp_path):
     assert json.loads(out.read_text())["sourcePlayId"] == "o1"
     assert_user_error(cli("history", "export", "--one", "o1"), "--one is for --format bgstats")
     record(db, match("sr", "hoopers-series", {"K": 4, "U": 1}, "2026-01-07"))
-    assert_user_error(cli("history", "export", "-f", "bg", "--one", "sr"), "is not a finished play")
+    assert_user_error(
+        cli("history", "export", "-f", "bgstats", "--one", "sr"), "is not a finished play"
+    )
 
 
 def test_logged_note_goes_to_bgstats_comments(cli):
     done = cli("log", "otdraft", "Ana=3", "Ben=9", "--note", "first game", "--json").json
-    play = json.loads(cli("history", "export", "-f", "bg", "--one", done["id"]).stdout)
+    play = json.loads(cli("history", "export", "-f", "bgstats", "--one", done["id"]).stdout)
     assert play["comments"] == "first game"
 
 

@@ -72,13 +72,17 @@ def build(folder: Path) -> Path:
     db = folder / "db.json"
     store = Store(db)
     archive_many(store, BASE)
+    from companion.history.book import rename_player, take_backup
+
+    rename_player(store, "Cy", "Cyrus")
+    take_backup(store, folder / "backup.json")  # what `restore` puts back
     table = RollOffTable(store)
     table.start(["Ana", "Ben"], seed=3)
     table.roll("Ana", 12)
     table.roll("Ben", 17)
     # A Series at 2-0 (games typed in by hand): recording, undoing or abandoning it
     # changes the series document and history records together.
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
 
     series = SeriesTable(store)
     series.start(("Keepers", "Unleashed"), home="Keepers", seed=5)
@@ -138,6 +142,8 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "hoopers", "series", "undo")
         elif op == "series-abandon":
             return _cli(db, "hoopers", "series", "abandon")
+        elif op == "restore":
+            return _cli(db, "restore", str(folder / "backup.json"), "--yes")
         else:
             raise SystemExit(f"unknown operation {op}")
     except CompanionError as err:
@@ -148,12 +154,38 @@ def run(db: Path, op: str) -> int:
 
 OPERATIONS = (
     *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
-    *("series-record", "series-undo", "series-abandon"),
+    *("series-record", "series-undo", "series-abandon", "restore"),
 )
+
+
+def make_legacy(db: Path) -> None:
+    """Turn the database into one an older companion left, and add conflict copies: the
+    archive files without a machine in their names, the aliases in the main file, and
+    copies a sync engine set aside of this machine's records and of a month of its own
+    (holding a match found nowhere else). The next write settles them all."""
+    archive = db.with_name(db.stem + ".archive")
+    records = archive / "records.here.json"
+    copy = json.loads(records.read_text())
+    (archive / "records.here.sync-conflict-20261201-101010-ABCDEF7.json").write_text(
+        json.dumps(copy)
+    )
+    records.unlink()
+    main = json.loads(db.read_text())
+    main["players"] = {"1": {"key": "Cy", "value": "Cyrus"}}
+    main["_shards"]["1"]["counts"] = {}
+    db.write_text(json.dumps(main))
+    for shard in sorted(archive.glob("*.here.json")):
+        shard.rename(shard.with_name(shard.name.replace(".here", "")))
+    extra = archived("eee111", "2025-12-30", ["Ana", "Zed"], [1, 9])
+    (archive / "2025-12.here (Ben's conflicted copy 2026-12-01).json").write_text(
+        json.dumps({"matches": {"1": extra}, "_meta": {"1": {"schema": 1}}})
+    )
 
 
 def state(db: Path) -> dict[str, Any]:
     """What the user sees: every match (id, status, events, result) and the aliases."""
+    from companion.history.book import side_tables
+
     store = Store(db, warn=lambda message: None)
     matches = sorted(
         (_stable_id(m), m["status"], len(m.get("events") or []), json.dumps(m.get("result")))
@@ -162,7 +194,7 @@ def state(db: Path) -> dict[str, Any]:
     series = {k: v for k, v in store.all_docs("series").items() if isinstance(v, dict)}
     return {
         "matches": matches,
-        "aliases": store.all_docs("players"),
+        "aliases": side_tables(store)[0],
         "series": {k: (v.get("status"), len(v.get("games") or [])) for k, v in series.items()},
     }
 
@@ -177,14 +209,14 @@ def _stable_id(match: dict[str, Any]) -> str:
 
 def duplicates(db: Path) -> list[str]:
     """Match ids stored in more than one place (live and archived, or two archive files)."""
-    from companion.store.validate import SHARD
+    from companion.store.machines import SHARD_FILE
 
     seen: list[str] = []
     main = json.loads(db.read_text())
     seen += [doc["id"] for doc in (main.get("live") or {}).values()]
     archive = db.with_name(db.stem + ".archive")
     for shard in sorted(archive.glob("*.json")):
-        if SHARD.fullmatch(shard.stem):
+        if SHARD_FILE.fullmatch(shard.stem):
             matches = json.loads(shard.read_text()).get("matches") or {}
             seen += [m["id"] for m in matches.values()]
     return sorted({i for i in seen if seen.count(i) > 1})

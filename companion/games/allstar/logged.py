@@ -56,3 +56,24 @@ def logged_result(
     if won:
         result["playoff_scores"] = won
     return result
+
+
+def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    return logged_result(scores, context.get("playoff"))
+
+
+def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`companion log`'s `--playoff NAME=POINTS`: the Play-Off Supporters that break a tie."""
+    from companion.engine.entries import parse_per_player
+
+    if not request.playoff:
+        return {}, {}
+    return {}, {"playoff": parse_per_player(request.playoff, players, "--playoff", "POINTS")}
+
+
+def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    """What ranking an amended result needs again: the Play-Off Supporters, when recorded."""
+    result = match.get("result") or {}
+    if isinstance(result.get("playoff_scores"), dict):
+        return {"playoff": result["playoff_scores"]}
+    return {}

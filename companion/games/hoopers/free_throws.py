@@ -41,10 +41,6 @@ def free_throw_target(stat_2ps: int, away: bool = False) -> int:
     return stat_2ps + (0 if away else FREE_THROW_BONUS)
 
 
-def is_made(target: int, roll: int | None) -> bool:
-    return target >= AUTO_SCORE or (roll is not None and roll <= target)
-
-
 def resolve_free_throw(
     stat_2ps: int | None,
     *,

@@ -29,3 +29,34 @@ def logged_result(scores: Mapping[str, int]) -> dict[str, Any]:
         )
     winner, loser = (a, b) if a_points > b_points else (b, a)
     return {"scores": dict(scores), "ranks": {winner: 1, loser: 2}, "winner": winner}
+
+
+def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    return logged_result(scores)
+
+
+def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`companion log`'s `--tribe NAME=TRIBE` and `--home NAME` for a two-team result:
+    (the match's options, nothing more for the ranking)."""
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.tribes_of import tribe_key
+
+    options: dict[str, Any] = {}
+    if len(players) != TEAMS:
+        return options, {}
+    tribes: dict[str, str] = {}
+    for text in request.tribes:
+        name, sep, tribe = text.rpartition("=")
+        if not sep or not name.strip() or not tribe.strip():
+            raise BadInput(f"--tribe '{text}' is not NAME=TRIBE (e.g. Ann=keepers)")
+        team = match_prefix(name, players, what="team")
+        if team in tribes:
+            raise BadInput(f"--tribe names {team} twice")
+        tribes[team] = tribe_key(tribe)
+    if tribes:
+        options["tribes"] = tribes
+    if request.home is not None:
+        home = match_prefix(request.home, players, what="team")
+        options["home"] = home
+        options["away"] = next(p for p in players if p != home)
+    return options, {}

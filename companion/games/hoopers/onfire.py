@@ -55,11 +55,3 @@ def move(space: str, direction: str) -> OnfireStep:
     if reached == LV2:
         return OnfireStep(FLAT, chip=LV2)
     return OnfireStep(reached)
-
-
-def is_hot(space: str) -> bool:
-    return track().index(space) > track().index(FLAT)
-
-
-def is_cold(space: str) -> bool:
-    return track().index(space) < track().index(FLAT)

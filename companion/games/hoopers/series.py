@@ -386,6 +386,3 @@ class SeriesFold:
         report = GameReport.from_doc(event["data"])
         after = state.with_game(report, self._rules())
         return Step(after, dict(event), report)
-
-
-SERIES_RULES = SeriesFold()

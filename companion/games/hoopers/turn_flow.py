@@ -31,13 +31,11 @@ from companion.engine.errors import RuleViolation
 from companion.games.hoopers.shots import DEFENSE_FOR, SHOT_KINDS
 
 FUNDAMENTALS = ("dribble", "pass", "screen")
-BALL_ACTIONS = ("dribble", "pass", *SHOT_KINDS)  # actions that need the ball in hand
 COUNTER_FOR = {"dribble": "steal", "pass": "intercept"}
 # The dribble's +15 is the rulebook's ("Every dribble gives a +15 bonus"); a pass
 # or screen card prints its own bonus, +25 in every rulebook example.
 DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
 REBOUND_BONUS = 15
-NO_STAT_DEFAULT = 50  # asked for a stat never typed before in this match
 
 
 class BallDynamicsError(RuleViolation):
@@ -167,18 +165,6 @@ def keepers_card(turn: Turn, kind: str) -> str:
     if turn.face_down is None:
         return "none"
     return "match" if turn.face_down == DEFENSE_FOR[kind] else "discard"
-
-
-def face_down_back_to_hand(turn: Turn) -> bool:
-    """(c) "If your opponent turn ends before the attack ... put your card back into your hand"."""
-    return turn.face_down is not None and turn.step == "done"
-
-
-def unleashed_power_open(counter_won: bool, defended_miss: bool) -> bool:
-    """ "After having retrieved the ball without game interruption if: a) a counter action
-    has successfully been played b) defense card has been played and the opponent attempt
-    to score fails." (no foul: a foul interrupts the game)"""
-    return counter_won or defended_miss
 
 
 def after_block(turn: Turn, outcome: Any) -> Turn:

@@ -44,3 +44,28 @@ def logged_result(scores: Mapping[str, int], order: Sequence[str] | None = None)
         "ranks": ranks,
         "winner": top[0] if len(top) == 1 else None,
     }
+
+
+def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    return logged_result(scores, context.get("order"))
+
+
+def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`companion log`'s `--order A,B,C`: round 7's turn order, kept with the match."""
+    from companion.engine.names import match_prefix
+
+    if request.order is None:
+        return {}, {}
+    typed = [t for t in (p.strip() for p in request.order.split(",")) if t]
+    order = [match_prefix(t, players, what="player") for t in typed]
+    return {"order": order}, {"order": order}
+
+
+def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    """Round 7's order again: as logged, else from who started the tracked draft."""
+    options = match.get("options") or {}
+    if isinstance(options.get("order"), list):
+        return {"order": options["order"]}
+    if options.get("first") in match["players"]:
+        return {"order": last_round_order(match["players"], options["first"])}
+    return {}

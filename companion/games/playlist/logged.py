@@ -68,3 +68,43 @@ def logged_solo(
         _check_songs({player: songs})
         result["lengths"] = {player: songs}
     return result
+
+
+def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    return logged_result(scores, context.get("songs"))
+
+
+def ranked_solo(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
+    if len(scores) != 1:
+        raise BadInput(f"a solo round has one player (got {len(scores)})")
+    ((player, points),) = scores.items()
+    songs = context.get("songs") or {}
+    return logged_solo(player, points, songs.get(player), context.get("goal"))
+
+
+def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`companion log`'s `--songs NAME=N`: each playlist's length, when known."""
+    from companion.engine.entries import parse_per_player
+
+    if not request.songs:
+        return {}, {}
+    return {}, {"songs": parse_per_player(request.songs, players, "--songs", "N")}
+
+
+def prepare_solo(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    options, context = prepare(request, players)
+    return {**options, "mode": "solo"}, context
+
+
+def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    result = match.get("result") or {}
+    return {"songs": result["lengths"]} if isinstance(result.get("lengths"), dict) else {}
+
+
+def amend_solo_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    """The lengths, and the goal the round was played to (as it was then)."""
+    result = match.get("result") or {}
+    context = amend_context(match)
+    if isinstance(result.get("goal"), int):
+        context["goal"] = Goal(result["goal"], result.get("goal_reading") == "more-than")
+    return context

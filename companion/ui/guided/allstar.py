@@ -8,7 +8,7 @@ substitutions; at the end, finish the game. Every answer is checked by the rules
 is recorded, and each step is recorded through the table, in one locked transaction,
 exactly as `companion allstar season …` records it.
 
-Undo (Ctrl-Z, `u`): inside a step with several answers (the arenas, the Play-Off teams, a
+Undo (Ctrl-Z, `<`): inside a step with several answers (the arenas, the Play-Off teams, a
 shootout) it goes back one question; at a step's first question it takes back the match's
 last recorded event (never the setup), like `companion allstar season undo`.
 """
@@ -39,23 +39,28 @@ def start(store: Any, seed: int | None = None) -> bool:
     from companion.engine.decks import parse_players
     from companion.games.allstar.modes import MODE_NAMES, draft_for
     from companion.ui.allstar import render_started
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import SKIP, form, players_seen
 
     table = AllStarTable(store)
-    try:
-        names = prompts.ask(
+
+    def managers(f: Any) -> list[str]:
+        return prompts.ask(
             "Managers, in seating order (clockwise)?",
-            "",
+            ",".join(f.earlier("names", [])),
             lambda text: parse_players(text, low=2, high=6),
             choices="2 to 6 names, comma separated",
             complete=players_seen(store),
             several=True,
         )
-        mode = None
-        if len(names) == 2:
-            mode = prompts.choose("Two managers: which mode?", list(MODE_NAMES), MODE_NAMES[0])
-        count = draft_for(len(names), mode).species_count(len(names))
-        species = prompts.ask(
+
+    def which_mode(f: Any) -> Any:
+        if len(f["names"]) != 2:
+            return SKIP
+        return prompts.choose("Two managers: which mode?", list(MODE_NAMES), MODE_NAMES[0])
+
+    def draw_pile(f: Any) -> Any:
+        count = draft_for(len(f["names"]), f.get("mode")).species_count(len(f["names"]))
+        return prompts.ask(
             f"The {count} Species of the draw pile?",
             "draw",
             lambda text: parse_species(text, count, table.config()),
@@ -63,12 +68,15 @@ def start(store: Any, seed: int | None = None) -> bool:
             complete=[*table.config().species, "draw"],
             several=True,
         )
-    except Undo:
+
+    done = form([("names", managers), ("mode", which_mode), ("species", draw_pile)])
+    if done is None:  # undo at the first question: back out
         return False
+    names, mode, species = done["names"], done.get("mode"), done["species"]
     try:
         started = table.start(names, mode, seed, species)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_started(prompts.console(), started)
     return True
@@ -89,9 +97,6 @@ def play(store: Any, seed: int | None = None) -> None:
     `seed` is accepted for a uniform signature; All-Star's tracked game draws nothing.
     """
     Flow(store).run()
-
-
-play_season = play
 
 
 def collect(count: int, ask_one: Callable[[int, list[Any]], Any]) -> list[Any]:

@@ -1,25 +1,15 @@
 """How every `<game> play` command begins: the live game's guided flow, or an offer to start one.
 
-`play_or_offer(store, game, …)` is the one way in for `hoopers play`, `allstar play`,
-`playlist play`, `playlist solo play` and `otdraft play`; the menu uses the same flows.
+`play_or_offer(store, game, …)` is the one way in for every game's `play` command
+(`companion.cli.play`); the menu uses the same flows (each game's spec names them).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from companion.tables import table_for
+from companion.tables import NoTable, table_for
 from companion.ui.guided import prompts
-
-# game -> its guided flow: a module with `start(store, seed) -> bool` and `play(store, seed)`
-FLOWS = {
-    "hoopers": "companion.ui.guided.hoopers",
-    "allstar": "companion.ui.guided.allstar",
-    "playlist": "companion.ui.guided.playlist",
-    "playlist-solo": "companion.ui.guided.playlist_solo",
-    "otdraft": "companion.ui.guided.otdraft",
-}
 
 
 def play_or_offer(
@@ -38,7 +28,13 @@ def play_or_offer(
     question, and what to type when the table declines.
     """
     prompts.require_terminal(command)
-    flow = importlib.import_module(FLOWS[game])
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(game)
+    if kind is None or kind.flow is None:
+        raise NoTable(f"no guided play for '{game}'")
+    flow = load(kind.flow)
     with prompts.guarded():
         if table_for(store, game).live() is None and not _offer(store, flow, seed, none_live, ask):
             prompts.say(nothing)

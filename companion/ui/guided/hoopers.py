@@ -16,7 +16,7 @@ the Onfire LV.1 chip on LV.I.
 Each answer is kept with the match as it is given (`companion.ui.guided.journal`,
 stored by the table), with the events it led to: an interrupted turn resumes at
 the exact question it stopped at (nothing is replayed into the match twice), and
-undo (Ctrl-Z, `u`) goes back one question — the answer is dropped and the events
+undo (Ctrl-Z, `<`) goes back one question — the answer is dropped and the events
 recorded after it are taken back. Before the answers kept for the match's last
 turns, undo drops the match's last event, like `companion hoopers match undo`.
 
@@ -54,39 +54,34 @@ SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
 TIMEOUT, SUBSTITUTION = "timeout", "substitution"
+# An answer to a reminder (the face-down card, the LV.1 chip): no more reminders tonight.
+NOT_TONIGHT = "not tonight"
+LV1_SAID = "  An Onfire LV.1 chip is a booster the hooper keeps on the card for a later action."
+LV1_EXPLAINED = (
+    "'Hot zone': \"When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip\n"
+    "and brings the Position token back to the flat zone. Otherwise he/she could try to\n"
+    'reach the Onfire LV.2 chip." LV.1 chips "represent boosters that you can apply, by\n'
+    'revealing them, to a played action card". yes: the hooper takes the chip now; no:\n'
+    "the hooper stays on the track, going for LV.II (a missed attack falls back to flat);\n"
+    "not tonight: no, and no more such reminders this evening."
+)
 
 
 def start(store: Any, seed: int | None = None) -> bool:
     """Ask for the teams, tribes, line-ups and first attacker, then start a match.
 
-    True when the match started; False when the table backed out (undo) or the
-    rules refused (the reason is said).
+    Undo goes back one question (`steps.form`). True when the match started; False when
+    the table backed out (undo at the first question) or the rules refused (said).
     """
-    from companion.games.hoopers.match import tribes
-    from companion.tables.hoopers import roster
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.hoopers_setup import ask_setup
 
-    names = list(tribes())
-    seen = players_seen(store)
-    try:
-        home = prompts.ask("Home team (a player's name)?", "Home", _name, complete=seen)
-        away = prompts.ask("Away team?", "Away", _name, complete=[p for p in seen if p != home])
-        home_tribe = prompts.choose(f"{home}'s tribe?", names, names[0])
-        away_tribe = prompts.choose(f"{away}'s tribe?", names, names[-1])
-        rosters = {home: roster(home, home_tribe, None), away: roster(away, away_tribe, None)}
-        sevens: dict[str, list[str]] = {}
-        fives: dict[str, list[str]] = {}
-        if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
-            for team in (home, away):
-                sevens[team], fives[team] = _ask_line_up(team, rosters[team])
-        milestones = prompts.ask(
-            "Period milestones (Friendly Play: win, lose, off, or one per period)?",
-            "win",
-            _milestones,
-        )
-        first = prompts.choose("Who attacks first?", ["roll", home, away], "roll")
-    except Undo:
+    setup = ask_setup(store)
+    if setup is None:
         return False
+    home, away = setup["home"], setup["away"]
+    home_tribe, away_tribe = setup["home_tribe"], setup["away_tribe"]
+    rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
+    milestones, first = setup["milestones"], setup["first"]
     try:
         status = HoopersTable(store).start(
             home,
@@ -100,51 +95,13 @@ def start(store: Any, seed: int | None = None) -> bool:
             fives=fives,
         )
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.hoopers import render_notes, render_status
 
     render_notes(prompts.console(), status.state.notes)
     render_status(prompts.console(), status)
     return True
-
-
-def _ask_line_up(team: str, roster: list[str]) -> tuple[list[str], list[str]]:
-    """The seven of the ten, then the five on court (`Name=POS` for another token)."""
-    from companion.games.hoopers.match import line_up
-    from companion.tables.hoopers import names
-
-    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}")
-
-    def seven(text: str) -> list[str]:
-        chosen = names(text) or []
-        return line_up(team, roster, chosen, None)[0]
-
-    picked = prompts.ask(
-        f"{team}'s seven (comma separated)?", "", seven, complete=roster, several=True
-    )
-
-    def five(text: str) -> list[str]:
-        chosen = names(text) or []
-        line_up(team, roster, picked, chosen)
-        return chosen
-
-    prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return picked, prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
-
-
-def _milestones(text: str) -> str:
-    """'win', 'lose', 'off', or one per period with a marker ('win,lose,win'); checked."""
-    from companion.games.hoopers.variants import parse_milestones
-
-    parse_milestones(text)
-    return text
-
-
-def _name(text: str) -> str:
-    from companion.engine.decks import parse_players
-
-    return parse_players([text], low=1, high=1)[0]
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
@@ -357,23 +314,54 @@ class Flow:
         """The log's current turn from its start: the Keepers' face-down card first when
         the turn before was played here (a new session cannot know it: asked at the attack)."""
         assert self.log is not None
+        from companion.games.hoopers.reminders import face_down_can_matter
+
         turn = self.fresh_turn()
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
-        card = self.q.choose(
-            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?",
-            tf.FACE_DOWN_CHOICES,
-            "none",
+        question = (
+            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?"
         )
+        if not self.reminder(
+            question, face_down_can_matter(self.state(), turn.team, turn.opponent)
+        ):
+            return turn  # not asked: 'block' is offered at the defence
+        card = self.q.choose(question, [*tf.FACE_DOWN_CHOICES, NOT_TONIGHT], "none")
+        if card == NOT_TONIGHT:
+            self.quiet_tonight()
+            return turn
         return tf.new_turn(
             turn.team, turn.opponent, face_down=None if card == "none" else card, known=True
+        )
+
+    def reminder(self, question: str, can_matter: bool) -> bool:
+        """Ask the reminder `question`? As it was when its turn was first played (while
+        replaying kept answers); else only when it can matter and the table has not
+        quieted the reminders for the evening."""
+        from datetime import datetime
+
+        journal = self.q.journal
+        if journal is not None and journal.replaying:
+            return journal.entries[journal.cursor].get("q") == question
+        return can_matter and self.table.reminders_on(datetime.now().astimezone())
+
+    def quiet_tonight(self) -> None:
+        from datetime import datetime
+
+        if self.q.replaying:
+            return
+        until = self.table.set_reminders(False, datetime.now().astimezone())
+        assert until is not None
+        self.q.say(
+            f"  no more reminders of face-down cards and chips until {until:%H:%M} "
+            "('companion hoopers reminders on' brings them back)"
         )
 
     def settle_owed(self) -> None:
         """Free throws owed from a plain command come first ('match free-throw')."""
         if self.state().owed is None:
             return
-        from companion.ui.guided.owed import ask_owed_free_throws
+        from companion.ui.guided.hoopers_owed import ask_owed_free_throws
 
         while self.state().owed is not None:
             if ask_owed_free_throws(self.table) is None:
@@ -402,11 +390,11 @@ class Flow:
             prompts.say(f"  undone: {_describe(undone.removed)}")
             self.restart_log()
         except NothingToUndo as err:
-            prompts.say("  nothing to undo" if "nothing" in err.line() else f"  cannot undo: "
-                        f"{err.line()}")  # fmt: skip
+            prompts.say("  nothing to undo" if "nothing" in str(err) else f"  cannot undo: "
+                        f"{prompts.reason(err)}")  # fmt: skip
             self.restart_log()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {err.line()}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}")
             self.restart_log()
         finally:
             self.invalidate()
@@ -531,16 +519,26 @@ class Flow:
     def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
         """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
         chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
+        from companion.games.hoopers.reminders import lv1_chip_can_matter
+
         after = played[-1].state
         for team, side in after.teams.items():
             for hooper in side.hoopers.values():
                 if hooper.onfire != LV1 or before.teams[team].hoopers[hooper.name].onfire == LV1:
                     continue
-                if self.q.yes_no(
+                question = (
                     f"{hooper.name} reaches LV.I: take the Onfire LV.1 chip now "
-                    "(no: go on for LV.II)?",
-                    False,
-                ):
+                    "(no: go on for LV.II)?"
+                )
+                if not self.reminder(question, lv1_chip_can_matter(after, team, hooper.name)):
+                    continue
+                self.q.say(LV1_SAID)
+                answer = self.q.choose(
+                    question, ["yes", "no", NOT_TONIGHT], "no", explain=LV1_EXPLAINED
+                )
+                if answer == NOT_TONIGHT:
+                    self.quiet_tonight()
+                if answer in ("yes", True):  # True: a turn kept when this was a yes/no
                     event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
                     self.show(self.record([event]))
 
@@ -600,7 +598,7 @@ class Flow:
         except Diverged:
             raise
         except CompanionError as err:
-            self.q.say(f"  error: {err.line()}")
+            self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def substitution(self, turn: tf.Turn) -> tf.Turn:
@@ -639,7 +637,7 @@ class Flow:
             except Diverged:
                 raise
             except CompanionError as err:
-                self.q.say(f"  error: {err.line()}")
+                self.q.say(f"  error: {prompts.reason(err)}")
         return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:
@@ -977,7 +975,7 @@ class Flow:
             return tf.after_rebound(turn, None)
         by = self.pick(turn.team, "rebound", "rebound by?", rebounders)
         if by == SUSAN_PEG:  # her skill (The Series): companion/ui/guided/series.py
-            from companion.ui.guided.series import susan_peg_rebound
+            from companion.ui.guided.hoopers_series import susan_peg_rebound
 
             return susan_peg_rebound(self, turn, by)
         fouls = self.state().teams[turn.team].team_fouls

@@ -43,9 +43,6 @@ class Journal:
     def answers(self) -> list[dict[str, Any]]:
         return [e for e in self.entries if "a" in e]
 
-    def rewind(self) -> None:
-        self.cursor = 0
-
     def replay(self, question: str) -> Any:
         """The answer given to `question` last time (the next entry must be it)."""
         entry = self.entries[self.cursor]

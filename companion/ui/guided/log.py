@@ -11,18 +11,9 @@ import re
 from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
-from companion.history.log import LOGGABLE, SOLO, SOLO_PLAYER, LogRequest, build_match
+from companion.history.log import SOLO_PLAYER, LogRequest, build_match, loggable, logging_of
 from companion.store import Store
 from companion.ui.guided import prompts
-
-GAME_NAMES = {
-    "hoopers": "Valley Hoopers (two teams)",
-    "allstar": "All-Star Draft",
-    "playlist": "All Stars Playlist",
-    SOLO: "All Stars Playlist, a solo round",
-    "otdraft": "OT Fantasy Draft",
-}
-
 
 PAIR = re.compile(r"\s*([^=,]+?)\s*=\s*([^\s,]+)\s*,?")
 
@@ -52,48 +43,32 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
     from companion.history.log import parse_scores
 
     seen = seen or []
-    if game == SOLO:
+    logging = logging_of(game)
+    if logging.solo:
         player = prompts.ask(
             "Who played?", SOLO_PLAYER, lambda t: t.strip() or SOLO_PLAYER, choices="a name",
             complete=seen,
         )  # fmt: skip
         request = prompts.ask(
-            "Points of the best playlist?",
+            logging.score_prompt,
             "",
-            lambda t: _check(LogRequest(SOLO, (t,), player=player)),
+            lambda t: _check(LogRequest(game, (t,), player=player)),
             choices="a whole number",
         )
     else:
         request = prompts.ask(
-            "Final scores?",
+            logging.score_prompt,
             "",
             lambda t: _entries(game, t),
             choices="NAME=SCORE, e.g. Ana=29 Ben=14",
             complete=seen,
             several=True,
         )
-    tied = _ties(parse_scores(request.entries)) if game in ("allstar", "otdraft") else []
-    if game == "allstar" and tied:
-        request = prompts.ask(
-            f"Play-Off Supporters of {', '.join(tied)} (they break the tie)?",
-            "none",
-            lambda t: _check(_with(request, playoff=() if t == "none" else _words(t))),
-            choices="NAME=POINTS, or none: a shared rank",
-        )
-    if game == "otdraft" and tied:
-        request = prompts.ask(
-            "Round 7's turn order (a tie goes to the latest)?",
-            "none",
-            lambda t: _check(_with(request, order=None if t == "none" else t)),
-            choices="A,B,C, or none: a shared rank",
-        )
-    if game == "hoopers":
-        request = prompts.ask(
-            "Tribes?",
-            "none",
-            lambda t: _check(_with(request, tribes=() if t == "none" else _words(t))),
-            choices="NAME=keepers|unleashed, or none",
-        )
+    tied = [] if logging.solo else _ties(parse_scores(request.entries))
+    for question in logging.questions:
+        if question.when == "tie" and not tied:
+            continue
+        request = _answer(request, question, tied)
     request = prompts.ask(
         "When was it played?",
         "now",
@@ -105,6 +80,23 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
         "none",
         lambda t: _check(_with(request, note=None if t == "none" else t)),
         choices="any text, or none",
+    )
+
+
+def _answer(request: LogRequest, question: Any, tied: list[str]) -> LogRequest:
+    """One more question of the game's (its spec's `Logged.questions`); `none` leaves it out."""
+    empty: Any = () if question.words else None
+
+    def value(text: str) -> Any:
+        if text == "none":
+            return empty
+        return _words(text) if question.words else text
+
+    return prompts.ask(
+        question.prompt.format(tied=", ".join(tied)),
+        "none",
+        lambda t: _check(_with(request, **{question.option: value(t)})),
+        choices=question.choices,
     )
 
 
@@ -126,10 +118,11 @@ def run(store: Store) -> bool:
     from companion.ui.guided.steps import players_seen
     from companion.ui.history import logged_view
 
-    for game in LOGGABLE:
-        prompts.say(f"  [bold]{game}[/bold]: {GAME_NAMES[game]}")
+    games = loggable()
+    for game, kind in games.items():
+        prompts.say(f"  [bold]{game}[/bold]: {kind.log.title}")
     try:
-        game = prompts.choose("Which game was played?", list(LOGGABLE), "hoopers")
+        game = prompts.choose("Which game was played?", list(games), next(iter(games)))
         request = ask_request(game, players_seen(store))
     except prompts.Undo:
         prompts.say("  nothing logged")
@@ -137,7 +130,7 @@ def run(store: Store) -> bool:
     try:
         answer = log_game(store, request)
     except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     logged_view(prompts.console(), answer)
     return True

@@ -15,7 +15,7 @@ again after the answer.
 
 With the companion's deck the choices are the Draftline's cards; when it only records the
 table's cards, any free card of the catalogue may be named (unique prefixes). Undo
-(Ctrl-Z, `u`) takes back the last recorded move (never the deal).
+(Ctrl-Z, `<`) takes back the last recorded move (never the deal).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from companion.engine.errors import BadInput, CompanionError
 from companion.games.otdraft.draft import DECK_SIZE, DraftState
 from companion.tables.otdraft import DraftTable
 from companion.ui.guided import prompts
-from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
 
 GAME = "otdraft"
@@ -49,23 +48,26 @@ def start(store: Any, seed: int | None = None) -> bool:
     True once the draft is live; False when the table backed out (undo) or the rules
     refused (the reason is said).
     """
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import form, players_seen
 
     table = DraftTable(store)
-    try:
-        players = prompts.ask(
-            "Players, clockwise (2 to 5, comma separated)?", "", _players, choices="A,B,C",
-            complete=players_seen(store), several=True,
-        )  # fmt: skip
-        first = prompts.choose("Who starts?", players, players[0])
-        catalogue = _which_catalogue(table)
-        deck = _who_deals(catalogue, len(players))
-    except Undo:
+    done = form(
+        [
+            ("players", lambda f: prompts.ask(
+                "Players, clockwise (2 to 5, comma separated)?", ",".join(f.earlier("players", [])),
+                _players, choices="A,B,C", complete=players_seen(store), several=True)),
+            ("first", lambda f: prompts.choose("Who starts?", f["players"], f["players"][0])),
+            ("catalogue", lambda f: _which_catalogue(table)),
+            ("deck", lambda f: _who_deals(f["catalogue"], len(f["players"]))),
+        ]
+    )  # fmt: skip
+    if done is None:  # undo at the first question: back out
         return False
+    players, first, catalogue, deck = (done[k] for k in ("players", "first", "catalogue", "deck"))
     try:
         started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.otdraft import render_started
 
@@ -136,9 +138,6 @@ def play(store: Any, seed: int | None = None) -> None:
     `seed` is accepted for a uniform signature; the draws use the match's own seed.
     """
     Flow(store).run()
-
-
-play_draft = play  # the earlier name
 
 
 class Flow:

@@ -11,7 +11,7 @@ scored and the game is filed. Every move is recorded through the table
 Cards are typed as in the commands — catalogue number (12 or #12), title prefix, or
 GENRE/POINTS/ICON+ICON+ICON[/TITLE] — several separated by commas.
 
-Undo (Ctrl-Z, `u`) goes back one question; when that question recorded something, it
+Undo (Ctrl-Z, `<`) goes back one question; when that question recorded something, it
 is taken back too. With nothing answered in this session it drops the game's last event
 (never the start), like `companion playlist game undo`.
 """
@@ -41,31 +41,39 @@ def start(store: Any, seed: int | None = None) -> bool:
     rules refused (the reason is said).
     """
     from companion.engine.decks import parse_players
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import SKIP, form, players_seen
 
     table = PlaylistTable(store)
-    try:
-        names = prompts.ask(
+
+    def players(f: Any) -> list[str]:
+        return prompts.ask(
             "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
-            "",
+            ",".join(f.earlier("names", [])),
             lambda text: parse_players(text, low=2),
             complete=players_seen(store),
             several=True,
         )
+
+    def starts(f: Any) -> str:
         prompts.say("  the player who most recently listened to their own playlist starts")
-        first = prompts.choose("Who starts?", [*names, RANDOM], RANDOM)
-        deck = False
-        if len(table.box.music_in_play()) >= needed(len(names)):
-            deck = prompts.yes_no(
-                "Does the companion hold the deck (it deals the hands and the Download List)?",
-                False,
-            )
-    except prompts.Undo:
+        return prompts.choose("Who starts?", [*f["names"], RANDOM], RANDOM)
+
+    def holds(f: Any) -> Any:
+        if len(table.box.music_in_play()) < needed(len(f["names"])):
+            return SKIP
+        return prompts.yes_no(
+            "Does the companion hold the deck (it deals the hands and the Download List)?",
+            False,
+        )
+
+    done = form([("names", players), ("first", starts), ("deck", holds)])
+    if done is None:  # undo at the first question: back out
         return False
+    names, first, deck = done["names"], done["first"], bool(done.get("deck", False))
     try:
         started = table.start(names, None if first == RANDOM else first, seed, deck)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.playlist import render_notes, render_status
 

@@ -7,7 +7,7 @@ playlist that a laid-out card still fits is refused, naming the card, unless the
 counts it anyway. After a won round the next one has one card fewer; a lost round ends
 the run, which is filed in history.
 
-Undo (Ctrl-Z, `u`) takes back the run's last step (never its first deal). Everything goes
+Undo (Ctrl-Z, `<`) takes back the run's last step (never its first deal). Everything goes
 through `companion.tables.playlist.SoloTable`.
 """
 
@@ -30,29 +30,34 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     table = SoloTable(store)
     goal = table.box.solo_goal()
-    try:
-        from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import form, players_seen
 
-        player = prompts.ask(
-            "Who plays this solo run?", "solo", lambda t: parse_players(t, 1, 1)[0],
-            complete=players_seen(store),
-        )  # fmt: skip
-        cards = prompts.number("How many cards to lay out?", 20, _count)
+    def readings(f: Any) -> str:
         prompts.say(
             f"  the rulebook says both: at least {goal.points} points (the goal) and more than "
             f"{goal.points} (the round's end)"
         )
-        reading = prompts.choose(
-            f"A round is won with {goal.points} points?", READINGS, goal.reading
-        )
-    except prompts.Undo:
+        return prompts.choose(f"A round is won with {goal.points} points?", READINGS, goal.reading)
+
+    done = form(
+        [
+            ("player", lambda f: prompts.ask(
+                "Who plays this solo run?", f.earlier("player", "solo"),
+                lambda t: parse_players(t, 1, 1)[0], complete=players_seen(store))),
+            ("cards", lambda f: prompts.number(
+                "How many cards to lay out?", f.earlier("cards", 20), _count)),
+            ("reading", readings),
+        ]
+    )  # fmt: skip
+    if done is None:  # undo at the first question: back out
         return False
+    player, cards, reading = done["player"], done["cards"], done["reading"]
     try:
         if reading != goal.reading:  # a table setting: the next runs play to it too
             table.box.set_solo_goal(reading=reading)
         started = table.start(cards, player, seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     from companion.ui.playlist import render_solo_status
 
@@ -77,7 +82,7 @@ class SoloFlow:
         self.stopped = False
 
     def run(self) -> None:
-        prompts.say("[dim]Enter takes the default · Ctrl-Z or u: undo[/dim]")
+        prompts.say("[dim]Enter takes the default · Ctrl-Z or <: undo[/dim]")
         while not self.stopped:
             attempt(self.step, self.undo)
 
@@ -132,7 +137,7 @@ class SoloFlow:
             with prompts.no_interrupt():
                 scored = self.table.score(cards)
         except StillFits as err:
-            prompts.say(f"  {err.line()}")
+            prompts.say(f"  {prompts.reason(err)}")
             if not prompts.yes_no("Count the playlist as it is anyway?", False):
                 return
             with prompts.no_interrupt():

@@ -8,7 +8,7 @@ Three kinds of question
       highlighted. Arrow keys (or Tab) move; typing filters the list and jumps to
       the first choice that starts with what is typed (shortcut letters: `n` +
       Enter is "no"); Enter picks the highlighted choice.
-    * A name from a long list (hoopers, cards of a catalogue, players seen before):
+    * A name from a long list (a team's players, cards of a catalogue, players seen before):
       `name` (or `ask(..., complete=NAMES)`) is a line with a completion menu
       that offers the names matching what is typed, by prefix and by close spelling;
       Tab (or the arrow keys) walks the menu, Enter takes the line. A unique prefix
@@ -19,10 +19,13 @@ Rules every prompt follows
     * It shows its choices and its default; Enter alone takes the default.
     * An answer that does not parse cannot be submitted: the reason shows under it
       and the question is asked again, on a clear line.
-    * Undo is one keystroke away: Ctrl-Z (or typing `u` / `undo` and Enter) raises
-      `Undo`, which the flow turns into "go back one question" (or "take back the
-      last recorded event"). `u` alone always means undo; choices starting with
-      "u" need two letters.
+    * Undo is one keystroke away: Ctrl-Z (or typing `<` and Enter) raises `Undo`,
+      which the flow turns into "go back one question" (or "take back the last
+      recorded event"). No choice and no name starts with `<`, so undo never takes a
+      letter that starts an answer (`u` is the start of "unleashed").
+    * Where a question uses the game's words (milestones, line-ups, chips), a short
+      plain line says what it means, and `?` and Enter explains it at length
+      (`explain=`); the question is then asked again.
     * Ctrl-C (or Ctrl-D) raises KeyboardInterrupt / EOFError. Wrap the flow in
       `guarded()` to turn both into the one-line "interrupted" exit (130) that
       keeps everything recorded so far.
@@ -32,15 +35,19 @@ API
     require_terminal(command)             raise BadInput off a terminal
     guarded()                             context manager: Ctrl-C/Ctrl-D -> typer.Abort (exit 130)
     Undo                                  raised by any prompt when the user asks to undo
-    ask(question, default, parse, *, choices="", undo=True, complete=None, several=False)
+    ask(question, default, parse, *, choices="", undo=True, complete=None, several=False,
+        explain=None)
                                           the primitive: parse(text) -> value (raise
                                           CompanionError to refuse); "" means `default`;
                                           `complete`: names offered as you type (`several`:
                                           True, or the separators, for a list of names: the
                                           last one is completed)
-    choose(question, choices, default)    one of `choices` (str), from a list
+    choose(question, choices, default, *, explain=None)  one of `choices` (str), from a list
     name(question, choices, default=None, what="name")  one of `choices`, typed with completion
-    yes_no(question, default=False)       bool (a list: yes / no)
+    yes_no(question, default=False, *, explain=None)  bool (a list: yes / no)
+    reason(err, here="")                  what a prompt says of a refused answer: the error,
+                                          with its hint unless the hint is for the command line
+                                          (then `here`, what to type at this question)
     number(question, default, check=None) int; `check(n)` may raise CompanionError;
                                           default=None: no default, Enter alone is refused
     d20(question, rng)                    Enter / `r` rolls with `rng` (shown); or the table's
@@ -70,15 +77,23 @@ from companion.engine.errors import BadInput, CompanionError
 
 T = TypeVar("T")
 
-UNDO_WORDS = ("u", "undo")
+# Typed alone (and Enter): undo. No choice or name starts with it (see the module's doc).
+UNDO_WORDS = ("<",)
+EXPLAIN_WORD = "?"
 ROLL_WORDS = ("", "r", "roll")
 ROLL = "roll"
 # A name question lists its names in the question when there are this few.
 LISTED_NAMES = 12
-SELECT_HINT = "(↑↓ or type to pick, Enter takes it · u: undo)"
+SELECT_HINT = "(↑↓ or type to pick, Enter takes it · <: back)"
 # Said once when a flow begins.
-HINT = "Enter takes the default · ↑↓ pick from a list · Tab completes a name · Ctrl-Z or u: undo"
+HINT = (
+    "Enter takes the default · ↑↓ pick from a list · Tab completes a name · "
+    "Ctrl-Z or <: back one question"
+)
 _UNDO = object()
+_EXPLAIN = object()
+# Questions put to the table so far (a setup step that asked none was answered for it).
+asked = 0
 _console: Any = None
 
 
@@ -102,6 +117,17 @@ def _say_refused(refused: Refused) -> None:
 
 class Undo(Exception):  # noqa: N818 - a request, not an error
     """The user asked to go back (one question, or the last recorded event)."""
+
+
+def reason(err: CompanionError, here: str = "") -> str:
+    """What a prompt says of a refused answer. A hint written for the command line
+    (`--players Ana,Ben`, `'companion …'`) means nothing at a question: `here` (what to
+    type at this question) is said instead, when there is one."""
+    text = str(err)
+    hint = err.hint
+    if hint and ("--" in hint or "companion " in hint):
+        hint = here or None
+    return f"{text} (hint: {hint})" if hint else text
 
 
 def on_terminal() -> bool:
@@ -216,16 +242,20 @@ class Picker:
 
     Typing filters the list (questionary keeps the choices that contain what is
     typed) and highlights the best of them (`ranked`: a prefix first); Backspace
-    unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the highlighted choice, or `u`
-    typed alone means undo; typed text that matches no choice is refused: the reason
-    shows under it and the list is asked anew.
+    unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the highlighted choice, or `<`
+    typed alone means undo (`?` alone: explain, when the question can); typed text
+    that matches no choice is refused: the reason shows under it and the list is
+    asked anew.
     """
 
-    def __init__(self, control: Any, options: Sequence[str], default: str, undo: bool) -> None:
+    def __init__(
+        self, control: Any, options: Sequence[str], default: str, undo: bool, explain: bool = False
+    ) -> None:
         self.ic = control
         self.options = list(options)
         self.default = default
         self.undo = undo
+        self.explain = explain
 
     @property
     def typed(self) -> str:
@@ -266,6 +296,8 @@ class Picker:
         typed = self.typed.strip()
         if self.undo and typed.casefold() in UNDO_WORDS:
             return _UNDO
+        if self.explain and typed == EXPLAIN_WORD:
+            return _EXPLAIN
         if typed and not ranked(typed, self.options, close=False):
             near = ranked(typed, self.options)
             hint = f"did you mean {' or '.join(near[:2])}?" if near else "↑↓ to pick one"
@@ -327,28 +359,43 @@ def _select_bindings(picker: Picker) -> Any:
     return bindings
 
 
-def _select(message: str, options: Sequence[str], default: str, undo: bool) -> str:
+def _select(
+    message: str, options: Sequence[str], default: str, undo: bool, explain: str | None = None
+) -> str:
     import questionary
     from prompt_toolkit.key_binding import merge_key_bindings
 
+    hint = SELECT_HINT if undo else SELECT_HINT.replace(" · <: back", "")
+    if explain:
+        hint = hint.replace(")", " · ?: what is this)")
     question = questionary.select(
         message,
         choices=list(options),
         default=default,
         use_search_filter=True,
         use_jk_keys=False,
-        instruction=SELECT_HINT if undo else SELECT_HINT.replace(" · u: undo", ""),
+        instruction=hint,
     )
     app = question.application
-    picker = Picker(select_control(app), options, default, undo)
+    picker = Picker(select_control(app), options, default, undo, explain=bool(explain))
     app.key_bindings = merge_key_bindings([app.key_bindings, _select_bindings(picker)])
     answer = question.unsafe_ask()
     if answer is _UNDO:
         raise Undo
+    if answer is _EXPLAIN:
+        _say_explained(explain or "")
+        return _select(message, options, default, undo, explain)
     if isinstance(answer, Refused):
         _say_refused(answer)
-        return _select(message, options, default, undo)
+        return _select(message, options, default, undo, explain)
     return str(answer)
+
+
+def _say_explained(text: str) -> None:
+    from rich.markup import escape
+
+    for line in text.splitlines():
+        console().print(f"  [cyan]{escape(line)}[/cyan]")
 
 
 # --- the line (free answers, and names with completion) --------------------------------
@@ -427,32 +474,43 @@ def ask(
     undo: bool = True,
     complete: Sequence[str] | None = None,
     several: bool | str = False,
+    explain: str | None = None,
 ) -> T:
-    """Ask until the answer parses; return `parse(answer)` ("" means `default`)."""
+    """Ask until the answer parses; return `parse(answer)` ("" means `default`).
+    With `explain`, `?` alone says it and asks again."""
 
     def read(text: str) -> Any:
         typed = text.strip()
         if undo and typed.casefold() in UNDO_WORDS:
             return _UNDO
+        if explain and typed == EXPLAIN_WORD:
+            return _EXPLAIN
         return parse(typed or default)
 
     def validate(text: str) -> bool | str:
         try:
             read(text)
         except CompanionError as err:
-            return err.line()
+            return reason(err, f"type {choices}" if choices else "")
         return True
 
+    global asked
+    asked += 1
     shown = f"{question} [{choices}]" if choices else question
     if default:
         shown += f" ({default})"
+    if explain:
+        shown += " (? explains)"
     bindings = _line_bindings(validate, undo)
     while True:
         answer = _line(shown, validate, bindings, complete, several)
-        if not isinstance(answer, Refused):
+        if isinstance(answer, Refused):
+            _say_refused(answer)
+            continue
+        result = _UNDO if answer is _UNDO else read(answer)
+        if result is not _EXPLAIN:
             break
-        _say_refused(answer)
-    result = _UNDO if answer is _UNDO else read(answer)
+        _say_explained(explain or "")
     if result is _UNDO:
         raise Undo
     return result
@@ -495,7 +553,12 @@ def _line(
 
 
 def choose(
-    question: str, choices: Sequence[str], default: str | None = None, *, undo: bool = True
+    question: str,
+    choices: Sequence[str],
+    default: str | None = None,
+    *,
+    undo: bool = True,
+    explain: str | None = None,
 ) -> str:
     """One of `choices`, picked from a list under the question (the default highlighted)."""
     from companion.engine.names import match_prefix
@@ -509,8 +572,10 @@ def choose(
             chosen = match_prefix(default, options, what="choice")
         except CompanionError:
             chosen = options[0]
+    global asked
+    asked += 1
     shown = f"{question} [{' / '.join(options)}] ({chosen})"
-    return _select(shown, options, chosen, undo)
+    return _select(shown, options, chosen, undo, explain)
 
 
 def name(
@@ -539,8 +604,8 @@ def name(
     return ask(question, default or "", parse, choices=listed, complete=names, undo=undo)
 
 
-def yes_no(question: str, default: bool = False) -> bool:
-    return choose(question, ["yes", "no"], "yes" if default else "no") == "yes"
+def yes_no(question: str, default: bool = False, *, explain: str | None = None) -> bool:
+    return choose(question, ["yes", "no"], "yes" if default else "no", explain=explain) == "yes"
 
 
 def number(question: str, default: int | None, check: Callable[[int], Any] | None = None) -> int:
@@ -619,15 +684,16 @@ class Asker:
     def ask(self, question: str, default: str, parse: Callable[[str], T], **options: Any) -> T:
         return self._answer(question, lambda: ask(question, default, parse, **options))
 
-    def choose(self, question: str, choices: Sequence[str], default: str | None = None) -> str:
-        return self._answer(question, lambda: choose(question, choices, default))
+    def choose(self, question: str, choices: Sequence[str], default: str | None = None,
+               **options: Any) -> str:  # fmt: skip
+        return self._answer(question, lambda: choose(question, choices, default, **options))
 
     def name(self, question: str, choices: Sequence[str], default: str | None = None,
              **options: Any) -> str:  # fmt: skip
         return self._answer(question, lambda: name(question, choices, default, **options))
 
-    def yes_no(self, question: str, default: bool = False) -> bool:
-        return self._answer(question, lambda: yes_no(question, default))
+    def yes_no(self, question: str, default: bool = False, **options: Any) -> bool:
+        return self._answer(question, lambda: yes_no(question, default, **options))
 
     def number(self, question: str, default: int | None,
                check: Callable[[int], Any] | None = None) -> int:  # fmt: skip

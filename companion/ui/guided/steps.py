@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from companion.engine.errors import CompanionError
@@ -23,10 +23,61 @@ def attempt(step: Callable[[], T], undo: Callable[[], Any]) -> T | None:
         try:
             undo()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {err.line()}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}")
     except CompanionError as err:
-        prompts.say(f"  error: {err.line()}")
+        prompts.say(f"  error: {prompts.reason(err)}")
     return None
+
+
+# A question of a `form` that does not apply to the answers so far returns this: not asked.
+SKIP = object()
+
+
+class Form:
+    """The answers of a setup asked one question after another (see `form`)."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, Any] = {}
+        self.given: dict[str, Any] = {}  # every answer given, kept when undo goes back
+
+    def __getitem__(self, key: str) -> Any:
+        return self.answers[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.answers.get(key, default)
+
+    def earlier(self, key: str, default: Any) -> Any:
+        """The answer given to `key` before undo came back past it, else `default`: going
+        back one question loses nothing typed."""
+        return self.given.get(key, default)
+
+
+def form(questions: Sequence[tuple[str, Callable[[Form], Any]]]) -> Form | None:
+    """Ask `questions` (`(key, ask(form) -> answer or SKIP)`) in order. Undo goes back
+    exactly one question (the one asked before, its earlier answer the default); undo at
+    the first question: None (the table backed out). A step that answered without asking
+    anything (a catalogue already imported) is not one undo goes back to."""
+    done = Form()
+    asked: list[int] = []
+    at = 0
+    while at < len(questions):
+        key, question = questions[at]
+        before = prompts.asked
+        try:
+            answer = question(done)
+        except prompts.Undo:
+            if not asked:
+                return None
+            at = asked.pop()
+            for later, _ in questions[at:]:
+                done.answers.pop(later, None)
+            continue
+        if answer is not SKIP:
+            done.answers[key] = done.given[key] = answer
+            if prompts.asked != before:
+                asked.append(at)
+        at += 1
+    return done
 
 
 def players_seen(store: Any) -> list[str]:

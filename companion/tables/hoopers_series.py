@@ -40,7 +40,6 @@ from companion.tables.base import Ended, Status
 GAME = "series"  # the table's name (watch, menu, `table_for`)
 TABLE = "series"  # the store's document table
 CURRENT = "current"
-HISTORY_GAME = "hoopers-series"  # a decided or abandoned series in history
 # A game typed in by hand has a result but no event log to replay, so it is
 # archived under its own name; `history list --game hoopers` still lists it.
 HAND_GAME = "hoopers-series-game"

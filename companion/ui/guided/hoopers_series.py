@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
 from companion.tables.hoopers import HoopersTable
-from companion.tables.series import SeriesTable
+from companion.tables.hoopers_series import SeriesTable
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 
@@ -39,19 +39,26 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     names = [t.title() for t in tribes()]
     offered = [*names, *players_seen(store)]
-    try:
-        first = prompts.ask("First tribe (or player)?", names[0], _name, complete=offered)
-        second = prompts.ask(
-            "Second tribe (or player)?", names[-1], _name,
-            complete=[n for n in offered if n != first],
-        )  # fmt: skip
-        home = prompts.choose("Who is at home in game 1?", ["random", first, second], "random")
-    except Undo:
+    from companion.ui.guided.steps import form
+
+    done = form(
+        [
+            ("first", lambda f: prompts.ask("First tribe (or player)?",
+                                            f.earlier("first", names[0]), _name, complete=offered)),
+            ("second", lambda f: prompts.ask(
+                "Second tribe (or player)?", f.earlier("second", names[-1]), _name,
+                complete=[n for n in offered if n != f["first"]])),
+            ("home", lambda f: prompts.choose(
+                "Who is at home in game 1?", ["random", f["first"], f["second"]], "random")),
+        ]
+    )  # fmt: skip
+    if done is None:  # undo at the first question: back out
         return False
+    first, second, home = done["first"], done["second"], done["home"]
     try:
         status = SeriesTable(store).start([first, second], home=home, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_status(prompts.console(), status, started=True, chosen=home == "random")
     return True
@@ -188,7 +195,7 @@ def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) ->
         with prompts.no_interrupt():
             started = table.start_game(hot, cold, given, first=first, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {err.line()}")
+        prompts.say(f"error: {prompts.reason(err)}")
         return False
     render_started(prompts.console(), started)
     return True

@@ -45,7 +45,7 @@ def _command(series: Series, game: GameReport) -> str:
 
 
 def run(out: Console, store: Store, seed: int) -> None:
-    from companion.tables.series import SeriesTable
+    from companion.tables.hoopers_series import SeriesTable
     from companion.ui.hoopers_series import render_rewards, render_status
 
     table = SeriesTable(store)

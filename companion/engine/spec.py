@@ -1,0 +1,130 @@
+"""What a game tells the companion about itself: one `GameSpec` per game, in its own package.
+
+A spec is plain data. Everything a face needs from a game — its table, its
+renderer, its guided flow, how a finished result is ranked — is named as a
+"module:attribute" string and imported only when that face uses it
+(`load`), so reading a spec costs nothing and the pure games layer never
+imports a face. `companion.registry` lists the specs; every face iterates it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+
+def load(target: str) -> Any:
+    """The object a "module:attribute" string names (a module alone when there is no ':')."""
+    module, _, attribute = target.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
+@dataclass(frozen=True)
+class Question:
+    """One more question the guided log asks for a game, answered into a `companion log` option.
+
+    `option`: the LogRequest field it fills; `when`: "always", or "tie" (only when the
+    first place is shared: `{tied}` in the prompt names them); `words`: the answer is
+    several NAME=VALUE (else one text).
+    """
+
+    option: str
+    prompt: str
+    choices: str
+    when: str = "always"
+    words: bool = True
+
+
+@dataclass(frozen=True)
+class Logged:
+    """How a game played without the companion is logged (`companion log`) and amended.
+
+    `rank(scores, context) -> {"scores", "ranks", "winner", ...}` decides the result
+    by the game's rules (`companion log` and `history amend` both ask it);
+    `prepare(request, players) -> (options, context)` reads the game's own
+    `companion log` options (`options` lists which it takes); `context(match)` is
+    what ranking needs again when a stored result is amended; `setup(store)` reads
+    the table's settings a log needs (a solo goal). `solo`: one player,
+    one number.
+    """
+
+    title: str
+    rank: str
+    options: tuple[str, ...] = ()
+    prepare: str | None = None
+    context: str | None = None
+    setup: str | None = None
+    questions: tuple[Question, ...] = ()
+    solo: bool = False
+    score_prompt: str = "Final scores?"
+
+
+@dataclass(frozen=True)
+class Play:
+    """`G play` on a terminal: what it is (its help), and what it says with nothing live."""
+
+    command: str  # "companion G play"
+    help: str
+    none_live: str
+    ask: str
+    nothing: str
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of thing a game tracks or keeps in history, by the name stored in a match.
+
+    `key` is the match's `game` (and `watch --game`, `table_for`); `stored` the
+    name its history documents carry, when that differs (the Series). Every other
+    field is optional: a kind found only in history (a game typed in by hand) has
+    no table; `counts_as` then names the kind whose stats, ratings and amendments
+    it shares.
+    """
+
+    key: str
+    title: str  # as other tools name the game (BG Stats' play)
+    table: str | None = None  # "module:Class": the Table, built as Class(store)
+    command: str | None = None  # "companion G NOUN": `start`, `end`, `undo` follow it
+    example: tuple[tuple[str, ...], ...] = ()  # the commands that start a sample game
+    renderer: str | None = None  # "module:function(out, status)" drawing the scoreboard
+    flow: str | None = None  # guided module: start(store, seed=None) -> bool, play(store, seed)
+    menu: str | None = None  # "a Valley Hoopers match": what the menu offers to start
+    first_step: str = "the first turn"
+    next_step: str = "the next turn"
+    own_document: bool = False  # the table keeps its own document, not a live match
+    play: Play | None = None  # `G play` (companion.cli.play)
+    log: Logged | None = None
+    counts_as: str | None = None
+    replay: str | None = None  # "module:fold(match) -> result": `history replay`
+    stats: str | None = None  # "module:extras(matches) -> dict": `history stats` per game
+    stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
+    chart: str | None = None  # "module:chart(match, matches) -> doc": `history chart ID`
+    aggregate: bool = False  # its result is made of other matches (a Series: its games count)
+    stored: str | None = None
+
+    @property
+    def history_key(self) -> str:
+        return self.stored or self.key
+
+    def start_command(self) -> str | None:
+        return f"{self.command} start" if self.command else None
+
+    def verb_command(self, verb: str) -> str:
+        return f"{self.command or 'companion ' + self.key} {verb}"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game, as every face sees it. `name` is its command (`companion NAME`) and the
+    history family (`history list --game NAME` covers its kinds)."""
+
+    name: str
+    title: str
+    cli: str  # "module:app": the typer app mounted as `companion NAME`
+    kinds: tuple[Kind, ...]
+    aliases: tuple[str, ...] = ()
+    demos: tuple[tuple[str, str], ...] = ()  # (demo name, module with run(out, store, seed))
+    completion: str | None = None  # "module:SOURCES": this game's values for the shell's Tab
+    help: str = ""

@@ -1,0 +1,53 @@
+"""All-Star Draft as every face sees it: the tracked season."""
+
+from __future__ import annotations
+
+from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+
+SEASON = Kind(
+    key="allstar",
+    title="All-Star Draft",
+    table="companion.tables.allstar:AllStarTable",
+    command="companion allstar season",
+    example=(("allstar", "season", "start", "--players", "Ann,Bob,Cy", "--seed", "1"),),
+    renderer="companion.ui.allstar:render_status",
+    flow="companion.ui.guided.allstar",
+    menu="an All-Star Draft game",
+    first_step="the first round",
+    next_step="the next round",
+    play=Play(
+        command="companion allstar play",
+        help="Interactive: walk the live game step by step on a terminal: arenas, teams, "
+        "rounds, Play-Offs (with none live, offer to start one).",
+        none_live="No live allstar game.",
+        ask="Start one now?",
+        nothing="Nothing started: 'companion allstar season start --help' shows how.",
+    ),
+    log=Logged(
+        title="All-Star Draft",
+        rank="companion.games.allstar.logged:ranked",
+        options=("playoff",),
+        prepare="companion.games.allstar.logged:prepare",
+        context="companion.games.allstar.logged:amend_context",
+        questions=(
+            Question(
+                "playoff",
+                "Play-Off Supporters of {tied} (they break the tie)?",
+                "NAME=POINTS, or none: a shared rank",
+                when="tie",
+            ),
+        ),
+    ),
+    replay="companion.games.allstar.replay:replay",
+    stats="companion.history.stats:allstar_extras",
+    chart="companion.history.charts:rounds_chart",
+)
+
+SPEC = GameSpec(
+    name="allstar",
+    title="All-Star Draft",
+    cli="companion.cli.allstar:app",
+    kinds=(SEASON,),
+    demos=(("allstar", "companion.demo.allstar"),),
+    completion="companion.cli.allstar_complete:SOURCES",
+)

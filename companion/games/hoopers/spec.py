@@ -1,0 +1,99 @@
+"""Valley Hoopers as every face sees it: the match, the Series and hand-typed Series games."""
+
+from __future__ import annotations
+
+from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+
+TITLE = "Valley Hoopers: The Series"
+
+MATCH = Kind(
+    key="hoopers",
+    title=TITLE,
+    table="companion.tables.hoopers:HoopersTable",
+    command="companion hoopers match",
+    example=(
+        (
+            "hoopers",
+            "match",
+            "start",
+            "--home",
+            "Ann",
+            "--away",
+            "Bob",
+            "--home-tribe",
+            "keepers",
+            "--away-tribe",
+            "unleashed",
+            "--first",
+            "Ann",
+            "--seed",
+            "1",
+        ),
+    ),  # fmt: skip
+    renderer="companion.ui.hoopers:render_status",
+    flow="companion.ui.guided.hoopers",
+    menu="a Valley Hoopers match",
+    first_step="the first attacking turn",
+    next_step="the next attacking turn",
+    play=Play(
+        command="companion hoopers play",
+        help="Interactive: walk attacking turns step by step on a terminal, recording into the "
+        "live match (with none live, offer to start one).",
+        none_live="No live hoopers match.",
+        ask="Start one now?",
+        nothing="Nothing started: 'companion hoopers match start --help' shows how.",
+    ),
+    log=Logged(
+        title="Valley Hoopers (two teams)",
+        rank="companion.games.hoopers.logged:ranked",
+        options=("tribes", "home"),
+        prepare="companion.games.hoopers.logged:prepare",
+        questions=(Question("tribes", "Tribes?", "NAME=keepers|unleashed, or none"),),
+    ),
+    replay="companion.games.hoopers.replay:replay",
+    stats="companion.history.hoopers_stats:extras",
+    chart="companion.history.charts:periods_chart",
+)
+
+SERIES = Kind(
+    key="series",
+    stored="hoopers-series",
+    title=f"{TITLE} (series)",
+    table="companion.tables.hoopers_series:SeriesTable",
+    command="companion hoopers series",
+    example=(
+        (
+            "hoopers",
+            "series",
+            "start",
+            "--tribes",
+            "Keepers,Unleashed",
+            "--home",
+            "Keepers",
+            "--seed",
+            "1",
+        ),
+    ),  # fmt: skip
+    renderer="companion.ui.hoopers_series:render_scoreboard",
+    flow="companion.ui.guided.hoopers_series",
+    menu="a Valley Hoopers Series (best of 7)",
+    first_step="its first game",
+    next_step="the next game",
+    own_document=True,
+    replay="companion.games.hoopers.replay:replay_series",
+    stats="companion.history.stats:series_extras",
+    chart="companion.history.charts:series_chart_of",
+    aggregate=True,
+)
+
+# A Series game typed in by hand (`hoopers series record`): a hoopers result without events.
+SERIES_GAME = Kind(key="hoopers-series-game", title=TITLE, counts_as="hoopers")
+
+SPEC = GameSpec(
+    name="hoopers",
+    title="Valley Hoopers",
+    cli="companion.cli.hoopers:app",
+    kinds=(MATCH, SERIES, SERIES_GAME),
+    demos=(("hoopers", "companion.demo.hoopers"), ("series", "companion.demo.hoopers_series")),
+    completion="companion.cli.hoopers_complete:SOURCES",
+)

@@ -1,0 +1,56 @@
+"""OT Fantasy Draft as every face sees it: the tracked draft."""
+
+from __future__ import annotations
+
+from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+
+DRAFT = Kind(
+    key="otdraft",
+    title="OT Fantasy Draft",
+    table="companion.tables.otdraft:DraftTable",
+    command="companion otdraft game",
+    example=(
+        ("otdraft", "cards", "import", "--example"),
+        ("otdraft", "game", "start", "--players", "Ann,Bob", "--seed", "1"),
+    ),
+    renderer="companion.ui.otdraft:render_status",
+    flow="companion.ui.guided.otdraft",
+    menu="an OT Fantasy Draft",
+    first_step="the first picks",
+    next_step="the next picks",
+    play=Play(
+        command="companion otdraft play",
+        help="Interactive: walk the live draft step by step on a terminal: secrets, picks, "
+        "leftovers, scoring (with none live, offer to start one).",
+        none_live="No live otdraft match.",
+        ask="Start a draft now?",
+        nothing="Nothing started: 'companion otdraft game start --help' shows how.",
+    ),
+    log=Logged(
+        title="OT Fantasy Draft",
+        rank="companion.games.otdraft.logged:ranked",
+        options=("order",),
+        prepare="companion.games.otdraft.logged:prepare",
+        context="companion.games.otdraft.logged:amend_context",
+        questions=(
+            Question(
+                "order",
+                "Round 7's turn order (a tie goes to the latest)?",
+                "A,B,C, or none: a shared rank",
+                when="tie",
+                words=False,
+            ),
+        ),
+    ),
+    replay="companion.games.otdraft.replay:replay",
+    stats="companion.history.stats:otdraft_extras",
+)
+
+SPEC = GameSpec(
+    name="otdraft",
+    title="OT Fantasy Draft",
+    cli="companion.cli.otdraft:app",
+    kinds=(DRAFT,),
+    demos=(("otdraft", "companion.demo.otdraft"),),
+    completion="companion.cli.otdraft_complete:SOURCES",
+)

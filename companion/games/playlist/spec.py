@@ -1,0 +1,77 @@
+"""All Stars Playlist as every face sees it: the multiplayer game and the solo run."""
+
+from __future__ import annotations
+
+from companion.engine.spec import GameSpec, Kind, Logged, Play
+
+TITLE = "All Stars Playlist"
+
+GAME = Kind(
+    key="playlist",
+    title=TITLE,
+    table="companion.tables.playlist:PlaylistTable",
+    command="companion playlist game",
+    example=(("playlist", "game", "start", "--players", "Ann,Bob", "--first", "Ann"),),
+    renderer="companion.ui.playlist:render_status",
+    flow="companion.ui.guided.playlist",
+    menu="an All Stars Playlist game",
+    first_step="the first turns",
+    next_step="the next turns",
+    play=Play(
+        command="companion playlist play",
+        help="Interactive: walk the live game turn by turn on a terminal: songs, links, the "
+        "sung song, scoring (with none live, offer to start one).",
+        none_live="No live playlist game.",
+        ask="Start one now?",
+        nothing="Nothing started: 'companion playlist game start --help' shows how.",
+    ),
+    log=Logged(
+        title=TITLE,
+        rank="companion.games.playlist.logged:ranked",
+        options=("songs",),
+        prepare="companion.games.playlist.logged:prepare",
+        context="companion.games.playlist.logged:amend_context",
+    ),
+    replay="companion.games.playlist.replay:replay",
+    stats="companion.history.stats:playlist_extras",
+    stats_view="companion.ui.playlist:stats_lines",
+)
+
+SOLO = Kind(
+    key="playlist-solo",
+    title=TITLE,
+    table="companion.tables.playlist:SoloTable",
+    command="companion playlist solo",
+    renderer="companion.ui.playlist:render_solo_status",
+    flow="companion.ui.guided.playlist_solo",
+    menu="an All Stars Playlist solo run",
+    first_step="the first round",
+    next_step="the next round",
+    play=Play(
+        command="companion playlist solo play",
+        help="Interactive: play the live solo run round by round on a terminal (with none "
+        "live, offer to deal one).",
+        none_live="No live solo run.",
+        ask="Deal one now?",
+        nothing="Nothing dealt: 'companion playlist solo start --help' shows how.",
+    ),
+    log=Logged(
+        title=f"{TITLE}, a solo round",
+        rank="companion.games.playlist.logged:ranked_solo",
+        options=("songs", "player"),
+        prepare="companion.games.playlist.logged:prepare_solo",
+        context="companion.games.playlist.logged:amend_solo_context",
+        setup="companion.tables.playlist_box:solo_log_context",
+        solo=True,
+        score_prompt="Points of the best playlist?",
+    ),
+)
+
+SPEC = GameSpec(
+    name="playlist",
+    title=TITLE,
+    cli="companion.cli.playlist:app",
+    kinds=(GAME, SOLO),
+    demos=(("playlist", "companion.demo.playlist"),),
+    completion="companion.cli.playlist_complete:SOURCES",
+)

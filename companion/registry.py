@@ -1,0 +1,153 @@
+"""Every game the companion knows: the built-in ones, and any installed as a separate package.
+
+Each game declares a `GameSpec` in its own package (`companion.engine.spec`); every face
+iterates this registry and names no game itself. The four games of the box are listed in
+`BUILTIN`. Another package adds a game the same way any of these could: an entry point in
+the `companion.games` group naming its spec,
+
+    [project.entry-points."companion.games"]
+    coinrace = "coinrace.spec:SPEC"
+
+Start-up stays lazy: a command for one built-in game imports that game's spec only, and
+installed packages are looked for only when a name is not built in or when every game is
+listed (a menu, `--help`, history). The search reads the `entry_points.txt` of each
+distribution on `sys.path` directly, which costs a fraction of a millisecond where
+`importlib.metadata` would cost tens of milliseconds to import.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import cache
+
+from companion.engine.spec import GameSpec, Kind, load
+
+GROUP = "companion.games"
+BUILTIN = {
+    "hoopers": "companion.games.hoopers.spec:SPEC",
+    "allstar": "companion.games.allstar.spec:SPEC",
+    "playlist": "companion.games.playlist.spec:SPEC",
+    "otdraft": "companion.games.otdraft.spec:SPEC",
+}
+
+
+@cache
+def _builtin(name: str) -> GameSpec:
+    return load(BUILTIN[name])
+
+
+@cache
+def installed() -> dict[str, str]:
+    """Games of other packages: name -> "module:attribute" of their spec (first on sys.path)."""
+    found: dict[str, str] = {}
+    for folder in sys.path:
+        try:
+            entries = os.scandir(folder or ".")
+        except OSError:
+            continue
+        with entries:
+            for entry in entries:
+                if entry.name.endswith((".dist-info", ".egg-info")):
+                    for name, target in _entry_points(entry.path):
+                        found.setdefault(name, target)
+    return {k: v for k, v in found.items() if k not in BUILTIN}
+
+
+def _entry_points(folder: str) -> list[tuple[str, str]]:
+    try:
+        with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError:
+        return []
+    if f"[{GROUP}]" not in text:
+        return []
+    points, inside = [], False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            inside = line == f"[{GROUP}]"
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            name, _, target = line.partition("=")
+            points.append((name.strip(), target.strip().split()[0]))
+    return points
+
+
+@cache
+def _plugin(name: str) -> GameSpec | None:
+    target = installed().get(name)
+    if target is None:
+        return None
+    spec = load(target)
+    return spec if isinstance(spec, GameSpec) else None
+
+
+def spec(name: str) -> GameSpec | None:
+    """The game called `name` (its command), None when no game has that name."""
+    if name in BUILTIN:
+        return _builtin(name)
+    return _plugin(name)
+
+
+def specs() -> list[GameSpec]:
+    """Every game: the built-in ones in the box's order, then installed ones by name."""
+    found = [_builtin(name) for name in BUILTIN]
+    return found + [s for s in (_plugin(n) for n in sorted(installed())) if s is not None]
+
+
+def names() -> list[str]:
+    return [s.name for s in specs()]
+
+
+def kinds() -> list[Kind]:
+    return [k for s in specs() for k in s.kinds]
+
+
+def owner(key: str) -> tuple[GameSpec, Kind] | None:
+    """The game and kind a stored game name (or table key) belongs to.
+
+    A built-in family's own names (`playlist-solo`) are found by importing that one
+    spec; installed packages are searched only for a name no built-in game has.
+    """
+    head = key.split("-", 1)[0]
+    order = [head] if head in BUILTIN else []
+    for name in [*order, *(n for n in BUILTIN if n not in order)]:
+        found = _in(_builtin(name), key)
+        if found is not None:
+            return found
+    for name in sorted(installed()):
+        plugin = _plugin(name)
+        found = _in(plugin, key) if plugin is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def _in(game: GameSpec, key: str) -> tuple[GameSpec, Kind] | None:
+    for kind in game.kinds:
+        if key in (kind.key, kind.stored):
+            return game, kind
+    return None
+
+
+def kind(key: str) -> Kind | None:
+    found = owner(key)
+    return found[1] if found else None
+
+
+def family(key: str) -> str:
+    """The game a stored name counts for in history (`hoopers-series` -> `hoopers`)."""
+    found = owner(key)
+    return found[0].name if found else key
+
+
+def counted(key: str) -> str:
+    """The kind a match counts as in stats and ratings (a hand-typed game as its game)."""
+    found = kind(key)
+    return found.counts_as if found is not None and found.counts_as else key
+
+
+def refresh() -> None:
+    """Look for installed games again (after a package is installed in this process)."""
+    for cached in (_builtin, installed, _plugin):
+        cached.cache_clear()

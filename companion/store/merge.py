@@ -1,0 +1,135 @@
+"""Reading every machine's archive files as one history, and tidying this machine's.
+
+Readers group the archive files by month (a match's month is that of its
+`finished` date, the same on every machine), and within a month keep one copy
+of each match id: the one updated last, then finished last, then one from a
+file that is not a conflict copy, then the one from the file whose name sorts
+last — a fixed order, so every machine shows the same history. A match whose
+finishing a `delete` record names is left out (see `companion.store.records`).
+
+Under the lock, before anything else, a machine also settles its own files in
+one transaction (`settle`): shards from before machine ids (`YYYY-MM.json`)
+and the main file's alias and amendment tables become its own shards and
+records; conflict copies of its own files are merged into them and removed.
+Conflict copies of another machine's files are read, never written: that
+machine settles them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from companion.store.machines import ArchiveFile, own_records, own_shard
+from companion.store.records import Folded
+
+if TYPE_CHECKING:
+    from companion.store.store import Change
+
+Match = dict[str, Any]
+
+# The main file's tables that held aliases and amendments before records.
+LEGACY_ALIASES = "players"
+LEGACY_AMENDMENTS = "amendments"
+
+
+def precedence(match: Match, file: ArchiveFile) -> tuple[str, str, bool, str]:
+    updated, finished = match.get("updated"), match.get("finished")
+    return (
+        updated if isinstance(updated, str) else "",
+        finished if isinstance(finished, str) else "",
+        not file.copy,
+        file.name,
+    )
+
+
+def by_month(files: Iterable[ArchiveFile]) -> list[tuple[str, list[ArchiveFile]]]:
+    """Shard files grouped by month, oldest month first."""
+    months: dict[str, list[ArchiveFile]] = {}
+    for file in files:
+        if file.kind == "shard" and file.month is not None:
+            months.setdefault(file.month, []).append(file)
+    return sorted(months.items())
+
+
+def winners(
+    per_file: Iterable[tuple[ArchiveFile, Iterable[Match]]], folded: Folded
+) -> Iterator[tuple[ArchiveFile, Match]]:
+    """One copy of each live-in-history match id of one month, with the file it comes from."""
+    best: dict[str, tuple[tuple[str, str, bool, str], ArchiveFile, Match]] = {}
+    for file, matches in per_file:
+        for match in matches:
+            key = precedence(match, file)
+            held = best.get(match["id"])
+            if held is None or key > held[0]:
+                best[match["id"]] = (key, file, match)
+    for _, file, match in best.values():
+        if folded.alive(match):
+            yield file, match
+
+
+def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
+    """Make this machine's files its own (see the module's docstring); True if anything
+    is to change. Everything goes into `txn`, so it lands whole or not at all."""
+    from companion.store import records
+
+    changed = False
+    for file in files:
+        mine = file.machine == machine
+        legacy = file.kind == "shard" and file.machine is None
+        if not (legacy or mine and file.copy):
+            continue
+        if file.kind == "shard":
+            assert file.month is not None
+            target = own_shard(file.month, machine)
+            found = _raw_matches(txn, file)
+            if found is None:
+                continue  # unreadable: left where it is, and warned about
+            for match in found:
+                current = txn.held(target, match["id"])
+                if current is None or precedence(match, file) > precedence(current, file):
+                    txn.put(target, match)
+        else:
+            for record in records.read(file, txn.store.warn):
+                txn.adopt(own_records(machine), record)
+        txn.drop.add(file.name)
+        changed = True
+    aliases = _table(txn, LEGACY_ALIASES)
+    amendments = _table(txn, LEGACY_AMENDMENTS)
+    if aliases:
+        txn.note(records.new("aliases", set=aliases, unset=[]))
+    for match_id, held in amendments.items():
+        entries = held.get("entries") if isinstance(held, dict) else None
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict):
+                txn.note(
+                    records.new("amend", id=match_id, finished=held.get("finished"), entry=entry)
+                )
+    for table in (LEGACY_ALIASES, LEGACY_AMENDMENTS):
+        if table in txn.main:
+            txn.db.drop_table(table)
+            changed = True
+    return changed
+
+
+def _table(txn: Change, table: str) -> dict[str, Any]:
+    if table not in txn.main:
+        return {}
+    return {
+        d["key"]: d["value"] for d in txn.db.table(table).all() if isinstance(d.get("key"), str)
+    }
+
+
+def _raw_matches(txn: Change, file: ArchiveFile) -> list[Match] | None:
+    from companion.engine.errors import StoreError
+
+    try:
+        tables = txn.store.files.read_shard(file.path) or {}
+    except StoreError as err:
+        txn.store.warn(txn.store.unreadable_shard(file.name, err))
+        return None
+    return [
+        m
+        for m in (tables.get("matches") or {}).values()
+        if isinstance(m, dict) and isinstance(m.get("id"), str)
+    ]

@@ -1,0 +1,168 @@
+"""Issue 21: a game installed as its own package (examples/coinrace) appears in every face.
+
+The package is installed with pip into a temporary folder, without network, and found
+through its `companion.games` entry point alone: nothing in `companion/` names it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import registry
+from tests.conftest import assert_user_error
+from tests.guided.conftest import scripted  # noqa: F401 - the scripted-prompts fixture
+
+pytestmark = pytest.mark.slow  # pip builds and installs a package: seconds
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "coinrace"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+         "--no-index", "--target", str(target), str(EXAMPLE)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+@pytest.fixture
+def coinrace(installed: Path, monkeypatch: pytest.MonkeyPatch):
+    """This process sees the installed package, as `PYTHONPATH=TARGET companion` would."""
+    monkeypatch.syspath_prepend(str(installed))
+    registry.refresh()
+    yield installed
+    monkeypatch.undo()
+    for name in [m for m in sys.modules if m == "coinrace" or m.startswith("coinrace.")]:
+        del sys.modules[name]
+    registry.refresh()
+
+
+def race_to_the_end(cli) -> str:
+    started = cli("coinrace", "start", "--players", "Ann,Bob", "--seed", "4", "--json")
+    assert started.exit_code == 0, started.stderr
+    for _ in range(60):
+        status = cli("coinrace", "status", "--json").json
+        if status["next"].endswith("won: end it"):
+            break
+        assert cli("coinrace", "flip", "--json").exit_code == 0
+    ended = cli("coinrace", "end", "--json")
+    assert ended.exit_code == 0, ended.stderr
+    return started.json["id"]
+
+
+def test_a_separate_process_finds_the_game_by_its_entry_point(installed, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(installed), "COMPANION_DB": str(tmp_path / "db.json")}
+    run = [sys.executable, "-m", "companion"]
+    listed = subprocess.run([*run, "--help"], env=env, capture_output=True, text=True)
+    assert "coinrace" in listed.stdout and "first to three heads" in listed.stdout
+    started = subprocess.run(
+        [*run, "coinrace", "start", "--players", "Ann,Bob", "--json"],
+        env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert started.returncode == 0, started.stderr
+    assert '"next": "Ann flips"' in started.stdout
+    without = {k: v for k, v in env.items() if k != "PYTHONPATH"}
+    gone = subprocess.run([*run, "coinrace", "status"], env=without, capture_output=True, text=True)
+    assert gone.returncode == 2 and "no such command 'coinrace'" in gone.stderr.lower()
+
+
+def test_the_cli_plays_it_start_flip_undo_end_abandon(cli, coinrace):
+    assert cli("coinrace", "start", "--players", "Ann,Bob", "--seed", "4").exit_code == 0
+    flipped = cli("coinrace", "flip", "--json")
+    assert flipped.exit_code == 0 and flipped.json["next"] == "Bob flips"
+    undone = cli("coinrace", "undo", "--json")
+    assert undone.json["undone"] == "flip" and undone.json["next"] == "Ann flips"
+    assert_user_error(cli("coinrace", "end"), "nobody has 3 heads yet")
+    assert cli("coinrace", "abandon", "--json").json["status"] == "abandoned"
+    assert_user_error(cli("coinrace", "status"), "no live coinrace match")
+    race = race_to_the_end(cli)
+    shown = cli("history", "show", race, "--json").json
+    assert shown["status"] == "finished" and shown["result"]["winner"] in ("Ann", "Bob")
+
+
+def test_watch_draws_it_with_its_own_renderer(cli, coinrace):
+    assert cli("coinrace", "start", "--players", "Ann,Bob", "--seed", "4").exit_code == 0
+    watched = cli("watch", "--once", "--json")
+    assert watched.exit_code == 0, watched.stderr
+    assert watched.json["game"] == "coinrace" and watched.json["scores"] == {"Ann": 0, "Bob": 0}
+    assert watched.json["heads_to_win"] == 3
+    frame = cli("watch", "--once", "--game", "coin")
+    assert "coinrace match" in frame.stdout and "next: Ann flips" in frame.stdout
+
+
+def test_log_and_history_list_show_stats_amend_replay_export(cli, coinrace):
+    logged = cli("log", "coinrace", "Ann=3", "Bob=1", "--json")
+    assert logged.exit_code == 0, logged.stderr
+    assert (logged.json["winner"], logged.json["ranks"]) == ("Ann", {"Ann": 1, "Bob": 2})
+    assert_user_error(cli("log", "coinrace", "Ann=3", "Bob=3"), "exactly one player")
+    assert_user_error(cli("log", "coinrace", "Ann=3", "Bob=1", "--tribe", "Ann=x"), "--tribe")
+    race = race_to_the_end(cli)
+    listed = cli("history", "list", "--game", "coin", "--json").json["matches"]
+    assert {m["id"] for m in listed} == {race, logged.json["id"]}
+    assert cli("history", "show", logged.json["id"], "--json").json["game"] == "coinrace"
+    (row,) = [g for g in cli("history", "stats", "--json").json["games"] if g["game"] == "coinrace"]
+    assert row["plays"] == 2
+    amended = cli("history", "amend", logged.json["id"], "Bob=4", "Ann=1", "--json")
+    assert amended.exit_code == 0, amended.stderr
+    assert amended.json["winner"] == "Bob" and amended.json["was"] == {"Ann": 3, "Bob": 1}
+    replayed = cli("history", "replay", race, "--json").json
+    assert replayed["verified"] is True and replayed["replay"] == "coinrace.rules.replay"
+    csv = cli("history", "export", "--format", "csv", "--game", "coinrace").stdout
+    assert csv.count(",coinrace,") == 4
+    plays = cli("history", "export", "--format", "bgstats", "--json").json
+    titles = {p["game"]["name"] for p in (plays if isinstance(plays, list) else plays["plays"])}
+    assert titles == {"Coin race"}
+
+
+def test_the_menu_starts_it_and_logs_it(cli, coinrace, scripted):  # noqa: F811
+    scripted.answer("What now?", "start")
+    scripted.expect("coinrace: a coin race")
+    scripted.answer("Which game?", "coin")
+    scripted.answer("Players?", "Ann,Bob")
+    scripted.answer("Play the first flip now?", "no")
+    scripted.expect("live: coinrace match")
+    scripted.answer("What now?", "log")
+    scripted.expect("coinrace: Coin race (heads each)")
+    scripted.answer("Which game was played?", "coin")
+    scripted.answer("Final scores?", "Ann=1 Bob=3")
+    scripted.answer("When was it played?", "")
+    scripted.answer("A note?", "")
+    scripted.expect("Bob won")
+    scripted.answer("What now?", "quit")
+    assert scripted.run().exit_code == 0
+    assert cli("coinrace", "status", "--json").json["players"] == ["Ann", "Bob"]
+    matches = cli("history", "list", "--json").json["matches"]
+    (logged,) = [m for m in matches if m["status"] == "finished"]
+    assert (logged["game"], logged["result"]["winner"]) == ("coinrace", "Bob")
+
+
+def test_its_demo_runs_with_the_others(cli, coinrace):
+    shown = cli("demo", "coinrace")
+    assert shown.exit_code == 0, shown.stderr
+    assert "$ companion coinrace flip" in shown.stdout and "won" in shown.stdout
+
+
+def test_the_contract_tests_hold_it_to_the_same_verbs_and_status(
+    cli, coinrace, monkeypatch, tmp_path
+):
+    from tests import test_one_table_layer as contract
+
+    kind = registry.kind("coinrace")
+    assert kind is not None and kind.command is not None
+    monkeypatch.setitem(contract.STARTS, kind.key, list(kind.example))
+    contract.test_every_tracked_game_answers_the_same_verbs(cli, tuple(kind.command.split()[1:]))
+    contract.test_status_has_the_common_core_and_watch_prints_it(cli, kind.key)
+
+    def fresh(*args: str):
+        return cli(*args, database=tmp_path / "another.json")
+
+    contract.test_abandon_files_the_game_as_abandoned(fresh, kind)
