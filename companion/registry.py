@@ -96,7 +96,13 @@ def specs() -> list[GameSpec]:
 
 
 def names() -> list[str]:
-    return [s.name for s in specs()]
+    """Every game's name, without reading a spec (what `--help` and the root's Tab list)."""
+    return [*BUILTIN, *sorted(installed())]
+
+
+def demos() -> list[tuple[str, str]]:
+    """Every game's demos: (name, module with run(out, store, seed))."""
+    return [demo for game in specs() for demo in game.demos]
 
 
 def kinds() -> list[Kind]:

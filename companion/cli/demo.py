@@ -9,17 +9,11 @@ import typer
 from companion.cli.common import SeedOption
 
 
-def _demos() -> str:
-    from companion.demo.run import demos
-
-    return f"One demo ({', '.join(demos())}), or all."
-
-
 def demo(
     ctx: typer.Context,
     game: Annotated[
         str | None,
-        typer.Argument(help=_demos()),
+        typer.Argument(help="One demo: the table's, or a game's (Tab lists them); else all."),
     ] = None,
     seed: SeedOption = 7,
     json: Annotated[

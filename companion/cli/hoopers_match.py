@@ -109,9 +109,30 @@ def _settle_owed(ctx: typer.Context, status: Status[MatchState], json: bool) -> 
         ask_owed_free_throws(_table(ctx))
 
 
-def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
-    """Record one move (one transaction). Free throws still owed refuse it (exit 2)."""
-    return _table(ctx).record({"type": kind, "data": data})  # (a counter has its own "kind")
+def _record(
+    ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
+) -> Recorded[MatchState]:
+    """Record one move (one transaction). Free throws still owed refuse it (exit 2): the
+    table says what is owed and `_settle_owed` asks for them once a move is shown. A
+    place left empty by an ejection or an 'out' injury is asked for on a terminal."""
+    from companion.games.hoopers.vacancy import VacantPlace
+
+    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    try:
+        return _table(ctx).record(move)
+    except VacantPlace:
+        if not _asks(json) or not _fill_places(ctx):
+            raise
+    return _table(ctx).record(move)
+
+
+def _fill_places(ctx: typer.Context) -> bool:
+    """On a terminal: ask who comes in for an ejected or injured-out hooper."""
+    from companion.ui.guided.hoopers_vacancy import ask_substitutes
+    from companion.ui.guided.prompts import guarded
+
+    with guarded():
+        return ask_substitutes(_table(ctx))
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
@@ -243,6 +264,13 @@ def match_shot(
     ] = None,
     bonus: Bonus = None,
     defense: Defense = None,
+    defense_card: Annotated[
+        str | None,
+        typer.Option(
+            "--defense-card",
+            help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
+        ),
+    ] = None,
     face: Face = None,
     roll: Roll = None,
     ft_stat: FtStat = None,
@@ -260,7 +288,7 @@ def match_shot(
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
     shot = parse_kind(kind)
-    refuse_for_shot(ctx, shot, defense, also=("hooper",), defended=("defender",))
+    refuse_for_shot(ctx, shot, defense, also=("hooper",), defended=("defender", "defense_card"))
     # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
     # and the table fills a missing --stat from the match, inside the move's transaction.
     spec = {
@@ -271,6 +299,7 @@ def match_shot(
         "ft_stat": ft_stat,
         "flagrant_whistle": flagrant_whistle,
         "no_foul_bonus": no_foul_bonus,
+        **_defense_card(defense_card),
     }
     data = {
         "team": team,
@@ -281,7 +310,7 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "shot", **data)
+    recorded = _record(ctx, "shot", json, **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
@@ -303,6 +332,15 @@ def match_shot(
 
     emit(payload, json, render)
     _settle_owed(ctx, status, json)
+
+
+def _defense_card(typed: str | None) -> dict[str, str]:
+    if typed is None:
+        return {}
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.shots import DEFENSE_FOR
+
+    return {"defense_card": match_prefix(typed, list(DEFENSE_FOR.values()), what="defence card")}
 
 
 @match_app.command("counter")
@@ -357,10 +395,17 @@ def match_counter(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "counter", **data)
+    recorded = _record(ctx, "counter", json, **data)
     outcome = recorded.outcome
 
     def render(out):
+        from companion.games.hoopers.susan_peg import SusanPegRebound
+
+        if isinstance(outcome, SusanPegRebound):  # her skill: the rebound is a lay-up
+            from companion.ui.hoopers_series import render_susan_peg_rebound
+
+            render_susan_peg_rebound(out, outcome)
+            return
         from companion.ui.hoopers import render_counter
 
         render_counter(out, outcome)
@@ -419,7 +464,7 @@ def match_block(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "block", **data)
+    recorded = _record(ctx, "block", json, **data)
     outcome = recorded.outcome
     away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
 
@@ -467,7 +512,7 @@ def score(
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
     name = _maybe_hooper(hooper_arg, hooper)
-    recorded = _record(ctx, "score", team=team, points=points, hooper=name)
+    recorded = _record(ctx, "score", json, team=team, points=points, hooper=name)
     _emit_status(recorded.status, json)
 
 
@@ -489,7 +534,7 @@ def match_foul(
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
     name = _hooper(hooper_arg, hooper, "foul TEAM")
-    recorded = _record(ctx, "foul", team=team, hooper=name, action=on)
+    recorded = _record(ctx, "foul", json, team=team, hooper=name, action=on)
     _emit_status(recorded.status, json)
 
 
@@ -504,7 +549,7 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         json: JsonOption = False,
     ) -> None:
         name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        _emit_status(_record(ctx, kind, team=team, hooper=name).status, json)
+        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
@@ -513,6 +558,28 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
 _team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
 _team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
+
+
+@match_app.command()
+def spend(
+    ctx: typer.Context,
+    team: TeamArg,
+    use: Annotated[
+        str,
+        typer.Argument(
+            help="What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
+            "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
+            "energy-drink, no-way-block, buzzer-beater."
+        ),
+    ],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
+    name = _hooper(hooper_arg, hooper, "spend TEAM USE")
+    recorded = _record(ctx, "spend", json, team=team, hooper=name, use=use)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()
@@ -538,7 +605,7 @@ def onfire(
         raise BadInput(f"which hooper, and up or down? {usage}")
     *given, direction = words
     name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
-    recorded = _record(ctx, "onfire", team=team, hooper=name, direction=direction)
+    recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
     _emit_status(recorded.status, json)
 
 
@@ -553,6 +620,14 @@ def sub(
         list[str],
         typer.Option("--in", help="The hooper coming in for the --out at the same place."),
     ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="A hooper coming in whose card has that Position token as its second "
+            "position: no Out of position marker (repeatable).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Substitutions: one coach action token for all of them (free when the rules say so)."""
@@ -561,8 +636,56 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    recorded = _record(ctx, "sub", team=team, pairs=pairs)
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "sub", json, team=team, pairs=pairs, **extra)
     _emit_status(recorded.status, json)
+
+
+@match_app.command()
+def swap(
+    ctx: typer.Context,
+    team: TeamArg,
+    hoopers: Annotated[
+        list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
+    ],
+    second_position: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--second-position",
+            help="One of the two whose card has its new token as second position (repeatable).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
+    extra = {"second": list(second_position)} if second_position else {}
+    recorded = _record(ctx, "swap", json, team=team, hoopers=list(hoopers), **extra)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
+def upgrade(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    period: Annotated[
+        int | None,
+        typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
+    name = _hooper(hooper_arg, hooper, "upgrade TEAM")
+    recorded = _record(ctx, "upgrade", json, team=team, hooper=name, period=period)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+
+
+@match_app.command()
+def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """The Series: take a gameplan card for a coach action token (one per game)."""
+    recorded = _record(ctx, "gameplan", json, team=team)
+    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()
@@ -588,19 +711,19 @@ def turn(
     if again and power:
         raise BadInput("--again and --power: one or the other")
     data = {"again": again, **({"power": True} if power else {})}
-    _emit_status(_record(ctx, "turn", **data).status, json)
+    _emit_status(_record(ctx, "turn", json, **data).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", team=team).status, json)
+    _emit_status(_record(ctx, "timeout", json, team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+    _emit_status(_record(ctx, "coach", json, team=team).status, json)
 
 
 @match_app.command()

@@ -184,6 +184,22 @@ def game_start(
             help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
         ),
     ] = None,
+    seven: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seven",
+            metavar="TRIBE:A,B,...",
+            help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
+        ),
+    ] = None,
+    five: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--five",
+            metavar="TRIBE:A,B=POS,...",
+            help="A tribe's five on court, of its seven ('Name=POS' for another token).",
+        ),
+    ] = None,
     first: Annotated[
         str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
     ] = "roll",
@@ -204,7 +220,19 @@ def game_start(
     for item in roster or []:
         tribe, names = parse_tribe_hooper(item, tribes)
         rosters[tribe] = _names(names)
-    started = table.start_game(_names(hot), _names(cold), rosters, first=first, seed=seed)
+    line_ups = [{}, {}]
+    for found, items, option in ((line_ups[0], seven, "--seven"), (line_ups[1], five, "--five")):
+        for item in items or []:
+            tribe, names = parse_tribe_hooper(item, tribes)
+            if tribe in found:
+                from companion.engine.errors import BadInput
+
+                raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
+            found[tribe] = _names(names)
+    started = table.start_game(
+        _names(hot), _names(cold), rosters, first=first, seed=seed,
+        sevens=line_ups[0], fives=line_ups[1],
+    )  # fmt: skip
     emit(started.to_json(), json, lambda out: render_game_start(out, started))
 
 

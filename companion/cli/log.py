@@ -9,21 +9,13 @@ import typer
 from companion.cli.common import JsonOption, emit, open_store
 
 
-def _games() -> str:
-    """The games `companion log` takes, as the registry lists them (help text)."""
-    from companion import registry
-
-    names = [k.key for k in registry.kinds() if k.log is not None]
-    return ", ".join(names[:-1]) + f" or {names[-1]}." if len(names) > 1 else "".join(names)
-
-
 def log(
     ctx: typer.Context,
     game: Annotated[
         str,
         typer.Argument(
             metavar="GAME",
-            help=_games(),
+            help="The game: its command's name, or its solo kind's (Tab lists every one).",
         ),
     ],
     scores: Annotated[

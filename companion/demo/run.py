@@ -19,7 +19,7 @@ def demos() -> dict[str, str]:
     own, then each game's (its spec's `demos`)."""
     from companion import registry
 
-    return dict([TABLE, *(d for spec in registry.specs() for d in spec.demos)])
+    return dict([TABLE, *registry.demos()])
 
 
 def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = False) -> None:

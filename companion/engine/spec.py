@@ -10,8 +10,41 @@ imports a face. `companion.registry` lists the specs; every face iterates it.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Any
+
+
+class Record:
+    """A frozen record of the fields its class annotates (defaults: the class attributes).
+
+    Not a dataclass on purpose: generating a dataclass's methods compiles code at import,
+    about 6 M instructions per class, and every command for a game reads its spec.
+    """
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def __init_subclass__(cls) -> None:
+        cls._fields = tuple(k for k in cls.__dict__.get("__annotations__", {}) if k[0] != "_")
+
+    def __init__(self, *args: Any, **given: Any) -> None:
+        if len(args) > len(self._fields):
+            raise TypeError(f"{type(self).__name__} takes {len(self._fields)} fields")
+        given.update(zip(self._fields, args, strict=False))
+        unknown = set(given) - set(self._fields)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        for name in self._fields:
+            if name not in given and not hasattr(type(self), name):
+                raise TypeError(f"{type(self).__name__} needs {name!r}")
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({shown})"
 
 
 def load(target: str) -> Any:
@@ -21,13 +54,12 @@ def load(target: str) -> Any:
     return getattr(found, attribute) if attribute else found
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Record):
     """One more question the guided log asks for a game, answered into a `companion log` option.
 
     `option`: the LogRequest field it fills; `when`: "always", or "tie" (only when the
     first place is shared: `{tied}` in the prompt names them); `words`: the answer is
-    several NAME=VALUE (else one text).
+    several NAME=VALUE (else one text); `required`: no `none` (the rules need the answer).
     """
 
     option: str
@@ -35,10 +67,10 @@ class Question:
     choices: str
     when: str = "always"
     words: bool = True
+    required: bool = False
 
 
-@dataclass(frozen=True)
-class Logged:
+class Logged(Record):
     """How a game played without the companion is logged (`companion log`) and amended.
 
     `rank(scores, context) -> {"scores", "ranks", "winner", ...}` decides the result
@@ -61,8 +93,7 @@ class Logged:
     score_prompt: str = "Final scores?"
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(Record):
     """`G play` on a terminal: what it is (its help), and what it says with nothing live."""
 
     command: str  # "companion G play"
@@ -72,8 +103,7 @@ class Play:
     nothing: str
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(Record):
     """One kind of thing a game tracks or keeps in history, by the name stored in a match.
 
     `key` is the match's `game` (and `watch --game`, `table_for`); `stored` the
@@ -115,8 +145,7 @@ class Kind:
         return f"{self.command or 'companion ' + self.key} {verb}"
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Record):
     """A game, as every face sees it. `name` is its command (`companion NAME`) and the
     history family (`history list --game NAME` covers its kinds)."""
 

@@ -213,6 +213,7 @@ def delete(store: Store, match_id: str) -> Match:
     from companion.history.queries import summary
     from companion.store.archive import delete_archived
 
+    refuse_if_held(store, {"id": match_id})
     # Its amendments go with it: the delete record names the finishing they amend.
     doc = delete_archived(store, match_id, unreadable=True)
     try:
@@ -229,6 +230,28 @@ def delete(store: Store, match_id: str) -> Match:
             "result": None,
             "events": 0,
         }
+
+
+def refuse_if_held(store: Store, match: Match) -> None:
+    """Refuse to take a finished match out of history while a table still counts it.
+
+    History changes matches only with the tables' consent: every table that keeps its own
+    document (a Series, through the registry) is asked whether it `holds` the match.
+    """
+    from companion import registry
+    from companion.engine.errors import RuleViolation
+    from companion.engine.spec import load
+
+    for kind in registry.kinds():
+        if not (kind.own_document and kind.table):
+            continue
+        holds = getattr(load(kind.table)(store), "holds", None)
+        why = holds(match) if holds is not None else None
+        if why:
+            raise RuleViolation(
+                f"match {match['id']} stays in history: {why}",
+                hint=f"take it back there with '{kind.verb_command('undo')}'",
+            )
 
 
 @dataclass(frozen=True)
@@ -269,6 +292,7 @@ def undo_last(store: Store) -> Undone:
             f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
             hint=f"'companion history delete {latest['id']}' first, if it should go",
         )
+    refuse_if_held(store, last)
     reopened = summary(reopen_last(store, [last["game"]]))
     return Undone("reopened", reopened)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
-from companion.history.headtohead import ranks_of
+from companion.history.headtohead import ranks_of, won
 from companion.history.queries import game_of, is_aggregate, series_of, when
 
 FORMAT = "companion-history"
@@ -33,7 +33,9 @@ FORMATS = ("json", "csv", "bgstats", "bgsplay")
 SOURCE_NAME = "Table Companion"
 # Not a play of a game: a roll-off for who starts (nor a Series: its games are the plays).
 ROLL_OFF = "table"
-CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner", "series")
+CSV_COLUMNS = (
+    "date", "game", "match_id", "player", "score", "rank", "winner", "series", "playoff",
+)  # fmt: skip
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 Match = dict[str, Any]
@@ -249,8 +251,9 @@ def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
                     "player": player,
                     "score": result["scores"].get(player, ""),
                     "rank": ranks.get(player, ""),
-                    "winner": "yes" if result.get("winner") == player else "no",
+                    "winner": "yes" if won(result, player) else "no",
                     "series": series_of(match) or "",
+                    "playoff": (result.get("playoff_scores") or {}).get(player, ""),
                 }
             )
     return rows
@@ -269,6 +272,15 @@ def source_player_id(name: str) -> str:
     return "player:" + name.casefold()
 
 
+def _opening(match: Match) -> dict[str, Any]:
+    """The data of a tracked match's first event (a Playlist game started before its options
+    named the starter names it there); a summary holds only the count of events."""
+    events = match.get("events")
+    first = events[0] if isinstance(events, list) and events else None
+    data = first.get("data") if isinstance(first, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
 def bgstats_play(match: Match) -> dict[str, Any]:
     """One finished match as the play object BG Stats imports."""
     from companion.engine.errors import RuleViolation
@@ -283,7 +295,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     result = match["result"]
     ranks = ranks_of(result)
     options = match.get("options") or {}
-    first = options.get("first")
+    first = options.get("first") or _opening(match).get("first")
     from companion import registry
 
     game = game_of(match)
@@ -305,7 +317,7 @@ def bgstats_play(match: Match) -> dict[str, Any]:
                 "sourcePlayerId": source_player_id(player),
                 "score": result["scores"].get(player),
                 "rank": ranks.get(player),
-                "winner": result.get("winner") == player,
+                "winner": won(result, player),
                 "startPlayer": player == first,
             }
             for player in match["players"]

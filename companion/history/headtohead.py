@@ -24,6 +24,21 @@ def ranks_of(result: dict[str, Any]) -> dict[str, float]:
     return {p: 1 + sum(1 for s in scores.values() if s > score) for p, score in scores.items()}
 
 
+def won(result: dict[str, Any], player: str) -> bool:
+    """Whether `player` won: the winner, or one of several sharing first place.
+
+    A shared first (a Playlist tie, an All-Star tie the Play-Offs did not break) is a win
+    for each; one player ranked first without being the winner (a solo round short of its
+    goal) did not win.
+    """
+    winner = result.get("winner")
+    if winner is not None:
+        return player == winner
+    ranks = result.get("ranks") if isinstance(result.get("ranks"), dict) else {}
+    first = [p for p, r in ranks.items() if r == 1]
+    return len(first) > 1 and player in first
+
+
 def _number(value: Any) -> bool:
     # `type`, not isinstance: True is not a score; a missing score ranks no one.
     return type(value) in (int, float)

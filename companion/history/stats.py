@@ -105,10 +105,11 @@ def player_rows(
     lines: dict[tuple[str, str], _Line] = defaultdict(_Line)
     for match in ordered:
         result = match["result"]
-        winner, scores = result.get("winner"), result["scores"]
+        scores = result["scores"]
         competitive, day, game = is_competitive(match), when(match), game_of(match)
         for player in match["players"]:
-            lines[game, player].add(player == winner, _number(scores.get(player)), competitive, day)
+            won = headtohead.won(result, player)  # a shared first is a win for each
+            lines[game, player].add(won, _number(scores.get(player)), competitive, day)
     rivals = rivalries(ordered) if rivals is None else rivals
     rows = []
     for (game, player), line in lines.items():

@@ -181,26 +181,27 @@ def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
 
 
 def _merged(store: Store, view: View) -> Iterator[tuple[str, Path, Match]]:
-    """Every match in history once, without its events, oldest month first, with the
-    file it is read from: every machine's copies merged (companion.store.merge)."""
+    """Every match in history once, without its events, oldest file first, with the
+    file it is read from: every machine's copies merged (companion.store.merge).
+
+    Copies are merged across months too: a match reopened and finished again in a
+    later month is one match even before the record deleting its first finishing
+    has arrived from the machine that reopened it.
+    """
     from companion.store.merge import winners
 
     folded = view.folded()
     dead_ids = {match_id for match_id, _ in folded.dead}
-    month: str | None = None
-    group: list[tuple[Any, list[Match]]] = []
-    for name, path, shard in [*_each_shard(store, view), ("", Path(), Shard([], [], 0))]:
-        if name[:7] != month and group:
-            for file, match in winners(group, folded):
-                yield file.name, file.path, match
-            group = []
-        month = name[:7]
-        if not name:
-            break
+    files: list[tuple[Any, list[Match]]] = []
+    for name, path, shard in _each_shard(store, view):
         for bad in shard.bad:
             if bad["id"] not in dead_ids:
                 store.warn(bad["message"])
-        group.append((classify(name, path), shard.matches))
+        files.append((classify(name, path), shard.matches))
+    place = {file.name: n for n, (file, _) in enumerate(files)}
+    found = sorted(winners(files, folded), key=lambda won: place[won[0].name])
+    for file, match in found:
+        yield file.name, file.path, match
 
 
 def summaries(store: Store) -> Iterator[Match]:

@@ -60,6 +60,18 @@ def machine_id() -> str:
     return _kept_id()
 
 
+def known_id() -> str | None:
+    """This machine's id if it has one already (never makes one: for readers)."""
+    given = os.environ.get(MACHINE_ENV)
+    if given:
+        return given if MACHINE_ID.fullmatch(given) else None
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        kept = id_file().read_text(encoding="ascii").strip()
+        if MACHINE_ID.fullmatch(kept):
+            return kept
+    return None
+
+
 def id_file() -> Path:
     from platformdirs import user_config_path
 

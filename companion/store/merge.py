@@ -1,11 +1,12 @@
 """Reading every machine's archive files as one history, and tidying this machine's.
 
-Readers group the archive files by month (a match's month is that of its
-`finished` date, the same on every machine), and within a month keep one copy
-of each match id: the one updated last, then finished last, then one from a
-file that is not a conflict copy, then the one from the file whose name sorts
-last — a fixed order, so every machine shows the same history. A match whose
-finishing a `delete` record names is left out (see `companion.store.records`).
+Readers keep one copy of each match id across every machine's files (a match's
+month is that of its `finished` date, so copies usually share a month; a match
+reopened and finished again later may not): the one updated last, then finished
+last, then one from a file that is not a conflict copy, then the one from the
+file whose name sorts last — a fixed order, so every machine shows the same
+history. A match whose finishing a `delete` record names is left out (see
+`companion.store.records`).
 
 Under the lock, before anything else, a machine also settles its own files in
 one transaction (`settle`): shards from before machine ids (`YYYY-MM.json`)
@@ -43,19 +44,10 @@ def precedence(match: Match, file: ArchiveFile) -> tuple[str, str, bool, str]:
     )
 
 
-def by_month(files: Iterable[ArchiveFile]) -> list[tuple[str, list[ArchiveFile]]]:
-    """Shard files grouped by month, oldest month first."""
-    months: dict[str, list[ArchiveFile]] = {}
-    for file in files:
-        if file.kind == "shard" and file.month is not None:
-            months.setdefault(file.month, []).append(file)
-    return sorted(months.items())
-
-
 def winners(
     per_file: Iterable[tuple[ArchiveFile, Iterable[Match]]], folded: Folded
 ) -> Iterator[tuple[ArchiveFile, Match]]:
-    """One copy of each live-in-history match id of one month, with the file it comes from."""
+    """One copy of each match id still in history, with the file it comes from."""
     best: dict[str, tuple[tuple[str, str, bool, str], ArchiveFile, Match]] = {}
     for file, matches in per_file:
         for match in matches:

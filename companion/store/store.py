@@ -53,6 +53,7 @@ from companion.store.machines import (
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import describe, match_problem, shard_name
 
+OWNER = "_machine"  # the main file's table naming the machine that wrote it last
 ID_ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 ID_LENGTH = 6
 LOCK_TIMEOUT_S = 30
@@ -346,6 +347,7 @@ class Store:
         self._warned: set[str] = set()
         self._lock: Lock | None = None
         self._machine: str | None = None
+        self._owner_checked = False
 
     @property
     def machine(self) -> str:
@@ -464,10 +466,11 @@ class Store:
     def _commit(self, txn: Change) -> None:
         if not txn.dirty and not txn.drop:
             if txn.main_dirty:
-                self._check(txn.main)
-                self.files.write(self.path, txn.main)
+                main = self._owned(txn.main)
+                self._check(main)
+                self.files.write(self.path, main)
             return
-        main = dict(txn.main)
+        main = self._owned(txn.main)
         self._check(main)
         staged: dict[str, Path] = {}
         try:
@@ -506,6 +509,25 @@ class Store:
         except (OSError, StoreError) as err:
             # Committed: readers already see the change; the next command completes it.
             self.warn(f"the change is recorded; the next command will finish filing it ({err})")
+
+    def _owned(self, main: dict[str, Any]) -> dict[str, Any]:
+        """The main file is this machine's own: say so in it (see `_check_owner`)."""
+        return {**main, OWNER: {"1": {"key": "id", "value": self.machine}}}
+
+    def _check_owner(self, data: dict[str, Any]) -> None:
+        """Warn, once, about a main file another machine wrote: synced with the archive."""
+        if self._owner_checked:
+            return
+        self._owner_checked = True
+        from companion.store.machines import known_id
+
+        owner, mine = _docs(data, OWNER).get("id"), known_id()
+        if isinstance(owner, str) and mine is not None and owner != mine:
+            self.warn(
+                f"{self.path} was last written by machine {owner}, not this one ({mine}): "
+                f"if it is synced between computers, share only {self.archive_dir.name}/ "
+                "instead (see docs/sharing.md)"
+            )
 
     def _index(self, txn: Change, staged: dict[str, Path]) -> None:
         """Summaries of the files about to be renamed into place (they are in hand)."""
@@ -598,6 +620,7 @@ class Store:
         if not self.create_folder:
             self.check_folder()
         data = self.files.read_main() or {}
+        self._check_owner(data)
         journal = _one(data, JOURNAL)
         if journal is not None and self._lock is None:
             with suppress(StoreError, OSError):
@@ -808,29 +831,25 @@ class Store:
 
         A match that does not have a match's shape is skipped with a warning.
         """
-        from companion.store.merge import by_month, winners
+        from companion.store.archive import _merged
 
         view = self.view()
-        folded = view.folded()
-        dead_ids = {match_id for match_id, _ in folded.dead}
-        for _, files in by_month(view.files()):
-            group = []
-            for file in files:
-                try:
-                    tables = self.files.read_shard(file.path) or {}
-                except StoreError as err:
-                    self.warn(self.unreadable_shard(file.name, err))
-                    continue
-                good = []
-                for match in (tables.get("matches") or {}).values():
-                    problem = match_problem(match, shallow=True)
-                    if problem is None:
-                        good.append(match)
-                    elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
-                        self.warn(self.skipped(match, file.name, problem))
-                group.append((file, good))
-            for _, match in winners(group, folded):
-                yield match
+        dead_ids = {match_id for match_id, _ in view.folded().dead}
+        # Which file's copy of each match is the one in history (read from the summaries).
+        chosen = {match["id"]: name for name, _, match in _merged(self, view)}
+        for name, path in view.shards():
+            try:
+                tables = self.files.read_shard(path) or {}
+            except StoreError as err:
+                self.warn(self.unreadable_shard(name, err))
+                continue
+            for match in (tables.get("matches") or {}).values():
+                problem = match_problem(match, shallow=True)
+                if problem is None:
+                    if chosen.get(match["id"]) == name:
+                        yield match
+                elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
+                    self.warn(self.skipped(match, name, problem))
         yield from view.finishing
 
     def skipped(self, match: Any, shard: str, problem: tuple[str, str]) -> str:

@@ -7,7 +7,7 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import CompanionError
+from companion.engine.errors import CompanionError, NothingToUndo
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.errors import MatchNotOver
 from companion.games.hoopers.match import (
@@ -18,7 +18,7 @@ from companion.games.hoopers.match import (
     tribe_roster,
     tribes,
 )
-from companion.games.hoopers.state import MatchState
+from companion.games.hoopers.state import MatchState, is_set_up
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
@@ -194,6 +194,18 @@ class HoopersTable(Table[MatchState]):
 
     # --- the game's part ------------------------------------------------------
 
+    def check_undo(self, match: Match) -> None:
+        """The set-up is not a move: the opening roll and the injury cubes a Series game
+        carries over ("they will start the next game with two injured cube") stay."""
+        events = match["events"]
+        if events and events[-1]["type"] not in self.opening and is_set_up(events[-1]):
+            raise NothingToUndo(
+                f"nothing to undo in hoopers match {match['id']}: only its set-up so far "
+                "(the injury cubes carried over from the last Series game)",
+                hint="undo takes back moves of the game; abandon the match to set it up again",
+            )
+        super().check_undo(match)
+
     def status_of(
         self, match: Match, state: MatchState, notes: list[str] | None = None
     ) -> Status[MatchState]:
@@ -201,6 +213,7 @@ class HoopersTable(Table[MatchState]):
         detail = {k: v for k, v in state.to_json().items() if k != "status"}
         detail["over"] = state.over
         detail["notes"] = list(notes or [])
+        detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
         return Status(
             id=match["id"],
             game=GAME,
@@ -322,6 +335,13 @@ def _next(state: MatchState) -> str:
         return (
             f"{owed['hooper']} ({owed['team']}) shoots {owed['count']} free throw(s) "
             f"('companion hoopers match free-throw {owed['team']} --stat 2PS')"
+        )
+    from companion.games.hoopers.vacancy import vacancies
+
+    for vacancy in vacancies(state):
+        return (
+            f"{vacancy.team} sends a benchwarmer in for {vacancy.hooper} ({vacancy.why}) "
+            f"on {vacancy.token}: '{vacancy.command()}'"
         )
     period = (
         f"overtime {state.period - state.variant.periods}"

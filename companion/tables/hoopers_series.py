@@ -272,6 +272,8 @@ class SeriesTable:
         rosters: Mapping[str, Sequence[str]] | None = None,
         first: str = "roll",
         seed: int | None = None,
+        sevens: Mapping[str, Sequence[str]] | None = None,
+        fives: Mapping[str, Sequence[str]] | None = None,
     ) -> Any:
         """Start the next game as a tracked hoopers match with the Series rules applied.
 
@@ -286,7 +288,9 @@ class SeriesTable:
 
         series = self._synced(self._current_id())
         series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
-        plan = plan_series_match(series, self.rules, self._rosters(series, rosters), hot, cold)
+        plan = plan_series_match(
+            series, self.rules, self._rosters(series, rosters), hot, cold, sevens, fives
+        )
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
         players, options, events = new_match(
@@ -396,6 +400,14 @@ class SeriesTable:
             if game.match_id == match_id:
                 return GameTakenIn(self.status_of(series), number)
         return None
+
+    def holds(self, match: Mapping[str, Any]) -> str | None:
+        """Why history may not reopen or delete finished `match`: it is a game this Series
+        counts (None: it is not). Asked by `history undo` and `history delete`."""
+        taken = self.taken_in(match["id"])
+        if taken is None:
+            return None
+        return f"it is game {taken.number} of series {taken.status.id}"
 
     # --- the store ------------------------------------------------------------------
 

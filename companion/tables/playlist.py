@@ -177,7 +177,9 @@ class PlaylistTable(Table[GameState]):
         if deck:
             opening["deck"] = self.box.shuffled_piles(len(names), rng)
         start = {"type": "start", "data": opening}
-        status = self.start_match(names, {"mode": "multiplayer"}, rng.seed, [start])
+        # The starter also in the options, as every game names it: exports read options only.
+        options = {"mode": "multiplayer", "first": starter}
+        status = self.start_match(names, options, rng.seed, [start])
         before = multiplayer.new_state(names, names[0])
         notes = multiplayer.notes_of(before, start, status.state)
         return Started(status, rng.seed, how, notes)
@@ -371,6 +373,12 @@ class SoloTable(Table[SoloState]):
 
         if typed:
             cards = self.box.read(typed)
+            kept = [c for c in cards if c.kind != "music"]
+            if kept:  # the solver's bounds also rest on no card being negative
+                raise BadInput(
+                    f"{kept[0].name()} is a {kept[0].kind} card: solo play takes out the bonus "
+                    "and negative cards"
+                )
         else:
             live = self.live()
             dealt = self.fold(live).last.deal if live else None

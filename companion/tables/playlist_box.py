@@ -260,7 +260,7 @@ class PlaylistBox:
         from companion.games.playlist.cards import make_card, parse_inline
 
         genres = self.genres()
-        card = parse_inline(typed, genres)
+        card = parse_inline(typed, genres, kind)
         made = make_card(card.genre, card.points, card.icons, genres, card.title, artist, kind)
 
         def change(stored: list | None) -> list:
@@ -325,6 +325,12 @@ def need_start(cards: Sequence[Card]) -> None:
     minimum = rules()["playlist"]["min_start"]
     if len(cards) < minimum:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(cards)})")
+
+
+def log_context(store: Store) -> dict[str, Any]:
+    """What logging a game needs from this table: the points of its negative cards (only
+    they take a playlist below 0)."""
+    return {"negatives": [c.points for c in PlaylistBox(store).cards() if c.kind == "negative"]}
 
 
 def solo_log_context(store: Store) -> dict[str, Any]:

@@ -134,7 +134,12 @@ def result_line(result: dict[str, Any] | None) -> str:
         return ""
     if "scores" in result:
         winner = result.get("winner")
-        return compact_result(result) + (f" — {winner} won" if winner else "")
+        line = compact_result(result) + (f" — {winner} won" if winner else "")
+        playoff = result.get("playoff_scores")
+        if isinstance(playoff, dict) and playoff:  # All-Star: they break a tie for first
+            shown = compact_result({"scores": playoff, "ranks": result.get("ranks")})
+            line += f" (Play-Off Supporters: {shown})"
+        return line
     return ", ".join(f"{k}: {v}" for k, v in result.items())
 
 

@@ -49,12 +49,18 @@ def _free_throws(
 
 def shot_working(outcome: Any) -> str:
     spec = outcome.spec
-    text = str(spec.stat) + "".join(f" {signed(b)}" for b in spec.bonuses)
+    text = str(spec.stat) + (f" {signed(spec.attack_malus)}" if spec.attack_malus else "")
+    text += "".join(f" {signed(b)}" for b in spec.bonuses)
     if spec.defense is not None:
+        defense = str(spec.defense) + (
+            f" {signed(spec.defense_malus)}" if spec.defense_malus else ""
+        )
         if outcome.defense_bonus:
-            text += f" − ({spec.defense} + {outcome.defense_bonus})"
+            text += f" − ({defense} + {outcome.defense_bonus})"
+        elif spec.defense_malus:
+            text += f" − ({defense})"
         else:
-            text += f" − {spec.defense}"
+            text += f" − {defense}"
     return f"{text} = {outcome.target}"
 
 
@@ -77,7 +83,8 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
         out.print(f"{head}, uncontested (no defense card: no foul die)")
     else:
         out.print(
-            f"{head} against {DEFENSE_NAMES[spec.kind]} {spec.defense}; "
+            f"{head} against {(spec.defense_card or '').upper() or DEFENSE_NAMES[spec.kind]} "
+            f"{spec.defense}; "
             f"foul die: [bold]{_face(outcome.face)}[/bold]"
         )
         out.print(f"  {outcome.reading.outcome}")
@@ -212,7 +219,7 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     a, b = state.order
     head = "FINAL" if state.over else f"period {state.period}"
     if state.in_overtime:
-        head = "FINAL (overtime)" if state.over else f"overtime {state.period}"
+        head = "FINAL (overtime)" if state.over else state.period_name()
     out.print(
         f"[bold]{a} {score[a]} – {score[b]} {b}[/bold]   "
         f"{head}, turn {state.turn} (pair {state.pair})"

@@ -252,7 +252,11 @@ def render_rewards(out: Console, series: Series, earned: GameRewards, rules: Ser
         f"[bold]Game {earned.number} reward phase[/bold]: {_score_line(series, dict(game.scores))}"
         f", {earned.winner} by {earned.margin}."
     )
-    out.print(f"  Winner game marker: {earned.winner} picks 1 hooper upgrade.")
+    kit = earned.kit
+    if kit is not None and kit.hooper_deck < 1:
+        out.print("  Winner game marker: the hooper upgrade deck is empty, nothing to pick.")
+    else:
+        out.print(f"  Winner game marker: {earned.winner} picks 1 hooper upgrade.")
     strength = earned.strength
     if strength.reason == "winner":
         rule = f"margin {strength.margin} ≥ {rules.strength_winner_min_margin}: to the winner"
@@ -265,11 +269,14 @@ def render_rewards(out: Console, series: Series, earned: GameRewards, rules: Ser
             "into the action upgrade deck"
         )
     taker = f" → {strength.to} takes its action upgrade" if strength.to else ""
+    if strength.to and kit is not None and not kit.strength_card:
+        taker = " → but the action upgrade deck is empty: no card under it"
     out.print(f"  Strength marker: {rule}{taker}.")
     why = "" if earned.series_track_given else " (not given: the marker starts on the home side)"
-    out.print(
-        f"  Series track: the tribe marker shows {earned.series_track}{why} → 1 action upgrade."
-    )
+    card = "1 action upgrade"
+    if kit is not None and not kit.track_card:
+        card = "no card under the mini board (the action upgrade deck ran out)"
+    out.print(f"  Series track: the tribe marker shows {earned.series_track}{why} → {card}.")
     if not earned.periods_given:
         out.print("  Periods not recorded: no period markers or fourth-period chip counted.")
     for tribe in series.tribes:
@@ -283,6 +290,9 @@ def _tribe_rewards(out: Console, got: TribeRewards, rules: SeriesRules) -> None:
         if got.gameplan_hooper_upgrades
         else ""
     )
+    wanted = rules.gameplan_hooper_upgrades[got.gameplan_milestones]
+    if wanted > got.gameplan_hooper_upgrades:
+        upgrade += " (the kit has no star hooper upgrade left)"
     out.print(
         f"    gameplan: {_plural(got.gameplan_milestones, 'milestone')} → "
         f"{_plural(got.gameplan_chips, 'chip')}{upgrade}"

@@ -76,7 +76,9 @@ ROWS = {
 }
 
 
-def stored_regular_season(db, managers=MANAGERS, version: int | None = None) -> None:
+def stored_regular_season(
+    db, managers=MANAGERS, version: int | None = None, mode: str | None = None
+) -> None:
     """A live game whose three rounds are played, written straight to the store.
 
     The CLI path for the regular season is tested round by round below; writing the
@@ -95,7 +97,7 @@ def stored_regular_season(db, managers=MANAGERS, version: int | None = None) -> 
     from companion.store import Store
 
     config = default_config()
-    setup = plan_setup(managers, None, config, TableRng(5)).to_dict()
+    setup = plan_setup(managers, mode, config, TableRng(5)).to_dict()
     if version is not None:
         species = [parse_card(f"{s}-1", config).species for m in managers for s in SPECIES[m]]
         setup.update(version=version, species=species)
@@ -110,7 +112,7 @@ def stored_regular_season(db, managers=MANAGERS, version: int | None = None) -> 
                 events.append({"type": "team", "data": data})
         events.append({"type": "resolve", "data": {"config": config.to_doc()}})
     assert fold(events).phase == "playoffs"
-    Store(db).start_match("allstar", managers, {"mode": "standard"}, 5, events)
+    Store(db).start_match("allstar", managers, {"mode": mode or "standard"}, 5, events)
 
 
 def test_first_round_ranks_and_pays(cli):

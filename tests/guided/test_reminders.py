@@ -79,7 +79,7 @@ def test_the_defence_still_offers_the_block_when_not_asked(cli, db, scripted):
     flow.answer("3 points shot by?", "Muy")
     flow.answer("Muy Schillato's 3PS?", "70")
     flow.expect("'block' if Karl laid a D3 face down")
-    flow.answer("Karl defends with a D3? [d3 / block / none]", "block")
+    flow.answer("Karl defends with a D3? [d3 / dlu / block / none]", "block")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
 

@@ -21,6 +21,7 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term.expect("Keepers is home in game 1 (chosen).")
     term.answer("Play its first game now?", "")  # default: yes
     term.expect("Game 1: Keepers at home, Unleashed away.")
+    term.answer("Give the line-ups", "")  # default: no
     term.answer("Keepers (home): hoopers on the first hot step?", "may, vern, chus")
     term.answer("Unleashed (away): hoopers on the first cold step?", "")  # default: the first two
     term.answer("Who attacks first?", "Keepers")
@@ -177,6 +178,7 @@ def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, ans
         [
             ("Ravens's hoopers", "A, B, C, D, E, F, G"),
             ("Owls's hoopers", "H, I, J, K, L, M, N"),
+            ("Give the line-ups", ""),
             ("Owls (home): hoopers on the first hot step? (H, I, J)", ""),
             ("Ravens (away): hoopers on the first cold step? (A, B)", "c, d"),
             ("Who attacks first?", "Ravens"),
@@ -233,3 +235,32 @@ def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
     assert match["score"] == {U: 2, K: 0}
     assert match["hoopers"][U]["Susan Peg"]["points"] == 2
     assert match["hoopers"][U]["Susan Peg"]["onfire"] != "flat"  # a basket made
+
+
+def test_play_asks_the_seven_and_five_of_each_tribe(store, answers, monkeypatch):
+    # "Choose the new seven hoopers for the next game."
+    from companion.tables.hoopers import HoopersTable
+    from companion.tables.hoopers_series import SeriesTable
+    from companion.ui.guided import hoopers as guided_hoopers
+    from companion.ui.guided import hoopers_series as guided
+
+    monkeypatch.setattr(guided_hoopers, "play_turns", lambda store, seed=None: None)
+    SeriesTable(store).start(["Ravens", "Owls"], home="Owls")
+    answers(
+        [
+            ("Ravens's hoopers", "A, B, C, D, E, F, G, X"),
+            ("Owls's hoopers", "H, I, J, K, L, M, N"),
+            ("Give the line-ups", "yes"),
+            ("Owls's seven", "H, I, J, K, L, M, N"),
+            ("Owls's five", "H=PG, I=SG, J=SF, K=PF, L=C"),
+            ("Ravens's seven", "A, B, C, D, E, F, G"),
+            ("Ravens's five", "A=PG, B=SG, C=SF, D=PF, E=C"),
+            ("Owls (home): hoopers on the first hot step? (H, I, J)", ""),
+            ("Ravens (away): hoopers on the first cold step? (A, B)", ""),
+            ("Who attacks first?", "Ravens"),
+        ]
+    )
+    guided.play(store, seed=4)
+    line_ups = HoopersTable(store).status().to_json()["line_ups"]
+    assert line_ups["Ravens"]["bench"] == ["F", "G"]
+    assert line_ups["Owls"]["court"]["C"] == "L"

@@ -56,10 +56,10 @@ def test_csv_one_row_per_player_per_match(cli, db):
     cli("players", "rename", "Cy", "Cyril")
     # Issue 16: ISO 8601 dates with the offset; a Series appears through its games only.
     assert cli("history", "export", "--format", "csv").stdout == (
-        "date,game,match_id,player,score,rank,winner,series\n"
-        "2026-01-10T21:00:00+00:00,otdraft,m1,Ana,98,1,yes,\n"
-        "2026-01-10T21:00:00+00:00,otdraft,m1,Ben,80,2,no,\n"
-        "2026-01-10T21:00:00+00:00,otdraft,m1,Cyril,80,2,no,\n"
+        "date,game,match_id,player,score,rank,winner,series,playoff\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Ana,98,1,yes,,\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Ben,80,2,no,,\n"
+        "2026-01-10T21:00:00+00:00,otdraft,m1,Cyril,80,2,no,,\n"
     )
     doc = cli("history", "export", "-f", "csv", "--game", "otd", "--json").json
     assert (doc["format"], doc["matches"], doc["rows"]) == ("csv", 1, 3)

@@ -135,6 +135,9 @@ def test_rulebook_reward_example(started):
         "gameplan_chips": 0, "gameplan_hooper_upgrades": 0, "period_markers": [2],
         "marker_chips": 1, "fourth_period_chips": 1, "kept_lv1": 0, "kept_lv2": 0,
         "discarded_lv2": 0, "kit_position_upgrades_left": 9,
+        # The action deck's eight cards less these two, the hooper deck's ten less one,
+        # the kit's five star upgrades less the one sleeved at the setup.
+        "action_deck_left": 6, "hooper_deck_left": 9, "kit_hooper_upgrades_left": 4,
     }  # fmt: skip
 
 

@@ -353,7 +353,8 @@ def test_leftover_abilities_work_at_the_end_of_every_round(count, seed, reveal_r
     """ "You may take a leftover card… At the end of the round, before the cards are
     discarded": the ability works at the end of every round, the seventh included — from
     the round its card is drafted, or (a secret card) revealed. One card per round, and
-    only for its holder."""
+    only for its holder. An unrevealed secret card with the ability holds each round's end
+    open, since it may be revealed then ("reveal it anytime")."""
     from companion.engine.rng import TableRng, step_rng
     from companion.games.otdraft.draft import (
         apply,
@@ -406,7 +407,19 @@ def test_leftover_abilities_work_at_the_end_of_every_round(count, seed, reveal_r
                 card = card or next(n for n in names[1:] if state.owner(n) is None and n != "C54")
             apply(state, pick_event(state, player, card, rng))
             continue
-        assert state.phase == "leftovers" and state.round >= able_from, state.round
+        assert state.phase == "leftovers", state.round
+        if state.round < able_from:
+            # The unrevealed secret C01 holds the round open: it "may" be revealed "anytime",
+            # and only then takes a leftover.
+            assert state.secret_leftover(holder)
+            try:
+                leftover_event(state, holder, names[-1])
+            except DraftError as err:
+                assert "no leftover ability" in str(err)
+            else:
+                raise AssertionError("a leftover was taken by an unrevealed secret card")
+            apply(state, turn_event(state, TableRng(seed)))
+            continue
         for other in players[1:]:
             try:
                 leftover_event(state, other, names[-1])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -155,26 +154,3 @@ def test_restore_leaves_another_machines_files_to_that_machine(cli, db, tmp_path
     assert cli("restore", str(target), "--yes").exit_code == 0
     assert json.loads(theirs.read_text()) == newer  # here already: theirs, and newer
     assert (archive / "2026-02.other.json").exists()  # missing here: brought back
-
-
-def test_a_machine_id_is_made_once_outside_the_data_folder(tmp_path, monkeypatch):
-    from companion.store import machines
-
-    monkeypatch.delenv(machines.MACHINE_ENV)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    machines._kept_id.cache_clear()
-    try:
-        made = machines.machine_id()
-        assert machines.MACHINE_ID.fullmatch(made)
-        kept = tmp_path / "config" / "companion" / "machine-id"
-        assert kept.read_text().strip() == made
-        machines._kept_id.cache_clear()
-        assert machines.machine_id() == made
-        monkeypatch.setenv(machines.MACHINE_ENV, "Bad Id")
-        from companion.engine.errors import StoreError
-
-        with pytest.raises(StoreError, match="is not a machine id"):
-            machines.machine_id()
-    finally:
-        machines._kept_id.cache_clear()
-    assert os.environ.get(machines.MACHINE_ENV) == "Bad Id"

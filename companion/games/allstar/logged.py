@@ -1,7 +1,8 @@
 """An All-Star Draft game played without the companion: each manager's final Supporters.
 
 "In case of a tie, it is the Manager who won the most Supporters during the
-Play-Offs who wins the game" ('4. End of the Game'); still tied is a shared rank.
+Play-Offs who wins the game" ('4. End of the Game'): a tie for first needs them;
+still tied is a shared first. A tie below first shares the rank.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def logged_result(
                 f"{' and '.join(tied)} are tied on {total} Supporters: "
                 f"give the Play-Off Supporters of {missing} too"
             )
+    best = max(scores.values())
+    first = [m for m in scores if scores[m] == best]
+    if len(first) > 1 and not any(m in won for m in first):
+        given = " ".join(f"--playoff {m}=N" for m in first)
+        raise BadInput(
+            f"{' and '.join(first)} are tied for first on {best} Supporters: the most "
+            f"Supporters won in the Play-Offs wins; give them with {given}"
+        )
     managers = list(scores)
     keys = [(scores[m], won.get(m, 0)) for m in managers]
     ranks = dict(zip(managers, shared_ranks(keys), strict=True))

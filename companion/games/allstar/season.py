@@ -18,6 +18,7 @@ from companion.engine.rng import TableRng
 from companion.games.allstar.arenas import Arena, arena_from_doc
 from companion.games.allstar.cards import Card, card_from_text
 from companion.games.allstar.errors import BadArena, BadTeam, OutOfTurn
+from companion.games.allstar.known import KnownCards
 from companion.games.allstar.lineup import InPlay, cards_line, short
 from companion.games.allstar.playoffs import PlayOffs
 from companion.games.allstar.ranking import Ranking, rank_teams, shared_ranks
@@ -28,6 +29,7 @@ ROUNDS = 3
 # play from round to round; a log without a version replays as it was recorded (every
 # Bus's team typed each round, unchecked against earlier rounds).
 VERSION = 2
+PLAYOFF_EVENTS = ("playoff-round", "shootout", "swap")
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class Season:
         self.owner: dict[tuple[str, int], str] = {}
         # The Species of the draw pile: only their cards are in play (version 2).
         self.species = tuple(setup.get("species", ())) if self.carries else ()
+        self.known = KnownCards()
 
     @property
     def carries(self) -> bool:
@@ -290,7 +293,7 @@ class Season:
             return self.choose_bus(data["manager"], int(data["bus"]), card_from_text(data["card"]))
         if kind == "resolve":
             return self.resolve(config_from_doc(data["config"]))
-        if kind in ("playoff-round", "shootout", "swap"):
+        if kind in PLAYOFF_EVENTS:
             playoffs = self._playoffs()
             config = config_from_doc(data.get("config"))
             if kind == "playoff-round":
@@ -612,7 +615,11 @@ class SeasonRules:
         if event["type"] in ("arenas", "team") and rng is not None:
             data["round"] = state.round  # the round it is recorded in, decided under the lock
         stored = {"type": event["type"], "data": data}
-        return Step(state, stored, state.apply(stored))
+        outcome = state.apply(stored)
+        if rng is not None:  # a move being recorded; a stored log replays as it was kept
+            state.known.check(stored, playoffs=stored["type"] in PLAYOFF_EVENTS)
+        state.known.remember(stored)
+        return Step(state, stored, outcome)
 
 
 RULES = SeasonRules()

@@ -30,11 +30,14 @@ SEASON = Kind(
         prepare="companion.games.allstar.logged:prepare",
         context="companion.games.allstar.logged:amend_context",
         questions=(
+            # "In case of a tie, it is the Manager who won the most Supporters during the
+            # Play-Offs who wins the game": a tie for first needs them.
             Question(
                 "playoff",
                 "Play-Off Supporters of {tied} (they break the tie)?",
-                "NAME=POINTS, or none: a shared rank",
+                "NAME=POINTS for each of them",
                 when="tie",
+                required=True,
             ),
         ),
     ),

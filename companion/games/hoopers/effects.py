@@ -12,6 +12,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.rng import TableRng
 from companion.games.hoopers.free_throws import resolve_free_throws
 from companion.games.hoopers.markers import marker_texts
+from companion.games.hoopers.modifiers import injury_reminder
 from companion.games.hoopers.onfire import move
 from companion.games.hoopers.skills import has_skill
 from companion.games.hoopers.state import HooperState, MatchState
@@ -63,6 +64,9 @@ def injury_cube(state: MatchState, team: str, hooper: HooperState, draws: Draws)
             return
         hooper.injuries.append(marker)
         state.notes.append(f"{hooper.name} is injured: {marker_texts()[marker]}")
+        reminder = injury_reminder(marker)
+        if reminder:
+            state.notes.append(f"{hooper.name}: {reminder}")
         if marker == "out" and state.teams[team].court is not None:
             state.notes.append(
                 f"send a benchwarmer in: 'companion hoopers match sub {team} "

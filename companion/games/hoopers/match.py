@@ -20,6 +20,7 @@ from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers import phase
 from companion.games.hoopers.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
+from companion.games.hoopers.defence import check_defence_card
 from companion.games.hoopers.effects import (
     REBOUND_NOTE,
     Draws,
@@ -31,6 +32,7 @@ from companion.games.hoopers.effects import (
     owe_free_throws,
     skills_of,
 )
+from companion.games.hoopers.energy import bench_recovery_notes, period_end_notes
 from companion.games.hoopers.errors import (
     BadStat,
     FreeThrowsOwed,
@@ -40,10 +42,14 @@ from companion.games.hoopers.errors import (
     OutOfTokens,
 )
 from companion.games.hoopers.markers import default_pile, parse_pile
+from companion.games.hoopers.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
+from companion.games.hoopers.plays import note_play
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.tribe_power import power_onfire
+from companion.games.hoopers.vacancy import check_places_filled
 from companion.games.hoopers.variants import (
     milestone_modes,
     parse_milestones,
@@ -245,6 +251,9 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
             tribe=opts.get("tribes", {}).get(team),
             court=dict(court) if court is not None else None,
+            second_positions=second_positions(court),
+            onfire_on_power=bool(opts.get("series")) and team == opts["home"],
+            series=bool(opts.get("series")),
         )
     setting = opts["milestones"]
     return MatchState(
@@ -269,6 +278,7 @@ class MatchRules:
         state.notes = []
         data = dict(event["data"])
         outcome = apply_event(state, event["type"], data, rng)
+        note_play(state, event["type"], data, outcome)
         return Step(state, {"type": event["type"], "data": data}, outcome, tuple(state.notes))
 
 
@@ -297,6 +307,12 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
     return Played(step.event, step.state, step.outcome)
 
 
+# Events after which the side that won the ball back may still use the Unleashed power.
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
+# Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
+
+
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
     """Apply one event to `state`, filling drawn values into `data`."""
     from companion.games.hoopers.moves import MOVES
@@ -318,14 +334,21 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             "[--roll N]…', or 'companion hoopers match undo'",
         )
     if rng is not None:
-        # Legality inside the turn is checked when a move is recorded, never when a
-        # stored log is folded again: a match recorded before is replayed as it was.
+        # Checked when a move is recorded, never when a stored log is folded again: a
+        # match recorded before these rules replays as it was.
+        check_places_filled(state, kind)
         phase.check(state, kind, data)
     if kind not in phase.KEEP_START:
         for team in state.teams.values():
             team.subs_open = False
+    if kind not in _KEEP_BALL_WON:
+        state.ball_won = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
+    if kind not in _KEEP_LAST_SHOT:
+        state.last_shot = None
+    if kind == "turn":
+        state.ball_won = None
     if draws.drawn:
         data["markers"] = draws.drawn
     state.phase = phase.advance(state.phase, kind, data, outcome, state)
@@ -344,6 +367,13 @@ def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
     for home_roll, away_roll in data["rolls"]:
         state.notes.append(f"first attacker: d20 {home_roll} against {away_roll}")
     state.notes.append(f"{data['first']} attacks first")
+    for team in state.teams.values():
+        for hooper, token in team.second_positions.items():
+            state.notes.append(
+                f"{hooper} ({team.name}) stands on {token}, not the card's first position "
+                f"({first_position(hooper)}): taken as the card's second position, as the "
+                "Setup requires (no Out of position marker)"
+            )
 
 
 def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> ShotOutcome:
@@ -362,6 +392,7 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         defender = state.teams[opponent].hooper(data["defender"])
         defender.check_can_defend(opponent)
         state.teams[opponent].check_on_court(defender, "defend")
+        check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
     skills, deciding = skills_of(data, rng)
     if deciding and defender is not None:
         if has_skill(defender, "linda"):
@@ -369,12 +400,18 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         if has_skill(shooter, "sin-miedo"):
             skills.append("sin-miedo")
     spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    maluses = decide_shot_maluses(
+        state, data, rng is not None, team, shooter.name, defender.name if defender else None
+    )
+    state.notes.extend(maluses.notes(shooter.name, defender.name if defender else None))
     spec = ShotSpec.from_json(
         {
             **spec_doc,
             "away": not side.free_throw_bonus,
             "linda": "linda" in skills,
             "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
+            "attack_malus": sum(m.value for m in maluses.attack),
+            "defense_malus": sum(m.value for m in maluses.defence),
         }
     )
     outcome = resolve_shot(
@@ -423,6 +460,12 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     if skills or deciding:
         data["skills"] = skills
     missed = outcome.shot_taken and not outcome.scored
+    if defender is not None and missed and not outcome.foul:
+        state.ball_won = (opponent, defender.name)
+    if outcome.shot_taken:
+        state.last_shot = {
+            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
+        }  # fmt: skip
     if owed:
         why = "flagrant foul" if outcome.flagrant else "defensive foul"
         owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)
@@ -584,7 +627,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
         )
         return
     if data.get("power"):
-        _unleashed_power(state)
+        _unleashed_power(state, data, rng, draws)
         return
     track = load("hoopers")["turn_track"]
     length = track["turns_per_overtime"] if state.in_overtime else track["turns_per_period"]
@@ -599,10 +642,12 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
         reminder = pairs.get(str(finished // 2))
         if reminder:
             state.notes.append(f"after pair {finished // 2}: {reminder}")
+            if "bench recovers" in reminder:
+                state.notes.extend(bench_recovery_notes(state))
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
-def _unleashed_power(state: MatchState) -> None:
+def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     """'Unleashed: Tribe power': after winning the ball back, one more action of the same
     card by the side that won it - "do not move the turn token if you use this power"."""
     team = state.other(state.attacking or state.order[0])
@@ -617,6 +662,13 @@ def _unleashed_power(state: MatchState) -> None:
         "stays. A whistle on a counter or defence against it is a flagrant foul "
         "(--flagrant-whistle)"
     )
+    hooper = data.get("hooper")
+    if hooper is not None:
+        hooper = state.teams[team].hooper(hooper).name
+        data["hooper"] = hooper
+    elif state.ball_won is not None and state.ball_won[0] == team:
+        hooper = state.ball_won[1]
+    power_onfire(state, data, rng is not None, team, hooper, draws)
 
 
 def _period_name(state: MatchState, period: int) -> str:
@@ -678,6 +730,7 @@ def _end_period(state: MatchState) -> None:
         )
     else:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
+        state.notes.extend(period_end_notes(state, ended))
     state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 

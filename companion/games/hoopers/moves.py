@@ -12,6 +12,7 @@ from typing import Any
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
 from companion.games.hoopers.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
+from companion.games.hoopers.chips import spend_chip
 from companion.games.hoopers.counters import (
     COUNTER_KINDS,
     CounterSpec,
@@ -31,11 +32,16 @@ from companion.games.hoopers.effects import (
     skills_of,
 )
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
+from companion.games.hoopers.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.onfire import FLAT
 from companion.games.hoopers.phase import check_block
 from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
+from companion.games.hoopers.swap import swap_tokens
+from companion.games.hoopers.tribe_power import power_onfire
+from companion.games.hoopers.upgrades import give_upgrade, take_gameplan
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 
@@ -95,6 +101,10 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
             raise MissingInput(
                 f"{against.name}'s Position token is not known: give --position (PG … C)"
             )
+    if is_susan_peg_rebound(kind, counterer, data, rng is not None):
+        return susan_peg_rebound(
+            state, data, rng, draws, side, other, counterer, _counter_free_throws
+        )
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(counterer, "manny"):
         skills.append("manny")
@@ -149,12 +159,16 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         else:
             state.notes.append("rebound lost: the attacking turn ends ('match turn')")
     elif outcome.success:
+        state.ball_won = (side.name, counterer.name)
         state.notes.append(
             f"{counterer.name} wins the ball with the {label}: {side.name}'s attacking turn "
             "starts now ('match turn')"
         )
     else:
         state.notes.append(f"the {label} fails: {other.name} keeps the fundamental's bonus")
+        joy = failed_counter_note(counterer, "dribble" if kind == "steal" else "pass")
+        if joy:
+            state.notes.append(joy)
     return outcome
 
 
@@ -254,7 +268,9 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
         count = len(outcome.free_throws)
         if count:
             why = "block foul" if against in SHOT_KINDS else "blocked counter foul"
-            _free_throws_now_or_owed(state, data, rng, other.name, attacker, count, why)
+            made = _free_throws_now_or_owed(state, data, rng, other.name, attacker, count, why)
+            if made is not None:
+                outcome = shot_free_throws(outcome, data, other)
         elif data.get("ft_rolls"):
             raise BadInput("free throw rolls given but this block gives no free throws")
     else:
@@ -282,7 +298,25 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
         hector_defends(state, side.name, blocker, draws)
     if skills or deciding:
         data["skills"] = skills
+    if data.get("keepers_block"):
+        power_onfire(state, data, rng is not None, side.name, blocker.name, draws)
     return outcome
+
+
+def shot_free_throws(outcome: Any, data: dict[str, Any], shooter_team: TeamState) -> Any:
+    """The block's outcome with the free throws the match shot (their stat and d20s are
+    in the event), so what is printed and the JSON's `total_points` are what was scored."""
+    from dataclasses import replace
+
+    from companion.games.hoopers.free_throws import resolve_free_throws
+
+    done = resolve_free_throws(
+        len(outcome.free_throws),
+        data["ft_stat"],
+        away=not shooter_team.free_throw_bonus,
+        rolls=list(data.get("ft_rolls", ())),
+    )
+    return replace(outcome, free_throws=tuple(done))
 
 
 # --- owed free throws ------------------------------------------------------------------
@@ -325,6 +359,7 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         raise MissingInput("a substitution names who goes out and who comes in (--out/--in)")
     done: list[list[str]] = []
     moving: set[str] = set()
+    seconds = {side.hooper(n).name for n in data.get("second") or ()}
     free_pairs = 0
     for out_typed, in_typed in pairs:
         leaving = side.hooper(out_typed)
@@ -353,6 +388,12 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         if vacant or reley:
             free_pairs += 1
         done.append([leaving.name, entering.name])
+    stray = seconds - {entering for _, entering in done}
+    if stray:
+        raise BadInput(
+            f"--second-position {', '.join(sorted(stray))}: only a hooper coming in (--in) "
+            "takes a Position token here"
+        )
     paid = free_pairs < len(done) and not side.subs_open
     if paid:
         if side.name != state.attacking or not state.turn_fresh:
@@ -383,12 +424,8 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
             position = side.position_of(leaving.name)
             side.court[position] = entering.name
             where = f" on the {position} token"
-            card = first_position(entering.name)
-            if card is not None and card != position:
-                why.append(
-                    f"{entering.name}'s card says {card}: out of position (−10 attack, "
-                    f"−5 defence) unless {position} is the card's second position"
-                )
+            why += take_position(side, entering.name, position, seconds)
+            side.out_of_position.discard(leaving.name)
         else:
             where = ""
         lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
@@ -400,6 +437,10 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
             + (f" — {'; '.join(why)}" if why else "")
         )
     data.update(team=side.name, pairs=done)
+    if seconds:
+        data["second"] = sorted(seconds)
+    else:
+        data.pop("second", None)
 
 
 # --- the Onfire track by hand -------------------------------------------------------
@@ -424,6 +465,10 @@ MOVES = {
     "free-throw": _free_throw,
     "sub": _sub,
     "onfire": _onfire,
+    "spend": spend_chip,
+    "swap": swap_tokens,
+    "upgrade": give_upgrade,
+    "gameplan": take_gameplan,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

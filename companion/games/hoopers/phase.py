@@ -45,9 +45,21 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 
 # Moves a table may record at any moment of a turn: bookkeeping, "At ANY TIME" coach
 # actions, chips, Onfire steps, injury cubes, points by hand (chips like Fast Break).
-ANY_TIME = frozenset({"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub"})
+# Position swaps, gameplans, upgrades and chips spent check their own moment.
+ANY_TIME = frozenset(
+    {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
+    | {"gameplan", "upgrade", "spend"}
+)
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
-KEEP_START = frozenset({"opening", "sub", "timeout", "coach", "onfire", "chip"})
+KEEP_START = frozenset(
+    {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
+)
+# Onfire LV.2 chips that decide the attack ('Chips and Markers').
+CHIPS_ENDING = {
+    "fast-break": "Fast Break: 'You score two points. End your turn.'",
+    "coast-to-coast": "Coast to Coast: 'You score two points. End your turn.'",
+    "goal-tending": "Goal Tending: the attack 'becomes successful'",
+}
 OFFENSIVE_FOULS_ENDING = {
     "screen": "offensive foul on the screen: 'The attacking turn ends'",
     "rebound": "offensive foul on the rebound: 'The attacking turn ends'",
@@ -212,10 +224,21 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
         return _after_counter(phase, data, outcome, owed)
     if kind == "block":
         return _after_block(phase, data, outcome, owed)
+    if kind == "spend":
+        use = str(data.get("use"))
+        if use in CHIPS_ENDING:
+            return Phase(ENDED, why=CHIPS_ENDING[use])
+        if use == "tap-out":  # "It becomes unsuccessful": no points, so a rebound may follow
+            return Phase(MISSED, why="Tap-Out: the attack 'becomes unsuccessful'")
+        return phase
     if kind == "foul":
         ending = OFFENSIVE_FOULS_ENDING.get(str(data.get("action")))
         if ending:
             return Phase(ENDED, why=ending)
+        if not data.get("action"):
+            return phase  # a red cube by hand: bookkeeping
+    if kind in ANY_TIME:
+        return phase  # bookkeeping does not begin the action
     if phase.step == START:
         return replace(phase, step=PLAY)
     return phase
@@ -311,7 +334,13 @@ def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> Non
                 "(without --keepers-block)",
             )
         return
-    if blocker.chips.get("lv1", 0) < 1:
+    spent = getattr(state, "chips_spent", [])
+    just_spent = (
+        bool(spent)
+        and spent[-1].get("hooper") == blocker.name
+        and spent[-1].get("use") in ("block", "no-way-block")
+    )
+    if not just_spent and blocker.chips.get("lv1", 0) < 1 and blocker.chips.get("lv2", 0) < 1:
         raise RuleViolation(
             f"{blocker.name} ({team.name}) has no Onfire LV.1 chip: 'A BLOCK ... can be played "
             "by using the specific Onfire LV.1 chip'",

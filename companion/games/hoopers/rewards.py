@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.hoopers.series import Chips, GameReport
+from companion.games.hoopers.series_kit import KitLeft
 from companion.games.hoopers.series_rules import SeriesRules
 
 
@@ -89,6 +90,7 @@ class TribeRewards:
     fourth_period_chips: int
     kept: Chips
     exchange: ChipExchange
+    kit_hooper_left: int | None = None  # star hooper upgrades left in the kit after this game
 
     @property
     def hooper_upgrades(self) -> int:
@@ -119,6 +121,7 @@ class TribeRewards:
             "kept_lv2": self.kept.lv2,
             "discarded_lv2": self.exchange.discarded_lv2,
             "kit_position_upgrades_left": self.kit_left_after,
+            "kit_hooper_upgrades_left": self.kit_hooper_left,
         }
 
     @property
@@ -140,9 +143,25 @@ class GameRewards:
     series_track_given: bool  # False: the marker still shows the home tribe
     periods_given: bool
     tribes: Mapping[str, TribeRewards]
+    kit: KitLeft | None = None  # the decks before this game (None: not counted)
+
+    @property
+    def kit_after(self) -> KitLeft | None:
+        if self.kit is None:
+            return None
+        action = sum(r.action_upgrades for r in self.tribes.values())
+        hooper = sum(r.winner_marker for r in self.tribes.values())
+        kit = {t: r.gameplan_hooper_upgrades for t, r in self.tribes.items()}
+        return self.kit.after(action, hooper, kit)
 
     def to_json(self) -> dict[str, Any]:
-        return {t: r.to_json() for t, r in self.tribes.items()}
+        after = self.kit_after
+        decks = (
+            {"action_deck_left": after.action_deck, "hooper_deck_left": after.hooper_deck}
+            if after is not None
+            else {}
+        )
+        return {t: {**r.to_json(), **decks} for t, r in self.tribes.items()}
 
 
 def reward_phase(
@@ -152,11 +171,14 @@ def reward_phase(
     report: GameReport,
     rules: SeriesRules,
     taken_before: Mapping[str, int] | None = None,
+    kit: KitLeft | None = None,
 ) -> GameRewards:
     """Everything each tribe takes away from game `number` ("Reward Phase").
 
     `taken_before`: position upgrades each tribe took from its kit in earlier
     games; the kit holds `rules.kit_position_upgrades` for the whole series.
+    `kit`: what the upgrade decks and the kits' star upgrades still hold (a card
+    the deck no longer has is not given).
     """
     taken_before = taken_before or {}
     winner, loser, margin = report.winner, report.loser, report.margin
@@ -178,14 +200,21 @@ def reward_phase(
         marker_chips = len(markers) * rules.chips_per_period_marker
         fourth_chips = rules.fourth_period_chips if won_fourth else 0
         lv1 = kept.lv1 + gameplan_chips + marker_chips + fourth_chips
+        gameplan_upgrades = rules.gameplan_hooper_upgrades[milestones]
+        kit_hooper_left = None
+        if kit is not None:
+            kit_left = kit.kit_hooper.get(tribe, 0)
+            gameplan_upgrades = min(gameplan_upgrades, kit_left)
+            kit_hooper_left = kit_left - gameplan_upgrades
         rewards[tribe] = TribeRewards(
             tribe=tribe,
-            winner_marker=int(tribe == winner),
-            strength_marker=int(strength.to == tribe),
-            series_track=int(track == tribe),
+            winner_marker=int(tribe == winner and (kit is None or kit.hooper_deck >= 1)),
+            strength_marker=int(strength.to == tribe and (kit is None or kit.strength_card)),
+            series_track=int(track == tribe and (kit is None or kit.track_card)),
             gameplan_milestones=milestones,
             gameplan_chips=gameplan_chips,
-            gameplan_hooper_upgrades=rules.gameplan_hooper_upgrades[milestones],
+            gameplan_hooper_upgrades=gameplan_upgrades,
+            kit_hooper_left=kit_hooper_left,
             period_markers=markers,
             marker_chips=marker_chips,
             fourth_period_chips=fourth_chips,
@@ -205,4 +234,5 @@ def reward_phase(
         series_track_given=report.series_track is not None,
         periods_given=bool(report.periods),
         tribes=rewards,
+        kit=kit,
     )

@@ -45,12 +45,54 @@ def _pick(names: Sequence[str], roster: Sequence[str], count: int, team: str, si
     return chosen
 
 
+def choose_seven(
+    tribe: str, seven: Sequence[str], line_up: Sequence[str], left_out: Sequence[str]
+) -> list[str]:
+    """ "Choose the new seven hoopers for the next game (respect the points 5) and 6)":
+    "Select seven out of ten hoopers"; "The ejected hoopers ... cannot take part in the
+    very next game"; Susan Peg "becomes deployable in his/her seven-hoopers line-up"."""
+    from companion.games.hoopers.match import TEAM_SIZE
+
+    chosen = []
+    for typed in seven:
+        name = match_prefix(typed, [*line_up, *left_out], what=f"hooper of {tribe}")
+        if name in left_out:
+            raise BadInput(
+                f"{name} ({tribe}) was ejected last game and cannot take part in this one",
+                hint=f"choose seven of: {', '.join(line_up)}",
+            )
+        if name in chosen:
+            raise BadInput(f"{tribe}'s seven names {name} twice")
+        chosen.append(name)
+    if len(chosen) != TEAM_SIZE:
+        raise BadInput(
+            f"{tribe}'s line-up is seven hoopers (\"Choose the new seven hoopers for the next "
+            f'game"), not {len(chosen)}'
+        )
+    return chosen
+
+
+def _on_court(tribe: str, five: Sequence[str], seven: Sequence[str], onfire: Sequence[str]):
+    """The hoopers whose Position tokens start on the hot or cold step stand on court."""
+    named = {match_prefix(t.partition("=")[0].strip(), seven, what=f"hooper of {tribe}")
+             for t in five}  # fmt: skip
+    off = [h for h in onfire if h not in named]
+    if off:
+        raise BadInput(
+            f"{', '.join(off)} ({tribe}) on the bench: the Position tokens on the hot or cold "
+            "step belong to hoopers on court",
+            hint="choose --hot/--cold among the five on court",
+        )
+
+
 def plan_series_match(
     series: Series,
     rules: SeriesRules,
     rosters: Mapping[str, Sequence[str]],
     hot: Sequence[str],
     cold: Sequence[str],
+    sevens: Mapping[str, Sequence[str]] | None = None,
+    fives: Mapping[str, Sequence[str]] | None = None,
 ) -> SeriesMatchPlan:
     """The next game's match with "Prepare The Series" applied.
 
@@ -76,9 +118,19 @@ def plan_series_match(
         if setup.susan_peg == tribe and SUSAN_PEG.casefold() not in map(str.casefold, roster):
             roster.append(SUSAN_PEG)
         line_ups[tribe] = tuple(roster)
+    sevens = {t: list(n) for t, n in (sevens or {}).items() if n}
+    fives = {t: list(n) for t, n in (fives or {}).items() if n}
+    for tribe, seven in sevens.items():
+        line_ups[tribe] = tuple(choose_seven(tribe, seven, line_ups[tribe], left_out[tribe]))
     home, away = setup.home, setup.away
     hot_start = _pick(hot, line_ups[home], rules.home_hot_zone_hoopers, home, "--hot")
     cold_start = _pick(cold, line_ups[away], rules.away_cold_zone_hoopers, away, "--cold")
+    for tribe, five in fives.items():
+        if tribe not in sevens:
+            raise BadInput(
+                f"{tribe}'s five on court come with its seven: give --seven '{tribe}:A,B,...'"
+            )
+        _on_court(tribe, five, line_ups[tribe], hot_start if tribe == home else cold_start)
     carried = []
     unmatched = [
         f"{tribe}:{hooper}"
@@ -112,6 +164,8 @@ def plan_series_match(
                 home: dict.fromkeys(hot_start, HOT_FIRST_STEP),
                 away: dict.fromkeys(cold_start, COLD_FIRST_STEP),
             },
+            **({"sevens": {t: list(line_ups[t]) for t in sevens}} if sevens else {}),
+            **({"fives": fives} if fives else {}),
         },
         extra_options={"series": series.id, "game_number": number},
         carried_events=tuple(carried),

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.games.hoopers.rewards import GameRewards, reward_phase
 from companion.games.hoopers.series import GameSetup, Series
+from companion.games.hoopers.series_kit import KitLeft
 from companion.games.hoopers.series_rules import SeriesRules
 
 
@@ -30,12 +31,14 @@ def every_reward_phase(
 ) -> list[GameRewards]:
     """The Reward Phase of games 1 .. `upto` (default: all), each kit emptied by those before."""
     taken = dict.fromkeys(series.tribes, 0)
+    kit = KitLeft.full(series.tribes, rules)
     phases = []
     for number, game in enumerate(series.games[:upto], start=1):
         home = series.home_in(number, rules)
-        earned = reward_phase(number, series.tribes, home, game, rules, dict(taken))
+        earned = reward_phase(number, series.tribes, home, game, rules, dict(taken), kit)
         for tribe, got in earned.tribes.items():
             taken[tribe] += got.exchange.position_upgrades
+        kit = earned.kit_after
         phases.append(earned)
     return phases
 

@@ -40,6 +40,11 @@ class SeriesRules:
     box_lv2_chips: int
     kit_position_upgrades: int  # per tribe, for the whole series
     susan_peg_in_last_game: bool  # does she stay with her tribe in game 7?
+    # The Series' two upgrade decks (both tribes draw from them) and each tribe's kit of
+    # star hooper upgrades after the one sleeved at the setup.
+    action_upgrade_deck: int = 8
+    hooper_upgrade_deck: int = 10
+    kit_hooper_upgrades: int = 4
 
     @property
     def games(self) -> int:
@@ -83,6 +88,10 @@ class SeriesRules:
             box_lv2_chips=table["kit"]["lv2_chips"],
             kit_position_upgrades=table["kit"]["position_upgrades"],
             susan_peg_in_last_game=table["susan_peg"]["in_last_game"],
+            action_upgrade_deck=table["kit"]["action_upgrade_deck"],
+            hooper_upgrade_deck=table["kit"]["hooper_upgrade_deck"],
+            kit_hooper_upgrades=table["kit"]["kit_hooper_upgrades"]
+            - table["kit"]["setup_hooper_upgrades"],
         )
 
 

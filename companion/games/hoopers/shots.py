@@ -47,6 +47,13 @@ class ShotSpec:
     flagrant_whistle: bool = False
     no_foul_bonus: bool = False
     linda: bool = False  # the defender is Linda Siempre (her whistle is no foul)
+    # Injury markers and Out of position (`companion.games.hoopers.modifiers`): taken off
+    # the printed attack stats (the free throws' 2PS too) and the defender's stat.
+    attack_malus: int = 0
+    defense_malus: int = 0
+    # The defence card when it is not the one matching the attack (Edd Trapp's DLU on a
+    # 3PS): its foul die table is read.
+    defense_card: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in SHOT_KINDS:
@@ -61,21 +68,30 @@ class ShotSpec:
     def free_throw_stat(self) -> int | None:
         """The 2PS free throws use; a 2PS shot's own stat when not given."""
         if self.ft_stat is not None:
-            return self.ft_stat
-        return self.stat if self.kind == "2ps" else None
+            return max(0, self.ft_stat + self.attack_malus)
+        return self.attack_stat if self.kind == "2ps" else None
+
+    @property
+    def attack_stat(self) -> int:
+        """The shot's stat after its maluses (never below 0)."""
+        return max(0, self.stat + self.attack_malus)
+
+    @property
+    def defense_stat(self) -> int | None:
+        return None if self.defense is None else max(0, self.defense + self.defense_malus)
 
     @property
     def attack(self) -> int:
-        return self.stat + sum(self.bonuses)
+        return self.attack_stat + sum(self.bonuses)
 
     def target(self, defense_bonus: int = 0) -> int:
-        if self.defense is None:
+        if self.defense_stat is None:
             return self.attack
-        return self.attack - (self.defense + defense_bonus)
+        return self.attack - (self.defense_stat + defense_bonus)
 
     def read_face(self, face: str) -> FoulReading:
         return read_foul_die(
-            DEFENSE_FOR[self.kind],
+            self.defense_card or DEFENSE_FOR[self.kind],
             face,
             flagrant_whistle=self.flagrant_whistle,
             no_foul_bonus=self.no_foul_bonus,
@@ -93,6 +109,9 @@ class ShotSpec:
             "flagrant_whistle": self.flagrant_whistle,
             "no_foul_bonus": self.no_foul_bonus,
             "linda": self.linda,
+            **({"attack_malus": self.attack_malus} if self.attack_malus else {}),
+            **({"defense_malus": self.defense_malus} if self.defense_malus else {}),
+            **({"defense_card": self.defense_card} if self.defense_card else {}),
         }
 
     @classmethod

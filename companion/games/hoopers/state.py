@@ -80,6 +80,14 @@ class TeamState:
     # None: every hooper of the team is usable (no court or bench tracked).
     court: dict[str, str] | None = None
     subs_open: bool = False  # substitutions cost nothing more right now
+    # 'Out of Position': hoopers on court carrying the marker; the second position
+    # each hooper of the starting five stands on (the Setup allows first or second).
+    out_of_position: set[str] = field(default_factory=set)
+    # The Series' home tribe: a tribe power activated moves the hooper on the Onfire track.
+    onfire_on_power: bool = False
+    series: bool = False  # a game of The Series
+    gameplan: bool = False  # took its gameplan card this game (The Series)
+    second_positions: dict[str, str] = field(default_factory=dict)
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
@@ -130,7 +138,17 @@ class MatchState:
     phase: Phase = field(default_factory=Phase)
     over: bool = False
     winner: str | None = None
+    # Onfire chips spent (team, hooper, use), Muy Schillato's LV.1 chip that came back,
+    # and the shot just resolved (team, hooper, kind, scored) for Tap-Out / Goal Tending.
+    chips_spent: list[dict[str, str]] = field(default_factory=list)
+    chip_back: set[str] = field(default_factory=set)
+    last_shot: dict[str, Any] | None = None
+    # Who last won the ball back without a foul (a counter, a defended miss): the hooper
+    # whose team may use the Unleashed power.
+    ball_won: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+    # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
+    plays: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def turn_fresh(self) -> bool:
@@ -156,6 +174,12 @@ class MatchState:
     @property
     def in_overtime(self) -> bool:
         return self.period > self.variant.periods
+
+    def period_name(self, period: int | None = None) -> str:
+        """ "period 3", or "overtime 1" for the first period after the last."""
+        period = self.period if period is None else period
+        extra = period - self.variant.periods
+        return f"overtime {extra}" if extra > 0 else f"period {period}"
 
     @property
     def pair(self) -> int:
@@ -197,7 +221,11 @@ class MatchState:
                 t: {h.name: h.to_json() for h in s.hoopers.values()} for t, s in self.teams.items()
             },
             "line_ups": {
-                t: {"court": dict(s.court), "bench": s.bench}
+                t: {
+                    "court": dict(s.court),
+                    "bench": s.bench,
+                    "out_of_position": sorted(s.out_of_position),
+                }
                 for t, s in self.teams.items()
                 if s.court is not None
             },
@@ -205,6 +233,13 @@ class MatchState:
             "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),
+            "chips_spent": [dict(c) for c in self.chips_spent],
+            "gameplans": {t: s.gameplan for t, s in self.teams.items() if s.series},
             "winner": self.winner,
             "notes": list(self.notes),
         }
+
+
+def is_set_up(event: dict[str, Any]) -> bool:
+    """An event written by the set-up (a Series game's carried-over injury cube), not a move."""
+    return bool(event.get("data", {}).get("carried"))

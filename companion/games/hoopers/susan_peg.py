@@ -46,6 +46,11 @@ class SusanPegRebound:
         return self.reading.foul
 
     @property
+    def flagrant(self) -> bool:
+        """Her rebound is her own side's counter: never the Unleashed flagrant whistle."""
+        return False
+
+    @property
     def success(self) -> bool:
         """As a counter: the attack goes on (here: it scored)."""
         return self.scored

@@ -422,6 +422,9 @@ def turn_event(again: bool = False) -> dict:
     return {"type": "turn", "data": {"again": again}}
 
 
+MATCH_APPLIES = ("away", "linda", "attack_malus", "defense_malus")
+
+
 def shot_event(
     team: str,
     hooper: str,
@@ -439,8 +442,8 @@ def shot_event(
             "team": team,
             "hooper": hooper,
             "defender": defender,
-            # Skills (Linda Siempre, Sin Miedo) are the match's to apply: not in the spec.
-            "spec": {k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
+            # Skills (Linda Siempre, Sin Miedo) and maluses are the match's to apply.
+            "spec": {k: v for k, v in spec.to_json().items() if k not in MATCH_APPLIES},
             "face": face,
             "roll": roll,
             "ft_rolls": list(ft_rolls),
@@ -474,7 +477,8 @@ def known_stats(match: Mapping[str, Any]) -> dict[tuple[str, str, str], int]:
         if data.get("defender") and spec.get("defense") is not None:
             other = next((t for t in match.get("players", []) if t != team), None)
             if other is not None:
-                known[(other, data["defender"], DEFENSE_FOR[spec["kind"]])] = spec["defense"]
+                card = spec.get("defense_card") or DEFENSE_FOR[spec["kind"]]
+                known[(other, data["defender"], card)] = spec["defense"]
     return known
 
 

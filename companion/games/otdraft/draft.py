@@ -116,6 +116,14 @@ class DraftState:
     def leftover_allowance(self, player: str) -> int:
         return sum(r.count for c in self.visible_cards(player) for r in c.rules_of(Leftover))
 
+    def secret_leftover(self, player: str) -> bool:
+        """An unrevealed secret card with the leftover ability: it may be revealed "anytime",
+        so the round's end waits for it before the discard."""
+        if self.catalogue is None or player in self.revealed or player not in self.secrets:
+            return False
+        secret = self.secrets[player]
+        return secret in self.catalogue and bool(self.catalogue[secret].rules_of(Leftover))
+
     def owner(self, card: str) -> str | None:
         """Who holds `card` (on a team or as a kept secret), if anyone; free names
         compare case-insensitively."""
@@ -156,7 +164,10 @@ class DraftState:
         return "draft"
 
     def _window_open(self) -> bool:
-        return any(self.leftover_allowance(p) > self.taken_this_round[p] for p in self.players)
+        return any(
+            self.leftover_allowance(p) > self.taken_this_round[p] or self.secret_leftover(p)
+            for p in self.players
+        )
 
 
 # --- folding -------------------------------------------------------------------
@@ -439,7 +450,9 @@ def pick_event(state: DraftState, typed_player: str, typed_card: str, rng: Table
         return {"type": "pick", "data": data}
     # The card just drafted may itself carry the leftover ability.
     gained = sum(r.count for r in state.catalogue[card].rules_of(Leftover))
-    can_take = gained > 0 or any(state.leftover_allowance(p) for p in state.players)
+    can_take = gained > 0 or any(
+        state.leftover_allowance(p) or state.secret_leftover(p) for p in state.players
+    )
     if state.round < ROUNDS and not can_take:
         data["next_round"] = True
         if state.deck:

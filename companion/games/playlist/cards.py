@@ -170,8 +170,6 @@ def make_card(
         value = int(str(points).strip())
     except ValueError:
         raise BadCard(f"points '{points}' is not a whole number") from None
-    if value < 0:
-        raise BadCard(f"points {value} is negative; a card is worth 0 or more")
     typed = [i for i in icons if i.strip()]
     chosen = [parse_icon(i) for i in typed]
     twice = sorted({i for i in chosen if chosen.count(i) > 1})
@@ -185,6 +183,11 @@ def make_card(
     kind_name = kind.strip().casefold() or "music"
     if kind_name not in KINDS:
         raise BadCard(f"card kind '{kind}' is not one of {', '.join(KINDS)}")
+    if value < 0 and kind_name != "negative":
+        # The rulebook's "negative cards" (left out of solo play) are the only ones below 0.
+        raise BadCard(
+            f"points {value} is negative: only a negative card (kind negative) is worth less than 0"
+        )
     order = {name: i for i, name in enumerate(icon_names())}
     return Card(
         genre=parse_genre(genre, genres),
@@ -201,14 +204,14 @@ def is_inline(text: str) -> bool:
     return "/" in text
 
 
-def parse_inline(text: str, genres: Sequence[str]) -> Card:
+def parse_inline(text: str, genres: Sequence[str], kind: str = "music") -> Card:
     """`GENRE/POINTS/ICON+ICON+ICON[/TITLE]`, icons by unique prefix."""
     parts = text.split("/", 3)
     if len(parts) < 3:
         raise BadCard(f"card '{text}' is not GENRE/POINTS/ICON+ICON+ICON[/TITLE]")
     genre, points, icons = parts[:3]
     title = parts[3] if len(parts) == 4 else ""
-    return make_card(genre, points, icons.split("+"), genres, title=title)
+    return make_card(genre, points, icons.split("+"), genres, title=title, kind=kind)
 
 
 def find_in_catalogue(typed: str, catalogue: Sequence[Card]) -> Card:

@@ -113,3 +113,16 @@ def extend_ends(playlist: Sequence[Card], cards: Sequence[Card], rule: LinkRule)
         fit = fits[0]
         grown = [fit.card, *grown] if fit.first else [*grown, fit.card]
     return grown
+
+
+def kept_playable(hand: Sequence[Card], playlist: Sequence[Card]) -> str | None:
+    """Whether a hand holds cards its player could still play (the multiplayer links).
+
+    "If you are able to make a playlist, you have to do so. You are not allowed to keep any
+    cards in your hand that you are able to play." `"join"`: a card links to the playlist's
+    last card; `"start"`: with no playlist, two cards could start one.
+    """
+    if playlist:
+        return "join" if any(MULTIPLAYER.links(playlist[-1], c) for c in hand) else None
+    pairs = ((a, b) for i, a in enumerate(hand) for b in hand[i + 1 :])
+    return "start" if any(MULTIPLAYER.links(a, b) for a, b in pairs) else None

@@ -30,7 +30,7 @@ from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
 from companion.games.playlist import deck
 from companion.games.playlist.cards import Card, card_from_dict, rules
-from companion.games.playlist.chain import MULTIPLAYER, link_failure
+from companion.games.playlist.chain import MULTIPLAYER, kept_playable, link_failure
 from companion.games.playlist.deck import Deck
 from companion.games.playlist.errors import (
     BrokenLink,
@@ -65,6 +65,9 @@ class GameState:
     put_away: tuple[Card, ...]
     finished_on: int | None  # turn (0-based) on which a playlist first reached 15 songs
     deck: Deck | None = None  # the cards, when the companion holds the deck
+    # Players whose playlist has held 15 songs: "If you were able to collect at least 15 songs
+    # to your playlist, you start with a bonus point", even if it has since lost one.
+    collected: frozenset[str] = frozenset()
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -102,6 +105,7 @@ class GameState:
             self.playlists[player],
             [h.assignment for h in held if not h.completed],
             turned_over=[h.assignment for h in held if h.completed],
+            collected=player in self.collected,
         )
 
     def totals(self) -> dict[str, int]:
@@ -218,10 +222,11 @@ def held_deck(state: GameState) -> Deck:
 def _with_playlist(state: GameState, player: str, cards: tuple[Card, ...]) -> GameState:
     playlists = {**state.playlists, player: cards}
     # The last round, once begun, is played out even if the playlist loses a card.
-    finished_on = state.finished_on
-    if finished_on is None and len(cards) >= length_goal():
-        finished_on = state.turns_done
-    return replace(state, playlists=playlists, finished_on=finished_on)
+    finished_on, collected = state.finished_on, state.collected
+    if len(cards) >= length_goal():
+        finished_on = state.turns_done if finished_on is None else finished_on
+        collected = collected | {player}
+    return replace(state, playlists=playlists, finished_on=finished_on, collected=collected)
 
 
 # --- moves: validate against the state, return the event to record -----------------------
@@ -632,10 +637,35 @@ def _deal_notes(state: GameState) -> tuple[str, ...]:
     return tuple(lines)
 
 
+MUST_PLAY = (
+    "\u201cIf you are able to make a playlist, you have to do so. You are not allowed to keep "
+    "any cards in your hand that you are able to play.\u201d"
+)
+
+
+def _kept_warning(before: GameState, player: str) -> tuple[str, ...]:
+    """With the deck held, the companion sees a hand kept back that could have been played."""
+    if before.deck is None:
+        return ()
+    playlist = before.playlists[player]
+    kept = kept_playable(before.deck.hands[player], playlist)
+    if kept == "join":
+        return (
+            f"  • warning: {player} ends the turn holding a card that could join their playlist "
+            f"after {playlist[-1].name()}: {MUST_PLAY} ('playlist game undo', then play it)",
+        )
+    if kept == "start":
+        return (
+            f"  • warning: {player} ends the turn holding cards that could start a playlist: "
+            f"{MUST_PLAY} ('playlist game undo', then play them)",
+        )
+    return ()
+
+
 def _turn_notes(before: GameState, data: Mapping[str, Any], after: GameState) -> tuple[str, ...]:
     player, held = data["player"], before.deck
     table = deck.sizes()
-    lines = [f"{player}'s turn ends."]
+    lines = [f"{player}'s turn ends.", *_kept_warning(before, player)]
     if held is None:
         lines.append(
             f"  • {player}: refill to 2 music cards from the stockpile "

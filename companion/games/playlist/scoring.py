@@ -103,16 +103,18 @@ def score_playlist(
     *,
     solo: bool = False,
     turned_over: Sequence[Assignment] = (),
+    collected: bool = False,
 ) -> PlaylistScore:
     """Score a playlist as in "Winner" (multiplayer) or "Solo Play" (`solo=True`).
 
     `turned_over` are assignments already completed and turned over during the
-    game; they count even if the playlist has since lost a card.
+    game; they count even if the playlist has since lost a card. `collected`: the playlist
+    has held 15 songs during the game, so the 15-song bonus counts even if it lost one since.
     """
     table = rules()["scoring"]
     counts = Counter(card.genre for card in cards)
     length = 0
-    if not solo and len(cards) >= table["length_bonus_songs"]:
+    if not solo and (collected or len(cards) >= table["length_bonus_songs"]):
         length = table["length_bonus_points"]
     bonuses = tuple(GenreBonus(genre, n, genre_bonus(n)) for genre, n in sorted(counts.items()))
     results = [AssignmentResult(a, True, True, a.points) for a in turned_over] + [

@@ -31,6 +31,7 @@ GAME = Kind(
         options=("songs",),
         prepare="companion.games.playlist.logged:prepare",
         context="companion.games.playlist.logged:amend_context",
+        setup="companion.tables.playlist_box:log_context",
     ),
     replay="companion.games.playlist.replay:replay",
     stats="companion.history.stats:playlist_extras",

@@ -36,8 +36,15 @@ from companion.engine.rng import TableRng
 from companion.games.hoopers import turn_flow as tf
 from companion.games.hoopers.blocks import resolve_block
 from companion.games.hoopers.counters import POSITIONS, CounterSpec, resolve_counter
+from companion.games.hoopers.defence import EDD_TRAPP_CARD, defence_cards
 from companion.games.hoopers.fouls import read_foul_die
 from companion.games.hoopers.free_throws import resolve_free_throws
+from companion.games.hoopers.modifiers import (
+    failed_counter_malus,
+    failed_counter_note,
+    shot_maluses,
+    with_maluses,
+)
 from companion.games.hoopers.onfire import LV1
 from companion.games.hoopers.phase import power_open, timeout_open
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
@@ -53,7 +60,7 @@ KIND_NAMES = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP"}
 SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
 # Coach actions at the beginning of the turn, offered with the F1 fundamental.
-TIMEOUT, SUBSTITUTION = "timeout", "substitution"
+TIMEOUT, SUBSTITUTION, SWAP, GAMEPLAN = "timeout", "substitution", "swap", "gameplan"
 # An answer to a reminder (the face-down card, the LV.1 chip): no more reminders tonight.
 NOT_TONIGHT = "not tonight"
 LV1_SAID = "  An Onfire LV.1 chip is a booster the hooper keeps on the card for a later action."
@@ -175,6 +182,7 @@ class Flow:
         self.q = prompts.Asker()
         self.log: TurnLog | None = None
         self.stopped = False
+        self.defense_card: str | None = None  # Edd Trapp's DLU on a 3PS, when played
         self._match: dict[str, Any] | None = None
         self._states: dict[int, MatchState] = {}
 
@@ -214,13 +222,38 @@ class Flow:
         journal = self.q.journal
         kept = journal.pending_record() if journal is not None else None
         if kept is not None:
-            return self._recorded_then(kept, events)
-        with prompts.no_interrupt():
-            recorded = self.table.record(*events)
-            self.invalidate(recorded.match)
-            if journal is not None:
-                journal.recorded(len(recorded.events), len(recorded.match["events"]))
-        return list(recorded.played.steps)
+            steps = self._recorded_then(kept, events)
+        else:
+            with prompts.no_interrupt():
+                recorded = self.table.record(*events)
+                self.invalidate(recorded.match)
+                if journal is not None:
+                    journal.recorded(len(recorded.events), len(recorded.match["events"]))
+            steps = list(recorded.played.steps)
+        return steps
+
+    def fill_places(self) -> None:
+        """An ejected or injured-out hooper's place: "A benchwarmer of your choice will take
+        the vacant position" (asked before the next step; the match refuses play until then)."""
+        from companion.games.hoopers.vacancy import vacancies
+
+        for _ in range(len(POSITIONS) * 2):  # each pass fills one place
+            state = self.state()
+            found = [] if state.owed else vacancies(state)
+            if not found:
+                return
+            vacancy = found[0]
+            entering = self.q.name(
+                f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s "
+                f"{vacancy.token}?",
+                list(vacancy.bench),
+                vacancy.bench[0],
+                what="hooper",
+            )
+            pairs = [[vacancy.hooper, entering]]
+            self.show(
+                self.record([{"type": "sub", "data": {"team": vacancy.team, "pairs": pairs}}])
+            )
 
     def _recorded_then(
         self, kept: dict[str, Any], events: list[dict[str, Any]]
@@ -288,6 +321,7 @@ class Flow:
             try:
                 turn: tf.Turn | None = self.open_turn()
                 while turn is not None and not self.stopped:
+                    self.fill_places()
                     turn = steps[turn.step](turn)
             except Undo:
                 self.go_back()
@@ -542,17 +576,6 @@ class Flow:
                     event = {"type": "chip", "data": {"team": team, "hooper": hooper.name}}
                     self.show(self.record([event]))
 
-    def series_power_onfire(self, team: str, hooper: str) -> None:
-        """The Series: "The hoopers move on the Onfire track also when they successfully
-        activate their tribe's power (even if a foul is committed or stops the action)"."""
-        if not self.series():
-            return
-        before = self.state()
-        event = {"type": "onfire", "data": {"team": team, "hooper": hooper, "direction": "up"}}
-        played = self.record([event])
-        self.show(played)
-        self.offer_chips(before, played)
-
     # --- the steps --------------------------------------------------------------
 
     def fundamental(self, turn: tf.Turn) -> tf.Turn:
@@ -570,6 +593,10 @@ class Flow:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
             return self.substitution(turn)
+        if kind == SWAP:
+            return self.swap(turn)
+        if kind == GAMEPLAN:
+            return self.coach_event(turn, "gameplan")
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
         eligible = turn.ball.eligible(kind, players)
@@ -590,11 +617,36 @@ class Flow:
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
+        if side.court is not None and (side.coach_tokens > 0 or side.subs_open):
+            offered.append(SWAP)  # Position tokens between hoopers on court
+        if side.series and not side.gameplan and side.coach_tokens > 0:
+            offered.append(GAMEPLAN)  # The Series: one gameplan card a game
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
+        return self.coach_event(turn, "timeout")
+
+    def coach_event(self, turn: tf.Turn, kind: str) -> tf.Turn:
+        """A coach action that names only the team: a timeout, a gameplan card."""
         try:
-            self.show(self.record([{"type": "timeout", "data": {"team": turn.team}}]))
+            self.show(self.record([{"type": kind, "data": {"team": turn.team}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {err.line()}")
+        return turn
+
+    def swap(self, turn: tf.Turn) -> tf.Turn:
+        """'Substitution': "You can change in the same way the Position token of the hoopers
+        on the court" — two of them exchange tokens, keeping their Onfire places."""
+        side = self.state().teams[turn.team]
+        on_court = [h for h in side.hoopers if side.on_court(h)]
+        first = self.q.name(f"{turn.team}: swap whose Position token?", on_court, what="hooper")
+        others = [h for h in on_court if h != first]
+        second = self.q.name(f"with whose ({first})?", others, what="hooper")
+        event = {"type": "swap", "data": {"team": turn.team, "hoopers": [first, second]}}
+        try:
+            self.show(self.record([event]))
         except Diverged:
             raise
         except CompanionError as err:
@@ -685,6 +737,11 @@ class Flow:
         if outcome.success:
             why = f"{by} wins the ball with the {COUNTER_NAMES[kind]}"
             return self.unleashed_power(tf.ball_lost(turn, why), by) or tf.ball_lost(turn, why)
+        counterer = self.state().teams[turn.opponent].hoopers[by]
+        malus = failed_counter_malus(counterer)
+        if malus:
+            self.q.say(f"  {failed_counter_note(counterer, pending.kind)}")
+            turn = replace(turn, pending=replace(pending, bonus=pending.bonus + malus))
         return tf.fundamental_stands(turn)
 
     def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
@@ -699,8 +756,11 @@ class Flow:
             return None
         if turn.face_down is not None:
             self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
-        self.show(self.record([{"type": "turn", "data": {"again": False, "power": True}}]))
-        self.series_power_onfire(turn.opponent, hooper)
+        before = self.state()
+        power = {"again": False, "power": True, "hooper": hooper}
+        played = self.record([{"type": "turn", "data": power}])
+        self.show(played)
+        self.offer_chips(before, played)  # a Series home tribe's hooper moved on (the match)
         return tf.power_turn(turn.opponent, turn.team)
 
     def resolve_counter(
@@ -799,6 +859,7 @@ class Flow:
             )
         if card == "match":
             return self.keepers_block(turn, kind, hooper)
+        self.defense_card = None
         defense, defender = self.defense(turn, kind, keepers=card == "ask")
         if defender == tf.KEEPERS:
             return self.keepers_block(turn, kind, hooper)
@@ -816,10 +877,16 @@ class Flow:
             linda=linda,
             no_foul_bonus=sin_miedo,
             flagrant_whistle=defense is not None and turn.second_use,
+            defense_card=self.defense_card,
         )
+        maluses = shot_maluses(self.state(), turn.team, hooper, defender)
+        for note in maluses.notes(hooper, defender):
+            self.q.say(f"  {note}")
+        spec = with_maluses(spec, maluses)  # the match applies the same when recording
         face = None
         if defense is not None:
-            face = self.q.d8(f"foul die for the {DEFENSE_FOR[kind].upper()}", self.rng)
+            card = self.defense_card or DEFENSE_FOR[kind]
+            face = self.q.d8(f"foul die for the {card.upper()}", self.rng)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
             self.q.say(
@@ -909,8 +976,7 @@ class Flow:
         away = not before.teams[turn.team].free_throw_bonus
         render_block(self.q.console(), played[0].outcome, ft_stat, away)
         self.show(played)
-        self.offer_chips(before, played)
-        self.series_power_onfire(turn.opponent, by)
+        self.offer_chips(before, played)  # a Series home tribe's blocker moved on (the match)
         return tf.after_block(turn, played[0].outcome)
 
     def card_back(self, turn: tf.Turn) -> None:
@@ -951,9 +1017,16 @@ class Flow:
         defenders = self.hoopers(turn.opponent, defend=True)
         if not defenders:
             return None, None
-        choices = [name, "none"]
+        side = self.state().teams[turn.opponent]
+        # Edd Trapp: "You can play a defense lay-up to defend a 3 points shot by using him."
+        extra: dict[str, list[str]] = {}
+        card = EDD_TRAPP_CARD.get(kind)
+        eligible = [h for h in defenders if card in defence_cards(kind, side.hoopers[h])]
+        if card and eligible:
+            extra[card] = eligible
+        choices = [name, *extra, "none"]
         if keepers:
-            choices = [name, "block", "none"]
+            choices = [name, *extra, "block", "none"]
             self.q.say(
                 f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
                 "before this turn)"
@@ -963,6 +1036,10 @@ class Flow:
             return None, tf.KEEPERS
         if answer == "none":
             return None, None
+        if answer in extra:
+            self.defense_card = answer
+            defender = self.pick(turn.opponent, answer, f"{answer.upper()} by?", extra[answer])
+            return self.stat(turn.opponent, defender, answer, answer.upper()), defender
         defender = self.pick(turn.opponent, name, f"{name.upper()} by?", defenders)
         return self.stat(turn.opponent, defender, name, name.upper()), defender
 

@@ -180,20 +180,23 @@ def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) ->
         _line_up(rosters[t], setup.sits_out.get(t, ()), setup.susan_peg == t)
         for t in (setup.home, setup.away)
     )
+    sevens, fives = _line_ups({setup.home: home_line, setup.away: away_line})
     hot = _pick(
         f"{setup.home} (home): hoopers on the first hot step?",
-        home_line,
+        _on_court(setup.home, home_line, sevens, fives),
         rules.home_hot_zone_hoopers,
     )
     cold = _pick(
         f"{setup.away} (away): hoopers on the first cold step?",
-        away_line,
+        _on_court(setup.away, away_line, sevens, fives),
         rules.away_cold_zone_hoopers,
     )
     first = prompts.choose("Who attacks first?", ["roll", setup.home, setup.away], "roll")
     try:
         with prompts.no_interrupt():
-            started = table.start_game(hot, cold, given, first=first, seed=seed)
+            started = table.start_game(
+                hot, cold, given, first=first, seed=seed, sevens=sevens, fives=fives
+            )
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}")
         return False
@@ -212,6 +215,34 @@ def _unknown_rosters(table: SeriesTable, tribes: Sequence[str]) -> dict[str, lis
         for tribe in tribes
         if table.known_roster(tribe) is None
     }
+
+
+def _line_ups(
+    lines: dict[str, list[str]],
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """ "Choose the new seven hoopers for the next game": asked when the table wants the
+    match to know who is on court (default: no line-up, every hooper usable)."""
+    from companion.ui.guided.hoopers_setup import _ask_five, _ask_seven
+
+    sevens: dict[str, list[str]] = {}
+    fives: dict[str, list[str]] = {}
+    if prompts.yes_no("Give the line-ups (seven hoopers, five of them on court)?", False):
+        for tribe, line in lines.items():
+            sevens[tribe] = _ask_seven(tribe, line)
+            fives[tribe] = _ask_five(tribe, line, sevens[tribe])
+    return sevens, fives
+
+
+def _on_court(
+    tribe: str, line: list[str], sevens: dict[str, list[str]], fives: dict[str, list[str]]
+) -> list[str]:
+    """Who may start on the hot or cold step: the five on court, else every hooper."""
+    if tribe not in fives:
+        return line
+    from companion.games.hoopers.match import line_up
+
+    court = line_up(tribe, line, sevens[tribe], fives[tribe])[1] or {}
+    return list(court.values())
 
 
 def _line_up(roster: Sequence[str], sits_out: Sequence[str], susan: bool) -> list[str]:

@@ -84,7 +84,8 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
 
 
 def _answer(request: LogRequest, question: Any, tied: list[str]) -> LogRequest:
-    """One more question of the game's (its spec's `Logged.questions`); `none` leaves it out."""
+    """One more question of the game's (its spec's `Logged.questions`); `none` leaves it out
+    unless the question is `required`."""
     empty: Any = () if question.words else None
 
     def value(text: str) -> Any:
@@ -94,16 +95,22 @@ def _answer(request: LogRequest, question: Any, tied: list[str]) -> LogRequest:
 
     return prompts.ask(
         question.prompt.format(tied=", ".join(tied)),
-        "none",
+        "" if question.required else "none",
         lambda t: _check(_with(request, **{question.option: value(t)})),
         choices=question.choices,
     )
 
 
 def _entries(game: str, text: str) -> LogRequest:
+    from companion.history.log import parse_scores
+
     if not text:
         raise BadInput("an answer is needed: NAME=SCORE for each player")
-    return _check(LogRequest(game, _words(text)))
+    request = LogRequest(game, _words(text))
+    required = any(q.required and q.when == "tie" for q in logging_of(game).questions)
+    if required and _ties(parse_scores(request.entries)):
+        return request  # checked whole once the tie's question is answered
+    return _check(request)
 
 
 def _with(request: LogRequest, **changes: Any) -> LogRequest:

@@ -306,13 +306,23 @@ class Flow:
 
     def next_round(self, state: DraftState) -> None:
         laid = " (the Draftline is discarded, five new cards laid)" if state.deck else ""
+        # Before the discard a secret card may still be revealed for its leftover ability;
+        # every unrevealed secret is offered, so the list does not tell whose has it.
+        reveals = {
+            f"{p} reveals": p
+            for p in state.players
+            if state.phase == "leftovers" and p in state.secrets and p not in state.revealed
+        }
         answer = prompts.choose(
             f"Round {state.round} is over: start round {state.round + 1}{laid}?",
-            ["next", STOP],
+            ["next", *reveals, STOP],
             "next",
         )
         if answer == STOP:
             self.stopped = True
+            return
+        if answer in reveals:
+            prompts.say(f"  {describe(self.record('reveal', player=reveals[answer]))}")
             return
         event = self.record("turn")
         prompts.say(f"  {describe(event)}")

@@ -1,0 +1,19 @@
+"""Issue 22, item 27 in guided play: a secret card revealed at the round's end, before the
+discard ("you may choose to reveal it anytime to take advantage of its ability")."""
+
+from __future__ import annotations
+
+from tests.otdraft.test_secret_leftover import started
+
+
+def test_guided_play_offers_the_reveal_before_the_discard(cli, scripted, tmp_path):
+    started(cli, tmp_path)
+    scripted.answer("Round 1, turn 1 of 2: Ana drafts?", "C02")
+    scripted.answer("Round 1, turn 2 of 2: Ben drafts?", "C03")
+    scripted.answer("Round 1 is over: start round 2?", "Ana reveals")
+    scripted.expect("Ana reveals C01")
+    scripted.answer("Ana takes a leftover card?", "C04")
+    scripted.answer("Round 1 is over: start round 2?", "next")
+    scripted.answer("Round 2, turn 1 of 2: Ben drafts?", "stop")
+    assert scripted.run("otdraft", "play").exit_code == 0
+    assert cli("otdraft", "game", "status", "--json").json["leftovers"]["Ana"] == ["C04"]
