@@ -168,6 +168,27 @@ def test_match_ids_live_and_finished(monkeypatch, capsys, cli, table):
     assert offered(monkeypatch, capsys, table, f"companion history replay {some[:5]}") == [some]
 
 
+def test_completing_from_the_database_imports_nothing_of_the_write_path(table):
+    # A Tab runs the whole program on every key press: reading ids and names through
+    # store/peek.py must not bring in tinydb, the Store, its lock or its atomic files.
+    env = shell_env(table)
+    line = "companion history show "
+    env.update({COMPLETE_VAR: "complete_bash", ARGS_VAR: line, WORD_VAR: ""})
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "companion"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    imported = {row.rsplit("|", 1)[-1].strip() for row in done.stderr.splitlines()}
+    assert "companion.store.peek" in imported
+    heavy = {"tinydb", "companion.store.store", "companion.store.lock", "companion.store.atomic"}
+    assert heavy & imported == set()
+    assert len(done.stdout.splitlines()) == 2  # the live match and the finished one
+
+
 def test_nothing_is_offered_for_free_values_and_files(monkeypatch, capsys, table):
     assert offered(monkeypatch, capsys, table, "companion hoopers shot 2ps --stat ") == []
     assert offered(monkeypatch, capsys, table, "companion otdraft cards import ") == []

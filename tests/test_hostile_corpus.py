@@ -217,7 +217,7 @@ def test_hostile_matches_already_on_disk(cli, db):
         result = cli(*command)
         _outcome(result)
         assert "Traceback" not in result.stdout
-    _outcome(cli("history", "undo"))
+    _outcome(cli("history", "undo", "--yes"))
     _outcome(cli("history", "delete", "bad2", "--yes"))
 
 
@@ -299,7 +299,7 @@ def test_read_only_files_and_mounts(cli, db, monkeypatch):
     finally:
         db.chmod(0o644)
     monkeypatch.setenv("COMPANION_FAILPOINT", "erofs:*")
-    for command in [*COMMANDS, ("hoopers", "match", "abandon"), ("history", "undo")]:
+    for command in [*COMMANDS, ("hoopers", "match", "abandon"), ("history", "undo", "--yes")]:
         _outcome(cli(*command))
     assert _snapshot(db.parent) == before
 

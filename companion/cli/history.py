@@ -43,13 +43,16 @@ IdArgument = Annotated[str, typer.Argument(metavar="ID", help="Match id or a uni
 # --- loading ----------------------------------------------------------------
 
 
-def resolve_player(typed: str | None, roster: Roster, matches: list[dict]) -> str | None:
+def resolve_player(
+    typed: str | None, roster: Roster, matches: list[dict] | None, known: list[str] | None = None
+) -> str | None:
     from companion.engine.names import match_prefix
     from companion.history.players import known_players
 
     if typed is None:
         return None
-    return match_prefix(typed, known_players(matches, roster), what="player")
+    names = known if known is not None else known_players(matches or [], roster)
+    return match_prefix(typed, names, what="player")
 
 
 def build_filter(
@@ -61,13 +64,14 @@ def build_filter(
     until: str | None = None,
     series: str | None = None,
     limit: int | None = None,
+    known: list[str] | None = None,
 ) -> Filter:
     """The options of `list`, `stats` and `chart`, checked and made canonical."""
     from companion.history.queries import Filter, parse_date, resolve_game
 
     return Filter(
         game=resolve_game(game),
-        player=resolve_player(player, roster, matches),
+        player=resolve_player(player, roster, matches, known),
         since=parse_date(since, "--since"),
         until=parse_date(until, "--until"),
         series=series,
@@ -90,20 +94,36 @@ def list_(
     json: JsonOption = False,
 ) -> None:
     """List matches, newest first."""
-    from companion.history.queries import select, summary
+    from companion.history import book
+    from companion.history.queries import Filter, summary
 
-    roster, matches = history(open_store(ctx))
-    wanted = build_filter(roster, matches, game, player, since, until, series, limit)
-    rows = [summary(m) for m in select(matches, wanted)]
+    store = open_store(ctx)
+    roster = book.roster(store)
+    known = book.player_names(store, roster) if player is not None else None
+    wanted = build_filter(roster, [], game, player, since, until, series, limit, known)
+    # Newest first, one archive file at a time: stop once the screen or --limit is full.
+    enough = limit if limit is not None else (None if json else SCREENFUL)
+    picked = (m for m in book.recent(store, roster) if wanted.accepts(m))
+    rows = []
+    for match in picked:
+        if enough is not None and len(rows) == enough:
+            break
+        rows.append(summary(match))
+    else:
+        enough = None  # everything was read: nothing is left out
 
     def render(out):
         from companion.ui.history import match_list
 
         # A screen, not a scrollback: the newest first, and say what was left out.
-        shown = rows if limit is not None else rows[:SCREENFUL]
-        match_list(out, shown)
-        if len(shown) < len(rows):
-            out.print(f"… and {len(rows) - len(shown)} older (see --limit N, or --json for all)")
+        match_list(out, rows)
+        if enough is not None and limit is None:
+            if wanted == Filter():
+                older = book.matches_shown(store) - len(rows)
+            else:  # counting what a filter leaves means reading on; only for this line
+                older = 1 + sum(1 for _ in picked)
+            if older > 0:
+                out.print(f"… and {older} older (see --limit N, or --json for all)")
 
     emit({"matches": rows}, json, render)
 
@@ -448,13 +468,28 @@ def import_(
     nothing is written. The import lands whole or not at all.
     """
     from companion.history.book import import_backup
-    from companion.history.formats import read_export
+    from companion.history.formats import BIG_FILE, read_export
+    from companion.history.importing import Export
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
-    matches, aliases, amendments = read_export(path)
+    try:
+        big = path.is_file() and path.stat().st_size > BIG_FILE
+    except OSError:
+        big = False
+    if big:  # read a match at a time, checked as it is read, inside the transaction
+        export = Export(path)
+        matches, aliases, amendments, total = (
+            export.matches(),
+            export.aliases,
+            export.amendments,
+            None,
+        )
+    else:
+        matches, aliases, amendments = read_export(path)
+        total = len(matches)
     store = open_store(ctx)
-    with Progress("importing", len(matches)) as progress, paused_gc():
+    with Progress("importing", total) as progress, paused_gc():
         report = import_backup(store, matches, aliases, amendments, progress.advance)
 
     def render(out):
@@ -536,20 +571,41 @@ def delete(
 
 
 @app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the match finished or logged last.
+def undo(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json: JsonOption = False,
+) -> None:
+    """Take back the match recorded last (finished, logged or imported), after asking.
 
     A tracked match goes back live without its result, to be corrected and
     ended again; a logged match is removed (log it again to correct it, or
-    use 'history amend').
+    use 'history amend'). Off a terminal, --yes is needed.
     """
-    from companion.history.book import undo_last
+    from companion.history.book import undo_last, undo_plan
 
-    done = undo_last(open_store(ctx))
+    store = open_store(ctx)
+    plan = undo_plan(store)
+    match = plan.match
+    if not yes:
+        if not on_terminal():
+            raise BadInput(f"undoing match {match['id']} needs --yes when not on a terminal")
+        from companion.ui.console import safe
+
+        players = ", ".join(match["players"])
+        what = f"{match['game']} match {match['id']} ({players})"
+        if plan.action == "reopened":
+            question = f"Put {what} back live without its result?"
+        else:
+            question = f"Remove logged {what}?"
+        if not typer.confirm(safe(question), default=False, err=True):
+            emit({plan.action: None}, json, lambda out: out.print("Nothing undone."))
+            return
+    done = undo_last(store, expected=match["id"])
     match = done.match
     said = "is live again" if done.action == "reopened" else "is removed (it was logged)"
     emit(
         {done.action: match},
         json,
-        lambda out: out.print(f"{match['game']} match {match['id']} {said}"),
+        lambda out: out.print(f"{match['game']} match {match['id']} {said}", markup=False),
     )

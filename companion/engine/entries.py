@@ -22,10 +22,16 @@ def check_name(name: str, what: str = "name") -> str:
 
 
 def parse_number(text: str, what: str) -> int:
+    from companion.engine.bounds import number_problem
+
     try:
-        return int(text.strip())
+        number = int(text.strip())
     except ValueError:
         raise BadInput(f"{what} '{text.strip()}' is not a whole number") from None
+    why = number_problem(number)
+    if why:
+        raise BadInput(f"{what} {why}")
+    return number
 
 
 def parse_pair(text: str, what: str = "NAME=SCORE") -> tuple[str, int]:

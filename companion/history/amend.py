@@ -84,6 +84,13 @@ def amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]
     Each change is `NAME=SCORE`, NAME a player of the match (or a prefix, in
     the spelling history shows); players not named keep their score.
     """
+    # One transaction from the first read: an amendment made meanwhile by another
+    # command is in what this one starts from, so neither is lost.
+    with store.change():
+        return _amend(store, typed_id, changes)
+
+
+def _amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any]:
     from companion.history.book import history, load_by_id
     from companion.history.log import parse_scores, ranked, winners
     from companion.history.queries import find_id, is_aggregate

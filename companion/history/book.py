@@ -49,7 +49,22 @@ def _docs(db: Any, table: str) -> dict[str, Any]:
 def side_tables(store: Store) -> tuple[dict[str, str], dict[str, Any]]:
     """(player aliases, amendments): every machine's records folded (companion.store.records)."""
     folded = store.view().folded()
+    _check_aliases(folded.aliases, store.path)
     return folded.aliases, folded.amendments
+
+
+def _check_aliases(aliases: dict[str, Any], where: object) -> None:
+    """Every alias names a player: a hand edit that broke one is one error line, not a crash."""
+    from companion.engine.errors import StoreError
+    from companion.store.validate import name_problem
+
+    for key, value in aliases.items():
+        why = name_problem(key) or name_problem(value)
+        if why:
+            raise StoreError(
+                f"the players alias {key!r} -> {value!r} in {where} {why}",
+                hint="fix it by hand, or restore its .bak copy",
+            )
 
 
 def history(store: Store) -> tuple[Roster, list[Match]]:
@@ -68,6 +83,50 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
         return roster, [roster.match(amended(m, amendments)) for m in unique.values()]
 
 
+# --- one match, one screen: read through the archive's keys, not every summary -----------
+
+
+def roster(store: Store) -> Roster:
+    """The aliases, with every spelling the archive holds seen in the order a full read
+    sees them (so a name is shown as `history` would show it)."""
+    from companion.history.players import Roster
+    from companion.store.index import spellings
+
+    found = Roster(side_tables(store)[0])
+    for name in spellings(store):
+        found.name(name)
+    return found
+
+
+def player_names(store: Store, known: Roster) -> list[str]:
+    """Every canonical player name (as `players.known_players` over every match)."""
+    from companion.store.archive import live_matches
+    from companion.store.index import spellings
+
+    seen = {known.name(p) for p in spellings(store)}
+    seen.update(known.name(p) for m in live_matches(store) for p in m["players"])
+    seen.update(known.aliases.values())
+    return sorted(seen, key=str.casefold)
+
+
+def recent(store: Store, known: Roster) -> Iterator[Match]:
+    """Every match as `history` gives it (amended, canonical names), newest first, read
+    one archive file at a time and only as far as the caller takes."""
+    from companion.history.amend import amended
+    from companion.store.index import newest_first
+
+    amendments = side_tables(store)[1]
+    for match in newest_first(store):
+        yield known.match(amended(match, amendments) if amendments else match)
+
+
+def matches_shown(store: Store) -> int:
+    """How many matches `history list` would list without a filter."""
+    from companion.store.index import total
+
+    return total(store)
+
+
 def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     """The full document (events and all) of the match `typed_id` names (id or prefix);
     None names the newest match, the first `history list` shows.
@@ -76,37 +135,43 @@ def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     result is the latest amendment's and `amendments` lists them; without it,
     the result as it was recorded (what `history replay` checks).
     """
-    from companion.history.queries import Filter, find_id, select
+    from companion.history.queries import find_id
+    from companion.store.index import id_index, newest_with_files
 
-    _, matches = history(store)
     if typed_id is None:
-        newest = select(matches, Filter(limit=1))
-        if not newest:
+        newest = next(newest_with_files(store), None)
+        if newest is None:
             from companion.engine.errors import UnknownName
 
             raise UnknownName("no match in history yet", hint="play or log one first")
-        return load_by_id(store, newest[0]["id"], amend=amend)
-    return load_by_id(store, find_id(typed_id, matches)["id"], amend=amend)
+        holder, match = newest
+        return load_by_id(store, match["id"], amend=amend, holder=holder)
+    held = id_index(store, unreadable=False)
+    key = typed_id.strip().lower()
+    if key in held:
+        return load_by_id(store, key, amend=amend, holder=held[key])
+    hits = [{"id": i} for i in held if i.startswith(key)] if key else []
+    match_id = find_id(typed_id, hits)["id"]  # one hit, or the error saying why not
+    return load_by_id(store, match_id, amend=amend, holder=held[match_id])
 
 
-def load_by_id(store: Store, match_id: str, *, amend: bool = True) -> Match:
-    """`load` for an exact id."""
+def load_by_id(
+    store: Store, match_id: str, *, amend: bool = True, holder: str | None = None
+) -> Match:
+    """`load` for an exact id (`holder`: its archive file, when known)."""
     from companion.history.amend import amended
     from companion.store.archive import load_match
 
-    match = load_match(store, match_id)
+    match = load_match(store, match_id, holder)
     return amended(match, side_tables(store)[1]) if amend else match
-
-
-# --- new matches ----------------------------------------------------------------
 
 
 def archive_new(store: Store, match: Match) -> Match:
     """Archive a finished match under a fresh id; returns it as stored."""
-    from companion.store.archive import live_matches, summaries
+    from companion.store.index import id_index
     from companion.store.store import new_id
 
-    taken = {s["id"] for s in summaries(store)} | {m["id"] for m in live_matches(store)}
+    taken = id_index(store)
     match_id = new_id()
     while match_id in taken:
         match_id = new_id()
@@ -262,39 +327,65 @@ class Undone:
     match: Match
 
 
-def undo_last(store: Store) -> Undone:
-    """Take back the match recorded last.
+def _last_recorded(store: Store, db: Any, found: list[Match]) -> Undone:
+    """The finished match recorded last, and what undoing it does."""
+    from companion.engine.errors import RuleViolation
+    from companion.history.log import is_logged
+    from companion.history.queries import games, summary
+    from companion.store.order import recorded_ids
+
+    candidates = [
+        s for s in found if s.get("status") == "finished" and (s["game"] in games() or is_logged(s))
+    ]
+    if not candidates:
+        raise RuleViolation("no finished match to undo")
+    order = {match_id: n for n, match_id in enumerate(recorded_ids(db))}
+
+    def recorded(s: Match) -> tuple[int, str, str, str]:
+        # Matches filed before the order was kept: by their own stamps, before every listed one.
+        dates = (s.get("updated") or "", s.get("finished") or "", s.get("created") or "")
+        return (order.get(s["id"], -1), *(d if isinstance(d, str) else "" for d in dates))
+
+    last = max(candidates, key=recorded)
+    return Undone("removed" if is_logged(last) else "reopened", summary(last))
+
+
+def undo_plan(store: Store) -> Undone:
+    """What `history undo` would take back now (nothing is written)."""
+    from companion.store.archive import summaries
+
+    plan = _last_recorded(store, store.snapshot(), list(summaries(store)))
+    if plan.action == "reopened":
+        refuse_if_held(store, plan.match)  # refused before anyone is asked
+    return plan
+
+
+def undo_last(store: Store, expected: str | None = None) -> Undone:
+    """Take back the match recorded last (`expected`: only if it is still that one).
 
     A tracked match goes back live without its result, to be corrected and
     ended again; a logged one (it has no events to go back to) is removed.
     """
     from companion.engine.errors import RuleViolation
-    from companion.history.log import is_logged
-    from companion.history.queries import games, summary
-    from companion.store.archive import reopen_last, summaries
+    from companion.history.queries import summary
+    from companion.store.archive import take_back
 
-    finished = [s for s in summaries(store) if s.get("status") == "finished"]
-    candidates = [s for s in finished if s["game"] in games() or is_logged(s)]
-    if not candidates:
-        raise RuleViolation("no finished match to undo")
+    planned: list[Undone] = []
 
-    def recorded(s: Match) -> tuple[str, str, str]:
-        return (s.get("updated") or "", s.get("finished") or "", s.get("created") or "")
+    def choose(db: Any, found: list[Match]) -> tuple[str, Match]:
+        plan = _last_recorded(store, db, found)
+        if expected is not None and plan.match["id"] != expected:
+            raise RuleViolation(
+                f"match {plan.match['id']} was recorded since; nothing undone",
+                hint="run 'companion history undo' again",
+            )
+        if plan.action == "reopened":
+            refuse_if_held(store, plan.match)
+        planned.append(plan)
+        return ("remove" if plan.action == "removed" else "reopen"), plan.match
 
-    last = max(candidates, key=recorded)
-    if is_logged(last):
-        return Undone("removed", delete(store, last["id"]))
-    # The store reopens the latest-dated finished match of the game: make sure it is this one.
-    same_game = [s for s in finished if s["game"] == last["game"]]
-    latest = max(same_game, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
-    if latest["id"] != last["id"]:
-        raise RuleViolation(
-            f"cannot reopen {last['game']} match {last['id']}: match {latest['id']} is dated later",
-            hint=f"'companion history delete {latest['id']}' first, if it should go",
-        )
-    refuse_if_held(store, last)
-    reopened = summary(reopen_last(store, [last["game"]]))
-    return Undone("reopened", reopened)
+    doc = take_back(store, choose)
+    return Undone(planned[-1].action, summary(doc))
 
 
 # --- players: rename and merge ---------------------------------------------------------
@@ -313,16 +404,20 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
     from companion.history.players import Roster, known_players
     from companion.store.records import change_aliases
 
-    roster, matches = history(store)
-    known = known_players(matches, roster)
-    outcome: list[tuple[str, str]] = []
+    # One transaction from the first read, so the players and matches it checks against
+    # are the ones it writes over (two renames to one name at once: the second finds the
+    # first's).
+    with store.change():
+        roster, matches = history(store)
+        known = known_players(matches, roster)
+        outcome: list[tuple[str, str]] = []
 
-    def apply(current: dict[str, str]) -> dict[str, str]:
-        source, target, aliases = change(current, known, matches)
-        outcome.append((source, target))
-        return aliases
+        def apply(current: dict[str, str]) -> dict[str, str]:
+            source, target, aliases = change(current, known, matches)
+            outcome.append((source, target))
+            return aliases
 
-    aliases = change_aliases(store, apply)
+        aliases = change_aliases(store, apply)
     source, target = outcome[-1]
     after = Roster(aliases)
     count = sum(

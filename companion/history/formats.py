@@ -188,7 +188,11 @@ def read_amendments(data: dict[str, Any], source: str) -> dict[str, Any]:
 
     for match_id, amendment in held.items():
         for n, entry in enumerate(amendment["entries"], 1):
-            problem = result_problem(entry) if isinstance(entry, dict) else ("", "not an object")
+            problem = (
+                result_problem(entry, strict=True, where="")
+                if isinstance(entry, dict)
+                else ("", "not an object")
+            )
             if problem is not None or not isinstance(entry.get("scores"), dict):
                 field, why = problem or ("scores", "is missing")
                 raise NotAnExport(

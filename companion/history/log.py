@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from companion.engine.bounds import AHEAD, EARLIEST
 from companion.engine.entries import (  # noqa: F401 - where the log's parsers are found
     check_name,
     parse_number,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 Match = dict[str, Any]
 
 SOLO_PLAYER = "solo"  # as a solo run nobody named is named
-FUTURE = timedelta(days=1)
+FUTURE = AHEAD  # the bounds imports are held to as well
 
 # The per-game options of `companion log`, as spelled; which game takes which is the
 # game's own say (`Logged.options` in its spec).
@@ -101,6 +102,8 @@ def parse_when(text: str | None, now: datetime | None = None) -> str:
         ) from None
     if len(typed) <= len("2026-11-30"):
         parsed = parsed.replace(hour=12)
+    if parsed.year < EARLIEST.year:  # before converting: year 1 has no time zone to shift into
+        raise BadInput(f"--when {typed} is before 1900")
     if parsed.tzinfo is None:
         parsed = parsed.astimezone()  # the local time zone
     if parsed - current > FUTURE:

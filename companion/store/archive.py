@@ -28,7 +28,10 @@ from typing import Any
 from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.store import failpoint
+from companion.store.index import keys_body, keys_path
 from companion.store.machines import classify
+from companion.store.order import KEPT, forget_recorded, note_recorded
 from companion.store.store import LIVE, Change, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
 
@@ -78,7 +81,12 @@ def _write_index(path: Path, body: dict[str, Any]) -> None:
                 data = json.dumps(body, separators=(",", ":")).encode()
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+            # A crash point like every write of a change (tests/store/test_failpoints.py):
+            # the index is checked against its file's signature, so losing it here, or
+            # a stale one left, costs a rebuild and never a match.
+            failpoint.point(f"index {path.name}")
             os.replace(tmp, path)
+            failpoint.after(f"index {path.name}")
         except (OSError, ValueError):
             os.unlink(tmp)
             raise
@@ -142,6 +150,7 @@ def shard_summaries(store: Store, name: str, path: Path | None = None) -> Shard:
         index,
         {"source": signature, "matches": found.matches, "bad": found.bad, "total": found.total},
     )
+    _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
     return found
 
 
@@ -149,13 +158,15 @@ def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) ->
     """Index a staged archive file now: renamed into place, it keeps its signature."""
     with contextlib.suppress(OSError):
         found = _sort(store, name, docs)
+        signature = _signature(staged)
         body = {
-            "source": _signature(staged),
+            "source": signature,
             "matches": found.matches,
             "bad": found.bad,
             "total": found.total,
         }
         _write_index(_index_path(store, name), body)
+        _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
 
 
 def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
@@ -221,12 +232,20 @@ def live_matches(store: Store) -> list[Match]:
     return store.view().live
 
 
-def load_match(store: Store, match_id: str) -> Match:
-    """The full document of one archived or live match, by exact id."""
+def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
+    """The full document of one archived or live match, by exact id (`holder`: the archive
+    file it is in, when the caller knows it from the keys)."""
+    from companion.store.index import read_one, simple
+
     view = store.view()
     for match in view.live:
         if match["id"] == match_id:
             return match
+    if holder is not None and simple(view):
+        path = dict(view.shards()).get(holder)
+        alone = read_one(path, match_id) if path is not None else None
+        if alone is not None:
+            return alone
     for name, path, summary in _merged(store, view):
         if summary["id"] == match_id:
             for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
@@ -252,6 +271,12 @@ def _known_ids(store: Store) -> set[str]:
     return known
 
 
+# Matches an import holds before filing them (about a month of a busy club's): an export
+# lists them month by month, so each archive file is then written once, and memory holds
+# this many matches and one archive file however big the import.
+WAITING = 2000
+
+
 def archive_many(
     store: Store,
     matches: Iterable[Match],
@@ -266,7 +291,27 @@ def archive_many(
     with store.change() as txn:
         known = _known_ids(store)
         by_shard: dict[str, int] = {}
+        added: list[str] = []
         skipped = 0
+        waiting: dict[str, list[Match]] = {}
+
+        def flush() -> None:
+            # One archive file in memory at a time: each is read, merged, written out
+            # (staged) and let go before the next; the commit puts them all in place.
+            for shard in sorted(waiting):
+                for stamped in waiting.pop(shard):
+                    txn.put(shard, stamped)
+                    by_shard[shard] = by_shard.get(shard, 0) + 1
+                txn.release(shard)
+
+        reported: dict[str, int] = {}
+
+        def staged(name: str) -> None:
+            if progress is not None:
+                progress(by_shard.get(name, 0) - reported.get(name, 0))
+            reported[name] = by_shard.get(name, 0)
+
+        txn.on_staged = staged
         for match in matches:
             if match["id"] in known:
                 skipped += 1
@@ -278,12 +323,14 @@ def archive_many(
                 shard = txn.own(shard_name(stamped["finished"]))
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
-            txn.put(shard, stamped)
-            by_shard[shard] = by_shard.get(shard, 0) + 1
+            if shard not in waiting and sum(map(len, waiting.values())) >= WAITING:
+                flush()  # the input moved on to another month: file what it holds
+            waiting.setdefault(shard, []).append(stamped)
+            added.append(match["id"])
+        flush()
+        note_recorded(txn.db, added[-KEPT:])
         if also is not None:
             also(txn)
-        if progress is not None:
-            txn.on_staged = lambda name: progress(by_shard.get(name, 0))
     return sum(by_shard.values()), skipped
 
 
@@ -356,6 +403,7 @@ def delete_archived(
             raise UnknownName(
                 f"no finished match '{match_id}'", hint="see 'companion history list'"
             )
+        forget_recorded(txn.db, match_id)
         if also is not None:
             also(txn)
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
@@ -396,6 +444,47 @@ def reopen_last(
         live.insert(reopened)
         if also is not None:
             also(txn)
+    return reopened
+
+
+def take_back(
+    store: Store,
+    choose: Callable[[Any, list[Match]], tuple[str, Match]],
+    also: Callable[[Change], None] | None = None,
+) -> Match:
+    """Take one finished match out of history, in one transaction; returns it.
+
+    `choose(db, summaries)` runs under the lock on the freshest copies and names
+    ("reopen" or "remove", the match's summary): a reopened match goes back live
+    without its result (the match is live or archived, never both, never neither);
+    a removed one is gone. `also(txn)` changes more in the same transaction.
+    """
+    with store.change() as txn:
+        action, chosen = choose(txn.db, list(summaries(store)))
+        if action == "reopen":
+            current = txn.db.table(LIVE).get(Query().game == chosen["game"])
+            if current is not None:
+                raise RuleViolation(
+                    f"a {chosen['game']} match is already live (id {current['id']}); "
+                    f"cannot reopen {chosen['id']}"
+                )
+        doc = withdraw(txn, chosen["id"], unreadable=False)
+        if doc is None:
+            raise UnknownName(f"no finished match '{chosen['id']}'")
+        forget_recorded(txn.db, chosen["id"])
+        if also is not None:
+            also(txn)
+        if action == "remove":
+            return dict(doc)
+        if match_problem(doc) is not None:
+            raise RuleViolation(f"match {chosen['id']} cannot be reopened: it is not readable")
+        doc = dict(doc)
+        doc.pop("finished", None)
+        reopened = {**doc, "status": "live", "result": None, "updated": now()}
+        reopened["options"] = dict(doc.get("options") or {})
+        reopened["events"] = list(doc.get("events") or [])
+        reopened.setdefault("seed", None)
+        txn.db.table(LIVE).insert(reopened)
     return reopened
 
 

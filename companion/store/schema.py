@@ -49,7 +49,13 @@ def check_schema(path: Path, data: dict[str, Any]) -> dict[str, Any]:
             hint="upgrade companion",
         )
     while version < SCHEMA_VERSION:
-        data = MIGRATIONS[version](data)
+        migrate = MIGRATIONS.get(version)
+        if migrate is None:  # 0, -1: a hand edit; no companion wrote it
+            raise StoreError(
+                f"{path} says it has schema {version}, which no companion writes",
+                hint=f"set _meta.1.schema back to {SCHEMA_VERSION}, or restore the .bak copy",
+            )
+        data = migrate(data)
         version += 1
     return data
 

@@ -50,6 +50,7 @@ from companion.store.machines import (
     classify,
     writable,
 )
+from companion.store.order import note_recorded
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import describe, match_problem, shard_name
 
@@ -114,6 +115,10 @@ class Change:
         self.ids: dict[str, dict[Any, str]] = {}
         self.dirty: set[str] = set()
         self.on_staged: Callable[[str], None] | None = None  # after each archive file is staged
+        # Archive files already written out by `release` (name -> temp file) and how many
+        # matches each holds (for the manifest).
+        self.staged: dict[str, Path] = {}
+        self.released: dict[str, int] = {}
         self.notes: list[dict[str, Any]] = []  # records to append (companion.store.records)
         self.drop: set[str] = set()  # archive files to remove once committed (settled copies)
         self._dead: set[tuple[str, str | None]] | None = None
@@ -123,7 +128,9 @@ class Change:
         if shard not in self.shards:
             if not SHARD_FILE.fullmatch(shard):
                 raise ValueError(f"not an archive file name: {shard!r}")
-            tables = self.store.files.read_shard(self.store.shard_path(shard)) or {}
+            # Released earlier in this change: its staged version is the current one.
+            source = self.staged.get(shard) or self.store.shard_path(shard)
+            tables = self.store.files.read_shard(source) or {}
             tables.setdefault("matches", {})
             self.shards[shard] = tables
             self.ids[shard] = {
@@ -216,6 +223,41 @@ class Change:
         self.dirty.add(shard)
         return table.pop(key)
 
+    def release(self, shard: str) -> None:
+        """Write this archive file's new version out now (staged, not yet in place) and
+        let go of it: a change over many files then holds one at a time (an import).
+        Touched again, it is read back from the staged file."""
+        if shard not in self.dirty:
+            self.shards.pop(shard, None)
+            self.ids.pop(shard, None)
+            return
+        matches = self.shards[shard]["matches"]
+        old = self.staged.get(shard)
+        self.store.make_archive_folder()
+        self.staged[shard] = self.store.files.stage(
+            self.store.shard_path(shard), self.shards[shard]
+        )
+        if old is not None:
+            with suppress(OSError):
+                old.unlink()
+        # Its index now, while its matches are in hand: renamed into place at the commit,
+        # the file keeps the signature the index records (if the change is dropped, the
+        # index no longer matches any file and is rebuilt when next read).
+        from companion.store.archive import index_staged
+
+        index_staged(self.store, shard, self.staged[shard], matches)
+        self.released[shard] = len(matches)
+        if self.on_staged is not None:
+            self.on_staged(shard)
+        self.dirty.discard(shard)
+        del self.shards[shard], self.ids[shard]
+
+    def discard_staged(self) -> None:
+        for path in self.staged.values():
+            with suppress(OSError):
+                path.unlink()
+        self.staged.clear()
+
     # --- what the table layer composes into one transaction ----------------
 
     def archive(self, match: Match) -> Match:
@@ -227,6 +269,7 @@ class Change:
         except ValueError:
             raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
         self.put(shard, stamped)
+        note_recorded(self.db, [stamped["id"]])
         return stamped
 
     def unarchive(self, match_id: str) -> Match | None:
@@ -438,7 +481,11 @@ class Store:
             if self.archive_dir.is_dir():
                 self.files.cleanup(self.archive_dir)
             txn = Change(self, data)
-            yield txn
+            try:
+                yield txn
+            except BaseException:
+                txn.discard_staged()
+                raise
             self._commit(txn)
 
     @contextmanager
@@ -463,23 +510,24 @@ class Store:
         except BadShape as err:
             raise StoreError(f"refusing to write {self.path}: {err}") from None
 
+    def make_archive_folder(self) -> None:
+        try:
+            self.archive_dir.mkdir(exist_ok=True)
+        except OSError as err:
+            raise StoreError(f"cannot write {self.archive_dir}: {err.strerror or err}") from None
+
     def _commit(self, txn: Change) -> None:
-        if not txn.dirty and not txn.drop:
+        if not txn.dirty and not txn.drop and not txn.staged:
             if txn.main_dirty:
                 main = self._owned(txn.main)
                 self._check(main)
                 self.files.write(self.path, main)
             return
         main = self._owned(txn.main)
-        self._check(main)
-        staged: dict[str, Path] = {}
+        staged: dict[str, Path] = dict(txn.staged)
         try:
-            try:
-                self.archive_dir.mkdir(exist_ok=True)
-            except OSError as err:
-                raise StoreError(
-                    f"cannot write {self.archive_dir}: {err.strerror or err}"
-                ) from None
+            self._check(main)
+            self.make_archive_folder()
             for name in sorted(txn.dirty):
                 staged[name] = self.files.stage(self.shard_path(name), txn.shards[name])
                 if txn.on_staged is not None:
@@ -487,6 +535,7 @@ class Store:
             counts = View(self, main).counts
             # The manifest lists the files this database writes (not conflict copies).
             counts.update({n: _size(txn.shards[n]) for n in txn.dirty if writable(n)})
+            counts.update(txn.released)
             for name in txn.drop:
                 counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
@@ -534,7 +583,8 @@ class Store:
         from companion.store.archive import index_staged
 
         for name, path in staged.items():
-            if "matches" in txn.shards[name]:
+            # (one released during the change was indexed then)
+            if name in txn.shards and "matches" in txn.shards[name]:
                 index_staged(self, name, path, txn.shards[name]["matches"])
 
     def _apply(self, main: dict[str, Any]) -> dict[str, Any]:
@@ -816,6 +866,7 @@ class Store:
             match = {**doc, "status": status, "result": result, "finished": stamp, "updated": stamp}
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
+            note_recorded(txn.db, [match["id"]])
         return match
 
     def abandon_match(self, game: str) -> Match:

@@ -14,6 +14,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from companion.engine.bounds import number_problem, when_problem
 from companion.engine.names import CONTROL
 
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
@@ -65,30 +66,35 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
-def _number_map(value: Any, none_ok: bool) -> str | None:
+def _number_map(value: Any, none_ok: bool, strict: bool = False) -> str | None:
     if not isinstance(value, dict):
         return "is not a map of players to numbers"
     for key, number in value.items():
         if not (is_number(number) or (none_ok and number is None)):
             return f"has a value for {key!r} that is not a number"
+        if strict and (why := number_problem(number)):
+            return f"has a value for {key!r} that {why}"
     return None
 
 
-def result_problem(result: Any) -> Problem | None:
-    """What is wrong with a result (or an amendment's scores, ranks and winner), if anything."""
-    return _result_problem(result)
+def result_problem(result: Any, *, strict: bool = False, where: str = "result.") -> Problem | None:
+    """What is wrong with a result (or an amendment's scores, ranks and winner), if anything.
+
+    `strict`: for new data coming in: scores and ranks within MAX_NUMBER.
+    """
+    return _result_problem(result, strict, where)
 
 
-def _result_problem(result: Any) -> Problem | None:
+def _result_problem(result: Any, strict: bool = False, where: str = "result.") -> Problem | None:
     if result is None:
         return None
     if not isinstance(result, dict):
         return "result", "is not an object"
-    if "scores" in result and (why := _number_map(result["scores"], none_ok=True)):
-        return "result.scores", why
+    if "scores" in result and (why := _number_map(result["scores"], True, strict)):
+        return f"{where}scores", why
     ranks = result.get("ranks")
-    if ranks is not None and (why := _number_map(ranks, none_ok=False)):
-        return "result.ranks", why
+    if ranks is not None and (why := _number_map(ranks, False, strict)):
+        return f"{where}ranks", why
     winner = result.get("winner")
     if winner is not None and not isinstance(winner, str):
         return "result.winner", "is not a player's name"
@@ -156,7 +162,8 @@ def match_problem(
     `live`: a match of the main file (status "live"); otherwise an archived one.
     `summary`: an archive summary (its `events` is their number).
     `shallow`: check that `events` is a list, not each event (for bulk reads).
-    `strict`: for new data coming in (imports): names must not hold control characters.
+    `strict`: for new data coming in (imports): names must not hold control characters,
+    numbers and dates must be within the bounds typed ones are held to.
     """
     if not isinstance(match, dict):
         return "match", "is not an object"
@@ -186,14 +193,19 @@ def match_problem(
         return "status", "is not 'finished' or 'abandoned'"
     for key in DATES:
         value = match.get(key)
-        if value is not None and parse_when(value) is None:
+        if value is None:
+            continue
+        parsed = parse_when(value)
+        if parsed is None:
             return key, "is not a date"
+        if strict and (why := when_problem(parsed)):
+            return key, why
     if "seed" in match and match["seed"] is not None and type(match["seed"]) is not int:
         return "seed", "is not a whole number"
     return (
         _options_problem(match.get("options"))
         or _events_problem(match.get("events", []), summary, shallow)
-        or _result_problem(match.get("result"))
+        or _result_problem(match.get("result"), strict)
     )
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine.errors import BadInput, RuleViolation, UnknownName
+from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.games.hoopers.rewards import GameRewards
 from companion.games.hoopers.series import ABANDONED, LIVE, GameReport, Series
 from companion.games.hoopers.series_errors import SeriesDecided
@@ -89,7 +89,7 @@ class SeriesTable:
         doc = self.store.get_doc(TABLE, series_id) if series_id else None
         if doc is None:
             return None
-        series = self._seen(Series.from_doc(doc))
+        series = self._seen(self._parse(doc))
         if series.status != LIVE:
             return None
         return {**series.to_doc(), "game": GAME, "players": list(series.tribes)}
@@ -100,7 +100,7 @@ class SeriesTable:
 
     def status(self, doc: Mapping[str, Any] | None = None) -> Status[SeriesView]:
         """The current series' status (or that of `doc`, a series document); never writes."""
-        series = self.current() if doc is None else self._seen(Series.from_doc(doc))
+        series = self.current() if doc is None else self._seen(self._parse(doc))
         return self.status_of(series)
 
     def show(self, typed_id: str) -> Status[SeriesView]:
@@ -116,10 +116,8 @@ class SeriesTable:
         current = docs.pop(CURRENT, None)
         # Stored order breaks ties between series started in the same second.
         ordered = sorted(enumerate(docs.values()), key=lambda d: (d[1].get("created") or "", d[0]))
-        return [
-            SeriesSummary(Series.from_doc(doc), self.rules, doc["id"] == current)
-            for _, doc in reversed(ordered)
-        ]
+        parsed = [self._parse(doc) for _, doc in reversed(ordered)]
+        return [SeriesSummary(series, self.rules, series.id == current) for series in parsed]
 
     def next_game(self) -> NextGame:
         """The setup of the next game; refused once the series is decided or abandoned."""
@@ -415,7 +413,21 @@ class SeriesTable:
         doc = (txn or self.store).get_doc(TABLE, series_id)
         if doc is None:
             raise UnknownName(f"no series '{series_id}'", hint=f"see '{COMMAND} list'")
-        return Series.from_doc(doc)
+        return self._parse(doc)
+
+    def _parse(self, doc: Any) -> Series:
+        """A stored series document as a Series; a hand edit that broke it is one error line."""
+        try:
+            return Series.from_doc(doc)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            from companion.store.atomic import backup_path
+
+            named = doc.get("id") if isinstance(doc, dict) else None
+            what = f"series {named}" if isinstance(named, str) else "a series"
+            raise StoreError(
+                f"{what} in {self.store.path} cannot be read ({type(err).__name__}: {err})",
+                hint=f"fix it by hand, or restore {backup_path(self.store.path)}",
+            ) from None
 
     def _current_id(self) -> str:
         current = self.store.get_doc(TABLE, CURRENT)
@@ -440,7 +452,7 @@ class SeriesTable:
         doc = txn.get_doc(TABLE, series_id)
         if doc is None:
             raise UnknownName(f"no series '{series_id}'")
-        after = replace(change(Series.from_doc(doc)), updated=now())
+        after = replace(change(self._parse(doc)), updated=now())
         txn.put_doc(TABLE, series_id, after.to_doc())
         return after
 

@@ -653,7 +653,7 @@ def players_view(out: Console, rows: list[dict[str, Any]]) -> None:
 class Progress:
     """A progress bar on stderr when it is a terminal; silent otherwise."""
 
-    def __init__(self, label: str, total: int) -> None:
+    def __init__(self, label: str, total: int | None) -> None:
         import sys
 
         self.bar = None

@@ -1,6 +1,14 @@
 """How fast history answers over a big archive (run on demand; prints figures).
 
     python tests/benchmarks/history_bench.py [--sizes 10000 100000] [--runs 3]
+    python tests/benchmarks/history_bench.py --club DB [--runs 3]
+
+`--club DB` (issue 23) measures, against an archive generated once and reused
+(`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
+15 minutes): `history show`, `list` and `log` at 0 and at DB's matches (goal: within
+1.5x), `history stats` (goal: under 1 s of CPU), and the peak memory of importing
+a 100 MB export into an empty database (goal: under 2x the file) and 10,000
+matches into DB (goal: under 300 MB).
 
 Goals (issue 8): `history stats` and `history list` over 10,000 finished
 matches within a second, over 100,000 within ten; export and import of
@@ -13,8 +21,10 @@ median of the following runs.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -53,11 +63,116 @@ def show(label: str, figures: tuple[float, float]) -> str:
     return f"{label} {figures[0]:6.2f} s (cpu {figures[1]:5.2f} s)"
 
 
+def measured(db: Path, *args: str) -> tuple[float, int]:
+    """(CPU seconds, peak RSS in MB) of one companion process, from its own rusage."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(db), *args],
+        stdout=subprocess.DEVNULL,
+    )
+    _, status, used = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"companion {' '.join(args)} exited {proc.returncode}")
+    return used.ru_utime + used.ru_stime, used.ru_maxrss // 1024
+
+
+def linked_copy(db: Path, into: Path) -> Path:
+    """A copy of `db` and its archive whose files are hard links: same inodes, so the
+    archive's index stays current, and every write replaces a file rather than changing
+    it, so `db` itself is never touched."""
+    into.mkdir()
+    shutil.copy2(db, into / db.name)
+    archive = db.with_name(db.stem + ".archive")
+    shutil.copytree(archive, into / archive.name, copy_function=os.link)
+    return into / db.name
+
+
+def write_export(path: Path, count: int, seed: int) -> int:
+    """history_generate.write_export in a process of its own: a child's peak RSS counts
+    what its parent held when it was forked, so the parent must never hold the matches."""
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+        "from history_generate import write_export; "
+        "write_export(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))"
+    )
+    here = str(Path(__file__).parent)
+    subprocess.run([sys.executable, "-c", code, here, str(path), str(count), str(seed)], check=True)
+    return path.stat().st_size
+
+
+def club(big: Path, runs: int, imports_only: bool = False) -> None:
+    """Issue 23: one-match and one-screen reads at 0 and at `big`'s archive; stats; import RSS."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        small = work / "zero" / "db.json"
+        small.parent.mkdir()
+        one = work / "one.json"
+        write_export(one, 1, seed=3)
+        subprocess.run(
+            [sys.executable, "-m", "companion", "--db", str(small), "history", "import", str(one)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        measured(big, "history", "list", "-n", "1")  # the archive's index built, if it was not
+        if imports_only:
+            runs = 0
+        first_month = sorted(big.with_name(big.stem + ".archive").glob("*.json"))[0]
+        oldest = next(iter(json.loads(first_month.read_text())["matches"].values()))["id"]
+        print(
+            f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs; CPU s, median of {runs}"
+        )
+        cases = [
+            ("history show (newest)", ("history", "show", "--json"), ("history", "show", "--json")),
+            ("history show ID (oldest)", ("history", "show", "--json"),
+             ("history", "show", oldest, "--json")),
+            ("history list (a screen)", ("history", "list"), ("history", "list")),
+            ("history list -n 20 --json", ("history", "list", "-n", "20", "--json"),
+             ("history", "list", "-n", "20", "--json")),
+            ("history stats --json", ("history", "stats", "--json"),
+             ("history", "stats", "--json")),
+        ]  # fmt: skip
+        for label, at_zero, at_big in cases if runs else []:
+            zero = statistics.median(measured(small, *at_zero)[0] for _ in range(runs))
+            full = statistics.median(measured(big, *at_big)[0] for _ in range(runs))
+            print(f"  {label:<28} {zero:5.2f}  {full:5.2f}  ({full / zero:.2f}x)")
+        logs = [(1.0, 1.0)] if not runs else []
+        for n in range(runs):
+            copy = linked_copy(big, work / f"log{n}")
+            at_zero = measured(small, "log", "otdraft", "Ana=3", f"Ben={n}")[0]
+            logs.append((at_zero, measured(copy, "log", "otdraft", "Ana=3", f"Ben={n}")[0]))
+        zero = statistics.median(z for z, _ in logs)
+        full = statistics.median(f for _, f in logs)
+        print(f"  {'log otdraft Ana=3 Ben=N':<28} {zero:5.2f}  {full:5.2f}  ({full / zero:.2f}x)")
+        export = work / "big.json"
+        size = write_export(export, 18_200, seed=9) / 1e6
+        (work / "fresh").mkdir()
+        cpu, rss = measured(work / "fresh" / "db.json", "history", "import", str(export))
+        print(f"  import {size:.0f} MB into an empty database: {rss} MB peak RSS "
+              f"({rss / size:.2f}x the file), {cpu:.1f} s CPU")  # fmt: skip
+        ten = work / "ten.json"
+        size = write_export(ten, 10_000, seed=7) / 1e6
+        copy = linked_copy(big, work / "import")
+        cpu, rss = measured(copy, "history", "import", str(ten))
+        print(f"  import 10,000 matches ({size:.0f} MB) into {big.name}: {rss} MB peak RSS, "
+              f"{cpu:.1f} s CPU")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--club",
+        type=Path,
+        metavar="DB",
+        help="measure issue 23's reads and imports against DB, an archive generated once "
+        "with history_generate.py (e.g. DB 100000) and reused",
+    )
+    parser.add_argument("--imports-only", action="store_true", help="with --club: imports only")
     args = parser.parse_args()
+    if args.club is not None:
+        club(args.club, args.runs, args.imports_only)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
             db = Path(tmp) / f"h{size}.json"

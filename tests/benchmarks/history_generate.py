@@ -228,6 +228,21 @@ def fill(db: Path, count: int, seed: int = 1, chunk: int = 5000) -> float:
     return time.perf_counter() - started
 
 
+def write_export(path: Path, count: int, seed: int = 1) -> int:
+    """Write `count` generated matches as a `history export` JSON file; its size in bytes."""
+    import json
+
+    body = {
+        "format": "companion-history",
+        "version": 1,
+        "exported": iso(datetime.now(UTC)),
+        "players": {},
+        "matches": generate(count, seed),
+    }
+    path.write_text(json.dumps(body, separators=(",", ":")), encoding="utf-8")
+    return path.stat().st_size
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db", type=Path)

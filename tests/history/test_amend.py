@@ -87,7 +87,7 @@ def test_a_reopened_match_is_not_amended_by_mistake(cli, db):
         "otdraft", {"scores": {"Ana": 10, "Ben": 5}, "ranks": {"Ana": 1, "Ben": 2}, "winner": "Ana"}
     )
     cli("history", "amend", done["id"], "Ben=50")
-    assert cli("history", "undo", "--json").json["reopened"]["id"] == done["id"]
+    assert cli("history", "undo", "--yes", "--json").json["reopened"]["id"] == done["id"]
     store.finish_match(
         "otdraft", {"scores": {"Ana": 7, "Ben": 5}, "ranks": {"Ana": 1, "Ben": 2}, "winner": "Ana"}
     )

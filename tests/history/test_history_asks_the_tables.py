@@ -42,11 +42,11 @@ def test_history_undo_and_delete_leave_a_counted_series_game_alone(cli, db):
     assert shown["status"] == "finished"
     assert cli("hoopers", "series", "undo").exit_code == 0
     assert cli("hoopers", "series", "status", "--json").json["scores"] == {K: 0, U: 0}
-    reopened = cli("history", "undo", "--json")
+    reopened = cli("history", "undo", "--yes", "--json")
     assert reopened.exit_code == 0, reopened.stderr
 
 
 def test_a_plain_match_is_still_reopened(cli):
     assert cli("log", "hoopers", "Ann=80", "Bob=70").exit_code == 0
-    assert cli("history", "undo", "--json").exit_code == 0
+    assert cli("history", "undo", "--yes", "--json").exit_code == 0
     assert cli("history", "list", "--json").json["matches"] == []

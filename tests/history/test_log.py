@@ -204,9 +204,9 @@ def test_in_every_export(cli, evening, tmp_path):
 
 
 def test_undo_and_delete_remove_it(cli, evening):
-    undone = cli("history", "undo", "--json").json
+    undone = cli("history", "undo", "--yes", "--json").json
     assert undone["removed"]["id"] == evening[-1]
-    said = cli("history", "undo").stdout
+    said = cli("history", "undo", "--yes").stdout
     assert said == f"playlist match {evening[2]} is removed (it was logged)\n"
     ids = [m["id"] for m in cli("history", "list", "--json").json["matches"]]
     assert evening[-1] not in ids
@@ -220,8 +220,8 @@ def test_undo_takes_back_the_game_logged_last_even_if_dated_earlier(cli, db):
 
     record(db, match("t1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))  # tracked, finished
     old = logged(cli, "playlist", "Ana=3", "Ben=4", "--when", "2020-05-01")
-    assert cli("history", "undo", "--json").json == {"removed": cli_row(old)}
-    assert cli("history", "undo", "--json").json["reopened"]["id"] == "t1"
+    assert cli("history", "undo", "--yes", "--json").json == {"removed": cli_row(old)}
+    assert cli("history", "undo", "--yes", "--json").json["reopened"]["id"] == "t1"
 
 
 def cli_row(answer: dict) -> dict:

@@ -87,25 +87,25 @@ def test_delete_refuses_a_live_match(cli, db):
 
 
 def test_undo_puts_the_last_finished_match_back_live(cli, db):
+    record(db, match("old", "otdraft", {"Ana": 7, "Ben": 5}, "2020-01-01"))
     store = Store(db)
     store.start_match("otdraft", ["Ana", "Ben"], seed=3)
     store.append_event("otdraft", "pick", {"player": "Ana", "card": "Adam"})
     finished = store.finish_match(
         "otdraft", {"scores": {"Ana": 1, "Ben": 0}, "ranks": {}, "winner": "Ana"}
     )
-    record(db, match("old", "otdraft", {"Ana": 7, "Ben": 5}, "2020-01-01"))
-    result = cli("history", "undo", "--json")
+    result = cli("history", "undo", "--yes", "--json")
     assert result.exit_code == 0, result.stderr
     assert result.json["reopened"]["id"] == finished["id"]
     live = store.current_match("otdraft")
     assert (live["status"], live["result"], len(live["events"])) == ("live", None, 1)
     assert [m["id"] for m in store.archived()] == ["old"]
     # Another undo would need the live otdraft slot.
-    assert_user_error(cli("history", "undo"), "a otdraft match is already live")
+    assert_user_error(cli("history", "undo", "--yes"), "a otdraft match is already live")
 
 
 def test_undo_with_nothing_finished(cli):
-    assert_user_error(cli("history", "undo"), "no finished match to undo")
+    assert_user_error(cli("history", "undo", "--yes"), "no finished match to undo")
 
 
 def test_replay_of_a_match_typed_in_by_hand(cli, db):

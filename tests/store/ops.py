@@ -127,7 +127,7 @@ def run(db: Path, op: str) -> int:
         elif op == "record":
             Store(db).archive_match(RECORD)
         elif op == "undo":
-            return _cli(db, "history", "undo")
+            return _cli(db, "history", "undo", "--yes")
         elif op == "delete":
             return _cli(db, "history", "delete", "bbb111", "--yes")
         elif op == "import":

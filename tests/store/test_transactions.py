@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine.errors import StoreError
 from companion.store import Store
-from companion.store.archive import archive_many, reopen_last, summaries
+from companion.store.archive import archive_many, summaries, take_back
 from companion.store.atomic import TMP_PREFIX, Files
 from tests.store.ops import BASE, IMPORTED, build
 
@@ -131,7 +131,7 @@ def test_undo_then_finish_again_keeps_one_copy_with_the_new_result(tmp_path):
     store = Store(db)
     store.start_match("otdraft", ["Ana", "Ben"], seed=1)
     first = store.finish_match("otdraft", {"scores": {"Ana": 1, "Ben": 0}, "winner": "Ana"})
-    reopened = reopen_last(store, ["otdraft"])
+    reopened = take_back(store, lambda db, found: ("reopen", found[-1]))
     assert reopened["id"] == first["id"]
     store.append_event("otdraft", "fix", {})
     store.finish_match("otdraft", {"scores": {"Ana": 1, "Ben": 2}, "winner": "Ben"})

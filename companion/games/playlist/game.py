@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.engine.errors import BadInput
+from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.events import Step
 from companion.engine.events import replay as replay_events
 from companion.engine.names import match_prefix
@@ -207,7 +207,7 @@ def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
             rewarded={**state.rewarded, player: state.rewarded[player] | set(data["action_cards"])},
             deck=deck.after_turn(state.deck, player, data) if state.deck else None,
         )
-    raise ValueError(f"unknown playlist event type {kind!r}")
+    raise RuleViolation(f"unknown playlist event type {kind!r} in the match log")
 
 
 def held_deck(state: GameState) -> Deck:

@@ -192,7 +192,7 @@ def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
         playlist = tuple(card_from_dict(c) for c in data["playlist"])
         scored = SoloRound(state.last.deal, playlist, data["score"], bool(data["wins"]))
         return replace(state, rounds=(*state.rounds[:-1], scored))
-    raise ValueError(f"unknown playlist-solo event type {event['type']!r}")
+    raise RuleViolation(f"unknown playlist-solo event type {event['type']!r} in the match log")
 
 
 def laid_card(typed: Card, laid: Sequence[Card]) -> Card:
