@@ -84,7 +84,7 @@ def test_a_shared_first_is_a_win_for_each_in_exports_and_stats(cli, db, tmp_path
     csv = cli("history", "export", "--format", "csv").stdout.splitlines()
     assert [line.split(",")[6] for line in csv[1:]] == ["yes", "yes", "no"]
     out = tmp_path / "plays.json"
-    assert cli("history", "export", "-f", "bg", "-o", out).exit_code == 0
+    assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert [p["winner"] for p in players] == [True, True, False]
     rows = cli("history", "stats", "--json").json["players"]
@@ -96,7 +96,7 @@ def test_bgstats_start_player_is_the_playlist_starter(cli, db, tmp_path):
     cli("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ben")
     assert cli("playlist", "game", "end", "--now").exit_code == 0
     out = tmp_path / "plays.json"
-    assert cli("history", "export", "-f", "bg", "-o", out).exit_code == 0
+    assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert {p["name"]: p["startPlayer"] for p in players} == {"Ana": False, "Ben": True}
 
