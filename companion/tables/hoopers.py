@@ -219,6 +219,7 @@ class HoopersTable(Table[MatchState]):
         detail = {k: v for k, v in state.to_json().items() if k != "status"}
         detail["over"] = state.over
         detail["notes"] = []  # what a move did belongs to the move (Step.notes), not the standing
+        detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
         return Status(
             id=match["id"],
             game=GAME,

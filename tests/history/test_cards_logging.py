@@ -87,6 +87,8 @@ def test_a_shared_first_is_a_win_for_each_in_exports_and_stats(cli, db, tmp_path
     assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert [p["winner"] for p in players] == [True, True, False]
+    whole = json.loads(cli("history", "export", "-f", "bgsplay").stdout)
+    assert [s["winner"] for s in whole["plays"][0]["playerScores"]] == [True, True, False]
     rows = cli("history", "stats", "--json").json["players"]
     wins = {r["player"]: r["wins"] for r in rows if r["game"] == "playlist"}
     assert wins == {"Ana": 1, "Ben": 1, "Cy": 0}
@@ -99,6 +101,8 @@ def test_bgstats_start_player_is_the_playlist_starter(cli, db, tmp_path):
     assert cli("history", "export", "-f", "bgstats", "-o", out).exit_code == 0
     players = json.loads(out.read_text())[0]["players"]
     assert {p["name"]: p["startPlayer"] for p in players} == {"Ana": False, "Ben": True}
+    whole = json.loads(cli("history", "export", "-f", "bgsplay").stdout)
+    assert [s["startPlayer"] for s in whole["plays"][0]["playerScores"]] == [False, True]
 
 
 def test_csv_has_a_playoff_column(cli):

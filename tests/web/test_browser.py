@@ -25,6 +25,7 @@ pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)"),
 ]
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+ROOM = {"width": 1920, "height": 1080}
 FLAGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -79,7 +80,7 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context = browser.new_context(viewport=ROOM)  # a television's screen
     yield context.new_page()
     context.close()
 
@@ -108,6 +109,73 @@ def test_a_recorded_score_appears_on_the_page_within_two_seconds(page, tmp_path)
         while score_of(page, "Karl") != "3":
             assert time.monotonic() - recorded < 2.0, "the page did not update within 2 s"
             time.sleep(0.02)
+
+
+def for_the_room(page) -> None:
+    """What every board owes a room: no commands, the whole screen, type read from 3 m."""
+    text = page.inner_text("body")
+    assert "companion " not in text.lower(), text
+    fill = page.evaluate(
+        """() => ({bottom: document.getElementById("next").getBoundingClientRect().bottom,
+                   scroll: document.documentElement.scrollHeight,
+                   scores: document.getElementById("scores").getBoundingClientRect().height,
+                   height: innerHeight})"""
+    )
+    assert fill["bottom"] >= 0.9 * fill["height"], fill  # no empty bottom half
+    assert fill["scroll"] <= fill["height"] + 1, fill  # and nothing below the screen
+    assert fill["scores"] >= 0.25 * fill["height"], fill  # the scores are the big thing
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll("#next, td, #plays li")]
+                   .map(e => parseFloat(getComputedStyle(e).fontSize))"""
+    )
+    assert min(sizes) >= 32, sizes  # today's table text was 22 px
+
+
+def wait_for_text(page, text: str, within: float = 5.0) -> None:
+    deadline = time.monotonic() + within
+    while text not in page.inner_text("body"):
+        assert time.monotonic() < deadline, f"{text!r} not on the page"
+        time.sleep(0.05)
+
+
+def plays_of(page) -> list[str]:
+    return [line.strip() for line in page.inner_text("#plays").splitlines() if line.strip()]
+
+
+def test_the_hoopers_board_shows_the_last_plays(page, tmp_path):
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy",
+              "--seed", "3")  # fmt: skip
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        companion(db, "hoopers", "match", "shot", "Lucy", "3ps", "--hooper", "Muy",
+                  "--stat", "60", "--roll", "80")  # fmt: skip
+        wait_for_text(page, "Muy Schillato 3PS — missed")
+        companion(db, "hoopers", "match", "turn")
+        companion(db, "hoopers", "match", "shot", "Karl", "2ps", "--hooper", "Edd",
+                  "--stat", "60", "--roll", "10")  # fmt: skip
+        companion(db, "hoopers", "match", "turn")
+        companion(db, "hoopers", "match", "shot", "Lucy", "3ps", "--hooper", "Muy",
+                  "--stat", "60", "--defender", "Edd", "--defense", "20",
+                  "--face", "whistle", "--roll", "75")  # fmt: skip
+        # Free throws owed: the status says which command records them; the room reads who
+        # shoots.
+        wait_for_text(page, "fouled by Edd Trapp")
+        assert page.inner_text("#next") == "Next: Muy Schillato (Lucy) shoots 3 free throws"
+        for_the_room(page)
+        companion(db, "hoopers", "match", "free-throw", "Lucy", "--stat", "60",
+                  "--roll", "10", "--roll", "15", "--roll", "100")  # fmt: skip
+        wait_for_text(page, "2 of 3 made")
+        assert plays_of(page) == [
+            "Lucy Muy Schillato free throws — 2 of 3 made",  # the latest on top
+            "Lucy Muy Schillato 3PS — missed, fouled by Edd Trapp",
+            "Karl Edd Trapp 2PS — 2 points",
+            "Lucy Muy Schillato 3PS — missed",
+        ]
+        assert score_of(page, "Lucy") == "2" and score_of(page, "Karl") == "2"
+        for_the_room(page)
         screenshot(page, "hoopers", tmp_path)
 
 
@@ -171,7 +239,17 @@ GAMES = {
     "allstar": (ALLSTAR, "allstar", ["Fan Zone", "round 2", "Manue", "13"]),
     "playlist": (PLAYLIST, "playlist", ["All Stars Playlist", "to play", "pop 3", "rock 2"]),
     "otdraft": (OTDRAFT, "otdraft", ["OT Fantasy Draft", "round 2", "Saul", "Jonah"]),
-    "series": (SERIES, "series", ["The Series", "best of 7", "78", "Strength markers given: 1"]),
+    "series": (
+        SERIES,
+        "series",
+        [
+            "The Series",
+            "best of 7",
+            "78",
+            "Strength markers given: 1",
+            "Next: game 2, Keepers at home",
+        ],
+    ),
 }
 
 
@@ -194,4 +272,41 @@ def test_each_game_has_its_scoreboard_in_the_browser(page, tmp_path, name):
         for player, score in scores.items():
             shown = score_of(page, player)
             assert shown == ("–" if score is None else str(score)), (player, shown)
+        for_the_room(page)
         screenshot(page, name, tmp_path)
+
+
+def command_sentences() -> list[str]:
+    """What the tables' `next` says in states that name a command, from their own code."""
+    from types import SimpleNamespace as S
+
+    from companion.tables import hoopers, otdraft, playlist
+
+    solo_start = S(last=S(scored=False, deal=S(count=7)))
+    solo_lost = S(last=S(scored=True, wins=False, deal=S(count=7)))
+    draft = S(players=["Ana", "Ben"], secrets={}, round=2, free=False, current="Ana")
+    return [
+        hoopers._next(S(over=True)),
+        hoopers._next(S(over=False, owed={"hooper": "Muy", "team": "Lucy", "count": 2})),
+        playlist.game_next(S(round_over=True)),
+        playlist.solo_next(solo_start),
+        playlist.solo_next(solo_lost),
+        otdraft._next(S(**vars(draft), phase="secrets"), "live", {}),
+        otdraft._next(S(**vars(draft), phase="leftovers"), "live", {}),
+        otdraft._next(S(**vars(draft), phase="reveal"), "live", {}),
+    ]
+
+
+def test_no_board_sentence_keeps_a_command(page, tmp_path):
+    db = tmp_path / "db.json"
+    sentences = command_sentences()
+    assert all("'companion " in s for s in sentences)  # each one would show a command
+    with served(db) as url:
+        page.goto(url)
+        page.wait_for_selector("#waiting")
+        plain = page.evaluate("(all) => all.map(plain)", sentences)
+    for sentence, shown in zip(sentences, plain, strict=True):
+        assert shown and "companion" not in shown, (sentence, shown)
+        assert shown == sentence[: len(shown)].rstrip() or "(" in sentence, (sentence, shown)
+    assert plain[0] == "the match is over"
+    assert plain[1] == "Muy (Lucy) shoots 2 free throw(s)"

@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -171,8 +172,41 @@ def test_port_and_lan_need_web(cli):
     assert_user_error(cli("watch", "--lan"), "--web")
 
 
-def test_lan_prints_a_tokened_url_and_a_qr_code(tmp_path):
-    """A real process: `--lan` binds every interface; the URL carries the token."""
+def test_lan_prints_a_tokened_url_and_a_qr_code(db, monkeypatch, capsys):
+    """`--lan` prints the LAN address with the token, and a QR code of that link."""
+    from companion.ui.web import run
+
+    # A documentation address: it only appears in the printed link and the Host header.
+    monkeypatch.setattr(run, "lan_address", lambda: "192.0.2.7")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    answers: dict[str, Any] = {}
+
+    def visit(board):  # what phones do while the server runs, then Ctrl-C
+        answers["printed"] = capsys.readouterr().out
+        token = answers["printed"].splitlines()[0].rsplit("?token=", 1)[1]
+        for name, path in (("bare", "/api/state"), ("tokened", f"/api/state?token={token}")):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.putrequest("GET", path, skip_host=True)
+            conn.putheader("Host", f"192.0.2.7:{port}")
+            conn.endheaders()
+            answers[name] = conn.getresponse().status
+            conn.close()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "wait_forever", visit)
+    run.run(Store(db), None, port, lan=True)
+    first, *rest = answers["printed"].splitlines()
+    assert first.startswith(f"Scoreboard at http://192.0.2.7:{port}/?token=")
+    assert len(first.rsplit("?token=", 1)[1]) >= 16
+    assert any("█" in line or "▀" in line or "▄" in line for line in rest)  # the QR code
+    assert answers["bare"] == 403
+    assert answers["tokened"] == 404  # allowed; nothing live yet
+
+
+def test_lan_serves_every_interface_from_a_real_process(tmp_path):
+    """A real process: `--lan` binds every interface; the URL it prints carries the token."""
     db = tmp_path / "db.json"
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -188,9 +222,6 @@ def test_lan_prints_a_tokened_url_and_a_qr_code(tmp_path):
         first = process.stdout.readline()
         assert first.startswith("Scoreboard at http://") and "?token=" in first
         token = first.strip().rsplit("?token=", 1)[1]
-        assert len(token) >= 16
-        qr = [process.stdout.readline() for _ in range(6)]
-        assert any("█" in line or "▀" in line or "▄" in line for line in qr)
         assert get(port, "/api/state")[0] == 403
         assert get(port, f"/api/state?token={token}")[0] == 404  # allowed; nothing live yet
     finally:

@@ -43,6 +43,7 @@ from companion.games.hoopers.errors import (
 from companion.games.hoopers.markers import default_pile, parse_pile
 from companion.games.hoopers.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
+from companion.games.hoopers.plays import note_play
 from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
@@ -276,6 +277,7 @@ class MatchRules:
         state.notes = []
         data = dict(event["data"])
         outcome = apply_event(state, event["type"], data, rng)
+        note_play(state, event["type"], data, outcome)
         return Step(state, {"type": event["type"], "data": data}, outcome, tuple(state.notes))
 
 

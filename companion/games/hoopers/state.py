@@ -146,6 +146,8 @@ class MatchState:
     # whose team may use the Unleashed power.
     ball_won: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+    # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
+    plays: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def order(self) -> list[str]:

@@ -7,12 +7,15 @@ Every read goes through the tables' lock-free status path; the server never
 takes the write lock and no endpoint changes anything.
 
 Routes: `/` the page, `/api/state` the status JSON (`watch --once --json`),
-`/api/events` the stream of states. With a token (`--lan`), every request
-must carry it (`?token=…`), else 403.
+`/api/events` the stream of states. A request for a host name the server was
+not started for gets 421; with a token (`--lan`), every request must carry it
+(`?token=…`), else 403; any method but GET gets 405. Timeouts and the
+connection limit are in `guard`.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
 import threading
@@ -20,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -28,6 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 from companion.engine.errors import CompanionError
 from companion.store import Store
 from companion.tables import change_stamp
+from companion.ui.web import guard
 
 POLL_S = 0.1
 HEARTBEAT_S = 15.0
@@ -41,6 +45,8 @@ class Board:
     store: Store
     game: str | None
     token: str | None = None
+    names: tuple[str, ...] = guard.LOOPBACK  # the host names it answers to
+    hosts: frozenset[str] = frozenset()  # those names with the port, once bound
     on_error: Callable[[str], None] = lambda line: None
     version: int = 0
     document: dict[str, Any] = field(default_factory=dict)
@@ -53,8 +59,10 @@ class Board:
         code, document = read_state(self.store, self.game)
         error = document.get("error") if code >= 500 else None
         if error and error != self.last_error:
-            self.on_error(error)
+            self.on_error(error)  # the terminal, on this computer, says where the file is
         self.last_error = error
+        if error:
+            document = {"error": private(error, self.store)}  # the page does not
         with self.changed:
             if (code, document) != (self.code, self.document):
                 self.code, self.document = code, document
@@ -94,6 +102,15 @@ def read_state(store: Store, game: str | None) -> tuple[int, dict[str, Any]]:
         return 404, {"waiting": err.line()}
 
 
+def private(line: str, store: Store) -> str:
+    """`line` without the folders the database lives in (an error page is for the room)."""
+    import os
+
+    for folder in {str(store.path.parent.resolve()), str(store.path.parent.absolute())}:
+        line = line.replace(folder + os.sep, "").replace(folder, "the database's folder")
+    return line
+
+
 def page() -> bytes:
     return resources.files("companion.ui.web").joinpath("scoreboard.html").read_bytes()
 
@@ -106,7 +123,37 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet at the table
         pass
 
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # replaced by one that keeps the header deadline
+        self.reader = guard.DeadlineReader(self.connection)
+        self.rfile = io.BufferedReader(self.reader)
+
+    def handle_one_request(self) -> None:
+        self.reader.deadline = time.monotonic() + guard.HEADER_S
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()
+        self.connection.settimeout(guard.WRITE_S)  # headers read: now only writes can stall
+        return parsed
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("do_"):  # HEAD, OPTIONS, TRACE, anything: not allowed
+            return self.do_POST
+        raise AttributeError(name)
+
+    def _host_known(self) -> bool:
+        given = self.headers.get_all("Host") or []
+        if len(given) == 1 and given[0].strip().lower() in self.board.hosts:
+            return True
+        self.close_connection = True
+        self._send(HTTPStatus.MISDIRECTED_REQUEST, b"misdirected: not a name of this server\n")
+        return False
+
     def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        if not self._host_known():
+            return
         url = urlsplit(self.path)
         if self.board.token is not None:
             given = parse_qs(url.query).get("token", [""])[0]
@@ -125,12 +172,19 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
     def do_POST(self) -> None:  # noqa: N802 - nothing here changes anything
-        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"read-only\n")
+        if not self._host_known():
+            return
+        self.close_connection = True  # any body it sent is left unread
+        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"read-only\n", allow="GET")
 
     do_PUT = do_DELETE = do_PATCH = do_POST  # noqa: N815
 
-    def _send(self, code: int, body: bytes, kind: str = "text/plain; charset=utf-8") -> None:
+    def _send(
+        self, code: int, body: bytes, kind: str = "text/plain; charset=utf-8", allow: str = ""
+    ) -> None:
         self.send_response(code)
+        if allow:
+            self.send_header("Allow", allow)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
@@ -141,7 +195,8 @@ class Handler(BaseHTTPRequestHandler):
             "style-src 'self' 'unsafe-inline'; img-src 'self' data:",
         )
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":  # a HEAD answer has headers only
+            self.wfile.write(body)
 
     def _stream(self) -> None:
         """Server-sent events: the state now, then each new state, with heartbeats."""
@@ -168,23 +223,22 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(b": still here\n\n")
                 self.wfile.flush()
                 self.board.wait_change(version, HEARTBEAT_S)
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
-            return  # a viewer went away: nothing to do
+        except OSError:
+            return  # a viewer went away or stopped reading: nothing to do
 
 
 def _json(document: dict[str, Any]) -> bytes:
     return (json.dumps(document, ensure_ascii=False) + "\n").encode()
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = False  # a taken port must be reported, not shared
+Server = guard.GuardedServer
 
 
 def serve(board: Board, host: str, port: int) -> Server:
     """Bind and start serving in background threads; the caller waits and calls stop()."""
     handler = type("BoundHandler", (Handler,), {"board": board})
     server = Server((host, port), handler)
+    board.hosts = guard.allowed_hosts(board.names, server.server_address[1])
     board.refresh()
     threading.Thread(target=board.watch, name="watcher", daemon=True).start()
     threading.Thread(target=server.serve_forever, name="server", daemon=True).start()
@@ -199,8 +253,9 @@ def stop(board: Board, server: Server) -> None:
     server.server_close()
 
 
-def lan_address() -> str:
-    """This machine's address on the local network, as its own name resolves (no traffic)."""
+def lan_address() -> str | None:
+    """This machine's address on the local network, as its own name resolves (no traffic);
+    None when its name resolves to loopback addresses only."""
     import socket
 
     try:
@@ -208,7 +263,7 @@ def lan_address() -> str:
     except OSError:
         found = []
     addresses = [info[4][0] for info in found if not info[4][0].startswith("127.")]
-    return addresses[0] if addresses else socket.gethostname()
+    return addresses[0] if addresses else None
 
 
 def wait_forever(board: Board) -> None:
