@@ -36,10 +36,12 @@ def _shot_roll(cli, seed: str) -> tuple[int, int]:
     start = ["--home", "Ann", "--away", "Bob", "--home-roster", "Ace", "--away-roster", "Cat"]
     started = cli("hoopers", "match", "start", *start, "--first", "Ann", "--seed", seed, "--json")
     assert started.exit_code == 0, started.stderr
-    shots = [
-        cli("hoopers", "match", "shot", "Ann", "lup", "--hooper", "Ace", "--stat", "60", "--json")
-        for _ in range(2)
-    ]
+    shots = []
+    for _ in range(2):
+        shot = ("hoopers", "match", "shot", "Ann", "lup", "--hooper", "Ace", "--stat", "60")
+        shots.append(cli(*shot, "--json"))
+        for _ in range(2):  # the turn passes to Bob, then back to Ann
+            assert cli("hoopers", "match", "turn").exit_code == 0
     return tuple(s.json["roll"] for s in shots)
 
 

@@ -25,7 +25,6 @@ from companion.cli.hoopers import (
     check_roll,
     refuse_for_shot,
     refuse_unused,
-    shot_spec,
     unused_roll,
 )
 from companion.engine.events import event
@@ -98,7 +97,11 @@ def _asks(json: bool) -> bool:
     return on_terminal()
 
 
-def _settle_owed(ctx: typer.Context) -> None:
+def _settle_owed(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
+    """The move left free throws owed (the table says so): on a terminal they are asked
+    for now, once the move is shown; elsewhere 'match free-throw' shoots them."""
+    if status.state.owed is None or not _asks(json):
+        return
     from companion.ui.guided.hoopers_owed import ask_owed_free_throws
     from companion.ui.guided.prompts import guarded
 
@@ -109,24 +112,18 @@ def _settle_owed(ctx: typer.Context) -> None:
 def _record(
     ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
 ) -> Recorded[MatchState]:
-    """Record one move. Free throws the match is waiting for come first: on a
-    terminal they are asked for here; elsewhere the move is refused (exit 2)."""
-    from companion.games.hoopers.errors import FreeThrowsOwed
+    """Record one move (one transaction). Free throws still owed refuse it (exit 2): the
+    table says what is owed and `_settle_owed` asks for them once a move is shown. A
+    place left empty by an ejection or an 'out' injury is asked for on a terminal."""
     from companion.games.hoopers.vacancy import VacantPlace
 
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    asked: set[type] = set()
-    while True:
-        try:
-            return _table(ctx).record(move)
-        except (FreeThrowsOwed, VacantPlace) as err:
-            if type(err) in asked or not _asks(json):
-                raise
-            asked.add(type(err))
-            if isinstance(err, FreeThrowsOwed):
-                _settle_owed(ctx)
-            elif not _fill_places(ctx):
-                raise
+    try:
+        return _table(ctx).record(move)
+    except VacantPlace:
+        if not _asks(json) or not _fill_places(ctx):
+            raise
+    return _table(ctx).record(move)
 
 
 def _fill_places(ctx: typer.Context) -> bool:
@@ -139,15 +136,18 @@ def _fill_places(ctx: typer.Context) -> bool:
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
-    notes = status.state.notes if notes is None else notes
+    """The match after a move (its notes are the table's), or with `notes` of the face's."""
+    payload = status.to_json()
+    if notes is not None:
+        payload["notes"] = list(notes)
 
     def render(out):
         from companion.ui.hoopers import render_notes, render_status
 
-        render_notes(out, notes)
+        render_notes(out, payload["notes"])
         render_status(out, status)
 
-    emit({**status.to_json(), "notes": list(notes)}, json, render)
+    emit(payload, json, render)
 
 
 def _emit_move(
@@ -159,18 +159,17 @@ def _emit_move(
 ) -> None:
     """A resolved move with the match after it; owed free throws are asked on a terminal."""
     status = recorded.status
-    notes = list(recorded.played.steps[-1].notes)
-    payload = {**payload, "match": {**status.to_json(), "notes": notes}}
+    match = status.to_json()
+    payload = {**payload, "match": match}
 
     def render(out):
         from companion.ui.hoopers import render_notes
 
         render_move(out)
-        render_notes(out, notes)
+        render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    if status.state.owed is not None and _asks(json):
-        _settle_owed(ctx)
+    _settle_owed(ctx, status, json)
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -249,7 +248,7 @@ def start(
         sevens=sevens,
         fives=fives,
     )
-    _emit_status(status, json)
+    _emit_status(status, json, status.state.notes)
 
 
 @match_app.command("shot")
@@ -288,20 +287,25 @@ def match_shot(
     from companion.games.hoopers.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    refuse_for_shot(
-        ctx, parse_kind(kind), defense, also=("hooper",), defended=("defender", "defense_card")
-    )
-    if stat is None:
-        stat = _last_stat(ctx, team, name, kind)
-    spec = shot_spec(kind, stat, bonus, defense, ft_stat, False, flagrant_whistle, no_foul_bonus)
+    shot = parse_kind(kind)
+    refuse_for_shot(ctx, shot, defense, also=("hooper",), defended=("defender", "defense_card"))
+    # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
+    # and the table fills a missing --stat from the match, inside the move's transaction.
+    spec = {
+        "kind": shot,
+        "stat": stat,
+        "bonuses": list(bonus or ()),
+        "defense": defense,
+        "ft_stat": ft_stat,
+        "flagrant_whistle": flagrant_whistle,
+        "no_foul_bonus": no_foul_bonus,
+        **_defense_card(defense_card),
+    }
     data = {
         "team": team,
         "hooper": name,
         "defender": defender,
-        "spec": {
-            **{k: v for k, v in spec.to_json().items() if k not in ("away", "linda")},
-            **_defense_card(defense_card),
-        },
+        "spec": spec,
         "face": check_face(face),
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
@@ -310,12 +314,13 @@ def match_shot(
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
+    match = status.to_json()
     payload = {
         **outcome.to_json(),
         "notes": notes,
         "team": stored["team"],
         "hooper": stored["hooper"],
-        "match": {**status.to_json(), "notes": list(status.state.notes)},
+        "match": match,
     }
 
     def render(out):
@@ -323,11 +328,10 @@ def match_shot(
 
         who = f"{payload['hooper']} ({payload['team']}): "
         render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
-        render_notes(out, status.state.notes)
+        render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    if status.state.owed is not None and _asks(json):
-        _settle_owed(ctx)
+    _settle_owed(ctx, status, json)
 
 
 def _defense_card(typed: str | None) -> dict[str, str]:
@@ -337,21 +341,6 @@ def _defense_card(typed: str | None) -> dict[str, str]:
     from companion.games.hoopers.shots import DEFENSE_FOR
 
     return {"defense_card": match_prefix(typed, list(DEFENSE_FOR.values()), what="defence card")}
-
-
-def _last_stat(ctx: typer.Context, team: str, hooper: str, kind: str) -> int:
-    """The stat last given for this hooper's shot of this kind in the live match."""
-    from companion.engine.errors import BadInput
-    from companion.games.hoopers.shots import parse_kind
-
-    shot = parse_kind(kind)
-    side, name, known = _table(ctx).known_stat(team, hooper, shot)
-    if known is None:
-        raise BadInput(
-            f"no {shot.upper()} given yet for {name} ({side}) in this match",
-            hint="give it once with --stat; later shots remember it",
-        )
-    return known
 
 
 @match_app.command("counter")
@@ -502,7 +491,7 @@ def match_free_throw(
     recorded = _table(ctx).record(
         event("free-throw", team=team, stat=stat, rolls=[check_roll(r) for r in roll or ()])
     )
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()

@@ -73,14 +73,20 @@ def replay(rules: Rules[S], match: Mapping[str, Any], events: Iterable[Mapping] 
 
 
 def play(
-    rules: Rules[S], match: Mapping[str, Any], moves: Iterable[Mapping[str, Any]]
+    rules: Rules[S],
+    match: Mapping[str, Any],
+    moves: Iterable[Mapping[str, Any]],
+    state: S | None = None,
 ) -> Played[S]:
     """Apply new moves after the match's log, drawing what they need from the match's seed.
 
     Each move draws from `step_rng(seed, its position in the log)`, so the same
-    log replays to the same state whatever order commands ran in.
+    log replays to the same state whatever order commands ran in. `state`: the
+    match's log already folded (by a caller that read it first), so it is not
+    replayed twice.
     """
-    state = replay(rules, match)
+    if state is None:
+        state = replay(rules, match)
     count = len(match["events"])
     steps: list[Step[S]] = []
     for number, move in enumerate(moves):

@@ -776,13 +776,21 @@ class Store:
         Returns the match with the new events appended and the value, both
         decided inside the one locked transaction.
         """
-        with self.transaction() as db:
+        return self.change_live_with(game, lambda match, _txn: change(match))
+
+    def change_live_with(
+        self, game: str, change: Callable[[Match, Change], tuple[list[dict[str, Any]], T]]
+    ) -> tuple[Match, T]:
+        """Like `change_live`, where `change` also reads and writes documents in the same
+        transaction (`txn.get_doc` / `txn.put_doc`): one move, one unit of work."""
+        with self.change() as txn:
+            db = txn.db
             live = db.table(LIVE)
             doc = live.get(_live(game))
             if doc is None:
                 raise no_live_match(game)
             match = dict(doc)
-            events, value = change(match)
+            events, value = change(match, txn)
             new_events = [stamp_event(e) for e in events]
             match["events"] = [*match["events"], *new_events]
             match["updated"] = now()

@@ -135,15 +135,6 @@ class HoopersTable(Table[MatchState]):
     def last_used(self, match: Match, team: str, action: str) -> str | None:
         return self.remembered(match["id"]).get("used", {}).get(_key(team, action))
 
-    def known_stat(self, team: str, hooper: str, stat: str) -> tuple[str, str, int | None]:
-        """The live match's team and hooper named by `team`/`hooper` (unique prefixes) and
-        the last `stat` known for that hooper (None: never given in this match)."""
-        match = self.current()
-        state = self.fold(match)
-        side = state.team(team)
-        name = side.hooper(hooper).name
-        return side.name, name, self.known_stats(match).get((side.name, name, stat))
-
     def _forget(self, match_id: str) -> None:
         for key in (GUIDED, REMEMBERED):
             self.store.delete_doc(GAME, key + match_id)
@@ -215,10 +206,13 @@ class HoopersTable(Table[MatchState]):
             )
         super().check_undo(match)
 
-    def status_of(self, match: Match, state: MatchState) -> Status[MatchState]:
+    def status_of(
+        self, match: Match, state: MatchState, notes: list[str] | None = None
+    ) -> Status[MatchState]:
+        """The standing; `notes`: what the move just recorded did (none for a plain read)."""
         detail = {k: v for k, v in state.to_json().items() if k != "status"}
         detail["over"] = state.over
-        detail["notes"] = []  # what a move did belongs to the move (Step.notes), not the standing
+        detail["notes"] = list(notes or [])
         detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
         return Status(
             id=match["id"],
@@ -233,14 +227,30 @@ class HoopersTable(Table[MatchState]):
         )
 
     def record(self, *moves: dict[str, Any]) -> Recorded[MatchState]:
-        """Record moves; the stats they used are remembered as the latest typed."""
-        recorded = super().record(*moves)
+        """Record moves in one locked transaction, with one fold of the match's log.
+
+        A shot without a stat takes the last one given for that hooper's shot of
+        that kind in this match (refused, writing nothing, when none was); the stats
+        the moves used are remembered as the latest typed, in the same transaction.
+        """
+        from companion.engine.events import play, replay
         from companion.games.hoopers.turn_flow import known_stats
 
-        used = known_stats({"players": recorded.match["players"], "events": recorded.events})
-        with suppress(CompanionError):  # a memory, never a reason to lose the move
-            self.remember(recorded.match["id"], used)
-        return recorded
+        def change(match: Match, txn: Any) -> tuple[list[dict[str, Any]], Any]:
+            key = REMEMBERED + match["id"]
+            kept = txn.get_doc(GAME, key) or {}
+            state = replay(self.rules, match)
+            filled = [_with_known_stat(state, match, kept, move) for move in moves]
+            played = play(self.rules, match, filled, state=state)
+            used = known_stats({"players": match["players"], "events": played.events})
+            doc = _remembered_with(kept, used)
+            if doc != kept:
+                txn.put_doc(GAME, key, doc)
+            return played.events, played
+
+        match, played = self.store.change_live_with(GAME, change)
+        notes = [note for step in played.steps for note in step.notes]
+        return Recorded(match, played, self.status_of(match, played.state, notes))
 
     def end(self) -> Ended:
         ended = super().end()
@@ -261,6 +271,37 @@ class HoopersTable(Table[MatchState]):
                 hint="play on, or abandon it with 'companion hoopers match abandon'",
             )
         return state.result()
+
+
+def _remembered_with(kept: dict[str, Any], stats: Mapping[tuple[str, str, str], int]) -> dict:
+    """The remembered document with `stats` as the latest typed."""
+    if not stats:
+        return kept
+    typed = {_key(*k): v for k, v in stats.items()}
+    return {**kept, "stats": {**kept.get("stats", {}), **typed}}
+
+
+def _with_known_stat(
+    state: MatchState, match: Match, kept: dict[str, Any], move: dict[str, Any]
+) -> dict[str, Any]:
+    """A shot given without --stat: the stat last given for the hooper's shot of that kind."""
+    data = move.get("data", {})
+    spec = data.get("spec")
+    if move.get("type") != "shot" or not isinstance(spec, dict) or spec.get("stat") is not None:
+        return move
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.turn_flow import known_stats
+
+    side = state.team(data["team"])
+    name = side.hooper(data["hooper"]).name
+    typed = {_unkey(k): v for k, v in kept.get("stats", {}).items()}
+    known = {**known_stats(match), **typed}.get((side.name, name, spec["kind"]))
+    if known is None:
+        raise BadInput(
+            f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match",
+            hint="give it once with --stat; later shots remember it",
+        )
+    return {**move, "data": {**data, "spec": {**spec, "stat": known}}}
 
 
 def _key(*parts: str) -> str:

@@ -73,6 +73,8 @@ def main() -> None:
             cost = per_call(lambda: store.update_live("hoopers", score), 5)
             print(f"record an event at {size:3d} events: {cost * 1e3:8.2f} ms (fsync included)")
 
+    print(f"`hoopers match shot` without --stat at 300 events: {match_shot_cost(300):8.2f} ms")
+
     cmd = [
         sys.executable,
         "-m",
@@ -96,6 +98,45 @@ def main() -> None:
         subprocess.run(cmd, check=True, capture_output=True)
         runs.append(time.perf_counter() - start)
     print(f"`companion hoopers shot` (process, best of 5): {min(runs) * 1e3:8.1f} ms")
+
+
+def match_shot_cost(size: int, runs: int = 10) -> float:
+    """`hoopers match shot` without --stat (the stat remembered), in-process, on a match of
+    `size` events: the reads, folds and transactions of one command (issue 21 item 4)."""
+    from typer.testing import CliRunner
+
+    from companion.cli.main import app
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "db.json")
+        runner = CliRunner()
+
+        def cli(*args: str) -> None:
+            done = runner.invoke(app, ["--db", db, "hoopers", "match", *args])
+            assert done.exit_code == 0, done.output
+
+        teams = ("--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed")
+        cli("start", *teams, "--away-tribe", "keepers", "--first", "Lucy", "--seed", "1")
+        cli("shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "55", "--roll", "100")
+        store = Store(Path(db))
+        while len(store.current_match("hoopers")["events"]) < size:
+            store.append_event("hoopers", "onfire", {"team": "Karl", "hooper": "Edd Trapp",
+                                                     "direction": "up"})  # fmt: skip
+        from companion.tables.hoopers import HoopersTable
+
+        def to_lucy() -> None:
+            cli("turn")
+            while HoopersTable(store).status().state.attacking != "Lucy":
+                cli("turn")
+
+        to_lucy()
+        total = 0.0
+        for _ in range(runs):
+            start = time.perf_counter()
+            cli("shot", "Lucy", "2ps", "--hooper", "Muy", "--roll", "5")
+            total += time.perf_counter() - start
+            to_lucy()
+        return total / runs * 1e3
 
 
 if __name__ == "__main__":

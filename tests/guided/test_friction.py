@@ -169,8 +169,9 @@ def test_undo_after_a_lost_rebound_takes_back_the_rebound_only(cli, db, scripted
     flow.answer("roll ≤ 60 succeeds", "100")
     flow.expect("Rebound lost")
     flow.answer("Move the turn token and go on?", "<")
-    flow.answer("roll ≤ 60 succeeds", "10")  # the rebound's d20 again: the shot stays
-    flow.check(lambda: types(db), ["opening", "shot"])
+    # The rebound's d20 again: the shot stays, the rebound is recorded anew.
+    flow.answer("roll ≤ 60 succeeds", "10")
+    flow.check(lambda: types(db), ["opening", "shot", "counter"])
     flow.answer("Rebound won:", "bonus")
     flow.answer("A: Lucy's attack?", "")
     flow.interrupt()

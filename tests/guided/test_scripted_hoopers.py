@@ -315,7 +315,7 @@ def test_a_won_rebound_attacks_again_without_moving_the_turn_token(cli, db, scri
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
     log = events(db)
-    assert [e["type"] for e in log] == ["opening", "shot", "turn"]
+    assert [e["type"] for e in log] == ["opening", "shot", "counter", "turn"]
     assert log[-1]["data"]["again"] is True
     assert (status(cli)["attacking"], status(cli)["turn"]) == ("Lucy", 1)
 

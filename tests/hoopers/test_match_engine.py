@@ -172,12 +172,14 @@ def test_onfire_hot_streak_lv1_chip_and_lv2():
     match = start()
     for _ in range(2):
         state = shot(match, "Lucy", "Muy").state
+        turns(match, 2)  # Lucy attacks again after Karl's turn
     assert state.teams["Lucy"].hoopers["Muy Schillato"].onfire == "lv1"
     do(match, "chip", team="Lucy", hooper="Muy")
     muy = fold(match).teams["Lucy"].hoopers["Muy Schillato"]
     assert (muy.onfire, muy.chips["lv1"]) == ("flat", 1)
     for _ in range(3):
         state = shot(match, "Lucy", "Muy").state
+        turns(match, 2)
     muy = state.teams["Lucy"].hoopers["Muy Schillato"]
     assert (muy.onfire, muy.chips["lv2"]) == ("flat", 1)
 
@@ -185,6 +187,7 @@ def test_onfire_hot_streak_lv1_chip_and_lv2():
 def test_onfire_cold_cube_gives_an_injury_cube():
     match = start()
     shot(match, "Lucy", "Muy", roll=100)
+    turns(match, 2)
     state = shot(match, "Lucy", "Muy", roll=100).state
     muy = state.teams["Lucy"].hoopers["Muy Schillato"]
     assert (muy.onfire, muy.injury_cubes) == ("flat", 1)
@@ -237,5 +240,8 @@ def test_a_shot_by_the_defending_side_is_refused():
 
 def test_rebound_again_keeps_the_turn_token():
     match = start(first="Lucy")
+    shot(match, "Lucy", "Muy", roll=100)
+    rebound = {"team": "Lucy", "kind": "rebound", "hooper": "Dime", "v": 55, "face": "blank"}
+    match["events"].append(play(match, "counter", {**rebound, "roll": 5}).event)
     state = do(match, "turn", again=True).state
     assert (state.turn, state.attacking) == (1, "Lucy")

@@ -39,11 +39,15 @@ def test_an_attack_injury_marker_takes_ten_off_a_remembered_stat(cli):
     notes = " ".join(injured.json["notes"])
     assert "-10 malus to all his/her attack stats" in notes
     assert "takes 10 off each attack" in notes  # the reminder
+    for _ in range(2):  # Muy missed: the turn passes to Karl, then back to Lucy
+        assert cli(*M, "turn").exit_code == 0
     # No --stat: the 70 remembered from before the injury, less the marker's 10.
     again = cli(*M, "shot", "Lucy", "3ps", "Muy", "--bonus", "15", "--roll", "80", "--json")
     assert again.exit_code == 0, again.stderr
     assert (again.json["target"], again.json["scored"]) == (75, False)
     assert "Muy Schillato: -10 to attack stats (injury marker)" in again.json["match"]["notes"]
+    for _ in range(2):
+        assert cli(*M, "turn").exit_code == 0
     text = cli(*M, "shot", "Lucy", "3ps", "Muy", "--bonus", "15", "--roll", "75").stdout
     assert "70 − 10 + 15 = 75" in text
 

@@ -14,6 +14,8 @@ def test_block_free_throws_print_their_target_and_count_their_points(cli):
     # 'Block' a) "If contesting an attack, then resolve directly two or three FREE THROWS";
     # "Its related stat is built by adding a fixed +15 to the 2PS stat".
     assert cli(*START).exit_code == 0
+    for move in (("onfire", "Karl", "Edd", "up"),) * 2 + (("chip", "Karl", "Edd"),):
+        assert cli(*M, *move).exit_code == 0  # "by using the specific Onfire LV.1 chip"
     args = ("block", "Karl", "Edd", "--attacker", "Muy", "--against", "2ps", "--face",
             "whistle", "--ft-stat", "60", "--ft-roll", "10", "--ft-roll", "90")  # fmt: skip
     text = cli(*M, *args)

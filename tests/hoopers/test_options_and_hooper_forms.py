@@ -131,8 +131,13 @@ MOVES = [
     (("blocked", "Lucy"), ()),
     (("foul", "Lucy"), ()),
     (("injure", "Karl"), ()),
-    (("counter", "Karl", "steal"), ("--against", "Muy", "--o", "50", "--v", "50")),
-    (("block", "Karl"), ("--attacker", "Muy", "--against", "3ps", "--face", "blank")),
+    (("turn",), ()),  # Muy scored: the turn passes to Karl, then back to Lucy
+    (("turn",), ()),
+    (("counter", "Karl", "steal"), ("--against", "Muy", "--o", "50", "--v", "50", "--roll", "100")),
+    (
+        ("block", "Karl"),
+        ("--attacker", "Muy", "--against", "3ps", "--face", "blank", "--keepers-block"),
+    ),
 ]
 WHO = {"Lucy": "Muy", "Karl": "Edd"}
 WHO_ELSE = {"foul": "Never", "injure": "Hec", "block": "May"}
@@ -148,12 +153,16 @@ def test_every_match_command_takes_the_hooper_both_ways(cli, tmp_path):
     for database in (as_argument, as_option):
         ok(cli(*START, database=database))
     for before, after in MOVES:
+        if before == ("turn",):
+            for database in (as_argument, as_option):
+                ok(cli(*M, "turn", database=database))
+            continue
         who = WHO_ELSE.get(before[0], WHO[before[1]])
         ok(cli(*M, *before, who, *after, database=as_argument))
         ok(cli(*M, *before, *after, "--hooper", who, database=as_option))
     recorded = events(cli, as_argument)
     assert recorded == events(cli, as_option)
-    named = [data["hooper"] for kind, data in recorded if kind != "opening"]
+    named = [data["hooper"] for kind, data in recorded if kind not in ("opening", "turn")]
     assert named == ["Muy Schillato"] * 5 + ["Never Tired", "Hector Pröt"] + [
         "Edd Trapp",
         "May Friend",

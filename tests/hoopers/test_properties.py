@@ -8,9 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.dice import D8, D20
+from companion.engine.errors import RuleViolation
 from companion.games.hoopers.counters import CounterSpec, resolve_counter
 from companion.games.hoopers.match import fold, new_match, play, tribe_roster
 from companion.games.hoopers.odds import counter_odds, shot_odds
+from companion.games.hoopers.phase import check
 from companion.games.hoopers.replay import replay
 from companion.games.hoopers.shots import ShotSpec, resolve_shot
 
@@ -110,6 +112,10 @@ def test_a_match_log_replays_to_the_same_state(seed, script):
             )
             if defender and (defender.ejected or {"out", "no-defense"} & set(defender.injuries)):
                 continue
+        try:
+            check(state, kind, data)  # only what the Turn Sequence allows now is recorded
+        except RuleViolation:
+            continue
         played = play(match, kind, data)
         match["events"].append(played.event)
         if played.state.owed:  # issue 15 item 12: owed free throws are shot before going on

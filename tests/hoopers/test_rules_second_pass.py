@@ -97,6 +97,7 @@ def test_match_shot_against_linda_needs_no_flag(cli):
     # Her block in a match: the attacker takes the white cube too.
     ok(cli(*M, "turn"))
     ok(cli(*M, "turn"))
+    lv1_chip(cli, "Karl", "Linda")
     ok(
         cli(*M, "block", "Karl", "--hooper", "Linda", "--attacker", "Serge", "--against", "2ps",
             "--face", "whistle")
@@ -347,6 +348,7 @@ def test_match_block_on_a_counter_counts_the_team_foul(cli):
     ok(cli(*START))
     for _ in range(3):
         ok(cli(*M, "foul", "Karl", "Edd"))
+    lv1_chip(cli, "Karl", "May")
     doc = ok(
         cli(*M, "block", "Karl", "--hooper", "May", "--attacker", "Muy", "--against", "steal",
             "--face", "whistle", "--json")
@@ -357,8 +359,17 @@ def test_match_block_on_a_counter_counts_the_team_foul(cli):
     assert now["free_throws_owed"]["hooper"] == "Muy Schillato"
 
 
+def lv1_chip(cli, team, hooper):
+    """Two steps to LV.I and the chip: "A BLOCK ... can be played by using the specific
+    Onfire LV.1 chip"."""
+    for _ in range(2):
+        ok(cli(*M, "onfire", team, hooper, "up"))
+    ok(cli(*M, "chip", team, hooper))
+
+
 def test_match_block_received_cools_the_attacker(cli):
     ok(cli(*START))
+    lv1_chip(cli, "Karl", "May")
     doc = ok(
         cli(*M, "block", "Karl", "--hooper", "May", "--attacker", "Muy", "--against", "3ps",
             "--face", "blank", "--json")
@@ -518,6 +529,10 @@ def test_the_unleashed_power_keeps_the_turn_token(cli):
     ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Never", "--stat", "50", "--roll", "5"))
     after = ok(cli(*M, "turn", "--json")).json
     assert (after["turn"], after["attacking"]) == (2, "Lucy")  # turn 2 is Lucy's anyway
+    ok(
+        cli(*M, "counter", "Karl", "steal", "--hooper", "Edd", "--against", "Never",
+            "--o", "40", "--v", "55", "--face", "blank", "--roll", "10")
+    )  # fmt: skip
     assert_user_error(cli(*M, "turn", "--power"), "only for the Unleashed power")
 
 
@@ -528,11 +543,16 @@ def test_every_new_move_replays_to_the_state_it_recorded(cli):
     moves = [
         ("shot", "Lucy", "3ps", "--hooper", "Muy", "--stat", "70", "--defense", "30",
          "--defender", "Linda", "--face", "whistle"),
+        ("turn",),
+        ("turn",),
         ("shot", "Lucy", "2ps", "--hooper", "Dime", "--stat", "50", "--defense", "20",
          "--defender", "Hector", "--face", "blank", "--roll", "100"),
+        ("turn",),
+        ("turn",),
         ("sub", "Lucy", "--out", "Serge", "--in", "Reley"),
         ("onfire", "Lucy", "Faust", "up"),
-        ("block", "Karl", "--hooper", "Hector", "--attacker", "Faust", "--against", "lup"),
+        ("block", "Karl", "--hooper", "Hector", "--attacker", "Faust", "--against", "lup",
+         "--keepers-block"),
         ("turn",),
         ("counter", "Lucy", "intercept", "--hooper", "Joy", "--against", "May", "--o", "50",
          "--face", "whistle", "--flagrant-whistle"),

@@ -18,6 +18,7 @@ from companion.engine.events import Step, replay
 from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
+from companion.games.hoopers import phase
 from companion.games.hoopers.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.defence import check_defence_card
 from companion.games.hoopers.effects import (
@@ -310,10 +311,6 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
 _KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
-# Events that leave the beginning of a turn open (bookkeeping, coach actions).
-_KEEP_SUBS_OPEN = frozenset(
-    {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
-)
 
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
@@ -336,10 +333,12 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
             "[--roll N]…', or 'companion hoopers match undo'",
         )
-    if rng is not None:  # a log recorded before this rule replays as it was
+    if rng is not None:
+        # Checked when a move is recorded, never when a stored log is folded again: a
+        # match recorded before these rules replays as it was.
         check_places_filled(state, kind)
-    if kind not in _KEEP_SUBS_OPEN:
-        state.turn_fresh = False
+        phase.check(state, kind, data)
+    if kind not in phase.KEEP_START:
         for team in state.teams.values():
             team.subs_open = False
     if kind not in _KEEP_BALL_WON:
@@ -352,6 +351,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.ball_won = None
     if draws.drawn:
         data["markers"] = draws.drawn
+    state.phase = phase.advance(state.phase, kind, data, outcome, state)
     return outcome
 
 
@@ -492,6 +492,7 @@ def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> N
 DEFENSIVE_FOULS = ("steal", "intercept", "d2", "d3", "dlu", "block")
 OFFENSIVE_FOULS = ("screen", "rebound", "charging")
 FOUL_ON = (*DEFENSIVE_FOULS, *OFFENSIVE_FOULS)
+COUNTER_FOULS = ("steal", "intercept", "rebound")  # 'Counter': the three counter actions
 
 
 def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -518,11 +519,20 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if action is None:
         del data["action"]
     foul_cube(state, team.name, hooper)
-    if action in ("steal", "intercept") and before >= TEAM_FOUL_LIMIT:
+    if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
             f"a counter foul after {before} team fouls: {state.other(team.name)} also shoots "
             f"2 free throws (record the counter with 'companion hoopers match counter' to "
             f"resolve them)"
+        )
+    elif action in ("screen", "charging") and before >= TEAM_FOUL_LIMIT:
+        # Ruling (docs/hoopers.md): the team-foul rule gives free throws "even when you
+        # will commit a foul by playing a counter action"; a screen or a charging foul is
+        # no counter, and its own case gives none.
+        state.notes.append(
+            f"no free throws for an offensive foul on a {action}, even after {before} team "
+            "fouls: only a counter foul gives them ('even when you will commit a foul by "
+            "playing a counter action')"
         )
 
 
@@ -611,7 +621,6 @@ def _owner(state: MatchState, turn: int) -> str:
 
 
 def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
-    state.turn_fresh = True
     if data.get("again"):
         state.notes.append(
             f"{state.attacking} attacks again (offensive rebound): the turn token stays"

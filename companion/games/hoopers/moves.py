@@ -34,6 +34,7 @@ from companion.games.hoopers.effects import (
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
 from companion.games.hoopers.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.onfire import FLAT
+from companion.games.hoopers.phase import check_block
 from companion.games.hoopers.shots import SHOT_KINDS
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
@@ -234,6 +235,8 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     blocker = side.hooper(data["hooper"])
     blocker.check_can_defend(side.name)
     side.check_on_court(blocker, "block")
+    if rng is not None:  # recording (an old log replays as it was recorded)
+        check_block(state, side, blocker, bool(data.get("keepers_block")))
     if not data.get("attacker"):
         raise MissingInput("a block in a match needs --attacker (the hooper blocked)")
     attacker = other.hooper(data["attacker"])

@@ -9,6 +9,7 @@ from companion.engine.names import match_prefix
 from companion.games.hoopers.errors import HooperUnavailable
 from companion.games.hoopers.markers import NO_ATTACK
 from companion.games.hoopers.onfire import FLAT
+from companion.games.hoopers.phase import Phase
 from companion.games.hoopers.variants import Variant
 
 
@@ -133,8 +134,8 @@ class MatchState:
     milestone_modes: dict[int, str] = field(default_factory=dict)
     # Free throws the match waits for: team, hooper, count, why, rebound.
     owed: dict[str, Any] | None = None
-    # Nothing played yet in this attacking turn: "At THE BEGINNING of your attacking turn".
-    turn_fresh: bool = True
+    # Where the attacking turn stands ('Turn Sequence'): companion/games/hoopers/phase.py.
+    phase: Phase = field(default_factory=Phase)
     over: bool = False
     winner: str | None = None
     # Onfire chips spent (team, hooper, use), Muy Schillato's LV.1 chip that came back,
@@ -148,6 +149,11 @@ class MatchState:
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
     plays: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def turn_fresh(self) -> bool:
+        """Nothing played yet in this attacking turn: "At THE BEGINNING of your attacking turn"."""
+        return self.phase.fresh
 
     @property
     def order(self) -> list[str]:

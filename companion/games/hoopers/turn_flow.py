@@ -338,11 +338,38 @@ def after_rebound(
         return ball_lost(turn, "offensive foul on the rebound")
     if not outcome.success:
         return ball_lost(turn, "rebound lost")
+    return after_won_rebound(replace(turn, rebounder=hooper), reward)
+
+
+def after_won_rebound(turn: Turn, reward: str | None) -> Turn:
+    """The reward of a won rebound (by `turn.rebounder`): "again", a new attack from F1
+    (draw two cards, the turn token stays), or "bonus", straight to the attack with +15
+    if the rebounder attacks."""
     if reward == "again":
         return new_turn(turn.team, turn.opponent)
     if reward == "bonus":
-        return replace(new_turn(turn.team, turn.opponent), step="attack", rebounder=hooper)
+        return replace(new_turn(turn.team, turn.opponent), step="attack", rebounder=turn.rebounder)
     raise RuleViolation(f"a won rebound gives {' or '.join(REBOUND_REWARDS)}, not {reward}")
+
+
+def resume(phase: Any, team: str, opponent: str) -> Turn:
+    """The turn where the match's phase stands (`companion.games.hoopers.phase`): a new
+    session, or moves recorded from the command line, pick up there.
+
+    The match does not record fundamentals: an action that goes on resumes at F2.
+    """
+    from companion.games.hoopers import phase as ph
+
+    turn = new_turn(team, opponent)
+    if phase.step == ph.ENDED:
+        return ball_lost(turn, phase.why or "the attacking turn is over")
+    if phase.step == ph.MISSED:
+        return replace(turn, step="rebound")
+    if phase.step == ph.REBOUND_WON:
+        return replace(turn, step="rebound-won", rebounder=phase.hooper)
+    if phase.step == ph.PLAY:
+        return replace(turn, step="f2", face_down_known=True)
+    return turn
 
 
 # --- events -----------------------------------------------------------------
@@ -361,6 +388,27 @@ def foul_events(
         {"type": "foul", "data": foul},
         {"type": "injure", "data": {"team": fouled_team, "hooper": fouled}},
     ]
+
+
+def counter_event(team: str, hooper: str, outcome: Any, against: str | None = None) -> dict:
+    """The match's `counter` event with every die given (a counter with no foul): the
+    match knows who has the ball ('Counter')."""
+    spec = outcome.spec
+    return {
+        "type": "counter",
+        "data": {
+            "team": team,
+            "kind": spec.kind,
+            "hooper": hooper,
+            "against": against,
+            "o": spec.o,
+            "v": spec.v,
+            "position": spec.position,
+            "face": outcome.reading.face,
+            "roll": outcome.roll,
+            "flagrant_whistle": spec.flagrant_whistle,
+        },
+    }
 
 
 def free_throw_event(team: str, hooper: str, made: int) -> list[dict]:

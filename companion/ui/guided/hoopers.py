@@ -46,6 +46,7 @@ from companion.games.hoopers.modifiers import (
     with_maluses,
 )
 from companion.games.hoopers.onfire import LV1
+from companion.games.hoopers.phase import power_open, timeout_open
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
@@ -271,12 +272,14 @@ class Flow:
         return steps
 
     def fresh_turn(self) -> tf.Turn:
+        """The attacking turn where the match stands (a move recorded from the command
+        line counts: after a made basket only the turn token moves)."""
         state = self.state()
         if state.over:
             raise RuleViolation(
                 f"match {state.id} is over", hint="record it with 'companion hoopers match end'"
             )
-        return tf.new_turn(state.attacking, state.other(state.attacking))
+        return tf.resume(state.phase, state.attacking, state.other(state.attacking))
 
     def tribe(self, team: str) -> str | None:
         return self.state().teams[team].tribe
@@ -308,6 +311,7 @@ class Flow:
             "playbook": self.playbook,
             "attack": self.attack,
             "rebound": self.rebound,
+            "rebound-won": self.rebound_won,
             "done": self.done,
         }
         while not self.stopped:
@@ -609,7 +613,7 @@ class Flow:
             return []
         side = state.teams[turn.team]
         offered = []
-        if side.timeouts > 0 and side.coach_tokens > 0:
+        if timeout_open(state, turn.team):
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
@@ -727,6 +731,9 @@ class Flow:
             if outcome.flagrant:
                 return tf.flagrant_on_fundamental(turn)
             return tf.fundamental_fouled(turn)
+        self.show(
+            self.record([tf.counter_event(turn.opponent, by, outcome, against=pending.hooper)])
+        )
         if outcome.success:
             why = f"{by} wins the ball with the {COUNTER_NAMES[kind]}"
             return self.unleashed_power(tf.ball_lost(turn, why), by) or tf.ball_lost(turn, why)
@@ -739,7 +746,7 @@ class Flow:
 
     def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
         """The defending Unleashed won the ball back: one more action of the same card?"""
-        if self.tribe(turn.opponent) != tf.UNLEASHED:
+        if self.tribe(turn.opponent) != tf.UNLEASHED or not power_open(self.state()):
             return None
         if not self.q.yes_no(
             f"{turn.opponent} (Unleashed power): play the other action of the same card now "
@@ -1049,7 +1056,8 @@ class Flow:
 
             return susan_peg_rebound(self, turn, by)
         fouls = self.state().teams[turn.team].team_fouls
-        outcome = self.resolve_counter(CounterSpec("rebound", team_fouls=fouls), turn.team, by)
+        spec = CounterSpec("rebound", team_fouls=fouls)
+        outcome = self.resolve_counter(spec, turn.team, by)
         if outcome.foul:
             fouled = self.white_cube(turn.opponent)
             events = tf.foul_events(turn.team, by, turn.opponent, fouled, action="rebound")
@@ -1058,13 +1066,19 @@ class Flow:
                 events += tf.free_throw_event(turn.opponent, fouled, made)
             self.show(self.record(events))
             return tf.after_rebound(turn, outcome)
+        self.show(self.record([tf.counter_event(turn.team, by, outcome)]))
         if not outcome.success:
             return tf.after_rebound(turn, outcome)
+        return self.rebound_won(replace(turn, rebounder=by))
+
+    def rebound_won(self, turn: tf.Turn) -> tf.Turn:
+        """A won offensive rebound: attack again (the turn token stays) or +15."""
+        by = turn.rebounder or "the rebounder"
         self.q.say(f"  again: draw two cards, a new attack from F1 · bonus: +15 if {by} attacks")
         reward = self.q.choose("Rebound won:", tf.REBOUND_REWARDS, "bonus")
         if reward == "again":
             self.show(self.record([tf.turn_event(again=True)]))
-        return tf.after_rebound(turn, outcome, reward, by)
+        return tf.after_won_rebound(turn, reward)
 
     def done(self, turn: tf.Turn) -> None:
         """The turn is over: move the turn token (recorded), then a new turn in the log."""
