@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from companion.cli.common import wants_json
@@ -18,6 +19,11 @@ from companion.cli.typer_compat import reuse_built_command
 # Every test writes as one machine with a known id (archive files are named by it:
 # `2026-01.here.json`), and never makes the user's own machine id file.
 os.environ["COMPANION_MACHINE"] = "here"
+
+# Property tests check what is true, not how fast: on a shared or loaded machine (CI, two
+# cores) Hypothesis's 200 ms deadline and too-slow check failed tests that were right.
+settings.register_profile("table", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("table")
 
 # Typer rebuilds the whole command tree on every invoke (about 0.3 s here);
 # build it once for the session. Commands keep no state between invocations.

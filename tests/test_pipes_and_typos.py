@@ -186,7 +186,8 @@ def test_the_whole_demo_as_json(cli):
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     names = [d["demo"] for d in document["demos"]]
-    assert names == ["table", "hoopers", "allstar", "series", "otdraft", "playlist"]
+    # In the registry's order: each game, and the Series after the match it is made of.
+    assert names == ["table", "hoopers", "series", "allstar", "playlist", "otdraft"]
     assert all(d["steps"] for d in document["demos"])
 
 

@@ -123,15 +123,25 @@ def test_otdraft_a_list_with_the_arrow_keys_a_card_with_tab(db):
     term.expect("Round 1, turn 1 of 2: Ben drafts?")
     line = term.text.splitlines()[-1]
     draftline = line.split("[", 1)[1].split("]", 1)[0].split(" / ")[:5]
-    # A card whose first two letters no other card of the Draftline shares: Tab ends it.
-    wanted = next(c for c in draftline if [d[:2] for d in draftline].count(c[:2]) == 1)
-    complete(term, wanted[:2])
+    # The draw is not seeded: type the shortest prefix that only one card of the
+    # Draftline starts with (two letters, or more when the draw shares them); Tab ends it.
+    typed = min((shortest_unique_prefix(c, draftline) for c in draftline), key=len)
+    (wanted,) = [c for c in draftline if c.startswith(typed)]
+    complete(term, typed)
     term.expect(f"Ben drafts {wanted}")
     term.answer("Round 1, turn 2 of 2: Ana drafts?", "stop")
     assert term.finish() == 0
     now = json_of(db, "otdraft", "game", "status")
     assert (now["turn_order"], now["deck"]) == (["Ben", "Ana"], True)
     assert now["teams"]["Ben"] == [wanted]
+
+
+def shortest_unique_prefix(card: str, cards: list[str]) -> str:
+    """The shortest prefix of `card` (two letters at least) no other of `cards` starts with."""
+    for n in range(2, len(card) + 1):
+        if sum(c.startswith(card[:n]) for c in cards) == 1:
+            return card[:n]
+    return card
 
 
 def type_slowly(term: Terminal, *keys: str) -> None:
