@@ -97,42 +97,33 @@ def _asks(json: bool) -> bool:
     return on_terminal()
 
 
-def _settle_owed(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
-    """The move left free throws owed (the table says so): on a terminal they are asked
-    for now, once the move is shown; elsewhere 'match free-throw' shoots them."""
-    if status.state.owed is None or not _asks(json):
+def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
+    """What a move leaves to settle (the table says so), asked on a terminal once the move
+    is shown: the free throws still owed, then a benchwarmer for a place an ejection or an
+    'out' injury left empty. Elsewhere the next move is refused, naming the command."""
+    if not _asks(json):
         return
-    from companion.ui.guided.hoopers_owed import ask_owed_free_throws
+    from companion.games.hoopers.vacancy import vacancies
     from companion.ui.guided.prompts import guarded
 
-    with guarded():
-        ask_owed_free_throws(_table(ctx))
+    if status.state.owed is not None:
+        from companion.ui.guided.hoopers_owed import ask_owed_free_throws
+
+        with guarded():
+            ask_owed_free_throws(_table(ctx))
+    if vacancies(status.state):
+        from companion.ui.guided.hoopers_vacancy import ask_substitutes
+
+        with guarded():
+            ask_substitutes(_table(ctx))
 
 
-def _record(
-    ctx: typer.Context, kind: str, json: bool = False, /, **data: Any
-) -> Recorded[MatchState]:
-    """Record one move (one transaction). Free throws still owed refuse it (exit 2): the
-    table says what is owed and `_settle_owed` asks for them once a move is shown. A
-    place left empty by an ejection or an 'out' injury is asked for on a terminal."""
-    from companion.games.hoopers.vacancy import VacantPlace
-
+def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
+    """Record one move (one transaction). Free throws still owed, or a place left empty,
+    refuse a move of play (exit 2): the table says what is to settle, and `_settle` asks
+    for it on a terminal once the move that left it is shown."""
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    try:
-        return _table(ctx).record(move)
-    except VacantPlace:
-        if not _asks(json) or not _fill_places(ctx):
-            raise
     return _table(ctx).record(move)
-
-
-def _fill_places(ctx: typer.Context) -> bool:
-    """On a terminal: ask who comes in for an ejected or injured-out hooper."""
-    from companion.ui.guided.hoopers_vacancy import ask_substitutes
-    from companion.ui.guided.prompts import guarded
-
-    with guarded():
-        return ask_substitutes(_table(ctx))
 
 
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
@@ -157,7 +148,7 @@ def _emit_move(
     payload: dict[str, Any],
     render_move: Callable[[Any], None],
 ) -> None:
-    """A resolved move with the match after it; owed free throws are asked on a terminal."""
+    """A resolved move with the match after it; what it leaves to settle is asked on a terminal."""
     status = recorded.status
     match = status.to_json()
     payload = {**payload, "match": match}
@@ -169,7 +160,7 @@ def _emit_move(
         render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    _settle_owed(ctx, status, json)
+    _settle(ctx, status, json)
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -310,7 +301,7 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "shot", json, **data)
+    recorded = _record(ctx, "shot", **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
@@ -331,7 +322,7 @@ def match_shot(
         render_notes(out, match["notes"])
 
     emit(payload, json, render)
-    _settle_owed(ctx, status, json)
+    _settle(ctx, status, json)
 
 
 def _defense_card(typed: str | None) -> dict[str, str]:
@@ -395,7 +386,7 @@ def match_counter(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "counter", json, **data)
+    recorded = _record(ctx, "counter", **data)
     outcome = recorded.outcome
 
     def render(out):
@@ -464,7 +455,7 @@ def match_block(
         "ft_stat": ft_stat,
         "ft_rolls": list(ft_roll or ()),
     }
-    recorded = _record(ctx, "block", json, **data)
+    recorded = _record(ctx, "block", **data)
     outcome = recorded.outcome
     away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
 
@@ -512,7 +503,7 @@ def score(
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
     name = _maybe_hooper(hooper_arg, hooper)
-    recorded = _record(ctx, "score", json, team=team, points=points, hooper=name)
+    recorded = _record(ctx, "score", team=team, points=points, hooper=name)
     _emit_status(recorded.status, json)
 
 
@@ -534,8 +525,9 @@ def match_foul(
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
     name = _hooper(hooper_arg, hooper, "foul TEAM")
-    recorded = _record(ctx, "foul", json, team=team, hooper=name, action=on)
+    recorded = _record(ctx, "foul", team=team, hooper=name, action=on)
     _emit_status(recorded.status, json)
+    _settle(ctx, recorded.status, json)
 
 
 def _team_hooper_move(kind: str, help_text: str) -> None:
@@ -549,7 +541,9 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         json: JsonOption = False,
     ) -> None:
         name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        _emit_status(_record(ctx, kind, json, team=team, hooper=name).status, json)
+        status = _record(ctx, kind, team=team, hooper=name).status
+        _emit_status(status, json)
+        _settle(ctx, status, json)
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
@@ -578,7 +572,7 @@ def spend(
 ) -> None:
     """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
     name = _hooper(hooper_arg, hooper, "spend TEAM USE")
-    recorded = _record(ctx, "spend", json, team=team, hooper=name, use=use)
+    recorded = _record(ctx, "spend", team=team, hooper=name, use=use)
     _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
@@ -605,7 +599,7 @@ def onfire(
         raise BadInput(f"which hooper, and up or down? {usage}")
     *given, direction = words
     name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
-    recorded = _record(ctx, "onfire", json, team=team, hooper=name, direction=direction)
+    recorded = _record(ctx, "onfire", team=team, hooper=name, direction=direction)
     _emit_status(recorded.status, json)
 
 
@@ -637,7 +631,7 @@ def sub(
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
     extra = {"second": list(second_position)} if second_position else {}
-    recorded = _record(ctx, "sub", json, team=team, pairs=pairs, **extra)
+    recorded = _record(ctx, "sub", team=team, pairs=pairs, **extra)
     _emit_status(recorded.status, json)
 
 
@@ -659,7 +653,7 @@ def swap(
 ) -> None:
     """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
     extra = {"second": list(second_position)} if second_position else {}
-    recorded = _record(ctx, "swap", json, team=team, hoopers=list(hoopers), **extra)
+    recorded = _record(ctx, "swap", team=team, hoopers=list(hoopers), **extra)
     _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
@@ -677,14 +671,14 @@ def upgrade(
 ) -> None:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    recorded = _record(ctx, "upgrade", json, team=team, hooper=name, period=period)
+    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period)
     _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
 @match_app.command()
 def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """The Series: take a gameplan card for a coach action token (one per game)."""
-    recorded = _record(ctx, "gameplan", json, team=team)
+    recorded = _record(ctx, "gameplan", team=team)
     _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
 
 
@@ -711,19 +705,19 @@ def turn(
     if again and power:
         raise BadInput("--again and --power: one or the other")
     data = {"again": again, **({"power": True} if power else {})}
-    _emit_status(_record(ctx, "turn", json, **data).status, json)
+    _emit_status(_record(ctx, "turn", **data).status, json)
 
 
 @match_app.command()
 def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", json, team=team).status, json)
+    _emit_status(_record(ctx, "timeout", team=team).status, json)
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", json, team=team).status, json)
+    _emit_status(_record(ctx, "coach", team=team).status, json)
 
 
 @match_app.command()

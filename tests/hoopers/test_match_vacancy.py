@@ -6,6 +6,8 @@ ejected. ... A benchwarmer of your choice will take the vacant position."
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import assert_user_error
 
 M = ("hoopers", "match")
@@ -47,3 +49,20 @@ def test_the_team_plays_on_short_when_nobody_can_come_in(cli):
         assert cli(*M, "sub", "Lucy", "--out", out, "--in", entering).exit_code == 0
     _eject(cli, "Lucy", "Faust")  # the bench: Muy and Joy, both ejected
     assert cli(*M, "turn").exit_code == 0
+
+
+@pytest.mark.slow
+def test_on_a_terminal_the_ejecting_foul_asks_who_comes_in(cli, db):
+    """The move is recorded and shown first; then the face asks (issue 21 item 4: no
+    refusal caught and retried mid-command)."""
+    from tests.guided.terminal import Terminal, json_of
+
+    assert cli(*START).exit_code == 0
+    for _ in range(3):
+        assert cli(*M, "foul", "Lucy", "Muy").exit_code == 0
+    term = Terminal(db, *M, "foul", "Lucy", "Muy")
+    term.expect("Muy Schillato (Lucy) is ejected")
+    term.answer("Lucy: who comes in on SG?", "Joy")
+    assert term.finish() == 0
+    court = json_of(db, *M, "status")["line_ups"]["Lucy"]["court"]
+    assert court["SG"] == "Joy Kill"
