@@ -10,12 +10,13 @@ from typing import Any
 
 from companion.engine.errors import RuleViolation
 from companion.engine.rng import TableRng
+from companion.games.hoopers.errors import MissingInput
 from companion.games.hoopers.free_throws import resolve_free_throws
 from companion.games.hoopers.markers import marker_texts
 from companion.games.hoopers.modifiers import injury_reminder
 from companion.games.hoopers.onfire import move
 from companion.games.hoopers.skills import has_skill
-from companion.games.hoopers.state import HooperState, MatchState
+from companion.games.hoopers.state import HooperState, MatchState, TeamState
 
 
 class Draws:
@@ -72,6 +73,19 @@ def injury_cube(state: MatchState, team: str, hooper: HooperState, draws: Draws)
                 f"send a benchwarmer in: 'companion hoopers match sub {team} "
                 f'--out "{hooper.name}" --in HOOPER\' (no coach action token)'
             )
+
+
+def rebound_fouled(other: TeamState, data: dict[str, Any]) -> HooperState:
+    """Who takes the white cube of an offensive foul on a rebound: the defending team picks,
+    so the move names them (`--fouled`); the same dice are rolled again when it is given."""
+    if not data.get("fouled"):
+        raise MissingInput(
+            f"offensive foul on the rebound: {other.name} picks who takes the white "
+            "cube: give --fouled HOOPER (the same dice are rolled again)"
+        )
+    fouled = other.hooper(data["fouled"])
+    data["fouled"] = fouled.name
+    return fouled
 
 
 def foul_cube(state: MatchState, team: str, hooper: HooperState) -> None:

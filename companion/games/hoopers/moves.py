@@ -28,6 +28,7 @@ from companion.games.hoopers.effects import (
     is_hector,
     onfire,
     owe_free_throws,
+    rebound_fouled,
     shoot_free_throws,
     skills_of,
 )
@@ -134,13 +135,7 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
     if outcome.foul:
         fouled = against
         if kind == "rebound":
-            if not data.get("fouled"):
-                raise MissingInput(
-                    f"offensive foul on the rebound: {other.name} picks who takes the white "
-                    "cube: give --fouled HOOPER (the same dice are rolled again)"
-                )
-            fouled = other.hooper(data["fouled"])
-            data["fouled"] = fouled.name
+            fouled = rebound_fouled(other, data)
         foul_cube(state, side.name, counterer)
         injury_cube(state, other.name, fouled, draws)
         _counter_free_throws(state, data, rng, outcome, other.name, fouled)

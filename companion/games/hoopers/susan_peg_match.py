@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.hoopers.effects import foul_cube, injury_cube, onfire
+from companion.games.hoopers.effects import foul_cube, injury_cube, onfire, rebound_fouled
 from companion.games.hoopers.errors import MissingInput
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.susan_peg import SUSAN_PEG, resolve_susan_peg_rebound
@@ -65,13 +65,7 @@ def susan_peg_rebound(
         "Susan Peg's skill: with no foul her rebound is a lay-up with her V, undefended"
     )
     if outcome.foul:
-        if not data.get("fouled"):
-            raise MissingInput(
-                f"offensive foul on the rebound: {other.name} picks who takes the white "
-                "cube: give --fouled HOOPER (the same dice are rolled again)"
-            )
-        fouled = other.hooper(data["fouled"])
-        data["fouled"] = fouled.name
+        fouled = rebound_fouled(other, data)
         foul_cube(state, side.name, susan)
         injury_cube(state, other.name, fouled, draws)
         free_throws(state, data, rng, outcome, other.name, fouled)
