@@ -553,14 +553,15 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
     width = max(len(p) for p in players)
     legend = "  ".join(f"{FILLS[i % len(FILLS)][0]} {p}" for i, p in enumerate(players))
     then = ", then Play-Offs (PO)" if "PO" in labels else ""
-    out.print(f"[bold]{chart['game']} {chart['id']}[/bold] — {unit} by {label}{then}   {legend}")
+    title = escape(f"{chart['game']} {chart['id']}")
+    out.print(f"[bold]{title}[/bold] — {unit} by {label}{then}   {escape(legend)}")
     top = max((v for s in steps for v in s.values()), default=0)
     for n, step in enumerate(steps):
         for i, player in enumerate(players):
             fill, colour = FILLS[i % len(FILLS)]
             head = labels[n] if i == 0 else ""
             out.print(
-                f"{head:>3} {player:<{width}} {_bar(step[player], top, fill, colour)} "
+                f"{head:>3} {escape(f'{player:<{width}}')} {_bar(step[player], top, fill, colour)} "
                 f"{_num(step[player])}"
             )
     totals = ", ".join(f"{p} {_num(chart['cumulative'][p][-1])}" for p in players)
@@ -569,13 +570,12 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
         for n in range(len(steps))
     )
     out.print(f"running: {running}")
-    out.print(f"after {labels[-1]}: {totals}")
+    out.print(f"after {labels[-1]}: {escape(totals)}")
 
 
 def winrate_view(out: Console, chart: dict[str, Any]) -> None:
-    out.print(
-        f"[bold]{chart['player']}[/bold] — win rate by month (▇ that month, │ overall so far)"
-    )
+    player = escape(chart["player"])
+    out.print(f"[bold]{player}[/bold] — win rate by month (▇ that month, │ overall so far)")
     for point in chart["points"]:
         size = round(BAR_WIDTH * point["win_rate"])
         mark = round(BAR_WIDTH * point["cumulative_win_rate"])

@@ -188,3 +188,19 @@ def test_nothing_to_chart(cli, db):
     with pytest.raises(NoChart, match="playlist match p1 has no scores recorded"):
         scores_chart(kept)
     assert_user_error(cli("history", "chart"), "give a match ID or --player")
+
+
+def test_names_that_look_like_markup_are_drawn_as_typed(cli, db):
+    # Text from users is hostile until checked: '[/b]' in a name is a name, not a style.
+    record(
+        db,
+        match("h2", "hoopers", {"Ann[/b]": 40, "[red]Bo": 35}, "2026-01-03",
+              periods=[[20, 18], [20, 17]]),
+    )  # fmt: skip
+    lines = cli("history", "chart", "h2").stdout.splitlines()
+    assert lines[0] == "hoopers h2 — points by period   █ Ann[/b]  ▒ [red]Bo"
+    assert lines[1].startswith(" P1 Ann[/b] ")
+    assert lines[-1] == "after P2: Ann[/b] 40, [red]Bo 35"
+    rate = cli("history", "chart", "--player", "Ann[/b]")
+    assert rate.exit_code == 0, rate.stderr
+    assert rate.stdout.startswith("Ann[/b] — win rate by month")
