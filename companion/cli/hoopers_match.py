@@ -573,7 +573,7 @@ def spend(
     """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
     name = _hooper(hooper_arg, hooper, "spend TEAM USE")
     recorded = _record(ctx, "spend", team=team, hooper=name, use=use)
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
@@ -654,7 +654,7 @@ def swap(
     """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
     extra = {"second": list(second_position)} if second_position else {}
     recorded = _record(ctx, "swap", team=team, hoopers=list(hoopers), **extra)
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
@@ -672,14 +672,14 @@ def upgrade(
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
     recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period)
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
 def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """The Series: take a gameplan card for a coach action token (one per game)."""
     recorded = _record(ctx, "gameplan", team=team)
-    _emit_status(recorded.status, json, list(recorded.played.steps[-1].notes))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()
