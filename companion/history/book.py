@@ -234,16 +234,6 @@ def import_backup(
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
 
 
-def replace_docs(db: Any, table: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-    """Replace a key/value table of the main file (inside a store transaction)."""
-    docs = db.table(table)
-    current = {d["key"]: d["value"] for d in docs.all()}
-    updated = change(current)
-    if updated != current:
-        docs.truncate()
-        docs.insert_multiple({"key": k, "value": v} for k, v in updated.items())
-
-
 # --- delete and undo ----------------------------------------------------------------
 
 

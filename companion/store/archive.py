@@ -409,44 +409,6 @@ def delete_archived(
     return dict(doc) if isinstance(doc, dict) else {"id": match_id}
 
 
-def reopen_last(
-    store: Store, games: Iterable[str], also: Callable[[Change], None] | None = None
-) -> Match:
-    """Put the most recently finished match of `games` back live, without its result.
-
-    One transaction: the match is live or archived, never both, never neither.
-    `also(txn)` changes more in the same transaction.
-    """
-    wanted = set(games)
-    with store.change() as txn:
-        candidates = [
-            s for s in summaries(store) if s["status"] == "finished" and s["game"] in wanted
-        ]
-        if not candidates:
-            raise RuleViolation("no finished match to undo")
-        last = max(candidates, key=lambda s: (s.get("finished") or "", s.get("created") or ""))
-        live = txn.db.table(LIVE)
-        current = live.get(Query().game == last["game"])
-        if current is not None:
-            raise RuleViolation(
-                f"a {last['game']} match is already live (id {current['id']}); "
-                f"cannot reopen {last['id']}"
-            )
-        doc = withdraw(txn, last["id"], unreadable=False)
-        if doc is None or match_problem(doc) is not None:
-            raise RuleViolation(f"match {last['id']} cannot be reopened: it is not readable")
-        doc = dict(doc)
-        doc.pop("finished", None)
-        reopened = {**doc, "status": "live", "result": None, "updated": now()}
-        reopened["options"] = dict(doc.get("options") or {})
-        reopened["events"] = list(doc.get("events") or [])
-        reopened.setdefault("seed", None)
-        live.insert(reopened)
-        if also is not None:
-            also(txn)
-    return reopened
-
-
 def take_back(
     store: Store,
     choose: Callable[[Any, list[Match]], tuple[str, Match]],
@@ -486,17 +448,3 @@ def take_back(
         reopened.setdefault("seed", None)
         txn.db.table(LIVE).insert(reopened)
     return reopened
-
-
-def update_docs(
-    store: Store, table: str, change: Callable[[dict[str, Any]], dict[str, Any]]
-) -> dict[str, Any]:
-    """Replace a whole key/value table with `change(current)`, under the lock."""
-    with store.transaction() as db:
-        docs = db.table(table)
-        current = {d["key"]: d["value"] for d in docs.all()}
-        updated = change(current)
-        if updated != current:
-            docs.truncate()
-            docs.insert_multiple({"key": k, "value": v} for k, v in updated.items())
-        return updated

@@ -41,10 +41,6 @@ USES = {**dict.fromkeys(LV1_USES, "lv1"), **dict.fromkeys(LV2_USES, "lv2")}
 TWO_POINTS = 2  # "You score two points."
 
 
-def level_of(use: str) -> str:
-    return USES[match_prefix(use, USES, what="chip use")]
-
-
 def spend_chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> None:
     """`spend` event: the hooper's chip is used for `use` and discarded."""
     side = state.team(data["team"])

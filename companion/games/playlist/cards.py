@@ -40,11 +40,6 @@ def icon_names() -> tuple[str, ...]:
 
 
 @cache
-def icon_labels() -> dict[str, str]:
-    return {entry["name"]: entry["label"] for entry in rules()["icons"]["names"]}
-
-
-@cache
 def _letters() -> dict[str, str]:
     return {
         entry["letter"].casefold(): entry["name"]
