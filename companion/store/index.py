@@ -53,13 +53,16 @@ def keys_body(signature: list[int], matches: list[Match], bad: list[dict[str, An
     return {"source": signature, "ids": ids, "bad": bad, "players": list(players)}
 
 
-def keys_path(store: Store, name: str) -> Path:
-    from companion.store.archive import INDEX
+def keys_path(store: Store, name: str) -> Path | None:
+    from companion.store.archive import index_dir
 
-    return store.archive_dir / INDEX / f"{name}{KEYS_SUFFIX}"
+    folder = index_dir(store)
+    return folder / f"{name}{KEYS_SUFFIX}" if folder is not None else None
 
 
-def _cached(path: Path, signature: list[int]) -> dict[str, Any] | None:
+def _cached(path: Path | None, signature: list[int]) -> dict[str, Any] | None:
+    if path is None:
+        return None
     with contextlib.suppress(OSError, ValueError, TypeError, RecursionError):
         body = json.loads(path.read_bytes())
         if (
