@@ -195,6 +195,11 @@ def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) ->
         }
         _write_index(_index_path(store, name), body)
         _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
+        # The history layer's sums of this file (`history stats`), kept in step the same
+        # way; imported here, not before, so a store that never stages a file never loads it.
+        from companion.history.summed import write_partial
+
+        write_partial(store, name, signature, found.matches)
 
 
 def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
