@@ -243,10 +243,9 @@ def ratings(
     counts who you beat, not only how often you won. Best first.
     """
     from companion import registry
+    from companion.history import book
     from companion.history.queries import resolve_game
     from companion.history.ratings import ratings as compute
-
-    from companion.history import book
 
     store = open_store(ctx)
     chosen = resolve_game(game)

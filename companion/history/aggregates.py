@@ -273,6 +273,10 @@ _EXTRAS_PARTIAL: dict[str, Callable[[list[Match]], dict[str, Any]]] = {
 }
 
 
+# The parts of the games' figures keyed by player name (a tribe or a side is no player).
+BY_PLAYER = {"record", "regular", "playoffs", "lengths", "solo_best", "by_name"}
+
+
 # --- renaming -------------------------------------------------------------------------------
 
 
@@ -295,10 +299,8 @@ def renamed(partial: Partial, name: Callable[[str], str]) -> Partial:
         extras = row["extras"]
         if extras is not None:
             extras = {
-                part: keys(value) if isinstance(value, dict) and part != "tribes" and part != "sides"
-                else value
-                for part, value in extras.items()
-            }  # fmt: skip
+                part: keys(value) if part in BY_PLAYER else value for part, value in extras.items()
+            }
         games[game] = {**row, "players": [name(p) for p in row["players"]], "extras": extras}
     return {
         **partial,

@@ -1,9 +1,9 @@
 """A quick look at a database for the shell's Tab: names and ids, read as plain JSON.
 
 A shell runs the whole program on every Tab, so this reader imports no tinydb, takes no
-lock and writes nothing: the main file and the archive's summaries (this machine's `.index.<machine>/`, kept
-current by companion.store.archive) are read as JSON, and only as far as needed. Whatever
-it cannot read it treats as empty: a Tab must never fail.
+lock and writes nothing: the main file and the archive's summaries (this machine's
+`.index.<machine>/`, kept current by companion.store.archive) are read as JSON, and only
+as far as needed. Whatever it cannot read it treats as empty: a Tab must never fail.
 """
 
 from __future__ import annotations
