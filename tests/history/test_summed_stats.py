@@ -197,3 +197,46 @@ def test_a_hand_edited_rating_checkpoint_is_not_trusted(cli, db):
     body["lines"][0][2] = 99.0  # μ
     checkpoint.write_text(json.dumps(body))
     assert cli("history", "ratings", "--json").json == first
+
+
+def _cache_files(db: Path) -> dict[str, bytes]:
+    archive = db.with_name(db.stem + ".archive")
+    return {
+        str(p.relative_to(archive)): p.read_bytes()
+        for p in archive.glob(".index*/*")
+        if p.is_file()
+    }
+
+
+def test_two_machines_on_one_folder_each_write_only_their_own_cache(cli, db, monkeypatch):
+    """A synced folder must never have two writers on one file: each machine's summaries,
+    keys, partials and checkpoints go in its own `.index.<machine>/`."""
+    archive_many(
+        Store(db),
+        [
+            match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02"),
+            match("a2", "playlist", {"Ana": 2, "Bo": 4}, "2025-02-03"),
+        ],
+    )
+    commands = [
+        ("history", "stats", "--json"),
+        ("history", "ratings", "--json"),
+        ("history", "list", "--json"),
+        ("history", "show", "a1", "--json"),
+    ]
+    for command in commands:
+        assert cli(*command).exit_code == 0
+    here = _cache_files(db)
+    assert here and all(name.startswith(".index.here/") for name in here)
+    monkeypatch.setenv("COMPANION_MACHINE", "there")
+    answers = [cli(*command).stdout for command in commands]
+    after = _cache_files(db)
+    assert {k: v for k, v in after.items() if k.startswith(".index.here/")} == here
+    theirs = {k for k in after if not k.startswith(".index.here/")}
+    assert theirs and all(name.startswith(".index.there/") for name in theirs)
+    # Its own record: what it writes, it writes in its files and its cache only.
+    assert cli("log", "otdraft", "Ana=1", "Bo=2").exit_code == 0
+    assert {k: v for k, v in _cache_files(db).items() if k.startswith(".index.here/")} == here
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    assert [cli(*c).stdout for c in commands[2:]] != answers[2:]  # sees the new match
+    assert not (db.with_name(db.stem + ".archive") / ".index").exists()
