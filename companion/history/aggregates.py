@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any
 
 from companion.history import headtohead
+from companion.history.players import PER_PLAYER
 from companion.history.queries import game_of, is_aggregate, when
 from companion.history.stats import (
     _number,
@@ -39,6 +40,12 @@ Match = dict[str, Any]
 Partial = dict[str, Any]
 
 VERSION = 1
+
+# What a partial holds (a cached one with other keys is made again).
+KEYS = {
+    *("version", "players", "names", "strays", "span", "matches", "first", "last"),
+    *("floats", "counted", "games", "lines", "pairs"),
+}
 
 # The games' own figures (their spec's `stats`) this module knows how to sum; a game
 # with any other (an installed game's) is counted match by match.
@@ -77,8 +84,6 @@ def _add(total: list[Any], value: Any) -> None:
 
 def names_of(match: Match) -> list[str]:
     """Every name a match holds where `players.Roster.match` would rename it."""
-    from companion.history.players import PER_PLAYER
-
     found = list(match.get("players") or ())
     result = match.get("result") or {}
     for key in PER_PLAYER:
@@ -105,14 +110,21 @@ def partial(matches: Iterable[Match]) -> Partial:
     ordered = scored_in_order(everything)
     names: dict[str, None] = {}
     players: dict[str, None] = {}
+    strays = False
     for match in everything:
-        players.update(dict.fromkeys(p for p in match.get("players") or () if isinstance(p, str)))
-        names.update(dict.fromkeys(names_of(match)))
+        seated = [p for p in match.get("players") or () if isinstance(p, str)]
+        held = names_of(match)
+        players.update(dict.fromkeys(seated))
+        names.update(dict.fromkeys(held))
+        strays = strays or len(held) > len(seated) and not set(held) <= set(seated)
     days = [when(m) for m in everything]
     body: Partial = {
         "version": VERSION,
         "players": list(players),
         "names": list(names),
+        # A name in a result or the options that is no player of its match: `history`
+        # may meet that spelling first there, so only a full read knows how it is shown.
+        "strays": strays,
         "span": [min(days), max(days)] if days else None,
         "matches": len(ordered),
         "first": when(ordered[0]) if ordered else None,

@@ -77,6 +77,7 @@ def _cached_partial(path: Path | None, signature: list[int]) -> dict[str, Any] |
         if (
             body["source"] == signature
             and made.get("version") == aggregates.VERSION
+            and made.keys() == aggregates.KEYS
             and body["check"] == _digest(made)
         ):
             return made
@@ -142,6 +143,8 @@ class _Plan:
             count += len(keys.ids)
         if count != len(seen) or any(m["id"] in seen for m in self.live):
             raise _NotSimple  # one id twice: `history` keeps one, a sum would count both
+        if any(m.partial["strays"] for m in self.months):
+            raise _NotSimple
         roster = self.roster = Roster(self.aliases)
         for month in self.months:
             for player in month.partial["players"]:
@@ -232,6 +235,9 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
         return doc
     except _NotSimple:
         return None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        # A cache file of the right digest but the wrong shape (made by hand): count.
+        return None
 
 
 def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
@@ -240,8 +246,8 @@ def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
     try:
         plan = _Plan(store)
         return plan.roster, _rated(plan, Filter())
-    except _NotSimple:
-        return None
+    except (_NotSimple, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None  # (see quick_stats)
 
 
 # --- ratings, from the last good checkpoint ----------------------------------------------------

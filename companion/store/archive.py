@@ -2,8 +2,9 @@
 
 Reading every archived match means parsing every event of every match, which
 for 100,000 matches is far more JSON than a history query needs. So each
-monthly shard gets a summary file in `<name>.archive/.index/` holding every
-match without its events. A summary records the shard's (inode, size, mtime)
+monthly shard gets a summary file in this machine's cache folder,
+`<name>.archive/.index.<machine>/` (see `index_dir`), holding every match without its
+events. A summary records the shard's (inode, size, mtime)
 and is rebuilt whenever the shard changes, so it can never be stale; losing
 it costs one rebuild. Writes here (bulk insert, delete, reopen) are store
 transactions (see `companion.store.store`): all of a change lands, or none.

@@ -1,8 +1,8 @@
 """The archive's keys: which ids and which player spellings each archive file holds.
 
 A command that touches one match or one screen must not read 100,000 summaries to
-find it. Beside each archive file's summary (`.index/<name>.json`, see
-companion.store.archive) sits a much smaller keys file, `.index/<name>.keys.json`:
+find it. Beside each archive file's summary (`.index.<machine>/<name>.json`, see
+companion.store.archive) sits a much smaller keys file, `<name>.keys.json`:
 the file's match ids, the ids of the matches readers skip (with their warnings) and
 the player names in the order they first appear. Both are written together, when a
 change stages the file (inside its transaction) and whenever a reader finds them

@@ -81,7 +81,7 @@ def change_history(cli, rng: random.Random, docs: list[dict]) -> None:
     for _ in range(rng.randint(0, 4)):
         action = rng.choice(["rename", "merge", "amend", "delete"])
         if action == "rename" and "Ben" in shown:
-            cli("players", "rename", "Ben", rng.choice(["Benedict", "Keepers2"]))
+            cli("players", "rename", "Ben", rng.choice(["Benedict", "Unleashed"]))  # a tribe
         elif action == "merge" and {"Cy", "Dee"} <= shown:
             cli("players", "merge", "Cy", "Dee")  # two who may have met
         elif action == "amend":
@@ -240,3 +240,13 @@ def test_two_machines_on_one_folder_each_write_only_their_own_cache(cli, db, mon
     monkeypatch.setenv("COMPANION_MACHINE", "here")
     assert [cli(*c).stdout for c in commands[2:]] != answers[2:]  # sees the new match
     assert not (db.with_name(db.stem + ".archive") / ".index").exists()
+
+
+def test_a_name_only_a_result_holds_is_counted_match_by_match(cli, db):
+    """A result naming someone who is no player of the match (a hand edit): `history` may
+    meet that spelling first there, so the whole history is counted as it always was."""
+    odd = match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")
+    odd["result"]["scores"]["bo"] = 1
+    archive_many(Store(db), [odd, match("a2", "otdraft", {"Bo": 2, "Ana": 1}, "2025-02-03")])
+    assert book.quick_stats(Store(db), Filter()) is None
+    assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
