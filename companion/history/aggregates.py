@@ -191,8 +191,9 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
         }
         competitive = [m for m in played if is_competitive(m)]
         if competitive:
-            table = headtohead.pairwise(competitive)
-            body["pairs"][game] = [[a, b, *r] for (a, b), r in table.items()]
+            # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
+            table = list(headtohead.pairwise(competitive).items())[::2]
+            body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
 
 
 # --- the games' own figures ---------------------------------------------------------------
@@ -357,10 +358,18 @@ class Sum:
             held["extras"].append(row["extras"])
         for game, pairs in partial["pairs"].items():
             table = self.pairs.setdefault(game, {})
-            for a, b, *record in pairs:
-                total = table.setdefault((a, b), [0, 0, 0])
-                for i in range(3):
-                    total[i] += record[i]
+            for a, b, won, lost, tied in pairs:
+                ab = table.get((a, b))
+                if ab is None:
+                    table[a, b], table[b, a] = [won, lost, tied], [lost, won, tied]
+                else:
+                    ba = table[b, a]
+                    ab[0] += won
+                    ab[1] += lost
+                    ab[2] += tied
+                    ba[0] += lost
+                    ba[1] += won
+                    ba[2] += tied
 
 
 def _join(held: list[Any], later: list[Any]) -> None:

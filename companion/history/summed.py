@@ -62,24 +62,29 @@ def write_partial(store: Any, name: str, signature: list[int], matches: list[Mat
     from companion.store.archive import _write_index
 
     made = aggregates.partial(matches)
+    # Kept as text with the digest of that text: checked without encoding it again.
+    text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
     _write_index(
         _cache_path(store, name, STATS_SUFFIX),
-        {"source": signature, "check": _digest(made), "partial": made},
+        {"source": signature, "check": _text_digest(text), "partial": text},
     )
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _cached_partial(path: Path | None, signature: list[int]) -> dict[str, Any] | None:
     if path is None:
         return None
-    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
+    with contextlib.suppress(
+        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
+    ):
         body = json.loads(path.read_bytes())
-        made = body["partial"]
-        if (
-            body["source"] == signature
-            and made.get("version") == aggregates.VERSION
-            and made.keys() == aggregates.KEYS
-            and body["check"] == _digest(made)
-        ):
+        if body["source"] != signature or body["check"] != _text_digest(body["partial"]):
+            return None
+        made = json.loads(body["partial"])
+        if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
             return made
     return None
 
@@ -331,7 +336,9 @@ def _read_checkpoint(store: Any, name: str, digest: str, rater: Any) -> dict | N
     path = _cache_path(store, name, RATINGS_SUFFIX)
     if path is None:
         return None
-    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
+    with contextlib.suppress(
+        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
+    ):
         body = json.loads(path.read_bytes())
         check = body.pop("check")
         if body["digest"] != digest or check != _digest(body):

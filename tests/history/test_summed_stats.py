@@ -165,11 +165,13 @@ def test_a_hand_edited_partial_is_rebuilt_not_trusted(cli, db):
     archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
     cache = index_dir(Store(db)) / "2025-01.here.stats.json"
     body = json.loads(cache.read_text())
-    body["partial"]["lines"][0][3] = 99  # Ana "won" 99 times, the signature kept
+    partial = json.loads(body["partial"])
+    partial["lines"][0][3] = 99  # Ana "won" 99 times, the signature kept
+    body["partial"] = json.dumps(partial)
     cache.write_text(json.dumps(body))
     got = cli("history", "stats", "--json").json
     assert got["players"][0]["wins"] == 1
-    assert json.loads(cache.read_text())["partial"]["lines"][0][3] == 1  # made again
+    assert json.loads(json.loads(cache.read_text())["partial"])["lines"][0][3] == 1  # again
 
 
 def test_a_stale_partial_is_rebuilt(cli, db):
@@ -250,3 +252,20 @@ def test_a_name_only_a_result_holds_is_counted_match_by_match(cli, db):
     archive_many(Store(db), [odd, match("a2", "otdraft", {"Bo": 2, "Ana": 1}, "2025-02-03")])
     assert book.quick_stats(Store(db), Filter()) is None
     assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{not json",
+        json.dumps({"source": [0], "check": "x", "partial": {}}),
+        json.dumps({"source": None, "check": None, "partial": None}),
+        "[]",
+    ],
+)
+def test_a_broken_partial_is_made_again(cli, db, body):
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    cache = index_dir(Store(db)) / "2025-01.here.stats.json"
+    cache.write_text(body)
+    assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
+    assert json.loads(json.loads(cache.read_text())["partial"])["matches"] == 1
