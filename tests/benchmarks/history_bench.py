@@ -8,9 +8,9 @@
 15 minutes): `history show`, `list` and `log` at 0 and at DB's matches (goal: within
 1.5x), `history stats` and `history ratings` (goal: under 1 s of CPU; summed from each
 archive file's partial and the months' rating checkpoints, see companion.history.summed;
-`--since` in the middle of a month and `--player` count match by match), and the peak memory of importing
-a 100 MB export into an empty database (goal: under 2x the file) and 10,000
-matches into DB (goal: under 300 MB).
+a month cut by `--since` is counted match by match), and the peak memory of importing a
+100 MB export into an empty database (goal: under 2x the file) and 10,000 matches into DB
+(goal: under 300 MB).
 
 Goals (issue 8): `history stats` and `history list` over 10,000 finished
 matches within a second, over 100,000 within ten; export and import of
