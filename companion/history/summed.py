@@ -268,7 +268,8 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     # Ratings replay in (date, id) order, so the months are rated in runs that follow each
     # other in time: a run ends after a file when every later file's matches are later
     # than every match so far (two files of one month overlap: one run). A checkpoint is
-    # kept at the end of a run whose files are all wholly in range (none cut by --since).
+    # kept at the end of each run, under the digest of every month so far (the first
+    # month in range starts the chain, so a --since range has checkpoints of its own).
     spans = [m.partial["span"] for m in months]
     ends = []
     latest = ""
@@ -278,9 +279,9 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
         ends.append(not rest or latest < min(rest))
     digests: list[str | None] = []
     chain = hashlib.sha256(f"ratings {RATINGS_VERSION}".encode()).hexdigest()
-    clean = True
     for n, month in enumerate(months):
-        clean = clean and plan.inside(month, wanted) is True
+        # A month the range cuts is rated for that range only: say which in its link.
+        cut = None if plan.inside(month, wanted) else [wanted.since, wanted.until]
         ids = set(month.ids)
         chain = _digest(
             [
@@ -290,9 +291,10 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
                 [[name, plan.roster.name(name)] for name in month.partial["names"]],
                 [[i, plan.amendments[i]] for i in month.ids if i in plan.amendments],
                 sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
+                cut,
             ]
         )
-        digests.append(chain if clean and ends[n] else None)
+        digests.append(chain if ends[n] else None)
     rater = model()
     lines: dict[tuple[str, str], Line] = {}
     start = 0
