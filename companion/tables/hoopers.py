@@ -22,6 +22,9 @@ from companion.games.hoopers.state import MatchState, is_set_up
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
+# Each hooper card's printed energy, as the table gave it (the catalogue over
+# data/hoopers_energy.toml's defaults): {"cards": {"Hector Pröt": 5, ...}}.
+CARD_ENERGY = "card_energy"
 # Per match: the guided flow's answers of the last turns (companion/ui/guided/hoopers.py),
 # and what the table typed (stats by hooper, the hooper last used for an action).
 GUIDED, REMEMBERED = "guided:", "remembered:"
@@ -88,6 +91,30 @@ class HoopersTable(Table[MatchState]):
             until += timedelta(days=1)
         self.store.put_doc(GAME, REMINDERS, {"quiet_until": until.isoformat()})
         return until
+
+    def card_energies(self) -> dict[str, dict[str, Any]]:
+        """Every card energy known: {name: {"max": n, "source": "table" | "default"}}."""
+        return card_energies(self.store.get_doc(GAME, CARD_ENERGY))
+
+    def set_card_energy(self, name: str, energy: int | None) -> str:
+        """Remember a card's energy for every later match (None forgets the table's own);
+        the card's name as kept (a known card's as printed, else as typed)."""
+        from companion.engine.names import check_name
+        from companion.games.hoopers.energy import check_energy
+
+        card = card_name(check_name(name, "hooper"))
+        if energy is not None:
+            check_energy(energy, "the card's energy")
+            if energy < 1:
+                from companion.engine.errors import BadInput
+
+                raise BadInput("the card's energy is at least 1")
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            return _with_card_energy(doc, card, energy)
+
+        self.store.update_doc(GAME, CARD_ENERGY, change)
+        return card
 
     # --- what the table typed, per match ---------------------------------------
 
@@ -185,9 +212,21 @@ class HoopersTable(Table[MatchState]):
         # the table named, else the tribe its roster is made of.
         read = {team: tribe_key(label) for team, label in tribes_of(opts["rosters"]).items()}
         tribes = {**read, **opts.get("tribes", {})}
+        # The Setup's energy tracks, from the cards the table has given (remembered).
+        known = self.card_energies()
+        energy = {
+            team: {h: known[k]["max"] for h in hoopers if (k := card_name(h)) in known}
+            for team, hoopers in opts["rosters"].items()
+        }
+        energy = {team: cards for team, cards in energy.items() if cards}
         return self.start_match(
             players,
-            {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},
+            {
+                **opts,
+                **({"tribes": tribes} if tribes else {}),
+                **({"energy": energy} if energy else {}),
+                **(extra_options or {}),
+            },
             chosen_seed,
             [*events, *(extra_events or [])],
         )
@@ -246,6 +285,17 @@ class HoopersTable(Table[MatchState]):
             doc = _remembered_with(kept, used)
             if doc != kept:
                 txn.put_doc(GAME, key, doc)
+            # A card's energy given in a match is remembered for every match, in the
+            # same transaction as the move.
+            cards = [e["data"] for e in played.events if e["type"] == "energy"]
+            cards = [(d["hooper"], d["max"]) for d in cards if d.get("max") is not None]
+            if cards:
+                catalogue = txn.get_doc(GAME, CARD_ENERGY)
+                updated = catalogue
+                for hooper, energy in cards:
+                    updated = _with_card_energy(updated, card_name(hooper), energy)
+                if updated != catalogue:
+                    txn.put_doc(GAME, CARD_ENERGY, updated)
             return played.events, played
 
         match, played = self.store.change_live_with(GAME, change)
@@ -271,6 +321,45 @@ class HoopersTable(Table[MatchState]):
                 hint="play on, or abandon it with 'companion hoopers match abandon'",
             )
         return state.result()
+
+
+def card_name(name: str) -> str:
+    """A known card's name as printed (accents and case aside), else the name as given."""
+    from companion.games.hoopers.skills import card_key
+
+    return _known_cards().get(card_key(name), name.strip())
+
+
+def _known_cards() -> dict[str, str]:
+    """Every card the rulebook names, by its key."""
+    from companion.data import load
+    from companion.games.hoopers.skills import card_key
+
+    return {card_key(n): n for n in load("hoopers")["positions"]}
+
+
+def card_energies(doc: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The defaults (data/hoopers_energy.toml), then the table's own numbers over them."""
+    from companion.data import load
+
+    known = {
+        card_name(n): {"max": v, "source": "default"}
+        for n, v in load("hoopers_energy").get("energy", {}).items()
+    }
+    for name, value in ((doc or {}).get("cards") or {}).items():
+        known[card_name(name)] = {"max": value, "source": "table"}
+    return dict(sorted(known.items()))
+
+
+def _with_card_energy(doc: dict[str, Any] | None, card: str, energy: int | None) -> dict:
+    doc = dict(doc or {})
+    cards = dict(doc.get("cards") or {})
+    if energy is None:
+        cards.pop(card, None)
+    else:
+        cards[card] = energy
+    doc["cards"] = dict(sorted(cards.items()))
+    return doc
 
 
 def _remembered_with(kept: dict[str, Any], stats: Mapping[tuple[str, str, str], int]) -> dict:
