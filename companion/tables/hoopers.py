@@ -212,24 +212,32 @@ class HoopersTable(Table[MatchState]):
         # the table named, else the tribe its roster is made of.
         read = {team: tribe_key(label) for team, label in tribes_of(opts["rosters"]).items()}
         tribes = {**read, **opts.get("tribes", {})}
-        # The Setup's energy tracks, from the cards the table has given (remembered).
-        known = self.card_energies()
-        energy = {
-            team: {h: known[k]["max"] for h in hoopers if (k := card_name(h)) in known}
-            for team, hoopers in opts["rosters"].items()
-        }
-        energy = {team: cards for team, cards in energy.items() if cards}
         return self.start_match(
             players,
-            {
-                **opts,
-                **({"tribes": tribes} if tribes else {}),
-                **({"energy": energy} if energy else {}),
-                **(extra_options or {}),
-            },
+            {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},
             chosen_seed,
             [*events, *(extra_events or [])],
         )
+
+    def start_match(
+        self,
+        players: Any,
+        options: Mapping[str, Any],
+        seed: int | None,
+        events: Any = (),
+    ) -> Status[MatchState]:
+        """Every match (a Series game too) starts with the Setup's energy tracks: "Set the
+        energy tokens ... according to the energy shown on the relative card", from the
+        cards whose energy the table has given (`card_energies`)."""
+        known = self.card_energies()
+        energy = {
+            team: {h: known[k]["max"] for h in hoopers if (k := card_name(h)) in known}
+            for team, hoopers in options.get("rosters", {}).items()
+        }
+        energy = {team: cards for team, cards in energy.items() if cards}
+        if energy and "energy" not in options:
+            options = {**options, "energy": energy}
+        return super().start_match(players, options, seed, events)
 
     # --- the game's part ------------------------------------------------------
 

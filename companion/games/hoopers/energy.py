@@ -97,6 +97,7 @@ def spend(
         state.notes.append(f"{free}: {hooper.name}'s energy stays")
         return
     if hooper.energy_max is None:
+        hooper.untracked_played = True
         _tell_unknown(state, team, hooper)
         return
     warning = energy_warning(state, team, hooper, card)

@@ -330,6 +330,16 @@ def power_open(state: Any) -> bool:
     return bool(state.phase.power) and state.phase.step in (ENDED, MISSED)
 
 
+def energy_warning(state: Any, team: str, hooper: str, card: str) -> str | None:
+    """A hooper of `team` about to play `card` with no energy left: the warning, else None
+    (the rule is `companion.games.hoopers.energy.energy_warning`; the fold notes it when the
+    move is recorded, guided play says it as the hooper is picked)."""
+    from companion.games.hoopers.energy import energy_warning as warning
+
+    side = state.teams[team]
+    return warning(state, team, side.hoopers[hooper], card)
+
+
 def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> None:
     """'Block': "played by using the specific Onfire LV.1 chip", or the Keepers' tribe power."""
     if keepers_block:

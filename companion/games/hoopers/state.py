@@ -29,6 +29,7 @@ class HooperState:
     energy_extra: int = 0
     energy: int | None = None
     star: bool = False  # carries the [star] hooper upgrade ("One extra energy")
+    untracked_played: bool = False  # played a card while the card's energy was not known
 
     @property
     def energy_max(self) -> int | None:
