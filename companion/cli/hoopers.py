@@ -643,11 +643,12 @@ def energy(
         raise BadInput("which card? 'hoopers energy HOOPER N' (or HOOPER --forget)")
     if value is not None and forget:
         raise BadInput("a card's energy or --forget: one or the other")
-    if hooper is not None and (value is not None or forget):
-        table.set_card_energy(_card(hooper), None if forget else value)
     known = table.card_energies()
-    if hooper is not None and value is None and not forget:
-        card = _card(hooper)
+    if hooper is not None and (value is not None or forget):
+        table.set_card_energy(_card(hooper, known), None if forget else value)
+        known = table.card_energies()
+    elif hooper is not None:
+        card = _card(hooper, known)
         known = {card: known[card]} if card in known else {}
     payload = {"energy": known}
 
@@ -665,14 +666,15 @@ def energy(
     emit(payload, json, render)
 
 
-def _card(typed: str) -> str:
-    """A known card's name by unique prefix (accents aside), else the name as typed."""
+def _card(typed: str, catalogue: Any) -> str:
+    """A card's name by unique prefix (accents aside) among the rulebook's cards and the
+    catalogue's, else the name as typed (a new card)."""
     from companion.data import load
     from companion.engine.errors import UnknownName
     from companion.engine.names import match_prefix
     from companion.tables.hoopers import card_name
 
-    cards = list(load("hoopers")["positions"])
+    cards = sorted({*load("hoopers")["positions"], *catalogue})
     try:
         return match_prefix(card_name(typed), cards, what="hooper card")
     except UnknownName:
