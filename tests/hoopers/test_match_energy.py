@@ -331,3 +331,19 @@ def test_replay_and_undo_agree_with_the_recorded_energy(cli, db):
     assert replayed == recorded
     undone = ok(cli(*M, "undo", "--json")).json
     assert energy(undone, "Karl", "Hector Pröt")["now"] == 4
+
+
+def test_a_counter_or_screen_foul_recorded_by_hand_is_a_card_played(cli):
+    # Guided play records a counter foul as `foul --on steal` (and the CLI may too): the
+    # counter card's energy is spent; a screen recorded with `fundamental` is paid once.
+    cards(cli, Never=6, Reley=3, Lance=3)
+    ok(cli(*LUCY_FIRST))
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    fouled = ok(cli(*M, "foul", "Lucy", "Reley", "--on", "screen", "--json")).json
+    assert energy(fouled, "Lucy", "Reley Baton")["now"] == 2
+    ok(cli(*M, "turn"))
+    stolen = ok(cli(*M, "foul", "Lucy", "Never", "--on", "steal", "--json")).json
+    assert "Never Tired (Lucy) spends one energy on the steal dribble: 5 left" in stolen["notes"]
+    ok(cli(*M, "turn"))
+    screen = ok(cli(*M, "foul", "Lucy", "Lance", "--on", "screen", "--json")).json
+    assert energy(screen, "Lucy", "Lance Endure")["now"] == 2  # not recorded before: paid here

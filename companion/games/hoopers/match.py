@@ -37,14 +37,16 @@ from companion.games.hoopers.energy import (
     attack_free,
     bench_recovers,
     bench_recovery_notes,
+    counter_free,
     defence_free,
+    fundamental_free,
     period_end_notes,
     period_recovers,
     set_card,
     spend,
     timeout_recovers,
 )
-from companion.games.hoopers.energy_moves import play_fundamental, set_energy
+from companion.games.hoopers.energy_moves import paid_fundamental, play_fundamental, set_energy
 from companion.games.hoopers.errors import (
     BadStat,
     FreeThrowsOwed,
@@ -546,6 +548,7 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     data.update(team=team.name, hooper=hooper.name, action=action)
     if action is None:
         del data["action"]
+    _foul_card_energy(state, team, hooper, action)
     foul_cube(state, team.name, hooper)
     if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
@@ -562,6 +565,19 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             "fouls: only a counter foul gives them ('even when you will commit a foul by "
             "playing a counter action')"
         )
+
+
+def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, action: Any) -> None:
+    """A foul recorded on a counter or a screen is a card the hooper played (guided play
+    records a counter foul so): its energy, once (a screen recorded with 'match
+    fundamental' is paid already). A defence's card is paid by the shot that names the
+    defender."""
+    if action in COUNTER_FOULS:
+        card = {"steal": "steal dribble", "intercept": "intercept pass"}
+        label = card.get(action, "offensive rebound")
+        spend(state, team.name, hooper, label, counter_free(hooper, action))
+    elif action == "screen" and not paid_fundamental(state, team.name, hooper.name, "screen"):
+        spend(state, team.name, hooper, "screen", fundamental_free(hooper, "screen"))
 
 
 def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
