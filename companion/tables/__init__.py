@@ -52,7 +52,12 @@ def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> 
     `request` names (a name or unique prefix) files it with its `log` verb (`Table.log`)."""
     from companion.history.log import resolve_loggable
 
-    return table_for(store, resolve_loggable(request.game)).log(request, now)
+    game = resolve_loggable(request.game)
+    if table_target(game) is None:  # a game only logged, never tracked: its logbook files it
+        from companion.tables.base import Logbook
+
+        return Logbook(store, game).log(request, now)
+    return table_for(store, game).log(request, now)
 
 
 def own_document_kinds() -> list[str]:

@@ -262,3 +262,12 @@ class Table(Generic[S]):
             match = build_match(request, now, setup)
             filed = txn.archive({"id": txn.unused_id(), **match})
         return LoggedGame(filed)
+
+
+class Logbook(Table[Any]):
+    """The table of a game the companion logs but does not track (its spec names no table of
+    its own): it only files logged games."""
+
+    def __init__(self, store: Store, game: str) -> None:
+        super().__init__(store)
+        self.game = game  # type: ignore[misc]  # one instance per game, not a subclass

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from companion.engine.spec import GameSpec, Kind, Logged
 from companion.store import Store
 from companion.store.atomic import Files
 from tests.conftest import assert_user_error
@@ -148,3 +149,36 @@ def test_the_answer_is_the_stored_match(cli, db):
         "Ana",
     )
     assert json.dumps(logged["scores"]) == json.dumps(stored["result"]["scores"])
+
+
+# A game a package declares for logging only: no table of its own.
+TALLY = GameSpec(
+    name="tally",
+    title="Tally",
+    cli="companion.cli.log:log",
+    kinds=(Kind(key="tally", title="Tally", log=Logged(title="Tally", rank=f"{__name__}:ranked")),),
+)
+
+
+def ranked(scores: dict[str, int], context: dict) -> dict:
+    top = max(scores.values())
+    ranks = {p: 1 + sum(1 for s in scores.values() if s > v) for p, v in scores.items()}
+    return {"scores": dict(scores), "ranks": ranks, "winner": None if top < 10 else max(scores)}
+
+
+def test_a_game_with_no_table_of_its_own_is_logged_by_a_logbook(cli, monkeypatch):
+    from functools import cache
+
+    from companion import registry
+
+    monkeypatch.setattr(registry, "installed", cache(lambda: {"tally": f"{__name__}:TALLY"}))
+    registry.refresh()
+    try:
+        logged = cli("log", "tally", "Ann=12", "Bob=3", "--json")
+        assert logged.exit_code == 0, logged.stderr
+        assert logged.json["ranks"] == {"Ann": 1, "Bob": 2}
+        shown = cli("history", "show", logged.json["id"], "--json").json
+        assert (shown["game"], shown["status"]) == ("tally", "finished")
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
