@@ -274,8 +274,8 @@ class Change:
 
     def unused_id(self) -> str:
         """A fresh match id no match holds: live, archived by any machine (unreadable ones
-        too), filed earlier in this change, or deleted (a deletion record names its id, and
-        a machine whose copy still holds that match would take a new one for it).
+        too), filed earlier in this change, or deleted (readers merge every machine's copies
+        by id, and another machine's file may still hold the deleted match).
 
         Asked inside the change, under its lock: no other companion can file a match with
         the id between this check and the commit.
