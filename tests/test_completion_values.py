@@ -465,3 +465,43 @@ def test_scripts_are_the_generated_ones():
         assert (ROOT / "completions" / name).read_text() == script + "\n"
     zsh = (ROOT / "completions" / "_companion").read_text()
     assert re.search(r"loadautofunc", zsh), "autoloaded from $fpath, the file must complete"
+
+
+def test_a_deleted_match_is_not_offered(monkeypatch, capsys, cli, table):
+    # A match deleted here while another machine's file (synced in) still holds it: the
+    # deletion is a record, and Tab offers what `history list` lists.
+    def run(*args: object):
+        monkeypatch.delenv(COMPLETE_VAR, raising=False)  # a command, not a Tab
+        done = cli(*args)
+        assert done.exit_code == 0, done.stderr
+        return done
+
+    def ids(typed: str = "") -> list[str]:
+        return offered(monkeypatch, capsys, table, f"companion history show {typed}")
+
+    monkeypatch.setenv("COMPANION_MACHINE", "there")
+    gone = run("log", "otdraft", "Dee=40", "Eli=31", "--when", "2026-03-03", "--json").json["id"]
+    kept = run("log", "otdraft", "Dee=30", "Eli=41", "--when", "2026-03-04", "--json").json["id"]
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    saved = table.with_name("saved.json")
+    run("history", "export", "--format", "json", "-o", saved)
+    run("history", "delete", gone, "--yes")
+    listed = {m["id"] for m in run("history", "list", "--json").json["matches"]}
+    assert gone not in listed and kept in listed
+    assert set(ids()) == listed
+    assert ids(gone[:5]) == []
+    # Imported again, it is back (a record revives that finishing): offered again.
+    run("history", "import", saved)
+    assert ids(gone[:5]) == [gone]
+    # Its players go with it, once it was their only match.
+    run("history", "delete", gone, "--yes")
+    assert "Dee" in offered(monkeypatch, capsys, table, "companion history list --player ")
+    run("history", "delete", kept, "--yes")
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert "Dee" not in players and "Ana" in players
+    # Tab's light fold of the records (no store imported) is the store's own.
+    from companion.store import Store
+    from companion.store.peek import Peek
+
+    dead = Store(table).view().folded().dead
+    assert Peek(table).dead == dead and {i for i, _ in dead} == {gone, kept}
