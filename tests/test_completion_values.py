@@ -89,6 +89,8 @@ RULES = {
     "companion hoopers match block Ann --against ": ["2ps", "3ps", "lup", "steal"],
     "companion log ": ["hoopers", "allstar", "playlist", "playlist-solo", "otdraft"],
     "companion allstar setup --species Ducks,P": ["Ducks,Pandas", "Ducks,Penguins"],
+    "companion hoopers match fundamental Ann ": ["dribble", "pass", "screen"],
+    "companion hoopers energy Hec": ["Hector Pröt"],
 }
 
 
@@ -107,6 +109,8 @@ def test_hoopers_of_the_live_match_teams(monkeypatch, capsys, table):
     assert shooter[:5] == UNLEASHED
     facing = "companion hoopers match shot Bob 3ps --hooper Joy --defense 30 --defender "
     assert offered(monkeypatch, capsys, table, facing)[:5] == KEEPERS
+    rest = "companion hoopers match timeout Bob --rest "  # the opponent's two energies
+    assert offered(monkeypatch, capsys, table, rest)[:5] == KEEPERS
     # A close name: a word of the name, any case.
     assert offered(monkeypatch, capsys, table, "companion hoopers match chip Ann trap") == [
         "Edd Trapp"
@@ -214,6 +218,7 @@ def test_the_copies_of_engine_names_match_the_engines():
     from companion.games.allstar.arenas import RULES as ARENA_RULES
     from companion.games.allstar.table import KEYS
     from companion.games.hoopers.counters import COUNTER_KINDS, POSITIONS
+    from companion.games.hoopers.energy_moves import FUNDAMENTALS
     from companion.games.hoopers.shots import SHOT_KINDS
     from companion.games.hoopers.variants import MILESTONE_MODES
     from companion.games.playlist.cards import KINDS
@@ -221,6 +226,7 @@ def test_the_copies_of_engine_names_match_the_engines():
 
     assert hoopers_complete.SHOT_KINDS == SHOT_KINDS
     assert hoopers_complete.COUNTER_KINDS == COUNTER_KINDS
+    assert hoopers_complete.FUNDAMENTALS == FUNDAMENTALS
     assert hoopers_complete.POSITIONS == POSITIONS
     assert hoopers_complete.MILESTONE_MODES == MILESTONE_MODES
     assert registry.EXPORT_FORMATS == FORMATS
@@ -459,3 +465,43 @@ def test_scripts_are_the_generated_ones():
         assert (ROOT / "completions" / name).read_text() == script + "\n"
     zsh = (ROOT / "completions" / "_companion").read_text()
     assert re.search(r"loadautofunc", zsh), "autoloaded from $fpath, the file must complete"
+
+
+def test_a_deleted_match_is_not_offered(monkeypatch, capsys, cli, table):
+    # A match deleted here while another machine's file (synced in) still holds it: the
+    # deletion is a record, and Tab offers what `history list` lists.
+    def run(*args: object):
+        monkeypatch.delenv(COMPLETE_VAR, raising=False)  # a command, not a Tab
+        done = cli(*args)
+        assert done.exit_code == 0, done.stderr
+        return done
+
+    def ids(typed: str = "") -> list[str]:
+        return offered(monkeypatch, capsys, table, f"companion history show {typed}")
+
+    monkeypatch.setenv("COMPANION_MACHINE", "there")
+    gone = run("log", "otdraft", "Dee=40", "Eli=31", "--when", "2026-03-03", "--json").json["id"]
+    kept = run("log", "otdraft", "Dee=30", "Eli=41", "--when", "2026-03-04", "--json").json["id"]
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    saved = table.with_name("saved.json")
+    run("history", "export", "--format", "json", "-o", saved)
+    run("history", "delete", gone, "--yes")
+    listed = {m["id"] for m in run("history", "list", "--json").json["matches"]}
+    assert gone not in listed and kept in listed
+    assert set(ids()) == listed
+    assert ids(gone[:5]) == []
+    # Imported again, it is back (a record revives that finishing): offered again.
+    run("history", "import", saved)
+    assert ids(gone[:5]) == [gone]
+    # Its players go with it, once it was their only match.
+    run("history", "delete", gone, "--yes")
+    assert "Dee" in offered(monkeypatch, capsys, table, "companion history list --player ")
+    run("history", "delete", kept, "--yes")
+    players = offered(monkeypatch, capsys, table, "companion history list --player ")
+    assert "Dee" not in players and "Ana" in players
+    # Tab's light fold of the records (no store imported) is the store's own.
+    from companion.store import Store
+    from companion.store.peek import Peek
+
+    dead = Store(table).view().folded().dead
+    assert Peek(table).dead == dead and {i for i, _ in dead} == {gone, kept}

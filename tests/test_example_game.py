@@ -99,9 +99,38 @@ def test_watch_draws_it_with_its_own_renderer(cli, coinrace):
     assert "coinrace match" in frame.stdout and "next: Ann flips" in frame.stdout
 
 
-def test_log_and_history_list_show_stats_amend_replay_export(cli, coinrace):
+@pytest.fixture
+def tables_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The tables whose `log` verb files a logged game, by class name, in order."""
+    from companion.tables.base import Table
+
+    asked: list[str] = []
+    real = Table.log
+
+    def log(self, *args, **kwargs):
+        asked.append(type(self).__name__)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Table, "log", log)
+    return asked
+
+
+def test_its_table_logs_a_game_with_the_verb_every_table_has(coinrace, db):
+    from coinrace.table import CoinRaceTable
+
+    from companion.history.log import LogRequest
+    from companion.store import Store
+
+    store = Store(db)
+    logged = CoinRaceTable(store).log(LogRequest("coinrace", ("Ann=1", "Bob=3")))
+    assert logged.to_json()["winner"] == "Bob"
+    assert store.get_match(logged.id)["result"]["ranks"] == {"Ann": 2, "Bob": 1}
+
+
+def test_log_and_history_list_show_stats_amend_replay_export(cli, coinrace, tables_asked):
     logged = cli("log", "coinrace", "Ann=3", "Bob=1", "--json")
     assert logged.exit_code == 0, logged.stderr
+    assert tables_asked == ["CoinRaceTable"]
     assert (logged.json["winner"], logged.json["ranks"]) == ("Ann", {"Ann": 1, "Bob": 2})
     assert_user_error(cli("log", "coinrace", "Ann=3", "Bob=3"), "exactly one player")
     assert_user_error(cli("log", "coinrace", "Ann=3", "Bob=1", "--tribe", "Ann=x"), "--tribe")
@@ -123,7 +152,7 @@ def test_log_and_history_list_show_stats_amend_replay_export(cli, coinrace):
     assert titles == {"Coin race"}
 
 
-def test_the_menu_starts_it_and_logs_it(cli, coinrace, scripted):  # noqa: F811
+def test_the_menu_starts_it_and_logs_it(cli, coinrace, scripted, tables_asked):  # noqa: F811
     scripted.answer("What now?", "start")
     scripted.expect("coinrace: a coin race")
     scripted.answer("Which game?", "coin")
@@ -143,6 +172,7 @@ def test_the_menu_starts_it_and_logs_it(cli, coinrace, scripted):  # noqa: F811
     matches = cli("history", "list", "--json").json["matches"]
     (logged,) = [m for m in matches if m["status"] == "finished"]
     assert (logged["game"], logged["result"]["winner"]) == ("coinrace", "Bob")
+    assert tables_asked == ["CoinRaceTable"]
 
 
 def test_its_demo_runs_with_the_others(cli, coinrace):

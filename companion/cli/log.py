@@ -77,7 +77,8 @@ def log(
     charts, exports); 'history amend' corrects it, 'history undo' or
     'history delete' removes it.
     """
-    from companion.history.log import LogRequest, log_game
+    from companion.history.log import LogRequest
+    from companion.tables import log_game
 
     request = LogRequest(
         game=game,
@@ -91,7 +92,7 @@ def log(
         order=order,
         player=player,
     )
-    answer = log_game(open_store(ctx), request)
+    answer = log_game(open_store(ctx), request).to_json()
 
     def render(out):
         from companion.ui.history import logged_view

@@ -77,8 +77,10 @@ class Logged(Record):
     by the game's rules (`companion log` and `history amend` both ask it);
     `prepare(request, players) -> (options, context)` reads the game's own
     `companion log` options (`options` lists which it takes); `context(match)` is
-    what ranking needs again when a stored result is amended; `setup(store)` reads
-    the table's settings a log needs (a solo goal). `solo`: one player,
+    what ranking needs again when a stored result is amended; `setup(txn)` reads
+    the table's settings a log is checked against (a solo goal, the catalogue's
+    negative cards) inside the log's own transaction (`txn.get_doc`), so the table's
+    `log` verb checks and files against one version of them. `solo`: one player,
     one number.
     """
 

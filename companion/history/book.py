@@ -1,9 +1,10 @@
 """The book of every match: the history layer's reads and writes over the store.
 
-Every command of `companion history`, `companion players` and `companion log`
-calls one function here (or in `log` / `amend`) and never the store itself:
-loading matches with canonical player names and amendments applied, the
-backup and its import, deleting, undoing, renaming and merging players.
+Every command of `companion history` and `companion players` calls one
+function here (or in `amend`) and never the store itself: loading matches
+with canonical player names and amendments applied, the backup and its
+import, deleting, undoing, renaming and merging players. (`companion log` is
+the tables' `log` verb: `Table.log`.)
 The store's own functions do the locking and the writing.
 """
 
@@ -180,18 +181,6 @@ def load_by_id(
 
     match = load_match(store, match_id, holder)
     return amended(match, side_tables(store)[1]) if amend else match
-
-
-def archive_new(store: Store, match: Match) -> Match:
-    """Archive a finished match under a fresh id; returns it as stored."""
-    from companion.store.index import id_index
-    from companion.store.store import new_id
-
-    taken = id_index(store)
-    match_id = new_id()
-    while match_id in taken:
-        match_id = new_id()
-    return store.archive_match({"id": match_id, **match})
 
 
 # --- backup and import --------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Logging a game played without the companion: one finished match from its final scores.
 
-`log_game(store, request)` checks everything first (the game, every
-`NAME=SCORE`, the game's own ranking rules, the date) and then archives one
-match through the store, so a refused entry writes nothing. A logged match
+`build_match(request)` checks everything (the game, every `NAME=SCORE`, the
+game's own ranking rules, the date) and builds the match to file; the game's
+table files it (`Table.log`, reached by `companion.tables.log_game`), checking
+it again inside its transaction against the table's settings, so a refused
+entry writes nothing. A logged match
 is a match like any other: status `finished`, a result with scores, ranks and
 the winner, `options.logged` true, no events, and `finished` the date given.
 """
@@ -27,7 +29,6 @@ from companion.engine.names import match_prefix
 
 if TYPE_CHECKING:
     from companion.engine.spec import Kind, Logged
-    from companion.store import Store
 
 Match = dict[str, Any]
 
@@ -233,14 +234,3 @@ def _solo(game: str) -> bool:
 
 def is_logged(match: Mapping[str, Any]) -> bool:
     return bool((match.get("options") or {}).get("logged"))
-
-
-def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> dict[str, Any]:
-    """Check `request`, archive the match, and return the `companion log` answer."""
-    from companion.engine.spec import load
-    from companion.history.book import archive_new
-
-    logging = logging_of(resolve_loggable(request.game))
-    setup = load(logging.setup)(store) if logging.setup else None
-    match = archive_new(store, build_match(request, now, setup))
-    return payload(match)

@@ -48,10 +48,10 @@ class Peek:
     def live(self) -> list[dict[str, Any]]:
         return [m for m in self.rows(LIVE) if "finishing" not in m and "id" in m]
 
-    def aliases(self) -> dict[str, str]:
-        """Player aliases (casefolded spelling -> name): the main file's from before records,
-        then every machine's alias records in their order (companion.store.records)."""
-        found = {str(k).casefold(): v for k, v in self.docs("players").items()}
+    @cached_property
+    def records(self) -> list[dict[str, Any]]:
+        """Every machine's records that Tab reads (aliases, deletions, revivals), each once,
+        in the one order every machine folds them (companion.store.records.ordered)."""
         folder = self.path.with_name(self.path.stem + ".archive")
         rows: dict[str, dict[str, Any]] = {}
         try:
@@ -61,15 +61,40 @@ class Peek:
         for path in files:
             try:
                 table = json.loads(path.read_bytes()).get("records") or {}
-                rows.update({r["rid"]: r for r in table.values() if _alias_record(r)})
+                rows.update({r["rid"]: r for r in table.values() if _readable(r)})
             except (OSError, ValueError, AttributeError, TypeError, KeyError):
                 continue
-        for row in sorted(rows.values(), key=lambda r: (r["at"], r["machine"], r["seq"])):
+        return sorted(rows.values(), key=lambda r: (r["at"], r["machine"], r["seq"], r["rid"]))
+
+    def aliases(self) -> dict[str, str]:
+        """Player aliases (casefolded spelling -> name): the main file's from before records,
+        then every machine's alias records in their order (companion.store.records)."""
+        found = {str(k).casefold(): v for k, v in self.docs("players").items()}
+        for row in self.records:
+            if row["type"] != "aliases":
+                continue
             for key in row["unset"]:
                 found.pop(str(key).casefold(), None)
             for key, value in row["set"].items():
                 found[str(key).casefold()] = value
         return {k: v for k, v in found.items() if isinstance(v, str)}
+
+    @cached_property
+    def dead(self) -> set[tuple[str, str | None]]:
+        """The finishings (id, finished) deleted by a record and not revived since: a
+        deletion travels as a record while another machine's file still holds the match
+        (companion.store.records.fold)."""
+        found: set[tuple[str, str | None]] = set()
+        for row in self.records:
+            if row["type"] == "delete":
+                found.add((row["id"], row.get("finished")))
+            elif row["type"] == "revive":
+                found.discard((row["id"], row.get("finished")))
+        return found
+
+    def alive(self, match: dict[str, Any]) -> bool:
+        finished = match.get("finished")
+        return (match.get("id"), finished if isinstance(finished, str) else None) not in self.dead
 
     def live_match(self, game: str) -> dict[str, Any] | None:
         return next((m for m in self.live() if m.get("game") == game), None)
@@ -90,7 +115,7 @@ class Peek:
 
     def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
         """Live matches, then archived ones, newest archive file first (and no further
-        once `enough` have been given)."""
+        once `enough` have been given): each id once, none a record deleted."""
         live = self.live()
         yield from live
         seen, given = {m["id"] for m in live}, len(live)
@@ -98,22 +123,29 @@ class Peek:
             if enough is not None and given >= enough:
                 return
             for match in shard:
-                if match.get("id") not in seen:
+                if match.get("id") not in seen and self.alive(match):
+                    seen.add(match.get("id"))
                     given += 1
                     yield match
 
 
-def _alias_record(row: Any) -> bool:
-    return (
+def _readable(row: Any) -> bool:
+    """A record Tab folds: well formed, as companion.store.records.problem asks."""
+    if not (
         isinstance(row, dict)
-        and row.get("type") == "aliases"
         and isinstance(row.get("rid"), str)
         and isinstance(row.get("at"), str)
         and isinstance(row.get("machine"), str)
         and type(row.get("seq")) is int
-        and isinstance(row.get("set"), dict)
-        and isinstance(row.get("unset"), list)
-    )
+    ):
+        return False
+    kind = row.get("type")
+    if kind == "aliases":
+        return isinstance(row.get("set"), dict) and isinstance(row.get("unset"), list)
+    if kind in ("delete", "revive"):
+        finished = row.get("finished")
+        return isinstance(row.get("id"), str) and (finished is None or isinstance(finished, str))
+    return False
 
 
 def _is_shard(name: str) -> bool:

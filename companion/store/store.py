@@ -272,6 +272,26 @@ class Change:
         note_recorded(self.db, [stamped["id"]])
         return stamped
 
+    def unused_id(self) -> str:
+        """A fresh match id no match holds: live, archived by any machine (unreadable ones
+        too), filed earlier in this change, or deleted (readers merge every machine's copies
+        by id, and another machine's file may still hold the deleted match).
+
+        Asked inside the change, under its lock: no other companion can file a match with
+        the id between this check and the commit.
+        """
+        from companion.store.index import id_index
+
+        taken = set(id_index(self.store))  # as on disk: nobody else writes while we hold it
+        taken.update(m.get("id") for m in self.db.table(LIVE).all())
+        for ids in self.ids.values():
+            taken.update(ids)
+        taken.update(match_id for match_id, _ in self.dead())
+        while True:
+            candidate = new_id()
+            if candidate not in taken:
+                return candidate
+
     def unarchive(self, match_id: str) -> Match | None:
         """Take an archived match out of history; None if it is not there."""
         from companion.store.archive import withdraw

@@ -6,10 +6,16 @@ and never the store. `table_for(store, game)` finds a game's table by name.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
 from companion.store import Store
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from companion.history.log import LogRequest
+    from companion.tables.base import LoggedGame
 
 # The roll-off for who starts (`companion first-player --record`) is the table's own, not a
 # game's; every game's tables are named by its spec (`Kind.table`) and imported on use, so a
@@ -39,6 +45,19 @@ def table_target(game: str) -> str | None:
 
     kind = registry.kind(game)
     return kind.table if kind is not None else None
+
+
+def log_game(store: Store, request: LogRequest, now: datetime | None = None) -> LoggedGame:
+    """`companion log` (and guided play's "log a finished game"): the table of the game
+    `request` names (a name or unique prefix) files it with its `log` verb (`Table.log`)."""
+    from companion.history.log import resolve_loggable
+
+    game = resolve_loggable(request.game)
+    if table_target(game) is None:  # a game only logged, never tracked: its logbook files it
+        from companion.tables.base import Logbook
+
+        return Logbook(store, game).log(request, now)
+    return table_for(store, game).log(request, now)
 
 
 def own_document_kinds() -> list[str]:

@@ -8,18 +8,24 @@ record a move on a game that has just ended, or undo what was not theirs.
 
 A game's table names its rules (the event fold of `companion.engine.events`)
 and says three things about its state: the status to show, what may be
-undone, and the result once the game is over.
+undone, and the result once the game is over. A game played without the
+companion is filed by the same table (`log`), ranked as its spec's `Logged` says.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion.engine.errors import NothingToUndo
 from companion.engine.events import Event, Played, Rules, play, replay
 from companion.store import Store
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from companion.history.log import LogRequest
 
 S = TypeVar("S")
 Match = dict[str, Any]
@@ -112,6 +118,23 @@ class Ended:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "status": self.status, "result": dict(self.result)}
+
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """A game played without the companion, as `log` filed it; `to_json()` is `companion log`'s
+    answer."""
+
+    match: Match
+
+    @property
+    def id(self) -> str:
+        return self.match["id"]
+
+    def to_json(self) -> dict[str, Any]:
+        from companion.history.log import payload
+
+        return payload(self.match)
 
 
 class Table(Generic[S]):
@@ -215,3 +238,36 @@ class Table(Generic[S]):
 
     def abandon(self) -> Ended:
         return Ended.of(self.store.abandon_match(self.game))
+
+    def log(self, request: LogRequest, now: datetime | None = None) -> LoggedGame:
+        """File a game played without the companion, finished, from its final scores.
+
+        One transaction from the first read: the table's settings the result is checked
+        against (its spec's `Logged.setup`, e.g. the catalogue's negative cards), every
+        check of `request`, a fresh id and the filing. A catalogue edited or a match filed
+        by another companion while this one waits for the lock is seen, never written over;
+        any refusal writes nothing.
+        """
+        from companion import registry
+        from companion.engine.errors import BadInput
+        from companion.engine.spec import load
+        from companion.history.log import build_match, resolve_loggable
+
+        kind = registry.kind(self.game)
+        logging = kind.log if kind is not None else None
+        if logging is None or resolve_loggable(request.game) != self.game:
+            raise BadInput(f"cannot log '{request.game}' at the {self.game} table")
+        with self.store.change() as txn:
+            setup = load(logging.setup)(txn) if logging.setup else None
+            match = build_match(request, now, setup)
+            filed = txn.archive({"id": txn.unused_id(), **match})
+        return LoggedGame(filed)
+
+
+class Logbook(Table[Any]):
+    """The table of a game the companion logs but does not track (its spec names no table of
+    its own): it only files logged games."""
+
+    def __init__(self, store: Store, game: str) -> None:
+        super().__init__(store)
+        self.game = game  # type: ignore[misc]  # one instance per game, not a subclass

@@ -227,15 +227,14 @@ class SeriesTable:
 
     def record_game(self, report: GameReport) -> Status[SeriesView]:
         """Add `report` as the next game; a game typed in by hand also goes to history."""
-        from companion.store.store import new_id
-
         series_id = self._synced(self._current_id()).id
         by_hand = report.match_id is None
-        if by_hand:
-            report = replace(report, match_id=new_id())
         # The series, the hand-typed game's record and (when it decides the series) the
-        # series' own record change together: one transaction, all or nothing.
+        # series' own record change together: one transaction, all or nothing; the hand-typed
+        # game's id is picked inside it, so no match filed meanwhile can hold it.
         with self.store.change() as txn:
+            if by_hand:
+                report = replace(report, match_id=txn.unused_id())
             before = self._load(series_id, txn)
             after = self._change(series_id, lambda s: s.with_game(report, self.rules), txn)
             if by_hand:

@@ -22,6 +22,7 @@ from companion.store import Store
 if TYPE_CHECKING:
     from companion.engine.rng import TableRng
     from companion.games.playlist.solo import Goal, SoloState
+    from companion.store.store import Change
     from companion.tables.base import Status
 
 DOCS = "playlist"  # the store table holding the catalogue and the settings
@@ -140,9 +141,7 @@ class PlaylistBox:
         return list(self.store.get_doc(DOCS, "genres", default_genres()))
 
     def cards(self) -> list[Card]:
-        from companion.games.playlist.cards import card_from_dict
-
-        return [card_from_dict(d) for d in self.store.get_doc(DOCS, "cards", [])]
+        return _cards(self.store)
 
     def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
         """Cards as typed: catalogue number, title prefix, or GENRE/POINTS/ICONS[/TITLE]
@@ -155,9 +154,7 @@ class PlaylistBox:
 
     def solo_goal(self) -> Goal:
         """What wins a solo round at this table (the data file's goal until it is set)."""
-        from companion.games.playlist.solo import goal_from
-
-        return goal_from(self.store.get_doc(DOCS, "solo_goal"))
+        return _solo_goal(self.store)
 
     def set_solo_goal(
         self, points: int | None = None, reading: str | None = None, reset: bool = False
@@ -327,12 +324,27 @@ def need_start(cards: Sequence[Card]) -> None:
         raise ShortPlaylist(f"a playlist has at least {minimum} cards (got {len(cards)})")
 
 
-def log_context(store: Store) -> dict[str, Any]:
+# --- what a log is checked against: read inside the log's own transaction (`Table.log`) ---
+
+
+def _cards(docs: Store | Change) -> list[Card]:
+    from companion.games.playlist.cards import card_from_dict
+
+    return [card_from_dict(d) for d in docs.get_doc(DOCS, "cards", [])]
+
+
+def _solo_goal(docs: Store | Change) -> Goal:
+    from companion.games.playlist.solo import goal_from
+
+    return goal_from(docs.get_doc(DOCS, "solo_goal"))
+
+
+def log_context(txn: Change) -> dict[str, Any]:
     """What logging a game needs from this table: the points of its negative cards (only
     they take a playlist below 0)."""
-    return {"negatives": [c.points for c in PlaylistBox(store).cards() if c.kind == "negative"]}
+    return {"negatives": [c.points for c in _cards(txn) if c.kind == "negative"]}
 
 
-def solo_log_context(store: Store) -> dict[str, Any]:
+def solo_log_context(txn: Change) -> dict[str, Any]:
     """What logging a solo round needs from this table: the goal it is played to now."""
-    return {"goal": PlaylistBox(store).solo_goal()}
+    return {"goal": _solo_goal(txn)}

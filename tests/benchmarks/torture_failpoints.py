@@ -3,11 +3,11 @@
     python tests/benchmarks/torture_failpoints.py [--ops finish,undo,...] [--kinds ...]
 
 For each operation of `tests/store/ops.py` (finish, abandon, undo, delete,
-import, a manual record, players rename and merge) and each failpoint kind —
-`before-write:N` and `write:N` (the process exits 137 there, as if killed),
-`enospc:N` (that write fails: disk full) and `erofs:N` (it fails: read-only) —
-N walks 1, 2, … over every durable write the operation makes. Each run is a
-real process; then the real CLI runs as the next command
+import, a manual record, players rename and merge, `companion log`, …) and
+each failpoint kind — `before-write:N` and `write:N` (the process exits 137
+there, as if killed), `enospc:N` (that write fails: disk full) and `erofs:N`
+(it fails: read-only) — N walks 1, 2, … over every durable write the operation
+makes. Each run is a real process; then the real CLI runs as the next command
 (`companion history list --json`, then `players list --json`) and must
 recover; then a write (`companion players rename`) must leave no temp file and
 no journal behind. A run counts as
@@ -74,11 +74,18 @@ def seen_by_cli(db: Path) -> tuple[dict, str]:
     if problems:
         return {}, problems
     matches = sorted(
-        (m["id"], m["status"], m["events"], json.dumps(m["result"]))
+        (_stable_id(m), m["status"], m["events"], json.dumps(m["result"]))
         for m in json.loads(listed.stdout)["matches"]
     )
     names = sorted(p["player"] for p in json.loads(players.stdout)["players"])
     return {"matches": matches, "players": names}, ""
+
+
+def _stable_id(listed: dict) -> str:
+    """A logged game gets a fresh random id each run: name it by when and who."""
+    if listed.get("logged"):
+        return f"logged {listed['finished']} {','.join(listed['players'])}"
+    return listed["id"]
 
 
 def copy(base: Path, work: Path) -> Path:

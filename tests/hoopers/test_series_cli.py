@@ -723,3 +723,15 @@ def test_match_end_json_of_a_series_game_carries_its_rewards(started, cli, db):
     assert (series["game_number"], series["scores"]) == (1, {K: 1, U: 0})
     assert series["rewards"][K]["position_upgrades"] == 2  # markers I-III + fourth period
     assert series["next"].startswith("record the reward phase of game 1")
+
+
+def test_a_game_typed_in_by_hand_never_takes_an_id_history_holds(started, cli, monkeypatch):
+    # The id is picked inside the transaction that files the game (issue 21): one a logged
+    # match already holds is passed over, not written over.
+    ids = ["bbbbbb", "bbbbbb", "cccccc"]
+    monkeypatch.setattr("companion.store.store.new_id", lambda: ids.pop(0))
+    assert cli("log", "hoopers", "Ann=80", "Bob=70", "--json").json["id"] == "bbbbbb"
+    record(started, "78-75")
+    listed = {m["id"]: m["players"] for m in cli("history", "list", "--json").json["matches"]}
+    assert listed["bbbbbb"] == ["Ann", "Bob"]
+    assert listed["cccccc"] == [K, U]

@@ -142,6 +142,8 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "hoopers", "series", "undo")
         elif op == "series-abandon":
             return _cli(db, "hoopers", "series", "abandon")
+        elif op == "log":  # the catalogue read and the id picked inside the transaction
+            return _cli(db, "log", "playlist", "Hal=12", "Ivy=9", "--when", "2026-03-03")
         elif op == "restore":
             return _cli(db, "restore", str(folder / "backup.json"), "--yes")
         else:
@@ -154,7 +156,7 @@ def run(db: Path, op: str) -> int:
 
 OPERATIONS = (
     *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
-    *("series-record", "series-undo", "series-abandon", "restore"),
+    *("series-record", "series-undo", "series-abandon", "restore", "log"),
 )
 
 
@@ -215,10 +217,13 @@ def _summed_as_counted(store: Store) -> bool:
 
 
 def _stable_id(match: dict[str, Any]) -> str:
-    """A Series game typed in by hand gets a fresh random id each run: name it by its place."""
+    """A Series game typed in by hand, or a logged game, gets a fresh random id each run: name
+    it by its place, or by when and who."""
     options = match.get("options") or {}
     if options.get("series") and options.get("game_number"):
         return f"series {options['series']} game {options['game_number']}"
+    if options.get("logged"):
+        return f"logged {match['finished']} {','.join(match['players'])}"
     return match["id"]
 
 

@@ -108,12 +108,12 @@ def test_a_kill_after_any_write_loses_nothing(base, tmp_path, op):
 
 # Killing just before a write differs from killing just after the one before it only by
 # what is done in memory in between; the torture script walks it for every operation.
-@pytest.mark.parametrize("op", ["finish", "undo"])
+@pytest.mark.parametrize("op", ["finish", "undo", "log"])
 def test_a_kill_before_any_write_loses_nothing(base, tmp_path, op):
     walk(base, tmp_path / "work", op, "before-write")
 
 
-@pytest.mark.parametrize("op", ["finish", "import"])
+@pytest.mark.parametrize("op", ["finish", "import", "log"])
 def test_a_full_disk_at_any_write_changes_all_or_nothing(base, tmp_path, op):
     walk(base, tmp_path / "work", op, "enospc")
 

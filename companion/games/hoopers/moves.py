@@ -32,6 +32,15 @@ from companion.games.hoopers.effects import (
     shoot_free_throws,
     skills_of,
 )
+from companion.games.hoopers.energy import (
+    SHOT_CARDS,
+    attack_free,
+    counter_free,
+    fundamental_free,
+    recover,
+    spend,
+)
+from companion.games.hoopers.energy_moves import paid_fundamental
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
 from companion.games.hoopers.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.onfire import FLAT
@@ -45,6 +54,7 @@ from companion.games.hoopers.tribe_power import power_onfire
 from companion.games.hoopers.upgrades import give_upgrade, take_gameplan
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
+FUNDAMENTAL_FOR = {"steal": "dribble", "intercept": "pass"}  # what each counter answers
 
 
 def _a(label: str) -> str:
@@ -102,6 +112,12 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
             raise MissingInput(
                 f"{against.name}'s Position token is not known: give --position (PG … C)"
             )
+    # One energy for each card: the counter, and the fundamental it answers unless that
+    # was recorded (and paid) already with 'match fundamental'.
+    if against is not None:
+        _pay_fundamental(state, other, against, FUNDAMENTAL_FOR[kind])
+    card = "offensive rebound" if kind == "rebound" else label
+    spend(state, side.name, counterer, card, counter_free(counterer, kind))
     if is_susan_peg_rebound(kind, counterer, data, rng is not None):
         return susan_peg_rebound(
             state, data, rng, draws, side, other, counterer, _counter_free_throws
@@ -165,6 +181,14 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         if joy:
             state.notes.append(joy)
     return outcome
+
+
+def _pay_fundamental(state: MatchState, side: TeamState, hooper: HooperState, kind: str) -> None:
+    if not paid_fundamental(state, side.name, hooper.name, kind):
+        spend(state, side.name, hooper, kind, fundamental_free(hooper, kind))
+        state.fundamentals.append(
+            {"team": side.name, "hooper": hooper.name, "kind": kind, "countered": True}
+        )
 
 
 def _counter_free_throws(
@@ -237,6 +261,15 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     attacker = other.hooper(data["attacker"])
     attacker.check_in_game(other.name, "be blocked")
     other.check_on_court(attacker, "be blocked")
+    _spend_block_chip(state, data, rng, draws, side, blocker)
+    # The attacker's card (an attack, or the fundamental a blocked counter answers) and
+    # the blocker's defence or counter card each cost one energy.
+    if against in BLOCKED_COUNTERS:
+        _pay_fundamental(state, other, attacker, FUNDAMENTAL_FOR[against])
+    else:
+        card = SHOT_CARDS[against]
+        spend(state, other.name, attacker, card, attack_free(state, other.name, attacker))
+    spend(state, side.name, blocker, "block")
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(blocker, "linda"):
         skills.append("linda")
@@ -296,6 +329,32 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     if data.get("keepers_block"):
         power_onfire(state, data, rng is not None, side.name, blocker.name, draws)
     return outcome
+
+
+def _spend_block_chip(
+    state: MatchState, data: dict[str, Any], rng: Any, draws: Draws, side: TeamState, blocker: Any
+) -> None:
+    """'Block': "played by using the specific Onfire LV.1 chip" — and "After having spent
+    a chip (LV.1 or LV.2) discard it." The chip is spent with the block unless it was just
+    spent for it ('match spend TEAM block'); an LV.1 chip first, else a No Way Block.
+    Recorded in the event (`chip`), so a block recorded before the chip was spent with it
+    replays as it was."""
+    if rng is not None:
+        data.pop("chip", None)
+        spent = state.chips_spent
+        just_spent = (
+            bool(spent)
+            and spent[-1].get("hooper") == blocker.name
+            and spent[-1].get("use") in ("block", "no-way-block")
+        )
+        if not data.get("keepers_block") and not just_spent:
+            if blocker.chips.get("lv1", 0) > 0:
+                data["chip"] = "block"
+            elif blocker.chips.get("lv2", 0) > 0:
+                data["chip"] = "no-way-block"
+    use = data.get("chip")
+    if use:
+        spend_chip(state, {"team": side.name, "hooper": blocker.name, "use": use}, rng, draws)
 
 
 def shot_free_throws(outcome: Any, data: dict[str, Any], shooter_team: TeamState) -> Any:
@@ -424,6 +483,10 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         else:
             where = ""
         lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
+        # "The hooper that now has become a benchwarmer immediately recovers one energy."
+        back = recover(leaving, 1)
+        if back:
+            lost += f" (+{back} energy: {leaving.energy})"
         leaving.onfire = FLAT
         entering.onfire = FLAT
         state.notes.append(

@@ -48,11 +48,12 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 # Position swaps, gameplans, upgrades and chips spent check their own moment.
 ANY_TIME = frozenset(
     {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
-    | {"gameplan", "upgrade", "spend"}
+    | {"gameplan", "upgrade", "spend", "energy"}
 )
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
 KEEP_START = frozenset(
     {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
+    | {"energy"}
 )
 # Onfire LV.2 chips that decide the attack ('Chips and Markers').
 CHIPS_ENDING = {
@@ -178,6 +179,10 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         if action in ("screen", "charging") and step not in (START, PLAY, REBOUND_WON):
             raise _refuse(f"an offensive foul on a {action}", phase, state)
         return
+    if kind == "fundamental":
+        if step not in (START, PLAY, REBOUND_WON):
+            raise _refuse(f"a fundamental ({data.get('kind')})", phase, state)
+        return
     if kind == "shot" and step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
     if kind in ("shot", "block"):
@@ -222,6 +227,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
         return _after_shot(outcome, owed, defended=bool(data.get("defender")))
     if kind == "counter":
         return _after_counter(phase, data, outcome, owed)
+    if kind == "fundamental":
+        return Phase(PLAY, why="the action goes on")
     if kind == "block":
         return _after_block(phase, data, outcome, owed)
     if kind == "spend":
@@ -321,6 +328,16 @@ def timeout_open(state: Any, team: str) -> bool:
 def power_open(state: Any) -> bool:
     """The Unleashed power may be used now (by the side that won the ball back)."""
     return bool(state.phase.power) and state.phase.step in (ENDED, MISSED)
+
+
+def energy_warning(state: Any, team: str, hooper: str, card: str) -> str | None:
+    """A hooper of `team` about to play `card` with no energy left: the warning, else None
+    (the rule is `companion.games.hoopers.energy.energy_warning`; the fold notes it when the
+    move is recorded, guided play says it as the hooper is picked)."""
+    from companion.games.hoopers.energy import energy_warning as warning
+
+    side = state.teams[team]
+    return warning(state, team, side.hoopers[hooper], card)
 
 
 def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> None:

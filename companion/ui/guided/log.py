@@ -121,7 +121,7 @@ def _with(request: LogRequest, **changes: Any) -> LogRequest:
 
 def run(store: Store) -> bool:
     """Ask for a finished game and log it; False when the table backs out."""
-    from companion.history.log import log_game
+    from companion.tables import log_game
     from companion.ui.guided.steps import players_seen
     from companion.ui.history import logged_view
 
@@ -135,7 +135,7 @@ def run(store: Store) -> bool:
         prompts.say("  nothing logged")
         return False
     try:
-        answer = log_game(store, request)
+        answer = log_game(store, request).to_json()
     except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
         prompts.say(f"error: {prompts.reason(err)}")
         return False
