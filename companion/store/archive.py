@@ -72,7 +72,8 @@ def index_dir(store: Store) -> Path | None:
     writers, each rewriting the other's files forever (and a sync engine keeping one
     version of each). So each machine keeps its own folder, named by the id that already
     names its shards; it stays beside the archive (a moved data folder keeps its cache)
-    and a sync engine is told to leave out `.index*` (docs/sharing.md).
+    and a sync engine is told to leave out `.index*` (docs/sharing.md). A machine reading
+    before it ever wrote is given its id here, as its first write would give it.
     """
     from companion.store.machines import machine_id
 
