@@ -319,9 +319,26 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     return lines
 
 
+# Checkpoints kept per file: the whole history's and a few date ranges' (`stats --since`),
+# newest first, so asking for a range does not throw away the whole history's.
+CHECKPOINTS_KEPT = 4
+
+
+def _checkpoints(path: Path) -> list[dict[str, Any]]:
+    """The checkpoints a file holds (newest first); none if it cannot be read as such."""
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
+        entries = json.loads(path.read_bytes())["checkpoints"]
+        if isinstance(entries, list):
+            return [e for e in entries if isinstance(e, dict)]
+    return []
+
+
 def _write_checkpoint(store: Any, name: str, digest: str, lines: dict) -> None:
     from companion.store.archive import _write_index
 
+    path = _cache_path(store, name, RATINGS_SUFFIX)
+    if path is None:
+        return
     body = {
         "digest": digest,
         "lines": [
@@ -329,7 +346,9 @@ def _write_checkpoint(store: Any, name: str, digest: str, lines: dict) -> None:
             for ln in lines.values()
         ],
     }
-    _write_index(_cache_path(store, name, RATINGS_SUFFIX), {**body, "check": _digest(body)})
+    kept = [e for e in _checkpoints(path) if e.get("digest") != digest]
+    entries = [{**body, "check": _digest(body)}, *kept][:CHECKPOINTS_KEPT]
+    _write_index(path, {"checkpoints": entries})
 
 
 def _read_checkpoint(store: Any, name: str, digest: str, rater: Any) -> dict | None:
@@ -338,17 +357,18 @@ def _read_checkpoint(store: Any, name: str, digest: str, rater: Any) -> dict | N
     path = _cache_path(store, name, RATINGS_SUFFIX)
     if path is None:
         return None
-    with contextlib.suppress(
-        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
-    ):
-        body = json.loads(path.read_bytes())
-        check = body.pop("check")
-        if body["digest"] != digest or check != _digest(body):
-            return None
-        lines = {}
-        for game, player, mu, sigma, plays, before in body["lines"]:
-            line = Line(player, game, rater.rating(mu=mu, sigma=sigma), plays)
-            line.before = deque(before, maxlen=RECENT)
-            lines[game, player] = line
-        return lines
+    for body in _checkpoints(path):
+        if body.get("digest") != digest:
+            continue
+        with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            check = body.pop("check")
+            if check != _digest(body):
+                return None
+            lines = {}
+            for game, player, mu, sigma, plays, before in body["lines"]:
+                line = Line(player, game, rater.rating(mu=mu, sigma=sigma), plays)
+                line.before = deque(before, maxlen=RECENT)
+                lines[game, player] = line
+            return lines
+        return None
     return None

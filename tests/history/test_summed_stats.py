@@ -204,7 +204,7 @@ def test_a_hand_edited_rating_checkpoint_is_not_trusted(cli, db):
     first = cli("history", "ratings", "--json").json
     checkpoint = index_dir(Store(db)) / "2025-01.here.ratings.json"
     body = json.loads(checkpoint.read_text())
-    body["lines"][0][2] = 99.0  # μ
+    body["checkpoints"][0]["lines"][0][2] = 99.0  # μ
     checkpoint.write_text(json.dumps(body))
     assert cli("history", "ratings", "--json").json == first
 
@@ -277,3 +277,18 @@ def test_a_broken_partial_is_made_again(cli, db, body):
     cache.write_text(body)
     assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
     assert json.loads(json.loads(cache.read_text())["partial"])["matches"] == 1
+
+
+def test_a_date_range_keeps_the_whole_historys_checkpoints(cli, db):
+    archive_many(
+        Store(db),
+        [match(f"a{n}", "otdraft", {"Ana": n % 3, "Bo": 1}, f"2025-0{n}-02") for n in range(1, 6)],
+    )
+    cli("history", "ratings", "--json")
+    checkpoint = index_dir(Store(db)) / "2025-03.here.ratings.json"
+    whole = json.loads(checkpoint.read_text())["checkpoints"]
+    assert cli("history", "stats", "--since", "2025-02-01", "--json").exit_code == 0
+    both = json.loads(checkpoint.read_text())["checkpoints"]
+    assert len(both) == 2 and both[1] == whole[0]
+    roster, matches = book.history(Store(db))
+    assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
