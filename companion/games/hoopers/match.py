@@ -349,6 +349,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.last_shot = None
     if kind == "turn":
         state.ball_won = None
+        state.block_ready = None  # a chip spent on a block that never came is gone
     if draws.drawn:
         data["markers"] = draws.drawn
     state.phase = phase.advance(state.phase, kind, data, outcome, state)

@@ -231,12 +231,21 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     blocker.check_can_defend(side.name)
     side.check_on_court(blocker, "block")
     if rng is not None:  # recording (an old log replays as it was recorded)
-        check_block(state, side, blocker, bool(data.get("keepers_block")))
+        chip = check_block(state, side, blocker, bool(data.get("keepers_block")))
+        if chip is not None:
+            data["chip"] = chip
     if not data.get("attacker"):
         raise MissingInput("a block in a match needs --attacker (the hooper blocked)")
     attacker = other.hooper(data["attacker"])
     attacker.check_in_game(other.name, "be blocked")
     other.check_on_court(attacker, "be blocked")
+    if data.get("chip"):
+        # "After having spent a chip (LV.1 or LV.2) discard it": the block spends the
+        # blocker's chip (in the event, so the log replays the same).
+        spend_chip(
+            state, {"team": side.name, "hooper": blocker.name, "use": data["chip"]}, rng, draws
+        )
+    state.block_ready = None  # a chip spent on a block serves this one
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(blocker, "linda"):
         skills.append("linda")
