@@ -241,3 +241,19 @@ def test_coast_to_coast_only_after_the_opponents_basket(cli, db):
     ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "50", "--roll", "5"))
     ok(cli(*M, "spend", "Karl", "coast-to-coast", "--hooper", "Edd"))
     assert status(cli)["score"] == {"Lucy": 2, "Karl": 4}
+
+
+# --- Coach actions: "At THE BEGINNING of your attacking turn ... To call a timeout" -----
+
+
+def test_the_defending_side_calls_no_timeout_and_is_told_what_is_legal(cli, db):
+    """'Coach Action Tokens': "At THE BEGINNING of your attacking turn: ... To call a timeout
+    ... NOTE: the hoopers of your opponent recover a total of two energies ... He/She can
+    spend one of his/her coach action tokens to gain all the benefits of the timeout
+    without spending any cube." """
+    start(cli)
+    refused(cli, db, ("timeout", "Karl"), "a timeout by Karl",
+            "a timeout or substitutions (coach actions)")  # fmt: skip
+    ok(cli(*M, "timeout", "Lucy"))
+    ok(cli(*M, "coach", "Karl"))
+    assert status(cli)["timeouts"] == {"Lucy": 2, "Karl": 3}

@@ -142,6 +142,15 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         return
     step = phase.step
     if kind == "timeout":
+        caller = _team_name(state, data)
+        if caller is not None and caller != getattr(state, "attacking", caller):
+            raise _refuse(
+                f"a timeout by {caller} ('At THE BEGINNING of your attacking turn': "
+                f"{caller} defends; 'the hoopers of your opponent recover a total of two "
+                "energies', or 'match coach' for the timeout's benefits without a cube)",
+                phase,
+                state,
+            )
         if step != START:
             raise _refuse(
                 "a timeout ('At THE BEGINNING of your attacking turn')",
@@ -207,6 +216,13 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         if step not in (START, PLAY, REBOUND_WON):
             raise _refuse("a shot" if kind == "shot" else "a block", phase, state)
         return
+
+
+def _team_name(state: Any, data: Mapping[str, Any]) -> str | None:
+    try:
+        return state.team(str(data.get("team", ""))).name
+    except (KeyError, ValueError, RuleViolation, AttributeError):
+        return None  # the move itself names the unknown team
 
 
 def _foul_action(data: Mapping[str, Any]) -> str | None:
