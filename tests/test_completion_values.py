@@ -89,6 +89,8 @@ RULES = {
     "companion hoopers match block Ann --against ": ["2ps", "3ps", "lup", "steal"],
     "companion log ": ["hoopers", "allstar", "playlist", "playlist-solo", "otdraft"],
     "companion allstar setup --species Ducks,P": ["Ducks,Pandas", "Ducks,Penguins"],
+    "companion hoopers match fundamental Ann ": ["dribble", "pass", "screen"],
+    "companion hoopers energy Hec": ["Hector Pröt"],
 }
 
 
@@ -107,6 +109,8 @@ def test_hoopers_of_the_live_match_teams(monkeypatch, capsys, table):
     assert shooter[:5] == UNLEASHED
     facing = "companion hoopers match shot Bob 3ps --hooper Joy --defense 30 --defender "
     assert offered(monkeypatch, capsys, table, facing)[:5] == KEEPERS
+    rest = "companion hoopers match timeout Bob --rest "  # the opponent's two energies
+    assert offered(monkeypatch, capsys, table, rest)[:5] == KEEPERS
     # A close name: a word of the name, any case.
     assert offered(monkeypatch, capsys, table, "companion hoopers match chip Ann trap") == [
         "Edd Trapp"
@@ -214,6 +218,7 @@ def test_the_copies_of_engine_names_match_the_engines():
     from companion.games.allstar.arenas import RULES as ARENA_RULES
     from companion.games.allstar.table import KEYS
     from companion.games.hoopers.counters import COUNTER_KINDS, POSITIONS
+    from companion.games.hoopers.energy_moves import FUNDAMENTALS
     from companion.games.hoopers.shots import SHOT_KINDS
     from companion.games.hoopers.variants import MILESTONE_MODES
     from companion.games.playlist.cards import KINDS
@@ -221,6 +226,7 @@ def test_the_copies_of_engine_names_match_the_engines():
 
     assert hoopers_complete.SHOT_KINDS == SHOT_KINDS
     assert hoopers_complete.COUNTER_KINDS == COUNTER_KINDS
+    assert hoopers_complete.FUNDAMENTALS == FUNDAMENTALS
     assert hoopers_complete.POSITIONS == POSITIONS
     assert hoopers_complete.MILESTONE_MODES == MILESTONE_MODES
     assert registry.EXPORT_FORMATS == FORMATS

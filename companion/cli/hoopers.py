@@ -619,6 +619,68 @@ def reminders(
     emit(payload, json, render)
 
 
+@app.command()
+def energy(
+    ctx: typer.Context,
+    hooper: Annotated[
+        str | None, typer.Argument(help="A hooper card (a known card by unique prefix).")
+    ] = None,
+    value: Annotated[
+        int | None, typer.Argument(help="The energy printed on the card.", show_default=False)
+    ] = None,
+    forget: Annotated[
+        bool, typer.Option("--forget", help="Forget the table's number for this card.")
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Show or set each hooper card's printed energy (the rulebook prints none): remembered,
+    new matches track the energy of every card known here."""
+    from companion.engine.errors import BadInput
+    from companion.tables.hoopers import HoopersTable
+
+    table = HoopersTable(open_store(ctx))
+    if (value is not None or forget) and hooper is None:
+        raise BadInput("which card? 'hoopers energy HOOPER N' (or HOOPER --forget)")
+    if value is not None and forget:
+        raise BadInput("a card's energy or --forget: one or the other")
+    known = table.card_energies()
+    if hooper is not None and (value is not None or forget):
+        table.set_card_energy(_card(hooper, known), None if forget else value)
+        known = table.card_energies()
+    elif hooper is not None:
+        card = _card(hooper, known)
+        known = {card: known[card]} if card in known else {}
+    payload = {"energy": known}
+
+    def render(out):
+        if not known:
+            out.print(
+                "No card's energy known yet: 'companion hoopers energy HOOPER N' sets one "
+                "(or 'hoopers match energy TEAM HOOPER --max N' during a match)."
+            )
+            return
+        out.print("Card energy (the table's own, or a labelled default):")
+        for name, entry in known.items():
+            out.print(f"  {name:<16} {entry['max']:>2}  {entry['source']}")
+
+    emit(payload, json, render)
+
+
+def _card(typed: str, catalogue: Any) -> str:
+    """A card's name by unique prefix (accents aside) among the rulebook's cards and the
+    catalogue's, else the name as typed (a new card)."""
+    from companion.data import load
+    from companion.engine.errors import UnknownName
+    from companion.engine.names import match_prefix
+    from companion.tables.hoopers import card_name
+
+    cards = sorted({*load("hoopers")["positions"], *catalogue})
+    try:
+        return match_prefix(card_name(typed), cards, what="hooper card")
+    except UnknownName:
+        return card_name(typed)
+
+
 app.lazy("match", "companion.cli.hoopers_match:match_app")
 app.lazy("series", "companion.cli.hoopers_series:app")
 app.lazy("play", "companion.cli.play:hoopers")

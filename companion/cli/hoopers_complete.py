@@ -31,6 +31,7 @@ COUNTER_KINDS = ("steal", "intercept", "rebound")  # ...hoopers.counters.COUNTER
 POSITIONS = ("PG", "SG", "SF", "PF", "C")  # companion.games.hoopers.counters.POSITIONS
 MILESTONE_MODES = ("win", "lose", "off")  # companion.games.hoopers.variants.MILESTONE_MODES
 ONFIRE_DIRECTIONS = ("up", "down")
+FUNDAMENTALS = ("dribble", "pass", "screen")  # ...hoopers.energy_moves.FUNDAMENTALS
 FOUL_ON = ("charging",)  # `match foul --on`: the foul-die actions, and an attacker's charging
 BLOCKABLE = ("steal", "intercept")  # a boosted counter can be blocked, as a shot can
 SERIES_DOCS = "series"  # "current", and each series by id
@@ -211,6 +212,7 @@ SOURCES: dict[str, Any] = {
         "hoopers odds": fixed((*SHOT_KINDS, *COUNTER_KINDS)),
         "hoopers counter": fixed(COUNTER_KINDS),
         "hoopers match counter": fixed(COUNTER_KINDS),
+        "hoopers match fundamental": fixed(FUNDAMENTALS),
         "hoopers": fixed(SHOT_KINDS),
     },
     "action": {"hoopers foul": foul_actions},
@@ -230,12 +232,13 @@ SOURCES: dict[str, Any] = {
     "away_five": commas(start_roster("away")),
     # the live match
     "team": {"hoopers match": teams},
-    "hooper": own_hoopers,
+    "hooper": {"hoopers energy": lambda asked: tribe_hoopers(None), "hoopers": own_hoopers},
     "hooper_arg": own_hoopers,
     "words": {"hoopers match onfire": onfire_words},
     "out": own_hoopers,
     "in_": own_hoopers,
     "defender": other_hoopers,
+    "rest": other_hoopers,  # `match timeout TEAM --rest H`: the opponent's two energies
     "attacker": other_hoopers,
     "fouled": own_hoopers,
     "on": {"hoopers match foul": fouled_on},

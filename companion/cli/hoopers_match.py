@@ -709,9 +709,70 @@ def turn(
 
 
 @match_app.command()
-def timeout(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """Call a timeout: a timeout cube and a coach action token."""
-    _emit_status(_record(ctx, "timeout", team=team).status, json)
+def timeout(
+    ctx: typer.Context,
+    team: TeamArg,
+    rest: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rest",
+            help="An opponent's hooper who recovers one of its two energies (twice: two "
+            "different hoopers).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Call a timeout: a timeout cube and a coach action token; energy recovered."""
+    extra = {"rest": list(rest)} if rest else {}
+    _emit_status(_record(ctx, "timeout", team=team, **extra).status, json)
+
+
+@match_app.command()
+def fundamental(
+    ctx: typer.Context,
+    team: TeamArg,
+    kind: Annotated[str, typer.Argument(help="dribble, pass or screen.")],
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """A fundamental played (F1, F2): one energy for the hooper (skills aside)."""
+    name = _hooper(hooper_arg, hooper, "fundamental TEAM KIND")
+    recorded = _record(ctx, "fundamental", team=team, hooper=name, kind=kind)
+    _emit_status(recorded.status, json)
+
+
+@match_app.command("energy")
+def match_energy(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    now: Annotated[
+        int | None,
+        typer.Argument(metavar="[N]", help="The energy left now, as the board shows it."),
+    ] = None,
+    hooper: HooperOption = None,
+    max_: Annotated[
+        int | None,
+        typer.Option("--max", help="The energy printed on the card (remembered for every match)."),
+    ] = None,
+    recover: Annotated[
+        int | None,
+        typer.Option(
+            "--recover", help="Energies given back (a playbook, May Friend, a timeout's two)."
+        ),
+    ] = None,
+    star: Annotated[
+        bool, typer.Option("--star", help="The hooper carries the [star] upgrade: +1 energy.")
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Correct a hooper's energy track (the board is the truth): an undoable move."""
+    name = _hooper(hooper_arg, hooper, "energy TEAM")
+    data = {"team": team, "hooper": name, "now": now, "max": max_, "recover": recover}
+    data = {k: v for k, v in data.items() if v is not None}
+    recorded = _record(ctx, "energy", **data, **({"star": True} if star else {}))
+    _emit_status(recorded.status, json)
 
 
 @match_app.command()

@@ -22,6 +22,9 @@ from companion.games.hoopers.state import MatchState, is_set_up
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 INJURY_PILE = "injury_pile"
+# Each hooper card's printed energy, as the table gave it (the catalogue over
+# data/hoopers_energy.toml's defaults): {"cards": {"Hector Pröt": 5, ...}}.
+CARD_ENERGY = "card_energy"
 # Per match: the guided flow's answers of the last turns (companion/ui/guided/hoopers.py),
 # and what the table typed (stats by hooper, the hooper last used for an action).
 GUIDED, REMEMBERED = "guided:", "remembered:"
@@ -88,6 +91,30 @@ class HoopersTable(Table[MatchState]):
             until += timedelta(days=1)
         self.store.put_doc(GAME, REMINDERS, {"quiet_until": until.isoformat()})
         return until
+
+    def card_energies(self) -> dict[str, dict[str, Any]]:
+        """Every card energy known: {name: {"max": n, "source": "table" | "default"}}."""
+        return card_energies(self.store.get_doc(GAME, CARD_ENERGY))
+
+    def set_card_energy(self, name: str, energy: int | None) -> str:
+        """Remember a card's energy for every later match (None forgets the table's own);
+        the card's name as kept (a known card's as printed, else as typed)."""
+        from companion.engine.names import check_name
+        from companion.games.hoopers.energy import check_energy
+
+        card = card_name(check_name(name, "hooper"))
+        if energy is not None:
+            check_energy(energy, "the card's energy")
+            if energy < 1:
+                from companion.engine.errors import BadInput
+
+                raise BadInput("the card's energy is at least 1")
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            return _with_card_energy(doc, card, energy)
+
+        self.store.update_doc(GAME, CARD_ENERGY, change)
+        return card
 
     # --- what the table typed, per match ---------------------------------------
 
@@ -192,6 +219,26 @@ class HoopersTable(Table[MatchState]):
             [*events, *(extra_events or [])],
         )
 
+    def start_match(
+        self,
+        players: Any,
+        options: Mapping[str, Any],
+        seed: int | None,
+        events: Any = (),
+    ) -> Status[MatchState]:
+        """Every match (a Series game too) starts with the Setup's energy tracks: "Set the
+        energy tokens ... according to the energy shown on the relative card", from the
+        cards whose energy the table has given (`card_energies`)."""
+        known = self.card_energies()
+        energy = {
+            team: {h: known[k]["max"] for h in hoopers if (k := card_name(h)) in known}
+            for team, hoopers in options.get("rosters", {}).items()
+        }
+        energy = {team: cards for team, cards in energy.items() if cards}
+        if energy and "energy" not in options:
+            options = {**options, "energy": energy}
+        return super().start_match(players, options, seed, events)
+
     # --- the game's part ------------------------------------------------------
 
     def check_undo(self, match: Match) -> None:
@@ -246,6 +293,17 @@ class HoopersTable(Table[MatchState]):
             doc = _remembered_with(kept, used)
             if doc != kept:
                 txn.put_doc(GAME, key, doc)
+            # A card's energy given in a match is remembered for every match, in the
+            # same transaction as the move.
+            cards = [e["data"] for e in played.events if e["type"] == "energy"]
+            cards = [(d["hooper"], d["max"]) for d in cards if d.get("max") is not None]
+            if cards:
+                catalogue = txn.get_doc(GAME, CARD_ENERGY)
+                updated = catalogue
+                for hooper, energy in cards:
+                    updated = _with_card_energy(updated, card_name(hooper), energy)
+                if updated != catalogue:
+                    txn.put_doc(GAME, CARD_ENERGY, updated)
             return played.events, played
 
         match, played = self.store.change_live_with(GAME, change)
@@ -271,6 +329,45 @@ class HoopersTable(Table[MatchState]):
                 hint="play on, or abandon it with 'companion hoopers match abandon'",
             )
         return state.result()
+
+
+def card_name(name: str) -> str:
+    """A known card's name as printed (accents and case aside), else the name as given."""
+    from companion.games.hoopers.skills import card_key
+
+    return _known_cards().get(card_key(name), name.strip())
+
+
+def _known_cards() -> dict[str, str]:
+    """Every card the rulebook names, by its key."""
+    from companion.data import load
+    from companion.games.hoopers.skills import card_key
+
+    return {card_key(n): n for n in load("hoopers")["positions"]}
+
+
+def card_energies(doc: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The defaults (data/hoopers_energy.toml), then the table's own numbers over them."""
+    from companion.data import load
+
+    known = {
+        card_name(n): {"max": v, "source": "default"}
+        for n, v in load("hoopers_energy").get("energy", {}).items()
+    }
+    for name, value in ((doc or {}).get("cards") or {}).items():
+        known[card_name(name)] = {"max": value, "source": "table"}
+    return dict(sorted(known.items()))
+
+
+def _with_card_energy(doc: dict[str, Any] | None, card: str, energy: int | None) -> dict:
+    doc = dict(doc or {})
+    cards = dict(doc.get("cards") or {})
+    if energy is None:
+        cards.pop(card, None)
+    else:
+        cards[card] = energy
+    doc["cards"] = dict(sorted(cards.items()))
+    return doc
 
 
 def _remembered_with(kept: dict[str, Any], stats: Mapping[tuple[str, str, str], int]) -> dict:

@@ -246,6 +246,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
         if team.court is not None:
             court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
             out.print(f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}")
+    for name, team in state.teams.items():
+        tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
+        if tracked:
+            out.print(f"  {name} energy: " + ", ".join(_energy(h) for h in tracked))
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
     for name, team in state.teams.items():
         hoopers = team.hoopers.values()
@@ -273,6 +277,11 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
         for h, name in scorers:
             detail.add_row(h.name, name, str(h.points), str(h.fouls), str(h.injury_cubes))
         out.print(detail)
+
+
+def _energy(hooper: Any) -> str:
+    mark = " (out of energy)" if hooper.energy == 0 else ""
+    return f"{hooper.name} {hooper.energy}/{hooper.energy_max}{mark}"
 
 
 HOT = ("orange", "lv1", "lv2")

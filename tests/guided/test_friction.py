@@ -135,7 +135,13 @@ def test_a_turn_interrupted_mid_step_resumes_at_the_exact_question(cli, db, scri
     flow.answer("A: Lucy's attack?", "")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
-    assert types(db) == ["opening", "foul", "injure"]  # the foul is not recorded twice
+    assert types(db) == [
+        "opening",
+        "fundamental",
+        "foul",
+        "injure",
+        "fundamental",
+    ]  # the foul is not recorded twice
 
 
 def test_undo_goes_back_one_question_within_a_step(cli, db, scripted):
@@ -153,7 +159,7 @@ def test_undo_goes_back_one_question_within_a_step(cli, db, scripted):
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
     assert "undone: turn" not in flow.text and "nothing to undo" not in flow.text
-    assert types(db) == ["opening"]
+    assert types(db) == ["opening", "fundamental"]  # the pass, recorded with its energy
 
 
 def test_undo_after_a_lost_rebound_takes_back_the_rebound_only(cli, db, scripted):

@@ -188,7 +188,7 @@ def test_ctrl_c_keeps_everything_recorded(cli, db, scripted):
     assert now["hoopers"]["Karl"]["Hector Pröt"]["fouls"] == 1
     assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
     assert now["team_fouls"]["Karl"] == 1
-    assert types(db) == ["opening", "foul", "injure"]
+    assert types(db) == ["opening", "fundamental", "foul", "injure"]
 
 
 def test_menu_offers_the_live_match_and_its_scoreboard(cli, scripted):
@@ -265,12 +265,12 @@ def test_undo_takes_back_a_whole_counter_foul_and_the_companion_rolls(cli, db, s
     flow.answer("foul die for the intercept pass", "<")
     flow.answer("intercept pass by?", "<")
     flow.expect("Karl counters the pass?")
-    flow.check(lambda: types(db), ["opening"])
+    flow.check(lambda: types(db), ["opening", "fundamental"])
     flow.send("none\r")
     flow.answer("Lucy runs a playbook?", "")
     flow.interrupt()
     assert flow.run("hoopers", "play", "--seed", "2").exit_code == 130
-    assert types(db) == ["opening"]
+    assert types(db) == ["opening", "fundamental"]
 
 
 def test_an_offensive_foul_on_a_screen_ends_the_turn(cli, db, scripted):
@@ -287,7 +287,7 @@ def test_an_offensive_foul_on_a_screen_ends_the_turn(cli, db, scripted):
     flow.expect("F1: Karl's fundamental?")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
-    assert types(db) == ["opening", "foul", "injure", "turn"]
+    assert types(db) == ["opening", "fundamental", "foul", "injure", "turn"]
     now = status(cli)
     assert now["hoopers"]["Lucy"]["Reley Baton"]["fouls"] == 1
     assert now["hoopers"]["Karl"]["May Friend"]["injury_cubes"] == 1

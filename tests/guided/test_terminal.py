@@ -116,7 +116,7 @@ def test_ctrl_c_keeps_everything_recorded(db):
     assert now["hoopers"]["Karl"]["Hector Pröt"]["fouls"] == 1
     assert now["hoopers"]["Lucy"]["Muy Schillato"]["injury_cubes"] == 1
     assert now["team_fouls"]["Karl"] == 1
-    assert [e["type"] for e in events(db)] == ["opening", "foul", "injure"]
+    assert [e["type"] for e in events(db)] == ["opening", "fundamental", "foul", "injure"]
 
 
 @pytest.mark.slow

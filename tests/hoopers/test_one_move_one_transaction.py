@@ -86,3 +86,17 @@ def test_owed_free_throws_refuse_the_next_move_without_a_prompt(cli, db, monkeyp
     before = db.read_bytes()
     assert_user_error(cli(*M, "turn"), "3 free throw(s) owed to Muy Schillato")
     assert db.read_bytes() == before
+
+
+def test_a_cards_energy_given_in_a_match_is_one_transaction(cli, spy):
+    # Issue 22: the move and the catalogue entry that remembers the card's energy are
+    # written together, or (refused) neither.
+    ok(cli(*M, "start", *TEAMS, "--first", "Lucy", "--seed", "4"))
+    spy.clear()
+    given = ok(cli(*M, "energy", "Karl", "Edd", "--max", "4", "--json")).json
+    assert spy == {"transactions": 1, "replays": 1, "main file reads": 1}
+    assert given["hoopers"]["Karl"]["Edd Trapp"]["energy"] == {"now": 4, "max": 4}
+    refused = cli(*M, "energy", "Karl", "Hector", "9", "--max", "5")
+    assert_user_error(refused, "at most 5 energy, not 9")
+    catalogue = ok(cli("hoopers", "energy", "--json")).json["energy"]
+    assert list(catalogue) == ["Edd Trapp"]  # Hector's 5 was not kept

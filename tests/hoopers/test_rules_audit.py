@@ -257,3 +257,18 @@ def test_the_defending_side_calls_no_timeout_and_is_told_what_is_legal(cli, db):
     ok(cli(*M, "timeout", "Lucy"))
     ok(cli(*M, "coach", "Karl"))
     assert status(cli)["timeouts"] == {"Lucy": 2, "Karl": 3}
+
+
+def test_recorded_fundamentals_take_the_slots_their_counters_answer(cli, db):
+    """'Turn Sequence': F1 and F2, then "You must play an attack card". A fundamental
+    recorded with 'match fundamental' takes its slot; the steal that answers it takes no
+    other; a third fundamental, or a counter with nothing left to answer, is refused."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "--hooper", "Faust"))
+    ok(cli(*M, *steal("blank")))
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "--hooper", "Faust"))
+    refused(cli, db, ("fundamental", "Lucy", "pass", "--hooper", "Faust"),
+            "a fundamental (pass; 'F1' and 'F2' are taken)", "a shot or block")  # fmt: skip
+    ok(cli(*M, *steal("blank")))
+    refused(cli, db, steal("blank"), "a counter (steal) is not legal now",
+            "a shot or block, or 'match turn'")  # fmt: skip

@@ -145,7 +145,18 @@ def _never_give_up(state: MatchState, team: str, hooper: Any, data: dict[str, An
     state.notes.append(f"{team} gains a coach action token ({side.coach_tokens})")
 
 
+def _energy_drink(state: MatchState, team: str, hooper: Any, data: dict[str, Any]) -> None:
+    """Energy Drink: "This hooper recovers immediately all his/her energy." """
+    if hooper.energy_max is None:
+        state.notes.append(f"{hooper.name} recovers all their energy (the card's energy is "
+                           "not known: the table sets the track)")  # fmt: skip
+        return
+    hooper.energy = hooper.energy_max
+    state.notes.append(f"{hooper.name} ({team}) recovers all their energy: {hooper.energy}")
+
+
 _EFFECTS = {
+    "energy-drink": _energy_drink,
     "fast-break": _two_points,
     "coast-to-coast": _coast_to_coast,
     "tap-out": _tap_out,

@@ -32,7 +32,21 @@ from companion.games.hoopers.effects import (
     owe_free_throws,
     skills_of,
 )
-from companion.games.hoopers.energy import bench_recovery_notes, period_end_notes
+from companion.games.hoopers.energy import (
+    SHOT_CARDS,
+    attack_free,
+    bench_recovers,
+    bench_recovery_notes,
+    counter_free,
+    defence_free,
+    fundamental_free,
+    period_end_notes,
+    period_recovers,
+    set_card,
+    spend,
+    timeout_recovers,
+)
+from companion.games.hoopers.energy_moves import paid_fundamental, play_fundamental, set_energy
 from companion.games.hoopers.errors import (
     BadStat,
     FreeThrowsOwed,
@@ -45,7 +59,7 @@ from companion.games.hoopers.markers import default_pile, parse_pile
 from companion.games.hoopers.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.plays import note_play
-from companion.games.hoopers.shots import ShotOutcome, ShotSpec, resolve_shot
+from companion.games.hoopers.shots import DEFENSE_FOR, ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.tribe_power import power_onfire
@@ -243,6 +257,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
     for team in (opts["home"], opts["away"]):
         starts = opts.get("onfire_start", {}).get(team, {})
         court = opts.get("line_ups", {}).get(team)
+        energy = opts.get("energy", {}).get(team, {})
         teams[team] = TeamState(
             name=team,
             hoopers={h: HooperState(h, onfire=starts.get(h, FLAT)) for h in opts["rosters"][team]},
@@ -255,6 +270,10 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
         )
+        for name, card in energy.items():
+            # The Setup: "Set the energy tokens ... according to the energy shown on the card".
+            if name in teams[team].hoopers:
+                set_card(teams[team].hoopers[name], card)
     setting = opts["milestones"]
     return MatchState(
         id=match.get("id", ""),
@@ -308,9 +327,12 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 
 
 # Events after which the side that won the ball back may still use the Unleashed power.
-_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip"})
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend"})
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy"})
+# Events after which the action's fundamentals are gone: its attack was played, a block
+# restarted it ("All the cards played before are discarded"), or the turn token moved.
+_END_ACTION = frozenset({"shot", "block", "turn"})
 
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
@@ -350,6 +372,8 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
     if kind == "turn":
         state.ball_won = None
         state.block_ready = None  # a chip spent on a block that never came is gone
+    if kind in _END_ACTION:
+        state.fundamentals = []
     if draws.drawn:
         data["markers"] = draws.drawn
     state.phase = phase.advance(state.phase, kind, data, outcome, state)
@@ -394,6 +418,12 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         defender.check_can_defend(opponent)
         state.teams[opponent].check_on_court(defender, "defend")
         check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
+    # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
+    kind = str(data["spec"].get("kind", ""))
+    spend(state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter))
+    if defender is not None:
+        card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
+        spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
     skills, deciding = skills_of(data, rng)
     if deciding and defender is not None:
         if has_skill(defender, "linda"):
@@ -519,6 +549,7 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     data.update(team=team.name, hooper=hooper.name, action=action)
     if action is None:
         del data["action"]
+    _foul_card_energy(state, team, hooper, action)
     foul_cube(state, team.name, hooper)
     if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
@@ -535,6 +566,19 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             "fouls: only a counter foul gives them ('even when you will commit a foul by "
             "playing a counter action')"
         )
+
+
+def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, action: Any) -> None:
+    """A foul recorded on a counter or a screen is a card the hooper played (guided play
+    records a counter foul so): its energy, once (a screen recorded with 'match
+    fundamental' is paid already). A defence's card is paid by the shot that names the
+    defender."""
+    if action in COUNTER_FOULS:
+        card = {"steal": "steal dribble", "intercept": "intercept pass"}
+        label = card.get(action, "offensive rebound")
+        spend(state, team.name, hooper, label, counter_free(hooper, action))
+    elif action == "screen" and not paid_fundamental(state, team.name, hooper.name, "screen"):
+        spend(state, team.name, hooper, "screen", fundamental_free(hooper, "screen"))
 
 
 def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -604,6 +648,11 @@ def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         f"{state.other(team.name)} recovers 2 energies on two hoopers "
         f"({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
     )
+    rest = timeout_recovers(state, team.name, list(data.get("rest") or ()))
+    if rest:
+        data["rest"] = rest
+    else:
+        data.pop("rest", None)
 
 
 def _opener(state: MatchState, period: int) -> str:
@@ -645,6 +694,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             state.notes.append(f"after pair {finished // 2}: {reminder}")
             if "bench recovers" in reminder:
                 state.notes.extend(bench_recovery_notes(state))
+                bench_recovers(state)
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
@@ -732,6 +782,7 @@ def _end_period(state: MatchState) -> None:
     else:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
         state.notes.extend(period_end_notes(state, ended))
+        period_recovers(state, ended)
     state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 
@@ -746,4 +797,6 @@ _HANDLERS = {
     "coach": _coach,
     "timeout": _timeout,
     "turn": _turn,
+    "fundamental": play_fundamental,
+    "energy": set_energy,
 }

@@ -32,6 +32,15 @@ from companion.games.hoopers.effects import (
     shoot_free_throws,
     skills_of,
 )
+from companion.games.hoopers.energy import (
+    SHOT_CARDS,
+    attack_free,
+    counter_free,
+    fundamental_free,
+    recover,
+    spend,
+)
+from companion.games.hoopers.energy_moves import paid_fundamental
 from companion.games.hoopers.errors import HooperUnavailable, MissingInput, NotYourTurn
 from companion.games.hoopers.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.onfire import FLAT
@@ -45,6 +54,7 @@ from companion.games.hoopers.tribe_power import power_onfire
 from companion.games.hoopers.upgrades import give_upgrade, take_gameplan
 
 COUNTER_NAMES = {"steal": "steal dribble", "intercept": "intercept pass", "rebound": "rebound"}
+FUNDAMENTAL_FOR = {"steal": "dribble", "intercept": "pass"}  # what each counter answers
 
 
 def _a(label: str) -> str:
@@ -102,6 +112,12 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
             raise MissingInput(
                 f"{against.name}'s Position token is not known: give --position (PG … C)"
             )
+    # One energy for each card: the counter, and the fundamental it answers unless that
+    # was recorded (and paid) already with 'match fundamental'.
+    if against is not None:
+        _pay_fundamental(state, other, against, FUNDAMENTAL_FOR[kind])
+    card = "offensive rebound" if kind == "rebound" else label
+    spend(state, side.name, counterer, card, counter_free(counterer, kind))
     if is_susan_peg_rebound(kind, counterer, data, rng is not None):
         return susan_peg_rebound(
             state, data, rng, draws, side, other, counterer, _counter_free_throws
@@ -165,6 +181,14 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         if joy:
             state.notes.append(joy)
     return outcome
+
+
+def _pay_fundamental(state: MatchState, side: TeamState, hooper: HooperState, kind: str) -> None:
+    if not paid_fundamental(state, side.name, hooper.name, kind):
+        spend(state, side.name, hooper, kind, fundamental_free(hooper, kind))
+        state.fundamentals.append(
+            {"team": side.name, "hooper": hooper.name, "kind": kind, "countered": True}
+        )
 
 
 def _counter_free_throws(
@@ -231,6 +255,7 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     blocker.check_can_defend(side.name)
     side.check_on_court(blocker, "block")
     if rng is not None:  # recording (an old log replays as it was recorded)
+        data.pop("chip", None)
         chip = check_block(state, side, blocker, bool(data.get("keepers_block")))
         if chip is not None:
             data["chip"] = chip
@@ -239,13 +264,15 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     attacker = other.hooper(data["attacker"])
     attacker.check_in_game(other.name, "be blocked")
     other.check_on_court(attacker, "be blocked")
-    if data.get("chip"):
-        # "After having spent a chip (LV.1 or LV.2) discard it": the block spends the
-        # blocker's chip (in the event, so the log replays the same).
-        spend_chip(
-            state, {"team": side.name, "hooper": blocker.name, "use": data["chip"]}, rng, draws
-        )
-    state.block_ready = None  # a chip spent on a block serves this one
+    _spend_block_chip(state, data, rng, draws, side, blocker)
+    # The attacker's card (an attack, or the fundamental a blocked counter answers) and
+    # the blocker's defence or counter card each cost one energy.
+    if against in BLOCKED_COUNTERS:
+        _pay_fundamental(state, other, attacker, FUNDAMENTAL_FOR[against])
+    else:
+        card = SHOT_CARDS[against]
+        spend(state, other.name, attacker, card, attack_free(state, other.name, attacker))
+    spend(state, side.name, blocker, "block")
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(blocker, "linda"):
         skills.append("linda")
@@ -305,6 +332,21 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     if data.get("keepers_block"):
         power_onfire(state, data, rng is not None, side.name, blocker.name, draws)
     return outcome
+
+
+def _spend_block_chip(
+    state: MatchState, data: dict[str, Any], rng: Any, draws: Draws, side: TeamState, blocker: Any
+) -> None:
+    """'Block': "played by using the specific Onfire LV.1 chip" — and "After having spent
+    a chip (LV.1 or LV.2) discard it." The chip is spent with the block unless one was
+    spent for it just before ('match spend TEAM block', `state.block_ready`); an LV.1 chip
+    first, else a No Way Block (`phase.check_block` decides when the move is recorded).
+    Recorded in the event (`chip`), so a block recorded before the chip was spent with it
+    replays as it was. One chip, one block."""
+    use = data.get("chip")
+    if use:
+        spend_chip(state, {"team": side.name, "hooper": blocker.name, "use": use}, rng, draws)
+    state.block_ready = None  # a chip spent on a block serves this one
 
 
 def shot_free_throws(outcome: Any, data: dict[str, Any], shooter_team: TeamState) -> Any:
@@ -433,6 +475,10 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         else:
             where = ""
         lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
+        # "The hooper that now has become a benchwarmer immediately recovers one energy."
+        back = recover(leaving, 1)
+        if back:
+            lost += f" (+{back} energy: {leaving.energy})"
         leaving.onfire = FLAT
         entering.onfire = FLAT
         state.notes.append(

@@ -48,11 +48,12 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 # Position swaps, gameplans, upgrades and chips spent check their own moment.
 ANY_TIME = frozenset(
     {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
-    | {"gameplan", "upgrade", "spend"}
+    | {"gameplan", "upgrade", "spend", "energy"}
 )
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
 KEEP_START = frozenset(
     {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
+    | {"energy"}
 )
 # Onfire LV.2 chips that decide the attack ('Chips and Markers').
 CHIPS_ENDING = {
@@ -81,6 +82,20 @@ class Phase:
     # one), a counter foul ("the slot ... is no more available") and a block's new action
     # (from F2: one; from A: none) are.
     slots: int = 2
+    # Fundamentals recorded with 'match fundamental' and not countered yet: a steal or
+    # intercept answers one of them (its slot is taken already).
+    open: int = 0
+
+    @property
+    def counterable(self) -> bool:
+        """A fundamental is left for a steal or intercept to answer."""
+        return self.slots > 0 or self.open > 0
+
+    def countered(self) -> Phase:
+        """The phase after a steal or intercept answered one fundamental."""
+        if self.open > 0:
+            return replace(self, open=self.open - 1)
+        return replace(self, slots=max(self.slots - 1, 0))
 
     @property
     def fresh(self) -> bool:
@@ -105,7 +120,7 @@ def legal_now(phase: Phase, attacking: str | None = None, defending: str | None 
         )
     if phase.step == FREE_THROWS:
         return f"'match free-throw {team} --stat 2PS'"
-    counter = f"'match counter {other} steal|intercept', " if phase.slots > 0 else ""
+    counter = f"'match counter {other} steal|intercept', " if phase.counterable else ""
     moves = f"a shot or block, {counter}or {turn}"
     if phase.step == START:
         return f"a timeout or substitutions (coach actions), {moves}"
@@ -195,21 +210,31 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
                     state,
                 )
             return
-        if step not in (START, PLAY) or phase.slots < 1:
+        if step not in (START, PLAY) or not phase.counterable:
             raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
         return
     if kind == "foul":
         action = _foul_action(data)
         _check_fouler(state, str(data.get("team", "")), action, phase)
-        if action in COUNTERED and phase.slots < 1:
+        if action in COUNTERED and not phase.counterable:
             raise _refuse(f"a counter foul ({action})", _spent(phase), state)
         if action == "rebound" and step != MISSED:
             raise _refuse("an offensive foul on a rebound", phase, state)
         if action in ("screen", "charging") and step not in (START, PLAY, REBOUND_WON):
             raise _refuse(f"an offensive foul on a {action}", phase, state)
         return
-    if kind == "block" and _blocked_kind(data) in COUNTERED and phase.slots < 1:
+    if kind == "block" and _blocked_kind(data) in COUNTERED and not phase.counterable:
         raise _refuse(f"a block on a {_blocked_kind(data)}", _spent(phase), state)
+    if kind == "fundamental":
+        if step not in (START, PLAY, REBOUND_WON):
+            raise _refuse(f"a fundamental ({data.get('kind')})", phase, state)
+        if phase.slots < 1:
+            raise _refuse(
+                f"a fundamental ({data.get('kind')}; 'F1' and 'F2' are taken)",
+                _spent(phase),
+                state,
+            )
+        return
     if kind == "shot" and step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
     if kind in ("shot", "block"):
@@ -249,7 +274,7 @@ def _blocked_kind(data: Mapping[str, Any]) -> str | None:
 
 def _spent(phase: Phase) -> Phase:
     """The phase named in a refusal when no fundamental is left to counter."""
-    if phase.slots > 0 or phase.why:
+    if phase.counterable or phase.why:
         return phase
     return replace(phase, why="no fundamental slot is left in this action")
 
@@ -321,7 +346,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
             return Phase(MISSED, why="the free throws missed: no points scored")
         if phase.then in (THEN_MISSED, THEN_ENDED):
             return Phase(ENDED, why=phase.why or "the free throws are shot")
-        return Phase(PLAY, why="the attack goes on after the free throws", slots=phase.slots)
+        why = "the attack goes on after the free throws"
+        return Phase(PLAY, why=why, slots=phase.slots, open=phase.open)
     owed = getattr(state, "owed", None) is not None
     if kind == "shot":
         if phase.step == MISSED:  # Susan Peg's rebound lay-up: the turn ends either way
@@ -329,6 +355,9 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
         return _after_shot(outcome, owed, defended=bool(data.get("defender")))
     if kind == "counter":
         return _after_counter(phase, data, outcome, owed)
+    if kind == "fundamental":  # F1 or F2 is taken; a counter may answer it
+        slots, still = max(phase.slots - 1, 0), phase.open + 1
+        return Phase(PLAY, why="the action goes on", slots=slots, open=still)
     if kind == "block":
         return _after_block(phase, data, outcome, owed)
     if kind == "spend":
@@ -345,8 +374,7 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
         if not data.get("action"):
             return phase  # a red cube by hand: bookkeeping
         if data.get("action") in COUNTERED:  # a counter foul by hand: its slot is gone
-            return replace(phase, step=PLAY if phase.step == START else phase.step,
-                           slots=max(phase.slots - 1, 0))  # fmt: skip
+            return replace(phase.countered(), step=PLAY if phase.step == START else phase.step)
     if kind in ANY_TIME:
         return phase  # bookkeeping does not begin the action
     if phase.step == START:
@@ -354,8 +382,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
     return phase
 
 
-def _owed(then: str, why: str, slots: int = 2) -> Phase:
-    return Phase(FREE_THROWS, why=why, then=then, slots=slots)
+def _owed(then: str, why: str, slots: int = 2, still: int = 0) -> Phase:
+    return Phase(FREE_THROWS, why=why, then=then, slots=slots, open=still)
 
 
 def _after_shot(outcome: Any, owed: bool, *, defended: bool) -> Phase:
@@ -387,15 +415,18 @@ def _after_counter(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bo
         if outcome.success:
             return Phase(REBOUND_WON, why="the offensive rebound is won", hooper=data.get("hooper"))
         return Phase(ENDED, why="the offensive rebound is lost")
-    slots = max(phase.slots - 1, 0)  # the countered fundamental took its slot
+    left = phase.countered()  # the countered fundamental took its slot
+    slots, still = left.slots, left.open
     if outcome.foul:
         why = "a counter foul: the attack goes on without that slot"
-        return _owed(THEN_PLAY, why, slots) if owed else Phase(PLAY, why=why, slots=slots)
+        if owed:
+            return _owed(THEN_PLAY, why, slots, still)
+        return Phase(PLAY, why=why, slots=slots, open=still)
     if outcome.success:
         # "IF YOUR STEAL DRIBBLE OR YOUR INTERCEPT PASS HAS BEEN SUCCESSFUL, THEN YOUR
         # ATTACKING TURN STARTS IMMEDIATELY" (and 'Unleashed' a: the power is open).
         return Phase(ENDED, why="the ball is won with a counter", power=True)
-    return Phase(PLAY, why="the counter failed: the attack goes on", slots=slots)
+    return Phase(PLAY, why="the counter failed: the attack goes on", slots=slots, open=still)
 
 
 def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool) -> Phase:
@@ -412,14 +443,14 @@ def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool
         return Phase(PLAY, why="a new action from A after the block: an attack only", slots=0)
     on_shot = data.get("against") in SHOTS
     why = "fouled on a block: free throws, no attempt to score"
-    slots = phase.slots
+    left = phase
     if not on_shot:
         why = "a block foul on a counter: the attack goes on"
-        slots = max(slots - 1, 0)
+        left = phase.countered()
     then = THEN_ENDED if on_shot else THEN_PLAY
     if owed:
-        return _owed(then, why, slots)
-    return Phase(ENDED if on_shot else PLAY, why=why, slots=slots)
+        return _owed(then, why, left.slots, left.open)
+    return Phase(ENDED if on_shot else PLAY, why=why, slots=left.slots, open=left.open)
 
 
 def timeout_open(state: Any, team: str) -> bool:
@@ -442,6 +473,16 @@ def power_open(state: Any) -> bool:
         and state.phase.step in (ENDED, MISSED)
         and _unleashed(state, defending)
     )
+
+
+def energy_warning(state: Any, team: str, hooper: str, card: str) -> str | None:
+    """A hooper of `team` about to play `card` with no energy left: the warning, else None
+    (the rule is `companion.games.hoopers.energy.energy_warning`; the fold notes it when the
+    move is recorded, guided play says it as the hooper is picked)."""
+    from companion.games.hoopers.energy import energy_warning as warning
+
+    side = state.teams[team]
+    return warning(state, team, side.hoopers[hooper], card)
 
 
 def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> str | None:

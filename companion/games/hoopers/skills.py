@@ -30,6 +30,11 @@ def _positions() -> dict[str, str]:
     return {_key(name): pos for name, pos in load("hoopers")["positions"].items()}
 
 
+def card_key(name: str) -> str:
+    """A card's name as a key: accents and case aside ("hector prot" is Hector Pröt)."""
+    return _key(name)
+
+
 def skill_of(name: str) -> str | None:
     """The skill key ("linda", "hector", …) of the hooper called `name`, if any."""
     return _skills().get(_key(name))

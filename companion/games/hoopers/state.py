@@ -23,6 +23,19 @@ class HooperState:
     ejected: bool = False
     injuries: list[str] = field(default_factory=list)
     chips: dict[str, int] = field(default_factory=lambda: {"lv1": 0, "lv2": 0})
+    # The energy track (companion/games/hoopers/energy.py): the card's printed energy (None:
+    # not known, not tracked), what upgrades add to it, and the energy left now.
+    energy_card: int | None = None
+    energy_extra: int = 0
+    energy: int | None = None
+    star: bool = False  # carries the [star] hooper upgrade ("One extra energy")
+    untracked_played: bool = False  # played a card while the card's energy was not known
+
+    @property
+    def energy_max(self) -> int | None:
+        """ "their own maximum limit which is fixed by the icon on the card plus eventual
+        upgrades"."""
+        return None if self.energy_card is None else self.energy_card + self.energy_extra
 
     @property
     def out(self) -> bool:
@@ -64,6 +77,7 @@ class HooperState:
             "injuries": list(self.injuries),
             "onfire": self.onfire,
             "chips": dict(self.chips),
+            "energy": {"now": self.energy, "max": self.energy_max},
         }
 
 
@@ -149,6 +163,10 @@ class MatchState:
     # Who last won the ball back without a foul (a counter, a defended miss): the hooper
     # whose team may use the Unleashed power.
     ball_won: tuple[str, str] | None = None
+    # The fundamentals recorded in the action going on (team, hooper, kind, countered):
+    # Chus Kinder's and Faust Exit's free attack, and a counter's fundamental paid once.
+    fundamentals: list[dict[str, Any]] = field(default_factory=list)
+    energy_told: bool = False  # said how to set an unknown card's energy (once a match)
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
     plays: list[dict[str, str]] = field(default_factory=list)

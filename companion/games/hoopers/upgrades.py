@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.games.hoopers.energy import MILESTONE_ENERGY
 from companion.games.hoopers.errors import NotYourTurn
 from companion.games.hoopers.state import MatchState
 
@@ -50,9 +51,16 @@ def give_upgrade(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) 
     hooper.check_in_game(side.name, "receive an upgrade")
     chosen["hooper"] = hooper.name
     data.update(team=side.name, hooper=hooper.name, period=chosen["period"])
+    # "Update the hooper's energy track immediately": the maximum and the track rise.
+    extra = MILESTONE_ENERGY.get(chosen["period"], 0)
+    hooper.energy_extra += extra
+    track = "update the energy track now"
+    if hooper.energy is not None:
+        hooper.energy += extra
+        track = f"energy +{extra}: {hooper.energy} of {hooper.energy_max}"
     state.notes.append(
         f"{hooper.name} ({side.name}) receives the period {chosen['period']} upgrade: "
-        f"{chosen['reward']} (update the energy track now)"
+        f"{chosen['reward']} ({track})"
     )
 
 

@@ -46,7 +46,7 @@ from companion.games.hoopers.modifiers import (
     with_maluses,
 )
 from companion.games.hoopers.onfire import LV1
-from companion.games.hoopers.phase import power_open, timeout_open
+from companion.games.hoopers.phase import energy_warning, power_open, timeout_open
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
@@ -494,7 +494,27 @@ class Flow:
         hooper = self.q.name(question, choices, default, what="hooper")
         if live:
             self.table.remember(self.match()["id"], used={(team, action): hooper})
+        if action != "white cube":
+            self.energy_for(team, hooper, action)
         return hooper
+
+    def energy_for(self, team: str, hooper: str, card: str) -> None:
+        """Before `hooper` plays `card`: the card's energy, asked the first time it is needed
+        (remembered for every match; 0 leaves the hooper untracked), and the warning when no
+        energy is left (the rule the match's own is: phase.energy_warning)."""
+        state = self.state()
+        known = state.teams[team].hoopers[hooper]
+        if known.energy_max is None and not known.untracked_played:
+            card_energy = self.q.number(
+                f"{hooper}'s energy on the card? (0: do not track it)", 0, _check_card_energy
+            )
+            if card_energy:
+                data = {"team": team, "hooper": hooper, "max": card_energy}
+                self.show(self.record([{"type": "energy", "data": data}]))
+                state = self.state()
+        warning = energy_warning(state, team, hooper, card)
+        if warning is not None:
+            self.q.say(f"  {warning}")
 
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
@@ -604,6 +624,9 @@ class Flow:
         bonus = self.q.number(
             f"{kind} bonus on the card?", tf.DEFAULT_BONUS[kind], lambda n: check_bonus(n)
         )
+        # The card's energy ('match fundamental'); a counter answering it does not pay again.
+        event = {"type": "fundamental", "data": {"team": turn.team, "hooper": hooper, "kind": kind}}
+        self.show(self.record([event]))
         return tf.play_fundamental(turn, kind, hooper, bonus)
 
     def coach_actions(self, turn: tf.Turn) -> list[str]:
@@ -1107,6 +1130,12 @@ class Flow:
 
         for step in played:
             render_notes(self.q.console(), list(step.notes))
+
+
+def _check_card_energy(value: int) -> None:
+    from companion.games.hoopers.energy import check_energy
+
+    check_energy(value, "the card's energy")
 
 
 def _counter_stats(spec: CounterSpec, jump_ball: bool) -> list[str]:
