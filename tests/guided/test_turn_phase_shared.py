@@ -60,3 +60,22 @@ def test_a_failed_counter_resumes_the_action_without_coach_actions(cli, db, scri
     flow.answer("Move the turn token and go on?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert "beginning of Lucy's turn" not in flow.text  # no coach actions offered
+
+
+def test_with_no_fundamental_slot_left_both_faces_go_to_the_attack(cli, db, scripted):
+    # "You may play a fundamental card in F1 space ... You may play a second fundamental
+    # card in F2 space ... You must play an attack card": two counters, no third.
+    start_match(cli)
+    steal = ("counter", "Karl", "steal", "--hooper", "May", "--against", "Muy", "--o", "40",
+             "--face", "blank", "--roll", "100")  # fmt: skip
+    assert cli(*M, *steal).exit_code == 0
+    assert cli(*M, *steal).exit_code == 0
+    before = db.read_bytes()
+    assert_user_error(cli(*M, *steal), "legal now: a shot or block, or 'match turn'")
+    assert db.read_bytes() == before
+    flow = scripted
+    flow.answer("A: Lucy's attack?", "none")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play").exit_code == 0
+    assert "F2: Lucy's fundamental?" not in flow.text
+    assert types(db) == ["opening", "counter", "counter", "turn"]

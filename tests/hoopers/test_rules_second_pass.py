@@ -412,9 +412,10 @@ def test_owed_free_throws_are_match_state_and_come_first(cli, db):
 def test_a_no_defense_marker_is_checked_wherever_a_defence_is_recorded(cli):
     injure_until_marked(cli, "no-defense", "Lucy", "Serge Ceptor")
     assert_user_error(cli(*M, "foul", "Lucy", "Serge"), "cannot defend")
-    assert_user_error(cli(*M, "foul", "Lucy", "Serge", "--on", "steal"), "cannot defend")
     ok(cli(*M, "foul", "Lucy", "Serge", "--on", "screen"))
     ok(cli(*M, "turn"))
+    # A steal foul is the defending side's (Lucy defends in Karl's turn).
+    assert_user_error(cli(*M, "foul", "Lucy", "Serge", "--on", "steal"), "cannot defend")
     assert_user_error(
         cli(*M, "counter", "Lucy", "steal", "--hooper", "Serge", "--against", "May",
             "--o", "50", "--v", "50"),

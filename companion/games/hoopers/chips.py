@@ -38,6 +38,7 @@ LV2_USES = {
     "buzzer-beater": "one extra attacking turn in slot A",
 }
 USES = {**dict.fromkeys(LV1_USES, "lv1"), **dict.fromkeys(LV2_USES, "lv2")}
+BLOCK_USES = ("block", "no-way-block")  # the chips that make a block ('match block')
 TWO_POINTS = 2  # "You score two points."
 
 
@@ -79,6 +80,8 @@ def spend_chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) ->
             "the chip is discarded"
         )
     state.chips_spent.append({"team": side.name, "hooper": hooper.name, "use": use})
+    if use in BLOCK_USES:
+        state.block_ready = hooper.name
 
 
 def _two_points(state: MatchState, team: str, hooper: Any, data: dict[str, Any]) -> None:
@@ -125,6 +128,17 @@ def _goal_tending(state: MatchState, team: str, hooper: Any, data: dict[str, Any
     state.notes.append(f"{shot['hooper']}'s {shot['kind'].upper()} counts: +{points}")
 
 
+def _coast_to_coast(state: MatchState, team: str, hooper: Any, data: dict[str, Any]) -> None:
+    """Coast to Coast: "It can be spent only after a successful attack by the opponent. You
+    score two points. End your turn." (the same moment as Tap-Out)."""
+    shot = _last_shot(state, team, True, "Coast to Coast")
+    if shot["team"] == team:
+        raise RuleViolation(
+            "Coast to Coast is spent on the opponent's successful attack, not your own"
+        )
+    _two_points(state, team, hooper, data)
+
+
 def _never_give_up(state: MatchState, team: str, hooper: Any, data: dict[str, Any]) -> None:
     side = state.teams[team]
     side.coach_tokens += 1
@@ -144,7 +158,7 @@ def _energy_drink(state: MatchState, team: str, hooper: Any, data: dict[str, Any
 _EFFECTS = {
     "energy-drink": _energy_drink,
     "fast-break": _two_points,
-    "coast-to-coast": _two_points,
+    "coast-to-coast": _coast_to_coast,
     "tap-out": _tap_out,
     "goal-tending": _goal_tending,
     "never-give-up": _never_give_up,

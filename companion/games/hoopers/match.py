@@ -371,6 +371,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.last_shot = None
     if kind == "turn":
         state.ball_won = None
+        state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
         state.fundamentals = []
     if draws.drawn:

@@ -255,7 +255,10 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     blocker.check_can_defend(side.name)
     side.check_on_court(blocker, "block")
     if rng is not None:  # recording (an old log replays as it was recorded)
-        check_block(state, side, blocker, bool(data.get("keepers_block")))
+        data.pop("chip", None)
+        chip = check_block(state, side, blocker, bool(data.get("keepers_block")))
+        if chip is not None:
+            data["chip"] = chip
     if not data.get("attacker"):
         raise MissingInput("a block in a match needs --attacker (the hooper blocked)")
     attacker = other.hooper(data["attacker"])
@@ -335,26 +338,15 @@ def _spend_block_chip(
     state: MatchState, data: dict[str, Any], rng: Any, draws: Draws, side: TeamState, blocker: Any
 ) -> None:
     """'Block': "played by using the specific Onfire LV.1 chip" — and "After having spent
-    a chip (LV.1 or LV.2) discard it." The chip is spent with the block unless it was just
-    spent for it ('match spend TEAM block'); an LV.1 chip first, else a No Way Block.
+    a chip (LV.1 or LV.2) discard it." The chip is spent with the block unless one was
+    spent for it just before ('match spend TEAM block', `state.block_ready`); an LV.1 chip
+    first, else a No Way Block (`phase.check_block` decides when the move is recorded).
     Recorded in the event (`chip`), so a block recorded before the chip was spent with it
-    replays as it was."""
-    if rng is not None:
-        data.pop("chip", None)
-        spent = state.chips_spent
-        just_spent = (
-            bool(spent)
-            and spent[-1].get("hooper") == blocker.name
-            and spent[-1].get("use") in ("block", "no-way-block")
-        )
-        if not data.get("keepers_block") and not just_spent:
-            if blocker.chips.get("lv1", 0) > 0:
-                data["chip"] = "block"
-            elif blocker.chips.get("lv2", 0) > 0:
-                data["chip"] = "no-way-block"
+    replays as it was. One chip, one block."""
     use = data.get("chip")
     if use:
         spend_chip(state, {"team": side.name, "hooper": blocker.name, "use": use}, rng, draws)
+    state.block_ready = None  # a chip spent on a block serves this one
 
 
 def shot_free_throws(outcome: Any, data: dict[str, Any], shooter_team: TeamState) -> Any:

@@ -76,6 +76,26 @@ class Phase:
     power: bool = False  # the Unleashed power is open (a won counter, a failed defended attempt)
     then: str = THEN_PLAY  # after owed free throws
     hooper: str | None = None  # who won the offensive rebound (+15 if they attack next)
+    # Fundamentals the action may still hold, so still counter: "You may play a fundamental
+    # card in F1 space ... a second fundamental card in F2 space ... You must play an
+    # attack card". Fundamentals are not recorded; a steal or intercept (each counters
+    # one), a counter foul ("the slot ... is no more available") and a block's new action
+    # (from F2: one; from A: none) are.
+    slots: int = 2
+    # Fundamentals recorded with 'match fundamental' and not countered yet: a steal or
+    # intercept answers one of them (its slot is taken already).
+    open: int = 0
+
+    @property
+    def counterable(self) -> bool:
+        """A fundamental is left for a steal or intercept to answer."""
+        return self.slots > 0 or self.open > 0
+
+    def countered(self) -> Phase:
+        """The phase after a steal or intercept answered one fundamental."""
+        if self.open > 0:
+            return replace(self, open=self.open - 1)
+        return replace(self, slots=max(self.slots - 1, 0))
 
     @property
     def fresh(self) -> bool:
@@ -100,7 +120,8 @@ def legal_now(phase: Phase, attacking: str | None = None, defending: str | None 
         )
     if phase.step == FREE_THROWS:
         return f"'match free-throw {team} --stat 2PS'"
-    moves = f"a shot or block, 'match counter {other} steal|intercept', or {turn}"
+    counter = f"'match counter {other} steal|intercept', " if phase.counterable else ""
+    moves = f"a shot or block, {counter}or {turn}"
     if phase.step == START:
         return f"a timeout or substitutions (coach actions), {moves}"
     return moves
@@ -109,6 +130,8 @@ def legal_now(phase: Phase, attacking: str | None = None, defending: str | None 
 def _refuse(what: str, phase: Phase, state: Any) -> RuleViolation:
     attacking = getattr(state, "attacking", None)
     defending = state.other(attacking) if attacking else None
+    if phase.power and not _unleashed(state, defending):
+        phase = replace(phase, power=False)
     return RuleViolation(
         f"{what} is not legal now ({phase.why or 'the attack goes on'}); "
         f"legal now: {legal_now(phase, attacking, defending)}"
@@ -134,6 +157,15 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         return
     step = phase.step
     if kind == "timeout":
+        caller = _team_name(state, data)
+        if caller is not None and caller != getattr(state, "attacking", caller):
+            raise _refuse(
+                f"a timeout by {caller} ('At THE BEGINNING of your attacking turn': "
+                f"{caller} defends; 'the hoopers of your opponent recover a total of two "
+                "energies', or 'match coach' for the timeout's benefits without a cube)",
+                phase,
+                state,
+            )
         if step != START:
             raise _refuse(
                 "a timeout ('At THE BEGINNING of your attacking turn')",
@@ -146,6 +178,15 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
             raise _refuse(
                 "'turn --again' (only after a won offensive rebound: 'play another "
                 "attacking turn without moving the turn token')",
+                phase,
+                state,
+            )
+        defending = state.other(state.attacking) if getattr(state, "attacking", None) else None
+        if data.get("power") and not _unleashed(state, defending):
+            tribe = str(state.teams[defending].tribe).title()
+            raise _refuse(
+                f"'turn --power' ({defending} plays the {tribe}: the turn token stays only "
+                "for the Unleashed power)",
                 phase,
                 state,
             )
@@ -169,19 +210,30 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
                     state,
                 )
             return
-        if step not in (START, PLAY):
-            raise _refuse(f"a counter ({counter or data.get('kind')})", phase, state)
+        if step not in (START, PLAY) or not phase.counterable:
+            raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
         return
     if kind == "foul":
-        action = data.get("action")
+        action = _foul_action(data)
+        _check_fouler(state, str(data.get("team", "")), action, phase)
+        if action in COUNTERED and not phase.counterable:
+            raise _refuse(f"a counter foul ({action})", _spent(phase), state)
         if action == "rebound" and step != MISSED:
             raise _refuse("an offensive foul on a rebound", phase, state)
         if action in ("screen", "charging") and step not in (START, PLAY, REBOUND_WON):
             raise _refuse(f"an offensive foul on a {action}", phase, state)
         return
+    if kind == "block" and _blocked_kind(data) in COUNTERED and not phase.counterable:
+        raise _refuse(f"a block on a {_blocked_kind(data)}", _spent(phase), state)
     if kind == "fundamental":
         if step not in (START, PLAY, REBOUND_WON):
             raise _refuse(f"a fundamental ({data.get('kind')})", phase, state)
+        if phase.slots < 1:
+            raise _refuse(
+                f"a fundamental ({data.get('kind')}; 'F1' and 'F2' are taken)",
+                _spent(phase),
+                state,
+            )
         return
     if kind == "shot" and step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
@@ -189,6 +241,80 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         if step not in (START, PLAY, REBOUND_WON):
             raise _refuse("a shot" if kind == "shot" else "a block", phase, state)
         return
+
+
+def _team_name(state: Any, data: Mapping[str, Any]) -> str | None:
+    try:
+        return state.team(str(data.get("team", ""))).name
+    except (KeyError, ValueError, RuleViolation, AttributeError):
+        return None  # the move itself names the unknown team
+
+
+def _foul_action(data: Mapping[str, Any]) -> str | None:
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.match import FOUL_ON
+
+    if not data.get("action"):
+        return None
+    try:
+        return match_prefix(str(data["action"]), FOUL_ON, what="foul on")
+    except (RuleViolation, ValueError):
+        return None  # the move itself names what is wrong
+
+
+def _blocked_kind(data: Mapping[str, Any]) -> str | None:
+    from companion.engine.names import match_prefix
+    from companion.games.hoopers.blocks import BLOCK_AGAINST
+
+    try:
+        return match_prefix(str(data.get("against", "")), BLOCK_AGAINST, what="blocked action")
+    except (RuleViolation, ValueError):
+        return None  # the move itself names what is wrong
+
+
+def _spent(phase: Phase) -> Phase:
+    """The phase named in a refusal when no fundamental is left to counter."""
+    if phase.counterable or phase.why:
+        return phase
+    return replace(phase, why="no fundamental slot is left in this action")
+
+
+# Which side commits a foul on which action ('Foul: Cases'): "an offensive foul when
+# performing a screen", "... when performing an offensive rebound", "a charging foul by
+# the attacker"; "a defensive foul when countering", "a foul by contesting a 2 points
+# shot" (D3, DLU, a block alike).
+OFFENSIVE_ACTIONS = ("screen", "rebound", "charging")
+COUNTERED = ("steal", "intercept")
+
+
+def _check_fouler(state: Any, typed: str, action: Any, phase: Phase) -> None:
+    attacking = getattr(state, "attacking", None)
+    if not action or attacking is None or not typed:
+        return
+    try:
+        team = state.team(typed).name
+    except (KeyError, ValueError, RuleViolation):
+        return  # the move itself names the unknown team
+    defending = state.other(attacking)
+    offensive = action in OFFENSIVE_ACTIONS
+    if offensive and team != attacking:
+        why = f"{team} defends: an offensive foul on a {action} is {attacking}'s"
+    elif not offensive and team == attacking:
+        why = f"{team} attacks: a defensive foul on a {action} is {defending}'s"
+    else:
+        return
+    raise _refuse(f"a red cube for {team} on a {action}", replace(phase, why=why), state)
+
+
+def _unleashed(state: Any, team: str | None) -> bool:
+    """The side may use the Unleashed power (a team without a tribe is the table's call)."""
+    if team is None:
+        return True
+    try:
+        tribe = state.teams[team].tribe
+    except (AttributeError, KeyError):
+        return True
+    return tribe is None or tribe == "unleashed"
 
 
 def _susan_peg(state: Any, data: Mapping[str, Any]) -> bool:
@@ -207,7 +333,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
     """The phase after an event (never raises: old logs fold whatever they hold)."""
     if kind == "turn":
         if data.get("power"):
-            return Phase(PLAY, why="the Unleashed power: one more action of the same card")
+            # "one additional action of the same card": one fundamental at most.
+            return Phase(PLAY, why="the Unleashed power: one more action of the same card", slots=1)
         return Phase(START)
     if kind == "timeout" or kind in KEEP_START:
         return phase
@@ -219,7 +346,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
             return Phase(MISSED, why="the free throws missed: no points scored")
         if phase.then in (THEN_MISSED, THEN_ENDED):
             return Phase(ENDED, why=phase.why or "the free throws are shot")
-        return Phase(PLAY, why="the attack goes on after the free throws")
+        why = "the attack goes on after the free throws"
+        return Phase(PLAY, why=why, slots=phase.slots, open=phase.open)
     owed = getattr(state, "owed", None) is not None
     if kind == "shot":
         if phase.step == MISSED:  # Susan Peg's rebound lay-up: the turn ends either way
@@ -227,8 +355,9 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
         return _after_shot(outcome, owed, defended=bool(data.get("defender")))
     if kind == "counter":
         return _after_counter(phase, data, outcome, owed)
-    if kind == "fundamental":
-        return Phase(PLAY, why="the action goes on")
+    if kind == "fundamental":  # F1 or F2 is taken; a counter may answer it
+        slots, still = max(phase.slots - 1, 0), phase.open + 1
+        return Phase(PLAY, why="the action goes on", slots=slots, open=still)
     if kind == "block":
         return _after_block(phase, data, outcome, owed)
     if kind == "spend":
@@ -244,6 +373,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
             return Phase(ENDED, why=ending)
         if not data.get("action"):
             return phase  # a red cube by hand: bookkeeping
+        if data.get("action") in COUNTERED:  # a counter foul by hand: its slot is gone
+            return replace(phase.countered(), step=PLAY if phase.step == START else phase.step)
     if kind in ANY_TIME:
         return phase  # bookkeeping does not begin the action
     if phase.step == START:
@@ -251,8 +382,8 @@ def advance(phase: Phase, kind: str, data: Mapping[str, Any], outcome: Any, stat
     return phase
 
 
-def _owed(then: str, why: str) -> Phase:
-    return Phase(FREE_THROWS, why=why, then=then)
+def _owed(then: str, why: str, slots: int = 2, still: int = 0) -> Phase:
+    return Phase(FREE_THROWS, why=why, then=then, slots=slots, open=still)
 
 
 def _after_shot(outcome: Any, owed: bool, *, defended: bool) -> Phase:
@@ -262,7 +393,7 @@ def _after_shot(outcome: Any, owed: bool, *, defended: bool) -> Phase:
         return Phase(ENDED, why=OFFENSIVE_FOULS_ENDING["charging"])
     if outcome.flagrant:
         why = "flagrant foul: two free throws, then a new action from F2"
-        return _owed(THEN_PLAY, why) if owed else Phase(PLAY, why=why)
+        return _owed(THEN_PLAY, why, slots=1) if owed else Phase(PLAY, why=why, slots=1)
     if outcome.scored or outcome.total_points:
         why = "points scored: 'If you score ... The attacking turn passes to your opponent'"
         return _owed(THEN_ENDED, why) if owed else Phase(ENDED, why=why)
@@ -284,14 +415,18 @@ def _after_counter(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bo
         if outcome.success:
             return Phase(REBOUND_WON, why="the offensive rebound is won", hooper=data.get("hooper"))
         return Phase(ENDED, why="the offensive rebound is lost")
+    left = phase.countered()  # the countered fundamental took its slot
+    slots, still = left.slots, left.open
     if outcome.foul:
         why = "a counter foul: the attack goes on without that slot"
-        return _owed(THEN_PLAY, why) if owed else Phase(PLAY, why=why)
+        if owed:
+            return _owed(THEN_PLAY, why, slots, still)
+        return Phase(PLAY, why=why, slots=slots, open=still)
     if outcome.success:
         # "IF YOUR STEAL DRIBBLE OR YOUR INTERCEPT PASS HAS BEEN SUCCESSFUL, THEN YOUR
         # ATTACKING TURN STARTS IMMEDIATELY" (and 'Unleashed' a: the power is open).
         return Phase(ENDED, why="the ball is won with a counter", power=True)
-    return Phase(PLAY, why="the counter failed: the attack goes on")
+    return Phase(PLAY, why="the counter failed: the attack goes on", slots=slots, open=still)
 
 
 def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool) -> Phase:
@@ -302,16 +437,20 @@ def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool
         # A block is a boosted defence or counter that negates the attempt: the
         # Unleashed power's (a) or (b).
         return Phase(ENDED, why="blocked: the ball is recovered", power=True)
-    if result in ("restart-f2", "restart-a"):
-        return Phase(PLAY, why="a new action after the block")
+    if result == "restart-f2":  # "starts a new action from F2 slot (F1 is no more available)"
+        return Phase(PLAY, why="a new action from F2 after the block", slots=1)
+    if result == "restart-a":  # "the attacker could play just an attack action card"
+        return Phase(PLAY, why="a new action from A after the block: an attack only", slots=0)
     on_shot = data.get("against") in SHOTS
     why = "fouled on a block: free throws, no attempt to score"
+    left = phase
     if not on_shot:
         why = "a block foul on a counter: the attack goes on"
+        left = phase.countered()
     then = THEN_ENDED if on_shot else THEN_PLAY
     if owed:
-        return _owed(then, why)
-    return Phase(ENDED if on_shot else PLAY, why=why)
+        return _owed(then, why, left.slots, left.open)
+    return Phase(ENDED if on_shot else PLAY, why=why, slots=left.slots, open=left.open)
 
 
 def timeout_open(state: Any, team: str) -> bool:
@@ -326,8 +465,14 @@ def timeout_open(state: Any, team: str) -> bool:
 
 
 def power_open(state: Any) -> bool:
-    """The Unleashed power may be used now (by the side that won the ball back)."""
-    return bool(state.phase.power) and state.phase.step in (ENDED, MISSED)
+    """The Unleashed power may be used now (by the side that won the ball back, when it
+    plays the Unleashed)."""
+    defending = state.other(state.attacking) if state.attacking else None
+    return (
+        bool(state.phase.power)
+        and state.phase.step in (ENDED, MISSED)
+        and _unleashed(state, defending)
+    )
 
 
 def energy_warning(state: Any, team: str, hooper: str, card: str) -> str | None:
@@ -340,8 +485,13 @@ def energy_warning(state: Any, team: str, hooper: str, card: str) -> str | None:
     return warning(state, team, side.hoopers[hooper], card)
 
 
-def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> None:
-    """'Block': "played by using the specific Onfire LV.1 chip", or the Keepers' tribe power."""
+def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> str | None:
+    """'Block': "played by using the specific Onfire LV.1 chip", or the Keepers' tribe power.
+
+    Returns the chip the block spends now ('block' for an LV.1, 'no-way-block' for an
+    LV.2), or None: the Keepers' power, or a chip spent on this block just before with
+    'match spend' ("After having spent a chip (LV.1 or LV.2) discard it": one chip, one
+    block)."""
     if keepers_block:
         if team.tribe is not None and team.tribe != "keepers":
             raise RuleViolation(
@@ -350,21 +500,16 @@ def check_block(state: Any, team: Any, blocker: Any, keepers_block: bool) -> Non
                 hint="legal now: a defence or counter, or a block with an Onfire LV.1 chip "
                 "(without --keepers-block)",
             )
-        return
-    spent = getattr(state, "chips_spent", [])
-    just_spent = (
-        bool(spent)
-        and spent[-1].get("hooper") == blocker.name
-        and spent[-1].get("use") in ("block", "no-way-block")
+        return None
+    if getattr(state, "block_ready", None) == blocker.name:
+        return None
+    if blocker.chips.get("lv1", 0) >= 1:
+        return "block"
+    if blocker.chips.get("lv2", 0) >= 1:
+        return "no-way-block"
+    raise RuleViolation(
+        f"{blocker.name} ({team.name}) has no Onfire LV.1 chip: 'A BLOCK ... can be played "
+        "by using the specific Onfire LV.1 chip'",
+        hint="legal now: a defence ('match shot … --defense') or counter without a block"
+        + (", or --keepers-block (the Keepers' power)" if team.tribe in (None, "keepers") else ""),
     )
-    if not just_spent and blocker.chips.get("lv1", 0) < 1 and blocker.chips.get("lv2", 0) < 1:
-        raise RuleViolation(
-            f"{blocker.name} ({team.name}) has no Onfire LV.1 chip: 'A BLOCK ... can be played "
-            "by using the specific Onfire LV.1 chip'",
-            hint="legal now: a defence ('match shot … --defense') or counter without a block"
-            + (
-                ", or --keepers-block (the Keepers' power)"
-                if team.tribe in (None, "keepers")
-                else ""
-            ),
-        )

@@ -157,6 +157,9 @@ class MatchState:
     chips_spent: list[dict[str, str]] = field(default_factory=list)
     chip_back: set[str] = field(default_factory=set)
     last_shot: dict[str, Any] | None = None
+    # The hooper whose chip was spent on a block ('match spend … block') that no block has
+    # used yet: one chip, one block.
+    block_ready: str | None = None
     # Who last won the ball back without a foul (a counter, a defended miss): the hooper
     # whose team may use the Unleashed power.
     ball_won: tuple[str, str] | None = None

@@ -368,7 +368,10 @@ def resume(phase: Any, team: str, opponent: str) -> Turn:
     if phase.step == ph.REBOUND_WON:
         return replace(turn, step="rebound-won", rebounder=phase.hooper)
     if phase.step == ph.PLAY:
-        return replace(turn, step="f2", face_down_known=True)
+        # No fundamental slot left (two countered, a counter foul, a block's new action
+        # from A): the action goes on with its attack.
+        step = "f2" if phase.slots > 0 else "attack"
+        return replace(turn, step=step, face_down_known=True)
     return turn
 
 
