@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
-from companion.games.hoopers.shots import DEFENSE_FOR, SHOT_KINDS
 from companion.games.hoopers.playbook import REWARDS
+from companion.games.hoopers.shots import DEFENSE_FOR, SHOT_KINDS
 
 FUNDAMENTALS = ("dribble", "pass", "screen")
 COUNTER_FOR = {"dribble": "steal", "pass": "intercept"}
