@@ -43,6 +43,16 @@ GameplanOption = Annotated[
         "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
     ),
 ]
+UpgradeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--upgrade",
+        metavar="TRIBE:HOOPER=CARD",
+        help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
+        "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
+        "energies') or star (the kit's). Later games start the hooper with its energy.",
+    ),
+]
 SeriesTrackOption = Annotated[
     str | None,
     typer.Option(
@@ -144,9 +154,10 @@ def amend(
     chips: ChipsOption = None,
     gameplan: GameplanOption = None,
     series_track: SeriesTrackOption = None,
+    upgrade: UpgradeOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Add what a tracked match does not know (gameplan, series track) or fix a game's details.
+    """Add what a tracked match does not know (gameplan, series track, upgrades) or fix a game.
 
     Each option replaces that detail for the tribes it names; the score stays.
     """
@@ -157,6 +168,7 @@ def amend(
         chips=chips,
         gameplan=gameplan,
         series_track=series_track,
+        upgrade=upgrade,
     )
     _emit_status(status, json, amended=game if game is not None else len(status.state.series.games))
 

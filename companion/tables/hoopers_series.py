@@ -256,11 +256,19 @@ class SeriesTable:
         if not changes:
             raise BadInput(
                 "nothing to amend",
-                hint="give --ejected, --injured, --chips, --gameplan or --series-track",
+                hint="give --ejected, --injured, --chips, --gameplan, --series-track or --upgrade",
             )
-        return self.status_of(
-            self._change(series.id, lambda s: s.with_amended(number, self.rules, **changes))
-        )
+        return self.status_of(self._change(series.id, lambda s: self._amended(s, number, changes)))
+
+    def _amended(self, series: Series, number: int, changes: dict[str, Any]) -> Series:
+        """Game `number` amended; its hooper upgrades checked against what it won."""
+        from companion.games.hoopers.series_report import game_rewards
+        from companion.games.hoopers.series_upgrades import check_upgrades
+
+        after = series.with_amended(number, self.rules, **changes)
+        won = game_rewards(after, number, self.rules).tribes
+        check_upgrades(after.games, number, won)
+        return after
 
     def start_game(
         self,
@@ -580,6 +588,7 @@ class SeriesTable:
         chips: Sequence[str] | None = None,
         gameplan: Sequence[str] | None = None,
         series_track: str | None = None,
+        upgrade: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """The reward and carry-over details of game `number`, keyed by tribe.
 
@@ -592,10 +601,15 @@ class SeriesTable:
             parse_gameplan,
             resolve_tribe_hooper,
         )
+        from companion.games.hoopers.series_upgrades import parse_upgrade
 
         tribes = series.tribes
         most = self.rules.max_gameplan_milestones
-        rosters = self._known_rosters(series, number) if ejected or injured else {}
+        rosters = self._known_rosters(series, number) if ejected or injured or upgrade else {}
+        upgrades: dict[str, dict[str, str]] = {}
+        for item in upgrade or []:
+            tribe, hooper, card = parse_upgrade(item, tribes, rosters)
+            upgrades.setdefault(tribe, {})[hooper] = card
 
         def hoopers(items: Sequence[str] | None) -> dict[str, tuple[str, ...]]:
             found: dict[str, list[str]] = {}
@@ -610,10 +624,15 @@ class SeriesTable:
             "injured": hoopers(injured),
             "chips": dict(parse_chips(c, tribes) for c in chips or []),
             "gameplan": dict(parse_gameplan(g, tribes, most) for g in gameplan or []),
+            "upgrades": upgrades,
             "series_track": (
                 match_prefix(series_track, tribes, what="tribe") if series_track else None
             ),
         }
+
+    def known_rosters(self, number: int) -> dict[str, list[str]]:
+        """Each tribe's hoopers in game `number` of the current series (known tribes)."""
+        return self._known_rosters(self.current(), number)
 
     def _known_rosters(self, series: Series, number: int) -> dict[str, list[str]]:
         """Each tribe's hoopers in game `number`, for tribes the rulebook data knows.

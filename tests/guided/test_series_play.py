@@ -150,11 +150,21 @@ def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
             ("Keepers: gameplan milestones", "2"),
             ("Unleashed: gameplan milestones", ""),  # default 0
             ("tribe marker", "unl"),
+            # The winner's card from the hooper upgrade deck; Keepers' gameplan (2
+            # milestones) gives one star upgrade from its kit.
+            ("Keepers: the hooper upgrade card from the deck?", "three"),
+            ("Keepers: the three energies is sleeved on?", "Edd"),
+            ("Keepers: the star upgrade, one extra energy is sleeved on?", "May"),
             ("Start game 2 now?", "no"),
         ]
     )
     guided.play(store)
     out = capsys.readouterr().out
+    assert "sleeved: Keepers:Edd Trapp=three, Keepers:May Friend=star" in out
+    assert table.status().detail["sleeved"][K] == {
+        "Edd Trapp": {"card": "three", "energy": 3},
+        "May Friend": {"card": "star", "energy": 1},
+    }
     assert "Series" in out and "game 1 recorded" in out
     assert out.count("Game 1 reward phase") == 2  # as the match ended, then completed
     status = table.status()

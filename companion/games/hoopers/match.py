@@ -60,6 +60,7 @@ from companion.games.hoopers.modifiers import decide_shot_maluses, second_positi
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
 from companion.games.hoopers.playbook import reward_playbook
 from companion.games.hoopers.plays import note_play
+from companion.games.hoopers.series_upgrades import carry_upgrade
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
@@ -259,6 +260,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
         starts = opts.get("onfire_start", {}).get(team, {})
         court = opts.get("line_ups", {}).get(team)
         energy = opts.get("energy", {}).get(team, {})
+        upgrades = opts.get("upgrades", {})
         teams[team] = TeamState(
             name=team,
             hoopers={h: HooperState(h, onfire=starts.get(h, FLAT)) for h in opts["rosters"][team]},
@@ -271,6 +273,10 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
         )
+        for name, card_ in upgrades.get(team, {}).items():
+            # A Series' hooper upgrades won in earlier games stay sleeved on the hooper.
+            if name in teams[team].hoopers:
+                carry_upgrade(teams[team].hoopers[name], card_)
         for name, card in energy.items():
             # The Setup: "Set the energy tokens ... according to the energy shown on the card".
             if name in teams[team].hoopers:
