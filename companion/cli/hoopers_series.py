@@ -93,6 +93,14 @@ def start(
     ] = "random",
     name: Annotated[str | None, typer.Option("--name", help="A name for the series.")] = None,
     seed: SeedOption = None,
+    star: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--star",
+            metavar="TRIBE:HOOPER",
+            help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
@@ -102,7 +110,7 @@ def start(
     names = parse_players(tribes, low=2, high=2)
     if name is not None:
         check_name(name, "series name")
-    status = _table(ctx).start(names, home=home, name=name, seed=seed)
+    status = _table(ctx).start(names, home=home, name=name, seed=seed, stars=star)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
 

@@ -18,6 +18,8 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term.answer("First tribe (or player)?", "")  # default: Keepers
     term.answer("Second tribe (or player)?", "")  # default: Unleashed
     term.answer("Who is at home in game 1?", "kee")
+    term.answer("Keepers: the setup's star upgrade is sleeved on?", "edd")
+    term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # default: none
     term.expect("Keepers is home in game 1 (chosen).")
     term.answer("Play its first game now?", "")  # default: yes
     term.expect("Game 1: Keepers at home, Unleashed away.")
@@ -37,6 +39,7 @@ def test_menu_starts_a_series_and_its_first_game(db):
     hot = {h for h, s in match["hoopers"][K].items() if s["onfire"] == "orange"}
     assert hot == {"May Friend", "Vernon Dely", "Chus Kinder"}
     assert match["coach_tokens"] == {K: 9, U: 8}
+    assert series["sleeved"] == {K: {"Edd Trapp": {"card": "star", "energy": 1}}, U: {}}
 
 
 @pytest.mark.slow

@@ -119,3 +119,24 @@ def test_a_game_recorded_before_upgrades_were_kept_carries_none():
     old = {"scores": {"Keepers": 79, "Unleashed": 66}, "periods": []}
     assert GameReport.from_doc(old).upgrades == {}
     assert GameReport.from_doc(old).to_doc()["upgrades"] == {}
+
+
+def test_the_setup_star_upgrade_counts_from_game_1(cli):
+    # "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an
+    # un-stellar hooper. By sleeving this upgrade the hooper gains: ... 2- One extra energy".
+    ok(cli("hoopers", "energy", "Edd", "4"))
+    assert_user_error(
+        cli(*S, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers",
+            "--star", "Keepers:Edd", "--star", "Keepers:May"),
+        "Keepers sleeves one [star] upgrade at the setup, on Edd Trapp, not also on May Friend",
+    )  # fmt: skip
+    ok(cli(*S, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers", "--star", "K:edd"))
+    ok(cli(*GAME_START))
+    assert energy(cli, "Edd Trapp") == {"now": 5, "max": 5}
+    assert_user_error(cli(*M, "energy", "Keepers", "Edd", "--star"), "already carries")
+    ok(cli(*M, "abandon"))
+    ok(cli(*GAME_1, "--gameplan", "Keepers:2"))  # a second star, from the gameplan
+    assert_user_error(
+        cli(*S, "amend", "--upgrade", "Keepers:Edd=star"),
+        "Edd Trapp (Keepers) already carries the 'star' upgrade",
+    )

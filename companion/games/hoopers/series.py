@@ -184,6 +184,8 @@ class Series:
     games: tuple[GameReport, ...] = ()
     pending_match: str | None = None  # a tracked match being played as the next game
     updated: str | None = None  # when the table last changed it
+    # The [star] upgrade each tribe sleeved at the Series' setup: tribe -> hooper.
+    stars: Mapping[str, str] = field(default_factory=dict)
 
     def other(self, tribe: str) -> str:
         return self.tribes[1] if tribe == self.tribes[0] else self.tribes[0]
@@ -346,6 +348,7 @@ class Series:
             "games": [g.to_doc() for g in self.games],
             "pending_match": self.pending_match,
             "updated": self.updated,
+            "stars": dict(self.stars),
         }
 
     @classmethod
@@ -362,6 +365,7 @@ class Series:
             games=tuple(GameReport.from_doc(g) for g in doc.get("games", [])),
             pending_match=doc.get("pending_match"),
             updated=doc.get("updated"),
+            stars=dict(doc.get("stars", {})),
         )
 
 

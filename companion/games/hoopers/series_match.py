@@ -149,7 +149,7 @@ def plan_series_match(
             ] * rules.injury_cubes_next_game
     upgrades = {
         tribe: {h: card for h, card in cards.items() if h in line_ups[tribe]}
-        for tribe, cards in sleeved(series.games).items()
+        for tribe, cards in sleeved(series.games, series.stars).items()
         if tribe in line_ups
     }
     upgrades = {tribe: cards for tribe, cards in upgrades.items() if cards}

@@ -146,7 +146,7 @@ def sleeved_document(series: Series) -> dict[str, dict[str, dict[str, Any]]]:
     """tribe -> hooper -> {card, energy}: the hooper upgrades each hooper carries."""
     from companion.games.hoopers.series_upgrades import CARDS, sleeved
 
-    carried = sleeved(series.games)
+    carried = sleeved(series.games, series.stars)
     return {
         t: {h: {"card": c, "energy": CARDS[c][1]} for h, c in carried.get(t, {}).items()}
         for t in series.tribes

@@ -50,26 +50,24 @@ def parse_upgrade(
     return tribe, hooper, match_prefix(card.strip(), CARDS, what="hooper upgrade card")
 
 
-def sleeved(games: Iterable[Any]) -> dict[str, dict[str, str]]:
-    """tribe -> hooper -> card, over the games' Reward Phases (older games: none)."""
-    found: dict[str, dict[str, str]] = {}
+def sleeved(
+    games: Iterable[Any], stars: Mapping[str, str] | None = None
+) -> dict[str, dict[str, str]]:
+    """tribe -> hooper -> card: the [star] upgrade of the setup (`stars`: tribe ->
+    hooper), then the games' Reward Phases (older games: none)."""
+    found: dict[str, dict[str, str]] = {t: {h: "star"} for t, h in (stars or {}).items()}
     for game in games:
         for tribe, cards in getattr(game, "upgrades", {}).items():
             found.setdefault(tribe, {}).update(cards)
     return found
 
 
-def energy_extra(games: Iterable[Any]) -> dict[str, dict[str, int]]:
-    """tribe -> hooper -> the energies their upgrades add to the card's."""
-    return {
-        tribe: {hooper: CARDS[card][1] for hooper, card in cards.items()}
-        for tribe, cards in sleeved(games).items()
-    }
-
-
-def check_upgrades(games: Sequence[Any], number: int, won: Mapping[str, Any]) -> None:
+def check_upgrades(
+    games: Sequence[Any], number: int, won: Mapping[str, Any], stars: Mapping[str, str]
+) -> None:
     """Game `number`'s upgrades against what each tribe won in it (`won`: tribe ->
-    TribeRewards), the deck's copies and "Every hooper can gain only one upgrade"."""
+    TribeRewards), the deck's copies and "Every hooper can gain only one upgrade" (the
+    setup's `stars` included)."""
     game = games[number - 1]
     for tribe, cards in getattr(game, "upgrades", {}).items():
         rewards = won[tribe]
@@ -86,7 +84,7 @@ def check_upgrades(games: Sequence[Any], number: int, won: Mapping[str, Any]) ->
                 f"{tribe} took {rewards.gameplan_hooper_upgrades} star upgrade(s) from its "
                 f"player upgrade kit in game {number} (its gameplan), not {len(kit)}"
             )
-        others = sleeved(g for i, g in enumerate(games, 1) if i != number).get(tribe, {})
+        others = sleeved((g for i, g in enumerate(games, 1) if i != number), stars).get(tribe, {})
         for hooper in cards:
             if hooper in others:
                 raise RuleViolation(
@@ -94,7 +92,7 @@ def check_upgrades(games: Sequence[Any], number: int, won: Mapping[str, Any]) ->
                     '"Every hooper can gain only one upgrade"'
                 )
     used: dict[str, int] = {}
-    for cards in sleeved(games).values():
+    for cards in sleeved(games).values():  # the setup's stars are the kit's, not the deck's
         for card in cards.values():
             used[card] = used.get(card, 0) + 1
     for card, copies in DECK_COPIES.items():

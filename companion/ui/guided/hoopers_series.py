@@ -55,8 +55,18 @@ def start(store: Any, seed: int | None = None) -> bool:
     if done is None:  # undo at the first question: back out
         return False
     first, second, home = done["first"], done["second"], done["home"]
+    table = SeriesTable(store)
+    stars = []  # the [star] upgrade each tribe sleeves at the setup (+1 energy)
+    for tribe in (first, second):
+        roster = table.known_roster(tribe)
+        if roster:
+            on = prompts.choose(
+                f"{tribe}: the setup's star upgrade is sleeved on?", ["none", *roster], "none"
+            )
+            if on != "none":
+                stars.append(f"{tribe}:{on}")
     try:
-        status = SeriesTable(store).start([first, second], home=home, seed=seed)
+        status = table.start([first, second], home=home, seed=seed, stars=stars)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}")
         return False
