@@ -109,11 +109,14 @@ def kinds() -> list[Kind]:
     return [k for s in specs() for k in s.kinds]
 
 
+@cache
 def owner(key: str) -> tuple[GameSpec, Kind] | None:
     """The game and kind a stored game name (or table key) belongs to.
 
     A built-in family's own names (`playlist-solo`) are found by importing that one
     spec; installed packages are searched only for a name no built-in game has.
+    Kept per name (until `refresh`): `history stats` asks it for every match, and
+    100,000 matches name a handful of games.
     """
     head = key.split("-", 1)[0]
     order = [head] if head in BUILTIN else []
@@ -155,5 +158,5 @@ def counted(key: str) -> str:
 
 def refresh() -> None:
     """Look for installed games again (after a package is installed in this process)."""
-    for cached in (_builtin, installed, _plugin):
+    for cached in (_builtin, installed, _plugin, owner):
         cached.cache_clear()

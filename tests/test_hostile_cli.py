@@ -40,7 +40,7 @@ def files_in(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and ".index" not in p.parts
+        if p.is_file() and not any(part.startswith(".index") for part in p.parts)
     }
 
 

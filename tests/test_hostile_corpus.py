@@ -124,7 +124,9 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(folder)): p.read_bytes()
         for p in sorted(folder.rglob("*"))
-        if p.is_file() and ".index" not in p.parts and not p.name.endswith(".lock")
+        if p.is_file()
+        and not any(part.startswith(".index") for part in p.parts)
+        and not p.name.endswith(".lock")
     }
 
 

@@ -201,15 +201,26 @@ def stats(
     """Plays, wins, win rate, rating, scores, streaks, head-to-head (pairwise) and rivals."""
     from dataclasses import replace
 
+    from companion.history import book
     from companion.history.queries import select
     from companion.history.stats import stats as compute
 
-    roster, matches = history(open_store(ctx))
-    wanted = build_filter(roster, matches, game, player, since, until, series)
-    with paused_gc():
-        # A rating weighs the opponents' other matches too: rate everyone in range.
-        rated = select(matches, replace(wanted, player=None)) if wanted.player else None
-        doc = compute(select(matches, wanted), wanted.player, rated)
+    store = open_store(ctx)
+    doc = None
+    if game is None and player is None and series is None:
+        # Summed month by month from each archive file's partial, when it can be.
+        from companion.history.players import Roster
+
+        wanted = build_filter(Roster(), [], since=since, until=until)
+        with paused_gc():
+            doc = book.quick_stats(store, wanted)
+    if doc is None:
+        roster, matches = history(store)
+        wanted = build_filter(roster, matches, game, player, since, until, series)
+        with paused_gc():
+            # A rating weighs the opponents' other matches too: rate everyone in range.
+            rated = select(matches, replace(wanted, player=None)) if wanted.player else None
+            doc = compute(select(matches, wanted), wanted.player, rated)
 
     def render(out):
         from companion.ui.history import stats_view
@@ -232,16 +243,27 @@ def ratings(
     counts who you beat, not only how often you won. Best first.
     """
     from companion import registry
+    from companion.history import book
     from companion.history.queries import resolve_game
     from companion.history.ratings import ratings as compute
 
-    roster, matches = history(open_store(ctx))
+    store = open_store(ctx)
     chosen = resolve_game(game)
     if chosen is not None:
         chosen = registry.family(chosen)  # a series is rated through its games
-    who = resolve_player(player, roster, matches)
     with paused_gc():
-        rows = compute(matches, chosen, who)
+        found = book.quick_ratings(store)  # from the months' checkpoints, when it can be
+    if found is not None:
+        from companion.history.ratings import rows_of
+
+        roster, lines = found
+        known = book.player_names(store, roster) if player is not None else None
+        rows = rows_of(lines, chosen, resolve_player(player, roster, None, known))
+    else:
+        roster, matches = history(store)
+        who = resolve_player(player, roster, matches)
+        with paused_gc():
+            rows = compute(matches, chosen, who)
 
     def render(out):
         from companion.ui.history import ratings_view

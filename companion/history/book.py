@@ -84,6 +84,22 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
         return roster, [roster.match(amended(m, amendments)) for m in unique.values()]
 
 
+def quick_stats(store: Store, wanted: Any) -> dict[str, Any] | None:
+    """The `history stats` document (no game, player or series filter) summed from each
+    archive file's partial; None when every match must be read (companion.history.summed)."""
+    from companion.history.summed import quick_stats as summed
+
+    return summed(store, wanted)
+
+
+def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:
+    """(the roster, every rating line) from the months' rating checkpoints; None when every
+    match must be read (companion.history.summed)."""
+    from companion.history.summed import quick_ratings as summed
+
+    return summed(store)
+
+
 # --- one match, one screen: read through the archive's keys, not every summary -----------
 
 

@@ -19,6 +19,12 @@ def tribe_of(match: Match, player: str) -> str | None:
     started with the tribes as their two sides); else None: no tribe was logged
     (a player's name is no tribe).
     """
+    found = recorded_tribe(match, player)
+    return found if found is not None else named_tribe(player)
+
+
+def recorded_tribe(match: Match, player: str) -> str | None:
+    """The tribe the match itself records for `player` (its tribes, else its roster)."""
     options = match.get("options") or {}
     recorded = options.get("tribes")
     if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
@@ -36,6 +42,12 @@ def tribe_of(match: Match, player: str) -> str | None:
         found = tribe_of_roster(tuple(rosters[player]))
         if found is not None:
             return found
+    return None
+
+
+def named_tribe(player: str) -> str | None:
+    """The tribe a side's own name names, None if it names none (depends on the name alone,
+    so summed per-month figures resolve it after renames, see companion.history.aggregates)."""
     from companion.games.hoopers.match import tribes
     from companion.games.hoopers.tribes_of import tribe_label
 

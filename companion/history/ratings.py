@@ -95,10 +95,13 @@ def rate_in_place(rater: Any, ratings: list[Any], ranks: list[float]) -> None:
     compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
 
 
-def rate(matches: Iterable[Match]) -> dict[tuple[str, str], Line]:
-    """Every (game, player) line after replaying `matches` oldest first."""
+def rate(
+    matches: Iterable[Match], lines: dict[tuple[str, str], Line] | None = None
+) -> dict[tuple[str, str], Line]:
+    """Every (game, player) line after replaying `matches` oldest first; from `lines` (the
+    lines after every match before these, updated in place) when given."""
     rater = model()
-    lines: dict[tuple[str, str], Line] = {}
+    lines = {} if lines is None else lines
     played = sorted((m for m in matches if is_rated(m)), key=lambda m: (when(m), m["id"]))
     for match in played:
         ranks = ranks_of(match["result"])
@@ -122,7 +125,14 @@ def ratings(
     matches: Iterable[Match], game: str | None = None, player: str | None = None
 ) -> list[dict[str, Any]]:
     """The `history ratings` rows, best rating first (then most plays, then name)."""
-    rows = [line.row() for line in rate(matches).values()]
+    return rows_of(rate(matches), game, player)
+
+
+def rows_of(
+    lines: dict[tuple[str, str], Line], game: str | None = None, player: str | None = None
+) -> list[dict[str, Any]]:
+    """`ratings` from the lines `rate` gave."""
+    rows = [line.row() for line in lines.values()]
     if game is not None:
         rows = [r for r in rows if r["game"] == game]
     if player is not None:

@@ -2,8 +2,9 @@
 
 Reading every archived match means parsing every event of every match, which
 for 100,000 matches is far more JSON than a history query needs. So each
-monthly shard gets a summary file in `<name>.archive/.index/` holding every
-match without its events. A summary records the shard's (inode, size, mtime)
+monthly shard gets a summary file in this machine's cache folder,
+`<name>.archive/.index.<machine>/` (see `index_dir`), holding every match without its
+events. A summary records the shard's (inode, size, mtime)
 and is rebuilt whenever the shard changes, so it can never be stale; losing
 it costs one rebuild. Writes here (bulk insert, delete, reopen) are store
 transactions (see `companion.store.store`): all of a change lands, or none.
@@ -35,7 +36,7 @@ from companion.store.order import KEPT, forget_recorded, note_recorded
 from companion.store.store import LIVE, Change, Match, Store, View, now
 from companion.store.validate import match_problem, shard_name
 
-INDEX = ".index"
+INDEX = ".index"  # the cache folder's stem: `.index.<machine>/` (see `index_dir`)
 SUMMARY_VERSION = 2
 TMP_PREFIX = ".tmp-"
 STALE_TMP_S = 600
@@ -62,12 +63,39 @@ def _signature(shard: Path) -> list[int]:
     return [SUMMARY_VERSION, st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-def _index_path(store: Store, name: str) -> Path:
-    return store.archive_dir / INDEX / f"{name}.json"
+def index_dir(store: Store) -> Path | None:
+    """This machine's cache of the archive: `<archive>/.index.<machine>/`, None when this
+    machine has no id and cannot be given one (then nothing is cached: every read rebuilds).
+
+    The cache is rewritten by whichever reader finds it stale, and its signatures name
+    inodes, which differ on each machine: one `.index/` in a synced folder would have two
+    writers, each rewriting the other's files forever (and a sync engine keeping one
+    version of each). So each machine keeps its own folder, named by the id that already
+    names its shards; it stays beside the archive (a moved data folder keeps its cache)
+    and a sync engine is told to leave out `.index*` (docs/sharing.md). A machine reading
+    before it ever wrote is given its id here, as its first write would give it.
+    """
+    from companion.store.machines import machine_id
+
+    found = getattr(store, "_index_dir", False)
+    if found is False:
+        try:
+            found = store.archive_dir / f"{INDEX}.{machine_id()}"
+        except StoreError:
+            found = None
+        store._index_dir = found  # type: ignore[attr-defined]
+    return found
 
 
-def _write_index(path: Path, body: dict[str, Any]) -> None:
+def _index_path(store: Store, name: str) -> Path | None:
+    folder = index_dir(store)
+    return folder / f"{name}.json" if folder is not None else None
+
+
+def _write_index(path: Path | None, body: dict[str, Any]) -> None:
     # Best effort: an index that cannot be written is rebuilt next time.
+    if path is None:
+        return
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
         _remove_leftovers(path.parent)
@@ -118,7 +146,9 @@ def _sort(store: Store, name: str, docs: dict[str, Any]) -> Shard:
     return Shard(matches, bad, len(docs))
 
 
-def _cached(index: Path, signature: list[int]) -> Shard | None:
+def _cached(index: Path | None, signature: list[int]) -> Shard | None:
+    if index is None:
+        return None
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
         cached = json.loads(index.read_bytes())
         if cached.get("source") == signature:
@@ -167,6 +197,11 @@ def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) ->
         }
         _write_index(_index_path(store, name), body)
         _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
+        # The history layer's sums of this file (`history stats`), kept in step the same
+        # way; imported here, not before, so a store that never stages a file never loads it.
+        from companion.history.summed import write_partial
+
+        write_partial(store, name, signature, found.matches)
 
 
 def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:
@@ -218,8 +253,8 @@ def _merged(store: Store, view: View) -> Iterator[tuple[str, Path, Match]]:
 def summaries(store: Store) -> Iterator[Match]:
     """Every readable archived match without its events, oldest month first."""
     view = store.view()
-    index = store.archive_dir / INDEX
-    if index.is_dir():
+    index = index_dir(store)
+    if index is not None and index.is_dir():
         _remove_leftovers(index)
     for _, _, match in _merged(store, view):
         yield match

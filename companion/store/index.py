@@ -1,8 +1,8 @@
 """The archive's keys: which ids and which player spellings each archive file holds.
 
 A command that touches one match or one screen must not read 100,000 summaries to
-find it. Beside each archive file's summary (`.index/<name>.json`, see
-companion.store.archive) sits a much smaller keys file, `.index/<name>.keys.json`:
+find it. Beside each archive file's summary (`.index.<machine>/<name>.json`, see
+companion.store.archive) sits a much smaller keys file, `<name>.keys.json`:
 the file's match ids, the ids of the matches readers skip (with their warnings) and
 the player names in the order they first appear. Both are written together, when a
 change stages the file (inside its transaction) and whenever a reader finds them
@@ -53,13 +53,16 @@ def keys_body(signature: list[int], matches: list[Match], bad: list[dict[str, An
     return {"source": signature, "ids": ids, "bad": bad, "players": list(players)}
 
 
-def keys_path(store: Store, name: str) -> Path:
-    from companion.store.archive import INDEX
+def keys_path(store: Store, name: str) -> Path | None:
+    from companion.store.archive import index_dir
 
-    return store.archive_dir / INDEX / f"{name}{KEYS_SUFFIX}"
+    folder = index_dir(store)
+    return folder / f"{name}{KEYS_SUFFIX}" if folder is not None else None
 
 
-def _cached(path: Path, signature: list[int]) -> dict[str, Any] | None:
+def _cached(path: Path | None, signature: list[int]) -> dict[str, Any] | None:
+    if path is None:
+        return None
     with contextlib.suppress(OSError, ValueError, TypeError, RecursionError):
         body = json.loads(path.read_bytes())
         if (

@@ -1,9 +1,9 @@
 """A quick look at a database for the shell's Tab: names and ids, read as plain JSON.
 
 A shell runs the whole program on every Tab, so this reader imports no tinydb, takes no
-lock and writes nothing: the main file and the archive's summaries (`.index/`, kept
-current by companion.store.archive) are read as JSON, and only as far as needed. Whatever
-it cannot read it treats as empty: a Tab must never fail.
+lock and writes nothing: the main file and the archive's summaries (this machine's
+`.index.<machine>/`, kept current by companion.store.archive) are read as JSON, and only
+as far as needed. Whatever it cannot read it treats as empty: a Tab must never fail.
 """
 
 from __future__ import annotations
@@ -106,8 +106,12 @@ class Peek:
             shards = [p for p in folder.iterdir() if _is_shard(p.name)]
         except OSError:
             return
+        from companion.store.machines import known_id
+
+        machine = known_id()  # no id yet: nothing cached by this machine to read
+        cache = folder / f".index.{machine}" if machine else None
         for shard in sorted(shards, reverse=True):
-            yield _summaries(shard)
+            yield _summaries(shard, cache)
 
     def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
         """Live matches, then archived ones, newest archive file first (and no further
@@ -150,12 +154,15 @@ def _is_shard(name: str) -> bool:
     return re.fullmatch(r"\d{4}-\d{2}(\.[a-z0-9]{1,32})?\.json", name) is not None
 
 
-def _summaries(shard: Path) -> list[dict[str, Any]]:
-    """A shard's matches: from its summary in `.index/` while that is current (it records
-    the shard's inode, size and modification time last), else from the shard itself."""
+def _summaries(shard: Path, cache: Path | None) -> list[dict[str, Any]]:
+    """A shard's matches: from its summary in this machine's cache (`cache`) while that is
+    current (it records the shard's inode, size and modification time last), else from the
+    shard itself."""
     try:
+        if cache is None:
+            raise OSError
         stat = shard.stat()
-        index = json.loads((shard.parent / ".index" / shard.name).read_bytes())
+        index = json.loads((cache / shard.name).read_bytes())
         source = index["source"]
         if list(source[1:]) == [stat.st_ino, stat.st_size, stat.st_mtime_ns]:
             return [m for m in index["matches"] if isinstance(m, dict)]

@@ -6,9 +6,11 @@
 `--club DB` (issue 23) measures, against an archive generated once and reused
 (`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
 15 minutes): `history show`, `list` and `log` at 0 and at DB's matches (goal: within
-1.5x), `history stats` (goal: under 1 s of CPU), and the peak memory of importing
-a 100 MB export into an empty database (goal: under 2x the file) and 10,000
-matches into DB (goal: under 300 MB).
+1.5x), `history stats` and `history ratings` (goal: under 1 s of CPU; summed from each
+archive file's partial and the months' rating checkpoints, see companion.history.summed;
+a month cut by `--since` is counted match by match), and the peak memory of importing a
+100 MB export into an empty database (goal: under 2x the file) and 10,000 matches into DB
+(goal: under 300 MB).
 
 Goals (issue 8): `history stats` and `history list` over 10,000 finished
 matches within a second, over 100,000 within ten; export and import of
@@ -130,6 +132,10 @@ def club(big: Path, runs: int, imports_only: bool = False) -> None:
              ("history", "list", "-n", "20", "--json")),
             ("history stats --json", ("history", "stats", "--json"),
              ("history", "stats", "--json")),
+            ("history stats --since (cut)", ("history", "stats", "--since", "2024-06-15", "--json"),
+             ("history", "stats", "--since", "2024-06-15", "--json")),
+            ("history ratings --json", ("history", "ratings", "--json"),
+             ("history", "ratings", "--json")),
         ]  # fmt: skip
         for label, at_zero, at_big in cases if runs else []:
             zero = statistics.median(measured(small, *at_zero)[0] for _ in range(runs))

@@ -8,7 +8,7 @@ from tests.history.factory import match, record
 def test_index_follows_every_change_to_a_shard(db):
     store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
     assert [s["id"] for s in summaries(store)] == ["i1"]
-    index = store.archive_dir / INDEX / "2026-01.here.json"
+    index = store.archive_dir / f"{INDEX}.here" / "2026-01.here.json"
     assert json.loads(index.read_text())["matches"][0]["events"] == 1
     store.archive_match(match("i2", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-02"))
     assert [s["id"] for s in summaries(store)] == ["i1", "i2"]
@@ -17,14 +17,14 @@ def test_index_follows_every_change_to_a_shard(db):
 def test_a_corrupt_index_is_rebuilt(db):
     store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
     list(summaries(store))
-    (store.archive_dir / INDEX / "2026-01.here.json").write_text("{not json")
+    (store.archive_dir / f"{INDEX}.here" / "2026-01.here.json").write_text("{not json")
     assert [s["id"] for s in summaries(store)] == ["i1"]
 
 
 def test_a_forged_index_is_not_trusted(db):
     store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
     list(summaries(store))
-    index = store.archive_dir / INDEX / "2026-01.here.json"
+    index = store.archive_dir / f"{INDEX}.here" / "2026-01.here.json"
     index.write_text(json.dumps({"source": [0, 0, 0, 0], "matches": [{"id": "ghost"}]}))
     assert [s["id"] for s in summaries(store)] == ["i1"]
 
@@ -46,7 +46,7 @@ def test_bulk_insert_writes_each_shard_once(db):
 def test_bulk_insert_leaves_a_current_index(db):
     store = Store(db)
     archive_many(store, [match("b1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-05-01")])
-    index = json.loads((store.archive_dir / INDEX / "2026-05.here.json").read_text())
+    index = json.loads((store.archive_dir / f"{INDEX}.here" / "2026-05.here.json").read_text())
     assert [m["id"] for m in index["matches"]] == ["b1"]
     assert [s["id"] for s in summaries(store)] == ["b1"]
 
@@ -55,7 +55,7 @@ def test_old_index_leftovers_are_cleaned(db):
     import os
 
     store = record(db, match("i1", "otdraft", {"Ana": 1, "Ben": 0}, "2026-01-01"))
-    folder = store.archive_dir / INDEX
+    folder = store.archive_dir / f"{INDEX}.here"
     folder.mkdir(exist_ok=True)
     old, fresh = folder / ".tmp-old", folder / ".tmp-fresh"
     old.write_text("{")

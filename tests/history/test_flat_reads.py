@@ -97,7 +97,7 @@ def test_log_checks_its_new_id_without_reading_summaries(cli, three_months, summ
 
 def test_the_index_is_rebuilt_when_lost_or_stale(cli, three_months):
     assert ids(cli("history", "list", "-n", "1", "--json")) == ["m22"]
-    shutil.rmtree(three_months.with_name(three_months.stem + ".archive") / ".index")
+    shutil.rmtree(three_months.with_name(three_months.stem + ".archive") / ".index.here")
     assert ids(cli("history", "list", "-n", "1", "--json")) == ["m22"]
     # A month changed behind the index's back (a hand edit, a restored copy).
     (shard,) = three_months.with_name(three_months.stem + ".archive").glob("2026-03*.json")

@@ -17,7 +17,11 @@ def files(db: Path) -> dict[str, bytes]:
     """
     found = {}
     for path in sorted(db.parent.rglob("*")):
-        if path.is_file() and not path.name.endswith(".lock") and ".index" not in path.parts:
+        if (
+            path.is_file()
+            and not path.name.endswith(".lock")
+            and not any(part.startswith(".index") for part in path.parts)
+        ):
             found[str(path.relative_to(db.parent))] = path.read_bytes()
     return found
 

@@ -1,0 +1,374 @@
+"""`history stats` and `history ratings` without reading every match.
+
+Two caches sit in this machine's index folder beside each archive file's summary
+(companion.store.archive.index_dir):
+
+- `<file>.stats.json`: the file's partial (companion.history.aggregates), made from the
+  file's matches as stored. It is written when a change stages the file, inside the
+  change's transaction, as the summary is; it records the file's (inode, size, mtime)
+  and a digest of itself, and one that does not match both is made again from the file
+  and never trusted.
+- `<file>.ratings.json`: every rating after that file's month (a checkpoint), with a
+  digest of everything the ratings so far depend on: every earlier file's signature,
+  how each name in them resolves through the aliases, their amendments and deletions.
+  Only readers write it (it depends on the aliases, which a change to one file does not
+  know); a checkpoint whose digest differs is passed over and the months after the last
+  good one are rated again.
+
+What is not summed is counted match by match, as `stats.stats` does: a month only
+partly inside --since/--until, one holding an amended or deleted match, one where a
+rename makes two of its names one player (see aggregates). The whole document is
+counted match by match (these functions return None, and the caller reads every match)
+when the merge is not simple (several machines' files, conflict copies, deletions left
+for another machine's file: companion.store.index.simple), when a match is being filed,
+when a partial sums non-integers, when two months overlap in time, when a game's own
+figures are not known here, or when two players' names differ only in case.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.history import aggregates
+from companion.history.queries import Filter
+
+Match = dict[str, Any]
+
+STATS_SUFFIX = ".stats.json"
+RATINGS_SUFFIX = ".ratings.json"
+RATINGS_VERSION = 1
+
+
+def _digest(body: Any) -> str:
+    text = json.dumps(body, ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _cache_path(store: Any, name: str, suffix: str) -> Path | None:
+    from companion.store.archive import index_dir
+
+    folder = index_dir(store)
+    return folder / f"{name}{suffix}" if folder is not None else None
+
+
+def write_partial(store: Any, name: str, signature: list[int], matches: list[Match]) -> None:
+    """Keep the file's partial beside its summary (called as the summary is written)."""
+    from companion.store.archive import _write_index
+
+    made = aggregates.partial(matches)
+    # Kept as text with the digest of that text: checked without encoding it again.
+    text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
+    _write_index(
+        _cache_path(store, name, STATS_SUFFIX),
+        {"source": signature, "check": _text_digest(text), "partial": text},
+    )
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _cached_partial(path: Path | None, signature: list[int]) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    with contextlib.suppress(
+        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
+    ):
+        body = json.loads(path.read_bytes())
+        if body["source"] != signature or body["check"] != _text_digest(body["partial"]):
+            return None
+        made = json.loads(body["partial"])
+        if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
+            return made
+    return None
+
+
+def shard_partial(store: Any, name: str, path: Path) -> dict[str, Any]:
+    """The partial of one archive file, from the cache when current, else made again."""
+    from companion.store.archive import _signature, shard_summaries
+
+    signature = _signature(path)
+    found = _cached_partial(_cache_path(store, name, STATS_SUFFIX), signature)
+    if found is not None:
+        return found
+    shard = shard_summaries(store, name, path)
+    write_partial(store, name, signature, shard.matches)
+    return aggregates.partial(shard.matches)
+
+
+@dataclass
+class _Month:
+    """One archive file as the sums see it."""
+
+    name: str
+    path: Path
+    ids: list[str]
+    partial: dict[str, Any]
+    exact: bool = False  # counted match by match
+
+
+class _NotSimple(Exception):
+    """The history cannot be summed: the caller counts every match."""
+
+
+class _Plan:
+    """Everything both sums need, read once: the files, their partials, the names."""
+
+    def __init__(self, store: Any) -> None:
+        from companion.history.book import side_tables
+        from companion.history.players import Roster
+        from companion.history.stats import is_scored
+        from companion.store.index import each_keys, simple
+
+        self.store = store
+        view = self.view = store.view()
+        if not simple(view) or view.finishing:
+            raise _NotSimple
+        self.aliases, self.amendments = side_tables(store)
+        self.folded = view.folded()
+        self.dead_ids = {i for i, _ in self.folded.dead}
+        self.live = view.live
+        if any(is_scored(m) for m in self.live):
+            raise _NotSimple
+        self.months: list[_Month] = []
+        seen: set[str] = set()
+        count = 0
+        for keys in each_keys(store, view):
+            if not keys.ids and not keys.bad:
+                continue
+            made = shard_partial(store, keys.name, keys.path)
+            self.months.append(_Month(keys.name, keys.path, keys.ids, made))
+            seen.update(keys.ids)
+            count += len(keys.ids)
+        if count != len(seen) or any(m["id"] in seen for m in self.live):
+            raise _NotSimple  # one id twice: `history` keeps one, a sum would count both
+        if any(m.partial["strays"] for m in self.months):
+            raise _NotSimple
+        roster = self.roster = Roster(self.aliases)
+        for month in self.months:
+            for player in month.partial["players"]:
+                roster.name(player)
+        for match in self.live:
+            roster.match(match)
+        names = {roster.name(n) for m in self.months for n in m.partial["names"]}
+        if len({n.casefold() for n in names}) != len(names):
+            raise _NotSimple  # names sorted case-insensitively would tie
+        for month in self.months:
+            counted = month.partial["counted"].items()
+            if any(kind is None for _, kind in counted):
+                raise _NotSimple  # a game's own figures this module cannot sum
+            month.exact = (
+                month.partial["floats"]
+                or any(
+                    aggregates.game_of({"game": raw}) != game
+                    or aggregates.extras_kind(game) != kind
+                    for raw, (game, kind) in counted
+                )  # an installed game changed what a stored name counts as
+                or not self.dead_ids.isdisjoint(month.ids)
+                or not self.amendments.keys().isdisjoint(month.ids)
+                or not aggregates.is_renamable(month.partial, roster.name)
+            )
+
+    def matches(self, month: _Month) -> list[Match]:
+        """One file's matches as `history` reads them: alive, amended, names canonical."""
+        from companion.history.amend import amended
+        from companion.store.archive import shard_summaries
+
+        shard = shard_summaries(self.store, month.name, month.path)
+        alive = [m for m in shard.matches if self.folded.alive(m)]
+        if self.amendments:
+            alive = [amended(m, self.amendments) for m in alive]
+        return [self.roster.match(m) for m in alive]
+
+    def inside(self, month: _Month, wanted: Filter) -> bool | None:
+        """Whether every match of the file is in the date range (None: some are)."""
+        span = month.partial["span"]
+        if span is None:
+            return True
+        first, last = span[0][:10], span[1][:10]
+        if (wanted.since is None or wanted.since <= first) and (
+            wanted.until is None or last <= wanted.until
+        ):
+            return True
+        if (wanted.since is not None and last < wanted.since) or (
+            wanted.until is not None and first > wanted.until
+        ):
+            return False
+        return None
+
+
+def _summable(wanted: Filter) -> bool:
+    return wanted.game is None and wanted.player is None and wanted.series is None
+
+
+def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
+    """The `history stats` document summed month by month, or None when it must be
+    counted match by match (see the module's docstring)."""
+    if not _summable(wanted):
+        return None
+    try:
+        plan = _Plan(store)
+        total = aggregates.Sum()
+        previous = None
+        for month in plan.months:
+            inside = plan.inside(month, wanted)
+            if inside is False:
+                continue
+            if inside and not month.exact:
+                made = aggregates.renamed(month.partial, plan.roster.name)
+            else:
+                made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
+                if made["floats"]:
+                    raise _NotSimple
+            if made["matches"]:
+                if previous is not None and made["first"] < previous:
+                    raise _NotSimple  # two files' months overlap: only a full sort orders them
+                previous = made["last"]
+            total.add(made)
+        doc = aggregates.document(total)
+        if doc["players"]:
+            lines = _rated(plan, wanted)
+            for row in doc["players"]:
+                line = lines.get((row["game"], row["player"]))
+                row["rating"] = round(line.ordinal, 3) if line is not None else None
+        return doc
+    except _NotSimple:
+        return None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        # A cache file of the right digest but the wrong shape (made by hand): count.
+        return None
+
+
+def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
+    """(the roster, every rating line over every match, as `ratings.rate` gives them), or
+    None (see quick_stats)."""
+    try:
+        plan = _Plan(store)
+        return plan.roster, _rated(plan, Filter())
+    except (_NotSimple, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None  # (see quick_stats)
+
+
+# --- ratings, from the last good checkpoint ----------------------------------------------------
+
+
+def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
+    """The rating lines over every scored match in range, replayed from the latest
+    checkpoint whose digest still holds."""
+    from companion.history.ratings import Line, model, rate
+    from companion.store.archive import _signature
+
+    months = [m for m in plan.months if plan.inside(m, wanted) is not False]
+    # Ratings replay in (date, id) order, so the months are rated in runs that follow each
+    # other in time: a run ends after a file when every later file's matches are later
+    # than every match so far (two files of one month overlap: one run). A checkpoint is
+    # kept at the end of each run, under the digest of every month so far (the first
+    # month in range starts the chain, so a --since range has checkpoints of its own).
+    spans = [m.partial["span"] for m in months]
+    ends = []
+    latest = ""
+    for n, span in enumerate(spans):
+        latest = max(latest, span[1]) if span else latest
+        rest = [s[0] for s in spans[n + 1 :] if s]
+        ends.append(not rest or latest < min(rest))
+    digests: list[str | None] = []
+    chain = hashlib.sha256(f"ratings {RATINGS_VERSION}".encode()).hexdigest()
+    for n, month in enumerate(months):
+        # A month the range cuts is rated for that range only: say which in its link.
+        cut = None if plan.inside(month, wanted) else [wanted.since, wanted.until]
+        ids = set(month.ids)
+        chain = _digest(
+            [
+                chain,
+                month.name,
+                _signature(month.path),
+                [[name, plan.roster.name(name)] for name in month.partial["names"]],
+                [[i, plan.amendments[i]] for i in month.ids if i in plan.amendments],
+                sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
+                cut,
+            ]
+        )
+        digests.append(chain if ends[n] else None)
+    rater = model()
+    lines: dict[tuple[str, str], Line] = {}
+    start = 0
+    for n in range(len(months) - 1, -1, -1):
+        digest = digests[n]
+        if digest is None:
+            continue
+        found = _read_checkpoint(plan.store, months[n].name, digest, rater)
+        if found is not None:
+            lines, start = found, n + 1
+            break
+    run: list[Match] = []
+    for n in range(start, len(months)):
+        run.extend(m for m in plan.matches(months[n]) if wanted.accepts(m))
+        if ends[n]:
+            rate(run, lines)
+            run = []
+            digest = digests[n]
+            if digest is not None:
+                _write_checkpoint(plan.store, months[n].name, digest, lines)
+    rate(run, lines)
+    return lines
+
+
+# Checkpoints kept per file: the whole history's and a few date ranges' (`stats --since`),
+# newest first, so asking for a range does not throw away the whole history's.
+CHECKPOINTS_KEPT = 4
+
+
+def _checkpoints(path: Path) -> list[dict[str, Any]]:
+    """The checkpoints a file holds (newest first); none if it cannot be read as such."""
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
+        entries = json.loads(path.read_bytes())["checkpoints"]
+        if isinstance(entries, list):
+            return [e for e in entries if isinstance(e, dict)]
+    return []
+
+
+def _write_checkpoint(store: Any, name: str, digest: str, lines: dict) -> None:
+    from companion.store.archive import _write_index
+
+    path = _cache_path(store, name, RATINGS_SUFFIX)
+    if path is None:
+        return
+    body = {
+        "digest": digest,
+        "lines": [
+            [ln.game, ln.player, ln.rating.mu, ln.rating.sigma, ln.plays, list(ln.before)]
+            for ln in lines.values()
+        ],
+    }
+    kept = [e for e in _checkpoints(path) if e.get("digest") != digest]
+    entries = [{**body, "check": _digest(body)}, *kept][:CHECKPOINTS_KEPT]
+    _write_index(path, {"checkpoints": entries})
+
+
+def _read_checkpoint(store: Any, name: str, digest: str, rater: Any) -> dict | None:
+    from companion.history.ratings import RECENT, Line
+
+    path = _cache_path(store, name, RATINGS_SUFFIX)
+    if path is None:
+        return None
+    for body in _checkpoints(path):
+        if body.get("digest") != digest:
+            continue
+        with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            check = body.pop("check")
+            if check != _digest(body):
+                return None
+            lines = {}
+            for game, player, mu, sigma, plays, before in body["lines"]:
+                line = Line(player, game, rater.rating(mu=mu, sigma=sigma), plays)
+                line.before = deque(before, maxlen=RECENT)
+                lines[game, player] = line
+            return lines
+        return None
+    return None

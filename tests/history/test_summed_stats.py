@@ -1,0 +1,294 @@
+"""`history stats` and `history ratings` summed per archive file give exactly what counting
+every match gives (companion.history.summed, companion.history.aggregates).
+
+Random histories (seeded): every game and its own figures, several months, shared firsts,
+solo rounds, a Series, players renamed and merged (two who met, two spellings of one
+player in one month), results amended, matches deleted, a second machine's files, date
+ranges that cut months; the CLI's JSON must equal the per-match computation's."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.history import book
+from companion.history.queries import Filter, select
+from companion.history.ratings import ratings as exact_ratings
+from companion.history.stats import stats as exact_stats
+from companion.store import Store
+from companion.store.archive import archive_many, index_dir
+from tests.history.factory import match
+
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Keepers", "ana"]  # a tribe's name; two spellings
+
+
+def _scores(rng: random.Random, players: list[str], low: int, high: int) -> dict[str, int]:
+    return {p: rng.randint(low, high) for p in players}
+
+
+def random_match(rng: random.Random, n: int, day: str) -> dict:
+    game = rng.choice(["otdraft", "otdraft", "playlist", "allstar", "hoopers", "series"])
+    players = rng.sample(NAMES, rng.choice([1, 2, 2, 3, 4]) if game != "hoopers" else 2)
+    match_id = f"m{n}"
+    if game == "otdraft":
+        return match(match_id, "otdraft", _scores(rng, players, 0, 5), day)
+    if game == "playlist":
+        if len(players) == 1:
+            doc = match(match_id, "playlist", {players[0]: rng.randint(0, 30)}, day)
+            doc["options"] = {"mode": "solo"}
+            doc["result"]["round"] = rng.randint(1, 8)
+            return doc
+        scores = _scores(rng, players, 0, 3)  # ties: shared firsts
+        lengths = {p: rng.randint(3, 15) for p in players}
+        return match(match_id, "playlist", scores, day, winner=None, lengths=lengths)
+    if game == "allstar":
+        scores = _scores(rng, players, 10, 40)
+        playoffs = {p: rng.randint(0, min(9, s)) for p, s in scores.items()}
+        return match(match_id, "allstar", scores, day, playoff_scores=playoffs)
+    if game == "hoopers":
+        options = {"home": players[0]}
+        if rng.random() < 0.5:
+            options["tribes"] = {players[0]: "keepers", players[1]: "Unleashed"}
+        scores = {players[0]: rng.randint(40, 80), players[1]: rng.randint(40, 80)}
+        return match(match_id, "hoopers", scores, day, options=options)
+    players = rng.sample(NAMES[:5], 2)
+    wins = rng.choice([(4, 2), (3, 4), (4, 0)])
+    return match(match_id, "hoopers-series", dict(zip(players, wins, strict=True)), day)
+
+
+def history_of(seed: int, db: Path) -> list[dict]:
+    rng = random.Random(seed)
+    docs = []
+    for n in range(rng.randint(5, 45)):
+        month = rng.randint(1, 5)
+        day = f"2025-{month:02d}-{rng.randint(1, 28):02d}"
+        docs.append(random_match(rng, n, day))
+    archive_many(Store(db), docs)
+    return docs
+
+
+def exact(store: Store, since: str | None = None, until: str | None = None) -> dict:
+    roster, matches = book.history(store)
+    return exact_stats(select(matches, Filter(since=since, until=until)))
+
+
+def change_history(cli, rng: random.Random, docs: list[dict]) -> None:
+    """Renames, merges, amendments and deletions, as a user makes them."""
+    shown = {p for d in docs for p in d["players"]}
+    for _ in range(rng.randint(0, 4)):
+        action = rng.choice(["rename", "merge", "amend", "delete"])
+        if action == "rename" and "Ben" in shown:
+            cli("players", "rename", "Ben", rng.choice(["Benedict", "Unleashed"]))  # a tribe
+        elif action == "merge" and {"Cy", "Dee"} <= shown:
+            cli("players", "merge", "Cy", "Dee")  # two who may have met
+        elif action == "amend":
+            scored = [d for d in docs if d["game"] == "otdraft"]
+            if scored:
+                doc = rng.choice(scored)
+                cli("history", "amend", doc["id"], f"{doc['players'][0]}={rng.randint(0, 9)}")
+        elif action == "delete" and docs:
+            cli("history", "delete", rng.choice(docs)["id"], "--yes")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_summed_stats_equal_counting_every_match(cli, db, seed):
+    docs = history_of(seed, db)
+    rng = random.Random(seed * 7 + 1)
+    change_history(cli, rng, docs)
+    store = Store(db)
+    assert book.quick_stats(Store(db), Filter()) is not None  # the sums were used
+    ranges = [
+        (None, None),
+        ("2025-02-10", None),
+        (None, "2025-03-31"),
+        ("2025-02-01", "2025-04-15"),
+        ("2025-03-05", "2025-03-05"),
+        ("2025-02-01", None),
+    ]
+    # Twice: the second time from the partials and checkpoints the first time left.
+    for since, until in ranges + ranges[::-1]:  # fmt: skip
+        args = ["history", "stats", "--json"]
+        args += ["--since", since] if since else []
+        args += ["--until", until] if until else []
+        got = cli(*args)
+        assert got.exit_code == 0, got.output
+        assert got.stdout == json.dumps(exact(store, since, until), ensure_ascii=False) + "\n"
+    roster, matches = book.history(store)
+    got = cli("history", "ratings", "--json")
+    assert got.json == {"ratings": exact_ratings(matches)}
+    # Again, now from the cached partials and checkpoints.
+    assert cli("history", "stats", "--json").stdout == got_stats_text(store)
+    assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+
+
+def got_stats_text(store: Store) -> str:
+    return json.dumps(exact(store), ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_two_machines_files_are_counted_match_by_match(cli, db, seed, monkeypatch):
+    """Another machine's files (here a copy of a month, and months of its own): counted
+    match by match, the same as every reader merges them."""
+    docs = history_of(seed, db)
+    monkeypatch.setenv("COMPANION_MACHINE", "there")
+    rng = random.Random(seed)
+    more = [random_match(rng, 1000 + n, f"2025-0{rng.randint(1, 6)}-03") for n in range(8)]
+    archive_many(Store(db), more + [dict(docs[0], updated="2025-12-01T00:00:00+00:00")])
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    store = Store(db)
+    assert book.quick_stats(store, Filter()) is None
+    assert cli("history", "stats", "--json").stdout == got_stats_text(store)
+    roster, matches = book.history(store)
+    assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+
+
+def test_a_rename_that_merges_two_who_met(cli, db):
+    """`players merge` refuses two who met, but an alias can still join them: two machines'
+    renames meeting, or two spellings of one name ('Ana', 'ana') at one table. The file
+    where they meet is counted match by match, as `history stats` always counted it."""
+    from companion.store.records import change_aliases
+
+    archive_many(
+        Store(db),
+        [
+            match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02"),
+            match("a2", "otdraft", {"Bo": 5, "ana": 1}, "2025-01-03"),
+            match("a3", "otdraft", {"Ana": 2, "Bo": 4, "Cy": 1}, "2025-02-03"),
+        ],
+    )
+    before = cli("history", "stats", "--json")
+    assert before.stdout == got_stats_text(Store(db))
+    assert sorted(r["player"] for r in before.json["players"]) == ["Ana", "Bo", "Cy"]
+    change_aliases(Store(db), lambda current: {**current, "Bo": "Ana"})
+    got = cli("history", "stats", "--json")
+    assert got.stdout == got_stats_text(Store(db))
+    # One player: every seat of both counted, as counting every match counts them.
+    assert [(r["player"], r["plays"]) for r in got.json["players"]] == [("Ana", 6), ("Cy", 1)]
+
+
+def test_a_hand_edited_partial_is_rebuilt_not_trusted(cli, db):
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    cache = index_dir(Store(db)) / "2025-01.here.stats.json"
+    body = json.loads(cache.read_text())
+    partial = json.loads(body["partial"])
+    partial["lines"][0][3] = 99  # Ana "won" 99 times, the signature kept
+    body["partial"] = json.dumps(partial)
+    cache.write_text(json.dumps(body))
+    got = cli("history", "stats", "--json").json
+    assert got["players"][0]["wins"] == 1
+    assert json.loads(json.loads(cache.read_text())["partial"])["lines"][0][3] == 1  # again
+
+
+def test_a_stale_partial_is_rebuilt(cli, db):
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    cache = index_dir(Store(db)) / "2025-01.here.stats.json"
+    stale = cache.read_text()
+    archive_many(Store(db), [match("a2", "otdraft", {"Ana": 1, "Bo": 3}, "2025-01-05")])
+    cache.write_text(stale)  # the partial of the file before a2 was added
+    got = cli("history", "stats", "--json").json
+    assert got["matches"] == 2
+    assert [(r["player"], r["wins"]) for r in got["players"]] == [("Ana", 1), ("Bo", 1)]
+
+
+def test_a_hand_edited_rating_checkpoint_is_not_trusted(cli, db):
+    archive_many(
+        Store(db),
+        [
+            match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02"),
+            match("a2", "otdraft", {"Ana": 5, "Bo": 3}, "2025-02-02"),
+        ],
+    )
+    first = cli("history", "ratings", "--json").json
+    checkpoint = index_dir(Store(db)) / "2025-01.here.ratings.json"
+    body = json.loads(checkpoint.read_text())
+    body["checkpoints"][0]["lines"][0][2] = 99.0  # μ
+    checkpoint.write_text(json.dumps(body))
+    assert cli("history", "ratings", "--json").json == first
+
+
+def _cache_files(db: Path) -> dict[str, bytes]:
+    archive = db.with_name(db.stem + ".archive")
+    return {
+        str(p.relative_to(archive)): p.read_bytes()
+        for p in archive.glob(".index*/*")
+        if p.is_file()
+    }
+
+
+def test_two_machines_on_one_folder_each_write_only_their_own_cache(cli, db, monkeypatch):
+    """A synced folder must never have two writers on one file: each machine's summaries,
+    keys, partials and checkpoints go in its own `.index.<machine>/`."""
+    archive_many(
+        Store(db),
+        [
+            match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02"),
+            match("a2", "playlist", {"Ana": 2, "Bo": 4}, "2025-02-03"),
+        ],
+    )
+    commands = [
+        ("history", "stats", "--json"),
+        ("history", "ratings", "--json"),
+        ("history", "list", "--json"),
+        ("history", "show", "a1", "--json"),
+    ]
+    for command in commands:
+        assert cli(*command).exit_code == 0
+    here = _cache_files(db)
+    assert here and all(name.startswith(".index.here/") for name in here)
+    monkeypatch.setenv("COMPANION_MACHINE", "there")
+    answers = [cli(*command).stdout for command in commands]
+    after = _cache_files(db)
+    assert {k: v for k, v in after.items() if k.startswith(".index.here/")} == here
+    theirs = {k for k in after if not k.startswith(".index.here/")}
+    assert theirs and all(name.startswith(".index.there/") for name in theirs)
+    # Its own record: what it writes, it writes in its files and its cache only.
+    assert cli("log", "otdraft", "Ana=1", "Bo=2").exit_code == 0
+    assert {k: v for k, v in _cache_files(db).items() if k.startswith(".index.here/")} == here
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    assert [cli(*c).stdout for c in commands[2:]] != answers[2:]  # sees the new match
+    assert not (db.with_name(db.stem + ".archive") / ".index").exists()
+
+
+def test_a_name_only_a_result_holds_is_counted_match_by_match(cli, db):
+    """A result naming someone who is no player of the match (a hand edit): `history` may
+    meet that spelling first there, so the whole history is counted as it always was."""
+    odd = match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")
+    odd["result"]["scores"]["bo"] = 1
+    archive_many(Store(db), [odd, match("a2", "otdraft", {"Bo": 2, "Ana": 1}, "2025-02-03")])
+    assert book.quick_stats(Store(db), Filter()) is None
+    assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{not json",
+        json.dumps({"source": [0], "check": "x", "partial": {}}),
+        json.dumps({"source": None, "check": None, "partial": None}),
+        "[]",
+    ],
+)
+def test_a_broken_partial_is_made_again(cli, db, body):
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    cache = index_dir(Store(db)) / "2025-01.here.stats.json"
+    cache.write_text(body)
+    assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
+    assert json.loads(json.loads(cache.read_text())["partial"])["matches"] == 1
+
+
+def test_a_date_range_keeps_the_whole_historys_checkpoints(cli, db):
+    archive_many(
+        Store(db),
+        [match(f"a{n}", "otdraft", {"Ana": n % 3, "Bo": 1}, f"2025-0{n}-02") for n in range(1, 6)],
+    )
+    cli("history", "ratings", "--json")
+    checkpoint = index_dir(Store(db)) / "2025-03.here.ratings.json"
+    whole = json.loads(checkpoint.read_text())["checkpoints"]
+    assert cli("history", "stats", "--since", "2025-02-01", "--json").exit_code == 0
+    both = json.loads(checkpoint.read_text())["checkpoints"]
+    assert len(both) == 2 and both[1] == whole[0]
+    roster, matches = book.history(Store(db))
+    assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
