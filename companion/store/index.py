@@ -148,10 +148,27 @@ def simple(view: View) -> bool:
 
 
 def _overlap(store: Store, view: View) -> Any:
-    """Several machines' keys, and the ids only a merge can place (companion.store.overlap)."""
+    """Several machines' keys, and the ids only a merge can place (companion.store.overlap).
+
+    Its keys are kept on the store while no archive file has changed: `history list`
+    asks for the rows, the count and the spellings, each through a fresh view.
+    """
     from companion.store.overlap import Overlap
 
-    return Overlap.read(store, view)
+    signature = []
+    for file in view.files():
+        try:
+            st = file.path.stat()
+        except OSError:
+            signature.append((file.name, str(file.path), None))
+            continue
+        signature.append((file.name, str(file.path), (st.st_ino, st.st_size, st.st_mtime_ns)))
+    held = getattr(store, "_overlap", None)
+    if held is not None and held[0] == signature:
+        return held[1].again(view)  # the keys kept; what was read from summaries, not
+    found = Overlap.read(store, view)
+    store._overlap = (signature, found)  # type: ignore[attr-defined]
+    return found
 
 
 def id_index(store: Store, *, unreadable: bool = True) -> dict[str, str | None]:

@@ -17,8 +17,10 @@ seen across the files (the order `winners` keeps them in).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from companion.engine.errors import StoreError
@@ -46,14 +48,11 @@ class Overlap:
     def read(cls, store: Store, view: View) -> Overlap:
         dead_ids = {match_id for match_id, _ in view.folded().dead}
         keys = list(each_keys(store, view, dead=dead_ids))
-        seen: set[str] = set()
+        every = list(chain.from_iterable(held.ids for held in keys))
+        seen = set(every)
         contested: set[str] = set()
-        for held in keys:
-            for match_id in held.ids:
-                if match_id in seen:
-                    contested.add(match_id)
-                else:
-                    seen.add(match_id)
+        if len(seen) < len(every):  # some id is in two files (or twice in one)
+            contested = {match_id for match_id, n in Counter(every).items() if n > 1}
         contested.update(dead_ids & seen)
         holders: dict[str, list[int]] = {}
         if contested:
@@ -61,6 +60,10 @@ class Overlap:
                 for match_id in contested.intersection(held.ids):
                     holders.setdefault(match_id, []).append(n)
         return cls(store, view, keys, contested, holders, dead_ids)
+
+    def again(self, view: View) -> Overlap:
+        """The same keys for another read (nothing read from summaries is shared)."""
+        return Overlap(self.store, view, self.keys, self.contested, self.holders, self.dead_ids)
 
     def file(self, n: int) -> ArchiveFile:
         held = self.keys[n]
