@@ -776,6 +776,32 @@ def match_energy(
 
 
 @match_app.command()
+def playbook(
+    ctx: typer.Context,
+    team: TeamArg,
+    reward: Annotated[
+        str,
+        typer.Argument(
+            help="cards (draw 2), energy (F2 and A recover what they spent) or both "
+            "(one energy back, --pick f2|a, and draw 1)."
+        ),
+    ],
+    f2: Annotated[
+        str | None,
+        typer.Option("--f2", help="Who played the F2 (default: the last fundamental recorded)."),
+    ] = None,
+    pick: Annotated[
+        str | None, typer.Option("--pick", help="For 'both': the card whose energy comes back.")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """A scored playbook's reward: the energy its F2 and A spent comes back (no counting)."""
+    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
+    recorded = _record(ctx, "playbook", **{k: v for k, v in data.items() if v is not None})
+    _emit_status(recorded.status, json)
+
+
+@match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
     _emit_status(_record(ctx, "coach", team=team).status, json)

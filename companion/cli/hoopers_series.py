@@ -43,6 +43,16 @@ GameplanOption = Annotated[
         "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
     ),
 ]
+UpgradeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--upgrade",
+        metavar="TRIBE:HOOPER=CARD",
+        help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
+        "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
+        "energies') or star (the kit's). Later games start the hooper with its energy.",
+    ),
+]
 SeriesTrackOption = Annotated[
     str | None,
     typer.Option(
@@ -83,6 +93,14 @@ def start(
     ] = "random",
     name: Annotated[str | None, typer.Option("--name", help="A name for the series.")] = None,
     seed: SeedOption = None,
+    star: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--star",
+            metavar="TRIBE:HOOPER",
+            help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
@@ -92,7 +110,7 @@ def start(
     names = parse_players(tribes, low=2, high=2)
     if name is not None:
         check_name(name, "series name")
-    status = _table(ctx).start(names, home=home, name=name, seed=seed)
+    status = _table(ctx).start(names, home=home, name=name, seed=seed, stars=star)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
 
@@ -144,9 +162,10 @@ def amend(
     chips: ChipsOption = None,
     gameplan: GameplanOption = None,
     series_track: SeriesTrackOption = None,
+    upgrade: UpgradeOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Add what a tracked match does not know (gameplan, series track) or fix a game's details.
+    """Add what a tracked match does not know (gameplan, series track, upgrades) or fix a game.
 
     Each option replaces that detail for the tribes it names; the score stays.
     """
@@ -157,6 +176,7 @@ def amend(
         chips=chips,
         gameplan=gameplan,
         series_track=series_track,
+        upgrade=upgrade,
     )
     _emit_status(status, json, amended=game if game is not None else len(status.state.series.games))
 

@@ -159,10 +159,12 @@ class SeriesTable:
         home: str = "random",
         name: str | None = None,
         seed: int | None = None,
+        stars: Sequence[str] | None = None,
     ) -> Status[SeriesView]:
         """Start a best-of-seven series; refused while another is live.
 
-        `home` names the tribe at home in game 1, or is "random" (drawn with `seed`).
+        `home` names the tribe at home in game 1, or is "random" (drawn with `seed`);
+        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup.
         """
         from companion.engine.decks import parse_players
         from companion.engine.names import match_prefix
@@ -175,6 +177,7 @@ class SeriesTable:
             home_tribe = rng.choice(names)
         else:
             home_tribe = match_prefix(home, names, what="tribe")
+        sleeved_at_setup = self._setup_stars(names, stars or [])
         known = self.store.all_docs(TABLE)
         series_id = next(i for i in iter(new_id, None) if i not in known)
         stamp = now()
@@ -186,6 +189,7 @@ class SeriesTable:
             seed=rng.seed,
             created=stamp,
             updated=stamp,
+            stars=sleeved_at_setup,
         )
 
         def claim(current: str | None) -> str:
@@ -256,11 +260,19 @@ class SeriesTable:
         if not changes:
             raise BadInput(
                 "nothing to amend",
-                hint="give --ejected, --injured, --chips, --gameplan or --series-track",
+                hint="give --ejected, --injured, --chips, --gameplan, --series-track or --upgrade",
             )
-        return self.status_of(
-            self._change(series.id, lambda s: s.with_amended(number, self.rules, **changes))
-        )
+        return self.status_of(self._change(series.id, lambda s: self._amended(s, number, changes)))
+
+    def _amended(self, series: Series, number: int, changes: dict[str, Any]) -> Series:
+        """Game `number` amended; its hooper upgrades checked against what it won."""
+        from companion.games.hoopers.series_report import game_rewards
+        from companion.games.hoopers.series_upgrades import check_upgrades
+
+        after = series.with_amended(number, self.rules, **changes)
+        won = game_rewards(after, number, self.rules).tribes
+        check_upgrades(after.games, number, won, after.stars)
+        return after
 
     def start_game(
         self,
@@ -580,6 +592,7 @@ class SeriesTable:
         chips: Sequence[str] | None = None,
         gameplan: Sequence[str] | None = None,
         series_track: str | None = None,
+        upgrade: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """The reward and carry-over details of game `number`, keyed by tribe.
 
@@ -592,10 +605,15 @@ class SeriesTable:
             parse_gameplan,
             resolve_tribe_hooper,
         )
+        from companion.games.hoopers.series_upgrades import parse_upgrade
 
         tribes = series.tribes
         most = self.rules.max_gameplan_milestones
-        rosters = self._known_rosters(series, number) if ejected or injured else {}
+        rosters = self._known_rosters(series, number) if ejected or injured or upgrade else {}
+        upgrades: dict[str, dict[str, str]] = {}
+        for item in upgrade or []:
+            tribe, hooper, card = parse_upgrade(item, tribes, rosters)
+            upgrades.setdefault(tribe, {})[hooper] = card
 
         def hoopers(items: Sequence[str] | None) -> dict[str, tuple[str, ...]]:
             found: dict[str, list[str]] = {}
@@ -610,10 +628,32 @@ class SeriesTable:
             "injured": hoopers(injured),
             "chips": dict(parse_chips(c, tribes) for c in chips or []),
             "gameplan": dict(parse_gameplan(g, tribes, most) for g in gameplan or []),
+            "upgrades": upgrades,
             "series_track": (
                 match_prefix(series_track, tribes, what="tribe") if series_track else None
             ),
         }
+
+    def _setup_stars(self, tribes: Sequence[str], given: Sequence[str]) -> dict[str, str]:
+        """ "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an
+        un-stellar hooper": one hooper per tribe."""
+        from companion.games.hoopers.series_input import resolve_tribe_hooper
+
+        rosters = {t: r for t in tribes if (r := self.known_roster(t)) is not None}
+        stars: dict[str, str] = {}
+        for item in given:
+            tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+            if tribe in stars:
+                raise BadInput(
+                    f"{tribe} sleeves one [star] upgrade at the setup, on {stars[tribe]}, "
+                    f"not also on {hooper}"
+                )
+            stars[tribe] = hooper
+        return stars
+
+    def known_rosters(self, number: int) -> dict[str, list[str]]:
+        """Each tribe's hoopers in game `number` of the current series (known tribes)."""
+        return self._known_rosters(self.current(), number)
 
     def _known_rosters(self, series: Series, number: int) -> dict[str, list[str]]:
         """Each tribe's hoopers in game `number`, for tribes the rulebook data knows.

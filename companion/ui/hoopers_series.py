@@ -123,6 +123,13 @@ def render_status(
                 f"{_plural(got['action_upgrades'], 'action upgrade')}, "
                 f"{_plural(got['position_upgrades'], 'position upgrade')}"
             )
+    for tribe, carried in doc["sleeved"].items():
+        if carried:
+            out.print(
+                f"Hooper upgrades sleeved, {tribe} (energy from the next game on): "
+                + ", ".join(f"{h} {u['card']} +{u['energy']}" for h, u in carried.items()),
+                markup=False,
+            )
 
 
 def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:

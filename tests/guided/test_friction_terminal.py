@@ -96,6 +96,8 @@ def test_series_a_tribe_with_tab_home_with_the_arrow_keys(db):
     complete(term, "Kep")  # misspelt
     term.expect("Who is at home in game 1? [random / Unleashed / Keepers] (random)")
     term.send(DOWN + DOWN + "\r")  # random → Unleashed → Keepers
+    term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # none
+    term.answer("Keepers: the setup's star upgrade is sleeved on?", "")
     term.expect("Keepers is home in game 1 (chosen).")
     term.answer("Play its first game now?", "no")
     term.answer("What now?", "quit")

@@ -5,6 +5,7 @@ energy, and a hooper with no energy left is warned of as it is picked."""
 from __future__ import annotations
 
 from tests.guided.test_scripted_hoopers import start_match, status, types
+from tests.guided.test_terminal import events
 
 
 def test_a_cards_energy_is_asked_once_and_remembered(cli, db, scripted, unknown_card_energy):
@@ -67,3 +68,62 @@ def test_a_hooper_with_no_energy_left_is_warned_of_as_picked(cli, db, scripted):
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["energy"] == {"now": 0, "max": 9}
+
+
+def _playbook_turn(flow, f2: str, f2_by: str) -> None:
+    # 'To Activate and Resolve a Playbook': F1 screen (Reley Baton), the playbook, F2 a
+    # dribble or pass by `f2_by`, A Muy Schillato's 3 points shot that scores (≥ 100).
+    flow.answer("F1: Lucy's fundamental?", "scr")
+    flow.answer("screen by?", "Rel")
+    flow.answer("screen bonus on the card?", "")
+    flow.answer("foul die for Reley Baton's screen", "blank")
+    flow.answer("Lucy runs a playbook?", "yours")
+    flow.answer("F2: Lucy's fundamental?", f2)
+    flow.answer(f"{f2} by?", f2_by)
+    flow.answer(f"{f2} bonus on the card?", "")
+    flow.answer("A: Lucy's attack?", "3ps")
+    flow.answer("3 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 3PS?", "60")
+
+
+def test_a_scored_playbook_recovers_the_energy_its_f2_and_a_spent(cli, db, scripted):
+    # "If you score the basket, you can choose between: - Recover the energy spent in F2
+    # and A ... NOTE: The F1 energy is always spent." Every card here is 9 (conftest).
+    start_match(cli)
+    flow = scripted
+    _playbook_turn(flow, "dribble", "Muy")
+    flow.answer("Playbook scored: the reward?", "energy")
+    flow.expect(
+        "Lucy's playbook scored: recover the energy spent in F2 and A — Muy Schillato +2 → 9 of 9"
+    )
+    flow.interrupt()
+    assert flow.run("hoopers", "play").exit_code == 130
+    assert types(db)[-1] == "playbook"
+    assert events(db)[-1]["data"] == {
+        "team": "Lucy", "reward": "energy", "attacker": "Muy Schillato", "f2": "Muy Schillato"
+    }  # fmt: skip
+    hoopers = status(cli)["hoopers"]["Lucy"]
+    assert hoopers["Muy Schillato"]["energy"] == {"now": 9, "max": 9}  # dribble + shot back
+    assert hoopers["Reley Baton"]["energy"] == {"now": 8, "max": 9}  # the F1 stays spent
+    # Undo drops the recovery, and the log replays to the same tracks.
+    undone = cli("hoopers", "match", "undo", "--json")
+    assert undone.exit_code == 0
+    assert undone.json["hoopers"]["Lucy"]["Muy Schillato"]["energy"] == {"now": 7, "max": 9}
+
+
+def test_the_mixed_reward_recovers_the_one_card_picked(cli, db, scripted):
+    # "Recover one energy spent (F2 or A) and draw 1 card": the F2's hooper here.
+    start_match(cli)
+    flow = scripted
+    _playbook_turn(flow, "pass", "Serge")
+    flow.answer("Playbook scored: the reward?", "both")
+    flow.answer("Recover the energy spent in F2 (Serge Ceptor) or in A (Muy Schillato)?", "f2")
+    flow.expect(
+        "Lucy's playbook scored: recover one energy spent (F2 or A) and draw 1 card — "
+        "Serge Ceptor +1 → 9 of 9 and draw 1 card"
+    )
+    flow.interrupt()
+    assert flow.run("hoopers", "play").exit_code == 130
+    hoopers = status(cli)["hoopers"]["Lucy"]
+    assert hoopers["Serge Ceptor"]["energy"] == {"now": 9, "max": 9}
+    assert hoopers["Muy Schillato"]["energy"] == {"now": 8, "max": 9}

@@ -18,6 +18,8 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term.answer("First tribe (or player)?", "")  # default: Keepers
     term.answer("Second tribe (or player)?", "")  # default: Unleashed
     term.answer("Who is at home in game 1?", "kee")
+    term.answer("Keepers: the setup's star upgrade is sleeved on?", "edd")
+    term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # default: none
     term.expect("Keepers is home in game 1 (chosen).")
     term.answer("Play its first game now?", "")  # default: yes
     term.expect("Game 1: Keepers at home, Unleashed away.")
@@ -37,6 +39,7 @@ def test_menu_starts_a_series_and_its_first_game(db):
     hot = {h for h, s in match["hoopers"][K].items() if s["onfire"] == "orange"}
     assert hot == {"May Friend", "Vernon Dely", "Chus Kinder"}
     assert match["coach_tokens"] == {K: 9, U: 8}
+    assert series["sleeved"] == {K: {"Edd Trapp": {"card": "star", "energy": 1}}, U: {}}
 
 
 @pytest.mark.slow
@@ -150,11 +153,21 @@ def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
             ("Keepers: gameplan milestones", "2"),
             ("Unleashed: gameplan milestones", ""),  # default 0
             ("tribe marker", "unl"),
+            # The winner's card from the hooper upgrade deck; Keepers' gameplan (2
+            # milestones) gives one star upgrade from its kit.
+            ("Keepers: the hooper upgrade card from the deck?", "three"),
+            ("Keepers: the three energies is sleeved on?", "Edd"),
+            ("Keepers: the star upgrade, one extra energy is sleeved on?", "May"),
             ("Start game 2 now?", "no"),
         ]
     )
     guided.play(store)
     out = capsys.readouterr().out
+    assert "sleeved: Keepers:Edd Trapp=three, Keepers:May Friend=star" in out
+    assert table.status().detail["sleeved"][K] == {
+        "Edd Trapp": {"card": "three", "energy": 3},
+        "May Friend": {"card": "star", "energy": 1},
+    }
     assert "Series" in out and "game 1 recorded" in out
     assert out.count("Game 1 reward phase") == 2  # as the match ended, then completed
     status = table.status()

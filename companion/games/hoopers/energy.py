@@ -91,22 +91,24 @@ def is_exhausted(hooper: HooperState) -> bool:
 
 def spend(
     state: MatchState, team: str, hooper: HooperState, card: str, free: str | None = None
-) -> None:
-    """`hooper` plays `card`: one energy, unless `free` (a skill) says none."""
+) -> bool:
+    """`hooper` plays `card`: one energy, unless `free` (a skill) says none. Whether one
+    was spent (a playbook's reward gives back only what was spent)."""
     if free is not None:
         state.notes.append(f"{free}: {hooper.name}'s energy stays")
-        return
+        return False
     if hooper.energy_max is None:
         hooper.untracked_played = True
         _tell_unknown(state, team, hooper)
-        return
+        return False
     warning = energy_warning(state, team, hooper, card)
     if warning is not None:
         state.notes.append(warning)
-        return
+        return False
     hooper.energy = (hooper.energy or 0) - 1
     left = "out of energy: flip the token" if hooper.energy == 0 else f"{hooper.energy} left"
     state.notes.append(f"{hooper.name} ({team}) spends one energy on the {card}: {left}")
+    return True
 
 
 def _tell_unknown(state: MatchState, team: str, hooper: HooperState) -> None:

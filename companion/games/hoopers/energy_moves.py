@@ -42,8 +42,10 @@ def play_fundamental(state: MatchState, data: dict[str, Any], rng: Any, draws: A
     hooper.check_in_game(side.name, f"play a {kind}")
     side.check_on_court(hooper, f"play a {kind}")
     data.update(team=side.name, hooper=hooper.name, kind=kind)
-    spend(state, side.name, hooper, kind, fundamental_free(hooper, kind))
-    state.fundamentals.append({"team": side.name, "hooper": hooper.name, "kind": kind})
+    paid = spend(state, side.name, hooper, kind, fundamental_free(hooper, kind))
+    state.fundamentals.append(
+        {"team": side.name, "hooper": hooper.name, "kind": kind, "paid": paid}
+    )
 
 
 def paid_fundamental(state: MatchState, team: str, hooper: str, kind: str) -> bool:

@@ -58,7 +58,9 @@ from companion.games.hoopers.errors import (
 from companion.games.hoopers.markers import default_pile, parse_pile
 from companion.games.hoopers.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.onfire import FLAT, LV1, parse_space
+from companion.games.hoopers.playbook import reward_playbook
 from companion.games.hoopers.plays import note_play
+from companion.games.hoopers.series_upgrades import carry_upgrade
 from companion.games.hoopers.shots import DEFENSE_FOR, ShotOutcome, ShotSpec, resolve_shot
 from companion.games.hoopers.skills import first_position, has_skill
 from companion.games.hoopers.state import HooperState, MatchState, TeamState
@@ -258,6 +260,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
         starts = opts.get("onfire_start", {}).get(team, {})
         court = opts.get("line_ups", {}).get(team)
         energy = opts.get("energy", {}).get(team, {})
+        upgrades = opts.get("upgrades", {})
         teams[team] = TeamState(
             name=team,
             hoopers={h: HooperState(h, onfire=starts.get(h, FLAT)) for h in opts["rosters"][team]},
@@ -270,6 +273,10 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
         )
+        for name, card_ in upgrades.get(team, {}).items():
+            # A Series' hooper upgrades won in earlier games stay sleeved on the hooper.
+            if name in teams[team].hoopers:
+                carry_upgrade(teams[team].hoopers[name], card_)
         for name, card in energy.items():
             # The Setup: "Set the energy tokens ... according to the energy shown on the card".
             if name in teams[team].hoopers:
@@ -329,7 +336,7 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 # Events after which the side that won the ball back may still use the Unleashed power.
 _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy"})
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook"})
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})
@@ -370,6 +377,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
     if kind not in _KEEP_LAST_SHOT:
         state.last_shot = None
     if kind == "turn":
+        state.last_action = None  # a playbook's reward belongs to the turn that scored
         state.ball_won = None
         state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
@@ -420,7 +428,9 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
     # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
     kind = str(data["spec"].get("kind", ""))
-    spend(state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter))
+    paid = spend(
+        state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter)
+    )
     if defender is not None:
         card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
         spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
@@ -497,6 +507,14 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         state.last_shot = {
             "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
         }  # fmt: skip
+    # The action's cards and what each spent, for a playbook's reward (games/hoopers/playbook.py).
+    state.last_action = {
+        "team": team,
+        "fundamentals": [f for f in state.fundamentals if f["team"] == team],
+        "attacker": shooter.name,
+        "attack_paid": paid,
+        "scored": outcome.scored,
+    }
     if owed:
         why = "flagrant foul" if outcome.flagrant else "defensive foul"
         owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)
@@ -799,4 +817,5 @@ _HANDLERS = {
     "turn": _turn,
     "fundamental": play_fundamental,
     "energy": set_energy,
+    "playbook": reward_playbook,
 }

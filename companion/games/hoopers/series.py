@@ -48,6 +48,9 @@ class GameReport:
     # False while the table has not yet said what a tracked match cannot know
     # (gameplan milestones, the series track): its Reward Phase is still to record.
     rewarded: bool = True
+    # The hooper upgrades won in this game's Reward Phase, tribe -> hooper -> card
+    # (series_upgrades.CARDS): they stay on the hooper for the rest of the Series.
+    upgrades: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def winner(self) -> str:
@@ -72,6 +75,7 @@ class GameReport:
             "series_track": self.series_track,
             "match_id": self.match_id,
             "rewarded": self.rewarded,
+            "upgrades": {t: dict(u) for t, u in self.upgrades.items()},
         }
 
     @classmethod
@@ -86,6 +90,7 @@ class GameReport:
             series_track=doc.get("series_track"),
             match_id=doc.get("match_id"),
             rewarded=doc.get("rewarded", True),
+            upgrades={t: dict(u) for t, u in doc.get("upgrades", {}).items()},
         )
 
 
@@ -179,6 +184,8 @@ class Series:
     games: tuple[GameReport, ...] = ()
     pending_match: str | None = None  # a tracked match being played as the next game
     updated: str | None = None  # when the table last changed it
+    # The [star] upgrade each tribe sleeved at the Series' setup: tribe -> hooper.
+    stars: Mapping[str, str] = field(default_factory=dict)
 
     def other(self, tribe: str) -> str:
         return self.tribes[1] if tribe == self.tribes[0] else self.tribes[0]
@@ -341,6 +348,7 @@ class Series:
             "games": [g.to_doc() for g in self.games],
             "pending_match": self.pending_match,
             "updated": self.updated,
+            "stars": dict(self.stars),
         }
 
     @classmethod
@@ -357,6 +365,7 @@ class Series:
             games=tuple(GameReport.from_doc(g) for g in doc.get("games", [])),
             pending_match=doc.get("pending_match"),
             updated=doc.get("updated"),
+            stars=dict(doc.get("stars", {})),
         )
 
 

@@ -15,6 +15,7 @@ from companion.engine.names import match_prefix
 from companion.games.hoopers.series import Chips, GameReport, Series
 from companion.games.hoopers.series_report import NextGame
 from companion.games.hoopers.series_rules import SeriesRules
+from companion.games.hoopers.series_upgrades import sleeved
 from companion.games.hoopers.susan_peg import SUSAN_PEG
 
 HOT_FIRST_STEP = "orange"  # the first space right of flat on the Onfire track
@@ -146,6 +147,12 @@ def plan_series_match(
             carried += [
                 {"type": "injure", "data": {"team": tribe, "hooper": hooper, "carried": True}}
             ] * rules.injury_cubes_next_game
+    upgrades = {
+        tribe: {h: card for h, card in cards.items() if h in line_ups[tribe]}
+        for tribe, cards in sleeved(series.games, series.stars).items()
+        if tribe in line_ups
+    }
+    upgrades = {tribe: cards for tribe, cards in upgrades.items() if cards}
     return SeriesMatchPlan(
         number=number,
         home=home,
@@ -167,7 +174,12 @@ def plan_series_match(
             **({"sevens": {t: list(line_ups[t]) for t in sevens}} if sevens else {}),
             **({"fives": fives} if fives else {}),
         },
-        extra_options={"series": series.id, "game_number": number},
+        extra_options={
+            "series": series.id,
+            "game_number": number,
+            # The hooper upgrades sleeved in earlier games: their energy starts the tracks.
+            **({"upgrades": upgrades} if upgrades else {}),
+        },
         carried_events=tuple(carried),
         left_out=left_out,
         unmatched=tuple(unmatched),

@@ -133,11 +133,23 @@ def status_document(series: Series, rules: SeriesRules) -> dict[str, Any]:
             {t: list(h) for t, h in setup.starts_injured.items()} if setup else empty
         ),
         "upgrades": upgrades_so_far(series, rules),
+        "sleeved": sleeved_document(series),
         "winner": series.winner(rules),
         "status": series.status,
         "playing_match": series.pending_match,
         "created": series.created,
         "seed": series.seed,
+    }
+
+
+def sleeved_document(series: Series) -> dict[str, dict[str, dict[str, Any]]]:
+    """tribe -> hooper -> {card, energy}: the hooper upgrades each hooper carries."""
+    from companion.games.hoopers.series_upgrades import CARDS, sleeved
+
+    carried = sleeved(series.games, series.stars)
+    return {
+        t: {h: {"card": c, "energy": CARDS[c][1]} for h, c in carried.get(t, {}).items()}
+        for t in series.tribes
     }
 
 

@@ -166,6 +166,9 @@ class MatchState:
     # The fundamentals recorded in the action going on (team, hooper, kind, countered):
     # Chus Kinder's and Faust Exit's free attack, and a counter's fundamental paid once.
     fundamentals: list[dict[str, Any]] = field(default_factory=list)
+    # The action the last shot ended (team, fundamentals, attacker, attack_paid, scored,
+    # rewarded): a scored playbook's reward recovers what its F2 and A spent.
+    last_action: dict[str, Any] | None = None
     energy_told: bool = False  # said how to set an unknown card's energy (once a match)
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).

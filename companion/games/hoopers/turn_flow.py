@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
+from companion.games.hoopers.playbook import REWARDS
 from companion.games.hoopers.shots import DEFENSE_FOR, SHOT_KINDS
 
 FUNDAMENTALS = ("dribble", "pass", "screen")
@@ -179,11 +180,7 @@ def after_block(turn: Turn, outcome: Any) -> Turn:
     return ball_lost(turn, "blocked: the ball is recovered")
 
 
-PLAYBOOK_REWARDS = {
-    "cards": "draw 2 cards",
-    "energy": "recover the energy spent in F2 and A",
-    "both": "recover one energy spent (F2 or A) and draw 1 card",
-}
+PLAYBOOK_REWARDS = REWARDS  # the reward's rule: companion/games/hoopers/playbook.py
 
 
 def fundamental_choices(turn: Turn) -> list[str]:

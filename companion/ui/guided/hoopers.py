@@ -1018,7 +1018,17 @@ class Flow:
             return
         for key, text in tf.PLAYBOOK_REWARDS.items():
             self.q.say(f"  {key}: {text}")
-        self.q.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
+        reward = self.q.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
+        # The recovery is the match's move ('match playbook'): the F2 and A hoopers seen here.
+        f2 = next((f.hooper for f in turn.played if f.slot == "F2"), None)
+        data: dict[str, Any] = {"team": turn.team, "reward": reward, "attacker": hooper}
+        if f2:
+            data["f2"] = f2
+        if reward == "both":
+            data["pick"] = self.q.choose(
+                f"Recover the energy spent in F2 ({f2}) or in A ({hooper})?", ["f2", "a"], "a"
+            )
+        self.show(self.record([{"type": "playbook", "data": data}]))
         if turn.playbook_common and self.q.yes_no(
             "Was an Onfire LV.1 chip on the playbook card (redeem it onto the scorer)?", False
         ):

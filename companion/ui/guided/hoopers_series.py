@@ -55,8 +55,18 @@ def start(store: Any, seed: int | None = None) -> bool:
     if done is None:  # undo at the first question: back out
         return False
     first, second, home = done["first"], done["second"], done["home"]
+    table = SeriesTable(store)
+    stars = []  # the [star] upgrade each tribe sleeves at the setup (+1 energy)
+    for tribe in (first, second):
+        roster = table.known_roster(tribe)
+        if roster:
+            on = prompts.choose(
+                f"{tribe}: the setup's star upgrade is sleeved on?", ["none", *roster], "none"
+            )
+            if on != "none":
+                stars.append(f"{tribe}:{on}")
     try:
-        status = SeriesTable(store).start([first, second], home=home, seed=seed)
+        status = table.start([first, second], home=home, seed=seed, stars=stars)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}")
         return False
@@ -162,6 +172,45 @@ def _reward_phase(table: SeriesTable, number: int) -> None:
     with prompts.no_interrupt():
         status = table.amend(number, gameplan=gameplan, series_track=track)
     render_rewards(prompts.console(), status.state.series, status.state.rewards(number), rules)
+    _upgrades_sleeved(table, status, number)
+
+
+def _upgrades_sleeved(table: SeriesTable, status: Any, number: int) -> None:
+    """Which hooper upgrade card each tribe took and the hooper it went on: the energy
+    later games start with ('series amend --upgrade', the same rule)."""
+    from companion.games.hoopers.series_upgrades import CARDS
+
+    won = status.state.rewards(number).tribes
+    rosters = table.known_rosters(number)
+    given = []
+    for tribe, got in won.items():
+        roster = rosters.get(tribe)
+        if not roster or not got.hooper_upgrades:
+            if got.hooper_upgrades:
+                prompts.say(
+                    f"  {tribe}'s hooper upgrades: 'companion hoopers series amend --upgrade "
+                    f"{tribe}:HOOPER=CARD' keeps their energy for the next games"
+                )
+            continue
+        deck = [c for c, (_, _, where) in CARDS.items() if where == "deck"]
+        picks = [
+            prompts.choose(f"{tribe}: the hooper upgrade card from the deck?", [*deck, "none"])
+            for _ in range(got.winner_marker)
+        ] + ["star"] * got.gameplan_hooper_upgrades
+        for card in picks:
+            if card == "none":
+                continue
+            hooper = prompts.choose(f"{tribe}: the {CARDS[card][0]} is sleeved on?", roster)
+            given.append(f"{tribe}:{hooper}={card}")
+    if not given:
+        return
+    try:
+        with prompts.no_interrupt():
+            table.amend(number, upgrade=given)
+    except CompanionError as err:
+        prompts.say(f"  {prompts.reason(err)}: 'companion hoopers series amend --upgrade' fixes it")
+        return
+    prompts.say("  sleeved: " + ", ".join(given))
 
 
 def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) -> bool:
