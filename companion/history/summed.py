@@ -17,12 +17,16 @@ Two caches sit in this machine's index folder beside each archive file's summary
 
 What is not summed is counted match by match, as `stats.stats` does: a month only
 partly inside --since/--until, one holding an amended or deleted match, one where a
-rename makes two of its names one player (see aggregates). The whole document is
-counted match by match (these functions return None, and the caller reads every match)
-when the merge is not simple (several machines' files, conflict copies, deletions left
-for another machine's file: companion.store.index.simple), when a match is being filed,
-when a partial sums non-integers, when two months overlap in time, or when two players'
-names differ only in case.
+rename makes two of its names one player (see aggregates). Several machines' files
+(a shared folder, conflict copies, a legacy file beside its successor) are summed too:
+a file whose every id is in no other file and named by no deletion record is summed as
+when one machine wrote everything; a file holding a contested id (companion.store.overlap)
+is made into a partial from the copies the full merge keeps there, in its order. Files
+whose matches overlap in time (two machines playing in one month) are counted together
+match by match, in the full merge's order, as one run, and the run is summed with the
+rest. The whole document is counted match by match (these functions return None, and the
+caller reads every match) when a match is being filed, when a partial sums non-integers,
+or when two players' names differ only in case.
 """
 
 from __future__ import annotations
@@ -111,6 +115,7 @@ class _Month:
     ids: list[str]
     partial: dict[str, Any]
     exact: bool = False  # counted match by match
+    at: int = -1  # its index in the overlap's keys when it holds a contested id, else -1
 
 
 class _NotSimple(Exception):
@@ -124,12 +129,14 @@ class _Plan:
         from companion.history.book import side_tables
         from companion.history.players import Roster
         from companion.history.stats import is_scored
-        from companion.store.index import each_keys, simple
+        from companion.store.index import _overlap, each_keys, simple
 
         self.store = store
         view = self.view = store.view()
-        if not simple(view) or view.finishing:
+        if view.finishing:
             raise _NotSimple
+        # Several machines' files: only the ids the overlap contests need the merge.
+        self.overlap = None if simple(view) else _overlap(store, view)
         self.aliases, self.amendments = side_tables(store)
         self.folded = view.folded()
         self.dead_ids = {i for i, _ in self.folded.dead}
@@ -139,15 +146,26 @@ class _Plan:
         self.months: list[_Month] = []
         seen: set[str] = set()
         count = 0
-        for keys in each_keys(store, view):
+        overlap = self.overlap
+        listed = overlap.keys if overlap is not None else each_keys(store, view)
+        for n, keys in enumerate(listed):
             if not keys.ids and not keys.bad:
+                continue
+            if overlap is not None and overlap.has_contested(n):
+                # The copies the merge keeps here, in its order (never cached: which copy
+                # wins depends on the other files).
+                made = aggregates.partial(overlap.in_history(n))
+                self.months.append(_Month(keys.name, keys.path, keys.ids, made, at=n))
+                seen.update(m["id"] for m in overlap.in_history(n))
                 continue
             made = shard_partial(store, keys.name, keys.path)
             self.months.append(_Month(keys.name, keys.path, keys.ids, made))
             seen.update(keys.ids)
             count += len(keys.ids)
-        if count != len(seen) or any(m["id"] in seen for m in self.live):
+        if overlap is None and count != len(seen):
             raise _NotSimple  # one id twice: `history` keeps one, a sum would count both
+        if any(m["id"] in seen for m in self.live):
+            raise _NotSimple
         if any(m.partial["strays"] for m in self.months):
             raise _NotSimple
         roster = self.roster = Roster(self.aliases)
@@ -178,8 +196,12 @@ class _Plan:
         from companion.history.amend import amended
         from companion.store.archive import shard_summaries
 
-        shard = shard_summaries(self.store, month.name, month.path)
-        alive = [m for m in shard.matches if self.folded.alive(m)]
+        if month.at >= 0:
+            assert self.overlap is not None
+            alive = self.overlap.in_history(month.at)  # merged: dead and beaten copies gone
+        else:
+            shard = shard_summaries(self.store, month.name, month.path)
+            alive = [m for m in shard.matches if self.folded.alive(m)]
         if self.amendments:
             alive = [amended(m, self.amendments) for m in alive]
         return [self.roster.match(m) for m in alive]
@@ -213,21 +235,9 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
     try:
         plan = _Plan(store)
         total = aggregates.Sum()
-        previous = None
-        for month in plan.months:
-            inside = plan.inside(month, wanted)
-            if inside is False:
-                continue
-            if inside and not month.exact:
-                made = aggregates.renamed(month.partial, plan.roster.name)
-            else:
-                made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
-                if made["floats"]:
-                    raise _NotSimple
-            if made["matches"]:
-                if previous is not None and made["first"] < previous:
-                    raise _NotSimple  # two files' months overlap: only a full sort orders them
-                previous = made["last"]
+        for made in _runs(plan, wanted):
+            if made["floats"]:
+                raise _NotSimple
             total.add(made)
         doc = aggregates.document(total)
         if doc["players"]:
@@ -241,6 +251,44 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         # A cache file of the right digest but the wrong shape (made by hand): count.
         return None
+
+
+@dataclass
+class _Run:
+    """Files whose scored matches follow every earlier run's and precede every later one's."""
+
+    months: list[_Month]
+    made: dict[str, Any]
+
+
+def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
+    """The partials to add, in time order: one per file, but files whose matches overlap
+    in time (two machines' files of one month) are one run, counted match by match in the
+    order the full merge lists them (files oldest first), which is the order a stable sort
+    by time keeps their ties in."""
+    runs: list[_Run] = []
+    for month in plan.months:
+        inside = plan.inside(month, wanted)
+        if inside is False:
+            continue
+        if inside and not month.exact:
+            made = aggregates.renamed(month.partial, plan.roster.name)
+        else:
+            made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
+        if not made["matches"]:
+            continue  # nothing scored: a partial that adds nothing
+        held = [month]
+        first = made["first"]
+        while runs and runs[-1].made["last"] > first:
+            earlier = runs.pop()
+            held[:0] = earlier.months
+            first = min(first, earlier.made["first"])
+        if len(held) > 1:
+            made = aggregates.partial(
+                m for each in held for m in plan.matches(each) if wanted.accepts(m)
+            )
+        runs.append(_Run(held, made))
+    return [run.made for run in runs]
 
 
 def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
@@ -290,6 +338,7 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
                 [[i, plan.amendments[i]] for i in month.ids if i in plan.amendments],
                 sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
                 cut,
+                _contested(plan, month),
             ]
         )
         digests.append(chain if ends[n] else None)
@@ -315,6 +364,20 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
                 _write_checkpoint(plan.store, months[n].name, digest, lines)
     rate(run, lines)
     return lines
+
+
+def _contested(plan: _Plan, month: _Month) -> list[Any] | None:
+    """Which copy of a contested id the file keeps depends on every file holding one: each
+    of those files, by name and signature (None for a file no other file contests)."""
+    from companion.store.archive import _signature
+
+    overlap = plan.overlap
+    if month.at < 0 or overlap is None:
+        return None
+    held = sorted(
+        {n for i in overlap.contested.intersection(month.ids) for n in overlap.holders[i]}
+    )
+    return [[overlap.keys[n].name, _signature(overlap.keys[n].path)] for n in held]
 
 
 # Checkpoints kept per file: the whole history's and a few date ranges' (`stats --since`),

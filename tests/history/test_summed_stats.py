@@ -20,6 +20,7 @@ from companion.history.ratings import ratings as exact_ratings
 from companion.history.stats import stats as exact_stats
 from companion.store import Store
 from companion.store.archive import archive_many, index_dir
+from companion.store.index import simple
 from tests.history.factory import match
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Keepers", "ana"]  # a tribe's name; two spellings
@@ -129,9 +130,9 @@ def got_stats_text(store: Store) -> str:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_two_machines_files_are_counted_match_by_match(cli, db, seed, monkeypatch):
-    """Another machine's files (here a copy of a month, and months of its own): counted
-    match by match, the same as every reader merges them."""
+def test_a_second_machines_files_are_summed(cli, db, seed, monkeypatch):
+    """Another machine's files (here a copy of a month, and months of its own): summed,
+    not counted match by match, and the same as every reader merges them."""
     docs = history_of(seed, db)
     monkeypatch.setenv("COMPANION_MACHINE", "there")
     rng = random.Random(seed)
@@ -139,10 +140,111 @@ def test_two_machines_files_are_counted_match_by_match(cli, db, seed, monkeypatc
     archive_many(Store(db), more + [dict(docs[0], updated="2025-12-01T00:00:00+00:00")])
     monkeypatch.setenv("COMPANION_MACHINE", "here")
     store = Store(db)
-    assert book.quick_stats(store, Filter()) is None
-    assert cli("history", "stats", "--json").stdout == got_stats_text(store)
+    expected = got_stats_text(store)
     roster, matches = book.history(store)
-    assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+    rated = {"ratings": exact_ratings(matches)}
+    _no_counting_every_match(monkeypatch)
+    assert cli("history", "stats", "--json").stdout == expected
+    assert cli("history", "ratings", "--json").json == rated
+
+
+def _no_counting_every_match(monkeypatch) -> None:
+    """A spy: the CLI's per-match count (every summary merged and counted) must not run."""
+    from companion.cli import history as cli_history
+    from companion.history import ratings, stats
+
+    def counted(*args, **kwargs):
+        raise AssertionError("counted every match")
+
+    monkeypatch.setattr(cli_history, "history", counted)
+    monkeypatch.setattr(stats, "stats", counted)
+    monkeypatch.setattr(ratings, "ratings", counted)
+
+
+CONFLICTS = (
+    ".sync-conflict-20251201-101010-ABCDEF7",
+    " (Ben's conflicted copy 2025-12-01)",
+)
+
+
+def shared_folder(rng: random.Random, db: Path) -> str:
+    """A random shared archive folder as two or three machines and a sync engine leave it:
+    months written by several machines (their matches interleaved in time, tied to the
+    minute), matches reopened and finished again on another machine, conflict copies, a
+    file from before machine ids, deletions and revivals, a rename. The reader's id."""
+    archive = db.with_name(db.stem + ".archive")
+    archive.mkdir(parents=True)
+    machines = ["a", "b", "c"][: rng.choice([2, 3])]
+    files: dict[str, list[dict]] = {}
+    records: dict[str, list[dict]] = {m: [] for m in machines}
+
+    def put(name: str, doc: dict) -> None:
+        files.setdefault(name, []).append(doc)
+
+    def record(kind: str, **fields) -> None:
+        m = rng.choice(machines)
+        at = f"2025-06-{rng.randint(1, 28):02d}T10:00:00+00:00"
+        records[m].append({"type": kind, **fields, "machine": m, "seq": len(records[m]) + 1})
+        records[m][-1]["at"] = at
+
+    def day() -> str:
+        return f"2025-{rng.randint(1, 5):02d}-{rng.randint(1, 28):02d}"
+
+    for n in range(rng.randint(5, 45)):
+        doc = random_match(rng, n, day())
+        month, home = doc["finished"][:7], rng.choice(machines)
+        put(f"{month}.{home}", doc)
+        roll = rng.random()
+        if roll < 0.15:  # reopened and finished again (maybe with another result) elsewhere
+            again = dict(random_match(rng, n, day()), id=doc["id"])
+            again["updated"] = rng.choice([again["finished"], "2025-12-01T00:00:00+00:00"])
+            put(f"{again['finished'][:7]}.{rng.choice(machines)}", again)
+            if rng.random() < 0.7:
+                record("delete", id=doc["id"], finished=doc["finished"])
+        elif roll < 0.25:  # a conflict copy: the same match, maybe an older version
+            older = dict(doc, updated=rng.choice([doc["updated"], "2024-12-01T00:00:00+00:00"]))
+            put(f"{month}.{home}{rng.choice(CONFLICTS)}", older)
+        elif roll < 0.3:  # a file from before machine ids still holds it
+            put(month, doc)
+        if rng.random() < 0.15:
+            record("delete", id=doc["id"], finished=rng.choice([doc["finished"], None]))
+            if rng.random() < 0.4:
+                record("revive", id=doc["id"], finished=doc["finished"])
+    if rng.random() < 0.5:
+        record("aliases", set={"Ben": "Benedict", "Cy": "Dee"}, unset=[])
+    for name, held in files.items():
+        body = {"matches": {str(n + 1): d for n, d in enumerate(held)}}
+        (archive / f"{name}.json").write_text(json.dumps(body))
+    for m, held in records.items():
+        body = {str(n + 1): dict(r, rid=f"{m}{n}") for n, r in enumerate(held)}
+        if body:
+            (archive / f"records.{m}.json").write_text(json.dumps({"records": body}))
+    return rng.choice([*machines, "reader"])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_several_machines_files_summed_equal_counting_every_match(cli, db, seed, monkeypatch):
+    rng = random.Random(seed)
+    monkeypatch.setenv("COMPANION_MACHINE", shared_folder(rng, db))
+    assert not simple(Store(db).view())
+    assert book.quick_stats(Store(db), Filter()) is not None  # the sums were used
+    store = Store(db)
+    ranges = [
+        (None, None),
+        ("2025-02-10", None),
+        (None, "2025-03-31"),
+        ("2025-03-05", "2025-03-05"),
+    ]
+    for since, until in ranges + ranges[::-1]:  # twice: then from the caches
+        args = ["history", "stats", "--json"]
+        args += ["--since", since] if since else []
+        args += ["--until", until] if until else []
+        got = cli(*args)
+        assert got.exit_code == 0, got.output
+        assert got.stdout == json.dumps(exact(store, since, until), ensure_ascii=False) + "\n"
+    roster, matches = book.history(store)
+    for _ in range(2):
+        assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
 
 
 def test_a_rename_that_merges_two_who_met(cli, db):
