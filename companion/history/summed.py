@@ -46,6 +46,7 @@ Match = dict[str, Any]
 
 STATS_SUFFIX = ".stats.json"
 RATINGS_SUFFIX = ".ratings.json"
+RUN_SUFFIX = ".run.json"
 RATINGS_VERSION = 1
 
 
@@ -178,14 +179,9 @@ class _Plan:
         if len({n.casefold() for n in names}) != len(names):
             raise _NotSimple  # names sorted case-insensitively would tie
         for month in self.months:
-            counted = month.partial["counted"].items()
             month.exact = (
                 month.partial["floats"]
-                or any(
-                    aggregates.game_of({"game": raw}) != game
-                    or aggregates.extras_kind(game) != kind
-                    for raw, (game, kind) in counted
-                )  # an installed game changed what a stored name counts as, or its figures
+                or _stale_figures(month.partial)
                 or not self.dead_ids.isdisjoint(month.ids)
                 or not self.amendments.keys().isdisjoint(month.ids)
                 or not aggregates.is_renamable(month.partial, roster.name)
@@ -258,7 +254,9 @@ class _Run:
     """Files whose scored matches follow every earlier run's and precede every later one's."""
 
     months: list[_Month]
-    made: dict[str, Any]
+    made: dict[str, Any]  # the one file's partial (a run of several is counted at the end)
+    first: str
+    last: str
 
 
 def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
@@ -277,18 +275,71 @@ def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
             made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
         if not made["matches"]:
             continue  # nothing scored: a partial that adds nothing
-        held = [month]
-        first = made["first"]
-        while runs and runs[-1].made["last"] > first:
+        run = _Run([month], made, made["first"], made["last"])
+        while runs and runs[-1].last > run.first:
             earlier = runs.pop()
-            held[:0] = earlier.months
-            first = min(first, earlier.made["first"])
-        if len(held) > 1:
-            made = aggregates.partial(
-                m for each in held for m in plan.matches(each) if wanted.accepts(m)
-            )
-        runs.append(_Run(held, made))
-    return [run.made for run in runs]
+            run.months[:0] = earlier.months
+            run.first = min(run.first, earlier.first)
+            run.last = max(run.last, earlier.last)
+        runs.append(run)
+    return [
+        run.made if len(run.months) == 1 else _run_partial(plan, run.months, wanted) for run in runs
+    ]
+
+
+def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, Any]:
+    """The partial of files counted together (see `_runs`). When the range holds them
+    whole and none is counted match by match on its own (no amendment, deletion, contested
+    id or merging rename in it), the partial of their matches as stored is kept in this
+    machine's index under every file's signature, and renamed as a file's partial is."""
+    from companion.store.archive import _signature, _write_index
+
+    whole = all(plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held)
+    if not whole:
+        return aggregates.partial(
+            m for each in held for m in plan.matches(each) if wanted.accepts(m)
+        )
+    path = _cache_path(plan.store, held[0].name, RUN_SUFFIX)
+    files = [[m.name, _signature(m.path)] for m in held]
+    made = _cached_run(path, files)
+    if made is None:
+        made = aggregates.partial(m for each in held for m in _stored(plan, each))
+        if path is not None:
+            text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
+            _write_index(path, {"files": files, "check": _text_digest(text), "partial": text})
+    if not aggregates.is_renamable(made, plan.roster.name) or _stale_figures(made):
+        # Two names of the run become one player, or a game's figures changed: count.
+        return aggregates.partial(m for each in held for m in plan.matches(each))
+    return aggregates.renamed(made, plan.roster.name)
+
+
+def _stored(plan: _Plan, month: _Month) -> list[Match]:
+    from companion.store.archive import shard_summaries
+
+    return shard_summaries(plan.store, month.name, month.path).matches
+
+
+def _stale_figures(made: dict[str, Any]) -> bool:
+    """Whether an installed game now counts a stored game name, or its figures, otherwise."""
+    return any(
+        aggregates.game_of({"game": raw}) != game or aggregates.extras_kind(game) != kind
+        for raw, (game, kind) in made["counted"].items()
+    )
+
+
+def _cached_run(path: Path | None, files: list[Any]) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    with contextlib.suppress(
+        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
+    ):
+        body = json.loads(path.read_bytes())
+        if body["files"] != files or body["check"] != _text_digest(body["partial"]):
+            return None
+        made = json.loads(body["partial"])
+        if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
+            return made
+    return None
 
 
 def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
