@@ -1,6 +1,6 @@
 """`history stats` and `history ratings` without reading every match.
 
-Two caches sit in this machine's index folder beside each archive file's summary
+Three caches sit in this machine's index folder beside each archive file's summary
 (companion.store.archive.index_dir):
 
 - `<file>.stats.json`: the file's partial (companion.history.aggregates), made from the
@@ -13,7 +13,11 @@ Two caches sit in this machine's index folder beside each archive file's summary
   how each name in them resolves through the aliases, their amendments and deletions.
   Only readers write it (it depends on the aliases, which a change to one file does not
   know); a checkpoint whose digest differs is passed over and the months after the last
-  good one are rated again.
+  good one are rated again. With several machines' files, the digest also names every
+  file holding one of the file's contested ids: which copy is in history depends on them.
+- `<file>.run.json`: the partial of files whose matches overlap in time (two machines'
+  files of one month), counted together (see `_runs`), under every one's signature. Only
+  readers write it.
 
 What is not summed is counted match by match, as `stats.stats` does: a month only
 partly inside --since/--until, one holding an amended or deleted match, one where a
@@ -23,8 +27,8 @@ a file whose every id is in no other file and named by no deletion record is sum
 when one machine wrote everything; a file holding a contested id (companion.store.overlap)
 is made into a partial from the copies the full merge keeps there, in its order. Files
 whose matches overlap in time (two machines playing in one month) are counted together
-match by match, in the full merge's order, as one run, and the run is summed with the
-rest. The whole document is counted match by match (these functions return None, and the
+match by match, in the full merge's order, as one run (kept: see above), added as one
+file's partial. The whole document is counted match by match (these functions return None, and the
 caller reads every match) when a match is being filed, when a partial sums non-integers,
 or when two players' names differ only in case.
 """

@@ -439,3 +439,39 @@ def test_a_hand_edited_run_of_two_machines_files_is_not_trusted(cli, db, monkeyp
     got = cli("history", "stats", "--json")
     assert got.stdout == expected
     assert got.json["players"][0]["wins"] == 3
+
+
+def test_a_match_finished_again_elsewhere_is_not_rated_from_an_old_checkpoint(cli, db, monkeypatch):
+    """A file unchanged, but which copy of one of its matches is in history changed (finished
+    again later on a third machine): the checkpoint after it (whose digest names every file
+    holding the match) is not reused."""
+    monkeypatch.setenv("COMPANION_MACHINE", "a")
+    archive_many(Store(db), [match("x", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    monkeypatch.setenv("COMPANION_MACHINE", "reader")
+    store = Store(db)
+    archive = db.with_name(db.stem + ".archive")
+
+    def brought(name: str, *docs: dict) -> None:  # as the sync engine brings a file
+        body = {"matches": {str(n + 1): d for n, d in enumerate(docs)}}
+        (archive / f"{name}.json").write_text(json.dumps(body))
+
+    def same() -> None:
+        roster, matches = book.history(store)
+        assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+        assert cli("history", "stats", "--json").stdout == got_stats_text(store)
+
+    again = match("x", "otdraft", {"Ana": 0, "Bo": 9}, "2025-03-02")
+    brought(
+        "2025-03.b",
+        dict(again, updated="2025-12-01T00:00:00+00:00"),
+        match("z", "otdraft", {"Ana": 1, "Bo": 3}, "2025-03-03"),
+    )
+    same()  # March's checkpoint: x as b finished it
+    latest = match("x", "otdraft", {"Ana": 9, "Bo": 0}, "2025-04-02")
+    brought("2025-04.c", dict(latest, updated="2025-12-02T00:00:00+00:00"))
+    same()
+    roster, matches = book.history(store)
+    assert [(m["id"], m["result"]["scores"]) for m in matches] == [
+        ("z", {"Ana": 1, "Bo": 3}),
+        ("x", {"Ana": 9, "Bo": 0}),
+    ]
