@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from companion import registry
+from companion.engine.spec import Kind
 from companion.store import Store
-from tests.conftest import assert_user_error
+from tests.conftest import Result, assert_user_error
 from tests.history.factory import match, record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -315,6 +317,8 @@ def test_11_two_databases_in_one_folder_write_at_once(tmp_path):
 
 HOLD = """
 import sys, time
+from companion import registry
+from companion.engine.spec import Kind
 from companion.store import Store
 store = Store(sys.argv[1])
 with store._locked():
@@ -324,6 +328,8 @@ with store._locked():
 
 SLOW_APPEND = """
 import sys, time
+from companion import registry
+from companion.engine.spec import Kind
 from companion.store import Store
 def change(match):
     print("holding", flush=True)
@@ -435,3 +441,94 @@ def test_14_no_staged_backup_is_left_after_an_interrupted_write(cli, db):
     assert cli("hoopers", "match", "score", "Ana", "2").exit_code == 0
     leftovers = [p.name for p in db.parent.iterdir() if p.name.startswith(".companion-tmp")]
     assert leftovers == []
+
+
+# --- 15. rich markup in names -------------------------------------------------------
+
+# Names that look like rich markup, or hold its escape character: each must be printed
+# as typed, never read as a style (or a link) and never crash the renderer.
+MARKUP_NAMES = [
+    ("Ann[/b]", "[red]Bo", "[link=x]Cy"),
+    ("Dee\\[x]", "[bold]", "Ev[a]n"),
+    ("Fi\\", "[/]", "Gu[dim]s[/dim]"),
+]
+# The names the registry's examples start their sample games with.
+SAMPLE = ("Ann", "Bob", "Cy")
+
+
+def _named(argv: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    """A sample command with its players renamed (in lists too: `--players Ann,Bob`)."""
+    swap = dict(zip(SAMPLE, names, strict=True))
+    return [",".join(swap.get(part, part) for part in arg.split(",")) for arg in argv]
+
+
+def _shows(result: Result, names: tuple[str, ...], command: tuple[str, ...]) -> None:
+    assert result.exit_code == 0, (command, result.stdout, result.stderr)
+    for name in names:
+        assert name in result.stdout, (command, name, result.stdout)
+
+
+def _sample_kinds() -> list[tuple[str, Kind]]:
+    return [(f"{game.name}-{kind.key}", kind) for game in registry.specs() for kind in game.kinds
+            if kind.example]  # fmt: skip
+
+
+@pytest.mark.parametrize("names", MARKUP_NAMES, ids=["close", "style", "escapes"])
+@pytest.mark.parametrize(
+    "kind", [k for _, k in _sample_kinds()], ids=[i for i, _ in _sample_kinds()]
+)
+def test_15_markup_in_names_is_printed_as_typed(cli, kind, names):
+    started = None
+    for argv in kind.example:
+        command = tuple(_named(argv, names))
+        started = cli(*command)
+        assert started.exit_code == 0, (command, started.stdout, started.stderr)
+    typed = tuple(n for n, s in zip(names, SAMPLE, strict=True) if any(
+        s in arg.split(",") for argv in kind.example for arg in argv))  # fmt: skip
+    _shows(started, typed, command)
+    noun = kind.verb_command("status").split()[1:-1]
+    _shows(cli(*noun, "status"), typed, (*noun, "status"))
+    watched = cli("watch", "--once")
+    _shows(watched, typed, ("watch", "--once"))
+    ended = cli(*noun, "end")
+    if ended.exit_code != 0:  # a game not over yet: leave it for history as abandoned
+        assert_user_error(ended)
+        ended = cli(*noun, "abandon")
+    assert ended.exit_code == 0, (ended.stdout, ended.stderr)
+    listed = cli("history", "list", "--json").json["matches"]
+    _shows(cli("history", "show", listed[0]["id"]), typed, ("history", "show"))
+    for command in [("history", "list"), ("history", "stats"), ("history", "chart", listed[0]["id"]),
+                    ("players", "list"), ("history", "players"), ("history", "ratings")]:  # fmt: skip
+        result = cli(*command)
+        assert result.exit_code in (0, 2), (command, result.stdout, result.stderr)
+
+
+def test_15_notes_are_plain_text_printed_as_written():
+    from io import StringIO
+
+    from companion.ui.console import TableConsole
+    from companion.ui.hoopers import render_notes
+
+    out = StringIO()
+    notes = ["Keepers sleeves one [star] upgrade at the setup, on Ann[/b]", "[red]Bo scores"]
+    render_notes(TableConsole(file=out), notes)
+    assert out.getvalue() == "".join(f"  · {note}\n" for note in notes)
+
+
+def test_15_a_rich_table_cell_is_data_not_markup():
+    from io import StringIO
+
+    from companion.ui.console import Table, TableConsole
+
+    out = StringIO()
+    table = Table("team", box=None)
+    for name in ("Ann[/b]", "[red]Bo", "Dee\\[x]", "[bold]"):
+        table.add_row(name)
+    TableConsole(file=out).print(table)
+    assert [line.strip() for line in out.getvalue().splitlines()] == [
+        "team", "Ann[/b]", "[red]Bo", "Dee\\[x]", "[bold]"]  # fmt: skip
+
+
+def test_15_the_help_keeps_the_rulebooks_star(cli):
+    shown = cli("hoopers", "match", "energy", "--help")
+    assert shown.exit_code == 0 and "carries the [star] upgrade" in shown.stdout

@@ -151,9 +151,9 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
     out.print(f"[bold]{match['game']} match {match['id']}[/bold] — {how}")
     out.print(f"players: {escape(safe(', '.join(match['players'])))}")
     if logged:
-        out.print(f"played: {match.get('finished', '')}")
+        out.print(f"played: {match.get('finished', '')}", markup=False)
     else:
-        out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}")
+        out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}", markup=False)
     options = {k: v for k, v in (match.get("options") or {}).items() if k != "logged"}
     if options:
         out.print("options: " + escape(safe(readable_fields(options))))
@@ -395,7 +395,9 @@ def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = Non
             if one_player
             else ("--all for every pairing both ways, --player P for one player's")
         )
-        out.print(f"… the {len(shown)} most played of {pairings(h2h)} pairings ({hint})")
+        out.print(
+            f"… the {len(shown)} most played of {pairings(h2h)} pairings ({hint})", markup=False
+        )
 
 
 def pairings(rows: list[dict[str, Any]]) -> int:
@@ -569,7 +571,7 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
         f"{labels[n]} " + "–".join(_num(chart["cumulative"][p][n]) for p in players)
         for n in range(len(steps))
     )
-    out.print(f"running: {running}")
+    out.print(f"running: {running}", markup=False)
     out.print(f"after {labels[-1]}: {escape(totals)}")
 
 
@@ -625,7 +627,7 @@ def series_strip(out: Console, chart: dict[str, Any]) -> None:
         won = f"✓ {game['winner']}" if game.get("winner") else "no winner"
         out.print(escape(f"G{game['number']}  {line}  {won}"), highlight=False)
     for n in range(len(games) + 1, slots + 1):
-        out.print(f"G{n}  –")
+        out.print(f"G{n}  –", markup=False)
 
 
 # --- players and progress ---------------------------------------------------

@@ -105,11 +105,11 @@ def render_status(
         how = f"drawn at random, seed {doc['seed']}" if chosen else "chosen"
         out.print(f"{doc['home_tribe']} is home in game 1 ({how}).")
     if undone is not None:
-        out.print(f"Undid game {undone}.")
+        out.print(f"Undid game {undone}.", markup=False)
     shown = recorded if recorded is not None else amended
     if shown is not None:
         if amended is not None:
-            out.print(f"Amended game {amended}.")
+            out.print(f"Amended game {amended}.", markup=False)
         render_rewards(out, series, view.rewards(shown), rules)
         out.print()
     render_scoreboard(out, status)
@@ -141,29 +141,33 @@ def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:
     if not outcome.foul:
         why = " (a jump ball is no foul: still her V)" if outcome.reading.jump_ball else ""
         if outcome.roll is None:
-            out.print(f"  lay-up with V {outcome.v}{why} ≥ 100 → scores without a roll")
+            out.print(
+                f"  lay-up with V {outcome.v}{why} ≥ 100 → scores without a roll", markup=False
+            )
         else:
             verdict = "scores" if outcome.scored else "misses"
             out.print(
                 f"  no foul{why}: a lay-up with V {outcome.v}, undefended → roll ≤ {outcome.v} "
                 f"scores; rolled {outcome.roll}: [bold]{verdict}[/bold]"
             )
-    out.print(f"  {outcome.consequence}")
+    out.print(f"  {outcome.consequence}", markup=False)
 
 
 def render_ended(out: Console, ended: Ended) -> None:
     result = ended.result
     wins = result.get("scores", {})
     line = " – ".join(f"{t} {wins.get(t, 0)}" for t in ended.players)
-    out.print(f"Series {ended.id} ({line}) is in history: {result.get('winner')} won it.")
+    out.print(
+        f"Series {ended.id} ({line}) is in history: {result.get('winner')} won it.", markup=False
+    )
 
 
 def render_taken_in(out: Console, taken: GameTakenIn) -> None:
     """After `hoopers match end` of a Series game: the game's Reward Phase, and what next."""
     view = taken.status.state
-    out.print(f"Series {taken.status.id}: game {taken.number} recorded.")
+    out.print(f"Series {taken.status.id}: game {taken.number} recorded.", markup=False)
     render_rewards(out, view.series, taken.rewards, view.rules)
-    out.print(f"Next: {taken.status.next}.")
+    out.print(f"Next: {taken.status.next}.", markup=False)
 
 
 def _carry_over(
@@ -177,7 +181,10 @@ def _carry_over(
         return
     for tribe, hoopers in sits_out.items():
         if hoopers:
-            out.print(f"Sits out game {number} (ejected last game), {tribe}: {', '.join(hoopers)}")
+            out.print(
+                f"Sits out game {number} (ejected last game), {tribe}: {', '.join(hoopers)}",
+                markup=False,
+            )
     for tribe, hoopers in injured.items():
         if hoopers:
             out.print(
@@ -205,7 +212,7 @@ def render_setup(out: Console, upcoming: NextGame) -> None:
     refill = "; ".join(
         f"up to {r['up_to']} before period {r['before_period']}" for r in doc["playbook_refill"]
     )
-    out.print(f"  Playbook refill: {refill}.")
+    out.print(f"  Playbook refill: {refill}.", markup=False)
     if doc["can_win_series"]:
         out.print(f"  This game can win the series for {' and '.join(doc['can_win_series'])}.")
     if doc["susan_peg"]:
@@ -217,7 +224,7 @@ def render_setup(out: Console, upcoming: NextGame) -> None:
     sits = {t: h for t, h in doc["sits_out"].items() if h}
     hurt = {t: h for t, h in doc["starts_injured"].items() if h}
     for tribe, hoopers in sits.items():
-        out.print(f"  Sits out (ejected last game), {tribe}: {', '.join(hoopers)}")
+        out.print(f"  Sits out (ejected last game), {tribe}: {', '.join(hoopers)}", markup=False)
     for tribe, hoopers in hurt.items():
         out.print(
             f"  Starts with {doc['injury_cubes']} injury cubes (injured last game), "
@@ -245,7 +252,7 @@ def render_started(out: Console, started: StartedGame) -> None:
         f"the first hot step) v {doc['away']} ({', '.join(doc['cold'])} on the first cold step)."
     )
     for tribe, hoopers in doc["line_ups"].items():
-        out.print(f"  {tribe}: {', '.join(hoopers)}")
+        out.print(f"  {tribe}: {', '.join(hoopers)}", markup=False)
     if doc["unmatched"]:
         out.print(
             f"  Not in the rosters, so not carried over: {', '.join(doc['unmatched'])} "
