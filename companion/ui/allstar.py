@@ -77,8 +77,9 @@ def render_setup(out: Console, setup: SetupResult) -> None:
     )
     out.print(f"Draft: {plan.mode} — {plan.draft_rule}", markup=False)
     per = len(plan.species)
+    species = ", ".join(plan.species)
     out.print(
-        f"Species ({per}): {', '.join(plan.species)} → draw pile {per} × 9 = {plan.draw_pile} cards"
+        f"Species ({per}): {species} → draw pile {per} × 9 = {plan.draw_pile} cards", markup=False
     )
     tickets = sorted(set(plan.tickets.values()))
     out.print(
@@ -87,7 +88,8 @@ def render_setup(out: Console, setup: SetupResult) -> None:
             f"{tickets[0]} each"
             if tickets and tickets[0]
             else f"none with {len(managers)} managers"
-        )
+        ),
+        markup=False,
     )
     out.print(f"Tie-Breaker cards: the {plan.tiebreaker_face} face up", markup=False)
     if plan.arena_reminder:
@@ -97,9 +99,8 @@ def render_setup(out: Console, setup: SetupResult) -> None:
     for r in plan.rounds:
         chooser = f"; first chooser {r.first_chooser}" if r.first_chooser else ""
         deal = f"deal {r.deal} each, " if r.deal else ""
-        out.print(
-            f"Round {r.round}: {r.arenas} arena(s); {deal}pass {r.direction} ({r.passing}){chooser}"
-        )
+        passing = f"pass {r.direction} ({r.passing})"
+        out.print(f"Round {r.round}: {r.arenas} arena(s); {deal}{passing}{chooser}", markup=False)
     out.print(f"[dim]seed {setup.seed}[/dim]")
     note_unconfirmed(out, [k for k in setup.unconfirmed if k != "species"])
     if "species" in setup.unconfirmed:
@@ -119,7 +120,8 @@ def render_power(out: Console, p: PowerResult) -> None:
     out.print(strength_line(p.strength))
     out.print(
         f"Tie-breaker with {p.managers} managers: {p.strength.criterion} is {p.strength.medal}; "
-        f"a team with several groups of its Power counts its best one"
+        f"a team with several groups of its Power counts its best one",
+        markup=False,
     )
     note_unconfirmed(out, p.unconfirmed)
 
@@ -132,7 +134,7 @@ def render_ranking(out: Console, ranking: Ranking, unconfirmed: Sequence[str] = 
     arena = ranking.arena
     if arena:
         out.print(
-            f"[bold]{arena.name}[/bold]: "
+            f"[bold]{plain(arena.name)}[/bold]: "
             + ", ".join(f"{ordinal(i)} {pts}" for i, pts in enumerate(arena.points, 1))
         )
     table = Table(box=None, header_style="bold")
@@ -210,11 +212,15 @@ def render_config(out: Console, settings: Settings) -> None:
     out.print("All-Star Draft table settings (each list weakest first):")
     for key, setting in settings.to_json()["settings"].items():
         label = "confirmed" if setting["status"] == "confirmed" else "[yellow]default[/yellow]"
-        out.print(f"  {key} ({label}): {', '.join(str(v) for v in setting['value'])}")
+        values = plain(", ".join(str(v) for v in setting["value"]))
+        out.print(f"  {key} ({label}): {values}")
     row = settings.playoff_points
     out.print(
         "  playoff-points: "
-        + (", ".join(f"{ordinal(i)} {v}" for i, v in enumerate(row, 1)) if row else "not known yet")
+        + (
+            ", ".join(f"{ordinal(i)} {v}" for i, v in enumerate(row, 1)) if row else "not known yet"
+        ),
+        markup=False,
     )
 
 
@@ -254,7 +260,10 @@ def render_team(out: Console, placed: TeamPlaced, status: Status[Season]) -> Non
 
 def _still_to_come(out: Console, status: Status[Season]) -> None:
     missing = status.state.missing_teams()
-    out.print(f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'.")
+    out.print(
+        f"Still to come: {', '.join(missing)}." if missing else "All teams in: 'resolve'.",
+        markup=False,
+    )
 
 
 def render_card_swap(out: Console, swap: CardSwapped, status: Status[Season]) -> None:
@@ -288,10 +297,8 @@ def render_lineup(out: Console, season: Season, manager: str) -> None:
                 out_card, in_card = mine.swaps[index]
                 what += f", {out_card} → {in_card}"
             what = f"; {what}"
-        out.print(
-            f"  {manager} Bus {bus}: {' '.join(str(c) for c in cards)} (Power {power(cards)}{what})",
-            markup=False,
-        )
+        team = " ".join(str(c) for c in cards)
+        out.print(f"  {manager} Bus {bus}: {team} (Power {power(cards)}{what})", markup=False)
 
 
 def render_round(out: Console, result: RoundResult, status: Status[Season]) -> None:
@@ -348,7 +355,9 @@ def render_playoff_state(out: Console, status: Status[Season]) -> None:
     active = playoffs.active
     tickets = ", ".join(f"{m} {n}" for m, n in playoffs.tickets.items() if m in active)
     out.print(f"Play-Offs: in {', '.join(active)}; tickets {tickets}", markup=False)
-    out.print("Cards in hand: " + ", ".join(f"{m} {playoffs.hand[m]}" for m in active))
+    out.print(
+        "Cards in hand: " + ", ".join(f"{m} {playoffs.hand[m]}" for m in active), markup=False
+    )
     for manager in active:
         team = playoffs.teams.get(manager)
         sub = playoffs.pending.get(manager)
@@ -357,7 +366,8 @@ def render_playoff_state(out: Console, status: Status[Season]) -> None:
             nxt = tuple(c for c in team if c.identity not in outs) + sub.into
             out.print(
                 f"  {manager} next: {' '.join(map(str, nxt))} (Power {power(nxt)}; "
-                f"{' '.join(map(str, sub.out))} out)"
+                f"{' '.join(map(str, sub.out))} out)",
+                markup=False,
             )
     for e in playoffs.eliminated:
         out.print(
@@ -369,7 +379,8 @@ def render_playoff_state(out: Console, status: Status[Season]) -> None:
     elif stage == "swap":
         out.print(
             "Next: 'playoff swap NAME --out CARDS --in CARDS' (2 to 4 cards) for "
-            f"{', '.join(playoffs.waiting_for)}"
+            f"{', '.join(playoffs.waiting_for)}",
+            markup=False,
         )
     elif stage == "team":
         needed = playoffs.teams_needed()
@@ -378,7 +389,8 @@ def render_playoff_state(out: Console, status: Status[Season]) -> None:
         elif needed:
             out.print(
                 f"Next: 'playoff round' with the teams of {', '.join(needed)} (the others "
-                "follow from their substitutions)"
+                "follow from their substitutions)",
+                markup=False,
             )
         else:
             out.print("Next: 'playoff round' (every team follows from its substitution)")
@@ -392,12 +404,14 @@ def _aftermath(out: Console, after: Aftermath | None) -> None:
     for e in after.eliminated:
         out.print(
             f"{e.manager} is eliminated ({e.reason}): {ordinal(e.place)} place, "
-            f"+{e.points} Supporters"
+            f"+{e.points} Supporters",
+            markup=False,
         )
     if after.champion:
         bonus = f" + {after.ticket_bonus} for leftover tickets" if after.ticket_bonus else ""
         out.print(
-            f"[bold]{after.champion} wins the Play-Offs[/bold]: +{after.champion_points}{bonus}"
+            f"[bold]{plain(after.champion)} wins the Play-Offs[/bold]: "
+            f"+{after.champion_points}{bonus}"
         )
 
 
@@ -427,10 +441,11 @@ def render_confrontation(out: Console, o: ConfrontationOutcome, status: Status[S
         one = len(o.no_card) == 1
         out.print(
             f"Lowest Power tied: {' and '.join(low)}; {who} {'has' if one else 'have'} no card "
-            f"left for the Penalty Shot and {'loses' if one else 'lose'} it"
+            f"left for the Penalty Shot and {'loses' if one else 'lose'} it",
+            markup=False,
         )
     else:
-        out.print(f"Lowest Power: {low[0]}")
+        out.print(f"Lowest Power: {low[0]}", markup=False)
     for penalty in o.penalties or ((o.penalty,) if o.penalty else ()):
         _penalty(out, penalty)
     _aftermath(out, o.aftermath)
@@ -451,7 +466,8 @@ def render_swap(out: Console, swap: SwapOutcome, status: Status[Season]) -> None
     if swap.out:
         out.print(
             f"{swap.manager} swaps {' '.join(map(str, swap.out))} (back in the box) for "
-            f"{' '.join(map(str, swap.into))} ({swap.bench_left} left on the Bench)."
+            f"{' '.join(map(str, swap.into))} ({swap.bench_left} left on the Bench).",
+            markup=False,
         )
         out.print(
             f"  next team: {' '.join(map(str, swap.team))} (Power {power(swap.team)})", markup=False
@@ -463,7 +479,8 @@ def render_swap(out: Console, swap: SwapOutcome, status: Status[Season]) -> None
         )
     waiting = swap.waiting_for
     out.print(
-        f"Waiting for: {', '.join(waiting)}." if waiting else "All swapped: next 'playoff round'."
+        f"Waiting for: {', '.join(waiting)}." if waiting else "All swapped: next 'playoff round'.",
+        markup=False,
     )
 
 
@@ -483,7 +500,7 @@ def render_end(out: Console, done: SeasonEnded) -> None:
     out.print(table)
     if result["winner"]:
         out.print(
-            f"[bold]{result['winner']} wins[/bold] (most Supporters; a tie goes to the "
+            f"[bold]{plain(result['winner'])} wins[/bold] (most Supporters; a tie goes to the "
             "most won in the Play-Offs)."
         )
     else:

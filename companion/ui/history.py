@@ -237,7 +237,7 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         goal = f" ({points} points)" if points is not None else ""
         outcome = f"{'reached' if reached else 'short of'} the solo goal{goal}"
     line = f"{compact_result(answer)} — {outcome}"
-    out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
+    out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)", markup=False)
     out.print(safe(line), markup=False, highlight=False)
 
 
@@ -542,7 +542,10 @@ def scores_view(out: Console, chart: dict[str, Any]) -> None:
         bar = _bar(final[player], top, fill, colour)
         out.print(f"{escape(player):<{width}} {bar} {_num(final[player])}")
     if chart.get("missing"):
-        out.print(f"no {chart['missing']} recorded (a game logged by hand keeps the final score)")
+        out.print(
+            f"no {chart['missing']} recorded (a game logged by hand keeps the final score)",
+            markup=False,
+        )
 
 
 def step_chart(out: Console, chart: dict[str, Any]) -> None:
@@ -585,7 +588,8 @@ def winrate_view(out: Console, chart: dict[str, Any]) -> None:
         cells.insert(min(mark, BAR_WIDTH), "│")
         out.print(
             f"{point['month']} {''.join(cells)} {_pct(point['win_rate']):>4} "
-            f"({point['wins']}/{point['plays']}; overall {_pct(point['cumulative_win_rate'])})"
+            f"({point['wins']}/{point['plays']}; overall {_pct(point['cumulative_win_rate'])})",
+            markup=False,
         )
 
 

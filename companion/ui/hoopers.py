@@ -121,7 +121,7 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
     _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away, owed)
     out.print(f"  Total: [bold]{outcome.total_points}[/bold] point(s)", end="")
     moves = {"up": "one step right", "down": "one step left", None: "stays"}
-    out.print(f"; Onfire track {moves[outcome.onfire]}")
+    out.print(f"; Onfire track {moves[outcome.onfire]}", markup=False)
 
 
 def render_foul(out: Console, reading: Any) -> None:
@@ -188,7 +188,8 @@ def render_odds(out: Console, payload: dict[str, Any], title: str) -> None:
         note = "" if payload["free_throws_counted"] else " (free throws not counted: no --ft-stat)"
         out.print(
             f"  expected points {payload['expected_points_fraction']} "
-            f"≈ {payload['expected_points']:.3f}{note}"
+            f"≈ {payload['expected_points']:.3f}{note}",
+            markup=False,
         )
     rows = payload["by_face"]
     if len(rows) > 1:

@@ -136,7 +136,10 @@ def render_catalogue(out: Console, listing: Listing) -> None:
 
 
 def render_genres(out: Console, genres: Genres) -> None:
-    out.print("Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres.genres))
+    out.print(
+        "Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres.genres),
+        markup=False,
+    )
     if genres.out_of_play:
         out.print(
             f"{genres.out_of_play} catalogue cards are of genres no longer in play.", markup=False
@@ -145,7 +148,9 @@ def render_genres(out: Console, genres: Genres) -> None:
 
 def render_change(out: Console, change: CatalogueChange, source: str = "") -> None:
     if change.added is not None:
-        out.print(f"Added card #{change.added['number']} ({change.count} in the catalogue).")
+        out.print(
+            f"Added card #{change.added['number']} ({change.count} in the catalogue).", markup=False
+        )
     elif change.removed is not None:
         out.print(f"Removed {escape(change.removed.name())} ({change.count} left).")
     else:
@@ -189,7 +194,7 @@ def render_status(out: Console, status: Status[GameState]) -> None:
     if state.deck is not None:
         held = state.deck
         listed = " · ".join(escape(c.name()) for c in held.download) or "(empty)"
-        out.print(f"Download List: {listed}", markup=False)
+        out.print(f"Download List: {listed}")
         hands = ", ".join(f"{escape(p)} {len(held.hands[p])}" for p in state.order)
         out.print(f"[dim]stockpile {len(held.stockpile)} · music cards in hand: {hands}[/dim]")
     if state.round_over:
@@ -208,11 +213,13 @@ def render_status(out: Console, status: Status[GameState]) -> None:
 
 def render_final(out: Console, final: FinalResult) -> None:
     for player, score in final.scores.items():
-        out.print(f"[bold]{player}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs")
+        out.print(
+            f"[bold]{escape(player)}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs"
+        )
         for line in score_lines(score):
-            out.print(f"  {line}", markup=False)
+            out.print(f"  {line}")
     if final.winner:
-        out.print(f"[bold]{final.winner} wins[/bold] and picks the music.")
+        out.print(f"[bold]{escape(final.winner)} wins[/bold] and picks the music.")
     else:
         out.print(
             f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).",
@@ -250,7 +257,8 @@ def render_solo_status(out: Console, status: Status[SoloState]) -> None:
     for i, r in enumerate(state.rounds, 1):
         if r.scored:
             out.print(
-                f"  round {i}: {r.deal.count} cards, {r.total} pts, {'won' if r.wins else 'lost'}"
+                f"  round {i}: {r.deal.count} cards, {r.total} pts, {'won' if r.wins else 'lost'}",
+                markup=False,
             )
 
 
@@ -273,7 +281,8 @@ def render_solution(out: Console, solved: Solved) -> None:
     reach = "reaches" if best.wins else "does not reach"
     out.print(
         f"{best.score.total} points {reach} the goal of {best.target.text()} ({proof}; "
-        f"{best.nodes} positions searched)."
+        f"{best.nodes} positions searched).",
+        markup=False,
     )
 
 
@@ -291,7 +300,7 @@ def render_solo_end(out: Console, done: SoloEnded) -> None:
             if r["score"] is None
             else f"{r['score']} pts, " + ("won" if r["wins"] else "lost")
         )
-        out.print(f"  round {i}: {r['cards']} cards, {line}")
+        out.print(f"  round {i}: {r['cards']} cards, {line}", markup=False)
     fewest = result["fewest_cards_won"]
     if fewest is None:
         out.print("No round won this run.")

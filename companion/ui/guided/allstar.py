@@ -23,6 +23,7 @@ from companion.engine.events import event
 from companion.games.allstar.season import Season
 from companion.tables.allstar import AllStarTable
 from companion.tables.base import Recorded
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
@@ -332,7 +333,9 @@ class Flow:
         unplaced = [i for i in range(mine.new_index) if i not in mine.placed.values()]
         plan: list[tuple[str, int]] = [("swap", i) for i in unswapped]
         plan += [("new", 0), ("new bus", 0)] + [("bus", i) for i in unplaced[:-1]]
-        prompts.say(f"[bold]{manager}[/bold]: teams in play, then the new team, then the Buses")
+        prompts.say(
+            f"[bold]{plain(manager)}[/bold]: teams in play, then the new team, then the Buses"
+        )
 
         def moves(earlier: list[Any]) -> list[dict[str, Any]]:
             return [a for a in earlier if isinstance(a, dict)]
@@ -502,7 +505,7 @@ class Flow:
 
         assert season.playoffs is not None
         tied = list(season.playoffs.tied)
-        prompts.say(f"[bold]Shootout[/bold]: {' and '.join(tied)} each play one card")
+        prompts.say(f"[bold]Shootout[/bold]: {plain(' and '.join(tied))} each play one card")
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
             used = {c.identity: tied[i] for i, c in enumerate(earlier)}

@@ -52,6 +52,7 @@ from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
 from companion.games.hoopers.susan_peg import SUSAN_PEG
 from companion.tables.hoopers import HoopersTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.journal import Diverged, Journal
 from companion.ui.guided.prompts import Undo
@@ -1118,7 +1119,7 @@ class Flow:
         from companion.ui.hoopers import render_status
 
         assert self.log is not None
-        self.q.say(f"[bold]{turn.team}'s attacking turn is over:[/bold] {turn.ended}")
+        self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
         answer = self.q.choose("Move the turn token and go on?", ["next", "stop"], "next")
         played = self.record([tf.turn_event()])
         self.show(played)

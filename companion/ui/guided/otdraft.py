@@ -27,6 +27,7 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError
 from companion.games.otdraft.draft import DECK_SIZE, DraftState
 from companion.tables.otdraft import DraftTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
 
@@ -290,7 +291,9 @@ class Flow:
 
     def leftover(self, state: DraftState, player: str) -> None:
         prompts.say(
-            f"[bold]Round {state.round} is over[/bold]: {player}'s leftover ability may take a card"
+            f"[bold]Round {state.round} is over[/bold]: {plain(player)}'s leftover ability "
+            "may take "
+            "a card"
         )
         answer = self.card(
             state,
@@ -362,7 +365,9 @@ def hand_over(player: str) -> None:
 
     clear_screen()
     render_banner(prompts.console(), f"{player}'s turn")
-    prompts.say(f"[bold]Secret cards[/bold]: pass the screen to {player}; the others look away")
+    prompts.say(
+        f"[bold]Secret cards[/bold]: pass the screen to {plain(player)}; the others look away"
+    )
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -26,6 +26,7 @@ from companion.games.playlist import game
 from companion.games.playlist.cards import card_from_dict
 from companion.games.playlist.deck import needed, sizes
 from companion.tables.playlist import PlaylistTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
 
@@ -237,7 +238,8 @@ class Flow:
 
         held = state.deck
         if held.downloads == 0:
-            prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] — {player}'s hand:")
+            who = plain(player)
+            prompts.say(f"[bold]Round {state.round}: {who}'s turn[/bold] — {who}'s hand:")
             for card in held.hands[player]:
                 prompts.say(f"  {card_line(card)}")
             prompts.say("  the Download List:")
@@ -263,7 +265,9 @@ class Flow:
 
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
-        prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] ({len(cards)} songs)")
+        prompts.say(
+            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({len(cards)} songs)"
+        )
         if state.deck is not None:  # the cards come from the hand the companion dealt
             hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
             prompts.say(f"  {player}'s hand: {hand}")
