@@ -196,3 +196,52 @@ def test_the_contract_tests_hold_it_to_the_same_verbs_and_status(
         return cli(*args, database=tmp_path / "another.json")
 
     contract.test_abandon_files_the_game_as_abandoned(fresh, kind)
+
+
+def test_history_stats_sums_its_own_figures_month_by_month(cli, coinrace, db, monkeypatch):
+    """Its figures (coinrace/figures.py, the spec's `stats`) are summed from each archive
+    file's partial, renamed with the player, equal to counting every match."""
+    import json
+
+    from companion.history import aggregates, book
+    from companion.history.queries import Filter, select
+    from companion.history.stats import stats as exact_stats
+    from companion.store import Store
+    from companion.store.archive import archive_many, index_dir
+    from tests.history.factory import match
+
+    races = [
+        match("c1", "coinrace", {"Ann": 3, "Bob": 0}, "2025-01-05"),
+        match("c2", "coinrace", {"Ann": 1, "Bob": 3}, "2025-01-20"),
+        match("c3", "coinrace", {"Ann": 3, "Bob": 2, "Cy": 0}, "2025-02-02"),
+        match("c4", "coinrace", {"Bob": 3, "Cy": 0}, "2025-03-09"),
+    ]
+    store = Store(db)
+    archive_many(store, races)
+    assert cli("players", "rename", "Bob", "Robert").exit_code == 0
+    counted: list[int] = []
+    summed: list[dict] = []
+    real_partial, real_document = aggregates.partial, aggregates.document
+
+    def partial(matches):  # a month counted match by match is made again here
+        made = real_partial(matches)
+        counted.append(made["matches"])
+        return made
+
+    def document(total):  # only the summed path builds the document from partials
+        summed.append(real_document(total))
+        return summed[-1]
+
+    monkeypatch.setattr(aggregates, "partial", partial)
+    monkeypatch.setattr(aggregates, "document", document)
+    got = cli("history", "stats", "--json")
+    assert got.exit_code == 0, got.stderr
+    (row,) = [g for g in got.json["games"] if g["game"] == "coinrace"]
+    assert row["avg_heads"] == {"Ann": 2.33, "Cy": 0.0, "Robert": 2.0}
+    assert row["sweeps"] == {"Ann": 1, "Robert": 1}
+    assert len(summed) == 1 and counted == []  # summed, every month from its cached partial
+    (cached,) = [p for p in index_dir(store).glob("*.stats.json") if "2025-02" in p.name]
+    part = json.loads(json.loads(cached.read_text())["partial"])["games"]["coinrace"]["extras"]
+    assert part == {"heads": {"Ann": [1, 3], "Bob": [1, 2], "Cy": [1, 0]}, "sweeps": {}}
+    _, matches = book.history(store)
+    assert got.stdout == json.dumps(exact_stats(select(matches, Filter()))) + "\n"

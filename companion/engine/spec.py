@@ -105,6 +105,28 @@ class Play(Record):
     nothing: str
 
 
+class Figures(Record):
+    """A game's own figures in `history stats`, summed month by month.
+
+    `part(matches) -> dict`: one month's sums, JSON-able (kept in a cache file beside the
+    month's archive file); `doc(parts) -> dict`: the figures, from the months' parts in
+    date order; `by_player`: the part's keys whose dicts are keyed by player name (renamed
+    key by key when a player is); `version`: raised when `part`'s shape changes, so parts
+    cached before are made again. Keep the sums integers: a part holding a non-integer is
+    not added to another (floating point would change the last digit) and its month is
+    counted match by match. The figures over any matches are `extras` — the same two
+    functions over one part, so the summed and the counted figures cannot differ.
+    """
+
+    part: Any
+    doc: Any
+    by_player: tuple[str, ...] = ()
+    version: int = 1
+
+    def extras(self, matches: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.doc([self.part(matches)])
+
+
 class Kind(Record):
     """One kind of thing a game tracks or keeps in history, by the name stored in a match.
 
@@ -130,9 +152,10 @@ class Kind(Record):
     log: Logged | None = None
     counts_as: str | None = None
     replay: str | None = None  # "module:fold(match) -> result": `history replay`
-    stats: str | None = None  # "module:extras(matches) -> dict": `history stats` per game
+    stats: str | None = None  # "module:FIGURES", a `Figures`: its own `history stats` figures
     stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
-    chart: str | None = None  # "module:chart(match, matches) -> doc": `history chart ID`
+    # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`
+    chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
     stored: str | None = None
 

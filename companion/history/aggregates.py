@@ -22,7 +22,6 @@ caller counts every match instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
 
 from companion.history import headtohead
@@ -31,15 +30,15 @@ from companion.history.queries import game_of, is_aggregate, when
 from companion.history.stats import (
     _number,
     _rate,
+    figures_of,
     is_competitive,
     scored_in_order,
-    tally,
 )
 
 Match = dict[str, Any]
 Partial = dict[str, Any]
 
-VERSION = 1
+VERSION = 2  # 2: the games' own figures are their specs' `Figures` (`counted` names them)
 
 # What a partial holds (a cached one with other keys is made again).
 KEYS = {
@@ -47,39 +46,43 @@ KEYS = {
     *("floats", "counted", "games", "lines", "pairs"),
 }
 
-# The games' own figures (their spec's `stats`) this module knows how to sum; a game
-# with any other (an installed game's) is counted match by match.
-EXTRAS = {
-    "companion.history.stats:series_extras": "series",
-    "companion.history.stats:allstar_extras": "allstar",
-    "companion.history.stats:playlist_extras": "playlist",
-    "companion.history.stats:otdraft_extras": "otdraft",
-    "companion.history.hoopers_stats:extras": "hoopers",
-}
-
 # A line: one (game, player) record. Fields, in order:
 PLAYS, WINS, COMP, COMP_WINS, SCORED, SCORE_SUM, BEST, HEAD, BEST_RUN, RUN, LAST = range(11)
 
 
-def extras_kind(game: str) -> str | None:
-    """Which of EXTRAS a game's figures are ("" for none, None for one not known here)."""
+def extras_kind(game: str) -> str:
+    """Which figures a game's parts are made by: its spec's `stats` and their version ("" for
+    none). A month whose partial was made by others is counted again (see summed)."""
     from companion import registry
 
     kind = registry.kind(game)
-    spec = kind.stats if kind is not None else None
-    return "" if not spec else EXTRAS.get(spec)
+    if kind is None or not kind.stats:
+        return ""
+    return f"{kind.stats} {figures_of(game).version}"
 
 
 class _Floats(Exception):
     """A sum of non-integers: the caller counts every match instead."""
 
 
-def _add(total: list[Any], value: Any) -> None:
-    """total = [count, sum]; only integers are summed (see the module's docstring)."""
-    if type(value) is not int:
+def _integral(value: Any) -> bool:
+    """Whether a game's part holds no non-integer number (see the module's docstring)."""
+    if isinstance(value, dict):
+        return all(_integral(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_integral(v) for v in value)
+    return type(value) is not float
+
+
+def _part(game: str, played: list[Match]) -> dict[str, Any] | None:
+    """The game's own figures' part (its spec's `Figures.part`), None for a game without."""
+    figures = figures_of(game)
+    if figures is None:
+        return None
+    made = figures.part(played)
+    if not _integral(made):
         raise _Floats
-    total[0] += 1
-    total[1] += value
+    return made
 
 
 def names_of(match: Match) -> list[str]:
@@ -182,112 +185,17 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
         seen: dict[str, None] = {}
         for match in played:
             seen.update(dict.fromkeys(match["players"]))
-        kind = extras_kind(game)
         body["games"][game] = {
             "plays": len(played),
             "players": list(seen),
             "last": when(played[-1]),
-            "extras": _EXTRAS_PARTIAL[kind](played) if kind else None,
+            "extras": _part(game, played),
         }
         competitive = [m for m in played if is_competitive(m)]
         if competitive:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
             table = list(headtohead.pairwise(competitive).items())[::2]
             body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
-
-
-# --- the games' own figures ---------------------------------------------------------------
-
-
-def _series(matches: list[Match]) -> dict[str, Any]:
-    record: dict[str, list[int]] = {}
-    for match in matches:
-        winner = match["result"].get("winner")
-        if winner is None:
-            continue
-        for player in match["players"]:
-            record.setdefault(player, [0, 0])[0 if player == winner else 1] += 1
-    return {"record": record}
-
-
-def _allstar(matches: list[Match]) -> dict[str, Any]:
-    regular: dict[str, list[int]] = {}
-    playoffs: dict[str, list[int]] = {}
-    for match in matches:
-        result = match["result"]
-        for player in match["players"]:
-            total = _number(result["scores"].get(player))
-            won = _number((result.get("playoff_scores") or {}).get(player))
-            if total is None or won is None:
-                continue
-            before = _number((result.get("regular_scores") or {}).get(player))
-            _add(regular.setdefault(player, [0, 0]), total - won if before is None else before)
-            _add(playoffs.setdefault(player, [0, 0]), won)
-    return {"regular": regular, "playoffs": playoffs}
-
-
-def _playlist(matches: list[Match]) -> dict[str, Any]:
-    lengths: dict[str, list[int]] = {}
-    solo_best: dict[str, int] = {}
-    for match in matches:
-        result = match["result"]
-        if is_competitive(match):
-            for player, length in (result.get("lengths") or {}).items():
-                if _number(length) is not None:
-                    _add(lengths.setdefault(player, [0, 0]), length)
-        else:
-            reached = _number(result.get("round", result.get("rounds")))
-            for player in match["players"]:
-                if reached is not None:
-                    solo_best[player] = max(solo_best.get(player, 0), int(reached))
-    return {"lengths": lengths, "solo_best": solo_best}
-
-
-def _otdraft(matches: list[Match]) -> dict[str, Any]:
-    total = [0, 0]
-    for match in matches:
-        for value in match["result"]["scores"].values():
-            if _number(value) is not None:
-                _add(total, value)
-    return {"scores": total}
-
-
-def _hoopers(matches: list[Match]) -> dict[str, Any]:
-    from companion.history.hoopers_stats import recorded_tribe
-
-    tribes: dict[str, list[int]] = {}
-    by_name: dict[str, list[int]] = {}  # sides whose tribe, if any, their name gives
-    sides: dict[str, list[int]] = {}
-    for match in matches:
-        options = match.get("options") or {}
-        winner = match["result"].get("winner")
-        for player in match["players"]:
-            won = int(winner == player)
-            tribe = recorded_tribe(match, player)
-            if tribe is None:
-                held = by_name.setdefault(player, [0, 0])
-            else:
-                held = tribes.setdefault(tribe, [0, 0])
-            held[0] += 1
-            held[1] += won
-            if options.get("home") in match["players"]:
-                side = sides.setdefault("home" if options["home"] == player else "away", [0, 0])
-                side[0] += 1
-                side[1] += won
-    return {"tribes": tribes, "by_name": by_name, "sides": sides}
-
-
-_EXTRAS_PARTIAL: dict[str, Callable[[list[Match]], dict[str, Any]]] = {
-    "series": _series,
-    "allstar": _allstar,
-    "playlist": _playlist,
-    "otdraft": _otdraft,
-    "hoopers": _hoopers,
-}
-
-
-# The parts of the games' figures keyed by player name (a tribe or a side is no player).
-BY_PLAYER = {"record", "regular", "playoffs", "lengths", "solo_best", "by_name"}
 
 
 # --- renaming -------------------------------------------------------------------------------
@@ -311,8 +219,9 @@ def renamed(partial: Partial, name: Callable[[str], str]) -> Partial:
     for game, row in partial["games"].items():
         extras = row["extras"]
         if extras is not None:
+            by_player = figures_of(game).by_player  # the parts keyed by player name
             extras = {
-                part: keys(value) if part in BY_PLAYER else value for part, value in extras.items()
+                part: keys(value) if part in by_player else value for part, value in extras.items()
             }
         games[game] = {**row, "players": [name(p) for p in row["players"]], "extras": extras}
     return {
@@ -433,99 +342,7 @@ def _game_row(game: str, held: dict[str, Any]) -> dict[str, Any]:
         "players": len(held["players"]),
         "last_played": held["last"] or None,
     }
-    kind = extras_kind(game)
-    if kind:
-        row.update(_EXTRAS_DOC[kind](held["extras"]))
+    figures = figures_of(game)
+    if figures is not None:
+        row.update(figures.doc(held["extras"]))
     return row
-
-
-def _sums(parts: list[dict[str, Any]], key: str) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for part in parts:
-        for name, (count, value) in part[key].items():
-            held = out.setdefault(name, [0, 0])
-            held[0] += count
-            held[1] += value
-    return out
-
-
-def _mean(count: int, value: int) -> float | None:
-    return round(value / count, 2) if count else None
-
-
-def _series_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    record = _sums(parts, "record")
-    return {"series": {p: {"won": w, "lost": lo} for p, (w, lo) in sorted(record.items())}}
-
-
-def _allstar_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    regular, playoffs = _sums(parts, "regular"), _sums(parts, "playoffs")
-
-    def overall(held: dict[str, list[int]]) -> float | None:
-        return _mean(sum(c for c, _ in held.values()), sum(v for _, v in held.values()))
-
-    return {
-        "supporters": {
-            "regular_avg": overall(regular),
-            "playoffs_avg": overall(playoffs),
-            "by_player": {
-                p: {"regular_avg": _mean(*regular[p]), "playoffs_avg": _mean(*playoffs[p])}
-                for p in sorted(regular, key=str.casefold)
-            },
-        }
-    }
-
-
-def _playlist_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    lengths = _sums(parts, "lengths")
-    solo_best: dict[str, int] = {}
-    for part in parts:
-        for player, reached in part["solo_best"].items():
-            solo_best[player] = max(solo_best.get(player, 0), reached)
-    return {
-        "avg_length": _mean(
-            sum(c for c, _ in lengths.values()), sum(v for _, v in lengths.values())
-        ),
-        "avg_length_by_player": {p: _mean(*v) for p, v in sorted(lengths.items())},
-        "solo_best_round": solo_best,
-    }
-
-
-def _otdraft_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "avg_score": _mean(sum(p["scores"][0] for p in parts), sum(p["scores"][1] for p in parts))
-    }
-
-
-def _hoopers_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    tribes = _sums(parts, "tribes")
-    no_tribe = 0
-    for player, (plays, wins) in _sums(parts, "by_name").items():
-        tribe = _named(player)
-        if tribe is None:
-            no_tribe += plays
-        else:
-            held = tribes.setdefault(tribe, [0, 0])
-            held[0] += plays
-            held[1] += wins
-    return {
-        "by_tribe": tally(tribes),
-        "no_tribe": no_tribe,
-        "home_away": tally(_sums(parts, "sides")),
-    }
-
-
-@cache
-def _named(player: str) -> str | None:
-    from companion.history.hoopers_stats import named_tribe
-
-    return named_tribe(player)
-
-
-_EXTRAS_DOC: dict[str, Callable[[list[dict[str, Any]]], dict[str, Any]]] = {
-    "series": _series_doc,
-    "allstar": _allstar_doc,
-    "playlist": _playlist_doc,
-    "otdraft": _otdraft_doc,
-    "hoopers": _hoopers_doc,
-}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.figures import NoChart
 
 
 class BadDate(BadInput):
@@ -29,5 +30,5 @@ class PlayerExists(RuleViolation):
     """Renaming a player to a name another player already has."""
 
 
-class NoChart(RuleViolation):
-    """A match that holds nothing the asked-for chart can draw."""
+# A game's own chart raises it too, from the games layer: defined there.
+NoChart = NoChart

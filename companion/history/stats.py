@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from companion.engine.spec import Figures
 from companion.history import headtohead
 from companion.history.queries import game_of, is_aggregate, when
 
@@ -152,102 +153,20 @@ def game_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
             "players": len({p for m in played for p in m["players"]}),
             "last_played": when(played[-1]) or None,
         }
-        extras = _extras(game)
-        if extras is not None:
-            row.update(extras(played))
+        figures = figures_of(game)
+        if figures is not None:
+            row.update(figures.extras(played))
         rows.append(row)
     return rows
 
 
-def _extras(game: str) -> Any:
+def figures_of(game: str) -> Figures | None:
     """The game's own figures for `history stats` (its spec's `stats`), None without."""
     from companion import registry
     from companion.engine.spec import load
 
     kind = registry.kind(game)
     return load(kind.stats) if kind is not None and kind.stats else None
-
-
-def tally(counts: dict[str, list[int]]) -> dict[str, dict[str, Any]]:
-    return {
-        key: {"plays": plays, "wins": wins, "win_rate": _rate(wins, plays)}
-        for key, (plays, wins) in sorted(counts.items())
-    }
-
-
-def series_extras(matches: list[Match]) -> dict[str, Any]:
-    """Series won and lost by each side (a series result's scores are games won)."""
-    record: dict[str, dict[str, int]] = defaultdict(lambda: {"won": 0, "lost": 0})
-    for match in matches:
-        winner = match["result"].get("winner")
-        if winner is None:
-            continue
-        for player in match["players"]:
-            record[player]["won" if player == winner else "lost"] += 1
-    return {"series": dict(sorted(record.items()))}
-
-
-def allstar_extras(matches: list[Match]) -> dict[str, Any]:
-    """Average Supporters won in the regular season and in the Play-Offs, per manager.
-
-    `playoff_scores` are the Supporters won in the Play-Offs and
-    `regular_scores` those of the regular season (else `scores` minus the
-    Play-Offs: `scores` are the final totals).
-    """
-    regular: dict[str, list[float]] = defaultdict(list)
-    playoffs: dict[str, list[float]] = defaultdict(list)
-    for match in matches:
-        result = match["result"]
-        for player in match["players"]:
-            total = _number(result["scores"].get(player))
-            won = _number((result.get("playoff_scores") or {}).get(player))
-            if total is None or won is None:
-                continue
-            before = _number((result.get("regular_scores") or {}).get(player))
-            regular[player].append(total - won if before is None else before)
-            playoffs[player].append(won)
-    return {
-        "supporters": {
-            "regular_avg": _avg([v for vs in regular.values() for v in vs]),
-            "playoffs_avg": _avg([v for vs in playoffs.values() for v in vs]),
-            "by_player": {
-                p: {"regular_avg": _avg(regular[p]), "playoffs_avg": _avg(playoffs[p])}
-                for p in sorted(regular, key=str.casefold)
-            },
-        }
-    }
-
-
-def playlist_extras(matches: list[Match]) -> dict[str, Any]:
-    """Average length of the players' lists (multiplayer) and the best solo round reached."""
-    lengths: dict[str, list[float]] = defaultdict(list)
-    solo_best: dict[str, int] = {}
-    for match in matches:
-        result = match["result"]
-        if is_competitive(match):
-            for player, length in (result.get("lengths") or {}).items():
-                if _number(length) is not None:
-                    lengths[player].append(length)
-        else:
-            reached = _number(result.get("round", result.get("rounds")))
-            for player in match["players"]:
-                if reached is not None:
-                    solo_best[player] = max(solo_best.get(player, 0), int(reached))
-    return {
-        "avg_length": _avg([v for vs in lengths.values() for v in vs]),
-        "avg_length_by_player": {p: _avg(v) for p, v in sorted(lengths.items())},
-        "solo_best_round": solo_best,
-    }
-
-
-def otdraft_extras(matches: list[Match]) -> dict[str, Any]:
-    scores = [
-        s
-        for m in matches
-        for s in (_number(v) for v in m["result"]["scores"].values())
-        if s is not None
-    ]
-    return {"avg_score": _avg(scores)}
 
 
 def add_ratings(rows: list[dict[str, Any]], matches: Iterable[Match]) -> None:

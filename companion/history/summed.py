@@ -21,8 +21,8 @@ rename makes two of its names one player (see aggregates). The whole document is
 counted match by match (these functions return None, and the caller reads every match)
 when the merge is not simple (several machines' files, conflict copies, deletions left
 for another machine's file: companion.store.index.simple), when a match is being filed,
-when a partial sums non-integers, when two months overlap in time, when a game's own
-figures are not known here, or when two players' names differ only in case.
+when a partial sums non-integers, when two months overlap in time, or when two players'
+names differ only in case.
 """
 
 from __future__ import annotations
@@ -161,15 +161,13 @@ class _Plan:
             raise _NotSimple  # names sorted case-insensitively would tie
         for month in self.months:
             counted = month.partial["counted"].items()
-            if any(kind is None for _, kind in counted):
-                raise _NotSimple  # a game's own figures this module cannot sum
             month.exact = (
                 month.partial["floats"]
                 or any(
                     aggregates.game_of({"game": raw}) != game
                     or aggregates.extras_kind(game) != kind
                     for raw, (game, kind) in counted
-                )  # an installed game changed what a stored name counts as
+                )  # an installed game changed what a stored name counts as, or its figures
                 or not self.dead_ids.isdisjoint(month.ids)
                 or not self.amendments.keys().isdisjoint(month.ids)
                 or not aggregates.is_renamable(month.partial, roster.name)

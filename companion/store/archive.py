@@ -270,13 +270,13 @@ def live_matches(store: Store) -> list[Match]:
 def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
     """The full document of one archived or live match, by exact id (`holder`: the archive
     file it is in, when the caller knows it from the keys)."""
-    from companion.store.index import read_one, simple
+    from companion.store.index import read_one
 
     view = store.view()
     for match in view.live:
         if match["id"] == match_id:
             return match
-    if holder is not None and simple(view):
+    if holder is not None:  # the file whose copy is in history (id_index, newest_with_files)
         path = dict(view.shards()).get(holder)
         alone = read_one(path, match_id) if path is not None else None
         if alone is not None:

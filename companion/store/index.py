@@ -11,10 +11,10 @@ rebuilt from the file, never trusted, and a lost one costs one rebuild.
 
 Everything is per archive file and keyed by its name, and the files come from
 `View.shards()`, the one list of the archive's files. The keys are read as they are
-only while each match is in exactly one file (`simple`: one machine's files, no sync
-engine's conflict copies, no deletions left for other machines' files to honour);
-otherwise these readers take every machine's files merged (companion.store.merge),
-as every other reader does.
+as they are while each match is in exactly one file (`simple`: one machine's files, no
+sync engine's conflict copies, no deletions left for other machines' files to honour).
+Otherwise they still read the keys, and merge (companion.store.merge) only the ids
+that more than one file holds or a record deletes (companion.store.overlap).
 """
 
 from __future__ import annotations
@@ -97,8 +97,14 @@ def shard_keys(store: Store, name: str, path: Path) -> Keys:
     return Keys(name, path, body["ids"], body["bad"], body["players"])
 
 
-def each_keys(store: Store, view: View | None = None, newest_first: bool = False) -> Iterator[Keys]:
-    """The keys of every readable archive file; warns about the rest (as summaries do)."""
+def each_keys(
+    store: Store,
+    view: View | None = None,
+    newest_first: bool = False,
+    dead: set[str] | None = None,
+) -> Iterator[Keys]:
+    """The keys of every readable archive file; warns about the rest (as summaries do),
+    and about each match readers skip, but for those a record deletes (`dead`)."""
     view = view or store.view()
     counts = view.counts
     shards = view.shards()
@@ -120,6 +126,8 @@ def each_keys(store: Store, view: View | None = None, newest_first: bool = False
                 f"{expected} expected{store._restore(shard_path)}"
             )
         for bad in keys.bad:
+            if dead and isinstance(bad, dict) and bad.get("id") in dead:
+                continue
             if isinstance(bad, dict) and isinstance(bad.get("message"), str):
                 store.warn(bad["message"])
         yield keys
@@ -139,12 +147,27 @@ def simple(view: View) -> bool:
     return not (legacy and view.folded().dead)  # a deletion a legacy file still holds
 
 
-def _merged_ids(store: Store, view: View, unreadable: bool) -> dict[str, str | None]:
-    from companion.store.archive import _known_ids, _merged
+def _overlap(store: Store, view: View) -> Any:
+    """Several machines' keys, and the ids only a merge can place (companion.store.overlap).
 
-    found: dict[str, str | None] = {m["id"]: name for name, _, m in _merged(store, view)}
-    if unreadable:
-        found.update(dict.fromkeys(_known_ids(store) - set(found)))
+    Its keys are kept on the store while no archive file has changed: `history list`
+    asks for the rows, the count and the spellings, each through a fresh view.
+    """
+    from companion.store.overlap import Overlap
+
+    signature = []
+    for file in view.files():
+        try:
+            st = file.path.stat()
+        except OSError:
+            signature.append((file.name, str(file.path), None))
+            continue
+        signature.append((file.name, str(file.path), (st.st_ino, st.st_size, st.st_mtime_ns)))
+    held = getattr(store, "_overlap", None)
+    if held is not None and held[0] == signature:
+        return held[1].again(view)  # the keys kept; what was read from summaries, not
+    found = Overlap.read(store, view)
+    store._overlap = (signature, found)  # type: ignore[attr-defined]
     return found
 
 
@@ -153,7 +176,10 @@ def id_index(store: Store, *, unreadable: bool = True) -> dict[str, str | None]:
     the ids of matches readers skip too."""
     view = store.view()
     if not simple(view):
-        found = _merged_ids(store, view, unreadable)
+        overlap = _overlap(store, view)
+        found: dict[str, str | None] = dict(overlap.ids())
+        if unreadable:
+            found.update(dict.fromkeys(overlap.unreadable() - set(found)))
         found.update((m["id"], None) for m in [*view.live, *view.finishing])
         return found
     found: dict[str, str | None] = {}
@@ -170,11 +196,12 @@ def spellings(store: Store) -> list[str]:
     seen: dict[str, None] = {}
     view = store.view()
     if not simple(view):
-        from companion.store.archive import summaries
+        from companion.store.validate import match_problem
 
-        for match in summaries(store):
-            for name in match.get("players") or ():
-                seen.setdefault(name, None)
+        seen.update(dict.fromkeys(_overlap(store, view).players()))
+        for match in view.finishing:  # as a full read of the summaries has them
+            if match_problem(match, shallow=True) is None:
+                seen.update(dict.fromkeys(match.get("players") or ()))
         return list(seen)
     for keys in each_keys(store, view):
         for name in keys.players:
@@ -186,7 +213,7 @@ def total(store: Store) -> int:
     """How many readable matches there are (live and archived)."""
     view = store.view()
     if not simple(view):
-        return len(_merged_ids(store, view, False)) + len(view.live)
+        return len(_overlap(store, view).ids()) + len(view.live)
     return sum(len(k.ids) for k in each_keys(store, view)) + len(view.live)
 
 
@@ -210,11 +237,8 @@ def newest_with_files(store: Store) -> Iterator[tuple[str | None, Match]]:
     view = store.view()
 
     def archived() -> Iterator[tuple[str | None, Match]]:
-        if not simple(view):  # every machine's files merged, then newest first
-            from companion.store.archive import _merged
-
-            merged = [(name, m) for name, _, m in _merged(store, view)]
-            yield from sorted(merged, key=lambda f: _when(f[1]), reverse=True)
+        if not simple(view):  # every machine's files, merged where they overlap
+            yield from _overlap(store, view).newest_first()
             return
         # A file holds one month of finishing dates, so newest month first is newest first
         # (a month may have two files: one from before machine ids, and this machine's).

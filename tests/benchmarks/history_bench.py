@@ -1,7 +1,7 @@
 """How fast history answers over a big archive (run on demand; prints figures).
 
     python tests/benchmarks/history_bench.py [--sizes 10000 100000] [--runs 3]
-    python tests/benchmarks/history_bench.py --club DB [--runs 3]
+    python tests/benchmarks/history_bench.py --club DB [--runs 3] [--machine ID]
 
 `--club DB` (issue 23) measures, against an archive generated once and reused
 (`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
@@ -175,7 +175,15 @@ def main() -> None:
         "with history_generate.py (e.g. DB 100000) and reused",
     )
     parser.add_argument("--imports-only", action="store_true", help="with --club: imports only")
+    parser.add_argument(
+        "--machine",
+        metavar="ID",
+        help="read (and log) as machine ID: DB's files then are another machine's, as with "
+        "a history shared between computers (docs/sharing.md)",
+    )
     args = parser.parse_args()
+    if args.machine:
+        os.environ["COMPANION_MACHINE"] = args.machine
     if args.club is not None:
         club(args.club, args.runs, args.imports_only)
         return

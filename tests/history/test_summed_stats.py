@@ -193,6 +193,28 @@ def test_a_stale_partial_is_rebuilt(cli, db):
     assert [(r["player"], r["wins"]) for r in got["players"]] == [("Ana", 1), ("Bo", 1)]
 
 
+def test_a_partial_made_by_a_games_earlier_figures_is_not_summed(cli, db, monkeypatch):
+    """A game's figures changed shape (their `version` raised): the parts cached before are
+    not added to the new ones; the month is counted again with the game's figures as now."""
+    from companion.engine.spec import Figures
+    from companion.games.otdraft import figures
+
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    archive_many(Store(db), [match("a2", "otdraft", {"Ana": 2, "Bo": 4}, "2025-02-02")])
+    assert cli("history", "stats", "--json").json["games"][0]["avg_score"] == 3.5
+
+    def best(matches):  # a new shape: the best score, not a sum
+        return {"best": max(max(m["result"]["scores"].values()) for m in matches)}
+
+    def doc(parts):
+        return {"best_score": max(p["best"] for p in parts)}
+
+    monkeypatch.setattr(figures, "FIGURES", Figures(part=best, doc=doc, version=2))
+    (row,) = cli("history", "stats", "--json").json["games"]
+    assert row["best_score"] == 5 and "avg_score" not in row
+    assert book.quick_stats(Store(db), Filter())["games"][0]["best_score"] == 5
+
+
 def test_a_hand_edited_rating_checkpoint_is_not_trusted(cli, db):
     archive_many(
         Store(db),

@@ -42,8 +42,8 @@ SEASON = Kind(
         ),
     ),
     replay="companion.games.allstar.replay:replay",
-    stats="companion.history.stats:allstar_extras",
-    chart="companion.history.charts:rounds_chart",
+    stats="companion.games.allstar.figures:FIGURES",
+    chart="companion.games.allstar.charts:rounds_chart",
 )
 
 SPEC = GameSpec(

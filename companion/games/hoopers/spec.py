@@ -51,8 +51,8 @@ MATCH = Kind(
         questions=(Question("tribes", "Tribes?", "NAME=keepers|unleashed, or none"),),
     ),
     replay="companion.games.hoopers.replay:replay",
-    stats="companion.history.hoopers_stats:extras",
-    chart="companion.history.charts:periods_chart",
+    stats="companion.games.hoopers.figures:FIGURES",
+    chart="companion.games.hoopers.charts:periods_chart",
 )
 
 SERIES = Kind(
@@ -81,8 +81,8 @@ SERIES = Kind(
     next_step="the next game",
     own_document=True,
     replay="companion.games.hoopers.replay:replay_series",
-    stats="companion.history.stats:series_extras",
-    chart="companion.history.charts:series_chart_of",
+    stats="companion.games.hoopers.figures:SERIES_FIGURES",
+    chart="companion.games.hoopers.charts:series_chart",
     aggregate=True,
 )
 

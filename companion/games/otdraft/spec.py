@@ -43,7 +43,7 @@ DRAFT = Kind(
         ),
     ),
     replay="companion.games.otdraft.replay:replay",
-    stats="companion.history.stats:otdraft_extras",
+    stats="companion.games.otdraft.figures:FIGURES",
 )
 
 SPEC = GameSpec(

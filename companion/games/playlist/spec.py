@@ -34,7 +34,7 @@ GAME = Kind(
         setup="companion.tables.playlist_box:log_context",
     ),
     replay="companion.games.playlist.replay:replay",
-    stats="companion.history.stats:playlist_extras",
+    stats="companion.games.playlist.figures:FIGURES",
     stats_view="companion.ui.playlist:stats_lines",
 )
 

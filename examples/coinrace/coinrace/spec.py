@@ -24,6 +24,7 @@ RACE = Kind(
     ),
     log=Logged(title="Coin race (heads each)", rank="coinrace.rules:ranked"),
     replay="coinrace.rules:replay",
+    stats="coinrace.figures:FIGURES",
 )
 
 SPEC = GameSpec(
