@@ -221,7 +221,7 @@ def arena_remove(
 ) -> None:
     """Remove an arena from the catalogue."""
     chosen = _table(ctx).remove_arena(name)
-    emit({"removed": chosen}, json, lambda out: out.print(f"Removed arena {chosen}."))
+    emit({"removed": chosen}, json, lambda out: out.print(f"Removed arena {chosen}.", markup=False))
 
 
 # --- table configuration -----------------------------------------------------
@@ -476,7 +476,7 @@ def season_undo(ctx: typer.Context, json: JsonOption = False) -> None:
     """Take back the last step of the game."""
     undone = _table(ctx).undo()
     payload = {**undone.status.to_json(), "undone": undone.removed}
-    emit(payload, json, lambda out: out.print(f"Undid {undone.removed['type']}."))
+    emit(payload, json, lambda out: out.print(f"Undid {undone.removed['type']}.", markup=False))
 
 
 @season_app.command("end")
@@ -492,7 +492,7 @@ def season_end(ctx: typer.Context, json: JsonOption = False) -> None:
 def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     """Drop the live game (kept in history as abandoned)."""
     done = _table(ctx).abandon()
-    emit(done.to_json(), json, lambda out: out.print(f"Abandoned game {done.id}."))
+    emit(done.to_json(), json, lambda out: out.print(f"Abandoned game {done.id}.", markup=False))
 
 
 app.lazy("play", "companion.cli.play:allstar")

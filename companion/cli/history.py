@@ -123,7 +123,7 @@ def list_(
             else:  # counting what a filter leaves means reading on; only for this line
                 older = 1 + sum(1 for _ in picked)
             if older > 0:
-                out.print(f"… and {older} older (see --limit N, or --json for all)")
+                out.print(f"… and {older} older (see --limit N, or --json for all)", markup=False)
 
     emit({"matches": rows}, json, render)
 
@@ -341,7 +341,11 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
     match = load(open_store(ctx), match_id, amend=False)
     where, fold = find_replay(match["game"])
     report = verify(match, fold, where)
-    emit(report, json, lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}"))
+    emit(
+        report,
+        json,
+        lambda out: out.print(f"{match['game']} {match['id']}: {report['message']}", markup=False),
+    )
     if report["verified"] is False:
         raise typer.Exit(int(ExitStatus.CHECK_FAILED))
 
@@ -432,7 +436,9 @@ def export(
         emit(
             report,
             json,
-            lambda out: out.print(f"exported {_counted(count, 'match')} ({kind}) to {path}"),
+            lambda out: out.print(
+                f"exported {_counted(count, 'match')} ({kind}) to {path}", markup=False
+            ),
         )
 
     if kind == "json":
@@ -517,7 +523,9 @@ def import_(
     def render(out):
         added = _counted(report["added"], "match")
         aliases_added = _counted(report["aliases_added"], "alias")
-        out.print(f"imported {added} ({report['skipped']} already here), {aliases_added}")
+        out.print(
+            f"imported {added} ({report['skipped']} already here), {aliases_added}", markup=False
+        )
 
     emit(report, json, render)
 

@@ -558,6 +558,7 @@ def markers(
     """Show or set the injury marker pile new matches draw from."""
     from companion.games.hoopers import markers as pile_of
     from companion.tables.hoopers import HoopersTable
+    from companion.ui.console import plain
 
     table = HoopersTable(open_store(ctx))
     if set_ is not None:
@@ -572,11 +573,11 @@ def markers(
 
     def render(out):
         label = "default pile" if saved is None else "your pile"
-        out.print(f"Injury markers ({label}, {len(pile)}):")
+        out.print(f"Injury markers ({label}, {len(pile)}):", markup=False)
         for key in pile:
-            out.print(f"  {key:<11} {texts[key]}")
+            out.print(f"  {key:<11} {texts[key]}", markup=False)
         for note in assumed:
-            out.print(f"  [dim]assumed: {note}[/dim]")
+            out.print(f"  [dim]assumed: {plain(note)}[/dim]")
 
     emit(payload, json, render)
 
@@ -614,7 +615,10 @@ def reminders(
                 "Reminders on: face-down cards and LV.1 chips are asked when they can matter."
             )
         else:
-            out.print(f"Reminders off until {until:%Y-%m-%d %H:%M} ('hoopers reminders on').")
+            out.print(
+                f"Reminders off until {until:%Y-%m-%d %H:%M} ('hoopers reminders on').",
+                markup=False,
+            )
 
     emit(payload, json, render)
 
@@ -661,7 +665,7 @@ def energy(
             return
         out.print("Card energy (the table's own, or a labelled default):")
         for name, entry in known.items():
-            out.print(f"  {name:<16} {entry['max']:>2}  {entry['source']}")
+            out.print(f"  {name:<16} {entry['max']:>2}  {entry['source']}", markup=False)
 
     emit(payload, json, render)
 

@@ -50,7 +50,9 @@ def rename(
     emit(
         {"renamed": done.source, "to": done.target, "matches": done.matches},
         json,
-        lambda out: out.print(f"{done.source} is now {done.target} ({_matches(done.matches)})"),
+        lambda out: out.print(
+            f"{done.source} is now {done.target} ({_matches(done.matches)})", markup=False
+        ),
     )
 
 
@@ -69,6 +71,6 @@ def merge(
         {"merged": done.source, "into": done.target, "matches": done.matches},
         json,
         lambda out: out.print(
-            f"{done.source} merged into {done.target} ({_matches(done.matches)})"
+            f"{done.source} merged into {done.target} ({_matches(done.matches)})", markup=False
         ),
     )

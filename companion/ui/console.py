@@ -67,8 +67,8 @@ def render_markup(text: str, styled: bool) -> str:
         backslashes, tag = match.group(2), match.group(3)
         out.append(text[position:start])
         position = end
-        if len(backslashes) % 2:  # an escaped '[': literal text
-            out.append(backslashes[:-1] + match.group(0)[len(backslashes) :])
+        if len(backslashes) % 2:  # an escaped '[': literal text, after half the backslashes
+            out.append(backslashes[: len(backslashes) // 2] + match.group(0)[len(backslashes) :])
             continue
         out.append(backslashes[: len(backslashes) // 2])
         if tag.startswith("/"):
@@ -135,14 +135,16 @@ class TableConsole:
 def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the class
     """rich.table.Table, imported only when a table is actually drawn.
 
-    Text cells go through `safe()` as they are added, so columns are measured
-    as they will be printed.
+    Text cells are data (names, cards, numbers), never markup: they go through
+    `plain()` as they are added, so a name like `[red]Bo` is shown as typed and
+    columns are measured as they will be printed. A cell that wants our own
+    styling passes a rich Text.
     """
     from rich.table import Table as RichTable
 
     class SafeTable(RichTable):
         def add_row(self, *cells: Any, **options: Any) -> None:
-            super().add_row(*(safe(c) if isinstance(c, str) else c for c in cells), **options)
+            super().add_row(*(plain(c) if isinstance(c, str) else c for c in cells), **options)
 
     return SafeTable(*(safe(a) if isinstance(a, str) else a for a in args), **kwargs)
 
@@ -166,6 +168,16 @@ def escape(markup: str) -> str:
     return markup
 
 
+def plain(text: object) -> str:
+    """Text from users or files, made safe to put inside our markup: shown as typed.
+
+    Every name, note or file's text that a face puts into a string printed with markup
+    goes through here (`f"[bold]{plain(name)}[/bold]"`): a name like `Ann[/b]` or
+    `[red]Bo` is then neither a style nor a crash, and control characters are escaped.
+    """
+    return escape(safe(text))
+
+
 def _clean(segments: Any) -> Any:
     """rich Segments with their text made safe and any hyperlink dropped (rich's own
     control segments — cursor moves of a live display — are kept)."""
@@ -184,8 +196,17 @@ def _clean(segments: Any) -> Any:
 def rich_console(**options: Any) -> Any:
     """A rich Console whose output goes through `safe()` (every renderer's rich console)."""
     from rich.console import Console
+    from rich.errors import MarkupError
 
     class SafeConsole(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            try:
+                super().print(*objects, **options)
+            except MarkupError:
+                # A name that missed `plain()` broke the line's markup: print the line as
+                # typed (our own tags shown too) rather than end in a traceback.
+                super().print(*objects, **{**options, "markup": False})
+
         def _render_buffer(self, buffer: Any) -> str:
             return super()._render_buffer(_clean(buffer))
 

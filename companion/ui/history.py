@@ -151,9 +151,9 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
     out.print(f"[bold]{match['game']} match {match['id']}[/bold] — {how}")
     out.print(f"players: {escape(safe(', '.join(match['players'])))}")
     if logged:
-        out.print(f"played: {match.get('finished', '')}")
+        out.print(f"played: {match.get('finished', '')}", markup=False)
     else:
-        out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}")
+        out.print(f"seed: {match.get('seed')}   started: {match.get('created', '')}", markup=False)
     options = {k: v for k, v in (match.get("options") or {}).items() if k != "logged"}
     if options:
         out.print("options: " + escape(safe(readable_fields(options))))
@@ -237,7 +237,7 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
         goal = f" ({points} points)" if points is not None else ""
         outcome = f"{'reached' if reached else 'short of'} the solo goal{goal}"
     line = f"{compact_result(answer)} — {outcome}"
-    out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)")
+    out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)", markup=False)
     out.print(safe(line), markup=False, highlight=False)
 
 
@@ -395,7 +395,9 @@ def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = Non
             if one_player
             else ("--all for every pairing both ways, --player P for one player's")
         )
-        out.print(f"… the {len(shown)} most played of {pairings(h2h)} pairings ({hint})")
+        out.print(
+            f"… the {len(shown)} most played of {pairings(h2h)} pairings ({hint})", markup=False
+        )
 
 
 def pairings(rows: list[dict[str, Any]]) -> int:
@@ -540,7 +542,10 @@ def scores_view(out: Console, chart: dict[str, Any]) -> None:
         bar = _bar(final[player], top, fill, colour)
         out.print(f"{escape(player):<{width}} {bar} {_num(final[player])}")
     if chart.get("missing"):
-        out.print(f"no {chart['missing']} recorded (a game logged by hand keeps the final score)")
+        out.print(
+            f"no {chart['missing']} recorded (a game logged by hand keeps the final score)",
+            markup=False,
+        )
 
 
 def step_chart(out: Console, chart: dict[str, Any]) -> None:
@@ -569,7 +574,7 @@ def step_chart(out: Console, chart: dict[str, Any]) -> None:
         f"{labels[n]} " + "–".join(_num(chart["cumulative"][p][n]) for p in players)
         for n in range(len(steps))
     )
-    out.print(f"running: {running}")
+    out.print(f"running: {running}", markup=False)
     out.print(f"after {labels[-1]}: {escape(totals)}")
 
 
@@ -583,7 +588,8 @@ def winrate_view(out: Console, chart: dict[str, Any]) -> None:
         cells.insert(min(mark, BAR_WIDTH), "│")
         out.print(
             f"{point['month']} {''.join(cells)} {_pct(point['win_rate']):>4} "
-            f"({point['wins']}/{point['plays']}; overall {_pct(point['cumulative_win_rate'])})"
+            f"({point['wins']}/{point['plays']}; overall {_pct(point['cumulative_win_rate'])})",
+            markup=False,
         )
 
 
@@ -625,7 +631,7 @@ def series_strip(out: Console, chart: dict[str, Any]) -> None:
         won = f"✓ {game['winner']}" if game.get("winner") else "no winner"
         out.print(escape(f"G{game['number']}  {line}  {won}"), highlight=False)
     for n in range(len(games) + 1, slots + 1):
-        out.print(f"G{n}  –")
+        out.print(f"G{n}  –", markup=False)
 
 
 # --- players and progress ---------------------------------------------------

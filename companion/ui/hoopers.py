@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.engine.dice import d8_label
 from companion.games.hoopers.free_throws import LOWEST_ROLL
 from companion.games.hoopers.stats import signed
-from companion.ui.console import Table
+from companion.ui.console import Table, plain
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,16 +35,19 @@ def _free_throws(
         return
     if stat is None:
         hint = owed or "give --ft-stat (the shooter's 2PS) to resolve them"
-        out.print(f"  {len(free_throws)} free throw(s) owed: {hint}")
+        out.print(f"  {len(free_throws)} free throw(s) owed: {hint}", markup=False)
         return
     rule = f"{stat} (basic 2PS, away)" if away else f"{stat} + 15"
     for n, ft in enumerate(free_throws, 1):
         if ft.roll is None:
             auto = "made without a roll: 1 point"
-            out.print(f"  free throw {n}: {rule} = {ft.target} ≥ 100 → {auto}")
+            out.print(f"  free throw {n}: {rule} = {ft.target} ≥ 100 → {auto}", markup=False)
         else:
             verdict = "made: 1 point" if ft.made else "missed"
-            out.print(f"  free throw {n}: {rule} = {ft.target} → rolled {ft.roll}: {verdict}")
+            out.print(
+                f"  free throw {n}: {rule} = {ft.target} → rolled {ft.roll}: {verdict}",
+                markup=False,
+            )
 
 
 def shot_working(outcome: Any) -> str:
@@ -73,21 +76,21 @@ def render_shot(
     keeps them owed)."""
     _render_shot(out, outcome, who, owed)
     for note in notes:
-        out.print(f"  [dim]{note}[/dim]")
+        out.print(f"  [dim]{plain(note)}[/dim]")
 
 
 def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) -> None:
     spec = outcome.spec
     head = f"{who}{SHOT_NAMES[spec.kind]}"
     if spec.defense is None:
-        out.print(f"{head}, uncontested (no defense card: no foul die)")
+        out.print(f"{head}, uncontested (no defense card: no foul die)", markup=False)
     else:
         out.print(
             f"{head} against {(spec.defense_card or '').upper() or DEFENSE_NAMES[spec.kind]} "
             f"{spec.defense}; "
             f"foul die: [bold]{_face(outcome.face)}[/bold]"
         )
-        out.print(f"  {outcome.reading.outcome}")
+        out.print(f"  {outcome.reading.outcome}", markup=False)
     if outcome.charging:
         out.print("  [bold]No shot[/bold]: 0 points.")
         return
@@ -96,7 +99,9 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
     else:
         working = shot_working(outcome)
         if outcome.auto:
-            out.print(f"  {working} ≥ 100 → scores without a roll: {outcome.points} points")
+            out.print(
+                f"  {working} ≥ 100 → scores without a roll: {outcome.points} points", markup=False
+            )
         elif outcome.roll is None:
             out.print(f"  {working} < {LOWEST_ROLL} → cannot score, no roll: [bold]missed[/bold]")
         else:
@@ -112,20 +117,20 @@ def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) 
                 if outcome.scored
                 else f"shot missed: {count} free throws"
             )
-            out.print(f"  Defensive foul, {why}")
+            out.print(f"  Defensive foul, {why}", markup=False)
     _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away, owed)
     out.print(f"  Total: [bold]{outcome.total_points}[/bold] point(s)", end="")
     moves = {"up": "one step right", "down": "one step left", None: "stays"}
-    out.print(f"; Onfire track {moves[outcome.onfire]}")
+    out.print(f"; Onfire track {moves[outcome.onfire]}", markup=False)
 
 
 def render_foul(out: Console, reading: Any) -> None:
     out.print(f"{reading.action}: foul die [bold]{_face(reading.face)}[/bold]")
     if reading.reads_as and reading.reads_as != reading.face:
-        out.print(f"  (reads as {_face(reading.reads_as)})")
+        out.print(f"  (reads as {_face(reading.reads_as)})", markup=False)
     if reading.defense_bonus:
-        out.print(f"  Foul bonus: +{reading.defense_bonus} to the defence stat")
-    out.print(f"  {reading.outcome}")
+        out.print(f"  Foul bonus: +{reading.defense_bonus} to the defence stat", markup=False)
+    out.print(f"  {reading.outcome}", markup=False)
 
 
 def render_counter(out: Console, outcome: Any) -> None:
@@ -135,7 +140,7 @@ def render_counter(out: Console, outcome: Any) -> None:
     if outcome.stat is not None:
         why = _stat_reason(spec, outcome)
         if outcome.roll is None and outcome.success:
-            out.print(f"  {why} ≥ 100 → succeeds without a roll")
+            out.print(f"  {why} ≥ 100 → succeeds without a roll", markup=False)
         elif outcome.roll is None:
             out.print(f"  {why} < {LOWEST_ROLL} → cannot succeed, no roll: [bold]fails[/bold]")
         else:
@@ -144,7 +149,7 @@ def render_counter(out: Console, outcome: Any) -> None:
                 f"  {why} → roll ≤ {outcome.target} succeeds; rolled {outcome.roll}: "
                 f"[bold]{verdict}[/bold]"
             )
-    out.print(f"  {outcome.consequence}")
+    out.print(f"  {outcome.consequence}", markup=False)
 
 
 def _stat_reason(spec: Any, outcome: Any) -> str:
@@ -165,7 +170,7 @@ def render_block(
     against = f" against the {outcome.against}" if outcome.against else ""
     out.print(f"block{against}: foul die [bold]{_face(reading.face)}[/bold]")
     if reading.reads_as != reading.face:
-        out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})")
+        out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})", markup=False)
     out.print(f"  [bold]{outcome.outcome}[/bold]: {outcome.sentence}")
     _free_throws(out, list(outcome.free_throws), ft_stat, away, owed)
 
@@ -183,7 +188,8 @@ def render_odds(out: Console, payload: dict[str, Any], title: str) -> None:
         note = "" if payload["free_throws_counted"] else " (free throws not counted: no --ft-stat)"
         out.print(
             f"  expected points {payload['expected_points_fraction']} "
-            f"≈ {payload['expected_points']:.3f}{note}"
+            f"≈ {payload['expected_points']:.3f}{note}",
+            markup=False,
         )
     rows = payload["by_face"]
     if len(rows) > 1:
@@ -202,7 +208,7 @@ def render_odds(out: Console, payload: dict[str, Any], title: str) -> None:
 
 def render_notes(out: Console, notes: list[str]) -> None:
     for note in notes:
-        out.print(f"  · {note}")
+        out.print(f"  · {note}", markup=False)  # the engines' plain text: names, "[star]"
 
 
 def _onfire_mark(space: str) -> str:
@@ -221,35 +227,38 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     if state.in_overtime:
         head = "FINAL (overtime)" if state.over else state.period_name()
     out.print(
-        f"[bold]{a} {score[a]} – {score[b]} {b}[/bold]   "
+        f"[bold]{plain(a)} {score[a]} – {score[b]} {plain(b)}[/bold]   "
         f"{head}, turn {state.turn} (pair {state.pair})"
     )
     bar = "  ".join(
         f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == state.period else "")
         for i, p in enumerate(state.periods, 1)
     )
-    out.print(f"  {bar}")
+    out.print(f"  {bar}", markup=False)
     if state.attacking and not state.over:
-        out.print(f"  attacking: [bold]{state.attacking}[/bold]")
+        out.print(f"  attacking: [bold]{plain(state.attacking)}[/bold]")
     if state.winner:
-        out.print(f"  winner: [bold]{state.winner}[/bold]")
+        out.print(f"  winner: [bold]{plain(state.winner)}[/bold]")
     for m in state.milestones:
         who = m["earner"] or "nobody (tied)"
-        out.print(f"  milestone P{m['period']}: {who}")
+        out.print(f"  milestone P{m['period']}: {who}", markup=False)
     if state.owed:
         owed = state.owed
         out.print(
-            f"  [bold]owed:[/bold] {owed['count']} free throw(s) for {owed['hooper']} "
-            f"({owed['team']}) — 'companion hoopers match free-throw {owed['team']} --stat 2PS'"
+            f"  [bold]owed:[/bold] {owed['count']} free throw(s) for {plain(owed['hooper'])} "
+            f"({plain(owed['team'])}) — "
+            f"'companion hoopers match free-throw {plain(owed['team'])} --stat 2PS'"
         )
     for name, team in state.teams.items():
         if team.court is not None:
             court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
-            out.print(f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}")
+            out.print(
+                f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}", markup=False
+            )
     for name, team in state.teams.items():
         tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
         if tracked:
-            out.print(f"  {name} energy: " + ", ".join(_energy(h) for h in tracked))
+            out.print(f"  {name} energy: " + ", ".join(_energy(h) for h in tracked), markup=False)
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
     for name, team in state.teams.items():
         hoopers = team.hoopers.values()
@@ -290,7 +299,10 @@ COLD = ("cube", "light-blue")
 
 def render_ended(out: Console, done: Ended) -> None:
     if done.status == "abandoned":
-        out.print(f"Match {done.id} abandoned.")
+        out.print(f"Match {done.id} abandoned.", markup=False)
         return
     line = " – ".join(f"{t} {p}" for t, p in done.result["scores"].items())
-    out.print(f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.")
+    out.print(
+        f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.",
+        markup=False,
+    )

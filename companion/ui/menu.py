@@ -40,7 +40,9 @@ def run(store: Store) -> None:
         recent = sorted(_live(store), key=lambda s: s.updated or "", reverse=True)
         live = {s.game: s for s in recent}
         for game, status in live.items():
-            prompts.say(f"  live: {what_is(game)} {status.id} ({', '.join(status.players)})")
+            prompts.say(
+                f"  live: {what_is(game)} {status.id} ({', '.join(status.players)})", markup=False
+            )
         resume = [f"continue {g}" for g in live if (k := _kind(g)) is not None and k.flow]
         actions = [*resume, "start a game", "log a finished game", "roll dice", "history", "quit"]
         try:
@@ -96,7 +98,7 @@ def _play(store: Store, game: str) -> None:
     try:
         _flow(game).play(store)
     except CompanionError as err:  # e.g. the match is over: say so, back to the menu
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
 
 
 def _start(store: Store) -> None:
@@ -110,7 +112,7 @@ def _start(store: Store) -> None:
     try:
         started = _flow(game).start(store)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return
     if not started:
         return

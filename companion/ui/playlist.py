@@ -34,7 +34,7 @@ def card_line(card: Card) -> str:
 
 def render_check(out: Console, checked: Checked) -> None:
     cards, verdict, rule = checked.cards, checked.verdict, checked.rule
-    out.print(f"Rule ({rule.name}): {rule.describe()}.")
+    out.print(f"Rule ({rule.name}): {rule.describe()}.", markup=False)
     for i, card in enumerate(cards):
         if i == 0:
             out.print(f"  1. {card_line(card)}")
@@ -109,7 +109,9 @@ def render_score(out: Console, scored: Scored) -> None:
         out.print(f"[yellow]counted anyway: {escape(card.name())} could still have joined[/yellow]")
     if scored.goal is not None:
         verdict_text = "won" if scored.wins else "not won"
-        out.print(f"solo goal: {score.total} vs {scored.goal.text()} → {verdict_text}")
+        out.print(
+            f"solo goal: {score.total} vs {scored.goal.text()} → {verdict_text}", markup=False
+        )
 
 
 def render_catalogue(out: Console, listing: Listing) -> None:
@@ -134,14 +136,21 @@ def render_catalogue(out: Console, listing: Listing) -> None:
 
 
 def render_genres(out: Console, genres: Genres) -> None:
-    out.print("Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres.genres))
+    out.print(
+        "Genres in play: " + ", ".join(f"{g} ({genre_label(g)})" for g in genres.genres),
+        markup=False,
+    )
     if genres.out_of_play:
-        out.print(f"{genres.out_of_play} catalogue cards are of genres no longer in play.")
+        out.print(
+            f"{genres.out_of_play} catalogue cards are of genres no longer in play.", markup=False
+        )
 
 
 def render_change(out: Console, change: CatalogueChange, source: str = "") -> None:
     if change.added is not None:
-        out.print(f"Added card #{change.added['number']} ({change.count} in the catalogue).")
+        out.print(
+            f"Added card #{change.added['number']} ({change.count} in the catalogue).", markup=False
+        )
     elif change.removed is not None:
         out.print(f"Removed {escape(change.removed.name())} ({change.count} left).")
     else:
@@ -194,20 +203,28 @@ def render_status(out: Console, status: Status[GameState]) -> None:
         )
     elif state.finishing:
         waiting = ", ".join(status.detail["still_to_play"])
-        out.print(f"A playlist has 15 songs: this is the last round ({waiting} still to play).")
+        out.print(
+            f"A playlist has 15 songs: this is the last round ({waiting} still to play).",
+            markup=False,
+        )
     else:
         out.print(f"Round {state.round}: {escape(state.current)} to play.")
 
 
 def render_final(out: Console, final: FinalResult) -> None:
     for player, score in final.scores.items():
-        out.print(f"[bold]{player}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs")
+        out.print(
+            f"[bold]{escape(player)}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs"
+        )
         for line in score_lines(score):
             out.print(f"  {line}")
     if final.winner:
-        out.print(f"[bold]{final.winner} wins[/bold] and picks the music.")
+        out.print(f"[bold]{escape(final.winner)} wins[/bold] and picks the music.")
     else:
-        out.print(f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).")
+        out.print(
+            f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).",
+            markup=False,
+        )
 
 
 def render_game_end(out: Console, ended: GameEnded) -> None:
@@ -216,37 +233,46 @@ def render_game_end(out: Console, ended: GameEnded) -> None:
 
 def render_ended(out: Console, done: Ended) -> None:
     what = "Solo run" if done.game.endswith("solo") else "Playlist game"
-    out.print(f"{what} {done.id} {done.status}. Kept in history.")
+    out.print(f"{what} {done.id} {done.status}. Kept in history.", markup=False)
 
 
 def render_solo_status(out: Console, status: Status[SoloState]) -> None:
     """A solo run: this round's laid-out cards, the goal, and every round so far."""
     state = status.state
     deal = state.last.deal
-    out.print(f"Solo round {len(state.rounds)}: {deal.count} cards (goal: {state.goal.text()}).")
+    out.print(
+        f"Solo round {len(state.rounds)}: {deal.count} cards (goal: {state.goal.text()}).",
+        markup=False,
+    )
     if deal.source == "box":
         numbers = " ".join(str(n) for n in deal.numbers)
         out.print(
             "The catalogue is empty; take these card numbers of the box "
             "(bonus and negative cards taken out first):"
         )
-        out.print(f"  {numbers}")
+        out.print(f"  {numbers}", markup=False)
     else:
         for card in deal.cards:
             out.print(f"  {card_line(card)}")
     for i, r in enumerate(state.rounds, 1):
         if r.scored:
             out.print(
-                f"  round {i}: {r.deal.count} cards, {r.total} pts, {'won' if r.wins else 'lost'}"
+                f"  round {i}: {r.deal.count} cards, {r.total} pts, {'won' if r.wins else 'lost'}",
+                markup=False,
             )
 
 
 def render_solution(out: Console, solved: Solved) -> None:
     best, laid_out = solved.best, solved.laid_out
     if not best.playlist:
-        out.print(f"No two of the {laid_out} cards can start a playlist under the solo rule.")
+        out.print(
+            f"No two of the {laid_out} cards can start a playlist under the solo rule.",
+            markup=False,
+        )
     else:
-        out.print(f"Best playlist from {laid_out} cards ({len(best.playlist)} songs):")
+        out.print(
+            f"Best playlist from {laid_out} cards ({len(best.playlist)} songs):", markup=False
+        )
         for i, card in enumerate(best.playlist, 1):
             out.print(f"  {i}. {card_line(card)}")
         for line in score_lines(best.score):
@@ -255,12 +281,15 @@ def render_solution(out: Console, solved: Solved) -> None:
     reach = "reaches" if best.wins else "does not reach"
     out.print(
         f"{best.score.total} points {reach} the goal of {best.target.text()} ({proof}; "
-        f"{best.nodes} positions searched)."
+        f"{best.nodes} positions searched).",
+        markup=False,
     )
 
 
 def render_goal(out: Console, goal: Goal) -> None:
-    out.print(f"A solo round is won with {goal.text()} (the next solo run plays to it).")
+    out.print(
+        f"A solo round is won with {goal.text()} (the next solo run plays to it).", markup=False
+    )
 
 
 def render_solo_end(out: Console, done: SoloEnded) -> None:
@@ -271,7 +300,7 @@ def render_solo_end(out: Console, done: SoloEnded) -> None:
             if r["score"] is None
             else f"{r['score']} pts, " + ("won" if r["wins"] else "lost")
         )
-        out.print(f"  round {i}: {r['cards']} cards, {line}")
+        out.print(f"  round {i}: {r['cards']} cards, {line}", markup=False)
     fewest = result["fewest_cards_won"]
     if fewest is None:
         out.print("No round won this run.")
@@ -286,20 +315,20 @@ def render_hand(out: Console, hand: Hand) -> None:
     if not hand.music:
         out.print("  no music card")
     for assignment in hand.assignments:
-        out.print(f"  assignment {assignment.text()}")
+        out.print(f"  assignment {assignment.text()}", markup=False)
     for text in hand.actions:
         out.print(f"  action: {escape(text)}")
 
 
 def render_deck_cards(out: Console, cards: DeckCards) -> None:
-    out.print(f"Music cards of the genres in play: {cards.music} (the catalogue).")
+    out.print(f"Music cards of the genres in play: {cards.music} (the catalogue).", markup=False)
     if cards.assignments:
         shown = ", ".join(a.text() for a in cards.assignments)
-        out.print(f"Assignment cards ({len(cards.assignments)}): {shown}")
+        out.print(f"Assignment cards ({len(cards.assignments)}): {shown}", markup=False)
     else:
         out.print("Assignment cards: none given (the table deals them from the box).")
     if cards.actions:
-        out.print(f"Action cards ({len(cards.actions)}):")
+        out.print(f"Action cards ({len(cards.actions)}):", markup=False)
         for text in cards.actions:
             out.print(f"  {escape(text)}")
     else:

@@ -83,7 +83,7 @@ def _generic(status: Status[Any]) -> Any:
     from rich.table import Table
     from rich.text import Text
 
-    from companion.ui.console import safe
+    from companion.ui.console import plain, safe
 
     table = Table("player", box=None)
     known = any(score is not None for score in status.scores.values())
@@ -91,7 +91,7 @@ def _generic(status: Status[Any]) -> Any:
         table.add_column("score")
     for player in status.players:
         score = status.scores.get(player)
-        table.add_row(safe(player), *([str(score)] if known else []))
+        table.add_row(plain(player), *([str(score)] if known else []))
     return Group(table, Text(safe(status.next)))
 
 

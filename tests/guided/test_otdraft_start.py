@@ -33,7 +33,7 @@ def script(monkeypatch):
 
     monkeypatch.setattr(prompts, "ask", ask)
     monkeypatch.setattr(prompts, "_select", select)
-    monkeypatch.setattr(prompts, "say", lambda text="": said.append(text))
+    monkeypatch.setattr(prompts, "say", lambda text="", markup=True: said.append(text))
     monkeypatch.setattr(prompts, "console", lambda: _Quiet())
 
     def load(steps):

@@ -329,3 +329,27 @@ def test_menu_rolls_a_die_shows_history_and_quits(scripted):
     flow.expect("No matches yet.")
     flow.answer("What now?", "q")
     assert flow.run().exit_code == 0
+
+
+def test_names_like_markup_are_shown_as_typed_in_the_flow(cli, db, scripted):
+    """Team names are the users' text: the flow's questions and lines show them as typed."""
+    home, away = "[red]Lu", "Ka[/b]"
+    tribes = ("--home-tribe", "unleashed", "--away-tribe", "keepers")
+    done = cli("hoopers", "match", "start", "--home", home, "--away", away, *tribes,
+               "--first", home, "--seed", "7")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    flow = scripted
+    flow.answer(f"F1: {home}'s fundamental?", "")
+    flow.answer(f"F2: {home}'s fundamental?", "")
+    flow.answer(f"A: {home}'s attack?", "2ps")
+    flow.answer("2 points shot by?", "Dime")
+    flow.answer("Dime N'Shons's 2PS?", "55")
+    flow.answer(f"{away} defends with a D2?", "")
+    flow.answer("roll ≤ 55", "5")
+    flow.expect("scores 2")
+    flow.expect(f"{home}'s attacking turn is over")
+    flow.answer("Move the turn token and go on?", "stop")
+    result = flow.run("hoopers", "play", "--seed", "1")
+    assert result.exit_code == 0, result.stderr
+    assert f"{home} 2 – 0 {away}" in flow.text
+    assert "[red]" not in flow.text.replace(home, "")  # no name lost, no tag of ours shown

@@ -23,6 +23,7 @@ from companion.engine.events import event
 from companion.games.allstar.season import Season
 from companion.tables.allstar import AllStarTable
 from companion.tables.base import Recorded
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
 from companion.ui.guided.steps import attempt
@@ -76,7 +77,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(names, mode, seed, species)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_started(prompts.console(), started)
     return True
@@ -142,7 +143,7 @@ class Flow:
             raise err
         if self.steps:
             self.steps.pop()
-        prompts.say("  undone: " + "; ".join(describe(e) for e in undone.events))
+        prompts.say("  undone: " + "; ".join(describe(e) for e in undone.events), markup=False)
 
     # --- the loop -------------------------------------------------------------
 
@@ -240,7 +241,7 @@ class Flow:
         render_arenas(prompts.console(), chosen)
         first = recorded.status.state.first_chooser()
         if first:
-            prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first")
+            prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first", markup=False)
 
     @staticmethod
     def arena_name(
@@ -290,7 +291,7 @@ class Flow:
             arena.check_row(managers)
             return arena
 
-        prompts.say(f"  {name} is new to this table: its Supporter row is remembered")
+        prompts.say(f"  {name} is new to this table: its Supporter row is remembered", markup=False)
         return prompts.ask(
             f"Supporters for 1st, 2nd, … place in {name}?", default, parse, choices="e.g. 13,10,7,5"
         )
@@ -317,7 +318,9 @@ class Flow:
             several=CARD_GAPS,
         )
         self.record(lambda: self.table.team(manager, bus, cards))
-        prompts.say(f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})")
+        prompts.say(
+            f"  Bus {bus}: {' '.join(map(str, cards))} (Power {power(cards)})", markup=False
+        )
 
     def manager_teams(self, season: Season, manager: str) -> None:
         """Rounds 2-3: a swap (or keep) for each team in play, the new team, then the Buses."""
@@ -332,7 +335,9 @@ class Flow:
         unplaced = [i for i in range(mine.new_index) if i not in mine.placed.values()]
         plan: list[tuple[str, int]] = [("swap", i) for i in unswapped]
         plan += [("new", 0), ("new bus", 0)] + [("bus", i) for i in unplaced[:-1]]
-        prompts.say(f"[bold]{manager}[/bold]: teams in play, then the new team, then the Buses")
+        prompts.say(
+            f"[bold]{plain(manager)}[/bold]: teams in play, then the new team, then the Buses"
+        )
 
         def moves(earlier: list[Any]) -> list[dict[str, Any]]:
             return [a for a in earlier if isinstance(a, dict)]
@@ -466,7 +471,8 @@ class Flow:
                 ]
                 prompts.say(
                     f"  {manager}'s team follows from the substitution: "
-                    f"{' '.join(map(str, derived[manager]))}"
+                    f"{' '.join(map(str, derived[manager]))}",
+                    markup=False,
                 )
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
@@ -502,7 +508,7 @@ class Flow:
 
         assert season.playoffs is not None
         tied = list(season.playoffs.tied)
-        prompts.say(f"[bold]Shootout[/bold]: {' and '.join(tied)} each play one card")
+        prompts.say(f"[bold]Shootout[/bold]: {plain(' and '.join(tied))} each play one card")
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
             used = {c.identity: tied[i] for i, c in enumerate(earlier)}
@@ -544,7 +550,9 @@ class Flow:
             counts[0],
         )
         value = self.record(lambda: self.table.playoff_swap(manager, int(count))).outcome
-        prompts.say(f"  {manager} swaps {value.count} ({value.bench_left} left on the Bench)")
+        prompts.say(
+            f"  {manager} swaps {value.count} ({value.bench_left} left on the Bench)", markup=False
+        )
 
     def named_swap(self, season: Season, manager: str) -> None:
         """'d. Changing Team Members': which 2 to 4 cards leave the team, which come in."""
@@ -559,7 +567,8 @@ class Flow:
         most = min(high, playoffs.hand[manager])
         prompts.say(
             f"{manager}'s team: {' '.join(map(str, team))} (Power {power(team)}); "
-            f"{playoffs.hand[manager]} cards in hand"
+            f"{playoffs.hand[manager]} cards in hand",
+            markup=False,
         )
 
         def ask_one(index: int, earlier: list[Any]) -> Any:
@@ -605,7 +614,8 @@ class Flow:
         value = self.record(lambda: self.table.playoff_swap(manager, None, gone, came)).outcome
         prompts.say(
             f"  {manager}'s next team: {' '.join(map(str, value.team))} (Power "
-            f"{power(value.team)}; {value.bench_left} left in hand)"
+            f"{power(value.team)}; {value.bench_left} left in hand)",
+            markup=False,
         )
 
     def end(self) -> None:

@@ -52,6 +52,7 @@ from companion.games.hoopers.state import MatchState
 from companion.games.hoopers.stats import check_bonus, check_stat
 from companion.games.hoopers.susan_peg import SUSAN_PEG
 from companion.tables.hoopers import HoopersTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.journal import Diverged, Journal
 from companion.ui.guided.prompts import Undo
@@ -102,7 +103,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             fives=fives,
         )
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     from companion.ui.hoopers import render_notes, render_status
 
@@ -388,7 +389,8 @@ class Flow:
         assert until is not None
         self.q.say(
             f"  no more reminders of face-down cards and chips until {until:%H:%M} "
-            "('companion hoopers reminders on' brings them back)"
+            "('companion hoopers reminders on' brings them back)",
+            markup=False,
         )
 
     def settle_owed(self) -> None:
@@ -425,10 +427,10 @@ class Flow:
             self.restart_log()
         except NothingToUndo as err:
             prompts.say("  nothing to undo" if "nothing" in str(err) else f"  cannot undo: "
-                        f"{prompts.reason(err)}")  # fmt: skip
+                        f"{prompts.reason(err)}", markup=False)  # fmt: skip
             self.restart_log()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {prompts.reason(err)}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}", markup=False)
             self.restart_log()
         finally:
             self.invalidate()
@@ -514,7 +516,7 @@ class Flow:
                 state = self.state()
         warning = energy_warning(state, team, hooper, card)
         if warning is not None:
-            self.q.say(f"  {warning}")
+            self.q.say(f"  {warning}", markup=False)
 
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
@@ -544,7 +546,7 @@ class Flow:
 
         known = self.state().teams[team].position_of(hooper)
         if known is not None:
-            self.q.say(f"  {hooper} stands on the {known} Position token")
+            self.q.say(f"  {hooper} stands on the {known} Position token", markup=False)
             return known
         default = first_position(hooper) or "PG"
         return self.q.choose(f"{hooper}'s Position token?", POSITIONS, default)
@@ -555,7 +557,7 @@ class Flow:
         away = not self.state().teams[team].free_throw_bonus
         done = resolve_free_throws(count, stat, away=away, rolls=rolls)
         made = sum(1 for ft in done if ft.made)
-        self.q.say(f"  free throws: {made} of {count} made")
+        self.q.say(f"  free throws: {made} of {count} made", markup=False)
         return made
 
     def free_throw_dice(self, team: str, shooter: str, count: int) -> tuple[int, list[int]]:
@@ -607,7 +609,10 @@ class Flow:
         default = choices[-1]
         coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
         if coach:
-            self.q.say(f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)")
+            self.q.say(
+                f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)",
+                markup=False,
+            )
         kind = self.q.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
         if kind == TIMEOUT:
             return self.timeout(turn)
@@ -656,7 +661,7 @@ class Flow:
         except Diverged:
             raise
         except CompanionError as err:
-            self.q.say(f"  error: {err.line()}")
+            self.q.say(f"  error: {err.line()}", markup=False)
         return turn
 
     def swap(self, turn: tf.Turn) -> tf.Turn:
@@ -673,7 +678,7 @@ class Flow:
         except Diverged:
             raise
         except CompanionError as err:
-            self.q.say(f"  error: {prompts.reason(err)}")
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
         return turn
 
     def substitution(self, turn: tf.Turn) -> tf.Turn:
@@ -712,7 +717,7 @@ class Flow:
             except Diverged:
                 raise
             except CompanionError as err:
-                self.q.say(f"  error: {prompts.reason(err)}")
+                self.q.say(f"  error: {prompts.reason(err)}", markup=False)
         return turn
 
     def counter(self, turn: tf.Turn) -> tf.Turn:
@@ -763,7 +768,7 @@ class Flow:
         counterer = self.state().teams[turn.opponent].hoopers[by]
         malus = failed_counter_malus(counterer)
         if malus:
-            self.q.say(f"  {failed_counter_note(counterer, pending.kind)}")
+            self.q.say(f"  {failed_counter_note(counterer, pending.kind)}", markup=False)
             turn = replace(turn, pending=replace(pending, bonus=pending.bonus + malus))
         return tf.fundamental_stands(turn)
 
@@ -778,7 +783,7 @@ class Flow:
         ):
             return None
         if turn.face_down is not None:
-            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand", markup=False)
         before = self.state()
         power = {"again": False, "power": True, "hooper": hooper}
         played = self.record([{"type": "turn", "data": power}])
@@ -810,7 +815,10 @@ class Flow:
                 spec = replace(spec, position=position())
             stats = _counter_stats(spec, reading.jump_ball)
             if reading.jump_ball:
-                self.q.say(f"  jump ball: the {'/'.join(s.upper() for s in stats)}-stat decides")
+                self.q.say(
+                    f"  jump ball: the {'/'.join(s.upper() for s in stats)}-stat decides",
+                    markup=False,
+                )
             values = {s: self.stat(team, by, s, f"{s.upper()}-stat") for s in stats}
             spec = replace(spec, **values)
         planned = resolve_counter(spec, face=face, rng=tf.Probe())
@@ -850,7 +858,8 @@ class Flow:
         choices = ["none", "yours"] + (["common"] if tokens > 0 else [])
         self.q.say(
             "  playbook: 'yours' is already active; 'common' locks a coach action token "
-            f"({tokens} left)"
+            f"({tokens} left)",
+            markup=False,
         )
         kind = self.q.choose(f"{turn.team} runs a playbook?", choices, "none")
         if kind == "common":
@@ -878,7 +887,8 @@ class Flow:
         if card == "discard":
             self.q.say(
                 f"  {turn.opponent} reveals the face-down {turn.face_down.upper()} and discards "
-                f"it: it does not match the {SHOT_NAMES[kind]}; defend as usual"
+                f"it: it does not match the {SHOT_NAMES[kind]}; defend as usual",
+                markup=False,
             )
         if card == "match":
             return self.keepers_block(turn, kind, hooper)
@@ -904,7 +914,7 @@ class Flow:
         )
         maluses = shot_maluses(self.state(), turn.team, hooper, defender)
         for note in maluses.notes(hooper, defender):
-            self.q.say(f"  {note}")
+            self.q.say(f"  {note}", markup=False)
         spec = with_maluses(spec, maluses)  # the match applies the same when recording
         face = None
         if defense is not None:
@@ -920,7 +930,7 @@ class Flow:
         if planned.shot_taken:
             working = _working(spec, planned)
             if planned.auto:
-                self.q.say(f"  {working} ≥ 100: scores without a roll")
+                self.q.say(f"  {working} ≥ 100: scores without a roll", markup=False)
             elif planned.roll is not None:  # none when it cannot score: said with the shot
                 roll = self.q.d20(f"d20 for the shot: {working} → roll ≤ {planned.target}",
                                   self.rng)  # fmt: skip
@@ -970,7 +980,9 @@ class Flow:
         """'Keepers: Tribe power': the face-down defence card matches the attack, so "that
         defense becomes a Block. Resolve it but apply one extra foul result"."""
         name = DEFENSE_FOR[kind].upper()
-        self.q.say(f"  {turn.opponent}'s face-down {name} matches: it becomes a block")
+        self.q.say(
+            f"  {turn.opponent}'s face-down {name} matches: it becomes a block", markup=False
+        )
         blockers = self.hoopers(turn.opponent, defend=True)
         by = self.pick(turn.opponent, "block", f"block ({name}) by?", blockers)
         linda = self.has_skill(turn.opponent, by, "linda")
@@ -1005,7 +1017,7 @@ class Flow:
     def card_back(self, turn: tf.Turn) -> None:
         """(c) the turn ends before the attack: the face-down card goes back to the hand."""
         if turn.face_down is not None:
-            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand")
+            self.q.say(f"  {turn.opponent}: the face-down card goes back to the hand", markup=False)
 
     def playbook_result(self, turn: tf.Turn, hooper: str, scored: bool) -> None:
         """'To Activate and Resolve a Playbook': the reward and the chip, or the discard."""
@@ -1017,7 +1029,7 @@ class Flow:
                 )
             return
         for key, text in tf.PLAYBOOK_REWARDS.items():
-            self.q.say(f"  {key}: {text}")
+            self.q.say(f"  {key}: {text}", markup=False)
         reward = self.q.choose("Playbook scored: the reward?", list(tf.PLAYBOOK_REWARDS), "cards")
         # The recovery is the match's move ('match playbook'): the F2 and A hoopers seen here.
         f2 = next((f.hooper for f in turn.played if f.slot == "F2"), None)
@@ -1062,7 +1074,8 @@ class Flow:
             choices = [name, *extra, "block", "none"]
             self.q.say(
                 f"  (Keepers power: 'block' if {turn.opponent} laid a {name.upper()} face down "
-                "before this turn)"
+                "before this turn)",
+                markup=False,
             )
         answer = self.q.choose(f"{turn.opponent} defends with a {name.upper()}?", choices, "none")
         if answer == "block":
@@ -1107,7 +1120,10 @@ class Flow:
     def rebound_won(self, turn: tf.Turn) -> tf.Turn:
         """A won offensive rebound: attack again (the turn token stays) or +15."""
         by = turn.rebounder or "the rebounder"
-        self.q.say(f"  again: draw two cards, a new attack from F1 · bonus: +15 if {by} attacks")
+        self.q.say(
+            f"  again: draw two cards, a new attack from F1 · bonus: +15 if {by} attacks",
+            markup=False,
+        )
         reward = self.q.choose("Rebound won:", tf.REBOUND_REWARDS, "bonus")
         if reward == "again":
             self.show(self.record([tf.turn_event(again=True)]))
@@ -1118,7 +1134,7 @@ class Flow:
         from companion.ui.hoopers import render_status
 
         assert self.log is not None
-        self.q.say(f"[bold]{turn.team}'s attacking turn is over:[/bold] {turn.ended}")
+        self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
         answer = self.q.choose("Move the turn token and go on?", ["next", "stop"], "next")
         played = self.record([tf.turn_event()])
         self.show(played)

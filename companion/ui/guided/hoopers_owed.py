@@ -23,7 +23,9 @@ def ask_owed_free_throws(table: Any) -> Any:
         return None
     team, hooper, count = owed["team"], owed["hooper"], owed["count"]
     away = not state.teams[team].free_throw_bonus
-    prompts.say(f"{count} free throw(s) owed to {hooper} ({team}) after the {owed['why']}.")
+    prompts.say(
+        f"{count} free throw(s) owed to {hooper} ({team}) after the {owed['why']}.", markup=False
+    )
     try:
         stat = prompts.number(
             f"{hooper}'s 2PS (free throws)?", None, lambda n: check_stat(n, "2PS")

@@ -68,7 +68,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         status = table.start([first, second], home=home, seed=seed, stars=stars)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_status(prompts.console(), status, started=True, chosen=home == "random")
     return True
@@ -189,7 +189,8 @@ def _upgrades_sleeved(table: SeriesTable, status: Any, number: int) -> None:
             if got.hooper_upgrades:
                 prompts.say(
                     f"  {tribe}'s hooper upgrades: 'companion hoopers series amend --upgrade "
-                    f"{tribe}:HOOPER=CARD' keeps their energy for the next games"
+                    f"{tribe}:HOOPER=CARD' keeps their energy for the next games",
+                    markup=False,
                 )
             continue
         deck = [c for c, (_, _, where) in CARDS.items() if where == "deck"]
@@ -208,9 +209,12 @@ def _upgrades_sleeved(table: SeriesTable, status: Any, number: int) -> None:
         with prompts.no_interrupt():
             table.amend(number, upgrade=given)
     except CompanionError as err:
-        prompts.say(f"  {prompts.reason(err)}: 'companion hoopers series amend --upgrade' fixes it")
+        prompts.say(
+            f"  {prompts.reason(err)}: 'companion hoopers series amend --upgrade' fixes it",
+            markup=False,
+        )
         return
-    prompts.say("  sleeved: " + ", ".join(given))
+    prompts.say("  sleeved: " + ", ".join(given), markup=False)
 
 
 def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) -> bool:
@@ -247,7 +251,7 @@ def _start_game(table: SeriesTable, status: Any, seed: int | None, ask: bool) ->
                 hot, cold, given, first=first, seed=seed, sevens=sevens, fives=fives
             )
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_started(prompts.console(), started)
     return True

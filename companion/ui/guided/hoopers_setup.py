@@ -139,7 +139,7 @@ def _ask_seven(team: str, roster: list[str]) -> list[str]:
     from companion.games.hoopers.match import line_up
     from companion.tables.hoopers import names
 
-    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}")
+    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}", markup=False)
 
     def seven(text: str) -> list[str]:
         chosen = names(text) or []

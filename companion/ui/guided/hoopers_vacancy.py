@@ -18,7 +18,8 @@ def ask_substitutes(table: Any) -> bool:
     for vacancy in vacancies(table.status().state):
         prompts.say(
             f"{vacancy.hooper} ({vacancy.team}) is {vacancy.why}: "
-            "a benchwarmer takes the vacant position."
+            "a benchwarmer takes the vacant position.",
+            markup=False,
         )
         try:
             entering = prompts.name(

@@ -137,7 +137,7 @@ def run(store: Store) -> bool:
     try:
         answer = log_game(store, request).to_json()
     except CompanionError as err:  # e.g. the database cannot be written: say so, back to the menu
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     logged_view(prompts.console(), answer)
     return True

@@ -27,6 +27,7 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError
 from companion.games.otdraft.draft import DECK_SIZE, DraftState
 from companion.tables.otdraft import DraftTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
 
@@ -67,7 +68,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     from companion.ui.otdraft import render_started
 
@@ -90,7 +91,7 @@ def _which_catalogue(table: DraftTable) -> Any:
 
     imported = table.catalogue()
     if imported is not None:
-        prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)")
+        prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)", markup=False)
         return imported
     prompts.say(
         "  No card catalogue is imported. The companion can record the table's cards by "
@@ -122,7 +123,8 @@ def _who_deals(catalogue: Any, players: int) -> bool | None:
     if len(catalogue) < cards_needed(players):
         prompts.say(
             f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
-            f"draft ({cards_needed(players)} needed): it records the table's cards"
+            f"draft ({cards_needed(players)} needed): it records the table's cards",
+            markup=False,
         )
         return False
     default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
@@ -162,7 +164,7 @@ class Flow:
         with prompts.no_interrupt():
             undone = self.table.undo()
         self.passed.clear()
-        prompts.say(f"  undone: {describe(undone.removed)}")
+        prompts.say(f"  undone: {describe(undone.removed)}", markup=False)
 
     # --- the loop -------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class Flow:
         card = prompts.name(f"{player} keeps which secret card?", options, options[0], what="card")
         self.record("secret", player=player, card=card)
         clear_screen()
-        prompts.say(f"  {player} keeps a secret card (the other is discarded)")
+        prompts.say(f"  {player} keeps a secret card (the other is discarded)", markup=False)
 
     def record_secret(self, state: DraftState, player: str, final: bool = False) -> None:
         def parse(text: str) -> str | None:
@@ -237,10 +239,10 @@ class Flow:
         clear_screen()
         if card is None:
             self.later.add(player)
-            prompts.say(f"  {player}'s secret card: later")
+            prompts.say(f"  {player}'s secret card: later", markup=False)
             return
         self.record("secret", player=player, card=card)
-        prompts.say(f"  {player}'s secret card is recorded")
+        prompts.say(f"  {player}'s secret card is recorded", markup=False)
 
     def pick(self, state: DraftState) -> None:
         player = state.current
@@ -262,7 +264,7 @@ class Flow:
             event = self.record("reveal", player=player)
         else:
             event = self.record("pick", player=player, card=answer)
-        prompts.say(f"  {describe(event)}")
+        prompts.say(f"  {describe(event)}", markup=False)
 
     @staticmethod
     def card(
@@ -290,7 +292,9 @@ class Flow:
 
     def leftover(self, state: DraftState, player: str) -> None:
         prompts.say(
-            f"[bold]Round {state.round} is over[/bold]: {player}'s leftover ability may take a card"
+            f"[bold]Round {state.round} is over[/bold]: {plain(player)}'s leftover ability "
+            "may take "
+            "a card"
         )
         answer = self.card(
             state,
@@ -302,7 +306,7 @@ class Flow:
             self.passed.add((state.round, player))
             return
         event = self.record("leftover", player=player, card=answer)
-        prompts.say(f"  {describe(event)}")
+        prompts.say(f"  {describe(event)}", markup=False)
 
     def next_round(self, state: DraftState) -> None:
         laid = " (the Draftline is discarded, five new cards laid)" if state.deck else ""
@@ -322,10 +326,12 @@ class Flow:
             self.stopped = True
             return
         if answer in reveals:
-            prompts.say(f"  {describe(self.record('reveal', player=reveals[answer]))}")
+            prompts.say(
+                f"  {describe(self.record('reveal', player=reveals[answer]))}", markup=False
+            )
             return
         event = self.record("turn")
-        prompts.say(f"  {describe(event)}")
+        prompts.say(f"  {describe(event)}", markup=False)
 
     def end(self) -> None:
         from companion.ui.otdraft import render_end
@@ -362,7 +368,9 @@ def hand_over(player: str) -> None:
 
     clear_screen()
     render_banner(prompts.console(), f"{player}'s turn")
-    prompts.say(f"[bold]Secret cards[/bold]: pass the screen to {player}; the others look away")
+    prompts.say(
+        f"[bold]Secret cards[/bold]: pass the screen to {plain(player)}; the others look away"
+    )
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -26,6 +26,7 @@ from companion.games.playlist import game
 from companion.games.playlist.cards import card_from_dict
 from companion.games.playlist.deck import needed, sizes
 from companion.tables.playlist import PlaylistTable
+from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import attempt
 
@@ -73,7 +74,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     try:
         started = table.start(names, None if first == RANDOM else first, seed, deck)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     from companion.ui.playlist import render_notes, render_status
 
@@ -155,12 +156,12 @@ class Flow:
         except NothingToUndo:
             prompts.say("  nothing to undo since the start")
             return
-        prompts.say(f"  undone: {describe(undone.removed)}")
+        prompts.say(f"  undone: {describe(undone.removed)}", markup=False)
 
     def take_back(self, events: list[Event]) -> None:
         with prompts.no_interrupt():
             self.table.undo(expected=events)
-        prompts.say(f"  undone: {'; '.join(describe(e) for e in events)}")
+        prompts.say(f"  undone: {'; '.join(describe(e) for e in events)}", markup=False)
 
     # --- the loop -------------------------------------------------------------
 
@@ -228,7 +229,9 @@ class Flow:
         )
 
     def new_assignments(self, state: Any, player: str) -> list[Event]:
-        prompts.say(f"  {player} turns over a completed assignment and takes a new one")
+        prompts.say(
+            f"  {player} turns over a completed assignment and takes a new one", markup=False
+        )
         return self.assignments(player, f"{player}'s new assignment card?")
 
     def download(self, state: Any, player: str) -> list[Event]:
@@ -237,7 +240,8 @@ class Flow:
 
         held = state.deck
         if held.downloads == 0:
-            prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] — {player}'s hand:")
+            who = plain(player)
+            prompts.say(f"[bold]Round {state.round}: {who}'s turn[/bold] — {who}'s hand:")
             for card in held.hands[player]:
                 prompts.say(f"  {card_line(card)}")
             prompts.say("  the Download List:")
@@ -263,10 +267,12 @@ class Flow:
 
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
-        prompts.say(f"[bold]Round {state.round}: {player}'s turn[/bold] ({len(cards)} songs)")
+        prompts.say(
+            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({len(cards)} songs)"
+        )
         if state.deck is not None:  # the cards come from the hand the companion dealt
             hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
-            prompts.say(f"  {player}'s hand: {hand}")
+            prompts.say(f"  {player}'s hand: {hand}", markup=False)
 
         def parse(text: str) -> list[Any]:
             if text.casefold() == NONE:
@@ -291,7 +297,7 @@ class Flow:
         for i, card in enumerate(after[start:], start):
             link = f"  ✓ shares {', '.join(shared[i - 1])}" if i else ""
             prompts.say(f"  {i + 1}. {card_line(card)}{link}")
-        prompts.say(f"  {player}: {len(after)} songs, {now.score(player).total} pts")
+        prompts.say(f"  {player}: {len(after)} songs, {now.score(player).total} pts", markup=False)
         return events
 
     def sing(self, state: Any, player: str) -> list[Event]:
@@ -299,7 +305,8 @@ class Flow:
         others = [p for p in state.players if p != player]
         prompts.say(
             f"  sing or hum 2 lines of {song.name()} — taken: another player sang it "
-            "or caught a bluff; false-call: a bluff accusation was wrong"
+            "or caught a bluff; false-call: a bluff accusation was wrong",
+            markup=False,
         )
         answer = prompts.choose(f"{player}'s song?", SING, "sung")
         if answer == "sung":
@@ -311,7 +318,7 @@ class Flow:
             who = prompts.choose("Who called the bluff?", others, others[0])
             events = self.record(event("bluff", player=who, right=False))
         for stored in events:
-            prompts.say(f"  {describe(stored)}")
+            prompts.say(f"  {describe(stored)}", markup=False)
         return events
 
     def end_turn(self, state: Any, player: str) -> list[Event]:
@@ -331,12 +338,12 @@ class Flow:
             texts = list(dict.fromkeys(state.deck.actions[who]))
             text = prompts.choose("Which one?", texts, texts[0])
             events = self.record(event("action", player=who, card=text))
-            prompts.say(f"  {describe(events[0])}")
+            prompts.say(f"  {describe(events[0])}", markup=False)
             return events
         if answer == "lose":  # an action card: a player loses the last song of the playlist
             who = prompts.choose("Who loses the last song?", have, have[0])
             events = self.record(event("lose", player=who))
-            prompts.say(f"  {describe(events[0])}")
+            prompts.say(f"  {describe(events[0])}", markup=False)
             return events
         with prompts.no_interrupt():
             recorded = self.table.turn()

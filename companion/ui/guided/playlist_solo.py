@@ -35,7 +35,8 @@ def start(store: Any, seed: int | None = None) -> bool:
     def readings(f: Any) -> str:
         prompts.say(
             f"  the rulebook says both: at least {goal.points} points (the goal) and more than "
-            f"{goal.points} (the round's end)"
+            f"{goal.points} (the round's end)",
+            markup=False,
         )
         return prompts.choose(f"A round is won with {goal.points} points?", READINGS, goal.reading)
 
@@ -57,7 +58,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             table.box.set_solo_goal(reading=reading)
         started = table.start(cards, player, seed)
     except CompanionError as err:
-        prompts.say(f"error: {prompts.reason(err)}")
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     from companion.ui.playlist import render_solo_status
 
@@ -93,7 +94,7 @@ class SoloFlow:
         except NothingToUndo:
             prompts.say("  nothing to undo since the first deal")
             return
-        prompts.say(f"  undone: {undone.removed['type']}")
+        prompts.say(f"  undone: {undone.removed['type']}", markup=False)
 
     def step(self) -> None:
         from companion.games.playlist.cards import rules
@@ -137,7 +138,7 @@ class SoloFlow:
             with prompts.no_interrupt():
                 scored = self.table.score(cards)
         except StillFits as err:
-            prompts.say(f"  {prompts.reason(err)}")
+            prompts.say(f"  {prompts.reason(err)}", markup=False)
             if not prompts.yes_no("Count the playlist as it is anyway?", False):
                 return
             with prompts.no_interrupt():

@@ -181,8 +181,9 @@ def console() -> Any:
     return _console
 
 
-def say(text: str = "") -> None:
-    console().print(text)
+def say(text: str = "", markup: bool = True) -> None:
+    """A line on the console; `markup=False` for a line of names or notes, shown as typed."""
+    console().print(text, markup=markup)
 
 
 # --- matching what is typed -------------------------------------------------------------
@@ -715,6 +716,6 @@ class Asker:
             self._quiet = Console(file=io.StringIO(), width=120, color_system=None)
         return self._quiet
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", markup: bool = True) -> None:
         if not self.replaying:
-            say(text)
+            say(text, markup)

@@ -23,9 +23,9 @@ def attempt(step: Callable[[], T], undo: Callable[[], Any]) -> T | None:
         try:
             undo()
         except CompanionError as err:
-            prompts.say(f"  cannot undo: {prompts.reason(err)}")
+            prompts.say(f"  cannot undo: {prompts.reason(err)}", markup=False)
     except CompanionError as err:
-        prompts.say(f"  error: {prompts.reason(err)}")
+        prompts.say(f"  error: {prompts.reason(err)}", markup=False)
     return None
 
 
