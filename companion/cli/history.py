@@ -207,11 +207,11 @@ def stats(
 
     store = open_store(ctx)
     doc = None
-    if game is None and player is None and series is None:
+    if player is None and series is None:
         # Summed month by month from each archive file's partial, when it can be.
         from companion.history.players import Roster
 
-        wanted = build_filter(Roster(), [], since=since, until=until)
+        wanted = build_filter(Roster(), [], game, since=since, until=until)
         with paused_gc():
             doc = book.quick_stats(store, wanted)
     if doc is None:

@@ -280,6 +280,16 @@ class Sum:
                     ba[1] += won
                     ba[2] += tied
 
+    def only(self, games: set[str]) -> Sum:
+        """The sum of the matches counted for these games only (`history stats --game`:
+        every match a game's parts hold is one of that game's)."""
+        kept = Sum()
+        kept.games = {g: row for g, row in self.games.items() if g in games}
+        kept.matches = sum(row["plays"] for row in kept.games.values())
+        kept.lines = {key: line for key, line in self.lines.items() if key[0] in games}
+        kept.pairs = {g: table for g, table in self.pairs.items() if g in games}
+        return kept
+
 
 def _join(held: list[Any], later: list[Any]) -> None:
     """One (game, player) line followed by a later month's."""

@@ -85,7 +85,7 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
 
 
 def quick_stats(store: Store, wanted: Any) -> dict[str, Any] | None:
-    """The `history stats` document (no game, player or series filter) summed from each
+    """The `history stats` document (no player or series filter) summed from each
     archive file's partial; None when every match must be read (companion.history.summed)."""
     from companion.history.summed import quick_stats as summed
 

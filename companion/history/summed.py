@@ -39,7 +39,7 @@ import contextlib
 import hashlib
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -224,21 +224,32 @@ class _Plan:
 
 
 def _summable(wanted: Filter) -> bool:
-    return wanted.game is None and wanted.player is None and wanted.series is None
+    # --player is not: its `matches` and `games` rows count only the matches the player
+    # sat in (their plays, their fellow players, the game's figures over those), which
+    # no partial holds; --series picks matches by id.
+    return wanted.player is None and wanted.series is None
 
 
 def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
     """The `history stats` document summed month by month, or None when it must be
-    counted match by match (see the module's docstring)."""
+    counted match by match (see the module's docstring). With --game, every game is
+    summed and the rows of the games its matches count for are kept (ratings are per
+    game, so rating every game gives the game's the same)."""
     if not _summable(wanted):
         return None
+    game, wanted = wanted.game, replace(wanted, game=None)
     try:
         plan = _Plan(store)
         total = aggregates.Sum()
+        raws: dict[str, set[str]] = {}  # counted game -> the stored game names counted so
         for made in _runs(plan, wanted):
             if made["floats"]:
                 raise _NotSimple
             total.add(made)
+            for raw, (counted, _) in made["counted"].items():
+                raws.setdefault(counted, set()).add(raw)
+        if game is not None:
+            total = total.only(_games_of(game, raws))
         doc = aggregates.document(total)
         if doc["players"]:
             lines = _rated(plan, wanted)
@@ -251,6 +262,22 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         # A cache file of the right digest but the wrong shape (made by hand): count.
         return None
+
+
+def _games_of(game: str, raws: dict[str, set[str]]) -> set[str]:
+    """The games counted for the matches --game takes (`queries.is_game` on the stored
+    name). A game counted both for matches it takes and for others (--game hoopers-series:
+    a series' games count as hoopers, as hoopers' own matches do) cannot be split: count."""
+    from companion.history.queries import is_game
+
+    games = set()
+    for counted, names in raws.items():
+        taken = {is_game({"game": raw}, game) for raw in names}
+        if taken == {True}:
+            games.add(counted)
+        elif taken != {False}:
+            raise _NotSimple
+    return games
 
 
 @dataclass

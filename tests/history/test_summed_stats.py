@@ -71,9 +71,26 @@ def history_of(seed: int, db: Path) -> list[dict]:
     return docs
 
 
-def exact(store: Store, since: str | None = None, until: str | None = None) -> dict:
+def exact(
+    store: Store, since: str | None = None, until: str | None = None, game: str | None = None
+) -> dict:
     roster, matches = book.history(store)
-    return exact_stats(select(matches, Filter(since=since, until=until)))
+    return exact_stats(select(matches, Filter(game=game, since=since, until=until)))
+
+
+def same_per_game(cli, store: Store, docs: list[dict], ranges: list) -> None:
+    """`history stats --game G` for every game the history holds (a Series by its own name
+    too), in each range: what counting G's matches gives."""
+    for game in sorted({d["game"] for d in docs} | {"hoopers"}):
+        assert book.quick_stats(store, Filter(game=game)) is not None  # the sums were used
+        for since, until in ranges:
+            args = ["history", "stats", "--game", game, "--json"]
+            args += ["--since", since] if since else []
+            args += ["--until", until] if until else []
+            got = cli(*args)
+            assert got.exit_code == 0, got.output
+            expected = exact(store, since, until, game)
+            assert got.stdout == json.dumps(expected, ensure_ascii=False) + "\n", game
 
 
 def change_history(cli, rng: random.Random, docs: list[dict]) -> None:
@@ -117,6 +134,7 @@ def test_summed_stats_equal_counting_every_match(cli, db, seed):
         got = cli(*args)
         assert got.exit_code == 0, got.output
         assert got.stdout == json.dumps(exact(store, since, until), ensure_ascii=False) + "\n"
+    same_per_game(cli, store, docs, ranges[:4])
     roster, matches = book.history(store)
     got = cli("history", "ratings", "--json")
     assert got.json == {"ratings": exact_ratings(matches)}
@@ -244,8 +262,67 @@ def test_several_machines_files_summed_equal_counting_every_match(cli, db, seed,
         assert got.exit_code == 0, got.output
         assert got.stdout == json.dumps(exact(store, since, until), ensure_ascii=False) + "\n"
     roster, matches = book.history(store)
+    same_per_game(cli, store, matches, ranges[:2])
     for _ in range(2):
         assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+
+
+def test_one_games_stats_are_summed(cli, db, monkeypatch):
+    """--game G keeps the sums' rows of the games G's matches count for: its own, a Series'
+    record (`hoopers-series`) and a series' games (`hoopers-series-game`, counted as
+    hoopers); the Series' record is no head-to-head of its own."""
+    game = match("s1g1", "hoopers-series-game", {"Ana": 61, "Bo": 50}, "2025-01-03")
+    archive_many(
+        Store(db),
+        [
+            match("h1", "hoopers", {"Ana": 44, "Bo": 52}, "2025-01-02"),
+            game,
+            match("s1", "hoopers-series", {"Ana": 1, "Bo": 0}, "2025-01-03"),
+            match("o1", "otdraft", {"Ana": 5, "Bo": 3, "Cy": 4}, "2025-01-04"),
+            match("h2", "hoopers", {"Cy": 70, "Ana": 52}, "2025-02-02"),
+        ],
+    )
+    store = Store(db)
+    expected = {g: exact(store, game=g) for g in ("hoopers", "otdraft", "allstar")}
+    _no_counting_every_match(monkeypatch)
+    for typed, name in (("hoopers", "hoopers"), ("ot", "otdraft"), ("allstar", "allstar")):
+        got = cli("history", "stats", "--game", typed, "--json")
+        assert got.stdout == json.dumps(expected[name], ensure_ascii=False) + "\n"
+    got = cli("history", "stats", "--game", "hoopers", "--json").json
+    assert got["matches"] == 4
+    assert [(r["game"], r["plays"]) for r in got["games"]] == [
+        ("hoopers", 3),
+        ("hoopers-series", 1),
+    ]
+    assert {(r["player"], r["opponent"], r["wins"]) for r in got["head_to_head"]} == {
+        ("Ana", "Bo", 1),
+        ("Bo", "Ana", 1),
+        ("Ana", "Cy", 0),
+        ("Cy", "Ana", 1),
+    }
+    assert cli("history", "stats", "--game", "nope", "--json").exit_code == 2
+
+
+def test_a_game_counted_also_for_matches_game_does_not_take_is_counted(cli, db):
+    """--game hoopers-series takes a series' games (stored as `hoopers-series-game`), which
+    count as hoopers, as hoopers' own matches do, which it does not take: no partial holds
+    them apart, so every match is counted."""
+    archive_many(
+        Store(db),
+        [
+            match("h1", "hoopers", {"Ana": 44, "Bo": 52}, "2025-01-02"),
+            match("s1g1", "hoopers-series-game", {"Ana": 61, "Bo": 50}, "2025-01-03"),
+            match("s1", "hoopers-series", {"Ana": 1, "Bo": 0}, "2025-01-03"),
+        ],
+    )
+    store = Store(db)
+    assert book.quick_stats(store, Filter(game="hoopers-series")) is None
+    got = cli("history", "stats", "--game", "hoopers-series", "--json")
+    assert got.stdout == json.dumps(exact(store, game="hoopers-series")) + "\n"
+    assert [(r["game"], r["plays"]) for r in got.json["games"]] == [
+        ("hoopers", 1),
+        ("hoopers-series", 1),
+    ]
 
 
 def test_a_rename_that_merges_two_who_met(cli, db):
