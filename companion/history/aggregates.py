@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.history import headtohead
 from companion.history.players import PER_PLAYER
-from companion.history.queries import game_of, is_aggregate, when
+from companion.history.queries import game_of, when
 from companion.history.stats import (
     _number,
     _rate,
@@ -326,15 +326,9 @@ def document(total: Sum) -> dict[str, Any]:
             }
         )
     rows.sort(key=lambda r: (r["game"], -r["wins"], -r["plays"], r["player"].casefold()))
-    table: dict[tuple[str, str], list[int]] = {}
-    for game, pairs in total.pairs.items():
-        if is_aggregate(game):
-            continue
-        for pair, record in pairs.items():
-            held = table.setdefault(pair, [0, 0, 0])
-            for i in range(3):
-                held[i] += record[i]
-    from companion.history.stats import rival_rows
+    from companion.history.stats import across_games, rival_rows
+
+    table = across_games(total.pairs)
 
     return {
         "matches": total.matches,

@@ -96,6 +96,22 @@ def rivalries(ordered: list[Match]) -> dict[str, dict[tuple[str, str], list[int]
     return {game: headtohead.pairwise(played) for game, played in by_game.items()}
 
 
+def across_games(
+    per_game: dict[str, dict[tuple[str, str], list[int]]],
+) -> dict[tuple[str, str], list[int]]:
+    """Head-to-head records of every game added up; a series result repeats its games'
+    results, so the games only are counted."""
+    table: dict[tuple[str, str], list[int]] = {}
+    for game, pairs in per_game.items():
+        if is_aggregate(game):
+            continue
+        for pair, record in pairs.items():
+            total = table.setdefault(pair, [0, 0, 0])
+            for i in range(3):
+                total[i] += record[i]
+    return table
+
+
 def player_rows(
     ordered: list[Match], rivals: dict[str, dict[tuple[str, str], list[int]]] | None = None
 ) -> list[dict[str, Any]]:
@@ -190,15 +206,7 @@ def stats(
     """
     ordered = scored_in_order(matches)
     per_game = rivalries(ordered)
-    # A series result repeats its games' results; count the games only.
-    table: dict[tuple[str, str], list[int]] = {}
-    for game, pairs in per_game.items():
-        if is_aggregate(game):
-            continue
-        for pair, record in pairs.items():
-            total = table.setdefault(pair, [0, 0, 0])
-            for i in range(3):
-                total[i] += record[i]
+    table = across_games(per_game)
     rows = player_rows(ordered, per_game)
     if rows:
         add_ratings(rows, ordered if rated is None else rated)

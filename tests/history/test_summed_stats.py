@@ -22,6 +22,7 @@ from companion.store import Store
 from companion.store.archive import archive_many, index_dir
 from companion.store.index import simple
 from tests.history.factory import match
+from tests.store.folders import write_folder
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Keepers", "ana"]  # a tribe's name; two spellings
 
@@ -231,13 +232,7 @@ def shared_folder(rng: random.Random, db: Path) -> str:
                 record("revive", id=doc["id"], finished=doc["finished"])
     if rng.random() < 0.5:
         record("aliases", set={"Ben": "Benedict", "Cy": "Dee"}, unset=[])
-    for name, held in files.items():
-        body = {"matches": {str(n + 1): d for n, d in enumerate(held)}}
-        (archive / f"{name}.json").write_text(json.dumps(body))
-    for m, held in records.items():
-        body = {str(n + 1): dict(r, rid=f"{m}{n}") for n, r in enumerate(held)}
-        if body:
-            (archive / f"records.{m}.json").write_text(json.dumps({"records": body}))
+    write_folder(archive, files, records)
     return rng.choice([*machines, "reader"])
 
 

@@ -10,7 +10,6 @@ companion.store.archive._merged), order and warnings included.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from companion.store.index import (
     spellings,
     total,
 )
+from tests.store.folders import write_folder
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "ana", "Eve"]
 # Few distinct times, so copies and matches tie on them and every tie-break is used.
@@ -109,13 +109,7 @@ def folder(rng: random.Random, into: Path) -> str:
             record("delete", id=broken, finished=None)
     if rng.random() < 0.7:  # a rename
         record("aliases", set={"ana": "Ana", "Cy": "Cyrus"}, unset=[])
-    for name, docs in files.items():
-        body = {"matches": {str(n + 1): d for n, d in enumerate(docs)}}
-        (archive / f"{name}.json").write_text(json.dumps(body))
-    for m, held in records.items():
-        body = {str(n + 1): dict(r, rid=f"{m}{n}") for n, r in enumerate(held)}
-        if body:
-            (archive / f"records.{m}.json").write_text(json.dumps({"records": body}))
+    write_folder(archive, files, records)
     return rng.choice([*machines, "reader"])
 
 
