@@ -83,14 +83,17 @@ def _text_digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _cached_partial(path: Path | None, signature: list[int]) -> dict[str, Any] | None:
+def _cached_partial(path: Path | None, made_from: str, expected: Any) -> dict[str, Any] | None:
+    """A cached partial (of one file, or of a run of files) when what it was made from
+    (`body[made_from]`) is still `expected`, its text matches its digest and its shape is
+    this version's; else None: rebuilt, never trusted."""
     if path is None:
         return None
     with contextlib.suppress(
         OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
     ):
         body = json.loads(path.read_bytes())
-        if body["source"] != signature or body["check"] != _text_digest(body["partial"]):
+        if body[made_from] != expected or body["check"] != _text_digest(body["partial"]):
             return None
         made = json.loads(body["partial"])
         if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
@@ -103,7 +106,7 @@ def shard_partial(store: Any, name: str, path: Path) -> dict[str, Any]:
     from companion.store.archive import _signature, shard_summaries
 
     signature = _signature(path)
-    found = _cached_partial(_cache_path(store, name, STATS_SUFFIX), signature)
+    found = _cached_partial(_cache_path(store, name, STATS_SUFFIX), "source", signature)
     if found is not None:
         return found
     shard = shard_summaries(store, name, path)
@@ -332,7 +335,7 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
         )
     path = _cache_path(plan.store, held[0].name, RUN_SUFFIX)
     files = [[m.name, _signature(m.path)] for m in held]
-    made = _cached_run(path, files)
+    made = _cached_partial(path, "files", files)
     if made is None:
         made = aggregates.partial(m for each in held for m in _stored(plan, each))
         if path is not None:
@@ -356,21 +359,6 @@ def _stale_figures(made: dict[str, Any]) -> bool:
         aggregates.game_of({"game": raw}) != game or aggregates.extras_kind(game) != kind
         for raw, (game, kind) in made["counted"].items()
     )
-
-
-def _cached_run(path: Path | None, files: list[Any]) -> dict[str, Any] | None:
-    if path is None:
-        return None
-    with contextlib.suppress(
-        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
-    ):
-        body = json.loads(path.read_bytes())
-        if body["files"] != files or body["check"] != _text_digest(body["partial"]):
-            return None
-        made = json.loads(body["partial"])
-        if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
-            return made
-    return None
 
 
 def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
