@@ -269,8 +269,9 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
 
 def _games_of(game: str, raws: dict[str, set[str]]) -> set[str]:
     """The games counted for the matches --game takes (`queries.is_game` on the stored
-    name). A game counted both for matches it takes and for others (--game hoopers-series:
-    a series' games count as hoopers, as hoopers' own matches do) cannot be split: count."""
+    name). A game counted both for matches it takes and for others (a series' games,
+    stored under their own name, count for the game they are games of, as that game's own
+    matches do, and --game SERIES takes only the first) cannot be split: count."""
     from companion.history.queries import is_game
 
     games = set()
