@@ -214,14 +214,16 @@ def test_db_given_on_the_line_is_the_one_completed_from(monkeypatch, capsys, tmp
 
 
 def test_the_copies_of_engine_names_match_the_engines():
-    from companion.cli import allstar_complete, hoopers_complete, playlist_complete
-    from companion.games.allstar.arenas import RULES as ARENA_RULES
-    from companion.games.allstar.table import KEYS
-    from companion.games.hoopers.counters import COUNTER_KINDS, POSITIONS
-    from companion.games.hoopers.energy_moves import FUNDAMENTALS
-    from companion.games.hoopers.shots import SHOT_KINDS
-    from companion.games.hoopers.variants import MILESTONE_MODES
-    from companion.games.playlist.cards import KINDS
+    from companion.games.allstar.cli import complete as allstar_complete
+    from companion.games.allstar.rules.arenas import RULES as ARENA_RULES
+    from companion.games.allstar.rules.facts import KEYS
+    from companion.games.hoopers.cli import complete as hoopers_complete
+    from companion.games.hoopers.rules.counters import COUNTER_KINDS, POSITIONS
+    from companion.games.hoopers.rules.energy_moves import FUNDAMENTALS
+    from companion.games.hoopers.rules.shots import SHOT_KINDS
+    from companion.games.hoopers.rules.variants import MILESTONE_MODES
+    from companion.games.playlist.cli import complete as playlist_complete
+    from companion.games.playlist.rules.cards import KINDS
     from companion.history.formats import FORMATS
 
     assert hoopers_complete.SHOT_KINDS == SHOT_KINDS
@@ -241,12 +243,10 @@ def test_the_database_names_match_the_tables():
     from companion.history.book import ALIASES
 
     assert registry.ALIASES == ALIASES
-    from companion.cli import (
-        allstar_complete,
-        hoopers_complete,
-        otdraft_complete,
-        playlist_complete,
-    )
+    from companion.games.allstar.cli import complete as allstar_complete
+    from companion.games.hoopers.cli import complete as hoopers_complete
+    from companion.games.otdraft.cli import complete as otdraft_complete
+    from companion.games.playlist.cli import complete as playlist_complete
 
     for game, name in [
         ("allstar", allstar_complete.ALLSTAR_DOCS),

@@ -136,16 +136,13 @@ def test_edited_rulebook_tables_take_effect_at_once(tmp_path, monkeypatch):
     """The parsed-table cache never serves a table older than its TOML file."""
     import companion.data as data
 
-    monkeypatch.setattr(data, "HERE", tmp_path)
-    monkeypatch.setattr(data, "CACHE", tmp_path / "__pycache__")
+    load = data.reader(str(tmp_path / "__init__.py"))
     (tmp_path / "faces.toml").write_text('faces = ["a", "b"]\n')
-    data.load.cache_clear()
-    assert data.load("faces") == {"faces": ["a", "b"]}
+    assert load("faces") == {"faces": ["a", "b"]}
     assert (tmp_path / "__pycache__" / "faces.toml.marshal").exists()
     (tmp_path / "faces.toml").write_text('faces = ["a", "b", "c", "d"]\n')
-    data.load.cache_clear()
-    assert data.load("faces") == {"faces": ["a", "b", "c", "d"]}
-    data.load.cache_clear()
+    load.cache_clear()
+    assert load("faces") == {"faces": ["a", "b", "c", "d"]}
 
 
 def test_a_plain_die_says_it_is_not_a_valley_hoopers_die(cli):

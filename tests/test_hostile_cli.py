@@ -568,8 +568,8 @@ def test_15_markup_in_names_of_logged_games_reads_as_typed_in_history(cli, tmp_p
 def test_15_notes_are_plain_text_printed_as_written():
     from io import StringIO
 
+    from companion.games.hoopers.render import render_notes
     from companion.ui.console import TableConsole
-    from companion.ui.hoopers import render_notes
 
     out = StringIO()
     notes = ["Keepers sleeves one [star] upgrade at the setup, on Ann[/b]", "[red]Bo scores"]

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 from companion.engine.rng import TableRng
-from companion.games.allstar.best import best_team
-from companion.games.allstar.cards import Card
-from companion.games.allstar.ranking import rank_teams
-from companion.games.allstar.table import default_config
+from companion.games.allstar.rules.best import best_team
+from companion.games.allstar.rules.cards import Card
+from companion.games.allstar.rules.facts import default_config
+from companion.games.allstar.rules.ranking import rank_teams
 
 CONFIG = default_config()
 

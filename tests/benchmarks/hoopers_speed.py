@@ -14,9 +14,9 @@ from pathlib import Path
 
 from companion.engine.errors import CompanionError
 from companion.engine.rng import TableRng
-from companion.games.hoopers.match import fold, new_match, play, tribe_roster
-from companion.games.hoopers.odds import shot_odds
-from companion.games.hoopers.shots import ShotSpec, resolve_shot
+from companion.games.hoopers.rules.match import fold, new_match, play, tribe_roster
+from companion.games.hoopers.rules.odds import shot_odds
+from companion.games.hoopers.rules.shots import ShotSpec, resolve_shot
 from companion.store import Store
 
 
@@ -122,7 +122,7 @@ def match_shot_cost(size: int, runs: int = 10) -> float:
         while len(store.current_match("hoopers")["events"]) < size:
             store.append_event("hoopers", "onfire", {"team": "Karl", "hooper": "Edd Trapp",
                                                      "direction": "up"})  # fmt: skip
-        from companion.tables.hoopers import HoopersTable
+        from companion.games.hoopers.table import HoopersTable
 
         def to_lucy() -> None:
             cli("turn")

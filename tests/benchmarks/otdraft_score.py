@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.games.otdraft.best import FULL_SEARCH, find_best  # noqa: E402
-from companion.games.otdraft.catalogue import parse_catalogue_text  # noqa: E402
-from companion.games.otdraft.scoring import build_team  # noqa: E402
+from companion.games.otdraft.rules.best import FULL_SEARCH, find_best  # noqa: E402
+from companion.games.otdraft.rules.catalogue import parse_catalogue_text  # noqa: E402
+from companion.games.otdraft.rules.scoring import build_team  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "otdraft" / "fixtures" / "example.toml"
 

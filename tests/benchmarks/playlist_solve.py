@@ -2,7 +2,7 @@
 
 .venv/bin/python tests/benchmarks/playlist_solve.py [--hands 200] [--sizes 20,30] [--first 0]
 
-Hands are dealt from the synthetic 80-card box in companion/games/playlist/synthetic.py
+Hands are dealt from the synthetic 80-card box in companion/games/playlist/rules/synthetic.py
 (seed s builds a box and deals one hand from it; seeds run from --first). Goals from
 issue 6: 20 cards within 1 s, 30 cards within 10 s, on this machine. Seed 1685's 30 cards,
 where a playlist through every card would score one more, took 10–20 s before the
@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.games.playlist.solver import best_playlist
-from companion.games.playlist.synthetic import synthetic_hand
+from companion.games.playlist.rules.solver import best_playlist
+from companion.games.playlist.rules.synthetic import synthetic_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import describe  # noqa: E402

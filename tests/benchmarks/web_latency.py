@@ -42,8 +42,8 @@ def main() -> None:
     args = parser.parse_args()
 
     from companion.engine.events import event
+    from companion.games.hoopers.table import HoopersTable, roster
     from companion.store import Store
-    from companion.tables.hoopers import HoopersTable, roster
 
     folder = Path(tempfile.mkdtemp(prefix="companion-web-"))
     db = folder / "db.json"

@@ -57,14 +57,14 @@ def cards_have_energy(request: pytest.FixtureRequest) -> None:
     `unknown_card_energy` fixture."""
     if "unknown_card_energy" in request.fixturenames or "db" not in request.fixturenames:
         return
-    from companion.data import load
+    from companion.games.hoopers.data import load
+    from companion.games.hoopers.table import CARD_ENERGY
     from companion.store.store import Store
-    from companion.tables.hoopers import CARD_ENERGY
 
     db = request.getfixturevalue("db")
-    from companion.games.hoopers.susan_peg import SUSAN_PEG
+    from companion.games.hoopers.rules.susan_peg import SUSAN_PEG
 
-    cards = dict.fromkeys([*load("hoopers")["positions"], SUSAN_PEG], TEST_CARD_ENERGY)
+    cards = dict.fromkeys([*load("game")["positions"], SUSAN_PEG], TEST_CARD_ENERGY)
     Store(db).put_doc("hoopers", CARD_ENERGY, {"cards": cards})
 
 

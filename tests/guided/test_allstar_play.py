@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.allstar.test_season import bus_team, stored_regular_season
+from tests.games.allstar.test_season import bus_team, stored_regular_season
 from tests.guided.terminal import Terminal, json_of, run
 
 

@@ -365,7 +365,7 @@ def start_allstar(cli) -> None:
 def test_allstar_a_refused_bus_2_arena_keeps_bus_1(cli, scripted):
     # Issue 17: "refusing the Bus 2 arena in `allstar play` goes back to Bus 1 and asks
     # again for a row just 'remembered'".
-    from tests.allstar.test_season import bus_team
+    from tests.games.allstar.test_season import bus_team
 
     start_allstar(cli)
     flow = scripted
@@ -393,7 +393,7 @@ def test_allstar_a_refused_bus_2_arena_keeps_bus_1(cli, scripted):
 def test_allstar_an_arena_is_completed_with_tab(cli, scripted):
     start_allstar(cli)
     assert cli("allstar", "arena", "add", "Colosseum", "--points", "8,4").exit_code == 0
-    from tests.allstar.test_season import bus_team
+    from tests.games.allstar.test_season import bus_team
 
     flow = scripted
     flow.answer("Ana's Bus 1 team (Rink)?", bus_team("Ana", 1))
@@ -412,7 +412,7 @@ def test_allstar_an_arena_is_completed_with_tab(cli, scripted):
 
 
 def test_allstar_the_last_play_off_team_is_the_default(db, scripted):
-    from tests.allstar.test_season import bus_team, stored_regular_season
+    from tests.games.allstar.test_season import bus_team, stored_regular_season
 
     stored_regular_season(db)
     flow = scripted

@@ -155,7 +155,7 @@ def type_slowly(term: Terminal, *keys: str) -> None:
 
 @pytest.mark.slow
 def test_allstar_an_arena_with_tab_a_list_with_the_arrow_keys(db):
-    from tests.allstar.test_season import bus_team
+    from tests.games.allstar.test_season import bus_team
     from tests.guided.terminal import run
 
     species = ("--species", "duc,hor,bea,tig,car")

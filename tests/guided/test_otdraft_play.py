@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.otdraft.helpers import full_deck, full_deck_toml
 from tests.guided.terminal import ANSI, Terminal, json_of, run
-from tests.otdraft.helpers import full_deck, full_deck_toml
 
 
 def start(db: Path, *options: str, leftover: bool = False) -> None:
-    from companion.games.otdraft.catalogue import catalogue_to_toml
+    from companion.games.otdraft.rules.catalogue import catalogue_to_toml
 
     deck = db.parent / "deck.toml"
     deck.write_text(catalogue_to_toml(full_deck(54, leftover)) if leftover else full_deck_toml())

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.otdraft import guided
+from companion.games.otdraft.table import DraftTable
 from companion.store import Store
-from companion.tables.otdraft import DraftTable
-from companion.ui.guided import otdraft as guided
 from companion.ui.guided import prompts
-from tests.otdraft.helpers import full_deck
+from tests.games.otdraft.helpers import full_deck
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_without_a_catalogue_the_example_or_free_names(db, script):
 
 
 def test_a_catalogue_file_for_this_draft(db, script, tmp_path):
-    from tests.otdraft.helpers import full_deck_toml
+    from tests.games.otdraft.helpers import full_deck_toml
 
     path = tmp_path / "deck.toml"
     path.write_text(full_deck_toml())

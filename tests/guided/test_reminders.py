@@ -7,10 +7,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from companion.games.hoopers.onfire import LV1
-from companion.games.hoopers.reminders import face_down_can_matter, lv1_chip_can_matter
+from companion.games.hoopers.rules.onfire import LV1
+from companion.games.hoopers.rules.reminders import face_down_can_matter, lv1_chip_can_matter
+from companion.games.hoopers.table import HoopersTable
 from companion.store import Store
-from companion.tables.hoopers import HoopersTable
 from tests.conftest import assert_user_error
 from tests.guided.terminal import Terminal, run
 from tests.guided.test_terminal import NAMES

@@ -114,7 +114,7 @@ def store(db):
 
 def finish_match(store, per_period=(10, 8)):
     from companion.engine.events import event
-    from companion.tables.hoopers import HoopersTable
+    from companion.games.hoopers.table import HoopersTable
 
     table = HoopersTable(store)
     for _ in range(4):
@@ -126,8 +126,8 @@ def finish_match(store, per_period=(10, 8)):
 
 
 def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
-    from companion.tables.hoopers_series import SeriesTable
-    from companion.ui.guided import hoopers_series as guided
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
 
     answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("home in game 1", "ow")])
     assert guided.start(store) is True
@@ -140,8 +140,8 @@ def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
 def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
     store, answers, capsys
 ):
-    from companion.tables.hoopers_series import SeriesTable
-    from companion.ui.guided import hoopers_series as guided
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
 
     table = SeriesTable(store)
     table.start([K, U], home="Keepers")
@@ -179,10 +179,10 @@ def test_a_finished_series_game_is_ended_its_reward_phase_asked_and_recorded(
 
 
 def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, answers, monkeypatch):
-    from companion.tables.hoopers import HoopersTable
-    from companion.tables.hoopers_series import SeriesTable
-    from companion.ui.guided import hoopers as guided_hoopers
-    from companion.ui.guided import hoopers_series as guided
+    from companion.games.hoopers.guided import match as guided_hoopers
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable
 
     played = []
     monkeypatch.setattr(guided_hoopers, "play_turns", lambda store, seed=None: played.append(1))
@@ -208,7 +208,7 @@ def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, ans
 
 
 def test_play_without_a_series_offers_to_start_one(store, answers, capsys):
-    from companion.ui.guided import hoopers_series as guided
+    from companion.games.hoopers.guided import series as guided
 
     answers([("Start one now?", "no")])
     assert guided.offer_start(store) is False
@@ -220,11 +220,11 @@ def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
     # she rolls the d20 die directly performing a Lay-up by using her V stat. It
     # can't be defended."
     from companion.engine.rng import TableRng
-    from companion.games.hoopers import turn_flow as tf
-    from companion.games.hoopers.series import GameReport
-    from companion.tables.hoopers import HoopersTable
-    from companion.tables.hoopers_series import SeriesTable
-    from companion.ui.guided.hoopers import Flow
+    from companion.games.hoopers.guided.match import Flow
+    from companion.games.hoopers.rules import turn_flow as tf
+    from companion.games.hoopers.rules.series import GameReport
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable
 
     table = SeriesTable(store)
     table.start([K, U], home="Keepers")
@@ -252,10 +252,10 @@ def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):
 
 def test_play_asks_the_seven_and_five_of_each_tribe(store, answers, monkeypatch):
     # "Choose the new seven hoopers for the next game."
-    from companion.tables.hoopers import HoopersTable
-    from companion.tables.hoopers_series import SeriesTable
-    from companion.ui.guided import hoopers as guided_hoopers
-    from companion.ui.guided import hoopers_series as guided
+    from companion.games.hoopers.guided import match as guided_hoopers
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable
 
     monkeypatch.setattr(guided_hoopers, "play_turns", lambda store, seed=None: None)
     SeriesTable(store).start(["Ravens", "Owls"], home="Owls")

@@ -1,4 +1,4 @@
-"""The pure steps of an attacking turn (companion/games/hoopers/turn_flow.py)."""
+"""The pure steps of an attacking turn (companion/games/hoopers/rules/turn_flow.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.hoopers import turn_flow as tf
-from companion.games.hoopers.counters import CounterSpec, resolve_counter
-from companion.games.hoopers.match import new_match, play
-from companion.games.hoopers.shots import ShotSpec, resolve_shot
+from companion.games.hoopers.rules import turn_flow as tf
+from companion.games.hoopers.rules.counters import CounterSpec, resolve_counter
+from companion.games.hoopers.rules.match import new_match, play
+from companion.games.hoopers.rules.shots import ShotSpec, resolve_shot
 
 TEAM = ["PG", "SG", "SF", "PF", "C"]
 

@@ -1,5 +1,5 @@
 """Issue 22: the command line and guided play ask one module where the attacking turn stands
-(companion/games/hoopers/phase.py), so the same illegal step is refused by both."""
+(companion/games/hoopers/rules/phase.py), so the same illegal step is refused by both."""
 
 from __future__ import annotations
 

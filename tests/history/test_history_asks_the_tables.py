@@ -14,9 +14,9 @@ K, U = "Keepers", "Unleashed"
 
 def series_game_played(db) -> str:
     from companion.engine.events import event
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable
     from companion.store import Store
-    from companion.tables.hoopers import HoopersTable
-    from companion.tables.hoopers_series import SeriesTable
 
     store = Store(db)
     series = SeriesTable(store)

@@ -79,7 +79,7 @@ def test_a_catalogue_edit_made_while_the_log_waits_is_what_it_is_checked_against
     assert added.exit_code == 0, added.stderr
 
     def remove_the_negative_card() -> None:
-        from companion.tables.playlist_box import PlaylistBox
+        from companion.games.playlist.box import PlaylistBox
 
         PlaylistBox(Store(db)).remove("1")
 

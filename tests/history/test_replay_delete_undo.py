@@ -20,9 +20,9 @@ def fake_replay(monkeypatch):
             scores[event["data"]["player"]] += event["data"]["points"]
         return {"scores": scores, "winner": max(scores, key=scores.get)}
 
-    module = types.ModuleType("companion.games.otdraft.replay")
+    module = types.ModuleType("companion.games.otdraft.rules.replay")
     module.replay = replay
-    monkeypatch.setitem(sys.modules, "companion.games.otdraft.replay", module)
+    monkeypatch.setitem(sys.modules, "companion.games.otdraft.rules.replay", module)
 
 
 def test_replay_confirms_the_stored_result(cli, db, monkeypatch):
@@ -46,13 +46,13 @@ def test_replay_mismatch_exits_1(cli, db, monkeypatch):
 
 
 def test_replay_without_a_fold_says_so(cli, db, monkeypatch):
-    monkeypatch.setitem(sys.modules, "companion.games.otdraft.replay", None)
+    monkeypatch.setitem(sys.modules, "companion.games.otdraft.rules.replay", None)
     record(db, match("r3", "otdraft", {"Ana": 7, "Ben": 5}, "2026-01-01", events=EVENTS))
     result = cli("history", "replay", "r3", "--json")
     assert result.exit_code == 0
     assert (result.json["replayable"], result.json["verified"]) == (False, None)
     assert result.json["message"] == (
-        "otdraft has no replay yet (looked for companion.games.otdraft.replay.replay)"
+        "otdraft has no replay yet (looked for companion.games.otdraft.rules.replay.replay)"
     )
 
 

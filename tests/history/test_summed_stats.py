@@ -372,7 +372,7 @@ def test_a_partial_made_by_a_games_earlier_figures_is_not_summed(cli, db, monkey
     """A game's figures changed shape (their `version` raised): the parts cached before are
     not added to the new ones; the month is counted again with the game's figures as now."""
     from companion.engine.spec import Figures
-    from companion.games.otdraft import figures
+    from companion.games.otdraft.rules import figures
 
     archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
     archive_many(Store(db), [match("a2", "otdraft", {"Ana": 2, "Bo": 4}, "2025-02-02")])

@@ -30,7 +30,7 @@ def test_wins_by_tribe_of_a_tracked_match(cli, db):
 
 
 def test_matches_kept_before_tribes_were_read_from_their_rosters(cli, db):
-    from companion.games.hoopers.match import tribe_roster
+    from companion.games.hoopers.rules.match import tribe_roster
 
     rosters = {"Lucy": tribe_roster("unleashed"), "Karl": tribe_roster("keepers")}
     record(db, match("h1", "hoopers", {"Lucy": 80, "Karl": 70}, "2026-01-01",

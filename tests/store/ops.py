@@ -82,7 +82,7 @@ def build(folder: Path) -> Path:
     table.roll("Ben", 17)
     # A Series at 2-0 (games typed in by hand): recording, undoing or abandoning it
     # changes the series document and history records together.
-    from companion.tables.hoopers_series import SeriesTable
+    from companion.games.hoopers.series_table import SeriesTable
 
     series = SeriesTable(store)
     series.start(("Keepers", "Unleashed"), home="Keepers", seed=5)

@@ -280,7 +280,9 @@ def command_sentences() -> list[str]:
     """What the tables' `next` says in states that name a command, from their own code."""
     from types import SimpleNamespace as S
 
-    from companion.tables import hoopers, otdraft, playlist
+    from companion.games.hoopers import table as hoopers
+    from companion.games.otdraft import table as otdraft
+    from companion.games.playlist import table as playlist
 
     solo_start = S(last=S(scored=False, deal=S(count=7)))
     solo_lost = S(last=S(scored=True, wins=False, deal=S(count=7)))

@@ -7,11 +7,11 @@ from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
 SEASON = Kind(
     key="allstar",
     title="All-Star Draft",
-    table="companion.tables.allstar:AllStarTable",
+    table="companion.games.allstar.table:AllStarTable",
     command="companion allstar season",
     example=(("allstar", "season", "start", "--players", "Ann,Bob,Cy", "--seed", "1"),),
-    renderer="companion.ui.allstar:render_status",
-    flow="companion.ui.guided.allstar",
+    renderer="companion.games.allstar.render:render_status",
+    flow="companion.games.allstar.guided",
     menu="an All-Star Draft game",
     first_step="the first round",
     next_step="the next round",
@@ -25,10 +25,10 @@ SEASON = Kind(
     ),
     log=Logged(
         title="All-Star Draft",
-        rank="companion.games.allstar.logged:ranked",
+        rank="companion.games.allstar.rules.logged:ranked",
         options=("playoff",),
-        prepare="companion.games.allstar.logged:prepare",
-        context="companion.games.allstar.logged:amend_context",
+        prepare="companion.games.allstar.rules.logged:prepare",
+        context="companion.games.allstar.rules.logged:amend_context",
         questions=(
             # "In case of a tie, it is the Manager who won the most Supporters during the
             # Play-Offs who wins the game": a tie for first needs them.
@@ -41,16 +41,16 @@ SEASON = Kind(
             ),
         ),
     ),
-    replay="companion.games.allstar.replay:replay",
-    stats="companion.games.allstar.figures:FIGURES",
-    chart="companion.games.allstar.charts:rounds_chart",
+    replay="companion.games.allstar.rules.replay:replay",
+    stats="companion.games.allstar.rules.figures:FIGURES",
+    chart="companion.games.allstar.rules.charts:rounds_chart",
 )
 
 SPEC = GameSpec(
     name="allstar",
     title="All-Star Draft",
-    cli="companion.cli.allstar:app",
+    cli="companion.games.allstar.cli.commands:app",
     kinds=(SEASON,),
-    demos=(("allstar", "companion.demo.allstar"),),
-    completion="companion.cli.allstar_complete:SOURCES",
+    demos=(("allstar", "companion.games.allstar.demo"),),
+    completion="companion.games.allstar.cli.complete:SOURCES",
 )

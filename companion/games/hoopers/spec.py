@@ -9,7 +9,7 @@ TITLE = "Valley Hoopers: The Series"
 MATCH = Kind(
     key="hoopers",
     title=TITLE,
-    table="companion.tables.hoopers:HoopersTable",
+    table="companion.games.hoopers.table:HoopersTable",
     command="companion hoopers match",
     example=(
         (
@@ -30,8 +30,8 @@ MATCH = Kind(
             "1",
         ),
     ),  # fmt: skip
-    renderer="companion.ui.hoopers:render_status",
-    flow="companion.ui.guided.hoopers",
+    renderer="companion.games.hoopers.render:render_status",
+    flow="companion.games.hoopers.guided.match",
     menu="a Valley Hoopers match",
     first_step="the first attacking turn",
     next_step="the next attacking turn",
@@ -45,21 +45,21 @@ MATCH = Kind(
     ),
     log=Logged(
         title="Valley Hoopers (two teams)",
-        rank="companion.games.hoopers.logged:ranked",
+        rank="companion.games.hoopers.rules.logged:ranked",
         options=("tribes", "home"),
-        prepare="companion.games.hoopers.logged:prepare",
+        prepare="companion.games.hoopers.rules.logged:prepare",
         questions=(Question("tribes", "Tribes?", "NAME=keepers|unleashed, or none"),),
     ),
-    replay="companion.games.hoopers.replay:replay",
-    stats="companion.games.hoopers.figures:FIGURES",
-    chart="companion.games.hoopers.charts:periods_chart",
+    replay="companion.games.hoopers.rules.replay:replay",
+    stats="companion.games.hoopers.rules.figures:FIGURES",
+    chart="companion.games.hoopers.rules.charts:periods_chart",
 )
 
 SERIES = Kind(
     key="series",
     stored="hoopers-series",
     title=f"{TITLE} (series)",
-    table="companion.tables.hoopers_series:SeriesTable",
+    table="companion.games.hoopers.series_table:SeriesTable",
     command="companion hoopers series",
     example=(
         (
@@ -74,15 +74,15 @@ SERIES = Kind(
             "1",
         ),
     ),  # fmt: skip
-    renderer="companion.ui.hoopers_series:render_scoreboard",
-    flow="companion.ui.guided.hoopers_series",
+    renderer="companion.games.hoopers.series_render:render_scoreboard",
+    flow="companion.games.hoopers.guided.series",
     menu="a Valley Hoopers Series (best of 7)",
     first_step="its first game",
     next_step="the next game",
     own_document=True,
-    replay="companion.games.hoopers.replay:replay_series",
-    stats="companion.games.hoopers.figures:SERIES_FIGURES",
-    chart="companion.games.hoopers.charts:series_chart",
+    replay="companion.games.hoopers.rules.replay:replay_series",
+    stats="companion.games.hoopers.rules.figures:SERIES_FIGURES",
+    chart="companion.games.hoopers.rules.charts:series_chart",
     aggregate=True,
 )
 
@@ -92,8 +92,11 @@ SERIES_GAME = Kind(key="hoopers-series-game", title=TITLE, counts_as="hoopers")
 SPEC = GameSpec(
     name="hoopers",
     title="Valley Hoopers",
-    cli="companion.cli.hoopers:app",
+    cli="companion.games.hoopers.cli.commands:app",
     kinds=(MATCH, SERIES, SERIES_GAME),
-    demos=(("hoopers", "companion.demo.hoopers"), ("series", "companion.demo.hoopers_series")),
-    completion="companion.cli.hoopers_complete:SOURCES",
+    demos=(
+        ("hoopers", "companion.games.hoopers.demo"),
+        ("series", "companion.games.hoopers.demo_series"),
+    ),
+    completion="companion.games.hoopers.cli.complete:SOURCES",
 )

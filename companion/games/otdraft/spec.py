@@ -7,14 +7,14 @@ from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
 DRAFT = Kind(
     key="otdraft",
     title="OT Fantasy Draft",
-    table="companion.tables.otdraft:DraftTable",
+    table="companion.games.otdraft.table:DraftTable",
     command="companion otdraft game",
     example=(
         ("otdraft", "cards", "import", "--example"),
         ("otdraft", "game", "start", "--players", "Ann,Bob", "--seed", "1"),
     ),
-    renderer="companion.ui.otdraft:render_status",
-    flow="companion.ui.guided.otdraft",
+    renderer="companion.games.otdraft.render:render_status",
+    flow="companion.games.otdraft.guided",
     menu="an OT Fantasy Draft",
     first_step="the first picks",
     next_step="the next picks",
@@ -28,10 +28,10 @@ DRAFT = Kind(
     ),
     log=Logged(
         title="OT Fantasy Draft",
-        rank="companion.games.otdraft.logged:ranked",
+        rank="companion.games.otdraft.rules.logged:ranked",
         options=("order",),
-        prepare="companion.games.otdraft.logged:prepare",
-        context="companion.games.otdraft.logged:amend_context",
+        prepare="companion.games.otdraft.rules.logged:prepare",
+        context="companion.games.otdraft.rules.logged:amend_context",
         questions=(
             Question(
                 "order",
@@ -42,15 +42,15 @@ DRAFT = Kind(
             ),
         ),
     ),
-    replay="companion.games.otdraft.replay:replay",
-    stats="companion.games.otdraft.figures:FIGURES",
+    replay="companion.games.otdraft.rules.replay:replay",
+    stats="companion.games.otdraft.rules.figures:FIGURES",
 )
 
 SPEC = GameSpec(
     name="otdraft",
     title="OT Fantasy Draft",
-    cli="companion.cli.otdraft:app",
+    cli="companion.games.otdraft.cli.commands:app",
     kinds=(DRAFT,),
-    demos=(("otdraft", "companion.demo.otdraft"),),
-    completion="companion.cli.otdraft_complete:SOURCES",
+    demos=(("otdraft", "companion.games.otdraft.demo"),),
+    completion="companion.games.otdraft.cli.complete:SOURCES",
 )

@@ -1,0 +1,65 @@
+"""Arena cards: a Supporter row by rank and the icons that change how it scores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.names import match_prefix
+from companion.games.allstar.rules.errors import BadArena
+
+RULES = ("unusual", "no-two-managers", "straight", "full-house", "rainbow")
+COMBO_RULES = ("straight", "full-house", "rainbow")
+
+
+@dataclass(frozen=True)
+class Arena:
+    name: str
+    points: tuple[int, ...]  # Supporters for 1st, 2nd, …
+    rules: frozenset[str] = frozenset()
+
+    @property
+    def combos(self) -> frozenset[str]:
+        return self.rules & frozenset(COMBO_RULES)
+
+    def points_for(self, rank: int) -> int:
+        return self.points[rank - 1]
+
+    def check_row(self, managers: int) -> None:
+        if len(self.points) < managers:
+            raise BadArena(
+                f"arena '{self.name}' pays {len(self.points)} places "
+                f"({','.join(map(str, self.points))}) but {managers} managers play"
+            )
+
+    def to_doc(self) -> dict[str, Any]:
+        return {"name": self.name, "points": list(self.points), "rules": sorted(self.rules)}
+
+
+def arena_from_doc(doc: Mapping[str, Any]) -> Arena:
+    return Arena(doc["name"], tuple(doc["points"]), frozenset(doc.get("rules", ())))
+
+
+def parse_points(text: str, what: str = "Supporter row") -> tuple[int, ...]:
+    """`13,10,7,5`: Supporters for 1st, 2nd, … place."""
+    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise BadArena(f"{what} '{text}' is not whole numbers like 13,10,7,5")
+    if len(parts) > 6:
+        raise BadArena(f"{what} '{text}' has {len(parts)} places; at most 6 managers play")
+    return tuple(int(p) for p in parts)
+
+
+def parse_rules(typed: Iterable[str]) -> frozenset[str]:
+    words = [w.strip() for chunk in typed for w in chunk.split(",") if w.strip()]
+    return frozenset(match_prefix(w, RULES, what="arena rule") for w in words)
+
+
+def find_arena(typed: str, catalogue: Mapping[str, Mapping[str, Any]]) -> Arena | None:
+    """The catalogue arena `typed` names, or None when it names none (ambiguity raises)."""
+    key = typed.strip().casefold()
+    names = list(catalogue)
+    if not any(n.casefold().startswith(key) for n in names):
+        return None
+    return arena_from_doc(catalogue[match_prefix(typed, names, what="arena")])

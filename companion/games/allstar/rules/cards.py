@@ -1,0 +1,87 @@
+"""Hockey Player cards: Species, Number 1–9 and an equipment Symbol (some carry none)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion.engine.errors import UnknownName
+from companion.engine.names import match_prefix
+from companion.games.allstar.rules.errors import BadCard, BadTeam
+from companion.games.allstar.rules.facts import TableConfig
+
+TEAM_SIZE = 5
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    species: str
+    number: int
+    symbol: str | None = None
+
+    @property
+    def identity(self) -> tuple[str, int]:
+        # Each Species has nine cards numbered 1 to 9, so Species and Number name one card.
+        return (self.species, self.number)
+
+    def value(self, criterion: str) -> str | int | None:
+        # Criterion names are the attribute names; getattr keeps best-team searches fast.
+        return getattr(self, criterion)
+
+    def __str__(self) -> str:
+        base = f"{self.species}-{self.number}"
+        return f"{base}-{self.symbol}" if self.symbol else base
+
+
+def parse_card(text: str, config: TableConfig) -> Card:
+    """`SPECIES-NUMBER-SYMBOL` or `SPECIES-NUMBER`, case-insensitive, unique prefixes."""
+    parts = [p.strip() for p in text.strip().split("-")]
+    if len(parts) not in (2, 3) or not all(parts):
+        raise BadCard(
+            f"card '{text}' is not SPECIES-NUMBER-SYMBOL or SPECIES-NUMBER",
+            hint="e.g. ducks-4-puck or duc-4-pu",
+        )
+    try:
+        species = match_prefix(parts[0], config.species, what="species")
+        symbol = match_prefix(parts[2], config.symbols, what="symbol") if len(parts) == 3 else None
+    except UnknownName as err:
+        raise BadCard(f"card '{text}': {err}") from None
+    if not parts[1].isdigit() or int(parts[1]) not in config.numbers:
+        raise BadCard(f"card '{text}': number '{parts[1]}' is not 1 to 9")
+    return Card(species, int(parts[1]), symbol)
+
+
+def split_cards(texts: Iterable[str]) -> list[str]:
+    """Cards typed as separate words, comma-separated, or both."""
+    return [c.strip() for chunk in texts for c in chunk.split(",") if c.strip()]
+
+
+def parse_cards(texts: Iterable[str], config: TableConfig) -> list[Card]:
+    """Any number of distinct cards (a bench, a hand)."""
+    cards = [parse_card(t, config) for t in split_cards(texts)]
+    seen: set[tuple[str, int]] = set()
+    for card in cards:
+        if card.identity in seen:
+            raise BadTeam(f"card {card.species}-{card.number} is given twice")
+        seen.add(card.identity)
+    return cards
+
+
+def parse_team(texts: Iterable[str], config: TableConfig) -> tuple[Card, ...]:
+    """Exactly five different cards."""
+    words = split_cards(texts)
+    if len(words) != TEAM_SIZE:
+        raise BadTeam(
+            f"a team is {TEAM_SIZE} cards; got {len(words)} ({', '.join(words) or 'none'})"
+        )
+    return tuple(parse_cards(words, config))
+
+
+def card_from_text(text: str) -> Card:
+    """A card as stored in a match log (canonical spelling, no prefixes)."""
+    parts = text.split("-")
+    return Card(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else None)
+
+
+def cards_text(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]

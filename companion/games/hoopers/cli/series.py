@@ -1,0 +1,330 @@
+"""`companion hoopers series`: The Series across evenings (best of seven, home and away).
+
+A thin face over `companion.games.hoopers.series_table.SeriesTable`: parse, call the table, emit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from companion.cli.common import (
+    InteractiveJsonOption,
+    JsonOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+)
+
+if TYPE_CHECKING:
+    from companion.games.hoopers.rules.series_report import SeriesView
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.tables.base import Status
+
+app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
+game_app = new_app("Play the next series game as a tracked hoopers match.")
+app.add_typer(game_app, name="game")
+
+HooperOption = Annotated[
+    list[str] | None,
+    typer.Option(metavar="TRIBE:HOOPER", help="Repeat for each hooper."),
+]
+ChipsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
+    ),
+]
+GameplanOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
+    ),
+]
+UpgradeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--upgrade",
+        metavar="TRIBE:HOOPER=CARD",
+        help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
+        "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
+        "energies') or star (the kit's). Later games start the hooper with its energy.",
+    ),
+]
+SeriesTrackOption = Annotated[
+    str | None,
+    typer.Option(
+        "--series-track",
+        metavar="TRIBE",
+        help="The tribe the tribe marker shows at the end (default: the home tribe).",
+    ),
+]
+GameArg = Annotated[
+    int | None, typer.Argument(help="Game number (default: the last recorded game).")
+]
+
+
+def _table(ctx: typer.Context) -> SeriesTable:
+    from companion.games.hoopers.series_table import SeriesTable
+
+    return SeriesTable(open_store(ctx))
+
+
+def _emit_status(status: Status[SeriesView], json: bool, **note: Any) -> None:
+    from companion.games.hoopers.series_render import render_status
+
+    emit(status.to_json(), json, lambda out: render_status(out, status, **note))
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+@app.command()
+def start(
+    ctx: typer.Context,
+    tribes: Annotated[
+        str, typer.Option("--tribes", help="The two tribes, comma separated: Keepers,Unleashed.")
+    ],
+    home: Annotated[
+        str, typer.Option("--home", help="The tribe at home in game 1, or 'random' (seeded).")
+    ] = "random",
+    name: Annotated[str | None, typer.Option("--name", help="A name for the series.")] = None,
+    seed: SeedOption = None,
+    star: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--star",
+            metavar="TRIBE:HOOPER",
+            help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Start a best-of-seven series; it becomes the current series."""
+    from companion.engine.decks import parse_players
+    from companion.engine.names import check_name
+
+    names = parse_players(tribes, low=2, high=2)
+    if name is not None:
+        check_name(name, "series name")
+    status = _table(ctx).start(names, home=home, name=name, seed=seed, stars=star)
+    _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
+
+
+@app.command("next")
+def next_(ctx: typer.Context, json: JsonOption = False) -> None:
+    """The setup for the next game: who is home, Susan Peg, who sits out."""
+    from companion.games.hoopers.series_render import render_setup
+
+    upcoming = _table(ctx).next_game()
+    emit(upcoming.to_json(), json, lambda out: render_setup(out, upcoming))
+
+
+@app.command()
+def record(
+    ctx: typer.Context,
+    score: Annotated[
+        str, typer.Option("--score", help="Final score in the order the tribes were named: 78-75.")
+    ],
+    periods: Annotated[
+        str | None,
+        typer.Option("--periods", help="Period scores in tribe order: 20-18,15-22,21-17,22-18."),
+    ] = None,
+    ejected: HooperOption = None,
+    injured: HooperOption = None,
+    chips: ChipsOption = None,
+    gameplan: GameplanOption = None,
+    series_track: SeriesTrackOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Record the next game by hand, then show its Reward Phase."""
+    status = _table(ctx).record(
+        score,
+        periods,
+        ejected=ejected,
+        injured=injured,
+        chips=chips,
+        gameplan=gameplan,
+        series_track=series_track,
+    )
+    _emit_status(status, json, recorded=len(status.state.series.games))
+
+
+@app.command()
+def amend(
+    ctx: typer.Context,
+    game: GameArg = None,
+    ejected: HooperOption = None,
+    injured: HooperOption = None,
+    chips: ChipsOption = None,
+    gameplan: GameplanOption = None,
+    series_track: SeriesTrackOption = None,
+    upgrade: UpgradeOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Add what a tracked match does not know (gameplan, series track, upgrades) or fix a game.
+
+    Each option replaces that detail for the tribes it names; the score stays.
+    """
+    status = _table(ctx).amend(
+        game,
+        ejected=ejected,
+        injured=injured,
+        chips=chips,
+        gameplan=gameplan,
+        series_track=series_track,
+        upgrade=upgrade,
+    )
+    _emit_status(status, json, amended=game if game is not None else len(status.state.series.games))
+
+
+@game_app.command("start")
+def game_start(
+    ctx: typer.Context,
+    hot: Annotated[
+        str,
+        typer.Option(
+            "--hot", help="The home tribe's three hoopers on the first hot step (comma separated)."
+        ),
+    ],
+    cold: Annotated[
+        str,
+        typer.Option(
+            "--cold", help="The away tribe's two hoopers on the first cold step (comma separated)."
+        ),
+    ],
+    roster: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--roster",
+            metavar="TRIBE:A,B,...",
+            help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
+        ),
+    ] = None,
+    seven: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seven",
+            metavar="TRIBE:A,B,...",
+            help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
+        ),
+    ] = None,
+    five: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--five",
+            metavar="TRIBE:A,B=POS,...",
+            help="A tribe's five on court, of its seven ('Name=POS' for another token).",
+        ),
+    ] = None,
+    first: Annotated[
+        str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
+    ] = "roll",
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Start the next game as a tracked `hoopers match` with the home/away rules applied.
+
+    When 'companion hoopers match end' records that match, the series takes its
+    score, periods, ejections, injuries and unspent chips as the game's result.
+    """
+    from companion.games.hoopers.rules.series_input import parse_tribe_hooper
+    from companion.games.hoopers.series_render import render_game_start
+
+    table = _table(ctx)
+    tribes = table.current().tribes
+    rosters = {}
+    for item in roster or []:
+        tribe, names = parse_tribe_hooper(item, tribes)
+        rosters[tribe] = _names(names)
+    line_ups = [{}, {}]
+    for found, items, option in ((line_ups[0], seven, "--seven"), (line_ups[1], five, "--five")):
+        for item in items or []:
+            tribe, names = parse_tribe_hooper(item, tribes)
+            if tribe in found:
+                from companion.engine.errors import BadInput
+
+                raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
+            found[tribe] = _names(names)
+    started = table.start_game(
+        _names(hot), _names(cold), rosters, first=first, seed=seed,
+        sevens=line_ups[0], fives=line_ups[1],
+    )  # fmt: skip
+    emit(started.to_json(), json, lambda out: render_game_start(out, started))
+
+
+@app.command()
+def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) -> None:
+    """The Reward Phase of a game: markers, Strength marker, chips and their exchange."""
+    from companion.games.hoopers.series_render import render_rewards
+
+    table = _table(ctx)
+    earned = table.rewards(game)
+    series = table.current()
+    emit(earned.to_json(), json, lambda out: render_rewards(out, series, earned, table.rules))
+
+
+@app.command()
+def status(ctx: typer.Context, json: JsonOption = False) -> None:
+    """The current series: seven-game strip, wins, next home, carry-over, Susan Peg."""
+    _emit_status(_table(ctx).status(), json)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    series_id: Annotated[str, typer.Argument(metavar="ID", help="Series id or a unique prefix.")],
+    json: JsonOption = False,
+) -> None:
+    """Any series, current or past, by id."""
+    _emit_status(_table(ctx).show(series_id), json)
+
+
+@app.command("list")
+def list_(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Every series, newest first."""
+    from companion.games.hoopers.series_render import render_list
+
+    rows = _table(ctx).listing()
+    emit({"series": [r.to_json() for r in rows]}, json, lambda out: render_list(out, rows))
+
+
+@app.command()
+def undo(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Drop the last recorded game of the current series."""
+    status = _table(ctx).undo()
+    _emit_status(status, json, undone=len(status.state.series.games) + 1)
+
+
+@app.command()
+def end(ctx: typer.Context, json: JsonOption = False) -> None:
+    """File the decided series in history (refused while it is undecided)."""
+    from companion.games.hoopers.series_render import render_ended
+
+    ended = _table(ctx).end()
+    emit(ended.to_json(), json, lambda out: render_ended(out, ended))
+
+
+@app.command()
+def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Abandon the current series (kept in history as abandoned)."""
+    _emit_status(_table(ctx).abandon(), json)
+
+
+@app.command()
+def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
+    """Interactive: play the series on a terminal: each game as guided turns, then its
+    Reward Phase."""
+    from companion.ui.guided import prompts
+
+    prompts.require_terminal("companion hoopers series play")
+    from companion.games.hoopers.guided import series as guided
+
+    store = open_store(ctx)
+    with prompts.guarded():
+        if not guided.offer_start(store, seed):
+            raise typer.Exit(0)
+        guided.play(store, seed)

@@ -1,0 +1,308 @@
+"""Valley Hoopers in the terminal: every resolution with its arithmetic and its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.engine.dice import d8_label
+from companion.games.hoopers.rules.free_throws import LOWEST_ROLL
+from companion.games.hoopers.rules.stats import signed
+from companion.ui.console import Table, plain
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from companion.games.hoopers.rules.state import MatchState
+    from companion.tables.base import Ended, Status
+
+
+SHOT_NAMES = {"2ps": "2 points shot", "3ps": "3 points shot", "lup": "lay-up"}
+DEFENSE_NAMES = {"2ps": "D2", "3ps": "D3", "lup": "DLU"}
+
+
+def _face(face: str | None) -> str:
+    return d8_label(face) if face else "not rolled"
+
+
+MATCH_OWED = "the match waits for them: 'companion hoopers match free-throw TEAM --stat 2PS'"
+
+
+def _free_throws(
+    out: Console, free_throws: list[Any], stat: int | None, away: bool, owed: str | None = None
+) -> None:
+    if not free_throws:
+        return
+    if stat is None:
+        hint = owed or "give --ft-stat (the shooter's 2PS) to resolve them"
+        out.print(f"  {len(free_throws)} free throw(s) owed: {hint}", markup=False)
+        return
+    rule = f"{stat} (basic 2PS, away)" if away else f"{stat} + 15"
+    for n, ft in enumerate(free_throws, 1):
+        if ft.roll is None:
+            auto = "made without a roll: 1 point"
+            out.print(f"  free throw {n}: {rule} = {ft.target} ≥ 100 → {auto}", markup=False)
+        else:
+            verdict = "made: 1 point" if ft.made else "missed"
+            out.print(
+                f"  free throw {n}: {rule} = {ft.target} → rolled {ft.roll}: {verdict}",
+                markup=False,
+            )
+
+
+def shot_working(outcome: Any) -> str:
+    spec = outcome.spec
+    text = str(spec.stat) + (f" {signed(spec.attack_malus)}" if spec.attack_malus else "")
+    text += "".join(f" {signed(b)}" for b in spec.bonuses)
+    if spec.defense is not None:
+        defense = str(spec.defense) + (
+            f" {signed(spec.defense_malus)}" if spec.defense_malus else ""
+        )
+        if outcome.defense_bonus:
+            text += f" − ({defense} + {outcome.defense_bonus})"
+        elif spec.defense_malus:
+            text += f" − ({defense})"
+        else:
+            text += f" − {defense}"
+    return f"{text} = {outcome.target}"
+
+
+def render_shot(
+    out: Console, outcome: Any, who: str = "", notes: Sequence[str] = (), owed: str | None = None
+) -> None:
+    """The shot's working; `notes` (e.g. a --roll the shot did not use) follow, one a line.
+
+    `owed`: what to say about free throws whose 2PS is not known (a tracked match
+    keeps them owed)."""
+    _render_shot(out, outcome, who, owed)
+    for note in notes:
+        out.print(f"  [dim]{plain(note)}[/dim]")
+
+
+def _render_shot(out: Console, outcome: Any, who: str, owed: str | None = None) -> None:
+    spec = outcome.spec
+    head = f"{who}{SHOT_NAMES[spec.kind]}"
+    if spec.defense is None:
+        out.print(f"{head}, uncontested (no defense card: no foul die)", markup=False)
+    else:
+        out.print(
+            f"{head} against {(spec.defense_card or '').upper() or DEFENSE_NAMES[spec.kind]} "
+            f"{spec.defense}; "
+            f"foul die: [bold]{_face(outcome.face)}[/bold]"
+        )
+        out.print(f"  {outcome.reading.outcome}", markup=False)
+    if outcome.charging:
+        out.print("  [bold]No shot[/bold]: 0 points.")
+        return
+    if outcome.flagrant:
+        out.print("  No shot; two free throws:")
+    else:
+        working = shot_working(outcome)
+        if outcome.auto:
+            out.print(
+                f"  {working} ≥ 100 → scores without a roll: {outcome.points} points", markup=False
+            )
+        elif outcome.roll is None:
+            out.print(f"  {working} < {LOWEST_ROLL} → cannot score, no roll: [bold]missed[/bold]")
+        else:
+            verdict = f"scored, {outcome.points} points" if outcome.scored else "missed"
+            out.print(
+                f"  {working} → roll ≤ {outcome.target} scores; rolled {outcome.roll}: "
+                f"[bold]{verdict}[/bold]"
+            )
+        if outcome.foul:
+            count = len(outcome.free_throws)
+            why = (
+                "shot made: 1 extra free throw"
+                if outcome.scored
+                else f"shot missed: {count} free throws"
+            )
+            out.print(f"  Defensive foul, {why}", markup=False)
+    _free_throws(out, list(outcome.free_throws), spec.free_throw_stat, spec.away, owed)
+    out.print(f"  Total: [bold]{outcome.total_points}[/bold] point(s)", end="")
+    moves = {"up": "one step right", "down": "one step left", None: "stays"}
+    out.print(f"; Onfire track {moves[outcome.onfire]}", markup=False)
+
+
+def render_foul(out: Console, reading: Any) -> None:
+    out.print(f"{reading.action}: foul die [bold]{_face(reading.face)}[/bold]")
+    if reading.reads_as and reading.reads_as != reading.face:
+        out.print(f"  (reads as {_face(reading.reads_as)})", markup=False)
+    if reading.defense_bonus:
+        out.print(f"  Foul bonus: +{reading.defense_bonus} to the defence stat", markup=False)
+    out.print(f"  {reading.outcome}", markup=False)
+
+
+def render_counter(out: Console, outcome: Any) -> None:
+    spec = outcome.spec
+    face = "not rolled (Manny Gentle)" if spec.no_foul_die else _face(outcome.reading.face)
+    out.print(f"{spec.action_label}: foul die [bold]{face}[/bold]")
+    if outcome.stat is not None:
+        why = _stat_reason(spec, outcome)
+        if outcome.roll is None and outcome.success:
+            out.print(f"  {why} ≥ 100 → succeeds without a roll", markup=False)
+        elif outcome.roll is None:
+            out.print(f"  {why} < {LOWEST_ROLL} → cannot succeed, no roll: [bold]fails[/bold]")
+        else:
+            verdict = "success" if outcome.success else "fails"
+            out.print(
+                f"  {why} → roll ≤ {outcome.target} succeeds; rolled {outcome.roll}: "
+                f"[bold]{verdict}[/bold]"
+            )
+    out.print(f"  {outcome.consequence}", markup=False)
+
+
+def _stat_reason(spec: Any, outcome: Any) -> str:
+    name = outcome.stat.upper()
+    if outcome.jump_ball:
+        return f"jump ball: {name} instead, {outcome.target}"
+    if spec.kind == "steal":
+        if spec.position == "SF":
+            return f"steal on an SF uses the worse of O and V: {name} {outcome.target}"
+        return f"steal on a {spec.position} uses {name} {outcome.target}"
+    return f"{spec.kind} uses {name} {outcome.target}"
+
+
+def render_block(
+    out: Console, outcome: Any, ft_stat: int | None, away: bool, owed: str | None = None
+) -> None:
+    reading = outcome.reading
+    against = f" against the {outcome.against}" if outcome.against else ""
+    out.print(f"block{against}: foul die [bold]{_face(reading.face)}[/bold]")
+    if reading.reads_as != reading.face:
+        out.print(f"  (Linda Siempre: reads as {_face(reading.reads_as)})", markup=False)
+    out.print(f"  [bold]{outcome.outcome}[/bold]: {outcome.sentence}")
+    _free_throws(out, list(outcome.free_throws), ft_stat, away, owed)
+
+
+def render_free_throw(out: Console, ft: Any, stat: int, away: bool) -> None:
+    _free_throws(out, [ft], stat, away)
+
+
+def render_odds(out: Console, payload: dict[str, Any], title: str) -> None:
+    out.print(
+        f"{title}: P(success) = [bold]{payload['p_score_fraction']}[/bold] "
+        f"= {payload['percent']:.2f} %"
+    )
+    if payload.get("expected_points") is not None:
+        note = "" if payload["free_throws_counted"] else " (free throws not counted: no --ft-stat)"
+        out.print(
+            f"  expected points {payload['expected_points_fraction']} "
+            f"≈ {payload['expected_points']:.3f}{note}",
+            markup=False,
+        )
+    rows = payload["by_face"]
+    if len(rows) > 1:
+        table = Table("foul die", "P(face)", "target", "P(score)", "expected pts", box=None)
+        for row in rows:
+            expected = row["expected_points"]
+            table.add_row(
+                _face(row["face"]),
+                row["probability"],
+                "-" if row["target"] is None else str(row["target"]),
+                row["p_score_fraction"],
+                "-" if expected is None else f"{expected:.3f}",
+            )
+        out.print(table)
+
+
+def render_notes(out: Console, notes: list[str]) -> None:
+    for note in notes:
+        out.print(f"  · {note}", markup=False)  # the engines' plain text: names, "[star]"
+
+
+def _onfire_mark(space: str) -> str:
+    from companion.games.hoopers.rules.onfire import label
+
+    marks = {"cube": "❄❄", "light-blue": "❄", "orange": "🔥", "lv1": "🔥🔥", "lv2": "🔥🔥🔥"}
+    return f"{marks.get(space, '')} {label(space)}".strip()
+
+
+def render_status(out: Console, status: Status[MatchState]) -> None:
+    """The scoreboard: score, periods, fouls, tokens, hot and cold hoopers."""
+    state = status.state
+    score = state.score()
+    a, b = state.order
+    head = "FINAL" if state.over else f"period {state.period}"
+    if state.in_overtime:
+        head = "FINAL (overtime)" if state.over else state.period_name()
+    out.print(
+        f"[bold]{plain(a)} {score[a]} – {score[b]} {plain(b)}[/bold]   "
+        f"{head}, turn {state.turn} (pair {state.pair})"
+    )
+    bar = "  ".join(
+        f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == state.period else "")
+        for i, p in enumerate(state.periods, 1)
+    )
+    out.print(f"  {bar}", markup=False)
+    if state.attacking and not state.over:
+        out.print(f"  attacking: [bold]{plain(state.attacking)}[/bold]")
+    if state.winner:
+        out.print(f"  winner: [bold]{plain(state.winner)}[/bold]")
+    for m in state.milestones:
+        who = m["earner"] or "nobody (tied)"
+        out.print(f"  milestone P{m['period']}: {who}", markup=False)
+    if state.owed:
+        owed = state.owed
+        out.print(
+            f"  [bold]owed:[/bold] {owed['count']} free throw(s) for {plain(owed['hooper'])} "
+            f"({plain(owed['team'])}) — "
+            f"'companion hoopers match free-throw {plain(owed['team'])} --stat 2PS'"
+        )
+    for name, team in state.teams.items():
+        if team.court is not None:
+            court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
+            out.print(
+                f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}", markup=False
+            )
+    for name, team in state.teams.items():
+        tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
+        if tracked:
+            out.print(f"  {name} energy: " + ", ".join(_energy(h) for h in tracked), markup=False)
+    table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
+    for name, team in state.teams.items():
+        hoopers = team.hoopers.values()
+        hot = [f"{h.name} {_onfire_mark(h.onfire)}" for h in hoopers if h.onfire in HOT]
+        cold = [f"{h.name} {_onfire_mark(h.onfire)}" for h in hoopers if h.onfire in COLD]
+        cold += [f"{h.name} ✖ ejected" for h in hoopers if h.ejected]
+        cold += [f"{h.name} ✚ {', '.join(h.injuries)}" for h in hoopers if h.injuries]
+        table.add_row(
+            name,
+            str(team.team_fouls),
+            str(team.coach_tokens),
+            str(team.timeouts),
+            ", ".join(hot) or "-",
+            ", ".join(cold) or "-",
+        )
+    out.print(table)
+    scorers = [
+        (h, name)
+        for name, team in state.teams.items()
+        for h in team.hoopers.values()
+        if h.points or h.fouls or h.injury_cubes
+    ]
+    if scorers:
+        detail = Table("hooper", "team", "pts", "fouls", "injury cubes", box=None)
+        for h, name in scorers:
+            detail.add_row(h.name, name, str(h.points), str(h.fouls), str(h.injury_cubes))
+        out.print(detail)
+
+
+def _energy(hooper: Any) -> str:
+    mark = " (out of energy)" if hooper.energy == 0 else ""
+    return f"{hooper.name} {hooper.energy}/{hooper.energy_max}{mark}"
+
+
+HOT = ("orange", "lv1", "lv2")
+COLD = ("cube", "light-blue")
+
+
+def render_ended(out: Console, done: Ended) -> None:
+    if done.status == "abandoned":
+        out.print(f"Match {done.id} abandoned.", markup=False)
+        return
+    line = " – ".join(f"{t} {p}" for t, p in done.result["scores"].items())
+    out.print(
+        f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.",
+        markup=False,
+    )

@@ -1,0 +1,825 @@
+"""A tracked match as a pure fold over its events ('Overview', 'Period Structure', 'Foul').
+
+`new_match()` builds what the store needs to start one, `play()` validates and
+applies one new event (drawing with `step_rng(seed, event count)` and keeping
+the draws in the event), and `fold()` rebuilds the state from the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.decks import parse_players
+from companion.engine.errors import BadInput, RuleViolation
+from companion.engine.events import Step, replay
+from companion.engine.events import play as play_moves
+from companion.engine.names import match_prefix
+from companion.engine.rng import TableRng, step_rng
+from companion.games.hoopers.data import load
+from companion.games.hoopers.rules import phase
+from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
+from companion.games.hoopers.rules.defence import check_defence_card
+from companion.games.hoopers.rules.effects import (
+    REBOUND_NOTE,
+    Draws,
+    foul_cube,
+    hector_defends,
+    injury_cube,
+    is_hector,
+    onfire,
+    owe_free_throws,
+    skills_of,
+)
+from companion.games.hoopers.rules.energy import (
+    SHOT_CARDS,
+    attack_free,
+    bench_recovers,
+    bench_recovery_notes,
+    counter_free,
+    defence_free,
+    fundamental_free,
+    period_end_notes,
+    period_recovers,
+    set_card,
+    spend,
+    timeout_recovers,
+)
+from companion.games.hoopers.rules.energy_moves import (
+    paid_fundamental,
+    play_fundamental,
+    set_energy,
+)
+from companion.games.hoopers.rules.errors import (
+    BadStat,
+    FreeThrowsOwed,
+    HooperUnavailable,
+    MatchOver,
+    NotYourTurn,
+    OutOfTokens,
+)
+from companion.games.hoopers.rules.markers import default_pile, parse_pile
+from companion.games.hoopers.rules.modifiers import decide_shot_maluses, second_positions
+from companion.games.hoopers.rules.onfire import FLAT, LV1, parse_space
+from companion.games.hoopers.rules.playbook import reward_playbook
+from companion.games.hoopers.rules.plays import note_play
+from companion.games.hoopers.rules.series_upgrades import carry_upgrade
+from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotOutcome, ShotSpec, resolve_shot
+from companion.games.hoopers.rules.skills import first_position, has_skill
+from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
+from companion.games.hoopers.rules.tribe_power import power_onfire
+from companion.games.hoopers.rules.vacancy import check_places_filled
+from companion.games.hoopers.rules.variants import (
+    milestone_modes,
+    parse_milestones,
+    parse_variant,
+    variants,
+)
+
+GAME = "hoopers"
+MAX_MANUAL_POINTS = 10
+TEAM_SIZE = 7  # "Select seven out of ten hoopers"
+COURT_SIZE = 5
+
+
+def tribes() -> dict[str, dict[str, Any]]:
+    return load("game")["tribes"]
+
+
+def tribe_roster(name: str) -> list[str]:
+    key = match_prefix(name, tribes(), what="tribe")
+    return list(tribes()[key]["hoopers"])
+
+
+# --- starting -------------------------------------------------------------
+
+
+def tribe_of(team: str, tribe: str | None) -> str | None:
+    """The tribe key a team plays: given, or the tribe the team is named after."""
+    if tribe:
+        return match_prefix(tribe, tribes(), what="tribe")
+    key = team.strip().casefold()
+    return key if key in tribes() else None
+
+
+def line_up(
+    team: str, roster: list[str], seven: Sequence[str] | None, five: Sequence[str] | None
+) -> tuple[list[str], dict[str, str] | None]:
+    """The team's hoopers and, with `five`, who stands on which Position token.
+
+    Setup: "Select seven out of ten hoopers"; "Place your starting five hoopers
+    ... the first or the second position of the hooper must match the Position
+    token"; "Place the remaining hoopers on the two bench spaces".
+    """
+    hoopers = roster
+    if seven:
+        hoopers = [match_prefix(n, roster, what=f"hooper of {team}") for n in seven]
+        doubled = sorted({h for h in hoopers if hoopers.count(h) > 1})
+        if doubled:
+            raise BadInput(f"{team}'s seven names {', '.join(doubled)} twice")
+        if len(hoopers) != TEAM_SIZE:
+            raise BadInput(
+                f"{team}'s team is seven hoopers ('Select seven out of ten hoopers'), "
+                f"not {len(hoopers)}"
+            )
+    if not five:
+        return hoopers, None
+    if len(hoopers) != TEAM_SIZE:
+        raise BadInput(
+            f"a line-up is seven hoopers, five on court and two on the bench: "
+            f"{team} has {len(hoopers)}",
+            hint="choose the seven too (--home-seven / --away-seven)",
+        )
+    court: dict[str, str] = {}
+    unplaced: list[str] = []
+    for typed in five:
+        name_text, _, pos_text = typed.partition("=")
+        name = match_prefix(name_text.strip(), hoopers, what=f"hooper of {team}")
+        if name in court.values() or name in unplaced:
+            raise BadInput(f"{team}'s five names {name} twice")
+        position = parse_position(pos_text) if pos_text.strip() else first_position(name)
+        if position is None:
+            raise BadInput(f"{name}'s position is not on a known card: give it as '{name}=SF'")
+        if position in court:
+            raise BadInput(
+                f"{court[position]} and {name} both stand on {team}'s {position} token",
+                hint=f"give the other one's token, like '{name}=PF' "
+                "(the card's second position, or out of position)",
+            )
+        court[position] = name
+    if len(court) != COURT_SIZE:
+        raise BadInput(f"{team}'s five on court are five hoopers, not {len(court)}")
+    return hoopers, {p: court[p] for p in POSITIONS}
+
+
+def match_options(
+    home: str,
+    away: str,
+    *,
+    rosters: Mapping[str, Sequence[str]],
+    variant: str = "classic",
+    milestones: str = "win",
+    first: str = "roll",
+    coach_tokens: Mapping[str, int] | None = None,
+    away_free_throw_bonus: bool = True,
+    onfire_start: Mapping[str, Mapping[str, str]] | None = None,
+    injury_pile: Sequence[str] | None = None,
+    sevens: Mapping[str, Sequence[str]] | None = None,
+    fives: Mapping[str, Sequence[str]] | None = None,
+    team_tribes: Mapping[str, str | None] | None = None,
+) -> dict[str, Any]:
+    """Validated options for a new match; `first` is a team, or "roll" (the d20 each).
+
+    The Series passes `coach_tokens={home: 9}`, `away_free_throw_bonus=False`
+    and the home/away Onfire starts. `sevens` and `fives` are the line-ups the
+    table gives (the five as "Name" or "Name=POS"); `team_tribes` the tribe each
+    team plays, for its tribe power.
+    """
+    teams = parse_players([home, away], low=2, high=2)
+    chosen = parse_variant(variant)
+    out_rosters: dict[str, list[str]] = {}
+    line_ups: dict[str, dict[str, str]] = {}
+    for team in teams:
+        if team not in rosters or not rosters[team]:
+            raise BadInput(
+                f"no hoopers named for {team}",
+                hint="give a tribe (keepers, unleashed) or a roster like 'A,B,C'",
+            )
+        hoopers, court = line_up(
+            team,
+            parse_players(list(rosters[team])),
+            (sevens or {}).get(team),
+            (fives or {}).get(team),
+        )
+        out_rosters[team] = hoopers
+        if court is not None:
+            line_ups[team] = court
+    first_choice = "roll" if first.strip().lower() == "roll" else match_prefix(first, teams, "team")
+    tokens = {t: chosen.coach_tokens for t in teams}
+    for team, count in (coach_tokens or {}).items():
+        if team not in tokens or count < 0:
+            raise BadStat(f"coach tokens {count} for '{team}' are not valid")
+        tokens[team] = count
+    starts: dict[str, dict[str, str]] = {}
+    for team, spaces in (onfire_start or {}).items():
+        if team not in teams:
+            raise BadInput(f"Onfire start for unknown team '{team}'")
+        starts[team] = {
+            match_prefix(h, out_rosters[team], what=f"hooper of {team}"): parse_space(s)
+            for h, s in spaces.items()
+        }
+    options = {
+        "home": teams[0],
+        "away": teams[1],
+        "variant": chosen.name,
+        "milestones": parse_milestones(milestones, chosen),
+        "first": first_choice,
+        "rosters": out_rosters,
+        "coach_tokens": tokens,
+        "timeouts": {t: chosen.timeouts for t in teams},
+        "away_free_throw_bonus": bool(away_free_throw_bonus),
+        "onfire_start": starts,
+        "injury_pile": parse_pile(injury_pile) if injury_pile is not None else default_pile(),
+    }
+    if line_ups:
+        options["line_ups"] = line_ups
+    known_tribes = {t: tribe for t, tribe in (team_tribes or {}).items() if tribe and t in teams}
+    if known_tribes:
+        options["tribes"] = known_tribes
+    return options
+
+
+def opening_event(options: Mapping[str, Any], rng: TableRng) -> dict[str, Any]:
+    """Who attacks first: chosen, or each side rolls the d20 and ties re-roll."""
+    home, away = options["home"], options["away"]
+    if options["first"] != "roll":
+        return {"type": "opening", "data": {"first": options["first"], "rolls": []}}
+    rolls = []
+    while True:
+        pair = [rng.d20(), rng.d20()]
+        rolls.append(pair)
+        if pair[0] != pair[1]:
+            break
+    first = home if rolls[-1][0] > rolls[-1][1] else away
+    return {"type": "opening", "data": {"first": first, "rolls": rolls}}
+
+
+def new_match(
+    home: str, away: str, seed: int, **options: Any
+) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
+    """Players, options and opening events for `store.start_match(GAME, ...)`."""
+    opts = match_options(home, away, **options)
+    return [opts["home"], opts["away"]], opts, [opening_event(opts, step_rng(seed, 0))]
+
+
+# --- folding ----------------------------------------------------------------
+
+
+def initial_state(match: Mapping[str, Any]) -> MatchState:
+    opts = match["options"]
+    chosen = variants()[opts["variant"]]
+    teams = {}
+    for team in (opts["home"], opts["away"]):
+        starts = opts.get("onfire_start", {}).get(team, {})
+        court = opts.get("line_ups", {}).get(team)
+        energy = opts.get("energy", {}).get(team, {})
+        upgrades = opts.get("upgrades", {})
+        teams[team] = TeamState(
+            name=team,
+            hoopers={h: HooperState(h, onfire=starts.get(h, FLAT)) for h in opts["rosters"][team]},
+            coach_tokens=opts["coach_tokens"][team],
+            timeouts=opts["timeouts"][team],
+            free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
+            tribe=opts.get("tribes", {}).get(team),
+            court=dict(court) if court is not None else None,
+            second_positions=second_positions(court),
+            onfire_on_power=bool(opts.get("series")) and team == opts["home"],
+            series=bool(opts.get("series")),
+        )
+        for name, card_ in upgrades.get(team, {}).items():
+            # A Series' hooper upgrades won in earlier games stay sleeved on the hooper.
+            if name in teams[team].hoopers:
+                carry_upgrade(teams[team].hoopers[name], card_)
+        for name, card in energy.items():
+            # The Setup: "Set the energy tokens ... according to the energy shown on the card".
+            if name in teams[team].hoopers:
+                set_card(teams[team].hoopers[name], card)
+    setting = opts["milestones"]
+    return MatchState(
+        id=match.get("id", ""),
+        variant=chosen,
+        milestone_mode=setting if isinstance(setting, str) else ",".join(setting),
+        milestone_modes=milestone_modes(setting, chosen),
+        teams=teams,
+        pile=list(opts["injury_pile"]),
+    )
+
+
+class MatchRules:
+    """A Valley Hoopers match as an event fold (see `companion.engine.events`)."""
+
+    def initial(self, match: Mapping[str, Any]) -> MatchState:
+        return initial_state(match)
+
+    def apply(
+        self, state: MatchState, event: Mapping[str, Any], rng: TableRng | None
+    ) -> Step[MatchState]:
+        state.notes = []
+        data = dict(event["data"])
+        outcome = apply_event(state, event["type"], data, rng)
+        note_play(state, event["type"], data, outcome)
+        return Step(state, {"type": event["type"], "data": data}, outcome, tuple(state.notes))
+
+
+RULES = MatchRules()
+
+
+def fold(match: Mapping[str, Any]) -> MatchState:
+    """The state after every event in the log (drawn values come from the events)."""
+    return replay(RULES, match)
+
+
+@dataclass(frozen=True)
+class Played:
+    event: dict[str, Any]  # to append to the log
+    state: MatchState  # after the event
+    outcome: ShotOutcome | None  # for a shot
+
+
+def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> Played:
+    """Validate and apply one new event; returns the event to store and the new state.
+
+    Anything random is drawn with `step_rng(seed, number of events so far)`
+    and written into the event, so the log replays exactly.
+    """
+    step = play_moves(RULES, match, [{"type": event_type, "data": data}]).steps[0]
+    return Played(step.event, step.state, step.outcome)
+
+
+# Events after which the side that won the ball back may still use the Unleashed power.
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
+# Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook"})
+# Events after which the action's fundamentals are gone: its attack was played, a block
+# restarted it ("All the cards played before are discarded"), or the turn token moved.
+_END_ACTION = frozenset({"shot", "block", "turn"})
+
+
+def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
+    """Apply one event to `state`, filling drawn values into `data`."""
+    from companion.games.hoopers.rules.moves import MOVES
+
+    handler = _HANDLERS.get(kind) or MOVES.get(kind)
+    if handler is None:
+        raise RuleViolation(f"unknown hoopers event '{kind}'")
+    if kind not in ("opening",) and state.over and kind not in ("coach",):
+        raise MatchOver(
+            f"match {state.id} is over ({_score_line(state)})",
+            hint="record it with 'companion hoopers match end'",
+        )
+    if state.owed and kind != "free-throw":
+        owed = state.owed
+        raise FreeThrowsOwed(
+            f"{owed['count']} free throw(s) owed to {owed['hooper']} ({owed['team']}) "
+            f"after the {owed['why']} come first",
+            hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
+            "[--roll N]…', or 'companion hoopers match undo'",
+        )
+    if rng is not None:
+        # Checked when a move is recorded, never when a stored log is folded again: a
+        # match recorded before these rules replays as it was.
+        check_places_filled(state, kind)
+        phase.check(state, kind, data)
+    if kind not in phase.KEEP_START:
+        for team in state.teams.values():
+            team.subs_open = False
+    if kind not in _KEEP_BALL_WON:
+        state.ball_won = None
+    draws = Draws(data, rng)
+    outcome = handler(state, data, rng, draws)
+    if kind not in _KEEP_LAST_SHOT:
+        state.last_shot = None
+    if kind == "turn":
+        state.last_action = None  # a playbook's reward belongs to the turn that scored
+        state.ball_won = None
+        state.block_ready = None  # a chip spent on a block that never came is gone
+    if kind in _END_ACTION:
+        state.fundamentals = []
+    if draws.drawn:
+        data["markers"] = draws.drawn
+    state.phase = phase.advance(state.phase, kind, data, outcome, state)
+    return outcome
+
+
+def _score_line(state: MatchState) -> str:
+    score = state.score()
+    return " – ".join(f"{t} {score[t]}" for t in state.order)
+
+
+def _opening(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    state.first = data["first"]
+    state.attacking = data["first"]
+    state.openers = [data["first"]]
+    for home_roll, away_roll in data["rolls"]:
+        state.notes.append(f"first attacker: d20 {home_roll} against {away_roll}")
+    state.notes.append(f"{data['first']} attacks first")
+    for team in state.teams.values():
+        for hooper, token in team.second_positions.items():
+            state.notes.append(
+                f"{hooper} ({team.name}) stands on {token}, not the card's first position "
+                f"({first_position(hooper)}): taken as the card's second position, as the "
+                "Setup requires (no Out of position marker)"
+            )
+
+
+def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> ShotOutcome:
+    team = state.team(data["team"]).name
+    if team != state.attacking:
+        raise NotYourTurn(f"{team} cannot shoot: it is {state.attacking}'s attacking turn")
+    side = state.teams[team]
+    shooter = side.hooper(data["hooper"])
+    shooter.check_can_attack(team)
+    side.check_on_court(shooter, "shoot")
+    defender = None
+    opponent = state.other(team)
+    if data["spec"].get("defense") is not None:
+        if not data.get("defender"):
+            raise BadInput("a defended shot in a match needs --defender (who takes the foul)")
+        defender = state.teams[opponent].hooper(data["defender"])
+        defender.check_can_defend(opponent)
+        state.teams[opponent].check_on_court(defender, "defend")
+        check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
+    # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
+    kind = str(data["spec"].get("kind", ""))
+    paid = spend(
+        state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter)
+    )
+    if defender is not None:
+        card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
+        spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
+    skills, deciding = skills_of(data, rng)
+    if deciding and defender is not None:
+        if has_skill(defender, "linda"):
+            skills.append("linda")
+        if has_skill(shooter, "sin-miedo"):
+            skills.append("sin-miedo")
+    spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    maluses = decide_shot_maluses(
+        state, data, rng is not None, team, shooter.name, defender.name if defender else None
+    )
+    state.notes.extend(maluses.notes(shooter.name, defender.name if defender else None))
+    spec = ShotSpec.from_json(
+        {
+            **spec_doc,
+            "away": not side.free_throw_bonus,
+            "linda": "linda" in skills,
+            "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
+            "attack_malus": sum(m.value for m in maluses.attack),
+            "defense_malus": sum(m.value for m in maluses.defence),
+        }
+    )
+    outcome = resolve_shot(
+        spec,
+        face=data.get("face"),
+        roll=data.get("roll"),
+        ft_rolls=data.get("ft_rolls", ()),
+        rng=rng,
+    )
+    data.update(
+        team=team,
+        hooper=shooter.name,
+        defender=defender.name if defender else None,
+        face=outcome.face,
+        roll=outcome.roll,
+        ft_rolls=[ft.roll for ft in outcome.free_throws if ft.roll is not None],
+    )
+    owed = sum(1 for ft in outcome.free_throws if ft.made is None)
+    shooter.points += outcome.total_points
+    state.add_points(team, outcome.total_points)
+    if outcome.total_points:
+        state.notes.append(f"{shooter.name} ({team}) scores {outcome.total_points}")
+    elif outcome.shot_taken:
+        state.notes.append(f"{shooter.name} ({team}) misses")
+    if outcome.foul and defender is not None:
+        if outcome.charging:
+            foul_cube(state, team, shooter)
+            injury_cube(state, opponent, defender, draws)
+        else:
+            foul_cube(state, opponent, defender)
+            injury_cube(state, team, shooter, draws)
+    if outcome.attacker_injury_cube and defender is not None:
+        state.notes.append(
+            f"{defender.name} does not commit a foul on the whistle "
+            f"(+{outcome.defense_bonus} to her defence); {shooter.name} takes the white cube"
+        )
+        injury_cube(state, team, shooter, draws)
+    if outcome.onfire:
+        onfire(state, team, shooter, outcome.onfire, draws)
+    if deciding and defender is not None and is_hector(defender):
+        stopped = outcome.charging or (outcome.shot_taken and not outcome.scored)
+        if stopped and (outcome.charging or not outcome.foul):
+            skills.append("hector")
+    if "hector" in skills and defender is not None:
+        hector_defends(state, opponent, defender, draws)
+    if skills or deciding:
+        data["skills"] = skills
+    missed = outcome.shot_taken and not outcome.scored
+    if defender is not None and missed and not outcome.foul:
+        state.ball_won = (opponent, defender.name)
+    if outcome.shot_taken:
+        state.last_shot = {
+            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
+        }  # fmt: skip
+    # The action's cards and what each spent, for a playbook's reward (games/hoopers/playbook.py).
+    state.last_action = {
+        "team": team,
+        "fundamentals": [f for f in state.fundamentals if f["team"] == team],
+        "attacker": shooter.name,
+        "attack_paid": paid,
+        "scored": outcome.scored,
+    }
+    if owed:
+        why = "flagrant foul" if outcome.flagrant else "defensive foul"
+        owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)
+    elif missed and not outcome.total_points:
+        state.notes.append(REBOUND_NOTE)
+    return outcome
+
+
+def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    points = data["points"]
+    if not 1 <= points <= MAX_MANUAL_POINTS:
+        raise BadStat(f"points {points} out of range (1 to {MAX_MANUAL_POINTS})")
+    data["team"] = team.name
+    if data.get("hooper"):
+        hooper = team.hooper(data["hooper"])
+        hooper.points += points
+        data["hooper"] = hooper.name
+    state.add_points(team.name, points)
+    state.notes.append(f"{team.name} + {points}")
+
+
+# 'Foul: Cases': the actions a foul is committed on, by who commits it.
+DEFENSIVE_FOULS = ("steal", "intercept", "d2", "d3", "dlu", "block")
+OFFENSIVE_FOULS = ("screen", "rebound", "charging")
+FOUL_ON = (*DEFENSIVE_FOULS, *OFFENSIVE_FOULS)
+COUNTER_FOULS = ("steal", "intercept", "rebound")  # 'Counter': the three counter actions
+
+
+def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    hooper = team.hooper(data["hooper"])
+    if hooper.ejected:
+        raise RuleViolation(f"{hooper.name} ({team.name}) is already ejected")
+    hooper.check_in_game(team.name, "commit a foul")
+    team.check_on_court(hooper, "commit a foul")
+    action = data.get("action")
+    if action is not None:
+        action = match_prefix(action, FOUL_ON, what="foul on")
+    if action in DEFENSIVE_FOULS:
+        hooper.check_can_defend(team.name)
+    elif action is None and "no-defense" in hooper.injuries:
+        # A no-defense hooper can only foul on his own side's actions.
+        raise HooperUnavailable(
+            f"{hooper.name} ({team.name}) cannot defend (injury marker 'no-defense'), "
+            "so cannot commit a defensive foul",
+            hint="an offensive foul names its action: --on screen, rebound or charging",
+        )
+    before = team.team_fouls
+    data.update(team=team.name, hooper=hooper.name, action=action)
+    if action is None:
+        del data["action"]
+    _foul_card_energy(state, team, hooper, action)
+    foul_cube(state, team.name, hooper)
+    if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
+        state.notes.append(
+            f"a counter foul after {before} team fouls: {state.other(team.name)} also shoots "
+            f"2 free throws (record the counter with 'companion hoopers match counter' to "
+            f"resolve them)"
+        )
+    elif action in ("screen", "charging") and before >= TEAM_FOUL_LIMIT:
+        # Ruling (docs/hoopers.md): the team-foul rule gives free throws "even when you
+        # will commit a foul by playing a counter action"; a screen or a charging foul is
+        # no counter, and its own case gives none.
+        state.notes.append(
+            f"no free throws for an offensive foul on a {action}, even after {before} team "
+            "fouls: only a counter foul gives them ('even when you will commit a foul by "
+            "playing a counter action')"
+        )
+
+
+def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, action: Any) -> None:
+    """A foul recorded on a counter or a screen is a card the hooper played (guided play
+    records a counter foul so): its energy, once (a screen recorded with 'match
+    fundamental' is paid already). A defence's card is paid by the shot that names the
+    defender."""
+    if action in COUNTER_FOULS:
+        card = {"steal": "steal dribble", "intercept": "intercept pass"}
+        label = card.get(action, "offensive rebound")
+        spend(state, team.name, hooper, label, counter_free(hooper, action))
+    elif action == "screen" and not paid_fundamental(state, team.name, hooper.name, "screen"):
+        spend(state, team.name, hooper, "screen", fundamental_free(hooper, "screen"))
+
+
+def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    hooper = team.hooper(data["hooper"])
+    if hooper.out:
+        raise RuleViolation(f"{hooper.name} ({team.name}) is already out of the game")
+    data.update(team=team.name, hooper=hooper.name)
+    injury_cube(state, team.name, hooper, draws)
+
+
+def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    hooper = team.hooper(data["hooper"])
+    hooper.check_in_game(team.name, "take an Onfire chip")
+    data.update(team=team.name, hooper=hooper.name)
+    if data.get("playbook"):
+        # 'To Activate and Resolve a Playbook': "Redeem the chip and place it face
+        # down on the hooper card" - the Onfire track does not move.
+        hooper.chips["lv1"] += 1
+        state.notes.append(
+            f"{hooper.name} redeems the playbook's Onfire LV.1 chip; "
+            "put a new chip on the playbook card"
+        )
+        return
+    data.pop("playbook", None)
+    if hooper.onfire != LV1:
+        raise RuleViolation(f"{hooper.name} ({team.name}) is not on LV.I (on {hooper.onfire})")
+    hooper.chips["lv1"] += 1
+    hooper.onfire = FLAT
+    state.notes.append(f"{hooper.name} takes an Onfire LV.1 chip: back to flat")
+
+
+def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    hooper = team.hooper(data["hooper"])
+    data.update(team=team.name, hooper=hooper.name)
+    state.notes.append(f"{hooper.name} ({team.name}) is blocked: Onfire one step left")
+    onfire(state, team.name, hooper, "down", draws)
+
+
+def spend_token(state: MatchState, team: TeamState) -> None:
+    if team.coach_tokens < 1:
+        raise OutOfTokens(f"{team.name} has no coach action token left")
+    team.coach_tokens -= 1
+
+
+def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    spend_token(state, team)
+    data["team"] = team.name
+    state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
+
+
+def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    team = state.team(data["team"])
+    if team.name != state.attacking:
+        raise NotYourTurn(f"{team.name} can call a timeout only at the start of its attacking turn")
+    if team.timeouts < 1:
+        raise OutOfTokens(f"{team.name} has no timeout cube left")
+    spend_token(state, team)
+    team.timeouts -= 1
+    team.subs_open = True
+    data["team"] = team.name
+    state.notes.append(
+        f"{team.name} timeout: its hoopers recover 1 energy each and may substitute; "
+        f"{state.other(team.name)} recovers 2 energies on two hoopers "
+        f"({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
+    )
+    rest = timeout_recovers(state, team.name, list(data.get("rest") or ()))
+    if rest:
+        data["rest"] = rest
+    else:
+        data.pop("rest", None)
+
+
+def _opener(state: MatchState, period: int) -> str:
+    """Who attacks first in `period`: the first attacker opens 1 and 4, the other 2 and 3."""
+    first = state.first or state.order[0]
+    if period <= state.variant.periods:
+        return first if period in (1, 4) else state.other(first)
+    # Overtimes are not covered by the rulebook; they keep alternating.
+    return state.other(state.openers[-1])
+
+
+def _owner(state: MatchState, turn: int) -> str:
+    """Whose attacking turn `turn` of this period is: the opener's odd ones, the other's even."""
+    opener = state.openers[-1] if state.openers else (state.first or state.order[0])
+    return opener if turn % 2 == 1 else state.other(opener)
+
+
+def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    if data.get("again"):
+        state.notes.append(
+            f"{state.attacking} attacks again (offensive rebound): the turn token stays"
+        )
+        return
+    if data.get("power"):
+        _unleashed_power(state, data, rng, draws)
+        return
+    track = load("game")["turn_track"]
+    length = track["turns_per_overtime"] if state.in_overtime else track["turns_per_period"]
+    finished = state.turn
+    if finished >= length:
+        _end_period(state)
+        return
+    state.turn += 1
+    state.attacking = _owner(state, state.turn)
+    if finished % 2 == 0:
+        pairs = track["after_overtime_pair"] if state.in_overtime else track["after_pair"]
+        reminder = pairs.get(str(finished // 2))
+        if reminder:
+            state.notes.append(f"after pair {finished // 2}: {reminder}")
+            if "bench recovers" in reminder:
+                state.notes.extend(bench_recovery_notes(state))
+                bench_recovers(state)
+    state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
+
+
+def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
+    """'Unleashed: Tribe power': after winning the ball back, one more action of the same
+    card by the side that won it - "do not move the turn token if you use this power"."""
+    team = state.other(state.attacking or state.order[0])
+    tribe = state.teams[team].tribe
+    if tribe is not None and tribe != "unleashed":
+        raise RuleViolation(
+            f"{team} plays the {tribe.title()}: the turn token stays only for the Unleashed power"
+        )
+    state.attacking = team
+    state.notes.append(
+        f"{team} (Unleashed power): one more action of the same card now; the turn token "
+        "stays. A whistle on a counter or defence against it is a flagrant foul "
+        "(--flagrant-whistle)"
+    )
+    hooper = data.get("hooper")
+    if hooper is not None:
+        hooper = state.teams[team].hooper(hooper).name
+        data["hooper"] = hooper
+    elif state.ball_won is not None and state.ball_won[0] == team:
+        hooper = state.ball_won[1]
+    power_onfire(state, data, rng is not None, team, hooper, draws)
+
+
+def _period_name(state: MatchState, period: int) -> str:
+    extra = period - state.variant.periods
+    return f"overtime {extra}" if extra > 0 else f"period {period}"
+
+
+def _end_period(state: MatchState) -> None:
+    table = load("game")
+    ended = state.period
+    partial = dict(zip(state.order, state.periods[-1], strict=True))
+    state.notes.append(
+        f"end of {_period_name(state, ended)}: "
+        + " – ".join(f"{t} {p}" for t, p in partial.items())
+    )
+    mode = state.milestone_modes.get(ended, "off")
+    if ended in state.variant.milestone_periods and mode != "off":
+        a, b = state.order
+        winner = None if partial[a] == partial[b] else (a if partial[a] > partial[b] else b)
+        earner = winner
+        if winner is not None and mode == "lose":
+            earner = state.other(winner)
+        reward = table["milestones"][str(ended)]
+        state.milestones.append(
+            {"period": ended, "winner": winner, "earner": earner, "reward": reward}
+        )
+        if earner is None:
+            state.notes.append(f"period {ended} tied: no milestone")
+        else:
+            state.notes.append(f"milestone of period {ended} to {earner}: {reward}")
+    for team in state.teams.values():
+        team.team_fouls = 0
+    if ended == 2:
+        for team in state.teams.values():
+            for hooper in team.hoopers.values():
+                hooper.onfire = FLAT
+        state.notes.append("end of period 2: every Onfire track back to flat")
+    score = state.score()
+    a, b = state.order
+    if ended >= state.variant.periods and score[a] != score[b]:
+        state.over = True
+        state.winner = a if score[a] > score[b] else b
+        state.notes.append(f"final: {_score_line(state)}; {state.winner} wins")
+        return
+    state.period += 1
+    state.turn = 1
+    state.periods.append([0, 0])
+    state.attacking = _opener(state, state.period)
+    state.openers.append(state.attacking)
+    for team in state.teams.values():
+        # "You can freely do as many substitutions as you desire when a period ends."
+        team.subs_open = True
+    ends = table["period_end"]
+    if state.in_overtime:
+        # An overtime is an extra period: refill the hand first; no energy is recovered.
+        tied = f"tied {score[a]}–{score[b]}"
+        state.notes.append(
+            f"{tied}: overtime of four pairs; before it: {ends['refill']}; {ends['overtime']}"
+        )
+    else:
+        state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
+        state.notes.extend(period_end_notes(state, ended))
+        period_recovers(state, ended)
+    state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
+
+
+_HANDLERS = {
+    "opening": _opening,
+    "shot": _shot,
+    "score": _score,
+    "foul": _foul,
+    "injure": _injure,
+    "chip": _chip,
+    "blocked": _blocked,
+    "coach": _coach,
+    "timeout": _timeout,
+    "turn": _turn,
+    "fundamental": play_fundamental,
+    "energy": set_energy,
+    "playbook": reward_playbook,
+}

@@ -1,0 +1,90 @@
+"""Reading what the table types about a game: `78-75`, `Keepers:lv1=3,lv2=1`, ..."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from companion.engine.names import match_prefix
+from companion.games.hoopers.rules.series import Chips
+from companion.games.hoopers.rules.series_errors import BadReward, BadScore
+
+_PAIR = re.compile(r"^\s*(-?\d+)\s*-\s*(-?\d+)\s*$")
+
+
+def parse_pair(text: str, what: str = "score") -> tuple[int, int]:
+    """`78-75` -> (78, 75); in the order the tribes were named."""
+    match = _PAIR.match(text)
+    if not match:
+        raise BadScore(f"{what} '{text}' is not two whole numbers like 78-75")
+    a, b = int(match[1]), int(match[2])
+    if a < 0 or b < 0:
+        raise BadScore(f"{what} '{text}' has a negative score")
+    return a, b
+
+
+def parse_periods(text: str) -> tuple[tuple[int, int], ...]:
+    """`20-18,15-22,21-17,22-18` (overtimes follow the fourth period)."""
+    parts = [p for p in text.split(",") if p.strip()]
+    if not parts:
+        raise BadScore(f"periods '{text}' names no period")
+    return tuple(parse_pair(p, what="period score") for p in parts)
+
+
+def _split_tribe(text: str, tribes: Iterable[str], what: str) -> tuple[str, str]:
+    tribe, sep, rest = text.partition(":")
+    if not sep or not tribe.strip() or not rest.strip():
+        raise BadScore(f"{what} '{text}' is not TRIBE:VALUE")
+    return match_prefix(tribe, tribes, what="tribe"), rest.strip()
+
+
+def parse_tribe_hooper(text: str, tribes: Iterable[str]) -> tuple[str, str]:
+    """`Keepers:Edd Trapp` -> ("Keepers", "Edd Trapp")."""
+    return _split_tribe(text, tribes, "hooper")
+
+
+def resolve_tribe_hooper(
+    text: str, tribes: Iterable[str], rosters: Mapping[str, Sequence[str]]
+) -> tuple[str, str]:
+    """`Keepers:edd` -> ("Keepers", "Edd Trapp"): the hooper by unique prefix in the roster.
+
+    A tribe missing from `rosters` (no hoopers known for it) keeps the name as typed.
+    Raises UnknownName, listing the candidates, for an unknown or ambiguous hooper.
+    """
+    tribe, typed = parse_tribe_hooper(text, tribes)
+    roster = rosters.get(tribe)
+    if roster is None:
+        return tribe, typed
+    return tribe, match_prefix(typed, roster, what=f"{tribe} hooper")
+
+
+def parse_chips(text: str, tribes: Iterable[str]) -> tuple[str, Chips]:
+    """`Keepers:lv1=3,lv2=1` -> ("Keepers", Chips(3, 1)); a level left out counts 0."""
+    tribe, rest = _split_tribe(text, tribes, "chips")
+    counts = {"lv1": 0, "lv2": 0}
+    for item in rest.split(","):
+        key, sep, value = item.partition("=")
+        key = key.strip().lower().replace(".", "")
+        if not sep or key not in counts:
+            raise BadReward(f"chips '{text}': write lv1=N,lv2=N")
+        try:
+            counts[key] = int(value)
+        except ValueError:
+            raise BadReward(f"chips '{text}': '{value.strip()}' is not a whole number") from None
+        if counts[key] < 0:
+            raise BadReward(f"chips '{text}': {key}={counts[key]} is negative")
+    return tribe, Chips(**counts)
+
+
+def parse_gameplan(text: str, tribes: Iterable[str], most: int = 2) -> tuple[str, int]:
+    """`Keepers:2` -> ("Keepers", 2): gameplan milestones completed this game."""
+    tribe, rest = _split_tribe(text, tribes, "gameplan")
+    try:
+        done = int(rest)
+    except ValueError:
+        raise BadReward(f"gameplan '{text}': '{rest}' is not 0, 1 or 2") from None
+    if not 0 <= done <= most:
+        raise BadReward(
+            f"gameplan '{text}': {done} milestones; a gameplan has 0 to {most} per game"
+        )
+    return tribe, done

@@ -1,0 +1,269 @@
+"""What a tracked match looks like at one moment: teams, hoopers, the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine.names import match_prefix
+from companion.games.hoopers.rules.errors import HooperUnavailable
+from companion.games.hoopers.rules.markers import NO_ATTACK
+from companion.games.hoopers.rules.onfire import FLAT
+from companion.games.hoopers.rules.phase import Phase
+from companion.games.hoopers.rules.variants import Variant
+
+
+@dataclass
+class HooperState:
+    name: str
+    onfire: str = FLAT
+    points: int = 0
+    fouls: int = 0
+    injury_cubes: int = 0
+    ejected: bool = False
+    injuries: list[str] = field(default_factory=list)
+    chips: dict[str, int] = field(default_factory=lambda: {"lv1": 0, "lv2": 0})
+    # The energy track (companion/games/hoopers/rules/energy.py): the card's printed energy (None:
+    # not known, not tracked), what upgrades add to it, and the energy left now.
+    energy_card: int | None = None
+    energy_extra: int = 0
+    energy: int | None = None
+    star: bool = False  # carries the [star] hooper upgrade ("One extra energy")
+    untracked_played: bool = False  # played a card while the card's energy was not known
+
+    @property
+    def energy_max(self) -> int | None:
+        """ "their own maximum limit which is fixed by the icon on the card plus eventual
+        upgrades"."""
+        return None if self.energy_card is None else self.energy_card + self.energy_extra
+
+    @property
+    def out(self) -> bool:
+        return "out" in self.injuries
+
+    def check_can_attack(self, team: str) -> None:
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot shoot")
+        blocked = NO_ATTACK.intersection(self.injuries)
+        if blocked:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) cannot attack (injury marker '{sorted(blocked)[0]}')"
+            )
+
+    def check_can_defend(self, team: str) -> None:
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot defend")
+        blocked = {"out", "no-defense"}.intersection(self.injuries)
+        if blocked:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) cannot defend (injury marker '{sorted(blocked)[0]}')"
+            )
+
+    def check_in_game(self, team: str, doing: str) -> None:
+        """Ejected or injured out: no part in the game any more."""
+        if self.ejected:
+            raise HooperUnavailable(f"{self.name} ({team}) is ejected and cannot {doing}")
+        if self.out:
+            raise HooperUnavailable(
+                f"{self.name} ({team}) is out of this game (injury marker 'out') and cannot {doing}"
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "fouls": self.fouls,
+            "injury_cubes": self.injury_cubes,
+            "ejected": self.ejected,
+            "injuries": list(self.injuries),
+            "onfire": self.onfire,
+            "chips": dict(self.chips),
+            "energy": {"now": self.energy, "max": self.energy_max},
+        }
+
+
+@dataclass
+class TeamState:
+    name: str
+    hoopers: dict[str, HooperState]
+    coach_tokens: int
+    timeouts: int
+    free_throw_bonus: bool = True
+    team_fouls: int = 0
+    tribe: str | None = None
+    # The line-up, once the table gives it: Position token -> hooper on court.
+    # None: every hooper of the team is usable (no court or bench tracked).
+    court: dict[str, str] | None = None
+    subs_open: bool = False  # substitutions cost nothing more right now
+    # 'Out of Position': hoopers on court carrying the marker; the second position
+    # each hooper of the starting five stands on (the Setup allows first or second).
+    out_of_position: set[str] = field(default_factory=set)
+    # The Series' home tribe: a tribe power activated moves the hooper on the Onfire track.
+    onfire_on_power: bool = False
+    series: bool = False  # a game of The Series
+    gameplan: bool = False  # took its gameplan card this game (The Series)
+    second_positions: dict[str, str] = field(default_factory=dict)
+
+    def hooper(self, typed: str) -> HooperState:
+        return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
+
+    def on_court(self, name: str) -> bool:
+        return self.court is None or name in self.court.values()
+
+    @property
+    def bench(self) -> list[str]:
+        if self.court is None:
+            return []
+        return [h for h in self.hoopers if h not in self.court.values()]
+
+    def position_of(self, name: str) -> str | None:
+        """The Position token a hooper on court stands on (None without a line-up)."""
+        if self.court is None:
+            return None
+        return next((pos for pos, h in self.court.items() if h == name), None)
+
+    def check_on_court(self, hooper: HooperState, doing: str) -> None:
+        if not self.on_court(hooper.name):
+            raise HooperUnavailable(
+                f"{hooper.name} ({self.name}) is on the bench and cannot {doing}",
+                hint=f"bring them in with 'companion hoopers match sub {self.name} "
+                f'--out HOOPER --in "{hooper.name}"\'',
+            )
+
+
+@dataclass
+class MatchState:
+    id: str
+    variant: Variant
+    milestone_mode: str
+    teams: dict[str, TeamState]  # home first
+    pile: list[str]  # injury markers still face down
+    first: str | None = None
+    period: int = 1
+    turn: int = 1
+    attacking: str | None = None
+    openers: list[str] = field(default_factory=list)
+    periods: list[list[int]] = field(default_factory=lambda: [[0, 0]])
+    milestones: list[dict[str, Any]] = field(default_factory=list)
+    # Friendly Play: "win", "lose" or "off" for each period that has a milestone marker.
+    milestone_modes: dict[int, str] = field(default_factory=dict)
+    # Free throws the match waits for: team, hooper, count, why, rebound.
+    owed: dict[str, Any] | None = None
+    # Where the attacking turn stands ('Turn Sequence'): companion/games/hoopers/rules/phase.py.
+    phase: Phase = field(default_factory=Phase)
+    over: bool = False
+    winner: str | None = None
+    # Onfire chips spent (team, hooper, use), Muy Schillato's LV.1 chip that came back,
+    # and the shot just resolved (team, hooper, kind, scored) for Tap-Out / Goal Tending.
+    chips_spent: list[dict[str, str]] = field(default_factory=list)
+    chip_back: set[str] = field(default_factory=set)
+    last_shot: dict[str, Any] | None = None
+    # The hooper whose chip was spent on a block ('match spend … block') that no block has
+    # used yet: one chip, one block.
+    block_ready: str | None = None
+    # Who last won the ball back without a foul (a counter, a defended miss): the hooper
+    # whose team may use the Unleashed power.
+    ball_won: tuple[str, str] | None = None
+    # The fundamentals recorded in the action going on (team, hooper, kind, countered):
+    # Chus Kinder's and Faust Exit's free attack, and a counter's fundamental paid once.
+    fundamentals: list[dict[str, Any]] = field(default_factory=list)
+    # The action the last shot ended (team, fundamentals, attacker, attack_paid, scored,
+    # rewarded): a scored playbook's reward recovers what its F2 and A spent.
+    last_action: dict[str, Any] | None = None
+    energy_told: bool = False  # said how to set an unknown card's energy (once a match)
+    notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+    # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
+    plays: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def turn_fresh(self) -> bool:
+        """Nothing played yet in this attacking turn: "At THE BEGINNING of your attacking turn"."""
+        return self.phase.fresh
+
+    @property
+    def order(self) -> list[str]:
+        return list(self.teams)
+
+    def team(self, typed: str) -> TeamState:
+        return self.teams[match_prefix(typed, self.teams, what="team")]
+
+    def other(self, team: str) -> str:
+        return next(t for t in self.teams if t != team)
+
+    def score(self) -> dict[str, int]:
+        return {t: sum(p[i] for p in self.periods) for i, t in enumerate(self.teams)}
+
+    def add_points(self, team: str, points: int) -> None:
+        self.periods[-1][self.order.index(team)] += points
+
+    @property
+    def in_overtime(self) -> bool:
+        return self.period > self.variant.periods
+
+    def period_name(self, period: int | None = None) -> str:
+        """ "period 3", or "overtime 1" for the first period after the last."""
+        period = self.period if period is None else period
+        extra = period - self.variant.periods
+        return f"overtime {extra}" if extra > 0 else f"period {period}"
+
+    @property
+    def pair(self) -> int:
+        return (self.turn + 1) // 2
+
+    def result(self) -> dict[str, Any]:
+        """The finished-match result kept in history."""
+        score = self.score()
+        a, b = self.order
+        ranks = {a: 1, b: 1}
+        if score[a] != score[b]:
+            leader = a if score[a] > score[b] else b
+            ranks = {leader: 1, self.other(leader): 2}
+        winner = self.winner
+        if winner is None and score[a] != score[b]:
+            winner = a if score[a] > score[b] else b
+        return {
+            "scores": score,
+            "ranks": ranks,
+            "winner": winner,
+            "periods": [list(p) for p in self.periods],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "status": "over" if self.over else "live",
+            "variant": self.variant.name,
+            "period": self.period,
+            "overtime": self.in_overtime,
+            "turn": self.turn,
+            "pair": self.pair,
+            "attacking": None if self.over else self.attacking,
+            "score": self.score(),
+            "periods": [list(p) for p in self.periods],
+            "milestones": list(self.milestones),
+            "team_fouls": {t: s.team_fouls for t, s in self.teams.items()},
+            "hoopers": {
+                t: {h.name: h.to_json() for h in s.hoopers.values()} for t, s in self.teams.items()
+            },
+            "line_ups": {
+                t: {
+                    "court": dict(s.court),
+                    "bench": s.bench,
+                    "out_of_position": sorted(s.out_of_position),
+                }
+                for t, s in self.teams.items()
+                if s.court is not None
+            },
+            "free_throws_owed": dict(self.owed) if self.owed else None,
+            "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
+            "timeouts": {t: s.timeouts for t, s in self.teams.items()},
+            "injury_pile": len(self.pile),
+            "chips_spent": [dict(c) for c in self.chips_spent],
+            "gameplans": {t: s.gameplan for t, s in self.teams.items() if s.series},
+            "winner": self.winner,
+            "notes": list(self.notes),
+        }
+
+
+def is_set_up(event: dict[str, Any]) -> bool:
+    """An event written by the set-up (a Series game's carried-over injury cube), not a move."""
+    return bool(event.get("data", {}).get("carried"))

@@ -1,0 +1,69 @@
+"""An ejected or injured-out hooper's place is filled before play goes on.
+
+'Foul: Basic Concepts': "When an hooper gets his fourth red cube, he/she is immediately
+ejected. You need to flip the hooper's card face down and send him/her to the bench. A
+benchwarmer of your choice will take the vacant position." The injury marker "can no
+longer be part of this game. Move him/her to the bench" leaves the same vacancy.
+
+Pure: the match refuses a move of play while a place is vacant and a benchwarmer can
+take it; the CLI (on a terminal) and guided play ask who comes in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.errors import RuleViolation
+from companion.games.hoopers.rules.state import MatchState
+
+# The moves of play a vacant place holds up; bookkeeping (cubes, points, the free throws
+# owed, a substitution) goes on.
+PLAY_MOVES = frozenset({"shot", "counter", "block", "turn", "timeout", "spend"})
+
+
+class VacantPlace(RuleViolation):
+    """A move of play while a hooper's place on court is still empty."""
+
+
+@dataclass(frozen=True)
+class Vacancy:
+    team: str
+    hooper: str  # ejected or out, still on the Position token
+    token: str
+    bench: tuple[str, ...]  # who may come in
+    hooper_ejected: bool = True
+
+    @property
+    def why(self) -> str:
+        return "ejected" if self.hooper_ejected else "out of the game"
+
+    def command(self) -> str:
+        return f'companion hoopers match sub {self.team} --out "{self.hooper}" --in HOOPER'
+
+
+def vacancies(state: MatchState) -> list[Vacancy]:
+    """Every place on court held by an ejected or injured-out hooper with a benchwarmer
+    free to take it (with nobody on the bench able to, the team plays on short)."""
+    found = []
+    for side in state.teams.values():
+        if side.court is None:
+            continue
+        bench = tuple(
+            h for h in side.bench if not side.hoopers[h].ejected and not side.hoopers[h].out
+        )
+        for token, name in side.court.items():
+            hooper = side.hoopers[name]
+            if (hooper.ejected or hooper.out) and bench:
+                found.append(Vacancy(side.name, name, token, bench, hooper.ejected))
+    return found
+
+
+def check_places_filled(state: MatchState, kind: str) -> None:
+    if kind not in PLAY_MOVES:
+        return
+    for vacancy in vacancies(state):
+        raise VacantPlace(
+            f"{vacancy.hooper} ({vacancy.team}) is {vacancy.why}: a benchwarmer takes the "
+            f"{vacancy.token} token before play goes on ({', '.join(vacancy.bench)})",
+            hint=f"'{vacancy.command()}' (no coach action token)",
+        )

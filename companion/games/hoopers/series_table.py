@@ -1,0 +1,745 @@
+"""The Series at the table: best of seven across evenings, home and away.
+
+A Series is not a live match: it is a document in the store's "series" table,
+keyed by its id (the document under CURRENT names the series the table acts
+on), pointing at its games — tracked hoopers matches, or games the table typed
+in by hand. Every change runs inside `store.update_doc`, one locked
+transaction on the freshest copy, so a refused command writes nothing.
+
+A series game played as a tracked match comes back by itself: the hoopers
+table calls `match_ended` once that match is ended or abandoned. Reading
+(`status`, `live`) never writes; it counts a tracked match that has ended
+but not yet been taken in (a crash between the two writes) as the next
+changing verb will.
+
+Recorded games typed in by hand and decided or abandoned series are also
+archived as matches, so `companion history` lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.games.hoopers.rules.rewards import GameRewards
+from companion.games.hoopers.rules.series import ABANDONED, LIVE, GameReport, Series
+from companion.games.hoopers.rules.series_errors import SeriesDecided
+from companion.games.hoopers.rules.series_report import (
+    NextGame,
+    SeriesSummary,
+    SeriesView,
+    history_record,
+)
+from companion.games.hoopers.rules.series_rules import SeriesRules, default_series_rules
+from companion.store import Store
+from companion.store.store import Change
+from companion.tables.base import Ended, Status
+
+GAME = "series"  # the table's name (watch, menu, `table_for`)
+TABLE = "series"  # the store's document table
+CURRENT = "current"
+# A game typed in by hand has a result but no event log to replay, so it is
+# archived under its own name; `history list --game hoopers` still lists it.
+HAND_GAME = "hoopers-series-game"
+COMMAND = "companion hoopers series"
+
+
+class SeriesNotOver(RuleViolation):
+    """`series end` before a tribe has won the series."""
+
+
+@dataclass(frozen=True)
+class GameTakenIn:
+    """A tracked match that the series took in as game `number`."""
+
+    status: Status[SeriesView]
+    number: int
+
+    @property
+    def rewards(self) -> GameRewards:
+        return self.status.state.rewards(self.number)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.status.id,
+            "game_number": self.number,
+            "status": self.status.status,
+            "scores": dict(self.status.scores),
+            "rewards": self.rewards.to_json(),
+            "next": self.status.next,
+        }
+
+
+class SeriesTable:
+    """The current Series in one store."""
+
+    game = GAME
+
+    def __init__(self, store: Store, rules: SeriesRules | None = None) -> None:
+        self.store = store
+        self.rules = rules or default_series_rules()
+
+    # --- reading ----------------------------------------------------------------
+
+    def live(self) -> dict[str, Any] | None:
+        """The series in progress (not yet decided nor abandoned), or None."""
+        series_id = self.store.get_doc(TABLE, CURRENT)
+        doc = self.store.get_doc(TABLE, series_id) if series_id else None
+        if doc is None:
+            return None
+        series = self._seen(self._parse(doc))
+        if series.status != LIVE:
+            return None
+        return {**series.to_doc(), "game": GAME, "players": list(series.tribes)}
+
+    def current(self) -> Series:
+        """The current series as it stands (a tracked match that has ended counted in)."""
+        return self._seen(self._load(self._current_id()))
+
+    def status(self, doc: Mapping[str, Any] | None = None) -> Status[SeriesView]:
+        """The current series' status (or that of `doc`, a series document); never writes."""
+        series = self.current() if doc is None else self._seen(self._parse(doc))
+        return self.status_of(series)
+
+    def show(self, typed_id: str) -> Status[SeriesView]:
+        """Any series, current or past, by id or unique prefix."""
+        from companion.engine.names import match_prefix
+
+        ids = [k for k in self.store.all_docs(TABLE) if k != CURRENT]
+        return self.status_of(self._seen(self._load(match_prefix(typed_id, ids, what="series"))))
+
+    def listing(self) -> list[SeriesSummary]:
+        """Every series, newest first."""
+        docs = self.store.all_docs(TABLE)
+        current = docs.pop(CURRENT, None)
+        # Stored order breaks ties between series started in the same second.
+        ordered = sorted(enumerate(docs.values()), key=lambda d: (d[1].get("created") or "", d[0]))
+        parsed = [self._parse(doc) for _, doc in reversed(ordered)]
+        return [SeriesSummary(series, self.rules, series.id == current) for series in parsed]
+
+    def next_game(self) -> NextGame:
+        """The setup of the next game; refused once the series is decided or abandoned."""
+        series = self.current()
+        upcoming = SeriesView(series, self.rules).next_game()
+        if upcoming is None:
+            raise SeriesDecided(
+                f"series {series.id} is {self._ended(series)}; there is no next game"
+            )
+        return upcoming
+
+    def rewards(self, number: int | None = None) -> GameRewards:
+        """The Reward Phase of game `number` (default: the last recorded game)."""
+        series = self.current()
+        return SeriesView(series, self.rules).rewards(
+            number if number is not None else len(series.games)
+        )
+
+    def status_of(self, series: Series) -> Status[SeriesView]:
+        view = SeriesView(series, self.rules)
+        doc = view.to_json()
+        return Status(
+            id=series.id,
+            game=GAME,
+            status=series.status,
+            players=series.tribes,
+            scores=series.wins,
+            next=next_sentence(series, self.rules),
+            state=view,
+            detail={**doc, "strength_markers": [g["strength_marker"] for g in doc["games"]]},
+            updated=series.updated,
+        )
+
+    # --- changing -----------------------------------------------------------------
+
+    def start(
+        self,
+        tribes: Sequence[str],
+        home: str = "random",
+        name: str | None = None,
+        seed: int | None = None,
+        stars: Sequence[str] | None = None,
+    ) -> Status[SeriesView]:
+        """Start a best-of-seven series; refused while another is live.
+
+        `home` names the tribe at home in game 1, or is "random" (drawn with `seed`);
+        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup.
+        """
+        from companion.engine.decks import parse_players
+        from companion.engine.names import match_prefix
+        from companion.engine.rng import TableRng
+        from companion.store.store import new_id, now
+
+        names = parse_players(list(tribes), low=2, high=2)
+        rng = TableRng(seed)
+        if home.strip().lower() == "random":
+            home_tribe = rng.choice(names)
+        else:
+            home_tribe = match_prefix(home, names, what="tribe")
+        sleeved_at_setup = self._setup_stars(names, stars or [])
+        known = self.store.all_docs(TABLE)
+        series_id = next(i for i in iter(new_id, None) if i not in known)
+        stamp = now()
+        series = Series(
+            id=series_id,
+            tribes=(names[0], names[1]),
+            home_tribe=home_tribe,
+            name=name,
+            seed=rng.seed,
+            created=stamp,
+            updated=stamp,
+            stars=sleeved_at_setup,
+        )
+
+        def claim(current: str | None) -> str:
+            # Under the lock: a live series must be finished or abandoned first.
+            if current:
+                doc = self.store.get_doc(TABLE, current)
+                if doc is not None and doc["status"] == LIVE:
+                    raise RuleViolation(
+                        f"series {current} ({' v '.join(doc['tribes'])}) is still live",
+                        hint=f"finish it or '{COMMAND} abandon' first",
+                    )
+            return series.id
+
+        self.store.update_doc(TABLE, CURRENT, claim)
+        self.store.put_doc(TABLE, series.id, series.to_doc())
+        return self.status_of(series)
+
+    def record(
+        self,
+        score: str,
+        periods: str | None = None,
+        **details: Sequence[str] | str | None,
+    ) -> Status[SeriesView]:
+        """Record the next game by hand: `score` "78-75" in the order the tribes were named.
+
+        `details`: ejected, injured (["TRIBE:HOOPER", ...]), chips
+        (["TRIBE:lv1=N,lv2=N"]), gameplan (["TRIBE:N"]), series_track (a tribe).
+        """
+        from companion.games.hoopers.rules.series_input import parse_pair, parse_periods
+
+        series = self._synced(self._current_id())
+        a, b = parse_pair(score)
+        report = GameReport(
+            scores={series.tribes[0]: a, series.tribes[1]: b},
+            periods=parse_periods(periods) if periods else (),
+            **self._details(series, len(series.games) + 1, **details),
+        )
+        return self.record_game(report)
+
+    def record_game(self, report: GameReport) -> Status[SeriesView]:
+        """Add `report` as the next game; a game typed in by hand also goes to history."""
+        series_id = self._synced(self._current_id()).id
+        by_hand = report.match_id is None
+        # The series, the hand-typed game's record and (when it decides the series) the
+        # series' own record change together: one transaction, all or nothing; the hand-typed
+        # game's id is picked inside it, so no match filed meanwhile can hold it.
+        with self.store.change() as txn:
+            if by_hand:
+                report = replace(report, match_id=txn.unused_id())
+            before = self._load(series_id, txn)
+            after = self._change(series_id, lambda s: s.with_game(report, self.rules), txn)
+            if by_hand:
+                txn.archive(self._game_record(after, len(after.games)))
+            self._after_record(before, after, txn)
+        return self.status_of(after)
+
+    def amend(
+        self, number: int | None = None, **details: Sequence[str] | str | None
+    ) -> Status[SeriesView]:
+        """Add what a tracked match does not know (gameplans, series track) or fix a game.
+
+        Each detail replaces that detail for the tribes it names; the score stays.
+        Amending a game records its Reward Phase.
+        """
+        series = self._synced(self._current_id())
+        number = number if number is not None else len(series.games)
+        changes = {k: v for k, v in self._details(series, number, **details).items() if v}
+        if not changes:
+            raise BadInput(
+                "nothing to amend",
+                hint="give --ejected, --injured, --chips, --gameplan, --series-track or --upgrade",
+            )
+        return self.status_of(self._change(series.id, lambda s: self._amended(s, number, changes)))
+
+    def _amended(self, series: Series, number: int, changes: dict[str, Any]) -> Series:
+        """Game `number` amended; its hooper upgrades checked against what it won."""
+        from companion.games.hoopers.rules.series_report import game_rewards
+        from companion.games.hoopers.rules.series_upgrades import check_upgrades
+
+        after = series.with_amended(number, self.rules, **changes)
+        won = game_rewards(after, number, self.rules).tribes
+        check_upgrades(after.games, number, won, after.stars)
+        return after
+
+    def start_game(
+        self,
+        hot: Sequence[str],
+        cold: Sequence[str],
+        rosters: Mapping[str, Sequence[str]] | None = None,
+        first: str = "roll",
+        seed: int | None = None,
+        sevens: Mapping[str, Sequence[str]] | None = None,
+        fives: Mapping[str, Sequence[str]] | None = None,
+    ) -> Any:
+        """Start the next game as a tracked hoopers match with the Series rules applied.
+
+        `hot`: the home tribe's hoopers on the first hot step; `cold`: the away
+        tribe's on the first cold step; `rosters`: hoopers of tribes the
+        companion does not know. Returns a `StartedGame`.
+        """
+        from companion.engine.rng import fresh_seed
+        from companion.games.hoopers.rules.match import new_match
+        from companion.games.hoopers.rules.series_match import StartedGame, plan_series_match
+        from companion.games.hoopers.table import HoopersTable
+
+        series = self._synced(self._current_id())
+        series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
+        plan = plan_series_match(
+            series, self.rules, self._rosters(series, rosters), hot, cold, sevens, fives
+        )
+        hoopers = HoopersTable(self.store)
+        chosen_seed = fresh_seed() if seed is None else seed
+        players, options, events = new_match(
+            plan.home,
+            plan.away,
+            chosen_seed,
+            first=first,
+            injury_pile=hoopers.injury_pile(),
+            **plan.options,
+        )
+        events = [*events, *plan.carried_events]
+        # Fold the opening log before anything is written: names must be in the line-ups.
+        hoopers.fold({"id": "", "players": players, "options": options, "events": events})
+        options = {**options, **plan.extra_options}
+        started = hoopers.start_match(players, options, chosen_seed, events)
+        try:
+            self._change(series.id, lambda s: s.linked_to(started.id, self.rules))
+        except Exception:
+            hoopers.abandon()
+            raise
+        upcoming = NextGame(series, series.setup_for(plan.number, self.rules), self.rules)
+        return StartedGame(upcoming, plan, started.id)
+
+    def undo(self) -> Status[SeriesView]:
+        """Drop the last recorded game (reopening a decided series); checked under the lock."""
+        series_id = self._synced(self._current_id()).id
+        with self.store.change() as txn:
+            before = self._load(series_id, txn)
+            after = self._change(series_id, lambda s: s.without_last_game(), txn)
+            dropped = before.games[-1]
+            if before.status == "finished":
+                txn.unarchive(before.id)
+            if dropped.match_id is not None and self._was_by_hand(dropped.match_id):
+                txn.unarchive(dropped.match_id)
+        return self.status_of(after)
+
+    def end(self) -> Ended:
+        """File the decided series in history; refused, writing nothing, while undecided.
+
+        A series is filed the moment its deciding game is recorded; `end` makes
+        sure it is (a crash may have come between the two writes).
+        """
+        series = self._synced(self._current_id())
+        if series.status == ABANDONED:
+            raise RuleViolation(f"series {series.id} was abandoned; it is in history as such")
+        if series.winner(self.rules) is None:
+            wins = series.wins
+            a, b = series.tribes
+            raise SeriesNotOver(
+                f"series {series.id} is not decided ({a} {wins[a]}-{wins[b]} {b}; "
+                f"first to {self.rules.wins_needed} wins)",
+                hint=f"play on, or abandon it with '{COMMAND} abandon'",
+            )
+        record = history_record(series, self.rules)
+        try:
+            filed = self.store.get_match(series.id)["id"] == series.id
+        except UnknownName:
+            filed = False
+        if not filed:
+            self._archive(record)
+        return Ended(
+            id=series.id,
+            game=GAME,
+            status=series.status,
+            players=series.tribes,
+            result=record["result"],
+        )
+
+    def abandon(self) -> Status[SeriesView]:
+        """Abandon the current series (kept in history as abandoned)."""
+        series_id = self._synced(self._current_id()).id
+
+        def drop(series: Series) -> Series:
+            if series.status != LIVE:
+                raise RuleViolation(f"series {series.id} is already {self._ended(series)}")
+            # A game in play stays a plain tracked match.
+            return replace(series, status=ABANDONED, pending_match=None)
+
+        with self.store.change() as txn:
+            after = self._change(series_id, drop, txn)
+            self._archive(history_record(after, self.rules), txn)
+        return self.status_of(after)
+
+    def match_ended(self, match_id: str) -> GameTakenIn | None:
+        """Take in tracked match `match_id` if it is the current series' game in play.
+
+        Called by the hoopers table after ending or abandoning a match. Returns
+        the game it became (None: not a series game, or abandoned).
+        """
+        series_id = self.store.get_doc(TABLE, CURRENT)
+        doc = self.store.get_doc(TABLE, series_id) if series_id else None
+        if doc is None or doc.get("pending_match") != match_id:
+            return None
+        before = len(doc.get("games", []))
+        after = self._synced(series_id)
+        if len(after.games) == before:
+            return None
+        return GameTakenIn(self.status_of(after), len(after.games))
+
+    def taken_in(self, match_id: str) -> GameTakenIn | None:
+        """The current series' game played as tracked match `match_id`, if any (reading)."""
+        try:
+            series = self.current()
+        except RuleViolation:
+            return None
+        for number, game in enumerate(series.games, start=1):
+            if game.match_id == match_id:
+                return GameTakenIn(self.status_of(series), number)
+        return None
+
+    def holds(self, match: Mapping[str, Any]) -> str | None:
+        """Why history may not reopen or delete finished `match`: it is a game this Series
+        counts (None: it is not). Asked by `history undo` and `history delete`."""
+        taken = self.taken_in(match["id"])
+        if taken is None:
+            return None
+        return f"it is game {taken.number} of series {taken.status.id}"
+
+    # --- the store ------------------------------------------------------------------
+
+    def _load(self, series_id: str, txn: Change | None = None) -> Series:
+        doc = (txn or self.store).get_doc(TABLE, series_id)
+        if doc is None:
+            raise UnknownName(f"no series '{series_id}'", hint=f"see '{COMMAND} list'")
+        return self._parse(doc)
+
+    def _parse(self, doc: Any) -> Series:
+        """A stored series document as a Series; a hand edit that broke it is one error line."""
+        try:
+            return Series.from_doc(doc)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            from companion.store.atomic import backup_path
+
+            named = doc.get("id") if isinstance(doc, dict) else None
+            what = f"series {named}" if isinstance(named, str) else "a series"
+            raise StoreError(
+                f"{what} in {self.store.path} cannot be read ({type(err).__name__}: {err})",
+                hint=f"fix it by hand, or restore {backup_path(self.store.path)}",
+            ) from None
+
+    def _current_id(self) -> str:
+        current = self.store.get_doc(TABLE, CURRENT)
+        if not current or self.store.get_doc(TABLE, current) is None:
+            raise RuleViolation(
+                "no series yet", hint=f"start one with '{COMMAND} start --tribes A,B'"
+            )
+        return current
+
+    def _change(
+        self, series_id: str, change: Callable[[Series], Series], txn: Change | None = None
+    ) -> Series:
+        """Apply `change(Series) -> Series` under the lock; raising writes nothing.
+
+        Inside `txn` the change commits with whatever else that transaction holds.
+        """
+        from companion.store.store import now
+
+        if txn is None:
+            with self.store.change() as own:
+                return self._change(series_id, change, own)
+        doc = txn.get_doc(TABLE, series_id)
+        if doc is None:
+            raise UnknownName(f"no series '{series_id}'")
+        after = replace(change(self._parse(doc)), updated=now())
+        txn.put_doc(TABLE, series_id, after.to_doc())
+        return after
+
+    def _match(self, match_id: str) -> dict[str, Any]:
+        """A tracked series game: live, finished, or (gone) counted as abandoned."""
+        from companion.games.hoopers.table import HoopersTable
+
+        live = HoopersTable(self.store).live()
+        if live is not None and live["id"] == match_id:
+            return live
+        try:
+            return self.store.get_match(match_id)
+        except UnknownName:
+            return {"id": match_id, "status": "abandoned"}
+
+    def _taken_in(self, series: Series, match: Mapping[str, Any]) -> Series:
+        if series.pending_match != match["id"] or match["status"] == LIVE:
+            return series
+        if match["status"] != "finished":
+            return series.unlinked()
+        return series.with_game(self._report_from_match(series, match), self.rules)
+
+    def _seen(self, series: Series) -> Series:
+        """`series` with its ended tracked match counted in, without writing."""
+        if series.pending_match is None:
+            return series
+        from companion.engine.errors import CompanionError
+
+        try:
+            return self._taken_in(series, self._match(series.pending_match))
+        except CompanionError:
+            return series  # the next changing verb says what is wrong
+
+    def _synced(self, series_id: str) -> Series:
+        """The series after writing in the result of its tracked match, if that has ended."""
+        series = self._load(series_id)
+        if series.pending_match is None:
+            return series
+        match = self._match(series.pending_match)
+        if match["status"] == LIVE:
+            return series
+        took: list[Series] = []
+
+        def take(now: Series) -> Series:
+            # Another process may have taken it in since we looked.
+            if now.pending_match != match["id"]:
+                return now
+            took.append(now)
+            return self._taken_in(now, match)
+
+        with self.store.change() as txn:
+            after = self._change(series_id, take, txn)
+            if took:
+                self._after_record(took[0], after, txn)
+        return after
+
+    def _report_from_match(self, series: Series, match: Mapping[str, Any]) -> GameReport:
+        from companion.games.hoopers.rules.series_match import report_from_match
+        from companion.games.hoopers.table import HoopersTable
+
+        teams = None
+        if isinstance(match.get("events"), list):
+            state = HoopersTable(self.store).fold(match)
+            teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
+        return report_from_match(series, match, teams, self.rules)
+
+    def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:
+        from companion.store.store import stamp_event
+
+        stamped = {**record, "events": [stamp_event(e) for e in record["events"]]}
+        if txn is None:
+            self.store.archive_match(stamped)
+        else:
+            txn.archive(stamped)
+
+    def _was_by_hand(self, match_id: str) -> bool:
+        try:
+            match = self.store.get_match(match_id)
+        except UnknownName:
+            return False
+        return match.get("game") == HAND_GAME
+
+    def _game_record(self, series: Series, number: int) -> dict[str, Any]:
+        """A game recorded by hand, as a finished match naming its series."""
+        from companion.store.store import now
+
+        game = series.games[number - 1]
+        home = series.home_in(number, self.rules)
+        ranks = {t: 1 if t == game.winner else 2 for t in series.tribes}
+        return {
+            "id": game.match_id,
+            "game": HAND_GAME,
+            "players": list(series.tribes),
+            "options": {
+                "series": series.id,
+                "game_number": number,
+                "home": home,
+                "away": series.other(home),
+            },
+            "seed": None,
+            "status": "finished",
+            "created": now(),
+            "events": [],
+            "result": {
+                "scores": dict(game.scores),
+                "ranks": ranks,
+                "winner": game.winner,
+                "periods": [list(p) for p in game.periods],
+                "series": series.id,
+            },
+        }
+
+    def _after_record(self, before: Series, after: Series, txn: Change) -> None:
+        """The game that decided the series files the series in history (in `txn`)."""
+        if after.status == "finished" and before.status != "finished":
+            self._archive(history_record(after, self.rules), txn)
+
+    # --- catalogues: the tribes' hoopers ---------------------------------------------
+
+    def _details(
+        self,
+        series: Series,
+        number: int,
+        ejected: Sequence[str] | None = None,
+        injured: Sequence[str] | None = None,
+        chips: Sequence[str] | None = None,
+        gameplan: Sequence[str] | None = None,
+        series_track: str | None = None,
+        upgrade: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
+        """The reward and carry-over details of game `number`, keyed by tribe.
+
+        Hoopers are resolved by unique prefix against their tribe's roster and
+        stored by full name, so the next game's carry-over finds them.
+        """
+        from companion.engine.names import match_prefix
+        from companion.games.hoopers.rules.series_input import (
+            parse_chips,
+            parse_gameplan,
+            resolve_tribe_hooper,
+        )
+        from companion.games.hoopers.rules.series_upgrades import parse_upgrade
+
+        tribes = series.tribes
+        most = self.rules.max_gameplan_milestones
+        rosters = self._known_rosters(series, number) if ejected or injured or upgrade else {}
+        upgrades: dict[str, dict[str, str]] = {}
+        for item in upgrade or []:
+            tribe, hooper, card = parse_upgrade(item, tribes, rosters)
+            upgrades.setdefault(tribe, {})[hooper] = card
+
+        def hoopers(items: Sequence[str] | None) -> dict[str, tuple[str, ...]]:
+            found: dict[str, list[str]] = {}
+            for item in items or []:
+                tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+                if hooper not in found.setdefault(tribe, []):
+                    found[tribe].append(hooper)
+            return {t: tuple(h) for t, h in found.items()}
+
+        return {
+            "ejected": hoopers(ejected),
+            "injured": hoopers(injured),
+            "chips": dict(parse_chips(c, tribes) for c in chips or []),
+            "gameplan": dict(parse_gameplan(g, tribes, most) for g in gameplan or []),
+            "upgrades": upgrades,
+            "series_track": (
+                match_prefix(series_track, tribes, what="tribe") if series_track else None
+            ),
+        }
+
+    def _setup_stars(self, tribes: Sequence[str], given: Sequence[str]) -> dict[str, str]:
+        """ "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an
+        un-stellar hooper": one hooper per tribe."""
+        from companion.games.hoopers.rules.series_input import resolve_tribe_hooper
+
+        rosters = {t: r for t in tribes if (r := self.known_roster(t)) is not None}
+        stars: dict[str, str] = {}
+        for item in given:
+            tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+            if tribe in stars:
+                raise BadInput(
+                    f"{tribe} sleeves one [star] upgrade at the setup, on {stars[tribe]}, "
+                    f"not also on {hooper}"
+                )
+            stars[tribe] = hooper
+        return stars
+
+    def known_rosters(self, number: int) -> dict[str, list[str]]:
+        """Each tribe's hoopers in game `number` of the current series (known tribes)."""
+        return self._known_rosters(self.current(), number)
+
+    def _known_rosters(self, series: Series, number: int) -> dict[str, list[str]]:
+        """Each tribe's hoopers in game `number`, for tribes the rulebook data knows.
+
+        Susan Peg is added to the tribe she joins in that game.
+        """
+        from companion.games.hoopers.rules.series_match import SUSAN_PEG
+
+        susan = series.susan_peg_in(number, self.rules)
+        rosters: dict[str, list[str]] = {}
+        for tribe in series.tribes:
+            known = self.known_roster(tribe)
+            if known is None:
+                continue
+            rosters[tribe] = known
+            if susan == tribe and SUSAN_PEG not in rosters[tribe]:
+                rosters[tribe].append(SUSAN_PEG)
+        return rosters
+
+    def known_roster(self, tribe: str) -> list[str] | None:
+        """The hoopers of a tribe the rulebook data knows (None: the table names them)."""
+        from companion.games.hoopers.rules.match import tribe_roster
+
+        try:
+            return tribe_roster(tribe)
+        except UnknownName:
+            return None
+
+    def rosters(self, given: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+        """Each tribe's hoopers for the next game: `given`, else the tribe of that name."""
+        return self._rosters(self.current(), given)
+
+    def _rosters(
+        self, series: Series, given: Mapping[str, Sequence[str]] | None
+    ) -> dict[str, list[str]]:
+        from companion.engine.names import match_prefix
+
+        rosters: dict[str, list[str]] = {}
+        for typed, names in (given or {}).items():
+            rosters[match_prefix(typed, series.tribes, what="tribe")] = list(names)
+        for tribe in series.tribes:
+            if tribe not in rosters:
+                known = self.known_roster(tribe)
+                if known is None:
+                    raise BadInput(
+                        f"no hoopers known for tribe '{tribe}'",
+                        hint=f"name them with --roster '{tribe}:A,B,C,...'",
+                    )
+                rosters[tribe] = known
+        return rosters
+
+    def _ended(self, series: Series) -> str:
+        winner = series.winner(self.rules)
+        if winner is not None:
+            wins = series.wins
+            return f"decided ({winner} won {wins[winner]}-{wins[series.other(winner)]})"
+        return series.status
+
+
+def next_sentence(series: Series, rules: SeriesRules) -> str:
+    """What the table does next with `series`, as a sentence."""
+    if series.status == ABANDONED:
+        return f"series {series.id} was abandoned: start a new one with '{COMMAND} start'"
+    winner = series.winner(rules)
+    if winner is not None:
+        wins = series.wins
+        return (
+            f"{winner} won the series {wins[winner]}-{wins[series.other(winner)]}; it is in "
+            f"history: start a new one with '{COMMAND} start'"
+        )
+    number = len(series.games) + 1
+    if series.pending_match is not None:
+        return (
+            f"game {number} is being played as hoopers match {series.pending_match}: play it "
+            "('companion hoopers play'), then 'companion hoopers match end'"
+        )
+    if series.games and not series.games[-1].rewarded:
+        return (
+            f"record the reward phase of game {len(series.games)} (gameplan milestones, "
+            f"series track) with '{COMMAND} amend', then play game {number}"
+        )
+    home = series.home_in(number, rules)
+    return (
+        f"game {number}: {home} at home; start it with '{COMMAND} game start --hot A,B,C "
+        f"--cold D,E' or record it with '{COMMAND} record --score A-B'"
+    )
+
+
+TABLES = {GAME: SeriesTable}

@@ -1,0 +1,451 @@
+"""A tracked Valley Hoopers match at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import suppress
+from datetime import datetime
+from typing import Any
+
+from companion.engine.errors import CompanionError, NothingToUndo
+from companion.engine.rng import fresh_seed
+from companion.games.hoopers.rules.errors import MatchNotOver
+from companion.games.hoopers.rules.match import (
+    GAME,
+    RULES,
+    new_match,
+    tribe_of,
+    tribe_roster,
+    tribes,
+)
+from companion.games.hoopers.rules.state import MatchState, is_set_up
+from companion.tables.base import Ended, Match, Recorded, Status, Table
+
+INJURY_PILE = "injury_pile"
+# Each hooper card's printed energy, as the table gave it (the catalogue over
+# games/hoopers/data/energy.toml's defaults): {"cards": {"Hector Pröt": 5, ...}}.
+CARD_ENERGY = "card_energy"
+# Per match: the guided flow's answers of the last turns (companion/games/hoopers/guided/match.py),
+# and what the table typed (stats by hooper, the hooper last used for an action).
+GUIDED, REMEMBERED = "guided:", "remembered:"
+GUIDED_TURNS = 8  # attacking turns kept for undo
+# The table's choice to stop the reminders (the Keepers' face-down card, the LV.1 chip
+# offer) for the evening: quiet until this hour (local time) of the next morning.
+REMINDERS, EVENING_ENDS = "reminders", 6
+
+
+def names(text: str | None) -> list[str] | None:
+    """A comma-separated list of names as typed ("A,B,C"), or None."""
+    if text is None:
+        return None
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
+    """A team's hoopers: named, else its tribe's ten (a team named after its tribe needs none)."""
+    if names:
+        return [n.strip() for n in names.split(",") if n.strip()]
+    if tribe is None and team.strip().casefold() in tribes():
+        tribe = team
+    return tribe_roster(tribe) if tribe else []
+
+
+class HoopersTable(Table[MatchState]):
+    game = GAME
+    rules = RULES
+    opening = frozenset({"opening"})
+
+    # --- catalogues and table settings ----------------------------------------
+
+    def injury_pile(self) -> list[str] | None:
+        """The table's own injury marker pile, or None for the default one."""
+        return self.store.get_doc(GAME, INJURY_PILE)
+
+    def set_injury_pile(self, pile: list[str] | None) -> None:
+        if pile is None:
+            self.store.delete_doc(GAME, INJURY_PILE)
+        else:
+            self.store.put_doc(GAME, INJURY_PILE, pile)
+
+    def quiet_until(self) -> datetime | None:
+        """When the reminders quieted for the evening come back (None: never quieted)."""
+        until = (self.store.get_doc(GAME, REMINDERS) or {}).get("quiet_until")
+        return None if until is None else datetime.fromisoformat(until)
+
+    def reminders_on(self, now: datetime) -> bool:
+        """Guided play reminds of the cards and chips it cannot see (unless quiet tonight)."""
+        until = self.quiet_until()
+        return until is None or now >= until
+
+    def set_reminders(self, on: bool, now: datetime) -> datetime | None:
+        """Turn the reminders back on, or off until the evening is over (the next morning at
+        EVENING_ENDS in `now`'s zone: local time); when they come back (None when on)."""
+        from datetime import timedelta
+
+        if on:
+            self.store.delete_doc(GAME, REMINDERS)
+            return None
+        local = now  # the table's local time, with its zone
+        until = local.replace(hour=EVENING_ENDS, minute=0, second=0, microsecond=0)
+        if until <= local:
+            until += timedelta(days=1)
+        self.store.put_doc(GAME, REMINDERS, {"quiet_until": until.isoformat()})
+        return until
+
+    def card_energies(self) -> dict[str, dict[str, Any]]:
+        """Every card energy known: {name: {"max": n, "source": "table" | "default"}}."""
+        return card_energies(self.store.get_doc(GAME, CARD_ENERGY))
+
+    def set_card_energy(self, name: str, energy: int | None) -> str:
+        """Remember a card's energy for every later match (None forgets the table's own);
+        the card's name as kept (a known card's as printed, else as typed)."""
+        from companion.engine.names import check_name
+        from companion.games.hoopers.rules.energy import check_energy
+
+        card = card_name(check_name(name, "hooper"))
+        if energy is not None:
+            check_energy(energy, "the card's energy")
+            if energy < 1:
+                from companion.engine.errors import BadInput
+
+                raise BadInput("the card's energy is at least 1")
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            return _with_card_energy(doc, card, energy)
+
+        self.store.update_doc(GAME, CARD_ENERGY, change)
+        return card
+
+    # --- what the table typed, per match ---------------------------------------
+
+    def guided_log(self, match_id: str) -> dict[str, Any] | None:
+        """The guided flow's answers for the match's last turns, as it stored them."""
+        return self.store.get_doc(GAME, GUIDED + match_id)
+
+    def save_guided_log(self, match_id: str, log: dict[str, Any]) -> None:
+        self.store.put_doc(GAME, GUIDED + match_id, log)
+
+    def remembered(self, match_id: str) -> dict[str, Any]:
+        return self.store.get_doc(GAME, REMEMBERED + match_id) or {}
+
+    def remember(
+        self,
+        match_id: str,
+        stats: Mapping[tuple[str, str, str], int] | None = None,
+        used: Mapping[tuple[str, str], str] | None = None,
+    ) -> None:
+        """Keep stats typed for (team, hooper, stat) and the hooper used for (team, action)."""
+        if not stats and not used:
+            return
+        kept = self.remembered(match_id)
+        if all(kept.get("stats", {}).get(_key(*k)) == v for k, v in (stats or {}).items()) and all(
+            kept.get("used", {}).get(_key(*k)) == v for k, v in (used or {}).items()
+        ):
+            return  # nothing new: no write
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            doc = dict(doc or {})
+            typed = {_key(*k): v for k, v in (stats or {}).items()}
+            doc["stats"] = {**doc.get("stats", {}), **typed}
+            doc["used"] = {**doc.get("used", {}), **{_key(*k): v for k, v in (used or {}).items()}}
+            return doc
+
+        self.store.update_doc(GAME, REMEMBERED + match_id, change)
+
+    def known_stats(self, match: Match) -> dict[tuple[str, str, str], int]:
+        """Every stat known for the match: recorded in its events, then typed (the latest)."""
+        from companion.games.hoopers.rules.turn_flow import known_stats
+
+        typed = self.remembered(match["id"]).get("stats", {})
+        return {**known_stats(match), **{_unkey(k): v for k, v in typed.items()}}
+
+    def last_used(self, match: Match, team: str, action: str) -> str | None:
+        return self.remembered(match["id"]).get("used", {}).get(_key(team, action))
+
+    def _forget(self, match_id: str) -> None:
+        for key in (GUIDED, REMEMBERED):
+            self.store.delete_doc(GAME, key + match_id)
+
+    # --- verbs ----------------------------------------------------------------
+
+    def start(
+        self,
+        home: str,
+        away: str,
+        *,
+        rosters: Mapping[str, list[str]],
+        variant: str = "classic",
+        milestones: str = "win",
+        first: str = "roll",
+        seed: int | None = None,
+        extra_options: Mapping[str, Any] | None = None,
+        extra_events: list[dict[str, Any]] | None = None,
+        tribes_of: Mapping[str, str | None] | None = None,
+        **options: Any,
+    ) -> Status[MatchState]:
+        """Start a match: the d20 decides who attacks first unless `first` names a team.
+
+        `tribes_of` maps a team to the tribe it plays (for its tribe power);
+        a team named after its tribe needs none. `sevens` and `fives` (in
+        `options`) are the line-ups.
+        """
+        chosen_seed = fresh_seed() if seed is None else seed
+        team_tribes = {
+            team.strip(): tribe_of(team, (tribes_of or {}).get(team.strip()))
+            for team in (home, away)
+        }
+        players, opts, events = new_match(
+            home,
+            away,
+            chosen_seed,
+            rosters=dict(rosters),
+            variant=variant,
+            milestones=milestones,
+            first=first,
+            injury_pile=self.injury_pile(),
+            team_tribes=team_tribes,
+            **options,
+        )
+        from companion.games.hoopers.rules.tribes_of import tribe_key, tribes_of
+
+        # Every side's tribe, for its tribe power and for history (wins by tribe): the one
+        # the table named, else the tribe its roster is made of.
+        read = {team: tribe_key(label) for team, label in tribes_of(opts["rosters"]).items()}
+        tribes = {**read, **opts.get("tribes", {})}
+        return self.start_match(
+            players,
+            {**opts, **({"tribes": tribes} if tribes else {}), **(extra_options or {})},
+            chosen_seed,
+            [*events, *(extra_events or [])],
+        )
+
+    def start_match(
+        self,
+        players: Any,
+        options: Mapping[str, Any],
+        seed: int | None,
+        events: Any = (),
+    ) -> Status[MatchState]:
+        """Every match (a Series game too) starts with the Setup's energy tracks: "Set the
+        energy tokens ... according to the energy shown on the relative card", from the
+        cards whose energy the table has given (`card_energies`)."""
+        known = self.card_energies()
+        energy = {
+            team: {h: known[k]["max"] for h in hoopers if (k := card_name(h)) in known}
+            for team, hoopers in options.get("rosters", {}).items()
+        }
+        energy = {team: cards for team, cards in energy.items() if cards}
+        if energy and "energy" not in options:
+            options = {**options, "energy": energy}
+        return super().start_match(players, options, seed, events)
+
+    # --- the game's part ------------------------------------------------------
+
+    def check_undo(self, match: Match) -> None:
+        """The set-up is not a move: the opening roll and the injury cubes a Series game
+        carries over ("they will start the next game with two injured cube") stay."""
+        events = match["events"]
+        if events and events[-1]["type"] not in self.opening and is_set_up(events[-1]):
+            raise NothingToUndo(
+                f"nothing to undo in hoopers match {match['id']}: only its set-up so far "
+                "(the injury cubes carried over from the last Series game)",
+                hint="undo takes back moves of the game; abandon the match to set it up again",
+            )
+        super().check_undo(match)
+
+    def status_of(
+        self, match: Match, state: MatchState, notes: list[str] | None = None
+    ) -> Status[MatchState]:
+        """The standing; `notes`: what the move just recorded did (none for a plain read)."""
+        detail = {k: v for k, v in state.to_json().items() if k != "status"}
+        detail["over"] = state.over
+        detail["notes"] = list(notes or [])
+        detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
+        return Status(
+            id=match["id"],
+            game=GAME,
+            status=match.get("status", "live"),
+            players=tuple(match["players"]),
+            scores=state.score(),
+            next=_next(state),
+            state=state,
+            detail=detail,
+            updated=match.get("updated"),
+        )
+
+    def record(self, *moves: dict[str, Any]) -> Recorded[MatchState]:
+        """Record moves in one locked transaction, with one fold of the match's log.
+
+        A shot without a stat takes the last one given for that hooper's shot of
+        that kind in this match (refused, writing nothing, when none was); the stats
+        the moves used are remembered as the latest typed, in the same transaction.
+        """
+        from companion.engine.events import play, replay
+        from companion.games.hoopers.rules.turn_flow import known_stats
+
+        def change(match: Match, txn: Any) -> tuple[list[dict[str, Any]], Any]:
+            key = REMEMBERED + match["id"]
+            kept = txn.get_doc(GAME, key) or {}
+            state = replay(self.rules, match)
+            filled = [_with_known_stat(state, match, kept, move) for move in moves]
+            played = play(self.rules, match, filled, state=state)
+            used = known_stats({"players": match["players"], "events": played.events})
+            doc = _remembered_with(kept, used)
+            if doc != kept:
+                txn.put_doc(GAME, key, doc)
+            # A card's energy given in a match is remembered for every match, in the
+            # same transaction as the move.
+            cards = [e["data"] for e in played.events if e["type"] == "energy"]
+            cards = [(d["hooper"], d["max"]) for d in cards if d.get("max") is not None]
+            if cards:
+                catalogue = txn.get_doc(GAME, CARD_ENERGY)
+                updated = catalogue
+                for hooper, energy in cards:
+                    updated = _with_card_energy(updated, card_name(hooper), energy)
+                if updated != catalogue:
+                    txn.put_doc(GAME, CARD_ENERGY, updated)
+            return played.events, played
+
+        match, played = self.store.change_live_with(GAME, change)
+        notes = [note for step in played.steps for note in step.notes]
+        return Recorded(match, played, self.status_of(match, played.state, notes))
+
+    def end(self) -> Ended:
+        ended = super().end()
+        with suppress(CompanionError):
+            self._forget(ended.id)
+        return _feed_series(self, ended)
+
+    def abandon(self) -> Ended:
+        ended = super().abandon()
+        with suppress(CompanionError):
+            self._forget(ended.id)
+        return _feed_series(self, ended)
+
+    def result_of(self, match: Match, state: MatchState) -> dict[str, Any]:
+        if not state.over:
+            raise MatchNotOver(
+                f"match {match['id']} is not over (period {state.period}, turn {state.turn})",
+                hint="play on, or abandon it with 'companion hoopers match abandon'",
+            )
+        return state.result()
+
+
+def card_name(name: str) -> str:
+    """A known card's name as printed (accents and case aside), else the name as given."""
+    from companion.games.hoopers.rules.skills import card_key
+
+    return _known_cards().get(card_key(name), name.strip())
+
+
+def _known_cards() -> dict[str, str]:
+    """Every card the rulebook names, by its key."""
+    from companion.games.hoopers.data import load
+    from companion.games.hoopers.rules.skills import card_key
+
+    return {card_key(n): n for n in load("game")["positions"]}
+
+
+def card_energies(doc: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The defaults (games/hoopers/data/energy.toml), then the table's own numbers over them."""
+    from companion.games.hoopers.data import load
+
+    known = {
+        card_name(n): {"max": v, "source": "default"}
+        for n, v in load("energy").get("energy", {}).items()
+    }
+    for name, value in ((doc or {}).get("cards") or {}).items():
+        known[card_name(name)] = {"max": value, "source": "table"}
+    return dict(sorted(known.items()))
+
+
+def _with_card_energy(doc: dict[str, Any] | None, card: str, energy: int | None) -> dict:
+    doc = dict(doc or {})
+    cards = dict(doc.get("cards") or {})
+    if energy is None:
+        cards.pop(card, None)
+    else:
+        cards[card] = energy
+    doc["cards"] = dict(sorted(cards.items()))
+    return doc
+
+
+def _remembered_with(kept: dict[str, Any], stats: Mapping[tuple[str, str, str], int]) -> dict:
+    """The remembered document with `stats` as the latest typed."""
+    if not stats:
+        return kept
+    typed = {_key(*k): v for k, v in stats.items()}
+    return {**kept, "stats": {**kept.get("stats", {}), **typed}}
+
+
+def _with_known_stat(
+    state: MatchState, match: Match, kept: dict[str, Any], move: dict[str, Any]
+) -> dict[str, Any]:
+    """A shot given without --stat: the stat last given for the hooper's shot of that kind."""
+    data = move.get("data", {})
+    spec = data.get("spec")
+    if move.get("type") != "shot" or not isinstance(spec, dict) or spec.get("stat") is not None:
+        return move
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.rules.turn_flow import known_stats
+
+    side = state.team(data["team"])
+    name = side.hooper(data["hooper"]).name
+    typed = {_unkey(k): v for k, v in kept.get("stats", {}).items()}
+    known = {**known_stats(match), **typed}.get((side.name, name, spec["kind"]))
+    if known is None:
+        raise BadInput(
+            f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match",
+            hint="give it once with --stat; later shots remember it",
+        )
+    return {**move, "data": {**data, "spec": {**spec, "stat": known}}}
+
+
+def _key(*parts: str) -> str:
+    return "|".join(parts)
+
+
+def _unkey(key: str) -> tuple[str, str, str]:
+    team, hooper, stat = key.split("|")
+    return team, hooper, stat
+
+
+def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
+    """A Series game's match goes to its series as soon as it is ended or abandoned.
+
+    The match is ended whatever happens here; a series that cannot take it in
+    now does at its next command, which then says why.
+    """
+    from companion.engine.errors import CompanionError
+    from companion.games.hoopers.series_table import SeriesTable
+
+    with suppress(CompanionError):
+        SeriesTable(table.store).match_ended(ended.id)
+    return ended
+
+
+def _next(state: MatchState) -> str:
+    if state.over:
+        return "the match is over: record it with 'companion hoopers match end'"
+    if state.owed:
+        owed = state.owed
+        return (
+            f"{owed['hooper']} ({owed['team']}) shoots {owed['count']} free throw(s) "
+            f"('companion hoopers match free-throw {owed['team']} --stat 2PS')"
+        )
+    from companion.games.hoopers.rules.vacancy import vacancies
+
+    for vacancy in vacancies(state):
+        return (
+            f"{vacancy.team} sends a benchwarmer in for {vacancy.hooper} ({vacancy.why}) "
+            f"on {vacancy.token}: '{vacancy.command()}'"
+        )
+    period = (
+        f"overtime {state.period - state.variant.periods}"
+        if state.in_overtime
+        else (f"period {state.period}")
+    )
+    return f"{state.attacking} attacks ({period}, turn {state.turn})"
+
+
+TABLES = {GAME: HoopersTable}

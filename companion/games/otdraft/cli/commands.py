@@ -1,0 +1,317 @@
+"""`companion otdraft`: the card catalogue, end-game scoring and the draft tracker.
+
+Every command parses, calls `companion.games.otdraft.table.DraftTable` and prints the answer
+(`--json`: the answer's `to_json()`; otherwise its renderer in `companion.games.otdraft.render`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.engine.errors import BadInput
+
+if TYPE_CHECKING:
+    from companion.games.otdraft.table import DraftMove, DraftTable
+
+app = new_app("OT Fantasy Draft: card catalogue, end-game scoring, the draft tracker.")
+cards_app = new_app("The card catalogue: import, check, list, show, export.")
+game_app = new_app(
+    "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end, abandon."
+)
+app.add_typer(cards_app, name="cards")
+app.add_typer(game_app, name="game")
+
+FileArgument = Annotated[Path, typer.Argument(metavar="FILE.toml", help="A catalogue file.")]
+CatalogueOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--catalogue",
+        metavar="FILE.toml",
+        help="Use this catalogue file instead of the imported one.",
+    ),
+]
+PlayerArgument = Annotated[str, typer.Argument(help="Player name (a unique prefix will do).")]
+CardArgument = Annotated[str, typer.Argument(help="Card name (a unique prefix will do).")]
+
+
+def _table(ctx: typer.Context) -> DraftTable:
+    from companion.games.otdraft.table import DraftTable
+
+    return DraftTable(open_store(ctx))
+
+
+def _ui() -> Any:
+    """The renderers, imported only when something is drawn (not for --json)."""
+    from companion.games.otdraft import render as otdraft
+
+    return otdraft
+
+
+# --- the catalogue ----------------------------------------------------------------
+
+
+@cards_app.command("import")
+def cards_import(
+    ctx: typer.Context,
+    file: Annotated[
+        Path | None, typer.Argument(metavar="FILE.toml", help="The catalogue to import.")
+    ] = None,
+    example: Annotated[
+        bool,
+        typer.Option("--example", help="Import the shipped rulebook-example catalogue."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Validate a catalogue file and make it the table's catalogue (replaces the old one)."""
+    from companion.games.otdraft.table import example_catalogue, read_catalogue_file
+
+    if (file is None) == (not example):
+        raise BadInput("give FILE.toml or --example (not both)")
+    catalogue = read_catalogue_file(file) if file is not None else example_catalogue()
+    _table(ctx).import_catalogue(catalogue)
+    emit(
+        {"imported": True, **catalogue.summary_json()},
+        json,
+        lambda out: _ui().render_catalogue_summary(out, catalogue, "Imported"),
+    )
+
+
+@cards_app.command("check")
+def cards_check(file: FileArgument, json: JsonOption = False) -> None:
+    """Validate a catalogue file without importing it."""
+    from companion.games.otdraft.table import read_catalogue_file
+
+    catalogue = read_catalogue_file(file)
+    emit(
+        {"ok": True, **catalogue.summary_json()},
+        json,
+        lambda out: _ui().render_catalogue_summary(out, catalogue, "OK:"),
+    )
+
+
+@cards_app.command("list")
+def cards_list(
+    ctx: typer.Context,
+    category: Annotated[
+        str | None, typer.Option("--category", "-c", help="Only this category.")
+    ] = None,
+    catalogue_file: CatalogueOption = None,
+    json: JsonOption = False,
+) -> None:
+    """List the catalogue's cards (optionally one category)."""
+    from companion.engine.names import match_prefix
+    from companion.games.otdraft.rules.cards import CATEGORIES
+
+    catalogue = _table(ctx).catalogue_or_file(catalogue_file)
+    wanted = None if category is None else match_prefix(category, CATEGORIES, what="category")
+    cards = [c for c in catalogue.cards if wanted is None or c.category == wanted]
+    payload = {
+        "source": catalogue.source,
+        "category": wanted,
+        "cards": [c.to_json() for c in cards],
+    }
+    emit(payload, json, lambda out: _ui().render_card_list(out, catalogue, cards, wanted))
+
+
+@cards_app.command("show")
+def cards_show(
+    ctx: typer.Context,
+    name: CardArgument,
+    catalogue_file: CatalogueOption = None,
+    json: JsonOption = False,
+) -> None:
+    """One card: category, starting points, traits and rules."""
+    card = _table(ctx).catalogue_or_file(catalogue_file).find(name)
+    emit(card.to_json(), json, lambda out: _ui().render_card(out, card))
+
+
+@cards_app.command("export")
+def cards_export(
+    ctx: typer.Context,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", metavar="FILE.toml", help="Write here instead of stdout."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Print the imported catalogue as TOML (the import format), or write it to a file."""
+    from companion.games.otdraft.rules.catalogue import catalogue_to_toml
+
+    catalogue = _table(ctx).require_catalogue()
+    text = catalogue_to_toml(catalogue)
+    if output is not None:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise BadInput(f"cannot write {output}: {err}") from None
+    payload = {"cards": len(catalogue), "output": str(output) if output else None, "toml": text}
+
+    def render(out):
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            out.print(f"Wrote {len(catalogue)} cards to {output}", markup=False)
+
+    emit(payload, json, render)
+
+
+# --- scoring ----------------------------------------------------------------------
+
+
+@app.command()
+def score(
+    ctx: typer.Context,
+    cards: Annotated[list[str], typer.Argument(metavar="CARD...", help="The Drafted Team.")],
+    secret: Annotated[
+        str | None,
+        typer.Option("--secret", metavar="CARD", help="The secret card, added to the team."),
+    ] = None,
+    protect: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--protect",
+            metavar="CARD=TARGET",
+            help="Fix what a Protect card protects (repeat, or TARGET,TARGET; CARD= for none).",
+        ),
+    ] = None,
+    silence: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--silence",
+            metavar="CARD=TARGET",
+            help="Fix what a Silence card silences (CARD= for none).",
+        ),
+    ] = None,
+    catalogue_file: CatalogueOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Score a team at game end: Protect/Silence, Destroy, then each card's points.
+
+    Choices you leave open are made by the companion: it tries them all and shows the
+    best, with the runner-up.
+    """
+    scored = _table(ctx).score(
+        cards,
+        secret=secret,
+        protect=protect or (),
+        silence=silence or (),
+        catalogue_file=catalogue_file,
+    )
+    emit(scored.to_json(), json, lambda out: _ui().render_score(out, scored))
+
+
+# --- the draft --------------------------------------------------------------------
+
+
+def _emit_move(move: DraftMove, json: bool) -> None:
+    emit(move.to_json(), json, lambda out: _ui().render_move(out, move))
+
+
+@game_app.command()
+def start(
+    ctx: typer.Context,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="2 to 5 players, comma separated, clockwise.")
+    ],
+    first: Annotated[
+        str | None, typer.Option("--first", help="Who starts (default: the first named).")
+    ] = None,
+    catalogue_file: CatalogueOption = None,
+    deck: Annotated[
+        bool | None,
+        typer.Option(
+            "--deck/--no-deck",
+            help="The companion deals and lays the cards (default: when the catalogue "
+            "has all 54) or only records what the table does.",
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline."""
+    # With no catalogue imported (and no --catalogue) it records the table's cards by name;
+    # 'end' scores them once a catalogue describes every drafted card (docs/otdraft.md).
+    started = _table(ctx).start(
+        players, first=first, catalogue_file=catalogue_file, deck=deck, seed=seed
+    )
+    emit(started.to_json(), json, lambda out: _ui().render_started(out, started))
+
+
+@game_app.command()
+def pick(
+    ctx: typer.Context, player: PlayerArgument, card: CardArgument, json: JsonOption = False
+) -> None:
+    """A turn: PLAYER takes CARD from the Draftline (refilled, or renewed after the round)."""
+    _emit_move(_table(ctx).pick(player, card), json)
+
+
+@game_app.command()
+def leftover(
+    ctx: typer.Context, player: PlayerArgument, card: CardArgument, json: JsonOption = False
+) -> None:
+    """At a round's end, PLAYER's leftover ability takes CARD from the Draftline."""
+    _emit_move(_table(ctx).leftover(player, card), json)
+
+
+@game_app.command()
+def secret(
+    ctx: typer.Context, player: PlayerArgument, card: CardArgument, json: JsonOption = False
+) -> None:
+    """PLAYER keeps CARD as the secret card (with --deck: one of the two dealt)."""
+    _emit_move(_table(ctx).secret(player, card), json)
+
+
+@game_app.command()
+def reveal(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False) -> None:
+    """PLAYER shows the secret card early, to use its ability mid-draft."""
+    _emit_move(_table(ctx).reveal(player), json)
+
+
+@game_app.command()
+def turn(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Close a round after the leftover cards: discard the Draftline, lay five new cards."""
+    _emit_move(_table(ctx).turn(), json)
+
+
+@game_app.command()
+def status(ctx: typer.Context, json: JsonOption = False) -> None:
+    """The scoreboard: round, whose turn, Draftline, piles, teams and their scores so far."""
+    now = _table(ctx).status()
+    emit(now.to_json(), json, lambda out: _ui().render_status(out, now))
+
+
+@game_app.command()
+def hand(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False) -> None:
+    """PLAYER's secret candidates and kept secret card (show it to that player only)."""
+    shown = _table(ctx).hand(player)
+    emit(shown.to_json(), json, lambda out: _ui().render_hand(out, shown))
+
+
+@game_app.command()
+def undo(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Take back the last recorded move."""
+    undone = _table(ctx).undo()
+    emit(undone.to_json(), json, lambda out: _ui().render_undo(out, undone))
+
+
+@game_app.command()
+def end(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn."""
+    # A draft recorded without a catalogue is scored with the imported one, which must
+    # describe every drafted card (otherwise nothing is written and the missing cards named).
+    ended = _table(ctx).end()
+    emit(ended.to_json(), json, lambda out: _ui().render_end(out, ended))
+
+
+@game_app.command()
+def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
+    """Stop the live draft without a result (kept in history as abandoned)."""
+    ended = _table(ctx).abandon()
+    emit(ended.to_json(), json, lambda out: _ui().render_abandoned(out, ended))
+
+
+app.lazy("play", "companion.cli.play:otdraft")

@@ -1,0 +1,392 @@
+"""`companion otdraft play`: the draft asked turn by turn, then the teams scored.
+
+`start(store)` asks for the players, who starts and where the cards come from, and
+starts the draft through the table. `play(store)` walks the live draft: what to ask
+next is read from the table's state — the secret cards (the companion's deck: keep one
+of the two dealt), each turn's pick from the Draftline, the leftover abilities at a
+round's end, the next round, and at the end the scoring with each team's best
+Protect/Silence choice. Every move is recorded through `DraftTable`, exactly as
+`companion otdraft game …` records it.
+
+Secrets stay secret: before a secret card is chosen the screen is cleared and the
+player whose turn it is named in large type; with the companion's deck, the two dealt
+cards show only once that player says the screen is theirs, and the screen is cleared
+again after the answer.
+
+With the companion's deck the choices are the Draftline's cards; when it only records the
+table's cards, any free card of the catalogue may be named (unique prefixes). Undo
+(Ctrl-Z, `<`) takes back the last recorded move (never the deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.engine.errors import BadInput, CompanionError
+from companion.games.otdraft.rules.draft import DECK_SIZE, DraftState
+from companion.games.otdraft.table import DraftTable
+from companion.ui.console import plain
+from companion.ui.guided import prompts
+from companion.ui.guided.steps import attempt
+
+GAME = "otdraft"
+STOP = "stop"
+NONE = "none"
+LATER = "later"
+REVEAL = "reveal"
+COMPANION, TABLE = "companion", "table"
+IMPORTED, EXAMPLE, FILE, NAMES = "imported", "example", "file", "names"
+
+
+# --- starting ----------------------------------------------------------------------
+
+
+def start(store: Any, seed: int | None = None) -> bool:
+    """Ask for the players, the first player and the cards, then start a draft.
+
+    True once the draft is live; False when the table backed out (undo) or the rules
+    refused (the reason is said).
+    """
+    from companion.ui.guided.steps import form, players_seen
+
+    table = DraftTable(store)
+    done = form(
+        [
+            ("players", lambda f: prompts.ask(
+                "Players, clockwise (2 to 5, comma separated)?", ",".join(f.earlier("players", [])),
+                _players, choices="A,B,C", complete=players_seen(store), several=True)),
+            ("first", lambda f: prompts.choose("Who starts?", f["players"], f["players"][0])),
+            ("catalogue", lambda f: _which_catalogue(table)),
+            ("deck", lambda f: _who_deals(f["catalogue"], len(f["players"]))),
+        ]
+    )  # fmt: skip
+    if done is None:  # undo at the first question: back out
+        return False
+    players, first, catalogue, deck = (done[k] for k in ("players", "first", "catalogue", "deck"))
+    try:
+        started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
+    except CompanionError as err:
+        prompts.say(f"error: {prompts.reason(err)}", markup=False)
+        return False
+    from companion.games.otdraft.render import render_started
+
+    render_started(prompts.console(), started)
+    return True
+
+
+def _players(text: str) -> list[str]:
+    from companion.engine.decks import parse_players
+    from companion.games.otdraft.rules.draft import MAX_PLAYERS, MIN_PLAYERS
+
+    if not text:
+        raise BadInput("name 2 to 5 players, comma separated, clockwise")
+    return parse_players(text, low=MIN_PLAYERS, high=MAX_PLAYERS)
+
+
+def _which_catalogue(table: DraftTable) -> Any:
+    """The cards' catalogue for this draft, or None to record free card names."""
+    from companion.games.otdraft.table import example_catalogue, read_catalogue_file
+
+    imported = table.catalogue()
+    if imported is not None:
+        prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)", markup=False)
+        return imported
+    prompts.say(
+        "  No card catalogue is imported. The companion can record the table's cards by "
+        "name (scored at the end once a catalogue describes them), use a catalogue file "
+        "for this draft, or the eight cards of the rulebook's Scoring Example."
+    )
+    where = prompts.choose("Which cards?", [NAMES, FILE, EXAMPLE], NAMES)
+    if where == NAMES:
+        return None
+    if where == EXAMPLE:
+        return example_catalogue()
+    return prompts.ask(
+        "Catalogue file (FILE.toml, docs/otdraft-cards.md)?",
+        "",
+        lambda text: read_catalogue_file(Path(text).expanduser()) if text else _no_file(),
+    )
+
+
+def _no_file() -> Any:
+    raise BadInput("the path of a catalogue file is needed")
+
+
+def _who_deals(catalogue: Any, players: int) -> bool | None:
+    """With a catalogue: does the companion run the deck? None without one."""
+    if catalogue is None:
+        return None
+    from companion.games.otdraft.rules.draft import cards_needed
+
+    if len(catalogue) < cards_needed(players):
+        prompts.say(
+            f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
+            f"draft ({cards_needed(players)} needed): it records the table's cards",
+            markup=False,
+        )
+        return False
+    default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
+    return prompts.choose("Who holds the deck?", [COMPANION, TABLE], default) == COMPANION
+
+
+# --- playing -----------------------------------------------------------------------
+
+
+def play(store: Any, seed: int | None = None) -> None:
+    """Walk the live draft until the table stops or it is scored.
+
+    `seed` is accepted for a uniform signature; the draws use the match's own seed.
+    """
+    Flow(store).run()
+
+
+class Flow:
+    def __init__(self, store: Any) -> None:
+        self.table = DraftTable(store)
+        self.stopped = False
+        self.passed: set[tuple[int, str]] = set()  # (round, player) declined a leftover
+        self.later: set[str] = set()  # record mode: secret card entered later
+
+    # --- the match ----------------------------------------------------------
+
+    def record(self, kind: str, **data: Any) -> dict[str, Any]:
+        """Record one move through the table (validated on the freshest state)."""
+        with prompts.no_interrupt():
+            return self.table.move(kind, **data).event
+
+    def check(self, kind: str, **data: Any) -> dict[str, Any]:
+        """The event the move would store, without storing it (raises to refuse)."""
+        return self.table.check(kind, **data)
+
+    def undo(self) -> None:
+        with prompts.no_interrupt():
+            undone = self.table.undo()
+        self.passed.clear()
+        prompts.say(f"  undone: {describe(undone.removed)}", markup=False)
+
+    # --- the loop -------------------------------------------------------------
+
+    def run(self) -> None:
+        from companion.games.otdraft.render import render_status
+
+        render_status(prompts.console(), self.table.status())
+        prompts.say(f"[dim]{prompts.HINT}[/dim]")
+        while not self.stopped:
+            state = self.table.fold(self.table.current())
+            attempt(lambda: self.step(state), self.undo)  # noqa: B023 - called at once
+
+    def step(self, state: DraftState) -> None:
+        if state.phase == "secrets":
+            self.deal_secret(state)
+        elif not state.deck and self.secret_missing(state, skip_later=True):
+            self.record_secret(state, self.secret_missing(state, skip_later=True)[0])
+        elif state.phase == "draft":
+            self.pick(state)
+        elif state.phase == "leftovers" and self.may_take(state):
+            self.leftover(state, self.may_take(state)[0])
+        elif not state.is_draft_over:
+            self.next_round(state)
+        elif self.secret_missing(state):
+            self.record_secret(state, self.secret_missing(state)[0], final=True)
+        else:
+            self.end()
+
+    def secret_missing(self, state: DraftState, skip_later: bool = False) -> list[str]:
+        skipped = self.later if skip_later else set()
+        return [p for p in state.players if p not in state.secrets and p not in skipped]
+
+    def may_take(self, state: DraftState) -> list[str]:
+        return [
+            p
+            for p in state.players
+            if state.leftover_allowance(p) > state.taken_this_round[p]
+            and (state.round, p) not in self.passed
+        ]
+
+    # --- the steps --------------------------------------------------------------
+
+    def deal_secret(self, state: DraftState) -> None:
+        player = next(p for p in state.players if p not in state.secrets)
+        hand_over(player)
+        prompts.ask(
+            f"{player}: press Enter when only you can see the screen",
+            "",
+            lambda text: text,
+            choices="Enter",
+        )
+        options = state.candidates[player]
+        card = prompts.name(f"{player} keeps which secret card?", options, options[0], what="card")
+        self.record("secret", player=player, card=card)
+        clear_screen()
+        prompts.say(f"  {player} keeps a secret card (the other is discarded)", markup=False)
+
+    def record_secret(self, state: DraftState, player: str, final: bool = False) -> None:
+        def parse(text: str) -> str | None:
+            if not final and text.casefold() == LATER:
+                return None
+            return self.check("secret", player=player, card=text)["data"]["card"]
+
+        hand_over(player)
+        card = prompts.ask(
+            f"{player}'s secret card?",
+            "" if final else LATER,
+            parse,
+            choices="a card name" + ("" if final else ", or later"),
+            complete=[*free_cards(state), *([] if final else [LATER])],
+        )
+        clear_screen()
+        if card is None:
+            self.later.add(player)
+            prompts.say(f"  {player}'s secret card: later", markup=False)
+            return
+        self.record("secret", player=player, card=card)
+        prompts.say(f"  {player}'s secret card is recorded", markup=False)
+
+    def pick(self, state: DraftState) -> None:
+        player = state.current
+        assert player is not None
+        extra = [REVEAL] if player in state.secrets and player not in state.revealed else []
+        question = (
+            f"Round {state.round}, turn {state.picks + 1} of {len(state.players)}: {player} drafts?"
+        )
+        answer = self.card(
+            state,
+            question,
+            [*extra, STOP],
+            lambda text: self.check("pick", player=player, card=text),
+        )
+        if answer == STOP:
+            self.stopped = True
+            return
+        if answer == REVEAL:
+            event = self.record("reveal", player=player)
+        else:
+            event = self.record("pick", player=player, card=answer)
+        prompts.say(f"  {describe(event)}", markup=False)
+
+    @staticmethod
+    def card(
+        state: DraftState, question: str, words: list[str], check: Callable[[str], dict[str, Any]]
+    ) -> str:
+        """A Draftline card, or (recording the table's cards) any card `check` accepts.
+
+        `check(typed)` is the engine's move for the typed card; it raises to refuse.
+        """
+        if state.deck:
+            options = [*state.draftline, *words]
+            return prompts.name(question, options, options[0], what="card")
+
+        def parse(text: str) -> str:
+            if text.casefold() in words:
+                return text.casefold()
+            if not text:
+                raise BadInput("a card name (unique prefix)")
+            return check(text)["data"]["card"]
+
+        return prompts.ask(
+            question, "", parse, choices="a card name, or " + " / ".join(words),
+            complete=[*free_cards(state), *words],
+        )  # fmt: skip
+
+    def leftover(self, state: DraftState, player: str) -> None:
+        prompts.say(
+            f"[bold]Round {state.round} is over[/bold]: {plain(player)}'s leftover ability "
+            "may take "
+            "a card"
+        )
+        answer = self.card(
+            state,
+            f"{player} takes a leftover card?",
+            [NONE],
+            lambda text: self.check("leftover", player=player, card=text),
+        )
+        if answer == NONE:
+            self.passed.add((state.round, player))
+            return
+        event = self.record("leftover", player=player, card=answer)
+        prompts.say(f"  {describe(event)}", markup=False)
+
+    def next_round(self, state: DraftState) -> None:
+        laid = " (the Draftline is discarded, five new cards laid)" if state.deck else ""
+        # Before the discard a secret card may still be revealed for its leftover ability;
+        # every unrevealed secret is offered, so the list does not tell whose has it.
+        reveals = {
+            f"{p} reveals": p
+            for p in state.players
+            if state.phase == "leftovers" and p in state.secrets and p not in state.revealed
+        }
+        answer = prompts.choose(
+            f"Round {state.round} is over: start round {state.round + 1}{laid}?",
+            ["next", *reveals, STOP],
+            "next",
+        )
+        if answer == STOP:
+            self.stopped = True
+            return
+        if answer in reveals:
+            prompts.say(
+                f"  {describe(self.record('reveal', player=reveals[answer]))}", markup=False
+            )
+            return
+        event = self.record("turn")
+        prompts.say(f"  {describe(event)}", markup=False)
+
+    def end(self) -> None:
+        from companion.games.otdraft.render import render_end
+
+        prompts.say("[bold]All seven rounds are played.[/bold]")
+        if prompts.choose("Score the teams and finish?", ["end", STOP], "end") == STOP:
+            self.stopped = True
+            return
+        with prompts.no_interrupt():
+            ended = self.table.end()
+        render_end(prompts.console(), ended)
+        self.stopped = True
+
+
+def free_cards(state: DraftState) -> list[str]:
+    """The catalogue's cards nobody holds (none without a catalogue), for completion."""
+    if state.catalogue is None:
+        return []
+    return [c for c in state.catalogue.names if state.owner(c) is None]
+
+
+def clear_screen() -> None:
+    """Wipe the screen and its scrollback, so the last answer is gone from view."""
+    out = prompts.console()
+    out.clear()
+    if out.is_terminal:
+        out.file.write("\x1b[3J")  # the scrollback too (xterm and most terminals)
+        out.file.flush()
+
+
+def hand_over(player: str) -> None:
+    """A clean screen, the player's name in large type and who looks away."""
+    from companion.ui.banner import render_banner
+
+    clear_screen()
+    render_banner(prompts.console(), f"{player}'s turn")
+    prompts.say(
+        f"[bold]Secret cards[/bold]: pass the screen to {plain(player)}; the others look away"
+    )
+
+
+def describe(event: dict[str, Any]) -> str:
+    data = event.get("data", {})
+    kind = event["type"]
+    if kind == "pick":
+        text = f"{data['player']} drafts {data['card']}"
+    elif kind == "leftover":
+        text = f"{data['player']} takes the leftover {data['card']}"
+    elif kind == "secret":
+        text = f"{data['player']}'s secret card"
+    elif kind == "reveal":
+        text = f"{data['player']} reveals {data['card']}"
+    elif kind == "turn":
+        text = f"round {data['round']} begins"
+    else:
+        text = kind
+    laid = [c for op, cards in data.get("ops", []) if op == "draw" for c in cards]
+    return text + (f"; laid {', '.join(laid)}" if laid else "")

@@ -1,0 +1,370 @@
+"""An OT Fantasy Draft at the table: the card catalogue and the tracked draft.
+
+`DraftTable` owns the table's card catalogue (imported once, kept in the
+store) and the live draft: start (dealing when the companion runs the deck),
+every move (`secret`, `pick`, `leftover`, `reveal`, `turn`), `hand`, undo
+(never the deal), end (every team scored with its best choice) and abandon.
+The faces — `companion otdraft`, `otdraft play`, the demo, watch and the menu —
+call only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.engine.errors import BadInput, NothingToUndo, RuleViolation
+from companion.engine.events import Event, event, play
+from companion.engine.names import match_prefix
+from companion.engine.rng import TableRng
+from companion.games.otdraft.rules.best import Search, find_best
+from companion.games.otdraft.rules.cards import Catalogue
+from companion.games.otdraft.rules.catalogue import parse_catalogue_data, parse_catalogue_text
+from companion.games.otdraft.rules.draft import RULES, DraftState, start_options
+from companion.games.otdraft.rules.errors import TooManyChoices, UnresolvableCycle
+from companion.games.otdraft.rules.results import final_result
+from companion.games.otdraft.rules.scoring import ROUNDS
+from companion.tables.base import Ended, Match, Status, Table, Undone
+
+GAME = "otdraft"
+DOCS = "otdraft"  # the store table holding the catalogue
+CATALOGUE_KEY = "catalogue"
+COMMAND = "companion otdraft game"
+
+
+# --- catalogue files ------------------------------------------------------------
+
+
+def read_catalogue_file(path: Path) -> Catalogue:
+    """A catalogue file, validated (one error naming the file and line if not)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"no file {path}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise BadInput(f"cannot read {path}: {err}") from None
+    return parse_catalogue_text(text, path.name)
+
+
+def example_catalogue() -> Catalogue:
+    """The eight cards of the rulebook's Scoring Example, shipped with the companion."""
+    from importlib.resources import files
+
+    text = (
+        files("companion.games.otdraft.data").joinpath("example.toml").read_text(encoding="utf-8")
+    )
+    return parse_catalogue_text(text, "otdraft_example.toml")
+
+
+# --- what the table answers -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One team scored (`otdraft score`): the best choice's search, and the secret card."""
+
+    search: Search
+    secret: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return self.search.to_json(self.secret)
+
+
+@dataclass(frozen=True)
+class Started:
+    """A draft just started: its status and the seed of its deal."""
+
+    status: Status[DraftState]
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.status.to_json(), "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class DraftMove:
+    """One recorded move: the event as stored and the status after it."""
+
+    event: Event
+    status: Status[DraftState]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.status.to_json(), "event": self.event}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What only one player may see: the dealt candidates and the kept secret card."""
+
+    player: str
+    candidates: tuple[str, ...]
+    secret: str | None
+    revealed: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "candidates": list(self.candidates),
+            "secret": self.secret,
+            "revealed": self.revealed,
+        }
+
+
+@dataclass(frozen=True)
+class DraftUndone(Undone[DraftState]):
+    """An undo; `undone` in the JSON is the whole event taken back."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.status.to_json(), "undone": self.removed}
+
+
+@dataclass(frozen=True)
+class DraftEnded(Ended):
+    """A scored draft: the stored result, and each team's scoring search."""
+
+    final: Status[DraftState] | None = None
+    searches: Mapping[str, Search] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.final is None:  # abandoned
+            return super().to_json()
+        shown = {k: v for k, v in self.result.items() if k != "catalogue"}
+        teams = self.result["teams"]
+        return {
+            **self.final.to_json(),
+            **shown,
+            "details": {p: s.to_json(teams[p][-1]) for p, s in self.searches.items()},
+        }
+
+
+# --- the table ---------------------------------------------------------------------
+
+
+class DraftTable(Table[DraftState]):
+    game = GAME
+    rules = RULES
+    opening = frozenset({"deal"})
+
+    # --- the catalogue --------------------------------------------------------
+
+    def catalogue(self) -> Catalogue | None:
+        """The imported catalogue, or None when the table has not imported one."""
+        doc = self.store.get_doc(DOCS, CATALOGUE_KEY)
+        if doc is None:
+            return None
+        return parse_catalogue_data(doc, doc.get("source") or "the stored catalogue")
+
+    def require_catalogue(self) -> Catalogue:
+        catalogue = self.catalogue()
+        if catalogue is None:
+            raise RuleViolation(
+                "no OT Fantasy Draft card catalogue imported",
+                hint="companion otdraft cards import FILE.toml, or --example for the "
+                "rulebook's scoring example (see docs/otdraft-cards.md)",
+            )
+        return catalogue
+
+    def import_catalogue(self, catalogue: Catalogue) -> Catalogue:
+        """Make `catalogue` the table's (replacing the old one); a live draft keeps its own."""
+        self.store.put_doc(DOCS, CATALOGUE_KEY, catalogue.to_raw())
+        return catalogue
+
+    def catalogue_or_file(self, path: Path | None) -> Catalogue:
+        """The catalogue file given, else the imported catalogue (which must exist)."""
+        return read_catalogue_file(path) if path is not None else self.require_catalogue()
+
+    def score(
+        self,
+        cards: Sequence[str],
+        *,
+        secret: str | None = None,
+        protect: Sequence[str] = (),
+        silence: Sequence[str] = (),
+        catalogue_file: Path | None = None,
+    ) -> Scored:
+        """Score one team at game end; choices typed `CARD=TARGET` are fixed, the rest
+        the companion makes (the best, with the runner-up)."""
+        from companion.games.otdraft.rules.scoring import build_team, parse_choices
+
+        team = build_team(self.catalogue_or_file(catalogue_file), cards, secret)
+        fixed = parse_choices(protect, silence, [c.name for c in team])
+        return Scored(find_best(team, fixed), team[-1].name if secret is not None else None)
+
+    # --- starting -------------------------------------------------------------
+
+    def start(
+        self,
+        players: Sequence[str] | str,
+        *,
+        first: str | None = None,
+        catalogue: Catalogue | None = None,
+        catalogue_file: Path | None = None,
+        deck: bool | None = None,
+        seed: int | None = None,
+    ) -> Started:
+        """Start a draft: with the companion's deck, the Draftline and secret candidates
+        are dealt from `seed`. The catalogue is `catalogue`, else `catalogue_file`, else
+        the imported one; with none the table's cards are recorded by name."""
+        from companion.engine.decks import parse_players
+        from companion.games.otdraft.rules.draft import MAX_PLAYERS, MIN_PLAYERS
+
+        parse_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS)  # 1 or 6 players: first
+        if catalogue is None:
+            catalogue = (
+                read_catalogue_file(catalogue_file)
+                if catalogue_file is not None
+                else self.catalogue()
+            )
+        names, starter, run_deck = start_options(players, first, catalogue, deck)
+        chosen = TableRng(seed).seed
+        options = {
+            "first": starter,
+            "deck": run_deck,
+            "catalogue": None if catalogue is None else catalogue.to_raw(),
+        }
+        blank = {"players": names, "options": options, "seed": chosen, "events": []}
+        events = play(RULES, blank, [event("deal")]).events if run_deck else []
+        return Started(self.start_match(names, options, chosen, events), chosen)
+
+    # --- moves ----------------------------------------------------------------
+
+    def move(self, kind: str, **data: Any) -> DraftMove:
+        recorded = self.record(event(kind, **data))
+        return DraftMove(recorded.events[-1], recorded.status)
+
+    def secret(self, player: str, card: str) -> DraftMove:
+        return self.move("secret", player=player, card=card)
+
+    def pick(self, player: str, card: str) -> DraftMove:
+        return self.move("pick", player=player, card=card)
+
+    def leftover(self, player: str, card: str) -> DraftMove:
+        return self.move("leftover", player=player, card=card)
+
+    def reveal(self, player: str) -> DraftMove:
+        return self.move("reveal", player=player)
+
+    def turn(self) -> DraftMove:
+        return self.move("turn")
+
+    def check(self, kind: str, **data: Any) -> Event:
+        """The event a move would store now, without storing it (raises to refuse)."""
+        return play(RULES, self.current(), [event(kind, **data)]).events[-1]
+
+    def hand(self, player: str) -> Hand:
+        state = self.fold(self.current())
+        name = match_prefix(player, state.players, what="player")
+        return Hand(
+            name,
+            tuple(state.candidates.get(name, [])),
+            state.secrets.get(name),
+            name in state.revealed,
+        )
+
+    # --- undo and end -----------------------------------------------------------
+
+    def check_undo(self, match: Match) -> None:
+        events = match["events"]
+        if events and events[-1]["type"] == "deal":
+            raise NothingToUndo(
+                "nothing to undo: only the deal is recorded",
+                hint="'otdraft game abandon' to start again",
+            )
+        super().check_undo(match)
+
+    def undo(self, expected: Sequence[Event] | None = None) -> DraftUndone:
+        done = super().undo(expected)
+        return DraftUndone(done.events, done.status)
+
+    def end(self) -> DraftEnded:
+        """Score every team with its best choice and file the result (refused, writing
+        nothing, before the draft is complete or while a card is not described)."""
+        done = self.store.finish_match(GAME, lambda m: self.result_of(m, self.fold(m)))
+        state = self.fold(done)
+        scored_with = done["result"].get("catalogue")
+        catalogue = None if scored_with is None else parse_catalogue_data(scored_with, "the result")
+        _, searches = final_result(state, catalogue)
+        base = Ended.of(done)
+        return DraftEnded(
+            base.id,
+            base.game,
+            base.status,
+            base.players,
+            base.result,
+            self.status_of(done, state),
+            searches,
+        )
+
+    # --- the game's part ----------------------------------------------------------
+
+    def result_of(self, match: Match, state: DraftState) -> dict[str, Any]:
+        result, _ = final_result(state, self.catalogue() if state.free else None)
+        return result
+
+    def status_of(self, match: Match, state: DraftState) -> Status[DraftState]:
+        where = match.get("status", "live")
+        result = match.get("result") or {}
+        scores = result.get("scores") if where == "finished" else None
+        return Status(
+            id=match["id"],
+            game=GAME,
+            status=where,
+            players=tuple(match["players"]),
+            scores=scores or running_scores(state),
+            next=_next(state, where, result),
+            state=state,
+            detail={**state.to_json(), "events": len(match.get("events", []))},
+            updated=match.get("updated"),
+        )
+
+
+def running_scores(state: DraftState) -> dict[str, int | None]:
+    """Each team's best score so far, from the cards the table can see (drafted,
+    leftovers and a revealed secret card); None for all without a catalogue."""
+    scores: dict[str, int | None] = {}
+    for player in state.players:
+        cards = state.visible_cards(player)
+        if state.catalogue is None:
+            scores[player] = None
+        elif not cards:
+            scores[player] = 0
+        else:
+            try:
+                scores[player] = find_best(cards).best.total
+            except (TooManyChoices, UnresolvableCycle):
+                scores[player] = None
+    return scores
+
+
+def _next(state: DraftState, where: str, result: Mapping[str, Any]) -> str:
+    if where == "finished":
+        return f"the draft is over: {result.get('winner')} wins"
+    if where == "abandoned":
+        return "the draft was abandoned"
+    phase = state.phase
+    if phase == "secrets":
+        waiting = ", ".join(p for p in state.players if p not in state.secrets)
+        return f"{waiting} to keep one of two secret cards ('{COMMAND} hand PLAYER' shows them)"
+    if phase == "draft":
+        n = len(state.players)
+        return f"{state.current} picks (round {state.round}, turn {state.picks + 1} of {n})"
+    if phase == "leftovers":
+        if state.round == ROUNDS:
+            then = f"then '{COMMAND} end'"
+        elif state.free:
+            then = f"then the next pick starts round {state.round + 1}"
+        else:
+            then = f"then '{COMMAND} turn' starts round {state.round + 1}"
+        return f"round {state.round} is over: leftover abilities may take a card, {then}"
+    missing = [p for p in state.players if p not in state.secrets]
+    if missing:
+        return (
+            f"record the secret card of {', '.join(missing)} "
+            f"('{COMMAND} secret PLAYER CARD'), then '{COMMAND} end'"
+        )
+    return f"all {ROUNDS} rounds played: score the teams with '{COMMAND} end'"
+
+
+TABLES = {GAME: DraftTable}

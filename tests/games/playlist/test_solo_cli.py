@@ -1,0 +1,160 @@
+"""`companion playlist solo` through the CLI."""
+
+import csv
+
+from companion.engine.rng import TableRng
+from companion.games.playlist.rules.synthetic import synthetic_box
+from companion.store import Store
+from tests.conftest import assert_user_error
+
+WINNING = ["pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b", "pop/3/love+bass+death/c"]
+
+
+def fill_catalogue(cli, tmp_path, extra=()):
+    path = tmp_path / "box.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["title", "artist", "genre", "points", "icons", "kind"])
+        for card in synthetic_box(TableRng(11)):
+            out.writerow([card.title, "", card.genre, card.points, "+".join(card.icons), "music"])
+        for row in extra:
+            out.writerow(row)
+    assert cli("playlist", "cards", "import", str(path)).exit_code == 0
+
+
+def test_deal_box_numbers_when_no_catalogue_and_same_seed_same_cards(cli, tmp_path):
+    one = cli("playlist", "solo", "deal", "--seed", "42", "--json").json
+    other = cli(
+        "playlist", "solo", "deal", "--seed", "42", "--json", database=tmp_path / "friend.json"
+    ).json
+    assert one["source"] == "box" and one["count"] == 20
+    assert len(set(one["numbers"])) == 20 and all(1 <= n <= 80 for n in one["numbers"])
+    assert one["numbers"] == other["numbers"]
+    assert_user_error(cli("playlist", "solo", "deal"), "a solo run is already going")
+
+
+def test_deal_from_catalogue_leaves_out_bonus_and_negative_cards(cli, tmp_path):
+    extras = [
+        [f"Special {i}", "", "pop", 3, "love+piano+ballad", kind]
+        for i, kind in enumerate(["bonus", "negative"] * 5)
+    ]
+    fill_catalogue(cli, tmp_path, extras)
+    dealt = cli("playlist", "solo", "deal", "--cards", "80", "--seed", "1", "--json").json
+    assert dealt["source"] == "catalogue" and len(dealt["cards"]) == 80
+    assert all(c["kind"] == "music" for c in dealt["cards"])
+
+
+def test_deal_too_many_cards(cli, tmp_path, db):
+    assert_user_error(cli("playlist", "solo", "deal", "--cards", "81"), "deal 2 to 80 cards")
+    fill_catalogue(cli, tmp_path)
+    before = db.read_bytes()
+    assert_user_error(cli("playlist", "solo", "deal", "--cards", "81"), "the catalogue has 80")
+    assert db.read_bytes() == before
+
+
+def test_solo_run_rounds_and_history(cli, db):
+    cli("playlist", "solo", "deal", "--seed", "3", "--player", "Ana")
+    assert_user_error(cli("playlist", "solo", "next"), "has no playlist yet")
+    scored = cli("playlist", "solo", "score", *WINNING, "--json").json
+    # 9 card points + 1 for three pop songs
+    assert (scored["total"], scored["wins"], scored["recorded"]) == (10, True, True)
+    assert_user_error(
+        cli("playlist", "solo", "score", "pop/3/love+piano+ballad/a", "rock/3/drums+bass+wind/x"),
+        "not recorded: card 2 breaks",
+    )
+    nxt = cli("playlist", "solo", "next", "--json").json
+    assert (nxt["round"], nxt["count"]) == (2, 19)
+    lost = cli("playlist", "solo", "score", *WINNING[:2], "--json").json
+    assert (lost["total"], lost["wins"]) == (6, False)
+    assert_user_error(cli("playlist", "solo", "next"), "the run is over")
+    ended = cli("playlist", "solo", "end", "--json").json
+    assert ended["rounds"] == [
+        {"cards": 20, "score": 10, "wins": True},
+        {"cards": 19, "score": 6, "wins": False},
+    ]
+    assert (ended["fewest_cards_won"], ended["winner"], ended["scores"]) == (20, "Ana", {"Ana": 10})
+    match = Store(db).get_match(ended["id"])
+    assert match["game"] == "playlist-solo" and match["status"] == "finished"
+    from companion.games.playlist.rules.replay import replay
+
+    assert replay(match) == match["result"]
+
+
+def test_solo_score_without_a_run_records_nothing(cli, db):
+    body = cli("playlist", "solo", "score", *WINNING, "--json").json
+    assert (body["recorded"], body["run"], body["total"]) == (False, None, 10)
+    assert not db.exists()
+
+
+def test_solo_score_refuses_cards_not_laid_out(cli, tmp_path):
+    fill_catalogue(cli, tmp_path)
+    dealt = cli("playlist", "solo", "deal", "--seed", "8", "--json").json
+    laid = {c["number"] for c in dealt["cards"]}
+    outside = next(n for n in range(1, 81) if n not in laid)
+    inside = sorted(laid)[0]
+    assert_user_error(
+        cli("playlist", "solo", "score", str(inside), str(outside)),
+        "is not one of the 20 cards laid out",
+    )
+
+
+def test_solve_json_keys_and_known_answer(cli):
+    cards = [*WINNING, "rock/0/guitar+wind+movie/d", "rock/0/guitar+strings+jazzy/e"]
+    body = cli("playlist", "solo", "solve", *cards, "--json").json
+    assert [c["title"] for c in body["playlist"]] in (
+        ["a", "b", "c"],
+        ["c", "b", "a"],
+        ["b", "a", "c"],
+        ["c", "a", "b"],
+        ["a", "c", "b"],
+        ["b", "c", "a"],
+    )
+    assert (body["score"], body["wins"], body["optimal"]) == (10, True, True)
+
+
+def test_solve_the_runs_deal(cli, tmp_path):
+    fill_catalogue(cli, tmp_path)
+    cli("playlist", "solo", "deal", "--seed", "2")
+    body = cli("playlist", "solo", "solve", "--json").json
+    assert body["cards"] == 20 and body["optimal"] is True
+    human = cli("playlist", "solo", "solve")
+    assert f"{body['score']} points " in human.stdout and "proven optimal" in human.stdout
+
+
+def test_solve_errors(cli):
+    assert_user_error(cli("playlist", "solo", "solve"), "no cards to solve")
+    assert_user_error(cli("playlist", "solo", "solve", *WINNING, "--max-nodes", "0"), "--max-nodes")
+    body = cli("playlist", "solo", "solve", *WINNING, "--max-nodes", "1", "--json").json
+    assert body["optimal"] is False
+
+
+def test_solo_undo(cli):
+    cli("playlist", "solo", "deal", "--seed", "3")
+    assert_user_error(cli("playlist", "solo", "undo"), "nothing to undo")
+    cli("playlist", "solo", "score", *WINNING)
+    undone = cli("playlist", "solo", "undo", "--json").json
+    assert undone["undone"]["type"] == "round" and undone["rounds"][0]["score"] is None
+
+
+def test_a_laid_out_card_may_be_typed_in_full_and_solo_totals_show_only_their_parts(cli, tmp_path):
+    # Issue 17: "Accept any spelling that names exactly one laid-out card", and solo play has
+    # neither a length bonus nor assignments, so the total names only cards and genres.
+    deck = tmp_path / "four.csv"
+    deck.write_text(
+        "title,artist,genre,points,icons,kind\n"
+        "A1,x,pop,2,piano+love+ballad,music\n"
+        "A2,x,rock,3,love+ballad+sad,music\n"
+        "A3,x,country,1,ballad+sad+guitar,music\n"
+        "A4,x,rnb,2,sad+guitar+drums,music\n"
+    )
+    assert cli("playlist", "cards", "import", str(deck)).exit_code == 0
+    assert cli("playlist", "solo", "start", "--cards", "4", "--seed", "1").exit_code == 0
+    typed = ["pop/2/piano+love+ballad", "rock/3/love+ballad+sad", "country/1/ballad+sad+guitar",
+             "rnb/2/sad+guitar+drums"]  # fmt: skip
+    scored = cli("playlist", "solo", "score", *typed)
+    assert scored.exit_code == 0, scored.stderr
+    assert "total (cards + genres): 8 + 0 = 8" in scored.stdout
+    assert all(f"“A{n}”" in scored.stdout for n in range(1, 5))  # read as the laid-out cards
+    assert cli("playlist", "solo", "status", "--json").json["rounds"][0]["score"] == 8
+    unknown = cli("playlist", "solo", "score", "pop/2/piano+love+sad", "rock/3/love+ballad+sad")
+    assert unknown.exit_code == 2 and "is not one of the 4 cards laid out" in unknown.stderr

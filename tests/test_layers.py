@@ -1,0 +1,86 @@
+"""The picture of the layers in docs/development.md, checked against the imports of the code.
+
+Imports are read from the source (every `import` and `from ... import`, at any depth, so a
+lazy import inside a function counts), not by importing the modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from companion import registry
+
+PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+GAMES = sorted(registry.BUILTIN)
+
+
+def imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] == "companion"}
+
+
+def modules(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(PACKAGE.parent))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_built_in_game_is_one_package_of_the_plug_in_shape(game):
+    home = PACKAGE / "games" / game
+    for part in ("spec.py", "rules", "table.py", "cli", "render.py", "data"):
+        assert (home / part).exists(), f"companion/games/{game}/{part} is missing"
+    assert any((home / name).exists() for name in ("guided.py", "guided")), game
+    assert any(home.glob("demo*.py")), game
+    assert list((home / "data").glob("*.toml")), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_are_pure(game):
+    """rules/ imports no store, tables, ui, cli, history, registry or demo: values in, out."""
+    own = f"companion.games.{game}"
+    allowed = ("companion.engine", "companion.data", f"{own}.rules", f"{own}.data")
+    for path in modules(PACKAGE / "games" / game / "rules"):
+        bad = sorted(n for n in imports(path) if not n.startswith(allowed) and n != own)
+        assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_the_core_imports_no_game():
+    """Outside companion/games/, a game is reached through the registry's spec strings."""
+    for path in modules(PACKAGE):
+        if path.is_relative_to(PACKAGE / "games"):
+            continue
+        bad = sorted(n for n in imports(path) if n.startswith("companion.games."))
+        assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_no_game_imports_another():
+    for game in GAMES:
+        others = tuple(f"companion.games.{g}" for g in GAMES if g != game)
+        for path in modules(PACKAGE / "games" / game):
+            bad = sorted(n for n in imports(path) if n.startswith(others))
+            assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_only_command_modules_import_the_cli():
+    """Faces reach games through the tables layer: only typer apps import companion.cli."""
+    for path in modules(PACKAGE):
+        rel = path.relative_to(PACKAGE)
+        command = rel.parts[0] in ("cli", "tools", "__main__.py") or (
+            rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[2] == "cli"
+        )
+        if command:
+            continue
+        bad = sorted(n for n in imports(path) if n.startswith("companion.cli"))
+        assert not bad, f"{shown(path)} imports {bad}"
