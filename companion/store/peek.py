@@ -64,7 +64,9 @@ class Peek:
                 rows.update({r["rid"]: r for r in table.values() if _readable(r)})
             except (OSError, ValueError, AttributeError, TypeError, KeyError):
                 continue
-        return sorted(rows.values(), key=lambda r: (r["at"], r["machine"], r["seq"], r["rid"]))
+        from companion.store.clock import order_key
+
+        return sorted(rows.values(), key=order_key)
 
     def aliases(self) -> dict[str, str]:
         """Player aliases (casefolded spelling -> name): the main file's from before records,
@@ -137,6 +139,8 @@ def _readable(row: Any) -> bool:
         and isinstance(row.get("at"), str)
         and isinstance(row.get("machine"), str)
         and type(row.get("seq")) is int
+        and type(row.get("tick", 0)) is int
+        and row.get("tick", 0) >= 0
     ):
         return False
     kind = row.get("type")

@@ -7,16 +7,18 @@ file or a row being absent: a deleted match is a `delete` record naming its id
 and the finishing it ends (`finished`), so a stale copy of a shard that still
 holds it cannot bring it back.
 
-Every machine folds every machine's records in one fixed order — the time
-written, then the machine id, then that machine's sequence number — so all
-machines see the same aliases, amendments and deletions.
+Every machine folds every machine's records in one fixed order — the stamp (a
+hybrid logical clock, companion.store.clock: never before a record its writer had
+read), then the machine id, then that machine's sequence number — so all machines
+see the same aliases, amendments and deletions.
 
 Records:
     {"type": "aliases", "set": {spelling: name}, "unset": [spelling]}
     {"type": "amend", "id": ID, "finished": WHEN, "entry": {...}}   one amendment
     {"type": "delete", "id": ID, "finished": WHEN}   that finishing is gone (deleted, reopened)
     {"type": "revive", "id": ID, "finished": WHEN}   filed again after a delete
-each with "machine", "seq", "at" and a random "rid" (copies are merged by it).
+each with "machine", "seq", the stamp "at" and "tick", and a random "rid" (copies are
+merged by it).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from companion.engine.errors import StoreError
 from companion.store.atomic import load
+from companion.store.clock import Stamp, order_key, stamp_of
 from companion.store.machines import ArchiveFile
 from companion.store.validate import parse_when
 
@@ -47,6 +50,9 @@ def problem(record: Any) -> str | None:
         return "has no machine and sequence number"
     if not isinstance(record.get("rid"), str) or parse_when(record.get("at")) is None:
         return "has no id or date"
+    tick = record.get("tick", 0)
+    if type(tick) is not int or tick < 0:
+        return "has a 'tick' that is not a count"
     kind = record["type"]
     if kind == "aliases":
         changes, unset = record.get("set"), record.get("unset")
@@ -92,7 +98,7 @@ def read(file: ArchiveFile, warn: Any) -> list[Record]:
 def ordered(records: Iterable[Record]) -> list[Record]:
     """Every record once (copies share a rid), in the one order every machine folds them."""
     unique = {r["rid"]: r for r in records}
-    return sorted(unique.values(), key=lambda r: (r["at"], r["machine"], r["seq"], r["rid"]))
+    return sorted(unique.values(), key=order_key)
 
 
 @dataclass
@@ -102,6 +108,7 @@ class Folded:
     aliases: dict[str, str] = field(default_factory=dict)
     amendments: dict[str, Any] = field(default_factory=dict)
     dead: set[tuple[str, str | None]] = field(default_factory=set)  # (id, finished)
+    newest: Stamp | None = None  # the latest stamp read (the next record goes after it)
 
     def alive(self, match: dict[str, Any]) -> bool:
         finished = match.get("finished")
@@ -117,6 +124,9 @@ def fold(
     before records)."""
     out = Folded(dict(aliases or {}), dict(amendments or {}))
     for record in records:
+        stamp = stamp_of(record)
+        if out.newest is None or stamp > out.newest:
+            out.newest = stamp
         kind = record["type"]
         if kind == "aliases":
             for key in record["unset"]:

@@ -27,7 +27,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,6 +41,7 @@ from companion.engine.errors import (
     UnknownName,
 )
 from companion.store.atomic import Files, backup_path, refuse_read_only
+from companion.store.clock import next_stamp
 from companion.store.lock import Lock
 from companion.store.machines import (
     SHARD_FILE,
@@ -64,7 +64,10 @@ T = TypeVar("T")
 
 
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The wall clock (one source, companion.store.clock.wall, so tests can step it)."""
+    from companion.store import clock
+
+    return clock.wall()
 
 
 def new_id() -> str:
@@ -122,6 +125,7 @@ class Change:
         self.notes: list[dict[str, Any]] = []  # records to append (companion.store.records)
         self.drop: set[str] = set()  # archive files to remove once committed (settled copies)
         self._dead: set[tuple[str, str | None]] | None = None
+        self._stamp: Any = None  # the newest record stamp (see `newest`)
 
     def matches(self, shard: str) -> dict[str, Any]:
         """The `matches` table of an archive file ({doc id: match}), read on first use."""
@@ -157,12 +161,20 @@ class Change:
         name = f"records.{self.store.machine}"
         table = self._records(name)
         seq = max((r.get("seq", 0) for r in table.values() if isinstance(r, dict)), default=0)
-        record = {**record, "machine": self.store.machine, "seq": seq + 1, "at": now()}
+        at, tick = self._stamp = next_stamp(self.newest())
+        record = {**record, "machine": self.store.machine, "seq": seq + 1, "at": at, "tick": tick}
         table[str(len(table) + 1)] = record
         self.notes.append(record)
         self.dirty.add(name)
         if record["type"] == "delete":
             self.dead().add((record["id"], record.get("finished")))
+
+    def newest(self) -> Any:
+        """The latest stamp of every record read and written in this change: a record
+        noted now goes after it, whatever the wall clock says (companion.store.clock)."""
+        if self._stamp is None:
+            self._stamp = self.folded().newest
+        return self._stamp
 
     def adopt(self, name: str, record: dict[str, Any]) -> None:
         """Keep a record read from a conflict copy of this machine's records, once."""
