@@ -353,6 +353,43 @@ def replay(ctx: typer.Context, match_id: IdArgument, json: JsonOption = False) -
 # --- export, import -----------------------------------------------------------
 
 
+@app.command("accept-loss")
+def accept_loss(
+    ctx: typer.Context,
+    month: Annotated[
+        str,
+        typer.Argument(
+            metavar="MONTH", help="The month (YYYY-MM) whose file shrank, or 'records'."
+        ),
+    ],
+    json: JsonOption = False,
+) -> None:
+    """Accept that this machine's archive file for MONTH lost matches, so writes go on.
+
+    A file that holds fewer matches than this machine wrote (an older copy put back by a
+    sync engine, an old folder copied over) or is missing is never written over: the
+    next write into it is refused until the file is restored (its .bak, or a backup with
+    'companion restore') or the loss is accepted here. The acceptance is kept in the
+    database. 'records' accepts the loss of renames, amendments and deletions the same way.
+    """
+    from companion.store.shrunk import accept_loss as accept
+
+    answer = accept(open_store(ctx), month)
+    emit(
+        answer,
+        json,
+        lambda out: out.print(
+            f"accepted the loss of {_counted(answer['lost'], _noun(answer))} in {answer['file']}: "
+            f"{answer['found']} kept, {answer['expected']} were written",
+            markup=False,
+        ),
+    )
+
+
+def _noun(answer: dict[str, Any]) -> str:
+    return "record" if answer["accepted"] == "records" else "match"
+
+
 def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
     """Write export text to `path` (else stdout) as it is produced."""
     import sys

@@ -64,6 +64,7 @@ def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
     """Make this machine's files its own (see the module's docstring); True if anything
     is to change. Everything goes into `txn`, so it lands whole or not at all."""
     from companion.store import records
+    from companion.store.shrunk import load_even_short, still_short
 
     changed = False
     for file in files:
@@ -71,19 +72,28 @@ def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
         legacy = file.kind == "shard" and file.machine is None
         if not (legacy or mine and file.copy):
             continue
+        # A copy may hold what this machine's own file lost (an older version put back
+        # under its name): merged in, the file may be whole again (companion.store.shrunk).
         if file.kind == "shard":
             assert file.month is not None
             target = own_shard(file.month, machine)
             found = _raw_matches(txn, file)
             if found is None:
                 continue  # unreadable: left where it is, and warned about
+            expected = load_even_short(txn, target, txn.matches)
             for match in found:
                 current = txn.held(target, match["id"])
                 if current is None or precedence(match, file) > precedence(current, file):
                     txn.put(target, match)
+            if still_short(txn, target, expected, len(txn.matches(target))):
+                continue
         else:
+            target = own_records(machine)
+            expected = load_even_short(txn, target, txn._records)
             for record in records.read(file, txn.store.warn):
-                txn.adopt(own_records(machine), record)
+                txn.adopt(target, record)
+            if still_short(txn, target, expected, len(txn._records(target))):
+                continue
         txn.drop.add(file.name)
         changed = True
     aliases = _table(txn, LEGACY_ALIASES)

@@ -134,8 +134,13 @@ class Change:
                 raise ValueError(f"not an archive file name: {shard!r}")
             # Released earlier in this change: its staged version is the current one.
             source = self.staged.get(shard) or self.store.shard_path(shard)
-            tables = self.store.files.read_shard(source) or {}
+            found = self.store.files.read_shard(source)
+            tables = found or {}
             tables.setdefault("matches", {})
+            if shard not in self.staged:
+                from companion.store.shrunk import check_base
+
+                check_base(self, shard, len(tables["matches"]), found is not None)
             self.shards[shard] = tables
             self.ids[shard] = {
                 doc["id"]: key
@@ -194,6 +199,9 @@ class Change:
             table = {
                 str(n): r for n, r in enumerate((table or {}).values(), 1) if isinstance(r, dict)
             }
+            from companion.store.shrunk import check_base
+
+            check_base(self, name, len(table), data is not None)
             self.shards[name] = {RECORDS: table}
         return self.shards[name][RECORDS]
 
@@ -383,18 +391,29 @@ class View:
             from companion.store import records
             from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS
 
-            found = [
-                r
-                for f in self.files()
-                if f.kind == "records"
-                for r in records.read(f, self.store.warn)
-            ]
+            found = []
+            for f in self.files():
+                if f.kind == "records":
+                    held = records.read(f, self.store.warn)
+                    found.extend(held)
+                    self._check_records(f, len(held))
             self._folded = records.fold(
                 records.ordered(found),
                 _docs(self.data, LEGACY_ALIASES),
                 _docs(self.data, LEGACY_AMENDMENTS),
             )
         return self._folded
+
+    def _check_records(self, file: ArchiveFile, held: int) -> None:
+        """Warn about this machine's records file holding fewer than it wrote."""
+        store = self.store
+        expected = self.counts.get(file.name)
+        if file.copy or file.machine != store.machine or not expected or held >= expected:
+            return
+        from companion.store.shrunk import short
+
+        if file.path.exists():
+            store.warn(short(store, file.name, held, expected, True) + store._restore(file.path))
 
 
 class Store:
@@ -423,6 +442,7 @@ class Store:
         self._lock: Lock | None = None
         self._machine: str | None = None
         self._owner_checked = False
+        self.accepting: set[str] = set()  # files whose loss is being accepted (shrunk.py)
 
     @property
     def machine(self) -> str:
