@@ -142,6 +142,9 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "hoopers", "series", "undo")
         elif op == "series-abandon":
             return _cli(db, "hoopers", "series", "abandon")
+        elif op == "series-start":  # (on a database whose Series is over: `series_over`)
+            args = ("--tribes", "Keepers,Unleashed", "--home", "Keepers", "--seed", "7")
+            return _cli(db, "hoopers", "series", "start", *args)
         elif op == "log":  # the catalogue read and the id picked inside the transaction
             return _cli(db, "log", "playlist", "Hal=12", "Ivy=9", "--when", "2026-03-03")
         elif op == "restore":
@@ -158,6 +161,11 @@ OPERATIONS = (
     *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
     *("series-record", "series-undo", "series-abandon", "restore", "log"),
 )
+
+
+def series_over(db: Path) -> None:
+    """The Series abandoned, so that another can start (`series-start`)."""
+    assert run(db, "series-abandon") == 0
 
 
 def make_legacy(db: Path) -> None:
@@ -194,10 +202,16 @@ def state(db: Path) -> dict[str, Any]:
         for m in store.list_matches()
     )
     series = {k: v for k, v in store.all_docs("series").items() if isinstance(v, dict)}
+    current = store.get_doc("series", "current")
     return {
         "matches": matches,
         "aliases": side_tables(store)[0],
-        "series": {k: (v.get("status"), len(v.get("games") or [])) for k, v in series.items()},
+        # A new Series gets a fresh random id each run: known by what it holds.
+        "series": sorted(
+            (v.get("status"), len(v.get("games") or []), v.get("seed")) for v in series.values()
+        ),
+        # What `series status` shows: the current Series (None: a flag naming no Series).
+        "current series": series[current].get("seed") if current in series else current,
         "stats summed as counted": _summed_as_counted(store),
     }
 

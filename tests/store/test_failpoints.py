@@ -118,6 +118,18 @@ def test_a_full_disk_at_any_write_changes_all_or_nothing(base, tmp_path, op):
     walk(base, tmp_path / "work", op, "enospc")
 
 
+def test_starting_a_series_is_one_transaction(base, tmp_path_factory, tmp_path):
+    # Setting the current flag and writing the new Series were two writes: killed
+    # between them, `series status` found a flag naming no series ("no series yet").
+    over = tmp_path_factory.mktemp("over")
+    shutil.copytree(base, over, dirs_exist_ok=True)
+    ops.series_over(over / "db.json")
+    assert walk(over, tmp_path / "work", "series-start", "write") >= 4
+    done = fresh(over, tmp_path / "done")
+    assert ops.run(done, "series-start") == 0
+    assert ops.state(done)["current series"] == 7
+
+
 @pytest.fixture(scope="module")
 def legacy(base, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("legacy")

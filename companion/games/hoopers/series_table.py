@@ -178,33 +178,31 @@ class SeriesTable:
         else:
             home_tribe = match_prefix(home, names, what="tribe")
         sleeved_at_setup = self._setup_stars(names, stars or [])
-        known = self.store.all_docs(TABLE)
-        series_id = next(i for i in iter(new_id, None) if i not in known)
         stamp = now()
-        series = Series(
-            id=series_id,
-            tribes=(names[0], names[1]),
-            home_tribe=home_tribe,
-            name=name,
-            seed=rng.seed,
-            created=stamp,
-            updated=stamp,
-            stars=sleeved_at_setup,
-        )
-
-        def claim(current: str | None) -> str:
-            # Under the lock: a live series must be finished or abandoned first.
+        # One transaction: the series document and the current flag naming it land
+        # together (two writes left a flag naming no series after a crash between them).
+        with self.store.change() as txn:
+            current = txn.get_doc(TABLE, CURRENT)
             if current:
-                doc = self.store.get_doc(TABLE, current)
-                if doc is not None and doc["status"] == LIVE:
+                doc = txn.get_doc(TABLE, current)
+                if isinstance(doc, dict) and doc.get("status") == LIVE:
                     raise RuleViolation(
                         f"series {current} ({' v '.join(doc['tribes'])}) is still live",
                         hint=f"finish it or '{COMMAND} abandon' first",
                     )
-            return series.id
-
-        self.store.update_doc(TABLE, CURRENT, claim)
-        self.store.put_doc(TABLE, series.id, series.to_doc())
+            known = {d.get("key") for d in txn.db.table(TABLE).all()}
+            series = Series(
+                id=next(i for i in iter(new_id, None) if i not in known),
+                tribes=(names[0], names[1]),
+                home_tribe=home_tribe,
+                name=name,
+                seed=rng.seed,
+                created=stamp,
+                updated=stamp,
+                stars=sleeved_at_setup,
+            )
+            txn.put_doc(TABLE, series.id, series.to_doc())
+            txn.put_doc(TABLE, CURRENT, series.id)
         return self.status_of(series)
 
     def record(
