@@ -99,7 +99,8 @@ def _write_index(path: Path | None, body: dict[str, Any]) -> None:
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
         _remove_leftovers(path.parent)
-        fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
+        # The writer's pid in the name: the next write can tell a dead writer's leftover.
+        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=path.parent)
         try:
             # dumps, not dump: json.dump streams through the pure-Python encoder.
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -121,12 +122,35 @@ def _write_index(path: Path | None, body: dict[str, Any]) -> None:
 
 
 def _remove_leftovers(folder: Path) -> None:
-    """Temp files of a writer killed mid-write (index writes take no lock, so only old ones)."""
+    """Temp files of a writer killed mid-write. Index writes take no lock, so a temp file
+    may be another reader's at work: removed only when the process named in it is gone
+    (the cache folder is this machine's own, so its pids are this machine's), or, named
+    by no pid (an older companion's) or a pid that may have been reused, once it is old."""
     cutoff = time.time() - STALE_TMP_S
     for leftover in folder.glob(f"{TMP_PREFIX}*"):
         with contextlib.suppress(OSError):
-            if leftover.stat().st_mtime < cutoff:
+            if not _writer_alive(leftover.name) or leftover.stat().st_mtime < cutoff:
                 leftover.unlink()
+
+
+def _writer_alive(name: str) -> bool:
+    pid = name[len(TMP_PREFIX) :].partition("-")[0]
+    if not pid.isdigit():
+        return True  # unknown: the age decides
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # someone else's process (EPERM), or no such number: keep it
+    return True
+
+
+def clean_index(store: Store) -> None:
+    """The next write clears the cache's leftovers (a reader may never run again)."""
+    folder = index_dir(store)
+    if folder is not None and folder.is_dir():
+        _remove_leftovers(folder)
 
 
 def _sort(store: Store, name: str, docs: dict[str, Any]) -> Shard:

@@ -532,6 +532,9 @@ class Store:
             self.files.cleanup(self.path.parent)
             if self.archive_dir.is_dir():
                 self.files.cleanup(self.archive_dir)
+                from companion.store.archive import clean_index
+
+                clean_index(self)
             txn = Change(self, data)
             try:
                 yield txn

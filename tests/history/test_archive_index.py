@@ -63,3 +63,20 @@ def test_old_index_leftovers_are_cleaned(db):
     os.utime(old, (0, 0))
     list(summaries(store))
     assert not old.exists() and fresh.exists()
+
+
+def test_the_next_write_clears_a_dead_writers_cache_temp_file_and_keeps_a_live_ones(cli, db):
+    import os
+    import subprocess
+    import sys
+
+    assert cli("log", "otdraft", "Ana=5", "Ben=3", "--when", "2026-11-02").exit_code == 0
+    cache = db.with_name("companion.archive") / ".index.here"
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead = cache / f".tmp-{done.stdout.strip()}-x1"  # its writer was killed mid-write
+    alive = cache / f".tmp-{os.getpid()}-x2"  # a reader writing it right now
+    for path in (dead, alive):
+        path.write_text("{")
+    assert cli("players", "rename", "Ben", "Benji").exit_code == 0  # a write, no summaries()
+    assert (dead.exists(), alive.exists()) == (False, True)

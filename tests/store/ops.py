@@ -264,6 +264,10 @@ def leftovers(db: Path) -> list[str]:
     found = [p.name for p in db.parent.glob(f"{TMP_PREFIX}*")]
     if archive.is_dir():
         found += [p.name for p in archive.glob(f"{TMP_PREFIX}*")]
+        # and the summary cache's, which a killed reader or writer leaves
+        from companion.store.archive import TMP_PREFIX as INDEX_TMP
+
+        found += [f"{p.parent.name}/{p.name}" for p in archive.glob(f".index.*/{INDEX_TMP}*")]
     if "_journal" in json.loads(db.read_text()):
         found.append("_journal")
     return found
