@@ -394,18 +394,30 @@ def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
     """Write export text to `path` (else stdout) as it is produced."""
     import sys
 
-    handle = (
-        path.open("w", encoding="utf-8", errors="backslashreplace")
-        if path is not None
-        else sys.stdout
-    )
-    try:
+    from companion.history.errors import BadOutput
+
+    if path is None:
         for chunk in chunks:
-            handle.write(chunk)
-        handle.write("\n")
-    finally:
-        if path is not None:
-            handle.close()
+            sys.stdout.write(chunk)
+        sys.stdout.write("\n")
+        return
+    try:
+        with path.open("w", encoding="utf-8", errors="backslashreplace") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.write("\n")
+    except OSError as err:  # a full disk, /dev/full: one error line, not a traceback
+        raise BadOutput(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a whole export to `path`; a write error is one `error:` line."""
+    from companion.history.errors import BadOutput
+
+    try:
+        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as err:
+        raise BadOutput(f"cannot write {path}: {err.strerror or err}") from None
 
 
 def _check_output(output: str | None) -> Path | None:
@@ -515,7 +527,7 @@ def export(
         else:
             typer.echo(text, nl=not text.endswith("\n"))
         return
-    path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    write_text(path, text)
     done(count, {"rows": len(rows)} if rows is not None else None)
 
 

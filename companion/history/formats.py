@@ -84,20 +84,23 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]
     """
     from companion.engine.errors import BadInput
     from companion.history.book import paused_gc
+    from companion.store.regular import NotRegular, check, read
     from companion.store.validate import RAW_CONTROL, text_problem
 
     try:
-        if path.stat().st_size > BIG_FILE:
+        if check(path).st_size > BIG_FILE:
             # Read a big file whole only if it can be an export (a JSON object).
             with path.open("rb") as handle:
                 head = handle.read(4096).lstrip(b" \t\r\n\xef\xbb\xbf")
             if not head.startswith(b"{"):
                 raise NotAnExport(f"{path} is not a companion history export (not a JSON object)")
-        raw = path.read_bytes()
+        raw = read(path)
     except FileNotFoundError:
         raise BadInput(f"no file {path}") from None
     except IsADirectoryError:
         raise BadInput(f"cannot read {path}: it is a folder") from None
+    except NotRegular as err:
+        raise BadInput(f"cannot read {path}: {err}") from None
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
     try:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.history.errors import NotAnExport
+from companion.store.regular import MAX_READ, MAX_SHOWN, NotRegular, check
 
 Match = dict[str, Any]
 
@@ -43,12 +44,16 @@ class _Text:
         self.pos = 0
         self.eof = False
         self.decoder = json.JSONDecoder()
+        self.read = 0
 
     def more(self) -> bool:
         if self.eof:
             return False
         data = self.handle.read(CHUNK)
         self.eof = not data
+        self.read += len(data)
+        if self.read > MAX_READ:  # it grew while read (its size was checked first)
+            raise NotRegular(f"it is larger than {MAX_SHOWN}")
         self.buf = self.buf[self.pos :] + self.decode(data, final=self.eof)
         self.pos = 0
         return not self.eof
@@ -93,6 +98,7 @@ class Export:
 
     def matches(self) -> Iterator[Match]:
         try:
+            check(self.path)  # a regular file (a FIFO, /dev/zero: refused before opening)
             with self.path.open("rb") as handle:
                 yield from self._read(_Text(handle))
         except (_NotJson, UnicodeDecodeError):

@@ -53,12 +53,16 @@ def invalid(path: Path, reason: str) -> StoreError:
 
 def load(path: Path) -> Any:
     """The parsed JSON of `path`, or None when it does not exist; StoreError if unreadable."""
+    from companion.store.regular import NotRegular, read
+
     try:
-        raw = path.read_bytes()
+        raw = read(path)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
         raise invalid(path, "it is a folder") from None
+    except NotRegular as err:
+        raise invalid(path, str(err)) from None
     except PermissionError:
         raise StoreError(f"cannot read {path}: permission denied") from None
     except OSError as err:

@@ -67,6 +67,13 @@ def _check_target(store: Store, target: Path) -> None:
     real = Path(os.path.realpath(target))
     if real == store.path or store.archive_dir in real.parents:
         raise BadInput(f"{target} is part of the database: keep the backup somewhere else")
+    if target.exists() and not target.is_file():
+        from companion.store.regular import NotRegular, check
+
+        try:
+            check(target)
+        except NotRegular as err:
+            raise BadInput(f"cannot write {target}: {err}") from None
     if target.exists():
         try:
             existing = load(target)
