@@ -30,3 +30,12 @@ def when_problem(when: datetime, now: datetime | None = None) -> str | None:
     if aware - (now or datetime.now(UTC)) > AHEAD:
         return "is in the future"
     return None
+
+
+def parse_json_int(text: str) -> int:
+    """An integer in JSON coming in (`json.loads(..., parse_int=...)`): one too long for
+    Python to read (over 4,300 digits) is read as a number out of range, so the match is
+    refused for that reason and not as "not JSON"."""
+    if len(text) > 40:
+        return (-1 if text.startswith("-") else 1) * (MAX_NUMBER + 1)
+    return int(text)

@@ -9,25 +9,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.engine.errors import BadInput
-from companion.engine.names import match_prefix
+from companion.engine.names import MAX_NAME, match_prefix
 
 
-def check_name(name: str, what: str = "name") -> str:
+def check_name(name: str, what: str = "name", limit: int | None = MAX_NAME) -> str:
+    """`name` stripped, if the rule every name coming in keeps allows it (`limit`: its
+    length; None for free text such as a note)."""
+    from companion.engine.names import name_problem, shown
+
     cleaned = name.strip()
     if not cleaned:
         raise BadInput(f"a {what} is empty")
-    if not all(c.isprintable() for c in cleaned):
-        raise BadInput(f"the {what} {cleaned!r} holds control characters")
+    why = name_problem(cleaned, limit)
+    if why is not None:  # the one rule every way in keeps (companion.engine.names)
+        cut = cleaned if len(cleaned) <= 60 else cleaned[:60] + "…"
+        raise BadInput(f"the {what} '{shown(cut)}' {why}")
     return cleaned
 
 
 def parse_number(text: str, what: str) -> int:
-    from companion.engine.bounds import number_problem
+    from companion.engine.bounds import OUT_OF_RANGE, number_problem
 
+    typed = text.strip()
+    digits = typed.lstrip("+-").replace("_", "")
+    if digits.isdigit() and digits.isascii() and len(digits) > 18:
+        # Python refuses to read an int of more than 4,300 digits: it is a whole number,
+        # just far out of range, and should say so.
+        raise BadInput(f"{what} {OUT_OF_RANGE}")
     try:
-        number = int(text.strip())
+        number = int(typed)
     except ValueError:
-        raise BadInput(f"{what} '{text.strip()}' is not a whole number") from None
+        shown = typed if len(typed) <= 60 else typed[:60] + "…"
+        raise BadInput(f"{what} '{shown}' is not a whole number") from None
     why = number_problem(number)
     if why:
         raise BadInput(f"{what} {why}")

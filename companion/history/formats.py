@@ -36,7 +36,8 @@ ROLL_OFF = "table"
 CSV_COLUMNS = (
     "date", "game", "match_id", "player", "score", "rank", "winner", "series", "playoff",
 )  # fmt: skip
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", " ", "\u3000")
+FULL_WIDTH_START = ("\uff1d", "\uff0b", "\uff0d", "\uff20")  # ＝ ＋ － ＠
 
 Match = dict[str, Any]
 
@@ -82,6 +83,7 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]
 
     NotAnExport (and nothing written) for anything wrong.
     """
+    from companion.engine.bounds import parse_json_int
     from companion.engine.errors import BadInput
     from companion.history.book import paused_gc
     from companion.store.regular import NotRegular, check, read
@@ -105,7 +107,7 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
     try:
         with paused_gc():
-            data = json.loads(raw)
+            data = json.loads(raw, parse_int=parse_json_int)
     except (UnicodeDecodeError, ValueError):
         raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
     except RecursionError:
@@ -231,8 +233,14 @@ def iso_date(stamp: str) -> str:
 
 
 def spreadsheet_safe(value: Any) -> Any:
-    """A text cell a spreadsheet would run as a formula gets a leading `'`; numbers stay."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    """A text cell a spreadsheet would run as a formula gets a leading `'`; numbers stay.
+
+    Spreadsheets skip leading spaces before a formula (` =1+1`) and some read the
+    full-width signs (`＝`, `＋`, `－`, `＠`) as the ASCII ones, so those count too; so does
+    a cell starting with a space at all (a name never does: names are stripped)."""
+    if isinstance(value, str) and (
+        value.startswith(FORMULA_START) or value.startswith(FULL_WIDTH_START)
+    ):
         return "'" + value
     return value
 

@@ -43,7 +43,9 @@ class _Text:
         self.buf = ""
         self.pos = 0
         self.eof = False
-        self.decoder = json.JSONDecoder()
+        from companion.engine.bounds import parse_json_int
+
+        self.decoder = json.JSONDecoder(parse_int=parse_json_int)
         self.read = 0
 
     def more(self) -> bool:

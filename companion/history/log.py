@@ -196,7 +196,7 @@ def build_match(
     result = ranked(game, scores, context)
     when = parse_when(request.when, now)
     if request.note is not None and request.note.strip():
-        options["note"] = check_name(request.note, "note")
+        options["note"] = check_name(request.note, "note", limit=None)
     options.update(request.extra)
     return {
         "game": game,

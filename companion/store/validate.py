@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.engine.bounds import number_problem, when_problem
 from companion.engine.names import CONTROL
+from companion.engine.names import MAX_NAME as NAME_LIMIT
 
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 GAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
@@ -25,7 +26,7 @@ ARCHIVED = ("finished", "abandoned")
 DATES = ("created", "updated", "finished")
 OPTION_NAMES = ("home", "away", "first", "mode", "series", "name", "home_tribe")
 PER_PLAYER_DICTS = ("lengths", "playoff_scores", "regular_scores")
-MAX_NAME = 200
+MAX_NAME = NAME_LIMIT
 
 Problem = tuple[str, str]  # (field, what is wrong with it)
 
@@ -55,15 +56,9 @@ def is_number(value: Any) -> bool:
 
 def name_problem(name: Any) -> str | None:
     """What is wrong with a player's name, if anything (control characters included)."""
-    if not isinstance(name, str):
-        return "is not a string"
-    if not name.strip():
-        return "is empty"
-    if len(name) > MAX_NAME:
-        return f"is longer than {MAX_NAME} characters"
-    if CONTROL.search(name):
-        return "contains a control character"
-    return None
+    from companion.engine.names import name_problem as problem
+
+    return problem(name, MAX_NAME)  # the same rule as a name typed in
 
 
 def _number_map(value: Any, none_ok: bool, strict: bool = False) -> str | None:
