@@ -537,12 +537,19 @@ def import_(
     file: Annotated[
         str, typer.Argument(metavar="FILE", help="A file written by 'history export'.")
     ],
+    skip_bad: Annotated[
+        bool,
+        typer.Option(
+            "--skip-bad", help="Import the good matches and leave the bad ones out (listed)."
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Restore a JSON export; matches already here (same id) are skipped.
 
-    Every match is checked first; a file with a bad one is refused whole and
-    nothing is written. The import lands whole or not at all.
+    Every match is checked first; a file with bad ones is refused whole, naming each
+    (its position and id), and nothing is written, unless --skip-bad leaves them out.
+    The import lands whole or not at all.
     """
     from companion.history.book import import_backup
     from companion.history.formats import BIG_FILE, read_export
@@ -554,8 +561,10 @@ def import_(
         big = path.is_file() and path.stat().st_size > BIG_FILE
     except OSError:
         big = False
+    bad: list[str] = []
     if big:  # read a match at a time, checked as it is read, inside the transaction
-        export = Export(path)
+        export = Export(path, skip_bad)
+        bad = export.bad
         matches, aliases, amendments, total = (
             export.matches(),
             export.aliases,
@@ -563,11 +572,13 @@ def import_(
             None,
         )
     else:
-        matches, aliases, amendments = read_export(path)
+        matches, aliases, amendments = read_export(path, bad if skip_bad else None)
         total = len(matches)
     store = open_store(ctx)
     with Progress("importing", total) as progress, paused_gc():
         report = import_backup(store, matches, aliases, amendments, progress.advance)
+    if skip_bad:
+        report["left_out"] = list(bad)
 
     def render(out):
         added = _counted(report["added"], "match")
@@ -575,6 +586,8 @@ def import_(
         out.print(
             f"imported {added} ({report['skipped']} already here), {aliases_added}", markup=False
         )
+        for why in bad:
+            out.print(f"left out {why}", markup=False)
 
     emit(report, json, render)
 

@@ -78,10 +78,13 @@ def backup_chunks(
 BIG_FILE = 1 << 20
 
 
-def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]]:
+def read_export(
+    path: Path, bad: list[str] | None = None
+) -> tuple[list[Match], dict[str, str], dict[str, Any]]:
     """Read and check an export file: (matches, aliases, amendments).
 
-    NotAnExport (and nothing written) for anything wrong.
+    NotAnExport (and nothing written) for anything wrong; with `bad`, a bad match is
+    left out and what is wrong with it added there instead (`--skip-bad`).
     """
     from companion.engine.bounds import parse_json_int
     from companion.engine.errors import BadInput
@@ -112,15 +115,11 @@ def read_export(path: Path) -> tuple[list[Match], dict[str, str], dict[str, Any]
         raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
     except RecursionError:
         raise NotAnExport(f"{path} is not a companion history export (nested too deeply)") from None
-    matches, aliases = read_backup(data, str(path))
+    # Maybe a control character somewhere: each match is then looked at exactly.
+    controls = RAW_CONTROL.search(raw) is not None
+    matches, aliases = read_backup(data, str(path), bad, controls=controls)
     amendments = read_amendments(data, str(path))
-    if RAW_CONTROL.search(raw):  # maybe a control character somewhere: find it exactly
-        for n, match in enumerate(matches, 1):
-            where = text_problem(match)
-            if where is not None:
-                raise NotAnExport(
-                    f"{path}: match #{n}{_named(match)}: '{where}' contains a control character"
-                )
+    if controls:
         where = text_problem(amendments, "amendments")
         if where is not None:
             raise NotAnExport(f"{path}: '{where}' contains a control character")
@@ -132,14 +131,57 @@ def _named(match: Any) -> str:
     return f" ({match_id[:40]})" if isinstance(match_id, str) and match_id.strip() else ""
 
 
-def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
+def match_refusal(match: Any, n: int, controls: bool = True) -> str | None:
+    """Why match #`n` of an export cannot be imported, if it cannot (`controls`: look
+    for control characters in its text too)."""
+    from companion.store.validate import match_problem, text_problem
+
+    if isinstance(match, dict) and match.get("status") == "live":
+        return f"match #{n}{_named(match)} is live, not archived"
+    problem = match_problem(match, strict=True)
+    if problem is not None:
+        field, why = problem
+        return f"match #{n}{_named(match)} is not a match document ('{field}' {why})"
+    where = text_problem(match) if controls else None
+    if where is not None:
+        return f"match #{n}{_named(match)}: '{where}' contains a control character"
+    return None
+
+
+SHOWN_BAD = 3  # bad matches named in the one error line (then how many more)
+
+
+def refuse_bad(source: str, bad: list[str], total: int) -> NotAnExport:
+    """The one error line for an export with bad matches: which, and that none was
+    imported (the rest can be, with `--skip-bad`)."""
+    good = total - len(bad)
+    hint = (
+        f"fix them, or add --skip-bad to import the other {good} and leave them out"
+        if good
+        else None
+    )
+    if len(bad) == 1:
+        return NotAnExport(f"{source}: {bad[0]}; nothing imported", hint=hint)
+    named = "; ".join(bad[:SHOWN_BAD])
+    more = f"; and {len(bad) - SHOWN_BAD} more" if len(bad) > SHOWN_BAD else ""
+    return NotAnExport(
+        f"{source}: {len(bad)} of {total} matches cannot be imported: {named}{more}; "
+        "nothing imported",
+        hint=hint,
+    )
+
+
+def read_backup(
+    data: Any, source: str, bad: list[str] | None = None, *, controls: bool = False
+) -> tuple[list[Match], dict[str, str]]:
     """Matches and aliases from a parsed export; refuses anything else.
 
     Every match is checked against the match schema (types, id, dates that
-    parse, names without control characters) before anything is written, and
-    a file with one bad match is refused whole, naming the match and the field.
+    parse, names as a typed name may be) before anything is written, and a file
+    with bad matches is refused whole, naming each (its position and id) and the
+    field; with `bad`, they are left out and listed there instead.
     """
-    from companion.store.validate import match_problem, name_problem
+    from companion.store.validate import name_problem
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotAnExport(f"{source} is not a companion history export")
@@ -156,15 +198,19 @@ def read_backup(data: Any, source: str) -> tuple[list[Match], dict[str, str]]:
     aliases = data.get("players", {})
     if not isinstance(matches, list):
         raise NotAnExport(f"{source} has no list of matches")
+    found: list[str] = []
+    kept = []
     for n, match in enumerate(matches, 1):
-        if isinstance(match, dict) and match.get("status") == "live":
-            raise NotAnExport(f"{source}: match #{n}{_named(match)} is live, not archived")
-        problem = match_problem(match, strict=True)
-        if problem is not None:
-            field, why = problem
-            raise NotAnExport(
-                f"{source}: match #{n}{_named(match)} is not a match document ('{field}' {why})"
-            )
+        why = match_refusal(match, n, controls)
+        if why is None:
+            kept.append(match)
+        else:
+            found.append(why)
+    if found and bad is None:
+        raise refuse_bad(source, found, len(matches))
+    if bad is not None:
+        bad.extend(found)
+    matches = kept
     if not isinstance(aliases, dict):
         raise NotAnExport(f"{source}: 'players' is not a map of aliases")
     for key, value in aliases.items():

@@ -93,10 +93,12 @@ class Export:
     """An export file's matches, read as they are taken; `aliases` and `amendments` are
     filled in once `matches()` has been read to the end."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, skip_bad: bool = False) -> None:
         self.path = path
         self.aliases: dict[str, str] = {}
         self.amendments: dict[str, Any] = {}
+        self.skip_bad = skip_bad
+        self.bad: list[str] = []  # the matches left out (with `skip_bad`), why each
 
     def matches(self) -> Iterator[Match]:
         try:
@@ -135,7 +137,9 @@ class Export:
                 continue
             seen_matches = True
             if "format" not in head or "version" not in head:  # not as we write it
-                matches, aliases, amendments = read_export(self.path)
+                matches, aliases, amendments = read_export(
+                    self.path, self.bad if self.skip_bad else None
+                )
                 self.aliases.update(aliases)
                 self.amendments.update(amendments)
                 yield from matches
@@ -158,8 +162,10 @@ class Export:
         self.amendments.update(amendments)
 
     def _matches(self, text: _Text, source: str) -> Iterator[Match]:
-        from companion.history.formats import _named
-        from companion.store.validate import match_problem, text_problem
+        """Each good match as it is read; a bad one is noted and read past, and (unless
+        `skip_bad`) the file is refused at the end, naming every bad one: the import is one
+        transaction, so the good ones filed meanwhile are not written either."""
+        from companion.history.formats import match_refusal, refuse_bad
 
         text.expect("[")
         if text.peek() == "]":
@@ -170,26 +176,19 @@ class Export:
         while True:
             match, raw = text.value()
             n += 1
-            if isinstance(match, dict) and match.get("status") == "live":
-                raise NotAnExport(f"{source}: match #{n}{_named(match)} is live, not archived")
-            problem = match_problem(match, strict=True)
-            if problem is not None:
-                field, why = problem
-                raise NotAnExport(
-                    f"{source}: match #{n}{_named(match)} is not a match document ('{field}' {why})"
-                )
-            if MAYBE_CONTROL.search(raw):
-                where = text_problem(match)
-                if where is not None:
-                    named = f"match #{n}{_named(match)}"
-                    raise NotAnExport(f"{source}: {named}: '{where}' contains a control character")
-            if match["id"] in ids:
+            why = match_refusal(match, n, MAYBE_CONTROL.search(raw) is not None)
+            if why is not None:
+                self.bad.append(why)
+            elif match["id"] in ids:
                 raise NotAnExport(f"{source}: match id {match['id']} appears twice")
-            ids.add(match["id"])
-            yield match
+            else:
+                ids.add(match["id"])
+                yield match
             after = text.peek()
             text.pos += 1
             if after == "]":
-                return
+                break
             if after != ",":
                 raise _NotJson("list")
+        if self.bad and not self.skip_bad:
+            raise refuse_bad(source, self.bad, n)

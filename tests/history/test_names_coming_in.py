@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from companion.history import formats
 from tests.conftest import assert_user_error
 from tests.history.factory import match, record
 
@@ -75,3 +78,37 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised(cli, db):
     assert out.exit_code == 0, out.stderr
     players = [line.split(",")[3] for line in out.stdout.splitlines()[1:]]
     assert sorted(players) == sorted(["' =1+1", "'\uff1dHYPERLINK(1)", "'\uff0bcmd", "Ana"])
+
+
+def mixed_export(tmp_path) -> str:
+    good = [match(f"g{n}", "otdraft", {"Ana": n, "Ben": 3}, "2026-01-05") for n in range(1, 4)]
+    bad_name = match("b1", "otdraft", {"A" * 300: 5, "Ben": 3}, "2026-01-06")
+    bad_score = match("b2", "otdraft", {"Ana": 5, "Ben": 3}, "2026-01-07")
+    bad_score["result"]["scores"]["Ana"] = 10**12
+    return export_file(tmp_path, good[0], bad_name, good[1], bad_score, good[2])
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_an_import_names_every_bad_match_and_imports_none(cli, tmp_path, monkeypatch, streamed):
+    if streamed:  # a big file is read a match at a time: the same answer
+        monkeypatch.setattr(formats, "BIG_FILE", 10)
+    path = mixed_export(tmp_path)
+    refused = cli("history", "import", path)
+    assert_user_error(refused, f"{path}: 2 of 5 matches cannot be imported: match #2 (b1)")
+    assert "match #4 (b2) is not a match document ('result.scores'" in refused.stderr
+    assert "nothing imported" in refused.stderr
+    assert "add --skip-bad to import the other 3" in refused.stderr
+    assert cli("history", "list", "--json").json["matches"] == []
+
+    kept = cli("history", "import", path, "--skip-bad", "--json")
+    assert kept.exit_code == 0, kept.stderr
+    assert kept.json["added"] == 3
+    assert [why.split(" is ")[0] for why in kept.json["left_out"]] == [
+        "match #2 (b1)",
+        "match #4 (b2)",
+    ]
+    ids = sorted(m["id"] for m in cli("history", "list", "--json").json["matches"])
+    assert ids == ["g1", "g2", "g3"]
+    shown = cli("history", "import", path, "--skip-bad").stdout.splitlines()
+    assert shown[0] == "imported 0 matches (3 already here), 0 aliases"
+    assert shown[1].startswith("left out match #2 (b1) is not a match document")
