@@ -87,10 +87,14 @@ def still_short(txn: Change, name: str, expected: int | None, held: int) -> bool
 def short(store: Store, name: str, found: int, expected: int, exists: bool) -> str:
     """What is missing from a file, in one line."""
     path = store.shard_path(name)
-    noun = "records" if name.startswith("records.") else "matches"
+    noun = "record" if name.startswith("records.") else "match"
+
+    def counted(n: int) -> str:
+        return f"{n} {noun}" if n == 1 else f"{n} {noun}{'es' if noun == 'match' else 's'}"
+
     if not exists:
-        return f"archive file {path} is missing ({expected} {noun})"
-    return f"archive file {path} holds {found} {noun}, {expected} expected"
+        return f"archive file {path} is missing ({counted(expected)})"
+    return f"archive file {path} holds {counted(found)}, {expected} expected"
 
 
 def _how(store: Store, name: str) -> str:

@@ -106,10 +106,10 @@ def test_a_records_file_that_shrank_is_warned_about_and_not_written_over(cli, db
     records.write_bytes(older)  # the rename of Ana is gone from the file
 
     shown = cli("players", "list")
-    assert f"archive file {records} holds 1 records, 2 expected" in shown.stderr
+    assert f"archive file {records} holds 1 record, 2 expected" in shown.stderr
     before = files(db)
     refused = cli("players", "rename", "Benji", "Bo")
-    assert_refused(refused, f"archive file {records} holds 1 records, 2 expected")
+    assert_refused(refused, f"archive file {records} holds 1 record, 2 expected")
     assert "'companion history accept-loss records'" in refused.stderr
     assert files(db) == before
     accepted = cli("history", "accept-loss", "records")
@@ -118,3 +118,36 @@ def test_a_records_file_that_shrank_is_warned_about_and_not_written_over(cli, db
     )
     assert cli("players", "rename", "Benji", "Bo").exit_code == 0
     assert cli("players", "list").stderr == ""
+
+
+def test_a_conflict_copy_holding_what_was_lost_is_merged_back(cli, db):
+    for day in ("02", "03", "04"):
+        assert log(cli, f"2026-11-{day}").exit_code == 0
+    shard = archive(db) / "2026-11.here.json"
+    full = shard.read_bytes()
+    body = json.loads(full)
+    body["matches"] = dict(list(body["matches"].items())[:1])
+    short = json.dumps(body)
+    # The engine put an older version under the name and set the newer one aside.
+    shard.write_text(short)
+    copy = archive(db) / "2026-11.here.sync-conflict-20261201-101010-ABCDEF7.json"
+    copy.write_bytes(full)
+    assert log(cli, "2026-11-20").exit_code == 0  # merged whole again, then written
+    assert not copy.exists()
+    assert len(cli("history", "list", "--json").json["matches"]) == 4
+
+
+def test_a_conflict_copy_that_does_not_make_it_whole_is_kept_and_the_write_refused(cli, db):
+    for day in ("02", "03", "04"):
+        assert log(cli, f"2026-11-{day}").exit_code == 0
+    shard = archive(db) / "2026-11.here.json"
+    body = json.loads(shard.read_text())
+    items = list(body["matches"].items())
+    shard.write_text(json.dumps({**body, "matches": dict(items[:1])}))
+    copy = archive(db) / "2026-11.here.sync-conflict-20261201-101010-ABCDEF7.json"
+    copy.write_text(json.dumps({**body, "matches": dict(items[1:2])}))  # one of the two lost
+    before = files(db)
+    assert_refused(log(cli, "2026-11-20"), f"archive file {shard} holds 1 match, 3 expected")
+    assert files(db) == before and copy.exists()
+    assert log(cli, "2026-12-01").exit_code == 0  # another month: written, the copy kept
+    assert copy.exists()
