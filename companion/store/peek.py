@@ -3,7 +3,8 @@
 A shell runs the whole program on every Tab, so this reader imports no tinydb, takes no
 lock and writes nothing: the main file and the archive's summaries (this machine's
 `.index.<machine>/`, kept current by companion.store.archive) are read as JSON, and only
-as far as needed. Whatever it cannot read it treats as empty: a Tab must never fail.
+as far as needed (regular files only). Whatever it cannot read it treats as empty: a Tab
+must never fail.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+# Only regular files, and never without a limit: a Tab must never block on a FIFO.
+from companion.store.regular import read
 
 LIVE = "live"
 
@@ -27,7 +31,7 @@ class Peek:
     @cached_property
     def main(self) -> dict[str, Any]:
         try:
-            found = json.loads(self.path.read_bytes())
+            found = json.loads(read(self.path))
         except (OSError, ValueError):
             return {}
         return found if isinstance(found, dict) else {}
@@ -60,7 +64,7 @@ class Peek:
             files = []
         for path in files:
             try:
-                table = json.loads(path.read_bytes()).get("records") or {}
+                table = json.loads(read(path)).get("records") or {}
                 rows.update({r["rid"]: r for r in table.values() if _readable(r)})
             except (OSError, ValueError, AttributeError, TypeError, KeyError):
                 continue
@@ -166,14 +170,14 @@ def _summaries(shard: Path, cache: Path | None) -> list[dict[str, Any]]:
         if cache is None:
             raise OSError
         stat = shard.stat()
-        index = json.loads((cache / shard.name).read_bytes())
+        index = json.loads(read(cache / shard.name))
         source = index["source"]
         if list(source[1:]) == [stat.st_ino, stat.st_size, stat.st_mtime_ns]:
             return [m for m in index["matches"] if isinstance(m, dict)]
     except (OSError, ValueError, KeyError, TypeError):
         pass
     try:
-        tables = json.loads(shard.read_bytes())
+        tables = json.loads(read(shard))
         return [m for m in tables["matches"].values() if isinstance(m, dict)]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return []

@@ -83,3 +83,13 @@ def test_an_export_onto_dev_full_is_one_error_line(cli):
     for kind in ("json", "csv"):
         result = cli("history", "export", "--format", kind, "--output", "/dev/full")
         assert_user_error(result, "cannot write /dev/full: No space left on device")
+
+
+def test_tab_does_not_block_on_a_fifo_named_like_an_archive_file(cli, db):
+    from companion.store.peek import Peek
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs FIFOs")
+    assert cli("log", "otdraft", "Ana=5", "Ben=3", "--when", "2026-11-02").exit_code == 0
+    os.mkfifo(db.with_name("companion.archive") / "2026-10.here.json")
+    assert [m["players"] for m in Peek(db).matches()] == [["Ana", "Ben"]]
