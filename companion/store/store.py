@@ -408,7 +408,7 @@ class View:
         """Warn about this machine's records file holding fewer than it wrote."""
         store = self.store
         expected = self.counts.get(file.name)
-        if file.copy or file.machine != store.machine or not expected or held >= expected:
+        if file.copy or not expected or held >= expected or file.machine != store.machine:
             return
         from companion.store.shrunk import short
 
