@@ -398,8 +398,9 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="json (complete backup), csv, bgstats (a list of plays) or bgsplay (a whole "
-            "BG Stats play file: games, players, locations, plays).",
+            help="json (complete backup), csv, bgstats (a list of plays), bgsplay (a whole "
+            "BG Stats play file: games, players, locations, plays) or bgg (BoardGameGeek's "
+            "plays XML).",
         ),
     ] = "json",
     game: GameOption = None,
@@ -452,11 +453,16 @@ def export(
         if path is not None:
             done(backup.count)
         return
+    from companion.history.playrecord import bgg_ids
+
     _, matches = history(store)
+    bgg = bgg_ids(store)
     rows = None
     data: Any
     if one is not None:
-        data = formats.bgstats_play(find_id(one, matches))
+        from companion.history.playrecord import new_players
+
+        data = formats.bgstats_play(find_id(one, matches), new_players(matches), bgg)
         count = 1
     elif kind == "csv":
         rows = formats.csv_rows(select(matches, Filter(game=chosen)))
@@ -465,15 +471,22 @@ def export(
     elif kind == "bgsplay":
         from companion.history.bgstats import play_file
 
-        data = play_file(select(matches, Filter(game=chosen)))
+        data = play_file(select(matches, Filter(game=chosen)), bgg)
         count = len(data["plays"])
+    elif kind == "bgg":
+        from companion.history.bgg import plays_xml
+
+        data = plays_xml(select(matches, Filter(game=chosen)), bgg)
+        count = data.count("<play ")
     else:
-        data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
+        data = formats.bgstats_plays(select(matches, Filter(game=chosen)), bgg)
         count = len(data)
     text = data if isinstance(data, str) else jsonlib.dumps(data, ensure_ascii=False)
     if path is None:
-        if json and kind == "csv":
-            payload = {"format": kind, "matches": count, "rows": len(rows or []), "csv": text}
+        if json and kind in ("csv", "bgg"):
+            payload = {"format": kind, "matches": count, kind: text}
+            if rows is not None:
+                payload["rows"] = len(rows)
             emit(payload, True, lambda out: None)
         else:
             typer.echo(text, nl=not text.endswith("\n"))
@@ -486,11 +499,16 @@ def export(
 def import_(
     ctx: typer.Context,
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A file written by 'history export'.")
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A file written by 'history export' (JSON), or BoardGameGeek plays XML.",
+        ),
     ],
     json: JsonOption = False,
 ) -> None:
-    """Restore a JSON export; matches already here (same id) are skipped.
+    """Restore a JSON export, or import a BoardGameGeek plays file (the plays of the games
+    the companion knows); matches already here (same id, same BGG play) are skipped.
 
     Every match is checked first; a file with a bad one is refused whole and
     nothing is written. The import lands whole or not at all.
@@ -501,6 +519,9 @@ def import_(
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
+    if _is_xml(path):
+        _import_bgg(ctx, path, json)
+        return
     try:
         big = path.is_file() and path.stat().st_size > BIG_FILE
     except OSError:
@@ -526,6 +547,57 @@ def import_(
         out.print(
             f"imported {added} ({report['skipped']} already here), {aliases_added}", markup=False
         )
+
+    emit(report, json, render)
+
+
+def _is_xml(path: Path) -> bool:
+    from companion.history.bgg import is_xml
+
+    try:
+        with path.open("rb") as handle:
+            return is_xml(handle.read(64))
+    except OSError:
+        return False  # read_export says what is wrong with it
+
+
+def _import_bgg(ctx: typer.Context, path: Path, json: bool) -> None:
+    """A BoardGameGeek plays file: the plays of games the companion knows, each once."""
+    from companion.history.bgg import MAX_FILE, read_plays
+    from companion.history.book import import_backup
+    from companion.history.playrecord import bgg_ids
+
+    try:
+        if path.stat().st_size > MAX_FILE:
+            raise BadInput(f"{path} is over {MAX_FILE >> 20} MB: not a plays file")
+        raw = path.read_bytes()
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    store = open_store(ctx)
+    read = read_plays(raw, str(path), bgg_ids(store))
+    with paused_gc():
+        done = import_backup(store, read.matches, {})
+    report = {
+        "added": done["added"],
+        "skipped": done["skipped"],
+        "other_games": sum(read.other_games.values()),
+        "other_game_names": read.other_games,
+        "refused": read.refused,
+    }
+
+    def render(out):
+        from companion.ui.console import safe
+
+        others = ", ".join(f"{name} {n}" for name, n in sorted(read.other_games.items()))
+        line = (
+            f"imported {_counted(report['added'], 'play')} from BoardGameGeek "
+            f"({report['skipped']} already here); skipped "
+            f"{_counted(report['other_games'], 'play')} of other games"
+            + (f" ({others})" if others else "")
+        )
+        out.print(safe(line), markup=False, highlight=False)
+        for refused in read.refused:
+            out.print(safe(f"not imported: {refused}"), markup=False, highlight=False)
 
     emit(report, json, render)
 

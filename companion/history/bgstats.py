@@ -15,7 +15,7 @@ export and BG Stats recognises a play it already has.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 Match = dict[str, Any]
@@ -45,15 +45,24 @@ def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}"))
 
 
-def play_file(matches: Iterable[Match]) -> dict[str, Any]:
-    """Finished plays (as `bgstats_plays` picks them) as one BG Stats play file."""
-    from companion.history.formats import bgstats_plays
+def play_file(matches: Iterable[Match], bgg: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """Finished plays (as `bgstats_plays` picks them) as one BG Stats play file.
 
-    plays = bgstats_plays(matches)
+    `bgg`: each game's BoardGameGeek id the table has set (0 where none is).
+    """
+    from companion.history.formats import _finished, bgstats_play, is_play
+    from companion.history.playrecord import new_players, record_of
+    from companion.history.queries import when
+
+    picked = [m for m in sorted(_finished(matches), key=when) if is_play(m)]
+    new = new_players(picked)
     players: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, Any]] = {}
+    locations: dict[str, dict[str, Any]] = {}
     out: list[dict[str, Any]] = []
-    for play in plays:
+    for match in picked:
+        play = bgstats_play(match, new, bgg)
+        record = record_of(match, new)
         game = play["game"]
         found = games.get(game["sourceGameId"])
         if found is None:
@@ -66,9 +75,21 @@ def play_file(matches: Iterable[Match]) -> dict[str, Any]:
                 "highestWins": game["highestWins"],
                 "noPoints": game["noPoints"],
                 "usesTeams": False,
-                "bggId": 0,
+                "bggId": game.get("bggId", 0),
             }
         found["modificationDate"] = play["playDate"]
+        place = None
+        if record["location"]:
+            key = record["location"].casefold()  # "club" and "Club" are one place
+            place = locations.get(key)
+            if place is None:
+                place = locations[key] = {
+                    "id": len(locations) + 1,
+                    "uuid": _uuid("location", key),
+                    "name": record["location"],
+                    "modificationDate": play["playDate"],
+                }
+            place["modificationDate"] = play["playDate"]
         scores = []
         for seat, player in enumerate(play["players"], 1):
             key = player["sourcePlayerId"]
@@ -90,34 +111,35 @@ def play_file(matches: Iterable[Match]) -> dict[str, Any]:
                     "score": "" if score is None else f"{score:g}" if isinstance(score, float)
                     else str(score),
                     "winner": player["winner"],
-                    "newPlayer": False,
+                    "newPlayer": player["name"] in record["new"],
                     "startPlayer": player["startPlayer"],
                     "rank": player["rank"] or 0,
                     "seatOrder": seat,
-                    "role": "",
+                    "role": player.get("role", ""),
                 }
             )  # fmt: skip
-        out.append(
-            {
-                "uuid": _uuid("play", play["sourcePlayId"]),
-                "gameRefId": found["id"],
-                "playDate": play["playDate"],
-                "entryDate": play["playDate"],
-                "modificationDate": play["playDate"],
-                "durationMin": 0,
-                "ignored": False,
-                "manualWinner": False,
-                "usesTeams": False,
-                "rounds": 0,
-                "board": "",
-                "comments": play.get("comments", ""),
-                "playerScores": scores,
-            }
-        )
+        entry = {
+            "uuid": _uuid("play", play["sourcePlayId"]),
+            "gameRefId": found["id"],
+            "playDate": play["playDate"],
+            "entryDate": play["playDate"],
+            "modificationDate": play["playDate"],
+            "durationMin": play["durationMin"],
+            "ignored": False,
+            "manualWinner": False,
+            "usesTeams": False,
+            "rounds": 0,
+            "board": record["board"],
+            "comments": play.get("comments", ""),
+            "playerScores": scores,
+        }
+        if place is not None:
+            entry["locationRefId"] = place["id"]
+        out.append(entry)
     return {
         "about": ABOUT,
         "players": list(players.values()),
-        "locations": [],  # the companion does not record where a game was played
+        "locations": list(locations.values()),
         "games": list(games.values()),
         "plays": out,
     }
