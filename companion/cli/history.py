@@ -495,6 +495,51 @@ def export(
     done(count, {"rows": len(rows)} if rows is not None else None)
 
 
+@app.command()
+def link(
+    ctx: typer.Context,
+    match_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[ID]",
+            help="Match id or a unique prefix (default: the last finished game).",
+            show_default=False,
+        ),
+    ] = None,
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr",
+            help="Draw the link as a QR code for a phone (default: on a terminal).",
+            show_default=False,
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """BG Stats' link for one play: opened on a phone (scan the QR code), it fills in the
+    play — date, minutes, location, players, scores, winners, who started, roles."""
+    import sys
+
+    from companion.history.bgstats import last_play, push_link
+    from companion.history.formats import bgstats_play
+    from companion.history.playrecord import bgg_ids, new_players
+    from companion.history.queries import find_id
+
+    store = open_store(ctx)
+    _, matches = history(store)
+    match = last_play(matches) if match_id is None else find_id(match_id, matches)
+    url = push_link(bgstats_play(match, new_players(matches), bgg_ids(store)))
+
+    def render(out):
+        out.print(url, markup=False, highlight=False, soft_wrap=True)
+        if qr if qr is not None else sys.stdout.isatty():
+            from companion.ui.qr import draw_qr
+
+            draw_qr(url, sys.stdout)
+
+    emit({"url": url}, json, render)
+
+
 @app.command("import")
 def import_(
     ctx: typer.Context,

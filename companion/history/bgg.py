@@ -189,8 +189,7 @@ def _game(item: Any, seats: int, by_id: Mapping[str, str]) -> str | None:
     fits = [
         k
         for k, kind in kinds.items()
-        if (registry.family(k) == family)
-        or (family is None and name and name in _names(kind))
+        if (registry.family(k) == family) or (family is None and name and name in _names(kind))
     ]
     if not fits:
         return None
@@ -225,11 +224,10 @@ def _match(node: Any, game: str, players: list[Any]) -> Match:
             raise BadInput(f"'{bgg_id[:40]}' is not a BGG play id")
     logging = logging_of(game)
     names = [(p.get("name") or p.get("username") or "").strip() for p in players]
-    entries = tuple(f"{name}={(p.get('score') or '').strip()}" for name, p in zip(names, players))
+    seats = list(zip(names, players, strict=True))
+    entries = tuple(f"{name}={(p.get('score') or '').strip()}" for name, p in seats)
     roles = tuple(
-        f"{name}={p.get('color').strip()}"
-        for name, p in zip(names, players)
-        if (p.get("color") or "").strip()
+        f"{name}={p.get('color').strip()}" for name, p in seats if (p.get("color") or "").strip()
     )
     length = (node.get("length") or "").strip()
     comments = node.find("comments")
@@ -245,7 +243,7 @@ def _match(node: Any, game: str, players: list[Any]) -> Match:
         extra={BGG_PLAY: bgg_id},
     )
     match = build_match(request)
-    first = [n for n, p in zip(names, players) if (p.get("startposition") or "").strip() == "1"]
+    first = [n for n, p in seats if (p.get("startposition") or "").strip() == "1"]
     if first and first[0] in match["players"]:
         match["options"]["first"] = first[0]
     return {"id": match_id, **match}

@@ -41,6 +41,30 @@ def play_date(stamp: str) -> str:
     return parsed.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
+PUSH = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def push_link(play: dict[str, Any]) -> str:
+    """BG Stats' link that opens one play (`formats.bgstats_play`) ready to save: its JSON,
+    URL-encoded, after `?data=`."""
+    import json
+    from urllib.parse import quote
+
+    return PUSH + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def last_play(matches: Iterable[Match]) -> Match:
+    """The play finished last (a Series is its games; a roll-off is no play)."""
+    from companion.engine.errors import UnknownName
+    from companion.history.formats import _finished, is_play
+    from companion.history.queries import when
+
+    plays = [m for m in _finished(matches) if is_play(m)]
+    if not plays:
+        raise UnknownName("no finished play in history yet", hint="play or log one first")
+    return max(plays, key=when)
+
+
 def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}"))
 

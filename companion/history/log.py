@@ -224,7 +224,7 @@ def play_record(request: LogRequest) -> dict[str, Any]:
         if not 0 <= minutes <= MAX_MINUTES:
             raise BadInput(f"--minutes {minutes} is not from 0 to {MAX_MINUTES}")
         found["minutes"] = minutes
-    if request.location is not None and request.location.strip():
+    if request.location is not None:
         found["location"] = check_name(request.location, "location")
     return found
 

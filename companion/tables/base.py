@@ -269,7 +269,7 @@ class Table(Generic[S]):
             raise BadInput(f"cannot log '{request.game}' at the {self.game} table")
         from dataclasses import replace
 
-        from companion.history.playrecord import SETTINGS, default_location, LAST_LOCATION
+        from companion.history.playrecord import LAST_LOCATION, SETTINGS, default_location
 
         with self.store.change() as txn:
             setup = load(logging.setup)(txn) if logging.setup else None
