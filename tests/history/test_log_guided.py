@@ -71,4 +71,5 @@ def test_the_guided_log_records_minutes_and_keeps_the_default_location(db):
     assert again.finish() == 0
     rows = json_of(db, "history", "list")["matches"]
     shown = [json_of(db, "history", "show", r["id"])["options"] for r in rows]
-    assert sorted((o.get("minutes", 0), o["location"]) for o in shown) == [(0, "Club"), (45, "Club")]
+    found = sorted((o.get("minutes", 0), o["location"]) for o in shown)
+    assert found == [(0, "Club"), (45, "Club")]

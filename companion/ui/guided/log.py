@@ -37,9 +37,7 @@ def _ties(scores: dict[str, int]) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def ask_request(
-    game: str, seen: list[str] | None = None, place: str | None = None
-) -> LogRequest:
+def ask_request(game: str, seen: list[str] | None = None, place: str | None = None) -> LogRequest:
     """Every question for `game`, each answer checked before the next; `seen`: the
     players of the history, offered as you type a name; `place`: the table's default
     location (kept when the answer is left as it is)."""
