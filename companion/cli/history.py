@@ -235,12 +235,25 @@ def ratings(
     ctx: typer.Context,
     game: GameOption = None,
     player: PlayerOption = None,
+    predict: Annotated[
+        str | None,
+        typer.Option(
+            "--predict",
+            metavar="A,B[,…]",
+            help="Each player's chance of winning a game between them (openskill's).",
+        ),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="How often the favourite won, over the history."),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Skill ratings per game (openskill, Plackett-Luce): μ, σ, μ − 3σ, plays, recent change.
 
     Every finished match of each game is replayed oldest first; a rating
-    counts who you beat, not only how often you won. Best first.
+    counts who you beat, not only how often you won. Best first. --predict gives
+    who is likely to win tonight; --check how often the favourite really did.
     """
     from companion import registry
     from companion.history import book
@@ -251,6 +264,11 @@ def ratings(
     chosen = resolve_game(game)
     if chosen is not None:
         chosen = registry.family(chosen)  # a series is rated through its games
+    if predict is not None or check:
+        if predict is not None and check:
+            raise BadInput("give --predict or --check, not both")
+        _predictions(store, predict, chosen, json)
+        return
     with paused_gc():
         found = book.quick_ratings(store)  # from the months' checkpoints, when it can be
     if found is not None:
@@ -271,6 +289,72 @@ def ratings(
         ratings_view(out, rows)
 
     emit({"ratings": rows}, json, render)
+
+
+def _predictions(store: Any, typed: str | None, game: str | None, json: bool) -> None:
+    """`ratings --predict` and `ratings --check`."""
+    from companion.history import predict as predicting
+    from companion.history.ratings import rate
+
+    roster, matches = history(store)
+    with paused_gc():
+        if typed is None:
+            doc = predicting.check(matches, game)
+
+            def render(out):
+                if not doc["matches"]:
+                    out.print("No match with a favourite yet.", markup=False)
+                    return
+                out.print(
+                    f"the favourite won {doc['favourite_won']} of {doc['matches']} matches "
+                    f"({doc['rate']:.0%}); openskill gave them {doc['expected']:.0%} on "
+                    "average",
+                    markup=False,
+                )
+
+            emit(doc, json, render)
+            return
+        lines = rate(matches)
+    names = _predicted_names(typed, roster, matches)
+    chosen = game or predicting.game_for(lines, names)
+    if chosen is None:
+        raise BadInput("which game? these players are not rated in one game alone: give --game")
+    rows = predicting.predict(lines, chosen, names)
+    doc = {"game": chosen, "predictions": rows}
+
+    def render(out):
+        from companion.ui.console import safe
+
+        out.print(f"{chosen}: who is likely to win (openskill)", markup=False)
+        width = max(len(r["player"]) for r in rows)
+        for row in sorted(rows, key=lambda r: -r["chance"]):
+            mark = f"  provisional: {_counted(row['plays'], 'play')}" if row["provisional"] else ""
+            line = f"  {row['player']:<{width}}  {row['chance']:>4.0%}{mark}"
+            out.print(safe(line), markup=False, highlight=False)
+
+    emit(doc, json, render)
+
+
+def _predicted_names(typed: str, roster: Roster, matches: list[dict]) -> list[str]:
+    """The players of `--predict`, each by name or unique prefix (a new name as typed)."""
+    from companion.engine.entries import check_name
+    from companion.engine.errors import UnknownName
+    from companion.history.players import known_players
+
+    known = known_players(matches, roster)
+    names = []
+    for part in typed.split(","):
+        name = check_name(part, "player's name")
+        try:
+            name = resolve_player(name, roster, matches, known) or name
+        except UnknownName:
+            pass  # a player with no history yet: rated from the start
+        if name.casefold() in (n.casefold() for n in names):
+            raise BadInput(f"--predict names {name} twice")
+        names.append(name)
+    if len(names) < 2:
+        raise BadInput("--predict needs two players or more, e.g. --predict Ana,Ben")
+    return names
 
 
 def _match_chart(match: dict[str, Any], matches: list[dict[str, Any]]) -> dict[str, Any]:
