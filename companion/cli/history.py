@@ -337,6 +337,8 @@ def _predictions(store: Any, typed: str | None, game: str | None, json: bool) ->
 
 def _predicted_names(typed: str, roster: Roster, matches: list[dict]) -> list[str]:
     """The players of `--predict`, each by name or unique prefix (a new name as typed)."""
+    from contextlib import suppress
+
     from companion.engine.entries import check_name
     from companion.engine.errors import UnknownName
     from companion.history.players import known_players
@@ -345,10 +347,8 @@ def _predicted_names(typed: str, roster: Roster, matches: list[dict]) -> list[st
     names = []
     for part in typed.split(","):
         name = check_name(part, "player's name")
-        try:
+        with suppress(UnknownName):  # a player with no history yet: rated from the start
             name = resolve_player(name, roster, matches, known) or name
-        except UnknownName:
-            pass  # a player with no history yet: rated from the start
         if name.casefold() in (n.casefold() for n in names):
             raise BadInput(f"--predict names {name} twice")
         names.append(name)
