@@ -604,15 +604,9 @@ def link(
     play — date, minutes, location, players, scores, winners, who started, roles."""
     import sys
 
-    from companion.history.bgstats import last_play, push_link
-    from companion.history.formats import bgstats_play
-    from companion.history.playrecord import bgg_ids, new_players
-    from companion.history.queries import find_id
+    from companion.history.bgstats import link_of
 
-    store = open_store(ctx)
-    _, matches = history(store)
-    match = last_play(matches) if match_id is None else find_id(match_id, matches)
-    url = push_link(bgstats_play(match, new_players(matches), bgg_ids(store)))
+    _, url = link_of(open_store(ctx), match_id)
 
     def render(out):
         out.print(url, markup=False, highlight=False, soft_wrap=True)

@@ -65,6 +65,26 @@ def last_play(matches: Iterable[Match]) -> Match:
     return max(plays, key=when)
 
 
+def link_of(store: Any, typed_id: str | None = None, game: str | None = None) -> tuple[Match, str]:
+    """(the play, its BG Stats push link): `typed_id` (an id or unique prefix), else the
+    play finished last (of `game`'s family, when given)."""
+    from companion import registry
+    from companion.history.book import history
+    from companion.history.formats import bgstats_play
+    from companion.history.playrecord import bgg_ids, new_players
+    from companion.history.queries import find_id, game_of
+
+    _, matches = history(store)
+    if typed_id is not None:
+        match = find_id(typed_id, matches)
+    else:
+        family = registry.family(game) if game is not None else None
+        match = last_play(
+            m for m in matches if family is None or registry.family(game_of(m)) == family
+        )
+    return match, push_link(bgstats_play(match, new_players(matches), bgg_ids(store)))
+
+
 def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(NAMESPACE, f"{kind}:{key}"))
 
