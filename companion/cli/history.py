@@ -306,7 +306,8 @@ def _predictions(store: Any, typed: str | None, game: str | None, json: bool) ->
                     out.print("No match with a favourite yet.", markup=False)
                     return
                 out.print(
-                    f"the favourite won {doc['favourite_won']} of {doc['matches']} matches "
+                    f"the favourite won {doc['favourite_won']} of "
+                    f"{_counted(doc['matches'], 'match')} "
                     f"({doc['rate']:.0%}); openskill gave them {doc['expected']:.0%} on "
                     "average",
                     markup=False,
