@@ -698,7 +698,7 @@ def _import_bgg(ctx: typer.Context, path: Path, json: bool) -> None:
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
     store = open_store(ctx)
-    read = read_plays(raw, str(path), bgg_ids(store))
+    read = read_plays(raw, str(path), bgg_ids(store), store)
     with paused_gc():
         done = import_backup(store, read.matches, {})
     report = {

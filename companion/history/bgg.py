@@ -150,9 +150,10 @@ def parse(raw: bytes, source: str) -> Any:
     return root
 
 
-def read_plays(raw: bytes, source: str, bgg: Mapping[str, int]) -> Read:
+def read_plays(raw: bytes, source: str, bgg: Mapping[str, int], docs: Any = None) -> Read:
     """The plays of `raw` the companion knows, as matches (checked as `companion log`
-    checks a game); `bgg`: each game's BGG id the table set."""
+    checks a game); `bgg`: each game's BGG id the table set; `docs`: the store, whose
+    settings a game's log is checked against (its spec's `Logged.setup`)."""
     root = parse(raw, source)
     by_id = {str(v): k for k, v in bgg.items()}
     read = Read()
@@ -166,7 +167,7 @@ def read_plays(raw: bytes, source: str, bgg: Mapping[str, int]) -> Read:
             read.other_games[shown] = read.other_games.get(shown, 0) + 1
             continue
         try:
-            read.matches.append(_match(node, game, players))
+            read.matches.append(_match(node, game, players, docs))
         except Exception as err:  # a play this companion cannot log: said, not imported
             from companion.engine.errors import CompanionError
 
@@ -209,8 +210,9 @@ def _names(kind: Any) -> set[str]:
     return {n.casefold() for n in named if n}
 
 
-def _match(node: Any, game: str, players: list[Any]) -> Match:
+def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
     from companion.engine.errors import BadInput
+    from companion.engine.spec import load
     from companion.history.log import LogRequest, build_match, logging_of
     from companion.store.validate import ID
 
@@ -242,7 +244,8 @@ def _match(node: Any, game: str, players: list[Any]) -> Match:
         location=(node.get("location") or "").strip() or None,
         extra={BGG_PLAY: bgg_id},
     )
-    match = build_match(request)
+    setup = load(logging.setup)(docs) if logging.setup and docs is not None else None
+    match = build_match(request, None, setup)
     first = [n for n, p in seats if (p.get("startposition") or "").strip() == "1"]
     if first and first[0] in match["players"]:
         match["options"]["first"] = first[0]
