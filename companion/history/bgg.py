@@ -217,6 +217,8 @@ def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
     from companion.store.validate import ID
 
     bgg_id = (node.get("id") or "").strip()
+    if (node.get("incomplete") or "0").strip() not in ("", "0"):
+        raise BadInput("an incomplete play has no final scores to rank")
     if not bgg_id:
         raise BadInput("a play without an id cannot be kept from being imported twice")
     match_id = bgg_id if ID.fullmatch(bgg_id) and not bgg_id.isdigit() else None

@@ -271,6 +271,10 @@ BGG_FILE = """<?xml version="1.0" encoding="utf-8"?>
     <item name="all-star draft" objecttype="thing" objectid="1"/>
     <players><player name="Ana" score="5" win="0"/><player name="Cy" score="7" win="1"/></players>
   </play>
+  <play id="9004" date="2026-10-05" quantity="1" length="20" incomplete="1" nowinstats="0">
+    <item name="All-Star Draft" objecttype="thing" objectid="1"/>
+    <players><player name="Ana" score="2" win="0"/><player name="Cy" score="1" win="0"/></players>
+  </play>
 </plays>
 """
 
@@ -283,6 +287,8 @@ def test_bgg_import_takes_known_games_once_and_counts_the_others(cli, tmp_path):
     assert done.stdout == (
         "imported 2 plays from BoardGameGeek (0 already here); skipped 1 play of other games "
         "(Catan 1)\n"
+        "not imported: play #4 (9004, All-Star Draft): an incomplete play has no final scores "
+        "to rank\n"
     )
     again = cli("history", "import", path, "--json").json
     assert (again["added"], again["skipped"], again["other_games"]) == (0, 2, 1)
