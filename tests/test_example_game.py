@@ -164,6 +164,8 @@ def test_the_menu_starts_it_and_logs_it(cli, coinrace, scripted, tables_asked): 
     scripted.answer("Which game was played?", "coin")
     scripted.answer("Final scores?", "Ann=1 Bob=3")
     scripted.answer("When was it played?", "")
+    scripted.answer("How many minutes did it take?", "")
+    scripted.answer("Where was it played?", "")
     scripted.answer("A note?", "")
     scripted.expect("Bob won")
     scripted.answer("What now?", "quit")

@@ -30,7 +30,7 @@ Item = tuple[str, "str | None"]  # a value and what it is (zsh and fish show it)
 Source = Callable[["Asked"], Iterable[Item]]
 
 # Copies of names the engines keep in code (checked against them by the tests).
-EXPORT_FORMATS = ("json", "csv", "bgstats", "bgsplay")  # companion.history.formats.FORMATS
+EXPORT_FORMATS = ("json", "csv", "bgstats", "bgsplay", "bgg")  # companion.history.formats.FORMATS
 
 # Where the game tables keep their documents in the database file (store table, key).
 ALIASES = "players"  # companion.history.book.ALIASES: spelling -> canonical name

@@ -235,12 +235,25 @@ def ratings(
     ctx: typer.Context,
     game: GameOption = None,
     player: PlayerOption = None,
+    predict: Annotated[
+        str | None,
+        typer.Option(
+            "--predict",
+            metavar="A,B[,…]",
+            help="Each player's chance of winning a game between them (openskill's).",
+        ),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="How often the favourite won, over the history."),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Skill ratings per game (openskill, Plackett-Luce): μ, σ, μ − 3σ, plays, recent change.
 
     Every finished match of each game is replayed oldest first; a rating
-    counts who you beat, not only how often you won. Best first.
+    counts who you beat, not only how often you won. Best first. --predict gives
+    who is likely to win tonight; --check how often the favourite really did.
     """
     from companion import registry
     from companion.history import book
@@ -251,6 +264,11 @@ def ratings(
     chosen = resolve_game(game)
     if chosen is not None:
         chosen = registry.family(chosen)  # a series is rated through its games
+    if predict is not None or check:
+        if predict is not None and check:
+            raise BadInput("give --predict or --check, not both")
+        _predictions(store, predict, chosen, json)
+        return
     with paused_gc():
         found = book.quick_ratings(store)  # from the months' checkpoints, when it can be
     if found is not None:
@@ -271,6 +289,73 @@ def ratings(
         ratings_view(out, rows)
 
     emit({"ratings": rows}, json, render)
+
+
+def _predictions(store: Any, typed: str | None, game: str | None, json: bool) -> None:
+    """`ratings --predict` and `ratings --check`."""
+    from companion.history import predict as predicting
+    from companion.history.ratings import rate
+
+    roster, matches = history(store)
+    with paused_gc():
+        if typed is None:
+            doc = predicting.check(matches, game)
+
+            def render(out):
+                if not doc["matches"]:
+                    out.print("No match with a favourite yet.", markup=False)
+                    return
+                out.print(
+                    f"the favourite won {doc['favourite_won']} of "
+                    f"{_counted(doc['matches'], 'match')} "
+                    f"({doc['rate']:.0%}); openskill gave them {doc['expected']:.0%} on "
+                    "average",
+                    markup=False,
+                )
+
+            emit(doc, json, render)
+            return
+        lines = rate(matches)
+    names = _predicted_names(typed, roster, matches)
+    chosen = game or predicting.game_for(lines, names)
+    if chosen is None:
+        raise BadInput("which game? these players are not rated in one game alone: give --game")
+    rows = predicting.predict(lines, chosen, names)
+    doc = {"game": chosen, "predictions": rows}
+
+    def render(out):
+        from companion.ui.console import safe
+
+        out.print(f"{chosen}: who is likely to win (openskill)", markup=False)
+        width = max(len(r["player"]) for r in rows)
+        for row in sorted(rows, key=lambda r: -r["chance"]):
+            mark = f"  provisional: {_counted(row['plays'], 'play')}" if row["provisional"] else ""
+            line = f"  {row['player']:<{width}}  {row['chance']:>4.0%}{mark}"
+            out.print(safe(line), markup=False, highlight=False)
+
+    emit(doc, json, render)
+
+
+def _predicted_names(typed: str, roster: Roster, matches: list[dict]) -> list[str]:
+    """The players of `--predict`, each by name or unique prefix (a new name as typed)."""
+    from contextlib import suppress
+
+    from companion.engine.entries import check_name
+    from companion.engine.errors import UnknownName
+    from companion.history.players import known_players
+
+    known = known_players(matches, roster)
+    names = []
+    for part in typed.split(","):
+        name = check_name(part, "player's name")
+        with suppress(UnknownName):  # a player with no history yet: rated from the start
+            name = resolve_player(name, roster, matches, known) or name
+        if name.casefold() in (n.casefold() for n in names):
+            raise BadInput(f"--predict names {name} twice")
+        names.append(name)
+    if len(names) < 2:
+        raise BadInput("--predict needs two players or more, e.g. --predict Ana,Ben")
+    return names
 
 
 def _match_chart(match: dict[str, Any], matches: list[dict[str, Any]]) -> dict[str, Any]:
@@ -447,8 +532,9 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="json (complete backup), csv, bgstats (a list of plays) or bgsplay (a whole "
-            "BG Stats play file: games, players, locations, plays).",
+            help="json (complete backup), csv, bgstats (a list of plays), bgsplay (a whole "
+            "BG Stats play file: games, players, locations, plays) or bgg (BoardGameGeek's "
+            "plays XML).",
         ),
     ] = "json",
     game: GameOption = None,
@@ -501,11 +587,16 @@ def export(
         if path is not None:
             done(backup.count)
         return
+    from companion.history.playrecord import bgg_ids
+
     _, matches = history(store)
+    bgg = bgg_ids(store)
     rows = None
     data: Any
     if one is not None:
-        data = formats.bgstats_play(find_id(one, matches))
+        from companion.history.playrecord import new_players
+
+        data = formats.bgstats_play(find_id(one, matches), new_players(matches), bgg)
         count = 1
     elif kind == "csv":
         rows = formats.csv_rows(select(matches, Filter(game=chosen)))
@@ -514,15 +605,22 @@ def export(
     elif kind == "bgsplay":
         from companion.history.bgstats import play_file
 
-        data = play_file(select(matches, Filter(game=chosen)))
+        data = play_file(select(matches, Filter(game=chosen)), bgg)
         count = len(data["plays"])
+    elif kind == "bgg":
+        from companion.history.bgg import plays_xml
+
+        data = plays_xml(select(matches, Filter(game=chosen)), bgg)
+        count = data.count("<play ")
     else:
-        data = formats.bgstats_plays(select(matches, Filter(game=chosen)))
+        data = formats.bgstats_plays(select(matches, Filter(game=chosen)), bgg)
         count = len(data)
     text = data if isinstance(data, str) else jsonlib.dumps(data, ensure_ascii=False)
     if path is None:
-        if json and kind == "csv":
-            payload = {"format": kind, "matches": count, "rows": len(rows or []), "csv": text}
+        if json and kind in ("csv", "bgg"):
+            payload = {"format": kind, "matches": count, kind: text}
+            if rows is not None:
+                payload["rows"] = len(rows)
             emit(payload, True, lambda out: None)
         else:
             typer.echo(text, nl=not text.endswith("\n"))
@@ -531,11 +629,54 @@ def export(
     done(count, {"rows": len(rows)} if rows is not None else None)
 
 
+@app.command()
+def link(
+    ctx: typer.Context,
+    match_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[ID]",
+            help="Match id or a unique prefix (default: the last finished game).",
+            show_default=False,
+        ),
+    ] = None,
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr",
+            help="Draw the link as a QR code for a phone (default: on a terminal).",
+            show_default=False,
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """BG Stats' link for one play: opened on a phone (scan the QR code), it fills in the
+    play — date, minutes, location, players, scores, winners, who started, roles."""
+    import sys
+
+    from companion.history.bgstats import link_of
+
+    _, url = link_of(open_store(ctx), match_id)
+
+    def render(out):
+        out.print(url, markup=False, highlight=False, soft_wrap=True)
+        if qr if qr is not None else sys.stdout.isatty():
+            from companion.ui.qr import draw_qr
+
+            draw_qr(url, sys.stdout)
+
+    emit({"url": url}, json, render)
+
+
 @app.command("import")
 def import_(
     ctx: typer.Context,
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A file written by 'history export'.")
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A file written by 'history export' (JSON), or BoardGameGeek plays XML.",
+        ),
     ],
     skip_bad: Annotated[
         bool,
@@ -545,7 +686,8 @@ def import_(
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Restore a JSON export; matches already here (same id) are skipped.
+    """Restore a JSON export, or import a BoardGameGeek plays file (the plays of the games
+    the companion knows); matches already here (same id, same BGG play) are skipped.
 
     Every match is checked first; a file with bad ones is refused whole, naming each
     (its position and id), and nothing is written, unless --skip-bad leaves them out.
@@ -557,6 +699,9 @@ def import_(
     from companion.ui.history import Progress
 
     path = Path(file).expanduser()
+    if _is_xml(path):
+        _import_bgg(ctx, path, json)
+        return
     try:
         big = path.is_file() and path.stat().st_size > BIG_FILE
     except OSError:
@@ -588,6 +733,57 @@ def import_(
         )
         for why in bad:
             out.print(f"left out {why}", markup=False)
+
+    emit(report, json, render)
+
+
+def _is_xml(path: Path) -> bool:
+    from companion.history.bgg import is_xml
+
+    try:
+        with path.open("rb") as handle:
+            return is_xml(handle.read(64))
+    except OSError:
+        return False  # read_export says what is wrong with it
+
+
+def _import_bgg(ctx: typer.Context, path: Path, json: bool) -> None:
+    """A BoardGameGeek plays file: the plays of games the companion knows, each once."""
+    from companion.history.bgg import MAX_FILE, read_plays
+    from companion.history.book import import_backup
+    from companion.history.playrecord import bgg_ids
+
+    try:
+        if path.stat().st_size > MAX_FILE:
+            raise BadInput(f"{path} is over {MAX_FILE >> 20} MB: not a plays file")
+        raw = path.read_bytes()
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    store = open_store(ctx)
+    read = read_plays(raw, str(path), bgg_ids(store), store)
+    with paused_gc():
+        done = import_backup(store, read.matches, {})
+    report = {
+        "added": done["added"],
+        "skipped": done["skipped"],
+        "other_games": sum(read.other_games.values()),
+        "other_game_names": read.other_games,
+        "refused": read.refused,
+    }
+
+    def render(out):
+        from companion.ui.console import safe
+
+        others = ", ".join(f"{name} {n}" for name, n in sorted(read.other_games.items()))
+        line = (
+            f"imported {_counted(report['added'], 'play')} from BoardGameGeek "
+            f"({report['skipped']} already here); skipped "
+            f"{_counted(report['other_games'], 'play')} of other games"
+            + (f" ({others})" if others else "")
+        )
+        out.print(safe(line), markup=False, highlight=False)
+        for refused in read.refused:
+            out.print(safe(f"not imported: {refused}"), markup=False, highlight=False)
 
     emit(report, json, render)
 

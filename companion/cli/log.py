@@ -36,6 +36,18 @@ def log(
     note: Annotated[
         str | None, typer.Option("--note", metavar="TEXT", help="A note kept with the match.")
     ] = None,
+    minutes: Annotated[
+        int | None,
+        typer.Option("--minutes", metavar="N", help="How long it took, in minutes."),
+    ] = None,
+    location: Annotated[
+        str | None,
+        typer.Option(
+            "--location",
+            metavar="PLACE",
+            help="Where it was played (default: 'config location', else the last one given).",
+        ),
+    ] = None,
     tribe: Annotated[
         list[str] | None,
         typer.Option("--tribe", metavar="NAME=TRIBE", help="Valley Hoopers: a team's tribe."),
@@ -91,6 +103,8 @@ def log(
         songs=tuple(songs or ()),
         order=order,
         player=player,
+        minutes=minutes,
+        location=location,
     )
     answer = log_game(open_store(ctx), request).to_json()
 

@@ -88,6 +88,7 @@ app.lazy("watch", "companion.cli.watch:watch")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
 app.lazy("log", "companion.cli.log:log")
+app.lazy("config", "companion.cli.config:app")
 app.lazy("backup", "companion.cli.backup:backup")
 app.lazy("restore", "companion.cli.backup:restore")
 

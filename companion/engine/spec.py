@@ -157,6 +157,9 @@ class Kind(Record):
     # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`
     chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
+    # "module:function(match, player) -> str | None": the part a player played (a side, a
+    # faction), as BG Stats' `role` and the exports carry it
+    role: str | None = None
     stored: str | None = None
 
     @property

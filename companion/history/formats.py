@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from companion.history.queries import game_of, is_aggregate, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
-FORMATS = ("json", "csv", "bgstats", "bgsplay")
+FORMATS = ("json", "csv", "bgstats", "bgsplay", "bgg")
 
 SOURCE_NAME = "Table Companion"
 # Not a play of a game: a roll-off for who starts (nor a Series: its games are the plays).
@@ -333,18 +333,18 @@ def source_player_id(name: str) -> str:
     return "player:" + name.casefold()
 
 
-def _opening(match: Match) -> dict[str, Any]:
-    """The data of a tracked match's first event (a Playlist game started before its options
-    named the starter names it there); a summary holds only the count of events."""
-    events = match.get("events")
-    first = events[0] if isinstance(events, list) and events else None
-    data = first.get("data") if isinstance(first, dict) else None
-    return data if isinstance(data, dict) else {}
+def bgstats_play(
+    match: Match,
+    new: Mapping[str, frozenset[str]] | None = None,
+    bgg: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """One finished match as the play object BG Stats imports (and its push link carries).
 
-
-def bgstats_play(match: Match) -> dict[str, Any]:
-    """One finished match as the play object BG Stats imports."""
+    `new`: each play's new players (`playrecord.new_players` over the history); `bgg`: each
+    game's BoardGameGeek id the table has set (`playrecord.bgg_ids`).
+    """
     from companion.engine.errors import RuleViolation
+    from companion.history.playrecord import record_of, role_of
 
     if not is_play(match) or not _is_finished(match):
         what = "a Series" if is_aggregate(match["game"]) else None
@@ -356,42 +356,58 @@ def bgstats_play(match: Match) -> dict[str, Any]:
     result = match["result"]
     ranks = ranks_of(result)
     options = match.get("options") or {}
-    first = options.get("first") or _opening(match).get("first")
+    record = record_of(match, new)
     from companion import registry
 
     game = game_of(match)
     kind = registry.kind(game)
+    family = registry.family(game)
+    about: dict[str, Any] = {
+        "name": kind.title if kind is not None else game,
+        "sourceGameId": family,  # one per game, whatever mode it was played in
+        "highestWins": True,
+        "noPoints": False,
+    }
+    if (bgg or {}).get(family):
+        about["bggId"] = bgg[family]  # type: ignore[index]
+    players = []
+    for player in match["players"]:
+        seat = {
+            "name": player,
+            "sourcePlayerId": source_player_id(player),
+            "score": result["scores"].get(player),
+            "rank": ranks.get(player),
+            "winner": won(result, player),
+            "startPlayer": player == record["first"],
+        }
+        role = role_of(match, player)
+        if role:
+            seat["role"] = role
+        players.append(seat)
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": match["id"],
         "playDate": play_date(when(match)),  # local time, as BG Stats shows it
-        "game": {
-            "name": kind.title if kind is not None else game,
-            # one per game, whatever mode it was played in
-            "sourceGameId": registry.family(game),
-            "highestWins": True,
-            "noPoints": False,
-        },
-        "players": [
-            {
-                "name": player,
-                "sourcePlayerId": source_player_id(player),
-                "score": result["scores"].get(player),
-                "rank": ranks.get(player),
-                "winner": won(result, player),
-                "startPlayer": player == first,
-            }
-            for player in match["players"]
-        ],
+        "durationMin": record["minutes"],
+        "game": about,
+        "players": players,
     }
+    if record["location"]:
+        play["location"] = record["location"]
     if isinstance(options.get("note"), str):
         play["comments"] = options["note"]
     return play
 
 
-def bgstats_plays(matches: Iterable[Match]) -> list[dict[str, Any]]:
+def bgstats_plays(
+    matches: Iterable[Match], bgg: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
     """Plays in the shape BG Stats imports; a series is not a play, its games are."""
-    return [bgstats_play(match) for match in sorted(_finished(matches), key=when) if is_play(match)]
+    from companion.history.playrecord import new_players
+
+    plays = [m for m in sorted(_finished(matches), key=when) if is_play(m)]
+    new = new_players(plays)
+    return [bgstats_play(match, new, bgg) for match in plays]
 
 
 def is_play(match: Match) -> bool:

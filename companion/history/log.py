@@ -62,6 +62,8 @@ class LogRequest:
     order: str | None = None
     player: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    minutes: int | str | None = None  # how long it took (a number, or as typed)
+    location: str | None = None  # where it was played
 
 
 # --- parsing -------------------------------------------------------------------
@@ -198,6 +200,7 @@ def build_match(
     if request.note is not None and request.note.strip():
         options["note"] = check_name(request.note, "note", limit=None)
     options.update(request.extra)
+    options.update(play_record(request))
     return {
         "game": game,
         "players": players,
@@ -211,10 +214,27 @@ def build_match(
     }
 
 
+def play_record(request: LogRequest) -> dict[str, Any]:
+    """The options `--minutes` and `--location` give a logged game (checked)."""
+    from companion.store.validate import MAX_MINUTES
+
+    found: dict[str, Any] = {}
+    if request.minutes is not None and str(request.minutes).strip() not in ("", "none"):
+        minutes = parse_number(str(request.minutes), "--minutes")
+        if not 0 <= minutes <= MAX_MINUTES:
+            raise BadInput(f"--minutes {minutes} is not from 0 to {MAX_MINUTES}")
+        found["minutes"] = minutes
+    if request.location is not None:
+        found["location"] = check_name(request.location, "location")
+    return found
+
+
 def payload(match: Match) -> dict[str, Any]:
     """The JSON answer of `companion log`."""
     result = match["result"]
+    options = match.get("options") or {}
     return {
+        **{k: options[k] for k in ("minutes", "location") if k in options},
         "id": match["id"],
         "game": match["game"],
         "scores": result["scores"],

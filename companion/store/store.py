@@ -428,10 +428,14 @@ class Store:
         path: Path | str,
         create_folder: bool = False,
         warn: Callable[[str], None] | None = None,
+        clock: Callable[[], str] | None = None,
     ) -> None:
         """`create_folder` is for the default location only: a folder the user
         named and that does not exist is a typo to report, not to create.
-        `warn` receives one line per problem found while reading (default: stderr)."""
+        `warn` receives one line per problem found while reading (default: stderr).
+        `clock`: the time a match starts, each move and its end are stamped with (ISO 8601
+        UTC; default: now) — a test plays a game of known minutes without waiting."""
+        self.now = clock or now
         self.given = Path(path)
         self.path = Path(os.path.realpath(self.given))
         self.archive_dir = self.path.with_name(self.path.stem + ".archive")
@@ -782,9 +786,9 @@ class Store:
                 "options": dict(options or {}),
                 "seed": fresh_seed() if seed is None else seed,
                 "status": "live",
-                "created": now(),
-                "updated": now(),
-                "events": [stamp_event(e) for e in events or []],
+                "created": self.now(),
+                "updated": self.now(),
+                "events": [stamp_event(e, self.now) for e in events or []],
                 "result": None,
             }
             live.insert(match)
@@ -846,9 +850,9 @@ class Store:
                 raise no_live_match(game)
             match = dict(doc)
             events, value = change(match, txn)
-            new_events = [stamp_event(e) for e in events]
+            new_events = [stamp_event(e, self.now) for e in events]
             match["events"] = [*match["events"], *new_events]
-            match["updated"] = now()
+            match["updated"] = self.now()
             live.update(
                 {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
             )
@@ -917,8 +921,21 @@ class Store:
                 )
             if callable(result):
                 result = result(dict(doc))
-            stamp = now()
-            match = {**doc, "status": status, "result": result, "finished": stamp, "updated": stamp}
+            stamp = self.now()
+            from companion.engine.played import match_stamps, minutes_played
+
+            # Kept with the options, as a logged game's typed minutes are: history reads
+            # matches without their events.
+            options = {**(doc.get("options") or {})}
+            options["minutes"] = minutes_played(match_stamps(doc, stamp))
+            match = {
+                **doc,
+                "options": options,
+                "status": status,
+                "result": result,
+                "finished": stamp,
+                "updated": stamp,
+            }
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
             note_recorded(txn.db, [match["id"]])
@@ -1057,5 +1074,5 @@ def _live(game: str) -> Any:
     return (Query().game == game) & ~Query().finishing.exists()
 
 
-def stamp_event(event: dict[str, Any]) -> dict[str, Any]:
-    return {"type": event["type"], "data": event.get("data", {}), "at": event.get("at") or now()}
+def stamp_event(event: dict[str, Any], clock: Callable[[], str] = now) -> dict[str, Any]:
+    return {"type": event["type"], "data": event.get("data", {}), "at": event.get("at") or clock()}

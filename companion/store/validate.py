@@ -24,9 +24,10 @@ SHARD = re.compile(r"(\d{4})-(\d{2})")
 
 ARCHIVED = ("finished", "abandoned")
 DATES = ("created", "updated", "finished")
-OPTION_NAMES = ("home", "away", "first", "mode", "series", "name", "home_tribe")
+OPTION_NAMES = ("home", "away", "first", "mode", "series", "name", "home_tribe", "location")
 PER_PLAYER_DICTS = ("lengths", "playoff_scores", "regular_scores")
 MAX_NAME = NAME_LIMIT
+MAX_MINUTES = 7 * 24 * 60  # a play of a week is a typo
 
 Problem = tuple[str, str]  # (field, what is wrong with it)
 
@@ -117,6 +118,9 @@ def _options_problem(options: Any) -> Problem | None:
         isinstance(tribes, dict) and all(isinstance(v, str) for v in tribes.values())
     ):
         return "options.tribes", "is not a map of players to tribes"
+    minutes = options.get("minutes")
+    if minutes is not None and (type(minutes) is not int or not 0 <= minutes <= MAX_MINUTES):
+        return "options.minutes", f"is not a whole number of minutes (0 to {MAX_MINUTES})"
     for key in OPTION_NAMES:
         value = options.get(key)
         if value is not None and not isinstance(value, str):

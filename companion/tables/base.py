@@ -126,6 +126,8 @@ class LoggedGame:
     answer."""
 
     match: Match
+    # how its location was chosen: "typed", "config" or "last" (the defaults), None for none
+    location_from: str | None = None
 
     @property
     def id(self) -> str:
@@ -134,7 +136,10 @@ class LoggedGame:
     def to_json(self) -> dict[str, Any]:
         from companion.history.log import payload
 
-        return payload(self.match)
+        answer = payload(self.match)
+        if self.location_from is not None:
+            answer["location_from"] = self.location_from
+        return answer
 
 
 class Table(Generic[S]):
@@ -188,6 +193,11 @@ class Table(Generic[S]):
         seed: int | None,
         events: Iterable[Event] = (),
     ) -> Status[S]:
+        from companion.history.playrecord import default_location
+
+        # Filed where the table plays (its default location), as a logged game is.
+        place, _ = default_location(self.store)
+        options = {**options, "location": place} if place and "location" not in options else options
         match = self.store.start_match(self.game, list(players), dict(options), seed, list(events))
         return self.status(match)
 
@@ -257,11 +267,22 @@ class Table(Generic[S]):
         logging = kind.log if kind is not None else None
         if logging is None or resolve_loggable(request.game) != self.game:
             raise BadInput(f"cannot log '{request.game}' at the {self.game} table")
+        from dataclasses import replace
+
+        from companion.history.playrecord import LAST_LOCATION, SETTINGS, default_location
+
         with self.store.change() as txn:
             setup = load(logging.setup)(txn) if logging.setup else None
+            place, how = default_location(txn)
+            if request.location is None and place is not None:
+                request = replace(request, location=place)
+            else:
+                how = "typed" if request.location is not None else None
             match = build_match(request, now, setup)
+            if how == "typed":  # the last place typed is the next game's, unless one is set
+                txn.put_doc(SETTINGS, LAST_LOCATION, match["options"]["location"])
             filed = txn.archive({"id": txn.unused_id(), **match})
-        return LoggedGame(filed)
+        return LoggedGame(filed, how)
 
 
 class Logbook(Table[Any]):

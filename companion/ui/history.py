@@ -239,6 +239,15 @@ def logged_view(out: Console, answer: dict[str, Any]) -> None:
     line = f"{compact_result(answer)} — {outcome}"
     out.print(f"logged {answer['game']} match {answer['id']} ({when} UTC)", markup=False)
     out.print(safe(line), markup=False, highlight=False)
+    record = [f"{answer['minutes']} min"] if "minutes" in answer else []
+    if "location" in answer:
+        how = {
+            "config": " (the default: 'companion config location PLACE' changes it)",
+            "last": " (the last one used: --location PLACE changes it)",
+        }.get(answer.get("location_from") or "", "")
+        record.append(f"at {answer['location']}{how}")
+    if record:
+        out.print(safe(", ".join(record)), markup=False, highlight=False)
 
 
 def _solo(game: str) -> bool:

@@ -77,6 +77,7 @@ def test_bgstats_plays(cli, db, tmp_path):
             "sourceName": "Table Companion",
             "sourcePlayId": "m1",
             "playDate": "2026-01-10 21:00:00",
+            "durationMin": 0,  # a match filed without its minutes
             "game": {
                 "name": "OT Fantasy Draft",
                 "sourceGameId": "otdraft",

@@ -227,3 +227,25 @@ def test_lan_serves_every_interface_from_a_real_process(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=5)
+
+
+def test_a_game_just_ended_shows_its_bg_stats_link_as_a_qr_code(cli, db):
+    import base64
+
+    with board(db) as port:
+        code, body, _ = get(port, "/api/state")
+        assert code == 404 and "last_play" not in json.loads(body)  # no play yet
+    cli("log", "otdraft", "Ana=9", "Ben=3", "--minutes", "30")
+    with board(db) as port:
+        code, body, _ = get(port, "/api/state")
+    doc = json.loads(body)
+    assert code == 404 and doc["waiting"]
+    last = doc["last_play"]
+    assert last["url"] == cli("history", "link", "--json").json["url"]
+    prefix = "data:image/svg+xml;base64,"
+    assert last["qr"].startswith(prefix)
+    svg = base64.b64decode(last["qr"][len(prefix) :]).decode()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    with board(db) as port:
+        _, page, _ = get(port, "/")
+    assert b"last-play" in page  # the page draws it

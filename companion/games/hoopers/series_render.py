@@ -90,6 +90,10 @@ def render_scoreboard(out: Console, status: Status[SeriesView]) -> None:
     )
     if doc["susan_peg"]:
         out.print(f"Susan Peg: available to {doc['susan_peg']}.", markup=False)
+    if doc.get("odds"):
+        from companion.games.hoopers.rules.series_odds import odds_line
+
+        out.print(odds_line(doc["odds"]), markup=False, highlight=False)
 
 
 def render_status(

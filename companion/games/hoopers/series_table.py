@@ -43,6 +43,7 @@ CURRENT = "current"
 # A game typed in by hand has a result but no event log to replay, so it is
 # archived under its own name; `history list --game hoopers` still lists it.
 HAND_GAME = "hoopers-series-game"
+RATED_AS = "hoopers"  # the ratings a Series game counts in (its games are matches of it)
 COMMAND = "companion hoopers series"
 
 
@@ -136,9 +137,44 @@ class SeriesTable:
             number if number is not None else len(series.games)
         )
 
+    def odds(
+        self, home: Any = None, away: Any = None, source: str = "even", series: Series | None = None
+    ) -> Any:
+        """The current series' odds (`series_odds.SeriesOdds`) from the first tribe's chance
+        of one game at home and away (None: even)."""
+        from companion.games.hoopers.rules.series_odds import EVEN, odds
+
+        series = self.current() if series is None else series
+        a, _ = series.tribes
+        played = len(series.games)
+        left = tuple(
+            series.home_in(n, self.rules) == a
+            for n in range(played + 1, len(self.rules.courts) + 1)
+        )
+        wins = (series.wins[series.tribes[0]], series.wins[series.tribes[1]])
+        chance = EVEN if home is None else home
+        return odds(series.tribes, wins, self.rules.wins_needed, left, chance, away, source)
+
+    def game_chances(self, series: Series) -> tuple[Any, Any, str]:
+        """The first tribe's chance of one game (home, away, where it came from) when none
+        is given: openskill's prediction from both sides' Valley Hoopers ratings, else even."""
+        from companion.games.hoopers.rules.series_odds import EVEN
+        from companion.history.book import history, quick_ratings
+        from companion.history.predict import predict
+        from companion.history.ratings import rate
+
+        found = quick_ratings(self.store)  # from the months' checkpoints, when it can be
+        lines = found[1] if found is not None else rate(history(self.store)[1])
+        if not all((RATED_AS, side) in lines for side in series.tribes):
+            return EVEN, EVEN, "even"
+        first, _ = predict(lines, RATED_AS, list(series.tribes))
+        return first["chance"], first["chance"], "ratings"
+
     def status_of(self, series: Series) -> Status[SeriesView]:
         view = SeriesView(series, self.rules)
         doc = view.to_json()
+        if series.next_game(self.rules) is not None:  # a series still to decide: its odds
+            doc["odds"] = self.odds(*self.game_chances(series), series=series).to_json()
         return Status(
             id=series.id,
             game=GAME,

@@ -53,6 +53,7 @@ MATCH = Kind(
     replay="companion.games.hoopers.rules.replay:replay",
     stats="companion.games.hoopers.rules.figures:FIGURES",
     chart="companion.games.hoopers.rules.charts:periods_chart",
+    role="companion.games.hoopers.rules.figures:recorded_tribe",
 )
 
 SERIES = Kind(
@@ -87,7 +88,12 @@ SERIES = Kind(
 )
 
 # A Series game typed in by hand (`hoopers series record`): a hoopers result without events.
-SERIES_GAME = Kind(key="hoopers-series-game", title=TITLE, counts_as="hoopers")
+SERIES_GAME = Kind(
+    key="hoopers-series-game",
+    title=TITLE,
+    counts_as="hoopers",
+    role="companion.games.hoopers.rules.figures:recorded_tribe",
+)
 
 SPEC = GameSpec(
     name="hoopers",

@@ -37,9 +37,10 @@ def _ties(scores: dict[str, int]) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
+def ask_request(game: str, seen: list[str] | None = None, place: str | None = None) -> LogRequest:
     """Every question for `game`, each answer checked before the next; `seen`: the
-    players of the history, offered as you type a name."""
+    players of the history, offered as you type a name; `place`: the table's default
+    location (kept when the answer is left as it is)."""
     from companion.history.log import parse_scores
 
     seen = seen or []
@@ -74,6 +75,18 @@ def ask_request(game: str, seen: list[str] | None = None) -> LogRequest:
         "now",
         lambda t: _check(_with(request, when=None if t == "now" else t)),
         choices="YYYY-MM-DD[ HH:MM], or now",
+    )
+    request = prompts.ask(
+        "How many minutes did it take?",
+        "none",
+        lambda t: _check(_with(request, minutes=None if t == "none" else t)),
+        choices="a whole number, or none",
+    )
+    request = prompts.ask(
+        "Where was it played?",
+        place or "none",
+        lambda t: _check(_with(request, location=None if t in ("none", place) else t)),
+        choices="a place, or none" if place is None else f"a place (the default: {place})",
     )
     return prompts.ask(
         "A note?",
@@ -130,7 +143,9 @@ def run(store: Store) -> bool:
         prompts.say(f"  [bold]{game}[/bold]: {kind.log.title}")
     try:
         game = prompts.choose("Which game was played?", list(games), next(iter(games)))
-        request = ask_request(game, players_seen(store))
+        from companion.history.playrecord import default_location
+
+        request = ask_request(game, players_seen(store), default_location(store)[0])
     except prompts.Undo:
         prompts.say("  nothing logged")
         return False

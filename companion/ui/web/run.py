@@ -53,9 +53,9 @@ def run(store: Store, game: str | None, port: int, lan: bool) -> None:
 
 
 def _qr(url: str) -> None:
-    import segno
+    from companion.ui.qr import draw_qr
 
-    segno.make(url, error="m").terminal(compact=True)
+    draw_qr(url)
 
 
 def _say_error(line: str) -> None:

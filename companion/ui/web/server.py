@@ -99,7 +99,30 @@ def read_state(store: Store, game: str | None) -> tuple[int, dict[str, Any]]:
 
         if isinstance(err, StoreError):
             return 503, {"error": err.line()}
-        return 404, {"waiting": err.line()}
+        return 404, {"waiting": err.line(), **last_play(store, game)}
+
+
+def last_play(store: Store, game: str | None) -> dict[str, Any]:
+    """With nothing live: the play finished last, its BG Stats link and that link as a QR
+    code (an SVG data URI) for a phone to scan; nothing when there is no play."""
+    import base64
+
+    from companion.history.bgstats import link_of
+    from companion.ui.qr import qr_svg
+
+    try:
+        match, url = link_of(store, game=game)
+    except CompanionError:
+        return {}
+    svg = base64.b64encode(qr_svg(url).encode()).decode()
+    return {
+        "last_play": {
+            "id": match["id"],
+            "game": match["game"],
+            "url": url,
+            "qr": "data:image/svg+xml;base64," + svg,
+        }
+    }
 
 
 def private(line: str, store: Store) -> str:

@@ -269,8 +269,56 @@ def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) 
 
 @app.command()
 def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """The current series: seven-game strip, wins, next home, carry-over, Susan Peg."""
+    """The current series: seven-game strip, wins, next home, carry-over, Susan Peg, odds."""
     _emit_status(_table(ctx).status(), json)
+
+
+def _chances(
+    ctx: typer.Context, table: Any, p: str | None, home_p: str | None, away_p: str | None
+) -> tuple[Any, Any, str]:
+    """(the first tribe's chance of a game at home, away, where it came from): --p, else
+    --home-p/--away-p, else openskill's prediction from the two sides' ratings, else even."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.rules.series_odds import parse_chance
+
+    if p is not None:
+        if home_p is not None or away_p is not None:
+            raise BadInput("give --p, or --home-p and --away-p, not both")
+        chance = parse_chance(p, "--p")
+        return chance, chance, "p"
+    if home_p is not None or away_p is not None:
+        if home_p is None or away_p is None:
+            raise BadInput("give both --home-p and --away-p (or --p for every game)")
+        return parse_chance(home_p, "--home-p"), parse_chance(away_p, "--away-p"), "home-away"
+    return table.game_chances(table.current())
+
+
+@app.command()
+def odds(
+    ctx: typer.Context,
+    p: Annotated[
+        str | None,
+        typer.Option("--p", metavar="P", help="The first tribe's chance of each game (0.6, 3/5)."),
+    ] = None,
+    home_p: Annotated[
+        str | None,
+        typer.Option("--home-p", metavar="P", help="The first tribe's chance of a home game."),
+    ] = None,
+    away_p: Annotated[
+        str | None,
+        typer.Option("--away-p", metavar="P", help="The first tribe's chance of an away game."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Each tribe's exact chance of winning The Series from here, best of seven on its
+    schedule: from --p (or --home-p/--away-p), else the two sides' ratings, else even."""
+    table = _table(ctx)
+    found = table.odds(*_chances(ctx, table, p, home_p, away_p))
+    emit(
+        found.to_json(),
+        json,
+        lambda out: out.print(found.line(), markup=False, highlight=False),
+    )
 
 
 @app.command()

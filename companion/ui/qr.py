@@ -1,0 +1,22 @@
+"""A link as a QR code in block characters, for a phone's camera (segno, imported on use)."""
+
+from __future__ import annotations
+
+from typing import IO
+
+
+def draw_qr(url: str, out: IO[str] | None = None) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(out=out, compact=True)
+
+
+def qr_svg(url: str) -> str:
+    """The same code as an SVG image (for a web page): black modules on white."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=4, border=2, xmldecl=False)
+    return buffer.getvalue().decode("utf-8")

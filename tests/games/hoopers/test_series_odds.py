@@ -1,0 +1,101 @@
+"""Issue 31 item 5: The Series' exact odds from where it stands, checked against a
+brute-force enumeration of every remaining schedule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from companion.games.hoopers.rules.series_odds import parse_chance, series_chance
+from tests.conftest import assert_user_error
+
+K, U = "Keepers", "Unleashed"
+COURTS = ("home", "home", "away", "away", "home", "away", "home")  # the rulebook's table
+NEEDED = 4
+
+
+def brute_force(a: int, b: int, home: Fraction, away: Fraction) -> Fraction:
+    """Every way the games left can go, all played out (a decided series' later games
+    change nothing): the chance the first side, at home in game 1, has four wins first."""
+    played = a + b
+    left = COURTS[played:]
+    total = Fraction(0)
+    for outcome in product((True, False), repeat=len(left)):
+        chance, wins = Fraction(1), [a, b]
+        winner = None
+        for court, first_won in zip(left, outcome, strict=True):
+            p = home if court == "home" else away
+            chance *= p if first_won else 1 - p
+            wins[0 if first_won else 1] += 1
+            if winner is None and max(wins) >= NEEDED:
+                winner = 0 if wins[0] >= NEEDED else 1
+        total += chance if winner == 0 else 0
+    return total
+
+
+STATES = [(a, b) for a in range(NEEDED) for b in range(NEEDED)]
+CHANCES = [(Fraction(1, 2), Fraction(1, 2)), (Fraction(3, 5), Fraction(2, 5)),
+           (Fraction(7, 10), Fraction(1, 3)), (Fraction(1), Fraction(0))]  # fmt: skip
+
+
+@pytest.mark.parametrize(("home", "away"), CHANCES)
+def test_every_state_matches_the_brute_force_enumeration(home, away):
+    for a, b in STATES:
+        at_home = tuple(c == "home" for c in COURTS[a + b :])
+        assert series_chance((a, b), NEEDED, at_home, home, away) == brute_force(a, b, home, away)
+
+
+def test_chances_are_read_as_decimals_fractions_or_percents():
+    assert parse_chance("0.6", "--p") == parse_chance("3/5", "--p") == parse_chance("60%", "--p")
+
+
+@pytest.fixture
+def series(cli):
+    def run(*args):
+        return cli("hoopers", "series", *args)
+
+    assert run("start", "--tribes", "Keepers,Unleashed", "--home", "kee").exit_code == 0
+    return run
+
+
+def test_three_nil_with_an_even_game_is_fifteen_sixteenths(series):
+    for _ in range(3):
+        assert series("record", "--score", "78-70").exit_code == 0
+    doc = series("odds", "--p", "1/2", "--json").json
+    assert doc["from"] == "p"
+    assert [(s["tribe"], s["wins"], s["needs"], s["exact"]) for s in doc["sides"]] == [
+        (K, 3, 1, "15/16"), (U, 0, 4, "1/16"),
+    ]  # fmt: skip
+    assert doc["sides"][0]["chance"] == 0.9375
+    line = series("odds", "--p", "0.5").stdout.strip()
+    assert line == (
+        "odds: Keepers 15/16 (94%, needs 1) · Unleashed 1/16 (6%, needs 4) — each game 1/2 "
+        "for Keepers"
+    )
+
+
+def test_home_and_away_follow_the_schedule(series):
+    series("record", "--score", "70-78")  # game 1 (Keepers at home) to Unleashed: 0-1
+    doc = series("odds", "--home-p", "7/10", "--away-p", "1/3", "--json").json
+    exact = Fraction(doc["sides"][0]["exact"])
+    assert exact == brute_force(0, 1, Fraction(7, 10), Fraction(1, 3))
+    assert Fraction(doc["sides"][1]["exact"]) == 1 - exact
+
+
+def test_without_a_chance_even_then_the_ratings(series):
+    start = series("odds", "--json").json  # no game rated yet: even
+    assert start["from"] == "even" and start["sides"][0]["exact"] == "1/2"
+    assert "odds: Keepers 1/2 (50%, needs 4)" in series("status").stdout
+    series("record", "--score", "78-70")
+    rated = series("status", "--json").json["odds"]  # the sides have a rated game now
+    assert rated["from"] == "ratings" and rated["sides"][0]["exact"] is None
+    assert rated["game"]["home"]["chance"] > 0.5  # Keepers won the one game
+
+
+def test_bad_chances_are_refused(series):
+    assert_user_error(series("odds", "--p", "1.5"), "from 0 to 1")
+    assert_user_error(series("odds", "--p", "most"), "is not a chance")
+    assert_user_error(series("odds", "--p", "0.5", "--home-p", "0.6"), "not both")
+    assert_user_error(series("odds", "--home-p", "0.6"), "both --home-p and --away-p")
