@@ -158,6 +158,10 @@ class Kind(Record):
     chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
     stored: str | None = None
+    # "module:fn(match) -> bool": whether a match's players are people (None: always). A
+    # match whose sides were not people (a Series played by tribes alone) stays in history
+    # but counts for nobody in stats, head-to-head, ratings or a BG Stats export.
+    people: str | None = None
 
     @property
     def history_key(self) -> str:

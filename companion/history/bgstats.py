@@ -94,7 +94,7 @@ def play_file(matches: Iterable[Match]) -> dict[str, Any]:
                     "startPlayer": player["startPlayer"],
                     "rank": player["rank"] or 0,
                     "seatOrder": seat,
-                    "role": "",
+                    "role": player.get("role", ""),
                 }
             )  # fmt: skip
         out.append(

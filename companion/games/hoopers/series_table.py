@@ -92,7 +92,7 @@ class SeriesTable:
         series = self._seen(self._parse(doc))
         if series.status != LIVE:
             return None
-        return {**series.to_doc(), "game": GAME, "players": list(series.tribes)}
+        return {**series.to_doc(), "game": GAME, "players": list(series.sides())}
 
     def current(self) -> Series:
         """The current series as it stands (a tracked match that has ended counted in)."""
@@ -143,8 +143,8 @@ class SeriesTable:
             id=series.id,
             game=GAME,
             status=series.status,
-            players=series.tribes,
-            scores=series.wins,
+            players=series.sides(),
+            scores={series.side(t): n for t, n in series.wins.items()},
             next=next_sentence(series, self.rules),
             state=view,
             detail={**doc, "strength_markers": [g["strength_marker"] for g in doc["games"]]},
@@ -160,18 +160,28 @@ class SeriesTable:
         name: str | None = None,
         seed: int | None = None,
         stars: Sequence[str] | None = None,
+        managers: Sequence[str] | None = None,
     ) -> Status[SeriesView]:
         """Start a best-of-seven series; refused while another is live.
 
         `home` names the tribe at home in game 1, or is "random" (drawn with `seed`);
-        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup.
+        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup;
+        `managers`: `PERSON=TRIBE`, who manages each tribe (`tribes` may then be empty:
+        the tribes are the ones they name). Without managers the series is played by
+        tribes alone, and history counts no person for its games.
         """
         from companion.engine.decks import parse_players
         from companion.engine.names import match_prefix
         from companion.engine.rng import TableRng
         from companion.store.store import new_id, now
 
-        names = parse_players(list(tribes), low=2, high=2)
+        from companion.games.hoopers.rules.series_input import parse_managers
+
+        if managers:
+            by_tribe = parse_managers(managers, list(tribes))
+            names = list(by_tribe)
+        else:
+            names, by_tribe = parse_players(list(tribes), low=2, high=2), {}
         rng = TableRng(seed)
         if home.strip().lower() == "random":
             home_tribe = rng.choice(names)
@@ -190,6 +200,7 @@ class SeriesTable:
             created=stamp,
             updated=stamp,
             stars=sleeved_at_setup,
+            managers=by_tribe,
         )
 
         def claim(current: str | None) -> str:
@@ -303,8 +314,8 @@ class SeriesTable:
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
         players, options, events = new_match(
-            plan.home,
-            plan.away,
+            plan.side(plan.home),
+            plan.side(plan.away),
             chosen_seed,
             first=first,
             injury_pile=hoopers.injury_pile(),
@@ -364,7 +375,7 @@ class SeriesTable:
             id=series.id,
             game=GAME,
             status=series.status,
-            players=series.tribes,
+            players=series.sides(),
             result=record["result"],
         )
 
@@ -444,7 +455,7 @@ class SeriesTable:
         current = self.store.get_doc(TABLE, CURRENT)
         if not current or self.store.get_doc(TABLE, current) is None:
             raise RuleViolation(
-                "no series yet", hint=f"start one with '{COMMAND} start --tribes A,B'"
+                "no series yet", hint=f"start one with '{COMMAND} start --players A=TRIBE,B=TRIBE'"
             )
         return current
 
@@ -521,13 +532,14 @@ class SeriesTable:
         return after
 
     def _report_from_match(self, series: Series, match: Mapping[str, Any]) -> GameReport:
-        from companion.games.hoopers.rules.series_match import report_from_match
+        from companion.games.hoopers.rules.series_match import report_from_match, sides_of
         from companion.games.hoopers.table import HoopersTable
 
         teams = None
         if isinstance(match.get("events"), list):
             state = HoopersTable(self.store).fold(match)
-            teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
+            sides = zip(series.tribes, sides_of(series, match), strict=True)
+            teams = {t: list(state.teams[side].hoopers.values()) for t, side in sides}
         return report_from_match(series, match, teams, self.rules)
 
     def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:
@@ -552,25 +564,29 @@ class SeriesTable:
 
         game = series.games[number - 1]
         home = series.home_in(number, self.rules)
-        ranks = {t: 1 if t == game.winner else 2 for t in series.tribes}
+        side = series.side
+        ranks = {side(t): 1 if t == game.winner else 2 for t in series.tribes}
+        roles = series.roles()
         return {
             "id": game.match_id,
             "game": HAND_GAME,
-            "players": list(series.tribes),
+            "players": list(series.sides()),
             "options": {
                 "series": series.id,
                 "game_number": number,
-                "home": home,
-                "away": series.other(home),
+                "home": side(home),
+                "away": side(series.other(home)),
+                # The people as players, each with the tribe they managed as role.
+                **({"roles": roles} if roles else {}),
             },
             "seed": None,
             "status": "finished",
             "created": now(),
             "events": [],
             "result": {
-                "scores": dict(game.scores),
+                "scores": {side(t): n for t, n in game.scores.items()},
                 "ranks": ranks,
-                "winner": game.winner,
+                "winner": side(game.winner),
                 "periods": [list(p) for p in game.periods],
                 "series": series.id,
             },

@@ -5,6 +5,8 @@ from __future__ import annotations
 from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
 
 TITLE = "Valley Hoopers: The Series"
+# A Series started with tribes alone named nobody: its games count for no person.
+PEOPLE = "companion.games.hoopers.rules.figures:played_by_people"
 
 MATCH = Kind(
     key="hoopers",
@@ -53,6 +55,7 @@ MATCH = Kind(
     replay="companion.games.hoopers.rules.replay:replay",
     stats="companion.games.hoopers.rules.figures:FIGURES",
     chart="companion.games.hoopers.rules.charts:periods_chart",
+    people=PEOPLE,
 )
 
 SERIES = Kind(
@@ -84,10 +87,11 @@ SERIES = Kind(
     stats="companion.games.hoopers.rules.figures:SERIES_FIGURES",
     chart="companion.games.hoopers.rules.charts:series_chart",
     aggregate=True,
+    people=PEOPLE,
 )
 
 # A Series game typed in by hand (`hoopers series record`): a hoopers result without events.
-SERIES_GAME = Kind(key="hoopers-series-game", title=TITLE, counts_as="hoopers")
+SERIES_GAME = Kind(key="hoopers-series-game", title=TITLE, counts_as="hoopers", people=PEOPLE)
 
 SPEC = GameSpec(
     name="hoopers",
