@@ -173,9 +173,8 @@ class SeriesTable:
         from companion.engine.decks import parse_players
         from companion.engine.names import match_prefix
         from companion.engine.rng import TableRng
-        from companion.store.store import new_id, now
-
         from companion.games.hoopers.rules.series_input import parse_managers
+        from companion.store.store import new_id, now
 
         if managers:
             by_tribe = parse_managers(managers, list(tribes))
