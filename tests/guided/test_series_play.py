@@ -15,8 +15,10 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term = Terminal(db)
     term.answer("What now?", "start")
     term.answer("Which game?", "series")
-    term.answer("First tribe (or player)?", "")  # default: Keepers
-    term.answer("Second tribe (or player)?", "")  # default: Unleashed
+    term.answer("First tribe?", "")  # default: Keepers
+    term.answer("Second tribe?", "")  # default: Unleashed
+    term.answer("Who manages Keepers?", "Ana")
+    term.answer("Who manages Unleashed?", "Ben")
     term.answer("Who is at home in game 1?", "kee")
     term.answer("Keepers: the setup's star upgrade is sleeved on?", "edd")
     term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # default: none
@@ -28,17 +30,18 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term.answer("Unleashed (away): hoopers on the first cold step?", "")  # default: the first two
     term.answer("Who attacks first?", "Keepers")
     term.expect("Tracked match")
-    term.expect("F1: Keepers's fundamental?")
+    term.expect("F1: Ana's fundamental?")
     term.interrupt()
     assert term.finish() == 130
     series = json_of(db, "hoopers", "series", "status")
     match = json_of(db, "hoopers", "match", "status")
-    assert (series["game"], series["status"], series["players"]) == ("series", "live", [K, U])
+    assert (series["game"], series["status"], series["players"]) == ("series", "live", ["Ana", "Ben"])
+    assert series["managers"] == {K: "Ana", U: "Ben"}
     assert series["playing_match"] == match["id"]
-    assert match["attacking"] == K
-    hot = {h for h, s in match["hoopers"][K].items() if s["onfire"] == "orange"}
+    assert match["attacking"] == "Ana"
+    hot = {h for h, s in match["hoopers"]["Ana"].items() if s["onfire"] == "orange"}
     assert hot == {"May Friend", "Vernon Dely", "Chus Kinder"}
-    assert match["coach_tokens"] == {K: 9, U: 8}
+    assert match["coach_tokens"] == {"Ana": 9, "Ben": 8}
     assert series["sleeved"] == {K: {"Edd Trapp": {"card": "star", "energy": 1}}, U: {}}
 
 
@@ -129,10 +132,13 @@ def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
     from companion.games.hoopers.guided import series as guided
     from companion.games.hoopers.series_table import SeriesTable
 
-    answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("home in game 1", "ow")])
+    answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("manages Ravens", "Ana"),
+             ("manages Owls", "Ben"), ("home in game 1", "ow")])  # fmt: skip
     assert guided.start(store) is True
     status = SeriesTable(store).status()
-    assert status.players == ("Ravens", "Owls")
+    assert status.players == ("Ana", "Ben")
+    assert status.state.series.tribes == ("Ravens", "Owls")
+    assert status.state.series.managers == {"Ravens": "Ana", "Owls": "Ben"}
     assert status.state.series.home_tribe == "Owls"
     assert "Owls is home in game 1 (chosen)." in capsys.readouterr().out
 

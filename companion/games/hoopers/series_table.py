@@ -177,8 +177,9 @@ class SeriesTable:
         from companion.store.store import new_id, now
 
         if managers:
-            by_tribe = parse_managers(managers, list(tribes))
-            names = list(by_tribe)
+            given = parse_players(list(tribes), low=2, high=2) if tribes else []
+            by_tribe = parse_managers(managers, given)
+            names = given or list(by_tribe)  # in the order the tribes were named
         else:
             names, by_tribe = parse_players(list(tribes), low=2, high=2), {}
         rng = TableRng(seed)
@@ -312,6 +313,12 @@ class SeriesTable:
         )
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
+        if first.strip().casefold() != "roll":
+            from companion.engine.names import match_prefix
+
+            # A tribe or the person managing it: the match's team is the person.
+            named = {**{t: plan.side(t) for t in series.tribes}, **{p: p for p in series.people}}
+            first = named[match_prefix(first, named, what="tribe or manager")]
         players, options, events = new_match(
             plan.side(plan.home),
             plan.side(plan.away),
