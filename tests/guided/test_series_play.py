@@ -35,7 +35,11 @@ def test_menu_starts_a_series_and_its_first_game(db):
     assert term.finish() == 130
     series = json_of(db, "hoopers", "series", "status")
     match = json_of(db, "hoopers", "match", "status")
-    assert (series["game"], series["status"], series["players"]) == ("series", "live", ["Ana", "Ben"])
+    assert (series["game"], series["status"], series["players"]) == (
+        "series",
+        "live",
+        ["Ana", "Ben"],
+    )
     assert series["managers"] == {K: "Ana", U: "Ben"}
     assert series["playing_match"] == match["id"]
     assert match["attacking"] == "Ana"
@@ -283,3 +287,37 @@ def test_play_asks_the_seven_and_five_of_each_tribe(store, answers, monkeypatch)
     line_ups = HoopersTable(store).status().to_json()["line_ups"]
     assert line_ups["Ravens"]["bench"] == ["F", "G"]
     assert line_ups["Owls"]["court"]["C"] == "L"
+
+
+def test_the_series_goes_back_to_its_game_that_waited_for_a_friendly_match(store, answers, capsys):
+    """Item: a live Series game does not block a friendly match; guided play resumes it."""
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable, roster
+
+    table = SeriesTable(store)
+    table.start([K, U], home="Keepers")
+    game = table.start_game(["May", "Vern", "Chus"], ["Faust", "Serge"], first="Keepers", seed=1)
+    finish_match(store)
+    hoopers = HoopersTable(store)
+    friendly = hoopers.start(
+        "Cy", "Dee", rosters={"Cy": roster("Cy", "keepers", None),
+                              "Dee": roster("Dee", "unleashed", None)}, first="Cy", seed=2,
+    )  # fmt: skip
+    assert hoopers.waiting()["id"] == game.match_id
+    answers(
+        [
+            ("The match is over. End it", ""),  # default: yes
+            ("Keepers: gameplan milestones", ""),
+            ("Unleashed: gameplan milestones", ""),
+            ("tribe marker", ""),
+            ("Keepers: the hooper upgrade card from the deck?", "two"),
+            ("Keepers: the stellar upgrade plus two energies is sleeved on?", "Edd"),
+            ("Start game 2 now?", "no"),
+        ]
+    )
+    guided.play(store)
+    out = capsys.readouterr().out
+    assert f"back to Series game {game.match_id}; match {friendly.id} (Cy v Dee) waits" in out
+    assert table.status().detail["wins"] == {K: 1, U: 0}
+    assert hoopers.current()["id"] == friendly.id  # the friendly match is current again

@@ -51,9 +51,7 @@ def run(out: Console, store: Store, seed: int) -> None:
     table = SeriesTable(store)
     rules = table.rules
     rng = TableRng(seed)
-    out.print(
-        f"$ companion hoopers series start --players Ann=Keepers,Bob=Unleashed --seed {seed}"
-    )
+    out.print(f"$ companion hoopers series start --players Ann=Keepers,Bob=Unleashed --seed {seed}")
     status = table.start(
         TRIBES,
         home=rng.choice(TRIBES),

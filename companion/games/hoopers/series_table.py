@@ -145,7 +145,7 @@ class SeriesTable:
             status=series.status,
             players=series.sides(),
             scores={series.side(t): n for t, n in series.wins.items()},
-            next=next_sentence(series, self.rules),
+            next=next_sentence(series, self.rules, waits=self._waits(series)),
             state=view,
             detail={**doc, "strength_markers": [g["strength_marker"] for g in doc["games"]]},
             updated=series.updated,
@@ -488,9 +488,10 @@ class SeriesTable:
         """A tracked series game: live, finished, or (gone) counted as abandoned."""
         from companion.games.hoopers.table import HoopersTable
 
-        live = HoopersTable(self.store).live()
-        if live is not None and live["id"] == match_id:
-            return live
+        hoopers = HoopersTable(self.store)
+        for live in (hoopers.live(), hoopers.waiting()):  # a game in play, or waiting
+            if live is not None and live["id"] == match_id:
+                return live
         try:
             return self.store.get_match(match_id)
         except UnknownName:
@@ -727,6 +728,15 @@ class SeriesTable:
                 rosters[tribe] = known
         return rosters
 
+    def _waits(self, series: Series) -> bool:
+        """Whether the series' game in play waits while a friendly match is played."""
+        if series.pending_match is None:
+            return False
+        from companion.games.hoopers.table import HoopersTable
+
+        waiting = HoopersTable(self.store).waiting()
+        return waiting is not None and waiting["id"] == series.pending_match
+
     def _ended(self, series: Series) -> str:
         winner = series.winner(self.rules)
         if winner is not None:
@@ -735,8 +745,9 @@ class SeriesTable:
         return series.status
 
 
-def next_sentence(series: Series, rules: SeriesRules) -> str:
-    """What the table does next with `series`, as a sentence."""
+def next_sentence(series: Series, rules: SeriesRules, waits: bool = False) -> str:
+    """What the table does next with `series`, as a sentence (`waits`: its game in play
+    waits while a friendly match is played)."""
     if series.status == ABANDONED:
         return f"series {series.id} was abandoned: start a new one with '{COMMAND} start'"
     winner = series.winner(rules)
@@ -747,6 +758,12 @@ def next_sentence(series: Series, rules: SeriesRules) -> str:
             f"history: start a new one with '{COMMAND} start'"
         )
     number = len(series.games) + 1
+    if series.pending_match is not None and waits:
+        return (
+            f"game {number} (hoopers match {series.pending_match}) waits while a friendly "
+            "match is played: ending that one resumes it, or go back to it now with "
+            f"'companion hoopers match resume --match {series.pending_match}'"
+        )
     if series.pending_match is not None:
         return (
             f"game {number} is being played as hoopers match {series.pending_match}: play it "

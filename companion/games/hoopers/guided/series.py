@@ -1,8 +1,8 @@
 """The Series, guided: start one, then play it game by game.
 
 `start(store, seed)` asks for the two tribes, who manages each (the people history
-counts) and who is home in game 1, and starts a series. `play(store, seed)` continues the series in progress, one
-step after the other:
+counts) and who is home in game 1, and starts a series. `play(store, seed)`
+continues the series in progress, one step after the other:
 
 * a game in play (a tracked hoopers match): the hoopers turn flow
   (`companion.games.hoopers.guided.match.play_turns`); once the match is over it is
@@ -78,9 +78,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             if on != "none":
                 stars.append(f"{tribe}:{on}")
     try:
-        status = table.start(
-            [first, second], home=home, seed=seed, stars=stars, managers=managers
-        )
+        status = table.start([first, second], home=home, seed=seed, stars=stars, managers=managers)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -160,6 +158,19 @@ def _play_game(store: Any, table: SeriesTable, seed: int | None) -> bool:
     from companion.games.hoopers.series_render import render_taken_in
 
     hoopers = HoopersTable(store)
+    pending = table.current().pending_match
+    waiting = hoopers.waiting()
+    if waiting is not None and waiting["id"] == pending:
+        # The Series game waited while a friendly match was played: back to it (the
+        # friendly match waits in its turn, and comes back once this one is ended).
+        live = hoopers.live()
+        hoopers.resume(pending)
+        if live is not None:
+            prompts.say(
+                f"  back to Series game {pending}; match {live['id']} "
+                f"({' v '.join(live['players'])}) waits",
+                markup=False,
+            )
     if not hoopers.fold(hoopers.current()).over:
         play_turns(store, seed)
     if not hoopers.fold(hoopers.current()).over:
