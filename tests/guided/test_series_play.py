@@ -321,3 +321,24 @@ def test_the_series_goes_back_to_its_game_that_waited_for_a_friendly_match(store
     assert f"back to Series game {game.match_id}; match {friendly.id} (Cy v Dee) waits" in out
     assert table.status().detail["wins"] == {K: 1, U: 0}
     assert hoopers.current()["id"] == friendly.id  # the friendly match is current again
+
+
+def test_the_menu_lists_the_current_hoopers_match_not_the_one_that_waits(cli, scripted):
+    """The menu's "continue hoopers" goes on with the current match: a match that waits
+    (here the friendly one, played last, set aside by going back to the Series game) is
+    not the one it lists."""
+    assert cli("hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
+               "--home", "Keepers").exit_code == 0  # fmt: skip
+    game = cli("hoopers", "series", "game", "start", "--hot", "May,Vernon,Chus", "--cold",
+               "Faust,Serge", "--json").json["match_id"]  # fmt: skip
+    friendly = cli("hoopers", "match", "start", "--home", "Cy", "--away", "Dee", "--home-tribe",
+                   "keepers", "--away-tribe", "unleashed", "--first", "Cy",
+                   "--json").json["id"]  # fmt: skip
+    assert cli("hoopers", "match", "score", "Cy", "2").exit_code == 0  # played last
+    assert cli("hoopers", "match", "resume").exit_code == 0  # back to the Series game
+    flow = scripted
+    flow.answer("What now?", "q")
+    assert flow.run().exit_code == 0
+    live = [line for line in flow.text.splitlines() if line.strip().startswith("live:")]
+    assert any(f"{game} (Ana, Ben)" in line for line in live), live
+    assert not any(friendly in line for line in live), live
