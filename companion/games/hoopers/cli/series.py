@@ -243,7 +243,10 @@ def game_start(
         ),
     ] = None,
     first: Annotated[
-        str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
+        str,
+        typer.Option(
+            "--first", help="Who attacks first: a tribe (or who manages it), or roll (d20 each)."
+        ),
     ] = "roll",
     seed: SeedOption = None,
     json: JsonOption = False,
