@@ -112,11 +112,12 @@ def play_match_to_the_end(db, periods, teams=("Ana", "Ben")):
 
 def test_a_tracked_game_is_played_and_filed_by_the_people(managed, cli, db):
     started = managed("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
-                      "--seed", "3", "--json")  # fmt: skip
+                      "--first", "Unl", "--seed", "3", "--json")  # fmt: skip
     assert started.exit_code == 0, started.stderr
     assert started.json["sides"] == {K: "Ana", U: "Ben"}
     live = cli("hoopers", "match", "status", "--json").json
     assert live["players"] == ["Ana", "Ben"]
+    assert live["attacking"] == "Ben"  # --first names the tribe; its manager's team starts
     play_match_to_the_end(db, [(10, 8)] * 4)
     assert cli("hoopers", "match", "end").exit_code == 0
     doc = managed("status", "--json").json
