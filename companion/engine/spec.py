@@ -161,6 +161,10 @@ class Kind(Record):
     # faction), as BG Stats' `role` and the exports carry it
     role: str | None = None
     stored: str | None = None
+    # "module:fn(match) -> bool": whether a match's players are people (None: always). A
+    # match whose sides were not people (a Series played by tribes alone) stays in history
+    # but counts for nobody in stats, head-to-head, ratings or a BG Stats export.
+    people: str | None = None
 
     @property
     def history_key(self) -> str:

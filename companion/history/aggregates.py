@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.history import headtohead
 from companion.history.players import PER_PLAYER
-from companion.history.queries import game_of, when
+from companion.history.queries import by_people, game_of, when
 from companion.history.stats import (
     _number,
     _rate,
@@ -38,7 +38,8 @@ from companion.history.stats import (
 Match = dict[str, Any]
 Partial = dict[str, Any]
 
-VERSION = 2  # 2: the games' own figures are their specs' `Figures` (`counted` names them)
+VERSION = 3  # 2: the games' own figures are their specs' `Figures` (`counted` names them)
+# 3: a match whose players are no people (`queries.by_people`) counts for no player
 
 # What a partial holds (a cached one with other keys is made again).
 KEYS = {
@@ -98,7 +99,7 @@ def names_of(match: Match) -> list[str]:
     if isinstance(result.get("winner"), str):
         found.append(result["winner"])
     options = match.get("options") or {}
-    for key in ("tribes", "rosters"):
+    for key in ("tribes", "rosters", "roles"):
         if isinstance(options.get(key), dict):
             found.extend(options[key])
     for key in ("home", "away", "first"):
@@ -157,7 +158,7 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
         scores = result["scores"]
         competitive, day = is_competitive(match), when(match)
         by_game.setdefault(game, []).append(match)
-        for player in match["players"]:
+        for player in match["players"] if by_people(match) else ():
             won = headtohead.won(result, player)
             line = lines.get((game, player))
             if line is None:
@@ -191,7 +192,7 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
             "last": when(played[-1]),
             "extras": _part(game, played),
         }
-        competitive = [m for m in played if is_competitive(m)]
+        competitive = [m for m in played if is_competitive(m) and by_people(m)]
         if competitive:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
             table = list(headtohead.pairwise(competitive).items())[::2]

@@ -24,7 +24,7 @@ from typing import Any
 from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of, won
-from companion.history.queries import game_of, is_aggregate, series_of, when
+from companion.history.queries import by_people, game_of, is_aggregate, series_of, when
 
 FORMAT = "companion-history"
 VERSION = 1
@@ -349,6 +349,7 @@ def bgstats_play(
     if not is_play(match) or not _is_finished(match):
         what = "a Series" if is_aggregate(match["game"]) else None
         what = "a roll-off" if match["game"] == ROLL_OFF else what
+        what = "its sides are no people: nobody was named" if not by_people(match) else what
         raise RuleViolation(
             f"{match['game']} match {match['id']} is not a finished play"
             + (f" ({what} is not a play of a game)" if what else "")
@@ -411,5 +412,6 @@ def bgstats_plays(
 
 
 def is_play(match: Match) -> bool:
-    """A play of a game for other tools: not a Series (its games are) nor a roll-off."""
-    return match["game"] != ROLL_OFF and not is_aggregate(match["game"])
+    """A play of a game for other tools: not a Series (its games are) nor a roll-off, and
+    played by people (BG Stats would add a side named after a tribe to its players)."""
+    return match["game"] != ROLL_OFF and not is_aggregate(match["game"]) and by_people(match)

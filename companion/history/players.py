@@ -76,7 +76,7 @@ class Roster:
         options = match.get("options")
         if options:
             options = dict(options)
-            for key in ("tribes", "rosters"):
+            for key in ("tribes", "rosters", "roles"):
                 if isinstance(options.get(key), dict):
                     options[key] = {name(p): t for p, t in options[key].items()}
             for key in ("home", "away", "first"):
@@ -178,8 +178,12 @@ def aliases_of(
 
 def roster_rows(matches: Iterable[dict[str, Any]], roster: Roster) -> list[dict[str, Any]]:
     """`players list`: each player's matches, last played and other spellings, busiest first."""
+    from companion.history.queries import by_people
+
     rows: dict[str, dict[str, Any]] = {}
     for match in matches:
+        if not by_people(match):
+            continue  # its sides were named after what they played, not who
         day = match.get("finished") or match.get("created") or ""
         for player in match["players"]:
             row = rows.setdefault(player, {"player": player, "matches": 0, "last_played": ""})

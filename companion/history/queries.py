@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 
 from companion.engine.errors import BadInput, UnknownName
 from companion.engine.names import match_prefix
@@ -49,6 +50,26 @@ def is_aggregate(game: str) -> bool:
 
     kind = registry.kind(game)
     return kind is not None and kind.aggregate
+
+
+def by_people(match: dict) -> bool:
+    """Whether `match`'s players are people, as its game's spec says (`Kind.people`).
+
+    A match that was not (its sides are named after what they played, and nobody said
+    who played them) is listed and exported as it is, but counts for no player.
+    """
+    game = match.get("game")
+    test = _people_test(game) if isinstance(game, str) else None
+    return test is None or bool(test(match))
+
+
+@cache  # per game name: stats asks it for every match, and matches name a handful of games
+def _people_test(game: str) -> Callable[[dict], bool] | None:
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(game)
+    return load(kind.people) if kind is not None and kind.people else None
 
 
 def is_game(match: dict, game: str) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.history.headtohead import ranks_of
-from companion.history.queries import game_of, is_aggregate, when
+from companion.history.queries import by_people, game_of, is_aggregate, when
 
 Match = dict[str, Any]
 
@@ -62,6 +62,8 @@ def is_rated(match: Match) -> bool:
     if match.get("status") != "finished" or not isinstance(result, dict):
         return False
     if is_aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
+        return False
+    if not by_people(match):
         return False
     return isinstance(result.get("scores"), dict) and len(match.get("players") or ()) > 1
 

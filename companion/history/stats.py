@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.engine.spec import Figures
 from companion.history import headtohead
-from companion.history.queries import game_of, is_aggregate, when
+from companion.history.queries import by_people, game_of, is_aggregate, when
 
 Match = dict[str, Any]
 
@@ -91,7 +91,7 @@ def rivalries(ordered: list[Match]) -> dict[str, dict[tuple[str, str], list[int]
     """Pairwise head-to-head tables, one per game."""
     by_game: dict[str, list[Match]] = defaultdict(list)
     for match in ordered:
-        if is_competitive(match):
+        if is_competitive(match) and by_people(match):
             by_game[game_of(match)].append(match)
     return {game: headtohead.pairwise(played) for game, played in by_game.items()}
 
@@ -121,6 +121,8 @@ def player_rows(
     """
     lines: dict[tuple[str, str], _Line] = defaultdict(_Line)
     for match in ordered:
+        if not by_people(match):
+            continue  # sides named after what they played: no player to count
         result = match["result"]
         scores = result["scores"]
         competitive, day, game = is_competitive(match), when(match), game_of(match)

@@ -51,7 +51,7 @@ Match = dict[str, Any]
 STATS_SUFFIX = ".stats.json"
 RATINGS_SUFFIX = ".ratings.json"
 RUN_SUFFIX = ".run.json"
-RATINGS_VERSION = 1
+RATINGS_VERSION = 2  # 2: matches not played by people (`queries.by_people`) are not rated
 
 
 def _digest(body: Any) -> str:

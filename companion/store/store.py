@@ -767,18 +767,31 @@ class Store:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         events: list[dict[str, Any]] | None = None,
+        can_wait: Callable[[Match], bool] | None = None,
     ) -> Match:
-        """Create a live match; it becomes the game's current match."""
+        """Create a live match; it becomes the game's current match.
+
+        A current match for which `can_wait(match)` holds (the table's say: a game that
+        belongs to something bigger, like a Series) waits beside the new one instead of
+        refusing it: it stays live, is no longer current, and becomes current again when
+        the new one is ended or abandoned (or at once with `resume_match`). One match of a
+        game waits at a time.
+        """
         from companion.engine.rng import fresh_seed
 
         with self.transaction() as db:
             live = db.table(LIVE)
             current = live.get(_live(game))
-            if current is not None:
+            waiting = live.get(_waiting(game))
+            if current is not None and (
+                waiting is not None or can_wait is None or not can_wait(dict(current))
+            ):
                 raise RuleViolation(
                     f"a {game} match is already live (id {current['id']})",
                     hint=f"finish it with '{end_command(game)}' or abandon it first",
                 )
+            if current is not None:
+                live.update({WAITING: True}, doc_ids=[current.doc_id])
             match: Match = {
                 "id": self._unused_id(live),
                 "game": game,
@@ -799,6 +812,31 @@ class Store:
             candidate = new_id()
             if not live.contains(Query().id == candidate):
                 return candidate
+
+    def waiting_match(self, game: str) -> Match | None:
+        """The game's live match that waits while another is played (None: none waits)."""
+        found = self.snapshot().table(LIVE).get(_waiting(game))
+        return dict(found) if found is not None else None
+
+    def resume_match(self, game: str, match_id: str | None = None) -> Match:
+        """Make the waiting match (`match_id`: that one) current again; the current one, if
+        any, waits in its place. Returns the resumed match."""
+        with self.transaction() as db:
+            live = db.table(LIVE)
+            waiting = live.get(_waiting(game))
+            if waiting is None or (match_id is not None and waiting["id"] != match_id):
+                current = live.get(_live(game))
+                if current is not None and match_id in (None, current["id"]):
+                    return dict(current)  # already the current one
+                raise RuleViolation(
+                    f"no {game} match {match_id + ' ' if match_id else ''}is waiting",
+                    hint=f"'{_command(game) or 'companion ' + game} status' shows the live one",
+                )
+            current = live.get(_live(game))
+            if current is not None:
+                live.update({WAITING: True}, doc_ids=[current.doc_id])
+            live.update(_unwait, doc_ids=[waiting.doc_id])
+            return {k: v for k, v in waiting.items() if k != WAITING}
 
     def current_match(self, game: str) -> Match:
         match = self.snapshot().table(LIVE).get(_live(game))
@@ -938,6 +976,9 @@ class Store:
             }
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
+            waiting = live.get(_waiting(game))
+            if waiting is not None:  # the match that waited for this one is current again
+                live.update(_unwait, doc_ids=[waiting.doc_id])
             note_recorded(txn.db, [match["id"]])
         return match
 
@@ -1069,9 +1110,21 @@ def _size(tables: dict[str, Any]) -> int:
     return len(tables.get("matches") or tables.get("records") or {})
 
 
+WAITING = "waiting"  # a live match set aside while another of its game is played
+
+
 def _live(game: str) -> Any:
-    """The query for a game's live match (one being finished no longer counts)."""
-    return (Query().game == game) & ~Query().finishing.exists()
+    """The query for a game's current live match (one being finished no longer counts, nor
+    one that waits while another is played)."""
+    return (Query().game == game) & ~Query().finishing.exists() & ~Query()[WAITING].exists()
+
+
+def _waiting(game: str) -> Any:
+    return (Query().game == game) & ~Query().finishing.exists() & Query()[WAITING].exists()
+
+
+def _unwait(doc: dict[str, Any]) -> None:
+    doc.pop(WAITING, None)
 
 
 def stamp_event(event: dict[str, Any], clock: Callable[[], str] = now) -> dict[str, Any]:

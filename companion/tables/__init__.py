@@ -75,6 +75,13 @@ def live_matches(store: Store) -> list[dict[str, Any]]:
     return sorted(found, key=lambda m: m.get("created", ""))
 
 
+def waiting_ids(store: Store) -> set[str]:
+    """The ids of live matches that wait while another match of their game is played."""
+    from companion.store.store import WAITING
+
+    return {m["id"] for m in live_matches(store) if m.get(WAITING)}
+
+
 def status_of(store: Store, match: dict[str, Any]) -> Any:
     """A live match's status: its table's, or a plain one for a game this companion
     does not track (a match written by a newer companion, say)."""

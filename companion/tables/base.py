@@ -198,8 +198,28 @@ class Table(Generic[S]):
         # Filed where the table plays (its default location), as a logged game is.
         place, _ = default_location(self.store)
         options = {**options, "location": place} if place and "location" not in options else options
-        match = self.store.start_match(self.game, list(players), dict(options), seed, list(events))
+        match = self.store.start_match(
+            self.game, list(players), dict(options), seed, list(events), can_wait=self.can_wait
+        )
         return self.status(match)
+
+    def can_wait(self, match: Match) -> bool:
+        """Whether live `match` may wait while another match of this game is played (the
+        default: never; a table whose matches belong to something bigger says yes)."""
+        return False
+
+    def waiting(self) -> Match | None:
+        """The live match that waits while the current one is played, if any."""
+        return self.store.waiting_match(self.game)
+
+    def resume(self, match_id: str | None = None) -> Status[S]:
+        """Go back to the waiting match (by id or unique prefix); the current one waits."""
+        if match_id is not None:
+            from companion.engine.names import match_prefix
+
+            held = [m["id"] for m in (self.waiting(), self.live()) if m is not None]
+            match_id = match_prefix(match_id, held, what=f"live {self.game} match")
+        return self.status(self.store.resume_match(self.game, match_id))
 
     def record(self, *moves: Event) -> Recorded[S]:
         """Validate and store moves together: all of them, or (on any refusal) none."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.engine.errors import CompanionError
 from companion.store import Store
-from companion.tables import documents_in_progress, live_statuses
+from companion.tables import documents_in_progress, live_statuses, waiting_ids
 from companion.ui.guided import prompts
 
 
@@ -65,8 +65,13 @@ def run(store: Store) -> None:
 
 
 def _live(store: Store) -> list[Any]:
-    """Live matches, and the Series in progress (shown once, beside its live game)."""
-    return [*live_statuses(store), *documents_in_progress(store)]
+    """Live matches, and the Series in progress (shown once, beside its live game).
+
+    A match that waits while another of its game is played is not one to continue here:
+    what it belongs to (the Series) goes back to it."""
+    waiting = waiting_ids(store)
+    return [*(s for s in live_statuses(store) if s.id not in waiting),
+            *documents_in_progress(store)]  # fmt: skip
 
 
 def what_is(game: str) -> str:

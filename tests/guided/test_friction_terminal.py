@@ -90,10 +90,12 @@ def test_series_a_tribe_with_tab_home_with_the_arrow_keys(db):
     term = Terminal(db)
     term.answer("What now?", "start")
     term.answer("Which game?", "series")
-    term.expect("First tribe (or player)?")
+    term.expect("First tribe?")
     complete(term, "Unl")
-    term.expect("Second tribe (or player)?")
+    term.expect("Second tribe?")
     complete(term, "Kep")  # misspelt
+    term.answer("Who manages Unleashed?", "Ana")
+    term.answer("Who manages Keepers?", "Ben")
     term.expect("Who is at home in game 1? [random / Unleashed / Keepers] (random)")
     term.send(DOWN + DOWN + "\r")  # random → Unleashed → Keepers
     term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # none
@@ -103,7 +105,7 @@ def test_series_a_tribe_with_tab_home_with_the_arrow_keys(db):
     term.answer("What now?", "quit")
     assert term.finish() == 0
     series = json_of(db, "hoopers", "series", "status")
-    assert series["players"] == ["Unleashed", "Keepers"]
+    assert series["players"] == ["Ana", "Ben"] and series["tribes"] == ["Unleashed", "Keepers"]
 
 
 @pytest.mark.slow

@@ -15,8 +15,10 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term = Terminal(db)
     term.answer("What now?", "start")
     term.answer("Which game?", "series")
-    term.answer("First tribe (or player)?", "")  # default: Keepers
-    term.answer("Second tribe (or player)?", "")  # default: Unleashed
+    term.answer("First tribe?", "")  # default: Keepers
+    term.answer("Second tribe?", "")  # default: Unleashed
+    term.answer("Who manages Keepers?", "Ana")
+    term.answer("Who manages Unleashed?", "Ben")
     term.answer("Who is at home in game 1?", "kee")
     term.answer("Keepers: the setup's star upgrade is sleeved on?", "edd")
     term.answer("Unleashed: the setup's star upgrade is sleeved on?", "")  # default: none
@@ -28,17 +30,22 @@ def test_menu_starts_a_series_and_its_first_game(db):
     term.answer("Unleashed (away): hoopers on the first cold step?", "")  # default: the first two
     term.answer("Who attacks first?", "Keepers")
     term.expect("Tracked match")
-    term.expect("F1: Keepers's fundamental?")
+    term.expect("F1: Ana's fundamental?")
     term.interrupt()
     assert term.finish() == 130
     series = json_of(db, "hoopers", "series", "status")
     match = json_of(db, "hoopers", "match", "status")
-    assert (series["game"], series["status"], series["players"]) == ("series", "live", [K, U])
+    assert (series["game"], series["status"], series["players"]) == (
+        "series",
+        "live",
+        ["Ana", "Ben"],
+    )
+    assert series["managers"] == {K: "Ana", U: "Ben"}
     assert series["playing_match"] == match["id"]
-    assert match["attacking"] == K
-    hot = {h for h, s in match["hoopers"][K].items() if s["onfire"] == "orange"}
+    assert match["attacking"] == "Ana"
+    hot = {h for h, s in match["hoopers"]["Ana"].items() if s["onfire"] == "orange"}
     assert hot == {"May Friend", "Vernon Dely", "Chus Kinder"}
-    assert match["coach_tokens"] == {K: 9, U: 8}
+    assert match["coach_tokens"] == {"Ana": 9, "Ben": 8}
     assert series["sleeved"] == {K: {"Edd Trapp": {"card": "star", "energy": 1}}, U: {}}
 
 
@@ -129,10 +136,13 @@ def test_start_asks_the_tribes_and_the_home_tribe(store, answers, capsys):
     from companion.games.hoopers.guided import series as guided
     from companion.games.hoopers.series_table import SeriesTable
 
-    answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("home in game 1", "ow")])
+    answers([("First tribe", "Ravens"), ("Second tribe", "Owls"), ("manages Ravens", "Ana"),
+             ("manages Owls", "Ben"), ("home in game 1", "ow")])  # fmt: skip
     assert guided.start(store) is True
     status = SeriesTable(store).status()
-    assert status.players == ("Ravens", "Owls")
+    assert status.players == ("Ana", "Ben")
+    assert status.state.series.tribes == ("Ravens", "Owls")
+    assert status.state.series.managers == {"Ravens": "Ana", "Owls": "Ben"}
     assert status.state.series.home_tribe == "Owls"
     assert "Owls is home in game 1 (chosen)." in capsys.readouterr().out
 
@@ -277,3 +287,58 @@ def test_play_asks_the_seven_and_five_of_each_tribe(store, answers, monkeypatch)
     line_ups = HoopersTable(store).status().to_json()["line_ups"]
     assert line_ups["Ravens"]["bench"] == ["F", "G"]
     assert line_ups["Owls"]["court"]["C"] == "L"
+
+
+def test_the_series_goes_back_to_its_game_that_waited_for_a_friendly_match(store, answers, capsys):
+    """Item: a live Series game does not block a friendly match; guided play resumes it."""
+    from companion.games.hoopers.guided import series as guided
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.games.hoopers.table import HoopersTable, roster
+
+    table = SeriesTable(store)
+    table.start([K, U], home="Keepers")
+    game = table.start_game(["May", "Vern", "Chus"], ["Faust", "Serge"], first="Keepers", seed=1)
+    finish_match(store)
+    hoopers = HoopersTable(store)
+    friendly = hoopers.start(
+        "Cy", "Dee", rosters={"Cy": roster("Cy", "keepers", None),
+                              "Dee": roster("Dee", "unleashed", None)}, first="Cy", seed=2,
+    )  # fmt: skip
+    assert hoopers.waiting()["id"] == game.match_id
+    answers(
+        [
+            ("The match is over. End it", ""),  # default: yes
+            ("Keepers: gameplan milestones", ""),
+            ("Unleashed: gameplan milestones", ""),
+            ("tribe marker", ""),
+            ("Keepers: the hooper upgrade card from the deck?", "two"),
+            ("Keepers: the stellar upgrade plus two energies is sleeved on?", "Edd"),
+            ("Start game 2 now?", "no"),
+        ]
+    )
+    guided.play(store)
+    out = capsys.readouterr().out
+    assert f"back to Series game {game.match_id}; match {friendly.id} (Cy v Dee) waits" in out
+    assert table.status().detail["wins"] == {K: 1, U: 0}
+    assert hoopers.current()["id"] == friendly.id  # the friendly match is current again
+
+
+def test_the_menu_lists_the_current_hoopers_match_not_the_one_that_waits(cli, scripted):
+    """The menu's "continue hoopers" goes on with the current match: a match that waits
+    (here the friendly one, played last, set aside by going back to the Series game) is
+    not the one it lists."""
+    assert cli("hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
+               "--home", "Keepers").exit_code == 0  # fmt: skip
+    game = cli("hoopers", "series", "game", "start", "--hot", "May,Vernon,Chus", "--cold",
+               "Faust,Serge", "--json").json["match_id"]  # fmt: skip
+    friendly = cli("hoopers", "match", "start", "--home", "Cy", "--away", "Dee", "--home-tribe",
+                   "keepers", "--away-tribe", "unleashed", "--first", "Cy",
+                   "--json").json["id"]  # fmt: skip
+    assert cli("hoopers", "match", "score", "Cy", "2").exit_code == 0  # played last
+    assert cli("hoopers", "match", "resume").exit_code == 0  # back to the Series game
+    flow = scripted
+    flow.answer("What now?", "q")
+    assert flow.run().exit_code == 0
+    live = [line for line in flow.text.splitlines() if line.strip().startswith("live:")]
+    assert any(f"{game} (Ana, Ben)" in line for line in live), live
+    assert not any(friendly in line for line in live), live

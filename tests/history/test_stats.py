@@ -163,7 +163,9 @@ def test_stats_across_all_four_games(cli, db):
     # Solo plays count as plays but have no win rate.
     assert rows["playlist", "Ana"]["plays"] == 3 and rows["playlist", "Ana"]["win_rate"] == 0.0
     assert rows["playlist", "Cy"]["win_rate"] == 1.0
-    assert rows["hoopers-series", "Keepers"]["wins"] == 1
+    # A Series started with tribes alone (no --players): its sides are no people, so it
+    # counts for nobody; the tribes' series record is kept apart in the game's figures.
+    assert ("hoopers-series", "Keepers") not in rows
     # The series repeats its games' results, so it is left out of head-to-head.
     pairs = {(r["player"], r["opponent"]): r for r in doc["head_to_head"]}
     assert (
@@ -211,16 +213,41 @@ def test_pairwise_counts_every_pair_once(tables):
 
 
 def test_hand_recorded_series_games_count_as_hoopers(cli, db):
+    roles = {"Ana": "Keepers", "Ben": "Unleashed"}
     record(
         db,
-        match("h1", "hoopers", {"Keepers": 78, "Unleashed": 75}, "2026-01-01"),
-        match("g2", "hoopers-series-game", {"Keepers": 60, "Unleashed": 70}, "2026-01-02",
-              events=[], options={"series": "s1", "home": "Keepers"}),
+        match("h1", "hoopers", {"Ana": 78, "Ben": 75}, "2026-01-01"),
+        match("g2", "hoopers-series-game", {"Ana": 60, "Ben": 70}, "2026-01-02",
+              events=[], options={"series": "s1", "home": "Ana", "roles": roles}),
     )  # fmt: skip
     doc = cli("history", "stats", "--json").json
     assert [(g["game"], g["plays"]) for g in doc["games"]] == [("hoopers", 2)]
     rows = {r["player"]: r for r in doc["players"]}
-    assert (rows["Keepers"]["plays"], rows["Keepers"]["wins"]) == (2, 1)
+    assert (rows["Ana"]["plays"], rows["Ana"]["wins"]) == (2, 1)
+
+
+def test_games_of_a_series_of_tribes_alone_count_for_nobody(cli, db):
+    """A Series started the old way (`--tribes` only) named no people: its games stay in
+    history and in the tribes' record, but no "player" named after a tribe is counted."""
+    record(
+        db,
+        match("h1", "hoopers", {"Ana": 78, "Ben": 75}, "2026-01-01"),
+        match("g2", "hoopers-series-game", {"Keepers": 60, "Unleashed": 70}, "2026-01-02",
+              events=[], options={"series": "s1", "home": "Keepers"}),
+        match("t3", "hoopers", {"Keepers": 50, "Unleashed": 40}, "2026-01-03",
+              options={"series": "s1", "game_number": 2, "home": "Keepers"}),
+    )  # fmt: skip
+    doc = cli("history", "stats", "--json").json
+    assert [(g["game"], g["plays"]) for g in doc["games"]] == [("hoopers", 3)]
+    assert doc["games"][0]["by_tribe"]["Keepers"] == {"plays": 2, "wins": 1, "win_rate": 0.5}
+    assert {r["player"] for r in doc["players"]} == {"Ana", "Ben"}
+    assert {r["player"] for r in doc["head_to_head"]} == {"Ana", "Ben"}
+    rated = cli("history", "ratings", "--json").json
+    assert {r["player"] for r in rated["ratings"]} == {"Ana", "Ben"}
+    assert [p["player"] for p in cli("players", "list", "--json").json["players"]] == [
+        "Ana", "Ben",
+    ]  # fmt: skip
+    assert len(cli("history", "list", "--json").json["matches"]) == 3
 
 
 def club(db, players=8):

@@ -312,3 +312,53 @@ def test_no_board_sentence_keeps_a_command(page, tmp_path):
         assert shown == sentence[: len(shown)].rstrip() or "(" in sentence, (sentence, shown)
     assert plain[0] == "the match is over"
     assert plain[1] == "Muy (Lucy) shoots 2 free throw(s)"
+
+
+def test_the_series_board_says_who_took_each_strength_marker(page, tmp_path):
+    """Game 1 (won by 5) gave the Strength marker to nobody, game 2 (by 8) to the winner:
+    the board names game 2's taker only; each card names the person and their tribe."""
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
+              "--home", "Keepers")  # fmt: skip
+    companion(db, "hoopers", "series", "record", "--score", "80-75")
+    companion(db, "hoopers", "series", "record", "--score", "78-70")
+    with served(db, "--game", "series") as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        text = page.inner_text("#board")
+        assert "Strength markers given: 1 (game 2 Keepers)" in text, text
+        assert "(, " not in text
+        assert score_of(page, "Ana") == "2" and score_of(page, "Ben") == "0"
+        card = page.locator('#scores .side[data-player="Ana"] .name').inner_text()
+        assert card == "Ana · Keepers · games won", card
+
+
+def test_the_match_board_names_an_overtime_ot1(page, tmp_path):
+    """A Fast Play match level after its two periods goes to overtime: "OT1", not "P3"."""
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+              "--home-tribe", "keepers", "--away-tribe", "unleashed", "--first", "Lucy",
+              "--variant", "fast", "--seed", "3")  # fmt: skip
+    from companion.games.hoopers.rules.match import play
+    from companion.store import Store
+
+    store = Store(db)
+    match = store.live_match("hoopers")
+    periods = match["options"].get("periods") or 2
+
+    def change(match):
+        log, new = list(match["events"]), []
+        for _ in range(periods):
+            for kind, data in [("turn", {"again": False})] * 16:
+                event = play({**match, "events": log}, kind, data).event
+                log.append(event)
+                new.append(event)
+        return new
+
+    store.update_live("hoopers", change)
+    status = companion(db, "hoopers", "match", "status")
+    assert "OT1: 0–0 ◀" in status.stdout, status.stdout
+    with served(db, "--game", "hoopers") as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert "Valley Hoopers · OT1" in page.inner_text("#board")

@@ -51,8 +51,14 @@ def run(out: Console, store: Store, seed: int) -> None:
     table = SeriesTable(store)
     rules = table.rules
     rng = TableRng(seed)
-    out.print(f"$ companion hoopers series start --tribes Keepers,Unleashed --seed {seed}")
-    status = table.start(TRIBES, home=rng.choice(TRIBES), name="Demo series", seed=seed)
+    out.print(f"$ companion hoopers series start --players Ann=Keepers,Bob=Unleashed --seed {seed}")
+    status = table.start(
+        TRIBES,
+        home=rng.choice(TRIBES),
+        name="Demo series",
+        seed=seed,
+        managers=[f"Ann={TRIBES[0]}", f"Bob={TRIBES[1]}"],
+    )
     series = status.state.series
     out.print(f"  series {series.id}: {series.home_tribe} drawn to be home in game 1")
     while (number := series.next_game(rules)) is not None:

@@ -231,7 +231,7 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
         f"{head}, turn {state.turn} (pair {state.pair})"
     )
     bar = "  ".join(
-        f"P{i}: {p[0]}–{p[1]}" + (" ◀" if i == state.period else "")
+        f"{state.period_label(i)}: {p[0]}–{p[1]}" + (" ◀" if i == state.period else "")
         for i, p in enumerate(state.periods, 1)
     )
     out.print(f"  {bar}", markup=False)

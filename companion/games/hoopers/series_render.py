@@ -38,9 +38,9 @@ def render_scoreboard(out: Console, status: Status[SeriesView]) -> None:
     series, rules = view.series, view.rules
     doc = status.detail
     a, b = series.tribes
-    wins = status.scores
+    wins = doc["wins"]  # by tribe (the status' scores are by who plays each)
     out.print(
-        f"[bold]{plain(a)} {wins[a]} – {wins[b]} {plain(b)}[/bold] "
+        f"[bold]{plain(series.label(a))} {wins[a]} – {wins[b]} {plain(series.label(b))}[/bold] "
         f"(games won; first to {doc['wins_needed']})"
     )
     table = Table(box=None, header_style="bold", pad_edge=False)
@@ -111,7 +111,10 @@ def render_status(
     doc = status.detail
     title = f' "{plain(doc["name"])}"' if doc["name"] else ""
     a, b = series.tribes
-    out.print(f"[bold]Series {status.id}{title}[/bold]: {plain(a)} v {plain(b)} — {status.status}")
+    out.print(
+        f"[bold]Series {status.id}{title}[/bold]: {plain(series.label(a))} v "
+        f"{plain(series.label(b))} — {status.status}"
+    )
     if started:
         how = f"drawn at random, seed {doc['seed']}" if chosen else "chosen"
         out.print(f"{doc['home_tribe']} is home in game 1 ({how}).", markup=False)

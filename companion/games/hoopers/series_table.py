@@ -93,7 +93,7 @@ class SeriesTable:
         series = self._seen(self._parse(doc))
         if series.status != LIVE:
             return None
-        return {**series.to_doc(), "game": GAME, "players": list(series.tribes)}
+        return {**series.to_doc(), "game": GAME, "players": list(series.sides())}
 
     def current(self) -> Series:
         """The current series as it stands (a tracked match that has ended counted in)."""
@@ -179,9 +179,9 @@ class SeriesTable:
             id=series.id,
             game=GAME,
             status=series.status,
-            players=series.tribes,
-            scores=series.wins,
-            next=next_sentence(series, self.rules),
+            players=series.sides(),
+            scores={series.side(t): n for t, n in series.wins.items()},
+            next=next_sentence(series, self.rules, waits=self._waits(series)),
             state=view,
             detail={**doc, "strength_markers": [g["strength_marker"] for g in doc["games"]]},
             updated=series.updated,
@@ -196,18 +196,28 @@ class SeriesTable:
         name: str | None = None,
         seed: int | None = None,
         stars: Sequence[str] | None = None,
+        managers: Sequence[str] | None = None,
     ) -> Status[SeriesView]:
         """Start a best-of-seven series; refused while another is live.
 
         `home` names the tribe at home in game 1, or is "random" (drawn with `seed`);
-        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup.
+        `stars`: `TRIBE:HOOPER`, the [star] upgrade each tribe sleeves at the setup;
+        `managers`: `PERSON=TRIBE`, who manages each tribe (`tribes` may then be empty:
+        the tribes are the ones they name). Without managers the series is played by
+        tribes alone, and history counts no person for its games.
         """
         from companion.engine.decks import parse_players
         from companion.engine.names import match_prefix
         from companion.engine.rng import TableRng
+        from companion.games.hoopers.rules.series_input import parse_managers
         from companion.store.store import new_id, now
 
-        names = parse_players(list(tribes), low=2, high=2)
+        if managers:
+            given = parse_players(list(tribes), low=2, high=2) if tribes else []
+            by_tribe = parse_managers(managers, given)
+            names = given or list(by_tribe)  # in the order the tribes were named
+        else:
+            names, by_tribe = parse_players(list(tribes), low=2, high=2), {}
         rng = TableRng(seed)
         if home.strip().lower() == "random":
             home_tribe = rng.choice(names)
@@ -236,6 +246,7 @@ class SeriesTable:
                 created=stamp,
                 updated=stamp,
                 stars=sleeved_at_setup,
+                managers=by_tribe,
             )
             txn.put_doc(TABLE, series.id, series.to_doc())
             txn.put_doc(TABLE, CURRENT, series.id)
@@ -336,9 +347,15 @@ class SeriesTable:
         )
         hoopers = HoopersTable(self.store)
         chosen_seed = fresh_seed() if seed is None else seed
+        if first.strip().casefold() != "roll":
+            from companion.engine.names import match_prefix
+
+            # A tribe or the person managing it: the match's team is the person.
+            named = {**{t: plan.side(t) for t in series.tribes}, **{p: p for p in series.people}}
+            first = named[match_prefix(first, named, what="tribe or manager")]
         players, options, events = new_match(
-            plan.home,
-            plan.away,
+            plan.side(plan.home),
+            plan.side(plan.away),
             chosen_seed,
             first=first,
             injury_pile=hoopers.injury_pile(),
@@ -398,7 +415,7 @@ class SeriesTable:
             id=series.id,
             game=GAME,
             status=series.status,
-            players=series.tribes,
+            players=series.sides(),
             result=record["result"],
         )
 
@@ -478,7 +495,7 @@ class SeriesTable:
         current = self.store.get_doc(TABLE, CURRENT)
         if not current or self.store.get_doc(TABLE, current) is None:
             raise RuleViolation(
-                "no series yet", hint=f"start one with '{COMMAND} start --tribes A,B'"
+                "no series yet", hint=f"start one with '{COMMAND} start --players A=TRIBE,B=TRIBE'"
             )
         return current
 
@@ -505,9 +522,10 @@ class SeriesTable:
         """A tracked series game: live, finished, or (gone) counted as abandoned."""
         from companion.games.hoopers.table import HoopersTable
 
-        live = HoopersTable(self.store).live()
-        if live is not None and live["id"] == match_id:
-            return live
+        hoopers = HoopersTable(self.store)
+        for live in (hoopers.live(), hoopers.waiting()):  # a game in play, or waiting
+            if live is not None and live["id"] == match_id:
+                return live
         try:
             return self.store.get_match(match_id)
         except UnknownName:
@@ -555,13 +573,14 @@ class SeriesTable:
         return after
 
     def _report_from_match(self, series: Series, match: Mapping[str, Any]) -> GameReport:
-        from companion.games.hoopers.rules.series_match import report_from_match
+        from companion.games.hoopers.rules.series_match import report_from_match, sides_of
         from companion.games.hoopers.table import HoopersTable
 
         teams = None
         if isinstance(match.get("events"), list):
             state = HoopersTable(self.store).fold(match)
-            teams = {t: list(state.teams[t].hoopers.values()) for t in series.tribes}
+            sides = zip(series.tribes, sides_of(series, match), strict=True)
+            teams = {t: list(state.teams[side].hoopers.values()) for t, side in sides}
         return report_from_match(series, match, teams, self.rules)
 
     def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:
@@ -586,25 +605,29 @@ class SeriesTable:
 
         game = series.games[number - 1]
         home = series.home_in(number, self.rules)
-        ranks = {t: 1 if t == game.winner else 2 for t in series.tribes}
+        side = series.side
+        ranks = {side(t): 1 if t == game.winner else 2 for t in series.tribes}
+        roles = series.roles()
         return {
             "id": game.match_id,
             "game": HAND_GAME,
-            "players": list(series.tribes),
+            "players": list(series.sides()),
             "options": {
                 "series": series.id,
                 "game_number": number,
-                "home": home,
-                "away": series.other(home),
+                "home": side(home),
+                "away": side(series.other(home)),
+                # The people as players, each with the tribe they managed as role.
+                **({"roles": roles} if roles else {}),
             },
             "seed": None,
             "status": "finished",
             "created": now(),
             "events": [],
             "result": {
-                "scores": dict(game.scores),
+                "scores": {side(t): n for t, n in game.scores.items()},
                 "ranks": ranks,
-                "winner": game.winner,
+                "winner": side(game.winner),
                 "periods": [list(p) for p in game.periods],
                 "series": series.id,
             },
@@ -739,6 +762,15 @@ class SeriesTable:
                 rosters[tribe] = known
         return rosters
 
+    def _waits(self, series: Series) -> bool:
+        """Whether the series' game in play waits while a friendly match is played."""
+        if series.pending_match is None:
+            return False
+        from companion.games.hoopers.table import HoopersTable
+
+        waiting = HoopersTable(self.store).waiting()
+        return waiting is not None and waiting["id"] == series.pending_match
+
     def _ended(self, series: Series) -> str:
         winner = series.winner(self.rules)
         if winner is not None:
@@ -747,8 +779,9 @@ class SeriesTable:
         return series.status
 
 
-def next_sentence(series: Series, rules: SeriesRules) -> str:
-    """What the table does next with `series`, as a sentence."""
+def next_sentence(series: Series, rules: SeriesRules, waits: bool = False) -> str:
+    """What the table does next with `series`, as a sentence (`waits`: its game in play
+    waits while a friendly match is played)."""
     if series.status == ABANDONED:
         return f"series {series.id} was abandoned: start a new one with '{COMMAND} start'"
     winner = series.winner(rules)
@@ -759,6 +792,12 @@ def next_sentence(series: Series, rules: SeriesRules) -> str:
             f"history: start a new one with '{COMMAND} start'"
         )
     number = len(series.games) + 1
+    if series.pending_match is not None and waits:
+        return (
+            f"game {number} (hoopers match {series.pending_match}) waits while a friendly "
+            "match is played: ending that one resumes it, or go back to it now with "
+            f"'companion hoopers match resume --match {series.pending_match}'"
+        )
     if series.pending_match is not None:
         return (
             f"game {number} is being played as hoopers match {series.pending_match}: play it "

@@ -5,6 +5,8 @@ from __future__ import annotations
 from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
 
 TITLE = "Valley Hoopers: The Series"
+# A Series started with tribes alone named nobody: its games count for no person.
+PEOPLE = "companion.games.hoopers.rules.figures:played_by_people"
 
 MATCH = Kind(
     key="hoopers",
@@ -54,6 +56,7 @@ MATCH = Kind(
     stats="companion.games.hoopers.rules.figures:FIGURES",
     chart="companion.games.hoopers.rules.charts:periods_chart",
     role="companion.games.hoopers.rules.figures:recorded_tribe",
+    people=PEOPLE,
 )
 
 SERIES = Kind(
@@ -67,8 +70,8 @@ SERIES = Kind(
             "hoopers",
             "series",
             "start",
-            "--tribes",
-            "Keepers,Unleashed",
+            "--players",
+            "Ann=Keepers,Bob=Unleashed",
             "--home",
             "Keepers",
             "--seed",
@@ -85,6 +88,7 @@ SERIES = Kind(
     stats="companion.games.hoopers.rules.figures:SERIES_FIGURES",
     chart="companion.games.hoopers.rules.charts:series_chart",
     aggregate=True,
+    people=PEOPLE,
 )
 
 # A Series game typed in by hand (`hoopers series record`): a hoopers result without events.
@@ -93,6 +97,7 @@ SERIES_GAME = Kind(
     title=TITLE,
     counts_as="hoopers",
     role="companion.games.hoopers.rules.figures:recorded_tribe",
+    people=PEOPLE,
 )
 
 SPEC = GameSpec(

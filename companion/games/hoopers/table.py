@@ -241,6 +241,10 @@ class HoopersTable(Table[MatchState]):
 
     # --- the game's part ------------------------------------------------------
 
+    def can_wait(self, match: Match) -> bool:
+        """A Series game waits while a friendly match is played (it resumes afterwards)."""
+        return bool((match.get("options") or {}).get("series"))
+
     def check_undo(self, match: Match) -> None:
         """The set-up is not a move: the opening roll and the injury cubes a Series game
         carries over ("they will start the next game with two injured cube") stay."""

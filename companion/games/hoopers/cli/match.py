@@ -239,7 +239,14 @@ def start(
         sevens=sevens,
         fives=fives,
     )
-    _emit_status(status, json, status.state.notes)
+    notes = list(status.state.notes)
+    waiting = _table(ctx).waiting()
+    if waiting is not None:
+        notes.append(
+            f"match {waiting['id']} ({' v '.join(waiting['players'])}, a Series game) waits: "
+            f"'companion hoopers match resume' goes back to it; ending this match resumes it"
+        )
+    _emit_status(status, json, notes)
 
 
 @match_app.command("shot")
@@ -811,6 +818,22 @@ def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
 def status(ctx: typer.Context, json: JsonOption = False) -> None:
     """The scoreboard: score, periods, fouls, hot and cold hoopers."""
     _emit_status(_table(ctx).status(), json, notes=[])
+
+
+@match_app.command()
+def resume(
+    ctx: typer.Context,
+    match: Annotated[
+        str | None,
+        typer.Option(
+            "--match", metavar="ID", help="The live match to go back to (default: the one waiting)."
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Go back to the match that waits (a Series game set aside for a friendly match); the
+    current one waits in its place."""
+    _emit_status(_table(ctx).resume(match), json, notes=[])
 
 
 @match_app.command()

@@ -85,9 +85,23 @@ def _names(text: str) -> list[str]:
 @app.command()
 def start(
     ctx: typer.Context,
+    players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--players",
+            metavar="PERSON=TRIBE,...",
+            help="Who manages each tribe: Ana=Keepers,Ben=Unleashed (tribes by prefix). "
+            "History files the people as players, each with the tribe as role.",
+        ),
+    ] = None,
     tribes: Annotated[
-        str, typer.Option("--tribes", help="The two tribes, comma separated: Keepers,Unleashed.")
-    ],
+        str | None,
+        typer.Option(
+            "--tribes",
+            help="The two tribes, comma separated: Keepers,Unleashed (without --players, "
+            "history counts no person for the series' games).",
+        ),
+    ] = None,
     home: Annotated[
         str, typer.Option("--home", help="The tribe at home in game 1, or 'random' (seeded).")
     ] = "random",
@@ -107,10 +121,18 @@ def start(
     from companion.engine.decks import parse_players
     from companion.engine.names import check_name
 
-    names = parse_players(tribes, low=2, high=2)
+    if not players and not tribes:
+        from companion.engine.errors import BadInput
+
+        raise BadInput(
+            "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
+        )
+    names = parse_players(tribes, low=2, high=2) if tribes else []
     if name is not None:
         check_name(name, "series name")
-    status = _table(ctx).start(names, home=home, name=name, seed=seed, stars=star)
+    status = _table(ctx).start(
+        names, home=home, name=name, seed=seed, stars=star, managers=players or None
+    )
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
 
@@ -221,7 +243,10 @@ def game_start(
         ),
     ] = None,
     first: Annotated[
-        str, typer.Option("--first", help="Who attacks first: a tribe, or roll (d20 each).")
+        str,
+        typer.Option(
+            "--first", help="Who attacks first: a tribe (or who manages it), or roll (d20 each)."
+        ),
     ] = "roll",
     seed: SeedOption = None,
     json: JsonOption = False,

@@ -1,8 +1,8 @@
 """The Series, guided: start one, then play it game by game.
 
-`start(store, seed)` asks for the two tribes and who is home in game 1 and
-starts a series. `play(store, seed)` continues the series in progress, one
-step after the other:
+`start(store, seed)` asks for the two tribes, who manages each (the people history
+counts) and who is home in game 1, and starts a series. `play(store, seed)`
+continues the series in progress, one step after the other:
 
 * a game in play (a tracked hoopers match): the hoopers turn flow
   (`companion.games.hoopers.guided.match.play_turns`); once the match is over it is
@@ -28,7 +28,7 @@ from companion.ui.guided.prompts import Undo
 
 
 def start(store: Any, seed: int | None = None) -> bool:
-    """Ask for the tribes and the home tribe of game 1, then start a series.
+    """Ask for the tribes, who manages each, and the home tribe of game 1; start a series.
 
     True when it started; False when the table backed out (undo) or the rules
     refused (the reason is said).
@@ -38,16 +38,27 @@ def start(store: Any, seed: int | None = None) -> bool:
     from companion.ui.guided.steps import players_seen
 
     names = [t.title() for t in tribes()]
-    offered = [*names, *players_seen(store)]
+    seen = players_seen(store)
     from companion.ui.guided.steps import form
+
+    def manager(f: Any, key: str, tribe: str, other: str | None) -> Any:
+        # A person, checked like every player name (the tribes and the other manager are not).
+        taken = {f["first"].casefold(), f["second"].casefold(), (other or "").casefold()}
+        return prompts.ask(
+            f"Who manages {tribe}?", f.earlier(key, ""), _person(taken),
+            complete=[n for n in seen if n.casefold() not in taken],
+        )  # fmt: skip
 
     done = form(
         [
-            ("first", lambda f: prompts.ask("First tribe (or player)?",
-                                            f.earlier("first", names[0]), _name, complete=offered)),
+            ("first", lambda f: prompts.ask("First tribe?", f.earlier("first", names[0]), _name,
+                                            complete=names)),
             ("second", lambda f: prompts.ask(
-                "Second tribe (or player)?", f.earlier("second", names[-1]), _name,
-                complete=[n for n in offered if n != f["first"]])),
+                "Second tribe?", f.earlier("second", names[-1]), _name,
+                complete=[n for n in names if n != f["first"]])),
+            ("first_manager", lambda f: manager(f, "first_manager", f["first"], None)),
+            ("second_manager", lambda f: manager(
+                f, "second_manager", f["second"], f["first_manager"])),
             ("home", lambda f: prompts.choose(
                 "Who is at home in game 1?", ["random", f["first"], f["second"]], "random")),
         ]
@@ -55,6 +66,7 @@ def start(store: Any, seed: int | None = None) -> bool:
     if done is None:  # undo at the first question: back out
         return False
     first, second, home = done["first"], done["second"], done["home"]
+    managers = [f"{done['first_manager']}={first}", f"{done['second_manager']}={second}"]
     table = SeriesTable(store)
     stars = []  # the [star] upgrade each tribe sleeves at the setup (+1 energy)
     for tribe in (first, second):
@@ -66,7 +78,7 @@ def start(store: Any, seed: int | None = None) -> bool:
             if on != "none":
                 stars.append(f"{tribe}:{on}")
     try:
-        status = table.start([first, second], home=home, seed=seed, stars=stars)
+        status = table.start([first, second], home=home, seed=seed, stars=stars, managers=managers)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -120,6 +132,19 @@ def _name(text: str) -> str:
     return parse_players([text], low=1, high=1)[0]
 
 
+def _person(taken: set[str]):
+    """The parser of who manages a tribe: one player name, neither a tribe's nor the
+    other manager's (`taken`, casefolded)."""
+
+    def parse(text: str) -> str:
+        person = _name(text)
+        if person.casefold() in taken:
+            raise BadInput(f"'{person}' is taken: a tribe, or the other tribe's manager")
+        return person
+
+    return parse
+
+
 def _decided(status: Any) -> None:
     from companion.games.hoopers.series_render import render_scoreboard
 
@@ -133,6 +158,19 @@ def _play_game(store: Any, table: SeriesTable, seed: int | None) -> bool:
     from companion.games.hoopers.series_render import render_taken_in
 
     hoopers = HoopersTable(store)
+    pending = table.current().pending_match
+    waiting = hoopers.waiting()
+    if waiting is not None and waiting["id"] == pending:
+        # The Series game waited while a friendly match was played: back to it (the
+        # friendly match waits in its turn, and comes back once this one is ended).
+        live = hoopers.live()
+        hoopers.resume(pending)
+        if live is not None:
+            prompts.say(
+                f"  back to Series game {pending}; match {live['id']} "
+                f"({' v '.join(live['players'])}) waits",
+                markup=False,
+            )
     if not hoopers.fold(hoopers.current()).over:
         play_turns(store, seed)
     if not hoopers.fold(hoopers.current()).over:

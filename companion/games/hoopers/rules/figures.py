@@ -29,6 +29,8 @@ def recorded_tribe(match: Match, player: str) -> str | None:
     """The tribe the match itself records for `player` (its tribes, else its roster)."""
     options = match.get("options") or {}
     recorded = options.get("tribes")
+    if not (isinstance(recorded, dict) and isinstance(recorded.get(player), str)):
+        recorded = options.get("roles")  # a Series game: the tribe each person managed
     if isinstance(recorded, dict) and isinstance(recorded.get(player), str):
         from companion.engine.errors import CompanionError
         from companion.games.hoopers.rules.tribes_of import tribe_label
@@ -110,15 +112,32 @@ def _named(player: str) -> str | None:
 FIGURES = Figures(part=part, doc=doc, by_player=("by_name",))
 
 
+def played_by_people(match: Match) -> bool:
+    """Whether a Valley Hoopers match's sides are people (`Kind.people`).
+
+    A Series game (tracked or typed in by hand) and a Series itself are played by the
+    people who manage its tribes (`options["roles"]`: person -> tribe). A Series started
+    with tribes alone named nobody: its sides are the tribes, and no person is counted.
+    Any other match is played by the people (or teams) it names.
+    """
+    options = match.get("options") or {}
+    if match.get("game") == "hoopers-series" or options.get("series"):
+        return bool(options.get("roles"))
+    return True
+
+
 def series_part(matches: list[Match]) -> dict[str, Any]:
-    """Each side's [won, lost] series (a series result's scores are games won)."""
+    """Each tribe's [won, lost] series (a series played by people: the tribe each managed,
+    `options["roles"]`; one played by tribes alone: its sides)."""
     record: dict[str, list[int]] = {}
     for match in matches:
         winner = match["result"].get("winner")
         if winner is None:
             continue
+        roles = (match.get("options") or {}).get("roles") or {}
         for player in match["players"]:
-            record.setdefault(player, [0, 0])[0 if player == winner else 1] += 1
+            side = roles.get(player, player)
+            record.setdefault(side, [0, 0])[0 if player == winner else 1] += 1
     return {"record": record}
 
 
@@ -128,4 +147,5 @@ def series_doc(parts: list[dict[str, Any]]) -> dict[str, Any]:
     return {"series": {p: {"won": w, "lost": lo} for p, (w, lo) in sorted(record.items())}}
 
 
-SERIES_FIGURES = Figures(part=series_part, doc=series_doc, by_player=("record",))
+# Version 2: the record is by tribe (a series played by people: the tribe each managed).
+SERIES_FIGURES = Figures(part=series_part, doc=series_doc, by_player=("record",), version=2)

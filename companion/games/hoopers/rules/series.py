@@ -186,6 +186,33 @@ class Series:
     updated: str | None = None  # when the table last changed it
     # The [star] upgrade each tribe sleeved at the Series' setup: tribe -> hooper.
     stars: Mapping[str, str] = field(default_factory=dict)
+    # Who manages each tribe: tribe -> person. Empty for a series started with tribes
+    # only (before people were named): its games have no people to count.
+    managers: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """The people managing the tribes, in tribe order (empty: none were named)."""
+        if len(self.managers) != len(self.tribes):
+            return ()
+        return tuple(self.managers[t] for t in self.tribes)
+
+    def side(self, tribe: str) -> str:
+        """Who plays `tribe` in a game's record: its manager, else the tribe itself."""
+        return self.managers.get(tribe, tribe)
+
+    def sides(self) -> tuple[str, str]:
+        a, b = self.tribes
+        return self.side(a), self.side(b)
+
+    def roles(self) -> dict[str, str]:
+        """person -> tribe, as a game's record keeps it (empty without managers)."""
+        return {self.managers[t]: t for t in self.tribes} if self.people else {}
+
+    def label(self, tribe: str) -> str:
+        """`Keepers (Ana)`: the tribe and who manages it."""
+        person = self.managers.get(tribe)
+        return f"{tribe} ({person})" if person else tribe
 
     def other(self, tribe: str) -> str:
         return self.tribes[1] if tribe == self.tribes[0] else self.tribes[0]
@@ -349,6 +376,7 @@ class Series:
             "pending_match": self.pending_match,
             "updated": self.updated,
             "stars": dict(self.stars),
+            "managers": dict(self.managers),
         }
 
     @classmethod
@@ -366,6 +394,7 @@ class Series:
             pending_match=doc.get("pending_match"),
             updated=doc.get("updated"),
             stars=dict(doc.get("stars", {})),
+            managers=dict(doc.get("managers") or {}),
         )
 
 
@@ -386,8 +415,16 @@ class SeriesFold:
         return self.rules or default_series_rules()
 
     def initial(self, match: Mapping[str, Any]) -> Series:
-        a, b = match["players"]
-        return Series(id=match["id"], tribes=(a, b), home_tribe=match["options"]["home_tribe"])
+        # A series played by people files them as its players, each with the tribe as role.
+        roles = match["options"].get("roles") or {}
+        a, b = (roles.get(p, p) for p in match["players"])
+        managers = {roles[p]: p for p in match["players"] if p in roles}
+        return Series(
+            id=match["id"],
+            tribes=(a, b),
+            home_tribe=match["options"]["home_tribe"],
+            managers=managers,
+        )
 
     def apply(self, state: Series, event: Mapping[str, Any], rng: Any) -> Step[Series]:
         if event["type"] != "game":

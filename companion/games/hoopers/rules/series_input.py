@@ -88,3 +88,56 @@ def parse_gameplan(text: str, tribes: Iterable[str], most: int = 2) -> tuple[str
             f"gameplan '{text}': {done} milestones; a gameplan has 0 to {most} per game"
         )
     return tribe, done
+
+
+def parse_managers(items: Sequence[str], tribes: Sequence[str] = ()) -> dict[str, str]:
+    """`Ana=Keepers,Ben=Unleashed` -> {"Keepers": "Ana", "Unleashed": "Ben"}, in that order.
+
+    Each person is checked like every player name. A tribe matches `tribes` by unique
+    prefix when they are given, else a tribe the rulebook names (`keep` is Keepers), else
+    it is taken as typed (a tribe the companion does not know).
+    """
+    from companion.engine.decks import parse_players
+    from companion.engine.errors import BadInput, UnknownName
+    from companion.games.hoopers.rules.tribes_of import tribe_label
+
+    pairs = [p.strip() for item in items for p in item.split(",") if p.strip()]
+    by_tribe: dict[str, str] = {}
+    people: list[str] = []
+    for pair in pairs:
+        person, sep, tribe = pair.partition("=")
+        if not sep or not person.strip() or not tribe.strip():
+            raise BadInput(
+                f"--players '{pair}' is not PERSON=TRIBE",
+                hint="e.g. --players Ana=Keepers,Ben=Unleashed",
+            )
+        if tribes:
+            tribe = match_prefix(tribe, tribes, what="tribe")
+        else:
+            try:
+                tribe = tribe_label(tribe)
+            except UnknownName:
+                tribe = tribe.strip()
+        if tribe in by_tribe:
+            raise BadInput(f"{tribe} is managed by {by_tribe[tribe]}; one person per tribe")
+        by_tribe[tribe] = person.strip()
+        people.append(person.strip())
+    if len(pairs) != 2:
+        raise BadInput(
+            f"--players names {len(pairs)} {'person' if len(pairs) == 1 else 'people'}: "
+            "a Series is two people, one per tribe",
+            hint="e.g. --players Ana=Keepers,Ben=Unleashed",
+        )
+    parse_players(people, low=2, high=2)  # each name checked, none twice
+    parse_players(list(by_tribe), low=2, high=2)
+    named = {t.casefold() for t in by_tribe}
+    for person in people:
+        if person.casefold() in named:
+            raise BadInput(
+                f"'{person}' is a tribe of this series, not a person",
+                hint="--players names who manages each tribe: Ana=Keepers,Ben=Unleashed",
+            )
+    if tribes and len(set(by_tribe)) != len(set(tribes)):
+        missing = [t for t in tribes if t not in by_tribe]
+        raise BadInput(f"nobody manages {', '.join(missing)}")
+    return by_tribe

@@ -7,7 +7,7 @@ finished match's result back as a `GameReport`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.errors import BadInput
@@ -35,6 +35,12 @@ class SeriesMatchPlan:
     carried_events: tuple[dict[str, Any], ...]  # injury cubes carried from the last game
     left_out: Mapping[str, tuple[str, ...]]  # ejected last game: not in the line-up
     unmatched: tuple[str, ...] = ()  # carried-over names not in the roster, as TRIBE:HOOPER
+    # tribe -> the match's team name: who manages it (a series played by people), else the
+    # tribe. `options` and `carried_events` name the teams; the other fields name tribes.
+    sides: Mapping[str, str] = field(default_factory=dict)
+
+    def side(self, tribe: str) -> str:
+        return self.sides.get(tribe, tribe)
 
 
 def _pick(names: Sequence[str], roster: Sequence[str], count: int, team: str, side: str):
@@ -124,6 +130,7 @@ def plan_series_match(
     for tribe, seven in sevens.items():
         line_ups[tribe] = tuple(choose_seven(tribe, seven, line_ups[tribe], left_out[tribe]))
     home, away = setup.home, setup.away
+    side = series.side
     hot_start = _pick(hot, line_ups[home], rules.home_hot_zone_hoopers, home, "--hot")
     cold_start = _pick(cold, line_ups[away], rules.away_cold_zone_hoopers, away, "--cold")
     for tribe, five in fives.items():
@@ -145,44 +152,51 @@ def plan_series_match(
                 unmatched.append(f"{tribe}:{hooper}")
                 continue
             carried += [
-                {"type": "injure", "data": {"team": tribe, "hooper": hooper, "carried": True}}
+                {
+                    "type": "injure",
+                    "data": {"team": series.side(tribe), "hooper": hooper, "carried": True},
+                }
             ] * rules.injury_cubes_next_game
     upgrades = {
         tribe: {h: card for h, card in cards.items() if h in line_ups[tribe]}
         for tribe, cards in sleeved(series.games, series.stars).items()
         if tribe in line_ups
     }
-    upgrades = {tribe: cards for tribe, cards in upgrades.items() if cards}
+    upgrades = {side(tribe): cards for tribe, cards in upgrades.items() if cards}
+    roles = series.roles()
     return SeriesMatchPlan(
         number=number,
         home=home,
         away=away,
         rosters=line_ups,
         options={
-            "rosters": {t: list(r) for t, r in line_ups.items()},
+            "rosters": {side(t): list(r) for t, r in line_ups.items()},
             "variant": "classic",
             # "Follow the setup explained at page 11 but do not consider the steps
             # 9) 10)": no period milestone markers nor their upgrade cards; the
             # Series' own markers become chips in the Reward Phase instead.
             "milestones": "off",
-            "coach_tokens": {home: rules.home_coach_tokens},
+            "coach_tokens": {side(home): rules.home_coach_tokens},
             "away_free_throw_bonus": rules.away_free_throw_bonus > 0,
             "onfire_start": {
-                home: dict.fromkeys(hot_start, HOT_FIRST_STEP),
-                away: dict.fromkeys(cold_start, COLD_FIRST_STEP),
+                side(home): dict.fromkeys(hot_start, HOT_FIRST_STEP),
+                side(away): dict.fromkeys(cold_start, COLD_FIRST_STEP),
             },
-            **({"sevens": {t: list(line_ups[t]) for t in sevens}} if sevens else {}),
-            **({"fives": fives} if fives else {}),
+            **({"sevens": {side(t): list(line_ups[t]) for t in sevens}} if sevens else {}),
+            **({"fives": {side(t): f for t, f in fives.items()}} if fives else {}),
         },
         extra_options={
             "series": series.id,
             "game_number": number,
             # The hooper upgrades sleeved in earlier games: their energy starts the tracks.
             **({"upgrades": upgrades} if upgrades else {}),
+            # Who played which tribe (history files the people, each with the tribe as role).
+            **({"roles": roles} if roles else {}),
         },
         carried_events=tuple(carried),
         left_out=left_out,
         unmatched=tuple(unmatched),
+        sides={t: side(t) for t in series.tribes},
     )
 
 
@@ -200,7 +214,7 @@ def report_from_match(
     """
     result = match.get("result") or {}
     order = list(match["players"])  # period pairs are in the match's team order
-    first, second = (order.index(t) for t in series.tribes)
+    first, second = (order.index(t) for t in sides_of(series, match))
     periods = tuple((pair[first], pair[second]) for pair in result.get("periods", []))
     ejected: dict[str, tuple[str, ...]] = {}
     injured: dict[str, tuple[str, ...]] = {}
@@ -215,8 +229,9 @@ def report_from_match(
         )
     if rules is not None:
         chips = _within_the_box(chips, rules)
+    sides = dict(zip(series.tribes, sides_of(series, match), strict=True))
     return GameReport(
-        scores={t: result["scores"][t] for t in series.tribes},
+        scores={t: result["scores"][sides[t]] for t in series.tribes},
         periods=periods,
         ejected=ejected,
         injured=injured,
@@ -224,6 +239,15 @@ def report_from_match(
         match_id=match["id"],
         rewarded=False,  # the gameplans and the series track are the table's to say
     )
+
+
+def sides_of(series: Series, match: Mapping[str, Any]) -> tuple[str, str]:
+    """The match's team names for the series' tribes: its people, as the match recorded
+    them (`roles`), else the tribes (a match started before the series named people)."""
+    roles = (match.get("options") or {}).get("roles") or {}
+    by_tribe = {t: p for p, t in roles.items()}
+    a, b = series.tribes
+    return by_tribe.get(a, a), by_tribe.get(b, b)
 
 
 def _within_the_box(chips: Mapping[str, Chips], rules: SeriesRules) -> dict[str, Chips]:
@@ -258,7 +282,8 @@ class StartedGame:
             "match_id": self.match_id,
             "line_ups": {t: list(r) for t, r in plan.rosters.items()},
             "left_out": {t: list(r) for t, r in plan.left_out.items()},
-            "hot": list(plan.options["onfire_start"][plan.home]),
-            "cold": list(plan.options["onfire_start"][plan.away]),
+            "hot": list(plan.options["onfire_start"][plan.side(plan.home)]),
+            "cold": list(plan.options["onfire_start"][plan.side(plan.away)]),
+            "sides": {t: plan.side(t) for t in plan.rosters},
             "unmatched": list(plan.unmatched),
         }

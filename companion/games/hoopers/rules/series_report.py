@@ -120,6 +120,7 @@ def status_document(series: Series, rules: SeriesRules) -> dict[str, Any]:
         "id": series.id,
         "name": series.name,
         "tribes": list(series.tribes),
+        "managers": dict(series.managers),
         "home_tribe": series.home_tribe,
         "schedule": [series.home_in(n, rules) for n in range(1, rules.games + 1)],
         "games": [game_summary(series, n, rules) for n in range(1, last + 1)],
@@ -156,13 +157,19 @@ def sleeved_document(series: Series) -> dict[str, dict[str, dict[str, Any]]]:
 def history_record(series: Series, rules: SeriesRules) -> dict[str, Any]:
     """The series as a finished (or abandoned) match for `companion history`."""
     winner = series.winner(rules)
-    wins = series.wins
-    ranks = {t: 1 if t == winner else 2 for t in series.tribes} if winner else {}
+    side = series.side
+    wins = {side(t): n for t, n in series.wins.items()}
+    ranks = {side(t): 1 if t == winner else 2 for t in series.tribes} if winner else {}
+    roles = series.roles()
     return {
         "id": series.id,
         "game": "hoopers-series",
-        "players": list(series.tribes),
-        "options": {"name": series.name, "home_tribe": series.home_tribe},
+        "players": list(series.sides()),
+        "options": {
+            "name": series.name,
+            "home_tribe": series.home_tribe,
+            **({"roles": roles} if roles else {}),
+        },
         "seed": series.seed,
         "status": series.status,
         "created": series.created,
@@ -170,7 +177,7 @@ def history_record(series: Series, rules: SeriesRules) -> dict[str, Any]:
         "result": {
             "scores": wins,
             "ranks": ranks,
-            "winner": winner,
+            "winner": side(winner) if winner else None,
             "games": [
                 {
                     "number": s["number"],
@@ -248,6 +255,7 @@ class SeriesSummary:
             "id": series.id,
             "name": series.name,
             "tribes": list(series.tribes),
+            "managers": dict(series.managers),
             "wins": series.wins,
             "games": len(series.games),
             "winner": series.winner(self.rules),

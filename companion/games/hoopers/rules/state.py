@@ -205,6 +205,12 @@ class MatchState:
         extra = period - self.variant.periods
         return f"overtime {extra}" if extra > 0 else f"period {period}"
 
+    def period_label(self, period: int) -> str:
+        """ "P3" on a scoreboard, or "OT1" for the first period after the last (a Fast Play
+        game's overtimes are OT1, OT2 too: its periods are fewer)."""
+        extra = period - self.variant.periods
+        return f"OT{extra}" if extra > 0 else f"P{period}"
+
     @property
     def pair(self) -> int:
         return (self.turn + 1) // 2
@@ -239,6 +245,7 @@ class MatchState:
             "attacking": None if self.over else self.attacking,
             "score": self.score(),
             "periods": [list(p) for p in self.periods],
+            "period_labels": [self.period_label(i) for i in range(1, len(self.periods) + 1)],
             "milestones": list(self.milestones),
             "team_fouls": {t: s.team_fouls for t, s in self.teams.items()},
             "hoopers": {
