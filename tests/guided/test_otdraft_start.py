@@ -72,15 +72,18 @@ def test_a_catalogue_too_small_to_deal_records_the_tables_cards_and_says_why(db,
     assert any("23 cards are too few" in s and "24 needed" in s for s in said)
 
 
-def test_without_a_catalogue_the_example_or_free_names(db, script):
-    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "ex")])
-    assert guided.start(Store(db))
-    state = DraftTable(Store(db)).status().state
-    assert (state.deck, len(state.catalogue)) == (False, 8)  # 8 cards: recorded, not dealt
-    DraftTable(Store(db)).abandon()
-    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "")])
+def test_without_a_catalogue_free_names_never_the_eight_card_example(db, script, monkeypatch):
+    offered = []
+    real_choose = prompts.choose
+    monkeypatch.setattr(
+        prompts, "choose", lambda q, options, *a, **k: (offered.append((q, list(options))),
+                                                         real_choose(q, options, *a, **k))[1]
+    )  # fmt: skip
+    said = script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "")])
     assert guided.start(Store(db))
     assert DraftTable(Store(db)).status().state.free
+    assert ("Which cards?", ["names", "file"]) in offered  # the example would die in round 1
+    assert any("holds 8 cards of the 54 in the box" in s for s in said), said
 
 
 def test_a_catalogue_file_for_this_draft(db, script, tmp_path):

@@ -37,7 +37,8 @@ NONE = "none"
 LATER = "later"
 REVEAL = "reveal"
 COMPANION, TABLE = "companion", "table"
-IMPORTED, EXAMPLE, FILE, NAMES = "imported", "example", "file", "names"
+IMPORTED, FILE, NAMES = "imported", "file", "names"
+TOTALS, DESCRIBE = "type each team's total", "describe the unknown cards"
 
 
 # --- starting ----------------------------------------------------------------------
@@ -93,16 +94,18 @@ def _which_catalogue(table: DraftTable) -> Any:
     if imported is not None:
         prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)", markup=False)
         return imported
+    # The example catalogue is not offered: its 8 cards run out before round 7 (with five
+    # players, in round 1) — it is for trying `otdraft score`, not for a real draft.
     prompts.say(
-        "  No card catalogue is imported. The companion can record the table's cards by "
-        "name (scored at the end once a catalogue describes them), use a catalogue file "
-        "for this draft, or the eight cards of the rulebook's Scoring Example."
+        "  No card catalogue is imported. The companion records the table's cards by name "
+        "and, at the end, asks each team's scorepad total or the points of the cards it "
+        "does not know (remembered for next time); or use a catalogue file of the deck for "
+        f"this draft. (The shipped example holds {len(example_catalogue())} cards of the "
+        f"{DECK_SIZE} in the box, those of the rulebook's Scoring Example: too few to draft.)"
     )
-    where = prompts.choose("Which cards?", [NAMES, FILE, EXAMPLE], NAMES)
+    where = prompts.choose("Which cards?", [NAMES, FILE], NAMES)
     if where == NAMES:
         return None
-    if where == EXAMPLE:
-        return example_catalogue()
     return prompts.ask(
         "Catalogue file (FILE.toml, docs/otdraft-cards.md)?",
         "",
@@ -340,10 +343,81 @@ class Flow:
         if prompts.choose("Score the teams and finish?", ["end", STOP], "end") == STOP:
             self.stopped = True
             return
+        totals = settle_unscored(self.table)
         with prompts.no_interrupt():
-            ended = self.table.end()
+            ended = self.table.end(totals)
         render_end(prompts.console(), ended)
         self.stopped = True
+
+
+# --- the end, when no catalogue describes every card ---------------------------------
+
+
+def settle_unscored(table: DraftTable) -> dict[str, int] | None:
+    """Before `end`: when no catalogue describes every card, the table either types each
+    team's scorepad total (returned, for `end`) or describes each unknown card once
+    (remembered with the table's cards; None, and `end` scores them)."""
+    missing = table.unscored()
+    if not missing:
+        return None
+    count = f"{len(missing)} card{'s' if len(missing) != 1 else ''}"
+    prompts.say(
+        f"  No card catalogue describes {count} of these teams: {', '.join(missing)}.",
+        markup=False,
+    )
+    how = prompts.choose("How are the teams scored?", [TOTALS, DESCRIBE], TOTALS)
+    if how == TOTALS:
+        return ask_totals(table.fold(table.current()).players)
+    describe_unknown(table, missing)
+    return None
+
+
+def ask_totals(players: tuple[str, ...]) -> dict[str, int]:
+    """Each team's total, read from the table's scorepad."""
+    from companion.games.otdraft.rules.results import check_total
+
+    return {
+        p: prompts.ask(f"{p}'s total on the scorepad?", "", lambda t, p=p: check_total(p, t))
+        for p in players
+    }
+
+
+def describe_unknown(table: DraftTable, missing: list[str]) -> None:
+    """Each unknown card once: category, starting points, traits and (optionally) rules in
+    the card language; all are remembered together once the last is described."""
+    from companion.games.otdraft.rules.cards import CATEGORIES
+    from companion.games.otdraft.rules.catalogue import described_card
+
+    described: list[dict[str, Any]] = []
+    prompts.say(
+        "  Describe each card once, as printed; the companion remembers it. Rules are "
+        'optional, in the card language (docs/otdraft-cards.md), e.g. { each = "category:'
+        'Leader", points = 4 }, { destroy = ["David"] }.',
+        markup=False,
+    )
+    for name in missing:
+        category = prompts.choose(f"{name}: category?", list(CATEGORIES))
+        points = prompts.ask(
+            f"{name}: starting points?",
+            "",
+            lambda t, n=name, c=category: described_card(n, c, t)["points"],
+        )
+        traits = prompts.ask(
+            f"{name}: traits (Animal, Food, Man, Woman; Enter for none)?",
+            "",
+            lambda t, n=name, c=category: ",".join(described_card(n, c, 0, t)["traits"]),
+        )
+
+        def rules(text: str, n: str = name, c: str = category, pts: int = points,
+                  tr: str = traits) -> dict[str, Any]:  # fmt: skip
+            raw = described_card(n, c, pts, tr, text)
+            table.check_cards([*described, raw], pending=missing)
+            return raw
+
+        described.append(prompts.ask(f"{name}: rules (Enter for none)?", "", rules))
+    with prompts.no_interrupt():
+        table.describe_cards(described)
+    prompts.say(f"  {len(described)} card(s) remembered with the table's cards", markup=False)
 
 
 def free_cards(state: DraftState) -> list[str]:
