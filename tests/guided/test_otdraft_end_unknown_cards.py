@@ -3,7 +3,6 @@ with each team's scorepad total, or by describing each unknown card once (rememb
 
 from __future__ import annotations
 
-from tests.games.otdraft.helpers import full_deck_toml
 from tests.games.otdraft.test_cli_free_names import play_free_draft
 
 
