@@ -353,10 +353,11 @@ class Flow:
 # --- the end, when no catalogue describes every card ---------------------------------
 
 
-def settle_unscored(table: DraftTable) -> dict[str, int] | None:
+def settle_unscored(table: DraftTable, undo: bool = True) -> dict[str, int] | None:
     """Before `end`: when no catalogue describes every card, the table either types each
     team's scorepad total (returned, for `end`) or describes each unknown card once
-    (remembered with the table's cards; None, and `end` scores them)."""
+    (remembered with the table's cards; None, and `end` scores them). `undo=False` where
+    no move is to take back (`otdraft game end` asks it too)."""
     missing = table.unscored()
     if not missing:
         return None
@@ -365,24 +366,26 @@ def settle_unscored(table: DraftTable) -> dict[str, int] | None:
         f"  No card catalogue describes {count} of these teams: {', '.join(missing)}.",
         markup=False,
     )
-    how = prompts.choose("How are the teams scored?", [TOTALS, DESCRIBE], TOTALS)
+    how = prompts.choose("How are the teams scored?", [TOTALS, DESCRIBE], TOTALS, undo=undo)
     if how == TOTALS:
-        return ask_totals(table.fold(table.current()).players)
-    describe_unknown(table, missing)
+        return ask_totals(table.fold(table.current()).players, undo)
+    describe_unknown(table, missing, undo)
     return None
 
 
-def ask_totals(players: tuple[str, ...]) -> dict[str, int]:
+def ask_totals(players: tuple[str, ...], undo: bool = True) -> dict[str, int]:
     """Each team's total, read from the table's scorepad."""
     from companion.games.otdraft.rules.results import check_total
 
     return {
-        p: prompts.ask(f"{p}'s total on the scorepad?", "", lambda t, p=p: check_total(p, t))
+        p: prompts.ask(
+            f"{p}'s total on the scorepad?", "", lambda t, p=p: check_total(p, t), undo=undo
+        )
         for p in players
     }
 
 
-def describe_unknown(table: DraftTable, missing: list[str]) -> None:
+def describe_unknown(table: DraftTable, missing: list[str], undo: bool = True) -> None:
     """Each unknown card once: category, starting points, traits and (optionally) rules in
     the card language; all are remembered together once the last is described."""
     from companion.games.otdraft.rules.cards import CATEGORIES
@@ -396,16 +399,18 @@ def describe_unknown(table: DraftTable, missing: list[str]) -> None:
         markup=False,
     )
     for name in missing:
-        category = prompts.choose(f"{name}: category?", list(CATEGORIES))
+        category = prompts.choose(f"{name}: category?", list(CATEGORIES), undo=undo)
         points = prompts.ask(
             f"{name}: starting points?",
             "",
             lambda t, n=name, c=category: described_card(n, c, t)["points"],
+            undo=undo,
         )
         traits = prompts.ask(
             f"{name}: traits (Animal, Food, Man, Woman; Enter for none)?",
             "",
             lambda t, n=name, c=category: ",".join(described_card(n, c, 0, t)["traits"]),
+            undo=undo,
         )
 
         def rules(text: str, n: str = name, c: str = category, pts: int = points,
@@ -414,7 +419,7 @@ def describe_unknown(table: DraftTable, missing: list[str]) -> None:
             table.check_cards([*described, raw], pending=missing)
             return raw
 
-        described.append(prompts.ask(f"{name}: rules (Enter for none)?", "", rules))
+        described.append(prompts.ask(f"{name}: rules (Enter for none)?", "", rules, undo=undo))
     with prompts.no_interrupt():
         table.describe_cards(described)
     prompts.say(f"  {len(described)} card(s) remembered with the table's cards", markup=False)

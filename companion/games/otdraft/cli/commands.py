@@ -358,7 +358,7 @@ def end(
         from companion.ui.guided.prompts import guarded
 
         with guarded():
-            totals = settle_unscored(table)
+            totals = settle_unscored(table, undo=False)
     ended = table.end(totals)
     emit(ended.to_json(), json, lambda out: _ui().render_end(out, ended))
 
