@@ -1,6 +1,7 @@
 """`companion playlist solo` through the CLI."""
 
 import csv
+from pathlib import Path
 
 from companion.engine.rng import TableRng
 from companion.games.playlist.rules.synthetic import synthetic_box
@@ -81,6 +82,8 @@ def test_laid_out_cards_are_checked_before_anything_is_written(cli, db):
     )
     assert_user_error(cli("playlist", "solo", "start", *laid("pop/3/love", WINNING[1])), "icons")
     assert_user_error(cli("playlist", "solo", "status"), "no live playlist-solo match")
+    shown = (Path(__file__).parents[3] / "docs" / "playlist.md").read_text(encoding="utf-8")
+    assert cli("playlist", "solo", "start").stderr.strip() in shown  # the page's refusal
 
 
 def test_deal_from_catalogue_leaves_out_bonus_and_negative_cards(cli, tmp_path):
