@@ -66,3 +66,10 @@ def test_describing_the_unknown_cards_once_scores_this_draft_and_the_next(cli, s
     assert scripted.text.count("No card catalogue describes") == 1  # the first evening only
     assert "1. Ana 16\n2. Ben 12\nAna wins." in again.stdout
     assert finished(cli)["scores"] == first["scores"]
+
+
+def test_at_a_terminal_an_unfinished_draft_is_refused_before_anything_is_asked(cli, scripted):
+    cli("otdraft", "game", "start", "--players", "Ana,Ben")
+    cli("otdraft", "game", "pick", "Ana", "Burning Bush")
+    done = scripted.run("otdraft", "game", "end")  # no question: a question would fail
+    assert done.exit_code == 2 and "the draft is in round 1 of 7" in done.stderr

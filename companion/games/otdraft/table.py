@@ -231,11 +231,13 @@ class DraftTable(Table[DraftState]):
         return parsed
 
     def unscored(self) -> list[str]:
-        """Cards of the live draft that no catalogue describes (empty: `end` can score)."""
+        """Cards of the complete live draft that no catalogue describes (empty: `end` can
+        score, or refuses for another reason — an unfinished draft, a missing secret)."""
         from companion.games.otdraft.rules.draft import missing_cards
 
         state = self.fold(self.current())
-        if not state.free:
+        complete = state.is_draft_over and len(state.secrets) == len(state.players)
+        if not state.free or not complete:
             return []
         return missing_cards(state, self.scoring_catalogue())
 
