@@ -59,7 +59,7 @@ def start(store: Any, seed: int | None = None) -> bool:
                 "Players, clockwise (2 to 5, comma separated)?", ",".join(f.earlier("players", [])),
                 _players, choices="A,B,C", complete=players_seen(store), several=True)),
             ("first", lambda f: prompts.choose("Who starts?", f["players"], f["players"][0])),
-            ("catalogue", lambda f: _which_catalogue(table)),
+            ("catalogue", lambda f: _which_catalogue(table, len(f["players"]))),
             ("deck", lambda f: _who_deals(f["catalogue"], len(f["players"]))),
         ]
     )  # fmt: skip
@@ -67,7 +67,9 @@ def start(store: Any, seed: int | None = None) -> bool:
         return False
     players, first, catalogue, deck = (done[k] for k in ("players", "first", "catalogue", "deck"))
     try:
-        started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
+        started = table.start(
+            players, first=first, catalogue=catalogue, deck=deck, seed=seed, by_name=not catalogue
+        )
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -86,31 +88,53 @@ def _players(text: str) -> list[str]:
     return parse_players(text, low=MIN_PLAYERS, high=MAX_PLAYERS)
 
 
-def _which_catalogue(table: DraftTable) -> Any:
-    """The cards' catalogue for this draft, or None to record free card names."""
+def _which_catalogue(table: DraftTable, players: int) -> Any:
+    """The cards' catalogue for this draft, or None to record free card names.
+
+    A catalogue with fewer cards than the teams end with (8 a player) is never offered for
+    the draft: the draft would run out of cards (the shipped 8-card example, in round 1 with
+    five players); its cards still score the teams at the end."""
+    from companion.games.otdraft.rules.draft import cards_needed
     from companion.games.otdraft.table import example_catalogue, read_catalogue_file
 
+    needed = cards_needed(players)
     imported = table.catalogue()
-    if imported is not None:
+    if imported is not None and len(imported) >= needed:
         prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)", markup=False)
         return imported
-    # The example catalogue is not offered: its 8 cards run out before round 7 (with five
-    # players, in round 1) — it is for trying `otdraft score`, not for a real draft.
+    if imported is not None:
+        said = (
+            f"  The card catalogue ({imported.source}) holds {len(imported)} cards of the "
+            f"{DECK_SIZE} in the box: too few to draft from ({needed} end on {players} teams). "
+        )
+    else:
+        said = (
+            f"  No card catalogue is imported (the shipped example holds "
+            f"{len(example_catalogue())} cards of the {DECK_SIZE} in the box, those of the "
+            "rulebook's Scoring Example: too few to draft from). "
+        )
     prompts.say(
-        "  No card catalogue is imported. The companion records the table's cards by name "
-        "and, at the end, asks each team's scorepad total or the points of the cards it "
-        "does not know (remembered for next time); or use a catalogue file of the deck for "
-        f"this draft. (The shipped example holds {len(example_catalogue())} cards of the "
-        f"{DECK_SIZE} in the box, those of the rulebook's Scoring Example: too few to draft.)"
+        said + "The companion records the table's cards by name and, at the end, asks each "
+        "team's scorepad total or the points of the cards it does not know (remembered for "
+        "next time); or use a catalogue file of the deck for this draft.",
+        markup=False,
     )
     where = prompts.choose("Which cards?", [NAMES, FILE], NAMES)
     if where == NAMES:
         return None
-    return prompts.ask(
-        "Catalogue file (FILE.toml, docs/otdraft-cards.md)?",
-        "",
-        lambda text: read_catalogue_file(Path(text).expanduser()) if text else _no_file(),
-    )
+
+    def parse(text: str) -> Any:
+        if not text:
+            _no_file()
+        catalogue = read_catalogue_file(Path(text).expanduser())
+        if len(catalogue) < needed:
+            raise BadInput(
+                f"{text} holds {len(catalogue)} cards: a {players}-player draft needs at "
+                f"least {needed} (describe the whole box)"
+            )
+        return catalogue
+
+    return prompts.ask("Catalogue file (FILE.toml, docs/otdraft-cards.md)?", "", parse)
 
 
 def _no_file() -> Any:
@@ -121,15 +145,7 @@ def _who_deals(catalogue: Any, players: int) -> bool | None:
     """With a catalogue: does the companion run the deck? None without one."""
     if catalogue is None:
         return None
-    from companion.games.otdraft.rules.draft import cards_needed
-
-    if len(catalogue) < cards_needed(players):
-        prompts.say(
-            f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
-            f"draft ({cards_needed(players)} needed): it records the table's cards",
-            markup=False,
-        )
-        return False
+    # (a catalogue too small to deal from is too small to draft from: never offered)
     default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
     return prompts.choose("Who holds the deck?", [COMPANION, TABLE], default) == COMPANION
 

@@ -269,15 +269,16 @@ class DraftTable(Table[DraftState]):
         catalogue_file: Path | None = None,
         deck: bool | None = None,
         seed: int | None = None,
+        by_name: bool = False,
     ) -> Started:
         """Start a draft: with the companion's deck, the Draftline and secret candidates
         are dealt from `seed`. The catalogue is `catalogue`, else `catalogue_file`, else
-        the imported one; with none the table's cards are recorded by name."""
+        the imported one; with none (or `by_name`) the table's cards are recorded by name."""
         from companion.engine.decks import parse_players
         from companion.games.otdraft.rules.draft import MAX_PLAYERS, MIN_PLAYERS
 
         parse_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS)  # 1 or 6 players: first
-        if catalogue is None:
+        if catalogue is None and not by_name:
             catalogue = (
                 read_catalogue_file(catalogue_file)
                 if catalogue_file is not None
