@@ -73,3 +73,16 @@ def test_at_a_terminal_an_unfinished_draft_is_refused_before_anything_is_asked(c
     cli("otdraft", "game", "pick", "Ana", "Burning Bush")
     done = scripted.run("otdraft", "game", "end")  # no question: a question would fail
     assert done.exit_code == 2 and "the draft is in round 1 of 7" in done.stderr
+
+
+def test_game_end_at_a_terminal_takes_the_totals_and_has_no_move_to_undo(cli, scripted):
+    play_free_draft(cli)
+    scripted.answer("How are the teams scored?", "type")
+    scripted.answer("Ana's total on the scorepad?", "<")  # nothing to take back here
+    scripted.expect("Ana's total '<' is not a whole number of points")
+    scripted.answer("Ana's total on the scorepad?", "38")
+    scripted.answer("Ben's total on the scorepad?", "41")
+    done = scripted.run("otdraft", "game", "end")
+    assert done.exit_code == 0, done.stderr
+    assert "Totals from the table's scorepad:" in done.stdout and "Ben wins." in done.stdout
+    assert finished(cli)["scores"] == {"Ana": 38, "Ben": 41}
