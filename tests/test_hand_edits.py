@@ -58,7 +58,18 @@ def test_a_series_whose_games_is_a_string(cli, db):
 
 
 def test_a_live_event_of_an_unknown_type(cli, db):
-    assert cli("playlist", "solo", "start", "--seed", "1").exit_code == 0
+    solo = (
+        "playlist",
+        "solo",
+        "start",
+        "--seed",
+        "1",
+        "--laid",
+        "pop/3/love+piano+ballad/a",
+        "--laid",
+        "pop/3/love+drums+sad/b",
+    )
+    assert cli(*solo).exit_code == 0
 
     def add_bogus(data):
         for match in data["live"].values():

@@ -201,8 +201,8 @@ def test_play_without_a_live_draft_offers_to_start_one(db):
     term.answer("Start a draft now?", "")  # default: yes
     term.answer("Players, clockwise", "Ana,Ben,Cy")
     term.answer("Who starts?", "")
-    term.expect("No card catalogue is imported.")
-    term.answer("Which cards? [names / file / example] (names)", "")
+    term.expect("No card catalogue is imported (the shipped example holds 8 cards of the 54")
+    term.answer("Which cards? [names / file] (names)", "")  # never the 8-card example
     term.expect("(recording the table's cards;")
     term.answer("Ana's secret card? [a card name, or later] (later)", "Ark")
     term.answer("Ben's secret card?", "")

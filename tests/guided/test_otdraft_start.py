@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.otdraft import guided
-from companion.games.otdraft.table import DraftTable
+from companion.games.otdraft.table import DraftTable, example_catalogue
 from companion.store import Store
 from companion.ui.guided import prompts
 from tests.games.otdraft.helpers import full_deck
@@ -64,23 +64,36 @@ def test_a_full_catalogue_offers_the_companions_deck(db, script):
     assert (now.state.deck, now.state.first, now.players) == (True, "Cy", ("Ana", "Ben", "Cy"))
 
 
-def test_a_catalogue_too_small_to_deal_records_the_tables_cards_and_says_why(db, script):
-    DraftTable(Store(db)).import_catalogue(full_deck(23))
-    said = script([("Players", "Ana,Ben,Cy"), ("Who starts?", "")])
-    assert guided.start(Store(db))
-    assert DraftTable(Store(db)).status().state.deck is False
-    assert any("23 cards are too few" in s and "24 needed" in s for s in said)
-
-
-def test_without_a_catalogue_the_example_or_free_names(db, script):
-    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "ex")])
+def test_a_catalogue_short_of_the_box_records_the_tables_cards_by_default(db, script):
+    DraftTable(Store(db)).import_catalogue(full_deck(24))  # 8 a player: enough to record
+    script([("Players", "Ana,Ben,Cy"), ("Who starts?", ""), ("Who holds the deck?", "")])
     assert guided.start(Store(db))
     state = DraftTable(Store(db)).status().state
-    assert (state.deck, len(state.catalogue)) == (False, 8)  # 8 cards: recorded, not dealt
-    DraftTable(Store(db)).abandon()
-    script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "")])
+    assert (state.deck, len(state.catalogue)) == (False, 24)
+
+
+def test_a_catalogue_too_small_to_draft_from_is_not_offered(db, script):
+    # Issue 32: the imported 8-card example would run out of cards in round 1 with five
+    # players; the table's cards are recorded by name (the example still scores its 8).
+    DraftTable(Store(db)).import_catalogue(example_catalogue())
+    said = script([("Players", "A,B,C,D,E"), ("Who starts?", ""), ("Which cards?", "")])
     assert guided.start(Store(db))
     assert DraftTable(Store(db)).status().state.free
+    assert any("holds 8 cards of the 54 in the box: too few to draft from" in s for s in said)
+
+
+def test_without_a_catalogue_free_names_never_the_eight_card_example(db, script, monkeypatch):
+    offered = []
+    real_choose = prompts.choose
+    monkeypatch.setattr(
+        prompts, "choose", lambda q, options, *a, **k: (offered.append((q, list(options))),
+                                                         real_choose(q, options, *a, **k))[1]
+    )  # fmt: skip
+    said = script([("Players", "Ana,Ben"), ("Who starts?", ""), ("Which cards?", "")])
+    assert guided.start(Store(db))
+    assert DraftTable(Store(db)).status().state.free
+    assert ("Which cards?", ["names", "file"]) in offered  # the example would die in round 1
+    assert any("holds 8 cards of the 54 in the box" in s for s in said), said
 
 
 def test_a_catalogue_file_for_this_draft(db, script, tmp_path):

@@ -216,10 +216,13 @@ def test_solo_play_deals_a_run_to_the_goal_reading_chosen(db):
     term = Terminal(db, "playlist", "solo", "play")
     term.answer("Deal one now?", "")
     term.answer("Who plays this solo run?", "Ana")
-    term.answer("How many cards to lay out?", "")
+    term.answer("How many cards to lay out?", "3")
     term.answer("A round is won with 10 points?", "more")
-    term.expect("Solo round 1: 20 cards (goal: more than 10 points).")
-    term.answer("Your playlist from the 20 cards", ", ".join(TEN))
+    term.expect("The catalogue lists no cards")  # so the table lays them out and says them
+    for place, card in enumerate(TEN, 1):
+        term.answer(f"Laid-out card {place} of 3?", card)
+    term.expect("Solo round 1: 3 cards (goal: more than 10 points).")
+    term.answer("Your playlist from the 3 cards", "1, 2, 3")
     term.expect("solo goal: 10 vs more than 10 points → not won")
     term.answer("File it in history?", "")
     term.expect("No round won this run.")

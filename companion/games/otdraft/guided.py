@@ -37,7 +37,8 @@ NONE = "none"
 LATER = "later"
 REVEAL = "reveal"
 COMPANION, TABLE = "companion", "table"
-IMPORTED, EXAMPLE, FILE, NAMES = "imported", "example", "file", "names"
+IMPORTED, FILE, NAMES = "imported", "file", "names"
+TOTALS, DESCRIBE = "type each team's total", "describe the unknown cards"
 
 
 # --- starting ----------------------------------------------------------------------
@@ -58,7 +59,7 @@ def start(store: Any, seed: int | None = None) -> bool:
                 "Players, clockwise (2 to 5, comma separated)?", ",".join(f.earlier("players", [])),
                 _players, choices="A,B,C", complete=players_seen(store), several=True)),
             ("first", lambda f: prompts.choose("Who starts?", f["players"], f["players"][0])),
-            ("catalogue", lambda f: _which_catalogue(table)),
+            ("catalogue", lambda f: _which_catalogue(table, len(f["players"]))),
             ("deck", lambda f: _who_deals(f["catalogue"], len(f["players"]))),
         ]
     )  # fmt: skip
@@ -66,7 +67,9 @@ def start(store: Any, seed: int | None = None) -> bool:
         return False
     players, first, catalogue, deck = (done[k] for k in ("players", "first", "catalogue", "deck"))
     try:
-        started = table.start(players, first=first, catalogue=catalogue, deck=deck, seed=seed)
+        started = table.start(
+            players, first=first, catalogue=catalogue, deck=deck, seed=seed, by_name=not catalogue
+        )
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -85,29 +88,53 @@ def _players(text: str) -> list[str]:
     return parse_players(text, low=MIN_PLAYERS, high=MAX_PLAYERS)
 
 
-def _which_catalogue(table: DraftTable) -> Any:
-    """The cards' catalogue for this draft, or None to record free card names."""
+def _which_catalogue(table: DraftTable, players: int) -> Any:
+    """The cards' catalogue for this draft, or None to record free card names.
+
+    A catalogue with fewer cards than the teams end with (8 a player) is never offered for
+    the draft: the draft would run out of cards (the shipped 8-card example, in round 1 with
+    five players); its cards still score the teams at the end."""
+    from companion.games.otdraft.rules.draft import cards_needed
     from companion.games.otdraft.table import example_catalogue, read_catalogue_file
 
+    needed = cards_needed(players)
     imported = table.catalogue()
-    if imported is not None:
+    if imported is not None and len(imported) >= needed:
         prompts.say(f"  card catalogue: {imported.source} ({len(imported)} cards)", markup=False)
         return imported
+    if imported is not None:
+        said = (
+            f"  The card catalogue ({imported.source}) holds {len(imported)} cards of the "
+            f"{DECK_SIZE} in the box: too few to draft from ({needed} end on {players} teams). "
+        )
+    else:
+        said = (
+            f"  No card catalogue is imported (the shipped example holds "
+            f"{len(example_catalogue())} cards of the {DECK_SIZE} in the box, those of the "
+            "rulebook's Scoring Example: too few to draft from). "
+        )
     prompts.say(
-        "  No card catalogue is imported. The companion can record the table's cards by "
-        "name (scored at the end once a catalogue describes them), use a catalogue file "
-        "for this draft, or the eight cards of the rulebook's Scoring Example."
+        said + "The companion records the table's cards by name and, at the end, asks each "
+        "team's scorepad total or the points of the cards it does not know (remembered for "
+        "next time); or use a catalogue file of the deck for this draft.",
+        markup=False,
     )
-    where = prompts.choose("Which cards?", [NAMES, FILE, EXAMPLE], NAMES)
+    where = prompts.choose("Which cards?", [NAMES, FILE], NAMES)
     if where == NAMES:
         return None
-    if where == EXAMPLE:
-        return example_catalogue()
-    return prompts.ask(
-        "Catalogue file (FILE.toml, docs/otdraft-cards.md)?",
-        "",
-        lambda text: read_catalogue_file(Path(text).expanduser()) if text else _no_file(),
-    )
+
+    def parse(text: str) -> Any:
+        if not text:
+            _no_file()
+        catalogue = read_catalogue_file(Path(text).expanduser())
+        if len(catalogue) < needed:
+            raise BadInput(
+                f"{text} holds {len(catalogue)} cards: a {players}-player draft needs at "
+                f"least {needed} (describe the whole box)"
+            )
+        return catalogue
+
+    return prompts.ask("Catalogue file (FILE.toml, docs/otdraft-cards.md)?", "", parse)
 
 
 def _no_file() -> Any:
@@ -118,15 +145,7 @@ def _who_deals(catalogue: Any, players: int) -> bool | None:
     """With a catalogue: does the companion run the deck? None without one."""
     if catalogue is None:
         return None
-    from companion.games.otdraft.rules.draft import cards_needed
-
-    if len(catalogue) < cards_needed(players):
-        prompts.say(
-            f"  {len(catalogue)} cards are too few for the companion to deal a {players}-player "
-            f"draft ({cards_needed(players)} needed): it records the table's cards",
-            markup=False,
-        )
-        return False
+    # (a catalogue too small to deal from is too small to draft from: never offered)
     default = COMPANION if len(catalogue) >= DECK_SIZE else TABLE
     return prompts.choose("Who holds the deck?", [COMPANION, TABLE], default) == COMPANION
 
@@ -340,10 +359,86 @@ class Flow:
         if prompts.choose("Score the teams and finish?", ["end", STOP], "end") == STOP:
             self.stopped = True
             return
+        totals = settle_unscored(self.table)
         with prompts.no_interrupt():
-            ended = self.table.end()
+            ended = self.table.end(totals)
         render_end(prompts.console(), ended)
         self.stopped = True
+
+
+# --- the end, when no catalogue describes every card ---------------------------------
+
+
+def settle_unscored(table: DraftTable, undo: bool = True) -> dict[str, int] | None:
+    """Before `end`: when no catalogue describes every card, the table either types each
+    team's scorepad total (returned, for `end`) or describes each unknown card once
+    (remembered with the table's cards; None, and `end` scores them). `undo=False` where
+    no move is to take back (`otdraft game end` asks it too)."""
+    missing = table.unscored()
+    if not missing:
+        return None
+    count = f"{len(missing)} card{'s' if len(missing) != 1 else ''}"
+    prompts.say(
+        f"  No card catalogue describes {count} of these teams: {', '.join(missing)}.",
+        markup=False,
+    )
+    how = prompts.choose("How are the teams scored?", [TOTALS, DESCRIBE], TOTALS, undo=undo)
+    if how == TOTALS:
+        return ask_totals(table.fold(table.current()).players, undo)
+    describe_unknown(table, missing, undo)
+    return None
+
+
+def ask_totals(players: tuple[str, ...], undo: bool = True) -> dict[str, int]:
+    """Each team's total, read from the table's scorepad."""
+    from companion.games.otdraft.rules.results import check_total
+
+    return {
+        p: prompts.ask(
+            f"{p}'s total on the scorepad?", "", lambda t, p=p: check_total(p, t), undo=undo
+        )
+        for p in players
+    }
+
+
+def describe_unknown(table: DraftTable, missing: list[str], undo: bool = True) -> None:
+    """Each unknown card once: category, starting points, traits and (optionally) rules in
+    the card language; all are remembered together once the last is described."""
+    from companion.games.otdraft.rules.cards import CATEGORIES
+    from companion.games.otdraft.rules.catalogue import described_card
+
+    described: list[dict[str, Any]] = []
+    prompts.say(
+        "  Describe each card once, as printed; the companion remembers it. Rules are "
+        'optional, in the card language (docs/otdraft-cards.md), e.g. { each = "category:'
+        'Leader", points = 4 }, { destroy = ["David"] }.',
+        markup=False,
+    )
+    for name in missing:
+        category = prompts.choose(f"{name}: category?", list(CATEGORIES), undo=undo)
+        points = prompts.ask(
+            f"{name}: starting points?",
+            "",
+            lambda t, n=name, c=category: described_card(n, c, t)["points"],
+            undo=undo,
+        )
+        traits = prompts.ask(
+            f"{name}: traits (Animal, Food, Man, Woman; Enter for none)?",
+            "",
+            lambda t, n=name, c=category: ",".join(described_card(n, c, 0, t)["traits"]),
+            undo=undo,
+        )
+
+        def rules(text: str, n: str = name, c: str = category, pts: int = points,
+                  tr: str = traits) -> dict[str, Any]:  # fmt: skip
+            raw = described_card(n, c, pts, tr, text)
+            table.check_cards([*described, raw], pending=missing)
+            return raw
+
+        described.append(prompts.ask(f"{name}: rules (Enter for none)?", "", rules, undo=undo))
+    with prompts.no_interrupt():
+        table.describe_cards(described)
+    prompts.say(f"  {len(described)} card(s) remembered with the table's cards", markup=False)
 
 
 def free_cards(state: DraftState) -> list[str]:

@@ -239,12 +239,22 @@ def render_end(out: Console, ended: DraftEnded) -> None:
 
     result = ended.result
     for player in ended.players:
+        if player not in ended.searches:  # filed from the scorepad, no catalogue to score
+            continue
         scored = Scored(ended.searches[player], result["teams"][player][-1])
         render_score(out, scored, title=player)
         out.print()
+    counted = result.get("companion_scores") or {}
+    differ = counted != result["scores"] and counted
+    if "scored_by" in result:
+        said = "Totals from the table's scorepad"
+        _plain(out, said + (" (the companion counts differently):" if differ else ":"))
     ranking = sorted(result["ranks"], key=result["ranks"].get)
     for player in ranking:
-        _plain(out, f"{result['ranks'][player]}. {player} {result['scores'][player]}")
+        line = f"{result['ranks'][player]}. {player} {result['scores'][player]}"
+        if differ and counted[player] != result["scores"][player]:
+            line += f" (the companion counts {counted[player]})"
+        _plain(out, line)
     if result["tied"]:
         _plain(
             out,

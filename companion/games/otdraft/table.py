@@ -24,13 +24,14 @@ from companion.games.otdraft.rules.cards import Catalogue
 from companion.games.otdraft.rules.catalogue import parse_catalogue_data, parse_catalogue_text
 from companion.games.otdraft.rules.draft import RULES, DraftState, start_options
 from companion.games.otdraft.rules.errors import TooManyChoices, UnresolvableCycle
-from companion.games.otdraft.rules.results import final_result
+from companion.games.otdraft.rules.results import final_result, parse_totals, scorepad_result
 from companion.games.otdraft.rules.scoring import ROUNDS
 from companion.tables.base import Ended, Match, Status, Table, Undone
 
 GAME = "otdraft"
 DOCS = "otdraft"  # the store table holding the catalogue
 CATALOGUE_KEY = "catalogue"
+DESCRIBED_KEY = "described"  # cards described at a draft's end, beside the imported file
 COMMAND = "companion otdraft game"
 
 
@@ -157,7 +158,8 @@ class DraftTable(Table[DraftState]):
         return parse_catalogue_data(doc, doc.get("source") or "the stored catalogue")
 
     def require_catalogue(self) -> Catalogue:
-        catalogue = self.catalogue()
+        """The table's cards (imported and described at the table), which must exist."""
+        catalogue = self.scoring_catalogue()
         if catalogue is None:
             raise RuleViolation(
                 "no OT Fantasy Draft card catalogue imported",
@@ -174,6 +176,70 @@ class DraftTable(Table[DraftState]):
     def catalogue_or_file(self, path: Path | None) -> Catalogue:
         """The catalogue file given, else the imported catalogue (which must exist)."""
         return read_catalogue_file(path) if path is not None else self.require_catalogue()
+
+    # --- cards described at the table ------------------------------------------
+
+    def described(self) -> list[dict[str, Any]]:
+        """The cards the table described at a draft's end (raw, as in a catalogue file)."""
+        doc = self.store.get_doc(DOCS, DESCRIBED_KEY)
+        return list(doc["cards"]) if doc else []
+
+    def scoring_catalogue(self) -> Catalogue | None:
+        """What scores a draft recorded by card name: the imported catalogue and the cards
+        described at the table (the imported file wins on a name both have). A draft still
+        starts from the imported catalogue alone: the described cards are only part of the
+        box, and a draft recorded by name may take any of its cards."""
+        imported = self.store.get_doc(DOCS, CATALOGUE_KEY)
+        extra = self.described()
+        if imported is None and not extra:
+            return None
+        return self._merged(extra)
+
+    def _merged(self, extra: Sequence[dict[str, Any]], stubs: Sequence[str] = ()) -> Catalogue:
+        imported = self.store.get_doc(DOCS, CATALOGUE_KEY) or {}
+        cards = list(imported.get("cards", []))
+        known = {c["name"].casefold() for c in cards}
+        for raw in extra:
+            if raw["name"].casefold() not in known:
+                cards.append(raw)
+                known.add(raw["name"].casefold())
+        # names still to be described: only so that a rule may name them
+        cards += [
+            {"name": n, "category": "Regular", "points": 0}
+            for n in stubs
+            if n.casefold() not in known
+        ]
+        source = imported.get("source") or "the cards described at the table"
+        return parse_catalogue_data({"source": source, "cards": cards}, source)
+
+    def check_cards(
+        self, cards: Sequence[dict[str, Any]], pending: Sequence[str] = ()
+    ) -> list[Any]:
+        """`cards` (raw) validated with the table's catalogue; a rule may also name the
+        `pending` cards, still to be described. The parsed cards; refused otherwise."""
+        merged = self._merged([*self.described(), *cards], pending)
+        wanted = {c["name"].casefold() for c in cards}
+        return [c for c in merged.cards if c.name.casefold() in wanted]
+
+    def describe_cards(self, cards: Sequence[dict[str, Any]]) -> list[Any]:
+        """Remember cards the table described (validated as `check_cards`), so later drafts
+        recorded by name score them; a card described again is replaced."""
+        parsed = self.check_cards(cards)
+        renamed = {c["name"].casefold() for c in cards}
+        kept = [c for c in self.described() if c["name"].casefold() not in renamed]
+        self.store.put_doc(DOCS, DESCRIBED_KEY, {"cards": [*kept, *(c.to_raw() for c in parsed)]})
+        return parsed
+
+    def unscored(self) -> list[str]:
+        """Cards of the complete live draft that no catalogue describes (empty: `end` can
+        score, or refuses for another reason — an unfinished draft, a missing secret)."""
+        from companion.games.otdraft.rules.draft import missing_cards
+
+        state = self.fold(self.current())
+        complete = state.is_draft_over and len(state.secrets) == len(state.players)
+        if not state.free or not complete:
+            return []
+        return missing_cards(state, self.scoring_catalogue())
 
     def score(
         self,
@@ -203,15 +269,16 @@ class DraftTable(Table[DraftState]):
         catalogue_file: Path | None = None,
         deck: bool | None = None,
         seed: int | None = None,
+        by_name: bool = False,
     ) -> Started:
         """Start a draft: with the companion's deck, the Draftline and secret candidates
         are dealt from `seed`. The catalogue is `catalogue`, else `catalogue_file`, else
-        the imported one; with none the table's cards are recorded by name."""
+        the imported one; with none (or `by_name`) the table's cards are recorded by name."""
         from companion.engine.decks import parse_players
         from companion.games.otdraft.rules.draft import MAX_PLAYERS, MIN_PLAYERS
 
         parse_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS)  # 1 or 6 players: first
-        if catalogue is None:
+        if catalogue is None and not by_name:
             catalogue = (
                 read_catalogue_file(catalogue_file)
                 if catalogue_file is not None
@@ -278,14 +345,31 @@ class DraftTable(Table[DraftState]):
         done = super().undo(expected)
         return DraftUndone(done.events, done.status)
 
-    def end(self) -> DraftEnded:
+    def end(self, totals: Sequence[str] | Mapping[str, int] | None = None) -> DraftEnded:
         """Score every team with its best choice and file the result (refused, writing
-        nothing, before the draft is complete or while a card is not described)."""
-        done = self.store.finish_match(GAME, lambda m: self.result_of(m, self.fold(m)))
+        nothing, before the draft is complete or while a card is not described).
+
+        `totals` (`NAME=POINTS` each, or a mapping) are the table's scorepad: they rank
+        the players whatever the catalogue knows; where it can score the teams too, its
+        scores are kept beside them."""
+
+        def result(match: Match) -> dict[str, Any]:
+            state = self.fold(match)
+            if totals is None:
+                return self.result_of(match, state)
+            typed = (
+                [f"{p}={v}" for p, v in totals.items()] if isinstance(totals, Mapping) else totals
+            )
+            pad = parse_totals(typed, state.players)
+            return scorepad_result(state, pad, self.scoring_catalogue() if state.free else None)[0]
+
+        done = self.store.finish_match(GAME, result)
         state = self.fold(done)
         scored_with = done["result"].get("catalogue")
         catalogue = None if scored_with is None else parse_catalogue_data(scored_with, "the result")
-        _, searches = final_result(state, catalogue)
+        searches: dict[str, Search] = {}
+        if totals is None or "companion_scores" in done["result"]:
+            _, searches = final_result(state, catalogue)
         base = Ended.of(done)
         return DraftEnded(
             base.id,
@@ -300,8 +384,27 @@ class DraftTable(Table[DraftState]):
     # --- the game's part ----------------------------------------------------------
 
     def result_of(self, match: Match, state: DraftState) -> dict[str, Any]:
-        result, _ = final_result(state, self.catalogue() if state.free else None)
+        if state.free:
+            self._refuse_unscored(state)
+        result, _ = final_result(state, self.scoring_catalogue() if state.free else None)
         return result
+
+    def _refuse_unscored(self, state: DraftState) -> None:
+        """No catalogue describes some card: say both ways to finish (totals, or cards)."""
+        from companion.games.otdraft.rules.draft import check_complete, missing_cards
+
+        check_complete(state)
+        missing = missing_cards(state, self.scoring_catalogue())
+        if not missing:
+            return
+        example = " ".join(f"--total {p}=POINTS" for p in state.players)
+        raise RuleViolation(
+            f"cannot score yet: no card catalogue describes {', '.join(missing)}",
+            hint=f"file the scorepad's totals with '{COMMAND} end {example}' (every player), "
+            "or describe the cards with 'companion otdraft cards add NAME --category C "
+            "--points N' or 'companion otdraft cards import FILE.toml' "
+            f"(docs/otdraft-cards.md), then '{COMMAND} end' again",
+        )
 
     def status_of(self, match: Match, state: DraftState) -> Status[DraftState]:
         where = match.get("status", "live")

@@ -86,13 +86,12 @@ def _solo(out: Console, table: SoloTable, seed: int) -> None:
     if table.live() is not None:
         out.print("\n(a solo run is live in this database; the demo skips its own)")
         return
+    if not table.has_card_list():  # it deals only cards it knows
+        out.print("\n(this database's catalogue has no music cards; the demo skips its solo run)")
+        return
     out.print(f"\n$ companion playlist solo start --seed {seed}")
     started = table.start(20, "solo", seed)
     ui.render_solo_status(out, started.status)
-    dealt = started.status.state.last.deal
-    if not dealt.cards:
-        out.print("  (box numbers only: nothing to solve)")
-        return
     out.print("$ companion playlist solo solve")
     solved = table.solve()
     ui.render_solution(out, solved)

@@ -244,7 +244,9 @@ def render_solo_status(out: Console, status: Status[SoloState]) -> None:
         f"Solo round {len(state.rounds)}: {deal.count} cards (goal: {state.goal.text()}).",
         markup=False,
     )
-    if deal.source == "box":
+    if deal.source == "table":
+        out.print("Laid out by the table, as described (a playlist names them by number):")
+    if deal.source == "box":  # a run dealt before the companion dealt only cards it knows
         numbers = " ".join(str(n) for n in deal.numbers)
         out.print(
             "The catalogue is empty; take these card numbers of the box "

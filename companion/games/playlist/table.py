@@ -37,6 +37,7 @@ from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 GAME_COMMAND = "companion playlist game"
 SOLO_COMMAND = "companion playlist solo"
+DEFAULT_SOLO_CARDS = 20
 
 
 # --- answers -----------------------------------------------------------------------------
@@ -324,8 +325,16 @@ class SoloTable(Table[SoloState]):
         super().__init__(store)
         self.box = PlaylistBox(store)
 
-    def start(self, cards: int = 20, player: str = "solo", seed: int | None = None) -> Started:
-        """Lay out `cards` for a run (same seed, same cards: the video-call variant)."""
+    def start(
+        self,
+        cards: int | None = None,
+        player: str = "solo",
+        seed: int | None = None,
+        laid: Sequence[str] | Sequence[Card] | None = None,
+    ) -> Started:
+        """Lay out `cards` (20 by default) for a run (same seed, same cards: the video-call
+        variant). With no card list the companion deals nothing it could not check: the
+        table lays the cards out from the box and describes them (`laid`)."""
         live = self.live()
         if live is not None:
             raise RuleViolation(
@@ -333,15 +342,50 @@ class SoloTable(Table[SoloState]):
                 hint=f"'{SOLO_COMMAND} end' files it first",
             )
         rng = TableRng(seed)
-        dealt = solo.deal_solo(self.box.cards(), self.box.genres(), cards, rng)
+        if laid:
+            dealt = self.laid_out(laid, cards)
+        else:
+            dealt = self._deal(cards or DEFAULT_SOLO_CARDS, rng, f"{SOLO_COMMAND} start")
         options = {"mode": "solo", "goal": self.box.solo_goal().to_json()}
         status = self.start_match([player], options, rng.seed, [dealt.event()])
         return Started(status, rng.seed)
+
+    def has_card_list(self) -> bool:
+        """Whether the catalogue lists music cards the companion can deal and check."""
+        return any(c.kind == "music" for c in self.box.cards())
+
+    def laid_out(self, typed: Sequence[str] | Sequence[Card], count: int | None = None) -> Any:
+        """The cards the table laid out, as typed (GENRE/POINTS/ICONS[/TITLE]), checked."""
+        return solo.laid_deal(self.box.read(typed), self.box.genres(), count)
+
+    def _deal(self, count: int, rng: TableRng, command: str) -> Any:
+        from companion.games.playlist.rules.errors import NoCardList
+
+        try:
+            return solo.deal_solo(self.box.cards(), self.box.genres(), count, rng)
+        except NoCardList as err:
+            raise NoCardList(
+                str(err),
+                hint=f"'{command} --laid GENRE/POINTS/ICONS[/TITLE]' once for each laid-out "
+                "card (bonus and negative cards taken out), or fill the catalogue once "
+                "('companion playlist cards import FILE.csv')",
+            ) from None
 
     def goal(self) -> Goal:
         """The live run's goal (fixed when it was dealt), else the table's."""
         live = self.live()
         return self.fold(live).goal if live else self.box.solo_goal()
+
+    def read(self, typed: Sequence[str] | Sequence[Card]) -> list[Card]:
+        """A playlist's cards as typed: from the catalogue, or — in a round the table laid out
+        and described — from that layout, by place number or title."""
+        live = self.live()
+        deal = self.fold(live).last.deal if live is not None else None
+        if deal is None or not deal.laid or all(isinstance(c, Card) for c in typed):
+            return self.box.read(typed)
+        from companion.games.playlist.rules.cards import resolve_cards
+
+        return resolve_cards([str(t) for t in typed], deal.cards, self.box.genres())
 
     def score(self, typed: Sequence[str] | Sequence[Card], anyway: bool = False) -> SoloScored:
         """Score a solo playlist; with a run going, record it as this round's playlist.
@@ -351,9 +395,10 @@ class SoloTable(Table[SoloState]):
         from companion.games.playlist.rules.cards import card_from_dict
         from companion.games.playlist.rules.scoring import score_playlist
 
-        cards = self.box.read(typed)
+        live = self.live()
+        cards = self.read(typed)
         verdict = check_chain(cards, SOLO)
-        if self.live() is None:
+        if live is None:
             return SoloScored(score_playlist(cards, solo=True), verdict, self.box.solo_goal())
         played = [c.to_dict() for c in cards]
         recorded = self.record(event("round", playlist=played, anyway=anyway))
@@ -361,10 +406,25 @@ class SoloTable(Table[SoloState]):
         goal = recorded.status.state.goal
         return SoloScored(recorded.outcome, verdict, goal, recorded.status, fits)
 
-    def next_round(self) -> Recorded[SoloState]:
-        """The next round with one card fewer, after a won round."""
+    def next_round(self, laid: Sequence[str] | Sequence[Card] | None = None) -> Recorded[SoloState]:
+        """The next round with one card fewer, after a won round: dealt from the catalogue,
+        or laid out by the table and described (`laid`), as it must be with no card list."""
+        from companion.games.playlist.rules.errors import NoCardList
+
         box = [c.to_dict() for c in self.box.cards()]
-        return self.record(event("next", catalogue=box, genres=self.box.genres()))
+        genres = self.box.genres()
+        if laid:
+            typed = [c.to_dict() for c in self.box.read(laid)]
+            return self.record(event("next", catalogue=box, genres=genres, laid=typed))
+        try:
+            return self.record(event("next", catalogue=box, genres=genres))
+        except NoCardList as err:
+            raise NoCardList(
+                str(err),
+                hint=f"'{SOLO_COMMAND} next --laid GENRE/POINTS/ICONS[/TITLE]' once for each "
+                "laid-out card, or fill the catalogue once ('companion playlist cards import "
+                "FILE.csv')",
+            ) from None
 
     def solve(self, typed: Sequence[str] = (), max_nodes: int | None = None) -> Solved:
         """The best playlist the laid-out cards allow (the run's deal when none are named)."""

@@ -74,13 +74,13 @@ def test_end_names_the_cards_to_describe_then_scores(cli, db, tmp_path):
     assert before["phase"] == "over"
     assert_user_error(
         cli("otdraft", "game", "end"),
-        "no card catalogue is imported to describe C01, C04",
+        "no card catalogue describes C01, C04",
     )
     small = tmp_path / "small.toml"
     small.write_text(full_deck_toml(15))
     assert cli("otdraft", "cards", "import", str(small)).exit_code == 0
     missing = cli("otdraft", "game", "end")
-    assert_user_error(missing, "the catalogue does not describe C20, c21 —")
+    assert_user_error(missing, "no card catalogue describes C20, c21 (hint:")
     assert "otdraft cards import FILE.toml" in missing.stderr
     assert status(cli) == before  # nothing written
     full = tmp_path / "full.toml"

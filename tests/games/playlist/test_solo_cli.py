@@ -1,6 +1,7 @@
 """`companion playlist solo` through the CLI."""
 
 import csv
+from pathlib import Path
 
 from companion.engine.rng import TableRng
 from companion.games.playlist.rules.synthetic import synthetic_box
@@ -22,15 +23,67 @@ def fill_catalogue(cli, tmp_path, extra=()):
     assert cli("playlist", "cards", "import", str(path)).exit_code == 0
 
 
-def test_deal_box_numbers_when_no_catalogue_and_same_seed_same_cards(cli, tmp_path):
-    one = cli("playlist", "solo", "deal", "--seed", "42", "--json").json
-    other = cli(
-        "playlist", "solo", "deal", "--seed", "42", "--json", database=tmp_path / "friend.json"
-    ).json
-    assert one["source"] == "box" and one["count"] == 20
-    assert len(set(one["numbers"])) == 20 and all(1 <= n <= 80 for n in one["numbers"])
-    assert one["numbers"] == other["numbers"]
-    assert_user_error(cli("playlist", "solo", "deal"), "a solo run is already going")
+def test_no_card_list_deals_nothing_it_cannot_check_and_says_how(cli, db):
+    # Issue 32, item 11: box numbers nobody could check were dealt before.
+    for args in (["solo", "start", "--seed", "42"], ["solo", "deal"]):
+        refused = cli("playlist", *args)
+        assert_user_error(refused, "the catalogue lists no music cards")
+        assert "--laid GENRE/POINTS/ICONS[/TITLE]" in refused.stderr
+        assert "playlist cards import" in refused.stderr
+    assert_user_error(
+        cli("playlist", "solo", "status"), "no live playlist-solo match"
+    )  # nothing written
+
+
+def laid(*cards):
+    return [a for c in cards for a in ("--laid", c)]
+
+
+def test_a_run_from_the_cards_the_table_laid_out_and_described(cli, db):
+    extra = "rock/2/guitar+drums+sad/d"
+    started = cli("playlist", "solo", "start", "--player", "Ana", *laid(*WINNING, extra), "--json")
+    assert started.exit_code == 0, started.stderr
+    doc = started.json
+    assert (doc["source"], doc["count"], doc["numbers"]) == ("table", 4, [])
+    assert [c["number"] for c in doc["cards"]] == [1, 2, 3, 4]  # their places in the layout
+    assert [c["title"] for c in doc["cards"]] == ["a", "b", "c", "d"]
+    # checked against the layout: a laid-out card still fits, so not yet counted
+    assert_user_error(cli("playlist", "solo", "score", "a", "b"), "still fits")
+    assert_user_error(
+        cli("playlist", "solo", "score", "1", "pop/1/love+piano+ballad/z"), "not one of"
+    )
+    scored = cli("playlist", "solo", "score", "1", "2", "c", "--json")
+    assert scored.exit_code == 0, scored.stderr
+    assert (scored.json["total"], scored.json["wins"]) == (10, True)
+    # the next round: one card fewer, laid out and described again
+    assert_user_error(cli("playlist", "solo", "next"), "--laid")
+    assert_user_error(cli("playlist", "solo", "next", *laid(*WINNING[:2])), "this round lays out 3")
+    assert_user_error(
+        cli("playlist", "solo", "next", *laid(WINNING[0], WINNING[0], WINNING[1])),
+        "already in",
+    )
+    nxt = cli("playlist", "solo", "next", *laid(*WINNING), "--json")
+    assert nxt.exit_code == 0, nxt.stderr
+    assert (nxt.json["round"], nxt.json["count"], nxt.json["source"]) == (2, 3, "table")
+    ended = cli("playlist", "solo", "end", "--json")
+    assert ended.exit_code == 0, ended.stderr
+    run_id = started.json["id"]
+    from companion.games.playlist.rules.replay import replay
+
+    archived = Store(db).get_match(run_id)  # the described cards are in the log: it replays
+    assert replay(archived) == archived["result"] and archived["result"]["fewest_cards_won"] == 4
+
+
+def test_laid_out_cards_are_checked_before_anything_is_written(cli, db):
+    assert_user_error(cli("playlist", "solo", "start", *laid(WINNING[0])), "lays out 2 to 80")
+    assert_user_error(
+        cli("playlist", "solo", "start", "--cards", "3", *laid(*WINNING[:2])),
+        "2 cards described; this round lays out 3",
+    )
+    assert_user_error(cli("playlist", "solo", "start", *laid("pop/3/love", WINNING[1])), "icons")
+    assert_user_error(cli("playlist", "solo", "status"), "no live playlist-solo match")
+    shown = (Path(__file__).parents[3] / "docs" / "playlist.md").read_text(encoding="utf-8")
+    assert cli("playlist", "solo", "start").stderr.strip() in shown  # the page's refusal
 
 
 def test_deal_from_catalogue_leaves_out_bonus_and_negative_cards(cli, tmp_path):
@@ -45,34 +98,34 @@ def test_deal_from_catalogue_leaves_out_bonus_and_negative_cards(cli, tmp_path):
 
 
 def test_deal_too_many_cards(cli, tmp_path, db):
-    assert_user_error(cli("playlist", "solo", "deal", "--cards", "81"), "deal 2 to 80 cards")
+    assert_user_error(cli("playlist", "solo", "deal", "--cards", "81"), "lists no music cards")
     fill_catalogue(cli, tmp_path)
     before = db.read_bytes()
     assert_user_error(cli("playlist", "solo", "deal", "--cards", "81"), "the catalogue has 80")
     assert db.read_bytes() == before
 
 
+LONER = "country/1/guitar+wind+strings/d"  # fits nothing
+
+
 def test_solo_run_rounds_and_history(cli, db):
-    cli("playlist", "solo", "deal", "--seed", "3", "--player", "Ana")
+    cli("playlist", "solo", "deal", "--seed", "3", "--player", "Ana", *laid(*WINNING, LONER))
     assert_user_error(cli("playlist", "solo", "next"), "has no playlist yet")
     scored = cli("playlist", "solo", "score", *WINNING, "--json").json
     # 9 card points + 1 for three pop songs
     assert (scored["total"], scored["wins"], scored["recorded"]) == (10, True, True)
-    assert_user_error(
-        cli("playlist", "solo", "score", "pop/3/love+piano+ballad/a", "rock/3/drums+bass+wind/x"),
-        "not recorded: card 2 breaks",
-    )
-    nxt = cli("playlist", "solo", "next", "--json").json
-    assert (nxt["round"], nxt["count"]) == (2, 19)
+    assert_user_error(cli("playlist", "solo", "score", "a", "d"), "not recorded: card 2 breaks")
+    nxt = cli("playlist", "solo", "next", *laid(*WINNING[:2], LONER), "--json").json
+    assert (nxt["round"], nxt["count"]) == (2, 3)
     lost = cli("playlist", "solo", "score", *WINNING[:2], "--json").json
     assert (lost["total"], lost["wins"]) == (6, False)
     assert_user_error(cli("playlist", "solo", "next"), "the run is over")
     ended = cli("playlist", "solo", "end", "--json").json
     assert ended["rounds"] == [
-        {"cards": 20, "score": 10, "wins": True},
-        {"cards": 19, "score": 6, "wins": False},
+        {"cards": 4, "score": 10, "wins": True},
+        {"cards": 3, "score": 6, "wins": False},
     ]
-    assert (ended["fewest_cards_won"], ended["winner"], ended["scores"]) == (20, "Ana", {"Ana": 10})
+    assert (ended["fewest_cards_won"], ended["winner"], ended["scores"]) == (4, "Ana", {"Ana": 10})
     match = Store(db).get_match(ended["id"])
     assert match["game"] == "playlist-solo" and match["status"] == "finished"
     from companion.games.playlist.rules.replay import replay
@@ -129,7 +182,7 @@ def test_solve_errors(cli):
 
 
 def test_solo_undo(cli):
-    cli("playlist", "solo", "deal", "--seed", "3")
+    cli("playlist", "solo", "deal", "--seed", "3", *laid(*WINNING))
     assert_user_error(cli("playlist", "solo", "undo"), "nothing to undo")
     cli("playlist", "solo", "score", *WINNING)
     undone = cli("playlist", "solo", "undo", "--json").json

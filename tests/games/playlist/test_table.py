@@ -15,6 +15,9 @@ P1, P2, P3 = (
 )
 R1, R2 = "rock/1/drums+bass+sad/r1", "rock/1/drums+bass+death/r2"
 
+# no card list: a solo run is the cards the table lays out and describes (issue 32)
+LAID = ("--laid", "pop/3/love+piano+ballad/a", "--laid", "pop/3/love+drums+sad/b")
+
 
 def start_game(cli) -> None:
     assert cli("playlist", "game", "start", "-p", "Ana,Ben,Cy", "--first", "Ben").exit_code == 0
@@ -40,7 +43,7 @@ def test_game_status_json_has_the_common_core(cli):
 
 
 def test_solo_status_json_has_the_common_core(cli):
-    cli("playlist", "solo", "start", "--seed", "3", "--player", "Ana")
+    cli("playlist", "solo", "start", "--seed", "3", "--player", "Ana", *LAID)
     body = cli("playlist", "solo", "status", "--json").json
     assert set(body) >= CORE
     assert (body["game"], body["status"], body["players"]) == ("playlist-solo", "live", ["Ana"])
@@ -53,8 +56,8 @@ def test_solo_status_json_has_the_common_core(cli):
 
 
 def test_solo_deal_stays_as_a_hidden_alias_of_start(cli):
-    dealt = cli("playlist", "solo", "deal", "--seed", "42", "--json").json
-    assert dealt["count"] == 20 and dealt["seed"] == 42
+    dealt = cli("playlist", "solo", "deal", "--seed", "42", *LAID, "--json").json
+    assert dealt["count"] == 2 and dealt["seed"] == 42
     assert "deal" not in cli("playlist", "solo", "--help").stdout.split("Commands")[-1]
     assert "start" in cli("playlist", "solo", "--help").stdout
 
@@ -72,7 +75,7 @@ def test_game_abandon_files_it_as_abandoned(cli, db):
 
 
 def test_solo_abandon_files_it_as_abandoned(cli, db):
-    cli("playlist", "solo", "start", "--seed", "1")
+    cli("playlist", "solo", "start", "--seed", "1", *LAID)
     done = cli("playlist", "solo", "abandon", "--json").json
     assert Store(db).get_match(done["id"])["status"] == "abandoned"
     assert_user_error(cli("playlist", "solo", "status"), "no live playlist-solo match")
@@ -89,7 +92,7 @@ def test_undo_refuses_the_start_and_writes_nothing(cli, db):
     "start, undo",
     [
         (("game", "start", "-p", "Ana,Ben"), ("game", "undo")),
-        (("solo", "start", "--seed", "1"), ("solo", "undo")),
+        (("solo", "start", "--seed", "1", *LAID), ("solo", "undo")),
     ],
 )
 def test_undo_is_decided_inside_the_lock(cli, db, monkeypatch, start, undo):
@@ -127,7 +130,7 @@ def test_watch_once_json_is_the_game_status_with_per_player_scores(cli):
 
 
 def test_watch_once_json_of_a_solo_run(cli):
-    cli("playlist", "solo", "start", "--seed", "2", "--player", "Ana")
+    cli("playlist", "solo", "start", "--seed", "2", "--player", "Ana", *LAID)
     cli("playlist", "solo", "score", "pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b")
     watched = cli("watch", "--once", "--json", "--game", "playlist-solo")
     assert watched.json == cli("playlist", "solo", "status", "--json").json
@@ -152,6 +155,6 @@ def test_watch_once_draws_the_playlists_points_round_and_who_plays(cli):
 
 
 def test_watch_once_draws_a_solo_run(cli):
-    cli("playlist", "solo", "start", "--seed", "42")
+    cli("playlist", "solo", "start", "--seed", "42", *LAID)
     frame = cli("watch", "--once", "--game", "playlist-solo").stdout
-    assert "Solo round 1: 20 cards (goal: at least 10 points)." in frame
+    assert "Solo round 1: 2 cards (goal: at least 10 points)." in frame

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from companion.games.otdraft.table import DraftMove, DraftTable
 
 app = new_app("OT Fantasy Draft: card catalogue, end-game scoring, the draft tracker.")
-cards_app = new_app("The card catalogue: import, check, list, show, export.")
+cards_app = new_app("The card catalogue: import, add, check, list, show, export.")
 game_app = new_app(
     "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end, abandon."
 )
@@ -77,6 +77,41 @@ def cards_import(
         {"imported": True, **catalogue.summary_json()},
         json,
         lambda out: _ui().render_catalogue_summary(out, catalogue, "Imported"),
+    )
+
+
+@cards_app.command("add")
+def cards_add(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The card's name, as printed.")],
+    category: Annotated[
+        str, typer.Option("--category", "-c", help="Leader, Location, Prophet, Regular or Thing.")
+    ],
+    points: Annotated[int, typer.Option("--points", help="The starting points.")],
+    trait: Annotated[
+        list[str] | None,
+        typer.Option("--trait", help="Animal, Food, Man or Woman (repeat for several)."),
+    ] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            metavar="RULES",
+            help='The rules in the card language, e.g. \'{ each = "category:Leader", '
+            "points = 4 }' (docs/otdraft-cards.md).",
+        ),
+    ] = "",
+    json: JsonOption = False,
+) -> None:
+    """Describe one card of the box (remembered: drafts recorded by card name score it)."""
+    from companion.games.otdraft.rules.catalogue import described_card
+
+    raw = described_card(name, category, points, ",".join(trait or ()), rules)
+    card = _table(ctx).describe_cards([raw])[0]
+    emit(
+        {"described": True, **card.to_json()},
+        json,
+        lambda out: _ui().render_card(out, card),
     )
 
 
@@ -299,12 +334,39 @@ def undo(ctx: typer.Context, json: JsonOption = False) -> None:
 
 
 @game_app.command()
-def end(ctx: typer.Context, json: JsonOption = False) -> None:
+def end(
+    ctx: typer.Context,
+    total: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--total",
+            metavar="NAME=POINTS",
+            help="A team's total from the table's scorepad (once per player): the totals "
+            "rank the players, whatever the catalogue knows.",
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
     """Score every team with its best Protect/Silence choice; a tie goes to the latest turn."""
-    # A draft recorded without a catalogue is scored with the imported one, which must
-    # describe every drafted card (otherwise nothing is written and the missing cards named).
-    ended = _table(ctx).end()
+    # A draft recorded by card name is scored with the catalogue (imported and described
+    # cards); when it cannot, --total files the scorepad, and at a terminal `end` asks
+    # for the totals or the unknown cards. Otherwise nothing is written.
+    table = _table(ctx)
+    totals: Any = total or None
+    if totals is None and not json and _on_terminal() and table.unscored():
+        from companion.games.otdraft.guided import settle_unscored
+        from companion.ui.guided.prompts import guarded
+
+        with guarded():
+            totals = settle_unscored(table, undo=False)
+    ended = table.end(totals)
     emit(ended.to_json(), json, lambda out: _ui().render_end(out, ended))
+
+
+def _on_terminal() -> bool:
+    from companion.ui.guided.prompts import on_terminal
+
+    return on_terminal()
 
 
 @game_app.command()

@@ -253,6 +253,47 @@ def _selector(
     return Selector("name", found)
 
 
+# --- one card described at the table ---------------------------------------------
+
+
+def described_card(
+    name: str, category: str, points: int | str, traits: str = "", rules: str = ""
+) -> dict[str, Any]:
+    """One card as the table describes it (a card's anatomy, the rules in the card
+    language: inline tables as in a catalogue file, comma separated), in the catalogue's
+    raw form; `parse_catalogue_data` validates it with the rest of the catalogue."""
+    from companion.engine.names import match_prefix
+
+    where = f"card '{name}'"
+    chosen = match_prefix(category, CATEGORIES, what="category")
+    if isinstance(points, str):
+        try:
+            points = int(points.strip())
+        except ValueError:
+            raise CatalogueError(
+                f"{where}: starting points '{points.strip()}' are not a whole number"
+            ) from None
+    kept = [match_prefix(t, TRAITS, what="trait") for t in traits.split(",") if t.strip()]
+    raw: dict[str, Any] = {
+        "name": name,
+        "category": chosen,
+        "points": points,
+        "traits": list(dict.fromkeys(kept)),
+        "rules": [],
+    }
+    text = rules.strip()
+    if text:
+        listed = text if text.startswith("[") else f"[{text}]"
+        try:
+            raw["rules"] = tomllib.loads(f"rules = {listed}")["rules"]
+        except tomllib.TOMLDecodeError as err:
+            raise CatalogueError(
+                f"{where}: the rules are not in the card language ({err}); "
+                'e.g. { each = "category:Leader", points = 4 }, { destroy = ["David"] }'
+            ) from None
+    return raw
+
+
 # --- writing ------------------------------------------------------------------
 
 

@@ -534,12 +534,8 @@ def missing_cards(state: DraftState, catalogue: Catalogue | None) -> list[str]:
     return [n for n in held if n.casefold() not in known]
 
 
-def final_teams(state: DraftState, catalogue: Catalogue | None = None) -> dict[str, list[Card]]:
-    """Each team at game end (drafted, leftovers and secret), once the draft is complete.
-
-    A draft of free card names is scored with `catalogue` (matched case-insensitively);
-    every card must be in it.
-    """
+def check_complete(state: DraftState) -> None:
+    """Refuse to end a draft before round 7 is played and every secret card is kept."""
     if not state.is_draft_over:
         raise DraftError(
             f"the draft is in round {state.round} of {ROUNDS} "
@@ -550,6 +546,21 @@ def final_teams(state: DraftState, catalogue: Catalogue | None = None) -> dict[s
         raise DraftError(
             f"no secret card recorded for {', '.join(missing)} (otdraft game secret PLAYER CARD)"
         )
+
+
+def final_names(state: DraftState) -> dict[str, list[str]]:
+    """Each complete team by the names the table recorded: drafted, leftovers, secret."""
+    check_complete(state)
+    return {p: [*state.team(p), state.secrets[p]] for p in state.players}
+
+
+def final_teams(state: DraftState, catalogue: Catalogue | None = None) -> dict[str, list[Card]]:
+    """Each team at game end (drafted, leftovers and secret), once the draft is complete.
+
+    A draft of free card names is scored with `catalogue` (matched case-insensitively);
+    every card must be in it.
+    """
+    check_complete(state)
     catalogue = state.catalogue if state.catalogue is not None else catalogue
     missing = missing_cards(state, catalogue)
     if missing:

@@ -1,12 +1,22 @@
-"""Game end: every team scored with its best choice, ranked, ties to the latest turn."""
+"""Game end: every team scored with its best choice — or the table's scorepad totals —
+ranked, ties to the latest turn."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.engine.errors import BadInput
+from companion.engine.names import match_prefix
 from companion.games.otdraft.rules.best import Search, find_best
 from companion.games.otdraft.rules.cards import Catalogue
-from companion.games.otdraft.rules.draft import DraftState, final_teams, round_order
+from companion.games.otdraft.rules.draft import (
+    DraftState,
+    final_names,
+    final_teams,
+    missing_cards,
+    round_order,
+)
 from companion.games.otdraft.rules.scoring import ROUNDS
 
 
@@ -47,4 +57,68 @@ def final_result(
     }
     if state.free and catalogue is not None:
         result["catalogue"] = catalogue.to_raw()
+    return result, searches
+
+
+# --- the scorepad ------------------------------------------------------------------
+
+SCOREPAD = "scorepad"  # the result's `scored_by` when the table's totals were filed
+
+
+def check_total(player: str, typed: str) -> int:
+    """One team's total as the scorepad shows it: a whole number, 0 or more."""
+    text = typed.strip()
+    try:
+        value = int(text)
+    except ValueError:
+        raise BadInput(f"{player}'s total '{text}' is not a whole number of points") from None
+    if value < 0:
+        raise BadInput(f"{player}'s total is {value}: a team scores 0 points or more")
+    return value
+
+
+def parse_totals(typed: Sequence[str], players: Sequence[str]) -> dict[str, int]:
+    """`NAME=POINTS` for every player, each once (a unique prefix of the name will do)."""
+    totals: dict[str, int] = {}
+    for text in typed:
+        name, sep, points = text.partition("=")
+        if not sep or not name.strip():
+            raise BadInput(f"'{text}' is not NAME=POINTS (e.g. {players[0]}=41)")
+        player = match_prefix(name, players, what="player")
+        if player in totals:
+            raise BadInput(f"{player}'s total is given twice")
+        totals[player] = check_total(player, points)
+    missing = [p for p in players if p not in totals]
+    if missing:
+        raise BadInput(f"no total for {', '.join(missing)}: every player's total is needed")
+    return totals
+
+
+def scorepad_result(
+    state: DraftState, totals: Mapping[str, int], catalogue: Catalogue | None = None
+) -> tuple[dict[str, Any], dict[str, Search]]:
+    """The result filed from the table's scorepad: its totals rank the players, with the
+    rulebook's tie-breaker (`rank_players`). When the catalogue can score every team
+    too, its scores and choices are kept beside (`companion_scores`): the table's word
+    wins, the difference stays visible."""
+    names = final_names(state)  # refuses an unfinished draft or a missing secret card
+    scores = {p: totals[p] for p in state.players}
+    usable = state.catalogue if state.catalogue is not None else catalogue
+    scored, searches = (
+        final_result(state, catalogue) if not missing_cards(state, usable) else ({}, {})
+    )
+    ranking, tied = rank_players(scores, list(state.players), state.first)
+    result: dict[str, Any] = {
+        "scores": scores,
+        "ranks": {p: i for i, p in enumerate(ranking, 1)},
+        "winner": ranking[0],
+        "tied": tied,
+        "teams": scored.get("teams", names),
+        "choices": scored.get("choices", {}),
+        "scored_by": SCOREPAD,
+    }
+    if scored:
+        result["companion_scores"] = scored["scores"]
+    if "catalogue" in scored:
+        result["catalogue"] = scored["catalogue"]
     return result, searches

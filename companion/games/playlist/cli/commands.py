@@ -383,16 +383,30 @@ def game_abandon(ctx: typer.Context, json: JsonOption = False):
 # --- solo play -----------------------------------------------------------------------------
 
 
+LaidOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--laid",
+        metavar="GENRE/POINTS/ICONS[/TITLE]",
+        help="A card the table laid out from the shuffled box, described (repeat for each); "
+        "needed when the catalogue lists no cards.",
+    ),
+]
+
+
 @solo_app.command("start")
 def solo_start(
     ctx: typer.Context,
-    cards: Annotated[int, typer.Option("--cards", "-k", help="How many cards to lay out.")] = 20,
+    cards: Annotated[
+        int | None, typer.Option("--cards", "-k", help="How many cards to lay out (20).")
+    ] = None,
     player: Annotated[str, typer.Option("--player", help="Who plays this run.")] = "solo",
+    laid: LaidOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
 ):
     """Lay out cards for a solo run (same --seed, same cards: the video-call variant)."""
-    started = _solo(ctx).start(cards, player, seed)
+    started = _solo(ctx).start(cards, player, seed, laid)
     show_status(started.to_json(), started.status, json)
 
 
@@ -463,9 +477,9 @@ def solo_solve(
 
 
 @solo_app.command("next")
-def solo_next(ctx: typer.Context, json: JsonOption = False):
+def solo_next(ctx: typer.Context, laid: LaidOption = None, json: JsonOption = False):
     """Start the next round with one card fewer (after a won round)."""
-    status = _solo(ctx).next_round().status
+    status = _solo(ctx).next_round(laid).status
     show_status(status.to_json(), status, json)
 
 

@@ -7,6 +7,9 @@ playlist that a laid-out card still fits is refused, naming the card, unless the
 counts it anyway. After a won round the next one has one card fewer; a lost round ends
 the run, which is filed in history.
 
+With no card list the player lays the cards out from the box and describes each one,
+every round (the companion deals only cards it can check).
+
 Undo (Ctrl-Z, `<`) takes back the run's last step (never its first deal). Everything goes
 through `companion.games.playlist.table.SoloTable`.
 """
@@ -53,10 +56,11 @@ def start(store: Any, seed: int | None = None) -> bool:
     if done is None:  # undo at the first question: back out
         return False
     player, cards, reading = done["player"], done["cards"], done["reading"]
+    laid = None if table.has_card_list() else ask_laid_out(table, cards)
     try:
         if reading != goal.reading:  # a table setting: the next runs play to it too
             table.box.set_solo_goal(reading=reading)
-        started = table.start(cards, player, seed)
+        started = table.start(cards, player, seed, laid)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -64,6 +68,34 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     render_solo_status(prompts.console(), started.status)
     return True
+
+
+def ask_laid_out(table: SoloTable, count: int) -> list[Any]:
+    """With no card list the companion deals nothing it could not check: the player lays
+    `count` cards out from the shuffled box and describes each one as printed."""
+    prompts.say(
+        f"  The catalogue lists no cards, so the companion cannot deal cards it could check. "
+        f"Shuffle the box (bonus and negative cards taken out), lay out {count} cards and "
+        "describe each: genre/points/icons[/title], e.g. pop/3/love+piano+ballad/Let It Be.",
+        markup=False,
+    )
+    typed: list[str] = []
+
+    def parse(text: str, earlier: tuple[str, ...]) -> str:
+        table.box.read([*earlier, text])  # the card's format, and not described twice
+        return text
+
+    for place in range(1, count + 1):
+        typed.append(
+            prompts.ask(
+                f"Laid-out card {place} of {count}?",
+                "",
+                lambda t, earlier=tuple(typed): parse(t, earlier),
+                choices="genre/points/icons[/title]",
+            )
+        )
+    table.laid_out(typed, count)  # the whole layout, checked as the run will record it
+    return typed
 
 
 def _count(n: int) -> int:
@@ -121,7 +153,7 @@ class SoloFlow:
             typed = split_cards(text)
             if not typed:
                 raise BadInput("type the playlist's cards in order, separated by commas")
-            return self.table.box.read(typed)
+            return self.table.read(typed)
 
         cards = prompts.ask(
             f"Your playlist from the {count} cards (in order)?",
@@ -150,8 +182,11 @@ class SoloFlow:
         if answer == "stop":
             self.stopped = True
             return
+        laid = None
+        if self.table.status().state.last.deal.laid or not self.table.has_card_list():
+            laid = ask_laid_out(self.table, count)
         with prompts.no_interrupt():
-            self.table.next_round()
+            self.table.next_round(laid)
 
     def finish(self) -> None:
         from companion.games.playlist.render import render_solo_end

@@ -47,3 +47,7 @@ class TurnOrder(RuleViolation):
 
 class StillFits(RuleViolation):
     """A solo playlist counted while a laid-out card could still join it."""
+
+
+class NoCardList(RuleViolation):
+    """A deal asked of a catalogue that lists no music cards: nothing it could check."""

@@ -2,7 +2,9 @@
 
 Events of a `playlist-solo` match:
 
-* `deal`  {"count", "source", "cards", "numbers"}  the cards laid out for a round
+* `deal`  {"count", "source", "cards", "numbers"}  the cards laid out for a round: dealt
+          from the catalogue ("catalogue"), or laid out by the table and described as
+          typed ("table"); "box" (card numbers nobody could check) is only in old runs
 * `round` {"playlist", "score", "wins"[, "still_fits"]}  the playlist the player made that
           round ("still_fits": laid-out cards that could still have joined, when counted anyway)
 """
@@ -19,7 +21,7 @@ from companion.engine.events import replay as replay_events
 from companion.engine.rng import TableRng
 from companion.games.playlist.rules.cards import Card, card_from_dict, rules
 from companion.games.playlist.rules.chain import SOLO, check_chain, still_fitting
-from companion.games.playlist.rules.errors import BrokenLink, ShortPlaylist, StillFits
+from companion.games.playlist.rules.errors import BrokenLink, NoCardList, ShortPlaylist, StillFits
 from companion.games.playlist.rules.scoring import PlaylistScore, score_playlist
 
 GAME = "playlist-solo"
@@ -84,11 +86,14 @@ def make_goal(base: Goal, points: int | None = None, reading: str | None = None)
 @dataclass(frozen=True)
 class SoloDeal:
     count: int
-    cards: tuple[Card, ...]  # from the catalogue; empty when dealing box numbers
-    numbers: tuple[int, ...]  # card numbers of the box, when the catalogue is empty
+    cards: tuple[Card, ...]  # from the catalogue, or as the table described them
+    numbers: tuple[int, ...]  # card numbers of the box: runs dealt before issue 32 only
+    laid: bool = False  # the table laid the cards out and typed them
 
     @property
     def source(self) -> str:
+        if self.laid:
+            return "table"
         return "catalogue" if self.cards else "box"
 
     def event(self) -> dict[str, Any]:
@@ -108,15 +113,15 @@ def deal_solo(
 ) -> SoloDeal:
     """`count` random music cards of the genres in play ("take out the bonus and negative cards").
 
-    With an empty catalogue, `count` card numbers of the box instead, so the
-    table can pick the physical cards.
+    With no music card in the catalogue nothing is dealt: cards the companion does not know
+    it could not check (`laid_deal` takes the cards the table lays out, as described).
     """
-    box = rules()["box"]["music_cards"]
     low = rules()["playlist"]["min_start"]
-    if not catalogue:
-        if not low <= count <= box:
-            raise BadInput(f"--cards {count}: deal {low} to {box} cards of the box")
-        return SoloDeal(count, (), tuple(sorted(rng.sample(range(1, box + 1), count))))
+    if not any(c.kind == "music" for c in catalogue):
+        raise NoCardList(
+            f"the catalogue lists no music cards, so the companion cannot deal {count} cards "
+            "it could check: lay them out from the shuffled box and describe each one"
+        )
     eligible = [c for c in catalogue if c.kind == "music" and c.genre in genres]
     if not low <= count <= len(eligible):
         raise BadInput(
@@ -186,7 +191,8 @@ def _fold(state: SoloState, event: Mapping[str, Any]) -> SoloState:
     data = event["data"]
     if event["type"] == "deal":
         cards = tuple(card_from_dict(c) for c in data["cards"])
-        dealt = SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"])))
+        laid = data.get("source") == "table"
+        dealt = SoloRound(SoloDeal(data["count"], cards, tuple(data["numbers"]), laid))
         return replace(state, rounds=(*state.rounds, dealt))
     if event["type"] == "round":
         playlist = tuple(card_from_dict(c) for c in data["playlist"])
@@ -266,8 +272,10 @@ def next_deal(
     genres: Sequence[str],
     rng: TableRng,
     goal: Goal | None = None,
+    laid: Sequence[Card] | None = None,
 ) -> SoloDeal:
-    """The next round: one card fewer, once this round is won."""
+    """The next round: one card fewer, once this round is won; dealt from the catalogue,
+    or `laid` out by the table (described as typed)."""
     last = rounds[-1]
     if not last.scored:
         raise RuleViolation(
@@ -284,9 +292,35 @@ def next_deal(
     count = last.deal.count - 1
     if count < rules()["playlist"]["min_start"]:
         raise RuleViolation(f"no round with {count} cards: a playlist needs two")
-    if last.deal.cards:
-        return deal_solo(catalogue, genres, count, rng)
-    return deal_solo((), genres, count, rng)
+    if laid is not None:
+        return laid_deal(laid, genres, count)
+    return deal_solo(catalogue, genres, count, rng)
+
+
+def laid_deal(cards: Sequence[Card], genres: Sequence[str], count: int | None = None) -> SoloDeal:
+    """The cards the table laid out from the shuffled box, as it described them: music cards
+    of the genres in play ("take out the bonus and negative cards"), each once, `count`
+    of them when the round's size is set."""
+    low, box = rules()["playlist"]["min_start"], rules()["box"]["music_cards"]
+    if count is not None and len(cards) != count:
+        raise BadInput(f"{len(cards)} cards described; this round lays out {count}")
+    if not low <= len(cards) <= box:
+        raise BadInput(f"{len(cards)} cards described: a solo round lays out {low} to {box}")
+    for card in cards:
+        if card.kind != "music":
+            raise BadInput(
+                f"{card.name()} is a {card.kind} card: solo play takes out the bonus and "
+                "negative cards"
+            )
+        if card.genre not in genres:
+            raise BadInput(f"{card.name()}: {card.genre} is not a genre in play")
+    keys = [c.key for c in cards]
+    twice = next((c for c in cards if keys.count(c.key) > 1), None)
+    if twice is not None:
+        raise BadInput(f"{twice.name()} is described twice; each laid-out card once")
+    # numbered by their place in the layout, so a playlist names them by number or title
+    placed = tuple(replace(c, number=i) for i, c in enumerate(cards, 1))
+    return SoloDeal(len(cards), placed, (), laid=True)
 
 
 def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
@@ -330,7 +364,9 @@ class SoloRules:
             return Step(_fold(state, stored), stored, score)
         if kind == "next":
             box = [card_from_dict(c) for c in data.get("catalogue", [])]
-            dealt = next_deal(state.rounds, box, data.get("genres", []), rng, state.goal)
+            laid = data.get("laid")
+            typed = None if laid is None else [card_from_dict(c) for c in laid]
+            dealt = next_deal(state.rounds, box, data.get("genres", []), rng, state.goal, typed)
             stored = dealt.event()
             return Step(_fold(state, stored), stored, dealt)
         raise BadInput(f"'{kind}' is not a move of a solo run")
