@@ -157,17 +157,21 @@ class SeriesTable:
 
     def game_chances(self, series: Series) -> tuple[Any, Any, str]:
         """The first tribe's chance of one game (home, away, where it came from) when none
-        is given: openskill's prediction from both sides' Valley Hoopers ratings, else even."""
+        is given: openskill's prediction from the two managers' Valley Hoopers ratings, else
+        even (a Series of tribes alone has no people to rate)."""
         from companion.games.hoopers.rules.series_odds import EVEN
         from companion.history.book import history, quick_ratings
         from companion.history.predict import predict
         from companion.history.ratings import rate
 
+        people = series.people
+        if not people:
+            return EVEN, EVEN, "even"
         found = quick_ratings(self.store)  # from the months' checkpoints, when it can be
         lines = found[1] if found is not None else rate(history(self.store)[1])
-        if not all((RATED_AS, side) in lines for side in series.tribes):
+        if not all((RATED_AS, person) in lines for person in people):
             return EVEN, EVEN, "even"
-        first, _ = predict(lines, RATED_AS, list(series.tribes))
+        first, _ = predict(lines, RATED_AS, list(people))
         return first["chance"], first["chance"], "ratings"
 
     def status_of(self, series: Series) -> Status[SeriesView]:

@@ -84,12 +84,16 @@ def test_home_and_away_follow_the_schedule(series):
     assert Fraction(doc["sides"][1]["exact"]) == 1 - exact
 
 
-def test_without_a_chance_even_then_the_ratings(series):
+def test_without_a_chance_even_then_the_managers_ratings(cli):
+    def series(*args):
+        return cli("hoopers", "series", *args)
+
+    assert series("start", "--players", "Ana=Keepers,Ben=Unleashed", "--home", "kee").exit_code == 0
     start = series("odds", "--json").json  # no game rated yet: even
     assert start["from"] == "even" and start["sides"][0]["exact"] == "1/2"
     assert "odds: Keepers 1/2 (50%, needs 4)" in series("status").stdout
     series("record", "--score", "78-70")
-    rated = series("status", "--json").json["odds"]  # the sides have a rated game now
+    rated = series("status", "--json").json["odds"]  # Ana and Ben have a rated game now
     assert rated["from"] == "ratings" and rated["sides"][0]["exact"] is None
     assert rated["game"]["home"]["chance"] > 0.5  # Keepers won the one game
 
@@ -99,3 +103,9 @@ def test_bad_chances_are_refused(series):
     assert_user_error(series("odds", "--p", "most"), "is not a chance")
     assert_user_error(series("odds", "--p", "0.5", "--home-p", "0.6"), "not both")
     assert_user_error(series("odds", "--home-p", "0.6"), "both --home-p and --away-p")
+
+
+def test_a_series_of_tribes_alone_stays_even_whatever_was_played(series):
+    """Its games count for no person, so no rating speaks for either side."""
+    series("record", "--score", "78-70")
+    assert series("status", "--json").json["odds"]["from"] == "even"
