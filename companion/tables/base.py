@@ -251,12 +251,21 @@ class Table(Generic[S]):
         from companion import registry
         from companion.engine.errors import BadInput
         from companion.engine.spec import load
-        from companion.history.log import build_match, resolve_loggable
+        from companion.history.log import (
+            build_match,
+            players_named,
+            resolve_loggable,
+            with_players,
+        )
+        from companion.tables.players import settle
 
         kind = registry.kind(self.game)
         logging = kind.log if kind is not None else None
         if logging is None or resolve_loggable(request.game) != self.game:
             raise BadInput(f"cannot log '{request.game}' at the {self.game} table")
+        # One person, one name: `ana` is the known Ana, a slip of a known name is refused.
+        typed = players_named(request)
+        request = with_players(request, settle(self.store, typed, request.new))
         with self.store.change() as txn:
             setup = load(logging.setup)(txn) if logging.setup else None
             match = build_match(request, now, setup)
