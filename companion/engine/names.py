@@ -55,7 +55,12 @@ TYPO_LENGTH = 4
 
 
 class LooksLikeTypo(BadInput):
-    """A new player's name one slip away from a known player's."""
+    """A new player's name (`name`) one slip away from known players' (`near`)."""
+
+    def __init__(self, message: str, hint: str | None, name: str, near: Sequence[str]) -> None:
+        super().__init__(message, hint)
+        self.name = name
+        self.near = tuple(near)
 
 
 def is_slip(typed: str, known: str) -> bool:
@@ -105,5 +110,7 @@ def settle_names(
             raise LooksLikeTypo(
                 f"'{name}' is not a known player (did you mean {' or '.join(near)}?)",
                 hint=f"someone new: add --new {name}",
+                name=name,
+                near=near,
             )
     return settled
