@@ -42,7 +42,10 @@ def match_prefix(typed: str, choices: Iterable[str], what: str = "name") -> str:
     if hits:
         raise UnknownName(f"{what} '{typed}' is ambiguous: {', '.join(sorted(hits))}")
     close = difflib.get_close_matches(key, [c.casefold() for c in options], n=3, cutoff=0.5)
-    names = [c for c in options if c.casefold() in close]
+    # A slip of the name or of one of its words (`Mnany` for Manny Gentle, `Lnda` for Linda
+    # Siempre) is as close as a spelling can be, though difflib scores it against the whole.
+    slips = [c for c in options if any(is_slip(key, w) for w in (c, *c.split()))]
+    names = [*slips, *(c for c in options if c.casefold() in close and c not in slips)][:3]
     hint = f"did you mean {' or '.join(names)}?" if names else f"choose from {', '.join(options)}"
     raise UnknownName(f"no {what} '{typed}' ({hint})")
 
@@ -84,9 +87,7 @@ def is_slip(typed: str, known: str) -> bool:
     return short[cut:] == long[cut + 1 :]
 
 
-def settle_names(
-    typed: Sequence[str], known: Iterable[str], new: Iterable[str] = ()
-) -> list[str]:
+def settle_names(typed: Sequence[str], known: Iterable[str], new: Iterable[str] = ()) -> list[str]:
     """Each of `typed` as history knows the person: a known player in any case is that
     player (`ana` -> `Ana`); a new name one slip from a known player (`is_slip`) is refused
     with LooksLikeTypo unless it is in `new` (confirmed a new person). A known name also

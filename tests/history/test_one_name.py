@@ -94,3 +94,11 @@ def test_every_tracked_game_start_takes_new(cli, start):
     started = cli(*start, "--new", "Bne", "--json")
     assert started.exit_code == 0, started.stderr
     assert started.json["players"][:2] == ["Ana", "Bne"]
+
+
+def test_a_misspelt_hooper_gets_did_you_mean(cli):
+    start = ("hoopers", "match", "start", "--home", "Ana", "--away", "Ben",
+             "--home-tribe", "keepers", "--away-tribe", "unleashed", "--first", "Ana")  # fmt: skip
+    assert cli(*start).exit_code == 0
+    refused = cli("hoopers", "match", "shot", "Ana", "2ps", "--hooper", "Mnany", "--stat", "50")
+    assert_user_error(refused, "no hooper of Ana 'Mnany' (did you mean Manny Gentle?)")

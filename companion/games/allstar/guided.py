@@ -45,14 +45,17 @@ def start(store: Any, seed: int | None = None) -> bool:
     table = AllStarTable(store)
 
     def managers(f: Any) -> list[str]:
-        return people(store, prompts.ask(
-            "Managers, in seating order (clockwise)?",
-            ",".join(f.earlier("names", [])),
-            lambda text: parse_players(text, low=2, high=6),
-            choices="2 to 6 names, comma separated",
-            complete=players_seen(store),
-            several=True,
-        ))
+        return people(
+            store,
+            prompts.ask(
+                "Managers, in seating order (clockwise)?",
+                ",".join(f.earlier("names", [])),
+                lambda text: parse_players(text, low=2, high=6),
+                choices="2 to 6 names, comma separated",
+                complete=players_seen(store),
+                several=True,
+            ),
+        )
 
     def which_mode(f: Any) -> Any:
         if len(f["names"]) != 2:

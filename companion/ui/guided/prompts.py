@@ -441,9 +441,23 @@ def _completer(names: Sequence[str], several: bool | str) -> Any:
     return _Completer(names, several)
 
 
-def _line_bindings(validate: Callable[[str], bool | str], undo: bool) -> Any:
+def only_completion(completer: Any, text: str) -> str | None:
+    """`text` with its name completed, when the completion menu offers exactly one name."""
+    if completer is None:
+        return None
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    found = list(completer.get_completions(Document(text), CompleteEvent()))
+    if len(found) != 1:
+        return None
+    return text[: len(text) + found[0].start_position] + found[0].text
+
+
+def _line_bindings(validate: Callable[[str], bool | str], undo: bool, completer: Any = None) -> Any:
     """Ctrl-Z is undo; Enter on a refused answer ends the prompt with `Refused`: the reason
-    is said under it and the question asked anew, on a clear line."""
+    is said under it and the question asked anew, on a clear line. A refused answer whose
+    completion menu shows one name is that name (`Lnda` -> Linda Siempre): Enter takes it."""
     from prompt_toolkit.key_binding import KeyBindings
 
     bindings = KeyBindings()
@@ -458,6 +472,10 @@ def _line_bindings(validate: Callable[[str], bool | str], undo: bool) -> Any:
     def _(event: Any) -> None:
         buffer = event.current_buffer
         verdict = validate(buffer.text)
+        if verdict is not True:
+            completed = only_completion(completer, buffer.text)
+            if completed is not None and validate(completed) is True:
+                buffer.text, verdict = completed, True
         if verdict is True:
             buffer.validate_and_handle()
             return
@@ -502,9 +520,10 @@ def ask(
         shown += f" ({default})"
     if explain:
         shown += " (? explains)"
-    bindings = _line_bindings(validate, undo)
+    completer = _completer(complete, several) if complete else None
+    bindings = _line_bindings(validate, undo, completer)
     while True:
-        answer = _line(shown, validate, bindings, complete, several)
+        answer = _line(shown, validate, bindings, completer)
         if isinstance(answer, Refused):
             _say_refused(answer)
             continue
@@ -530,16 +549,15 @@ def _line(
     shown: str,
     validate: Callable[[str], bool | str],
     bindings: Any,
-    complete: Sequence[str] | None,
-    several: bool | str,
+    completer: Any,
 ) -> Any:
     import questionary
 
-    if complete:
+    if completer is not None:
         return questionary.autocomplete(
             shown,
-            choices=list(complete),
-            completer=_completer(complete, several),
+            choices=list(completer.names),
+            completer=completer,
             validate=validate,
             key_bindings=bindings,
             complete_while_typing=_typing(),

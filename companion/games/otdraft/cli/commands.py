@@ -246,7 +246,10 @@ def start(
     # 'end' scores them once a catalogue describes every drafted card (docs/otdraft.md).
     started = _table(ctx).start(
         players_of(ctx, players, new),
-        first=first, catalogue_file=catalogue_file, deck=deck, seed=seed
+        first=first,
+        catalogue_file=catalogue_file,
+        deck=deck,
+        seed=seed,
     )
     emit(started.to_json(), json, lambda out: _ui().render_started(out, started))
 

@@ -47,13 +47,16 @@ def start(store: Any, seed: int | None = None) -> bool:
     table = PlaylistTable(store)
 
     def players(f: Any) -> list[str]:
-        return people(store, prompts.ask(
-            "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
-            ",".join(f.earlier("names", [])),
-            lambda text: parse_players(text, low=2),
-            complete=players_seen(store),
-            several=True,
-        ))
+        return people(
+            store,
+            prompts.ask(
+                "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
+                ",".join(f.earlier("names", [])),
+                lambda text: parse_players(text, low=2),
+                complete=players_seen(store),
+                several=True,
+            ),
+        )
 
     def starts(f: Any) -> str:
         prompts.say("  the player who most recently listened to their own playlist starts")
