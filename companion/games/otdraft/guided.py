@@ -261,6 +261,8 @@ class Flow:
             self.stopped = True
             return
         if answer == REVEAL:
+            if not prompts.yes_no(f"{player} reveals the secret card to the table: sure?"):
+                return
             event = self.record("reveal", player=player)
         else:
             event = self.record("pick", player=player, card=answer)
@@ -321,6 +323,7 @@ class Flow:
             f"Round {state.round} is over: start round {state.round + 1}{laid}?",
             ["next", *reveals, STOP],
             "next",
+            guarded={r: f"{r} the secret card to the table: sure?" for r in reveals},
         )
         if answer == STOP:
             self.stopped = True
