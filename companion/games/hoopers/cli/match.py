@@ -775,12 +775,22 @@ def match_energy(
     star: Annotated[
         bool, typer.Option("--star", help="The hooper carries the [star] upgrade: +1 energy.")
     ] = False,
+    untracked: Annotated[
+        bool,
+        typer.Option(
+            "--untracked",
+            help="The table does not track this hooper's energy in this match (its card's "
+            "energy unknown): nothing about it is said again.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Correct a hooper's energy track (the board is the truth): an undoable move."""
     name = _hooper(hooper_arg, hooper, "energy TEAM")
     data = {"team": team, "hooper": name, "now": now, "max": max_, "recover": recover}
     data = {k: v for k, v in data.items() if v is not None}
+    if untracked:
+        data["track"] = False
     recorded = _record(ctx, "energy", **data, **({"star": True} if star else {}))
     _emit_status(recorded.status, json)
 
