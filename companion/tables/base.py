@@ -263,10 +263,10 @@ class Table(Generic[S]):
         logging = kind.log if kind is not None else None
         if logging is None or resolve_loggable(request.game) != self.game:
             raise BadInput(f"cannot log '{request.game}' at the {self.game} table")
-        # One person, one name: `ana` is the known Ana, a slip of a known name is refused.
-        typed = players_named(request)
-        request = with_players(request, settle(self.store, typed, request.new))
         with self.store.change() as txn:
+            # One person, one name: `ana` is the known Ana, a slip of a known name is
+            # refused (the players known read under the lock, as everything else here).
+            request = with_players(request, settle(self.store, players_named(request), request.new))
             setup = load(logging.setup)(txn) if logging.setup else None
             match = build_match(request, now, setup)
             filed = txn.archive({"id": txn.unused_id(), **match})

@@ -308,12 +308,13 @@ class Picker:
         if not self.typed:
             return None
         typed = self.typed
+        kept = self.ic.filtered_choices  # (sets found_in_search for what is typed now)
         if typed.strip() in (*UNDO_WORDS,) and self.undo:
             said = "Enter goes back one question"
         elif not self.ic.found_in_search:
             said = "no choice has a word starting with it: Enter refuses · Backspace unfilters"
         else:
-            count = f"{len(self.ic.filtered_choices)} of {len(self.options)}"
+            count = f"{len(kept)} of {len(self.options)}"
             said = f"{count} · Enter takes {self.pointed} · Backspace unfilters"
         return [("", "\n"), ("class:question-mark", "/ "), ("class:search_success", typed),
                 ("class:instruction", f"  ({said})")]  # fmt: skip
