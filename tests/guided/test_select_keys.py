@@ -64,7 +64,9 @@ def test_question_mark_shows_help_and_keeps_the_highlight(monkeypatch):
     picker, press = _picker(monkeypatch, REVEALS, "next")
     press(DOWN + DOWN)
     assert picker.pointed == "Eve reveals"
-    kind, kept = press("?")
+    assert press("?") is None  # nothing taken yet: the filter and the highlight stay
+    assert (picker.typed, picker.pointed) == ("", "Eve reveals")
+    kind, kept = press(ENTER)
     assert kind is prompts._EXPLAIN
     assert kept == "Eve reveals"
 

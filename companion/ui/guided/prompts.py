@@ -271,8 +271,9 @@ class Picker:
     (guarded ones never: see `choose`) and highlights the best of them (`ranked`: a
     prefix first); Backspace unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the
     highlighted choice, or `<` and Enter means undo (typing `<` replaces a filter, so
-    the hint's "<: back" holds); `?` shows the help (the question's, or the keys') and
-    asks again with the same choice highlighted; typed text that matches no choice is
+    the hint's "<: back" holds); `?` and Enter shows the help (the question's, or the
+    keys') — `?` is never part of the filter, so the highlight does not move — and asks
+    again with the same choice highlighted; typed text that matches no choice is
     refused: the reason shows under it and the list is asked anew.
     """
 
@@ -291,6 +292,7 @@ class Picker:
         self.undo = undo
         self.explain = explain
         self.guarded = list(guarded)
+        self.help = False  # `?` typed: Enter shows the help
         self.pickable = [o for o in self.options if o not in self.guarded]
         _word_starts(control, self.guarded)
 
@@ -328,7 +330,13 @@ class Picker:
         titles = [c.title for c in self.ic.filtered_choices]
         self.ic.pointed_at = titles.index(self.default) if self.default in titles else 0
 
+    def ask_help(self) -> None:
+        """`?` typed: Enter now shows the help (and asks again on the same choice)."""
+        self.help = True
+        self.ic.error_message = "? and Enter: the help for this question"
+
     def type(self, text: str) -> None:
+        self.help = False
         self.ic.error_message = None
         for char in text:
             if char in UNDO_WORDS and self.undo:  # no choice holds it: `<` starts afresh
@@ -337,6 +345,9 @@ class Picker:
         self._point_at_best()
 
     def backspace(self) -> None:
+        if self.help:  # Backspace takes back the `?`
+            self.help, self.ic.error_message = False, None
+            return
         self.ic.error_message = None
         self.ic.remove_search_character()
         if self.typed:
@@ -345,6 +356,7 @@ class Picker:
             self._point_at_default()
 
     def move(self, step: int) -> None:
+        self.help = False
         self.ic.error_message = None
         if step > 0:
             self.ic.select_next()
@@ -352,7 +364,10 @@ class Picker:
             self.ic.select_previous()
 
     def enter(self) -> Any:
-        """The answer: a choice, `_UNDO`, or `Refused` (typed text that matches no choice)."""
+        """The answer: a choice, `_UNDO`, `(_EXPLAIN, the highlighted choice)` after `?`, or
+        `Refused` (typed text that matches no choice)."""
+        if self.help:
+            return (_EXPLAIN, self.pointed)
         typed = self.typed.strip()
         if self.undo and typed.casefold() in UNDO_WORDS:
             return _UNDO
@@ -377,8 +392,8 @@ def _select_bindings(picker: Picker) -> Any:
 
     def typed(event: Any) -> None:
         data = event.key_sequence[0].data
-        if data == EXPLAIN_WORD:  # help, the highlight kept: asked again on the same choice
-            event.app.exit(result=(_EXPLAIN, picker.pointed))
+        if data == EXPLAIN_WORD:  # help on Enter; the filter and the highlight stay as they are
+            picker.ask_help()
         elif data and data.isprintable():
             picker.type(data)
 
