@@ -49,6 +49,14 @@ InteractiveJsonOption = Annotated[
         help="Refused: this command is interactive (the plain commands print JSON).",
     ),
 ]
+NewOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--new",
+        metavar="NAME",
+        help="NAME is a new player, not a slip of a known one's name (repeatable).",
+    ),
+]
 SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed the random draws so the result can be reproduced."),
@@ -366,3 +374,12 @@ def open_store(ctx: typer.Context | None = None) -> Store:
     root = ctx.find_root() if ctx is not None else None
     chosen = bool(root is not None and root.params.get("db")) or bool(os.environ.get(DB_ENV))
     return Store(db_path(ctx), create_folder=not chosen)
+
+
+def players_of(ctx: typer.Context, names: list[str] | str, new: list[str] | None) -> list[str]:
+    """The players a start names (comma separated, or a list), as history knows them:
+    `ana` is the known Ana; a slip of a known name is refused unless `--new` names it."""
+    from companion.engine.decks import parse_players
+    from companion.tables.players import settle
+
+    return settle(open_store(ctx), parse_players(names), new)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, emit, open_store
+from companion.cli.common import JsonOption, NewOption, emit, open_store
 
 
 def log(
@@ -81,6 +81,7 @@ def log(
         str | None,
         typer.Option("--player", metavar="NAME", help="A solo round: who played (default: solo)."),
     ] = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Log a finished game played without the companion: its final scores, ranked by its rules.
@@ -105,6 +106,7 @@ def log(
         player=player,
         minutes=minutes,
         location=location,
+        new=tuple(new or ()),
     )
     answer = log_game(open_store(ctx), request).to_json()
 

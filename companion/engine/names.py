@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from companion.engine.errors import BadInput, UnknownName
@@ -69,6 +69,76 @@ def match_prefix(typed: str, choices: Iterable[str], what: str = "name") -> str:
     if hits:
         raise UnknownName(f"{what} '{typed}' is ambiguous: {', '.join(sorted(hits))}")
     close = difflib.get_close_matches(key, [c.casefold() for c in options], n=3, cutoff=0.5)
-    names = [c for c in options if c.casefold() in close]
+    # A slip of the name or of one of its words (`Mnany` for Manny Gentle, `Lnda` for Linda
+    # Siempre) is as close as a spelling can be, though difflib scores it against the whole.
+    slips = [c for c in options if any(is_slip(key, w) for w in (c, *c.split()))]
+    names = [*slips, *(c for c in options if c.casefold() in close and c not in slips)][:3]
     hint = f"did you mean {' or '.join(names)}?" if names else f"choose from {', '.join(options)}"
     raise UnknownName(f"no {what} '{typed}' ({hint})")
+
+
+# --- one person, one name -------------------------------------------------------------
+
+# Below this many letters one letter off is another name (Ann and Ana are two people);
+# two letters swapped is a slip at any length (Bne for Ben).
+TYPO_LENGTH = 4
+
+
+class LooksLikeTypo(BadInput):
+    """A new player's name (`name`) one slip away from known players' (`near`)."""
+
+    def __init__(self, message: str, hint: str | None, name: str, near: Sequence[str]) -> None:
+        super().__init__(message, hint)
+        self.name = name
+        self.near = tuple(near)
+
+
+def is_slip(typed: str, known: str) -> bool:
+    """True when `typed` is `known` with two neighbouring letters swapped, or (both names of
+    TYPO_LENGTH letters or more) one letter substituted, inserted or deleted.
+    Case-insensitive; the same name is no slip."""
+    a, b = typed.casefold(), known.casefold()
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1:
+            i, j = diff
+            if a[i] == b[j] and a[j] == b[i]:
+                return True
+        return len(diff) == 1 and min(len(a), len(b)) >= TYPO_LENGTH
+    if abs(len(a) - len(b)) != 1 or min(len(a), len(b)) < TYPO_LENGTH:
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    cut = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
+    return short[cut:] == long[cut + 1 :]
+
+
+def settle_names(typed: Sequence[str], known: Iterable[str], new: Iterable[str] = ()) -> list[str]:
+    """Each of `typed` as history knows the person: a known player in any case is that
+    player (`ana` -> `Ana`); a new name one slip from a known player (`is_slip`) is refused
+    with LooksLikeTypo unless it is in `new` (confirmed a new person). A known name also
+    at this table is no slip's target: two names at one table are two people."""
+    people = {k.casefold(): k for k in known}
+    confirmed = {n.strip().casefold(): n.strip() for n in new}
+    settled = [people.get(n.strip().casefold(), n.strip()) for n in typed]
+    here = {n.casefold() for n in settled}
+    unknown = [n for k, n in confirmed.items() if k not in here]
+    if unknown:
+        raise BadInput(
+            f"--new {unknown[0]} names nobody in this game",
+            hint="--new confirms a new player named here",
+        )
+    for name in settled:
+        if name.casefold() in people or name.casefold() in confirmed:
+            continue
+        near = [k for k in people.values() if k.casefold() not in here and is_slip(name, k)]
+        if near:
+            near.sort(key=str.casefold)
+            raise LooksLikeTypo(
+                f"'{name}' is not a known player (did you mean {' or '.join(near)}?)",
+                hint=f"someone new: add --new {name}",
+                name=name,
+                near=near,
+            )
+    return settled

@@ -64,6 +64,7 @@ class LogRequest:
     extra: Mapping[str, Any] = field(default_factory=dict)
     minutes: int | str | None = None  # how long it took (a number, or as typed)
     location: str | None = None  # where it was played
+    new: Sequence[str] = ()  # names confirmed as new players (`--new`), not typos
 
 
 # --- parsing -------------------------------------------------------------------
@@ -173,6 +174,28 @@ def solo_scores(request: LogRequest) -> dict[str, int]:
         return parse_scores([text])
     player = check_name(request.player or SOLO_PLAYER, "player's name")
     return {player: parse_number(text, "the solo score")}
+
+
+def players_named(request: LogRequest) -> list[str]:
+    """The players `request` names, as typed (its scores'; a solo round's one player)."""
+    if logging_of(resolve_loggable(request.game)).solo:
+        return list(solo_scores(request))
+    return list(parse_scores(request.entries))
+
+
+def with_players(request: LogRequest, settled: Sequence[str]) -> LogRequest:
+    """`request` with its players (in `players_named`'s order) named as `settled` says;
+    the options naming them (`--tribe`, `--home`, `--order`...) match either spelling."""
+    from dataclasses import replace
+
+    if request.player is not None and "=" not in "".join(request.entries):
+        return replace(request, player=settled[0])
+    named = iter(settled)
+    entries = tuple(
+        f"{next(named)}={text.rpartition('=')[2]}" if "=" in text else text
+        for text in request.entries
+    )
+    return replace(request, entries=entries)
 
 
 def build_match(

@@ -281,7 +281,13 @@ class Table(Generic[S]):
         from companion import registry
         from companion.engine.errors import BadInput
         from companion.engine.spec import load
-        from companion.history.log import build_match, resolve_loggable
+        from companion.history.log import (
+            build_match,
+            players_named,
+            resolve_loggable,
+            with_players,
+        )
+        from companion.tables.players import settle
 
         kind = registry.kind(self.game)
         logging = kind.log if kind is not None else None
@@ -292,6 +298,9 @@ class Table(Generic[S]):
         from companion.history.playrecord import LAST_LOCATION, SETTINGS, default_location
 
         with self.store.change() as txn:
+            # One person, one name: `ana` is the known Ana, a slip of a known name is
+            # refused (the players known read under the lock, as everything else here).
+            request = with_players(request, settle(self.store, players_named(request), request.new))
             setup = load(logging.setup)(txn) if logging.setup else None
             place, how = default_location(txn)
             if request.location is None and place is not None:

@@ -8,9 +8,10 @@ or `questionary.select(...)` (a list); the `scripted` fixture (tests/guided/conf
 replaces those input functions with stubs that take the next scripted keys and feed them
 to the prompt's own key bindings:
 
-* a line: typed characters, Backspace, Tab and ↓ (walk the completions the prompt's own
-  completer offers, as prompt_toolkit does), Enter (the prompt's Enter binding: a refused
-  answer ends the prompt, the flow says the reason and asks again on a clear line);
+* a line: typed characters, Backspace, Ctrl-U, Tab and ↓ (walk the completions the
+  prompt's own completer offers, as prompt_toolkit does), Enter (the prompt's Enter
+  binding: a refused answer ends the prompt, the flow says the reason and asks again on a
+  clear line, pre-filled with the refused answer as questionary's `default=` does);
 * a list: the real questionary list is built (without a terminal) and every key goes to
   its bindings — typing filters, ↑ ↓ move, Enter picks — exactly as on a terminal.
 
@@ -98,7 +99,8 @@ class Scripted:
     # --- the script ---------------------------------------------------------------------
 
     def answer(self, prompt: str, typed: str) -> Scripted:
-        """Wait for a question containing `prompt`, then type `typed` and Enter."""
+        """Wait for a question containing `prompt`, then type `typed` and Enter (on a line
+        pre-filled with a refused answer, in place of it: the answer is the line's text)."""
         self.steps.append(_Step("answer", text=prompt, typed=typed))
         return self
 
@@ -171,8 +173,15 @@ class Scripted:
 
     # --- the stubs standing in for questionary.text / autocomplete / select ------------
 
-    def text_prompt(self, message: str, validate: Any = None, key_bindings: Any = None, **_: Any):
-        return _Question(self, message, validate, key_bindings)
+    def text_prompt(
+        self,
+        message: str,
+        validate: Any = None,
+        key_bindings: Any = None,
+        default: str = "",
+        **_: Any,
+    ):
+        return _Question(self, message, validate, key_bindings, default=default)
 
     def autocomplete_prompt(
         self,
@@ -181,9 +190,10 @@ class Scripted:
         completer: Any = None,
         validate: Any = None,
         key_bindings: Any = None,
+        default: str = "",
         **_: Any,
     ):
-        return _Question(self, message, validate, key_bindings, completer)
+        return _Question(self, message, validate, key_bindings, completer, default)
 
     def select_prompt(self, message: str, choices: Any, **options: Any):
         from prompt_toolkit.application import create_app_session
@@ -208,11 +218,14 @@ class Scripted:
                         f"the script answers {step.text!r} but the question is {question.message!r}"
                     )
                 self.seen = len(self.text)
+                if isinstance(question, _Question):
+                    question.line = ""  # the answer is the whole line
                 return step.typed + ENTER
             return step.typed
 
     def _ask(self, question: Any) -> Any:
-        self.screen.write(f"? {question.message} ")
+        # A line pre-filled with a refused answer shows it, as the terminal does.
+        self.screen.write(f"? {question.message} {getattr(question, 'default', '')}")
         self.asked.append(question.message)
         while True:
             keys = self._next_keys(question)
@@ -240,9 +253,16 @@ class _Question:
     """A line (questionary.text / autocomplete): its validation, bindings and completer."""
 
     def __init__(
-        self, script: Scripted, message: str, validate: Any, key_bindings: Any, completer=None
+        self,
+        script: Scripted,
+        message: str,
+        validate: Any,
+        key_bindings: Any,
+        completer=None,
+        default: str = "",
     ):
         self.script = script
+        self.default = default
         self.message = message
         self.validate = validate
         self.key_bindings = key_bindings
@@ -294,6 +314,9 @@ class _Question:
             elif key == BACKSPACE:
                 self.line = self.line[:-1]
                 self._open_menu()
+            elif key == CTRL_U:
+                self.line = ""
+                self.menu = None
             else:
                 self.line += key
                 self._open_menu()
@@ -310,7 +333,7 @@ class _Question:
         return _verdict(self.validate, typed)
 
     def unsafe_ask(self) -> Any:
-        self.line, self.menu = "", None
+        self.line, self.menu = self.default, None
         return self.script._ask(self)
 
     def ask(self) -> Any:  # questionary's ask(): Ctrl-C gives None instead of raising

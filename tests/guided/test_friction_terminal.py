@@ -53,7 +53,9 @@ def test_a_refused_answer_leaves_a_clear_line(db):
     term.answer("pass by?", "Ser")
     term.answer("pass bonus on the card?", "abc")
     term.expect("'abc' is not a whole number")
-    term.answer("pass bonus on the card?", "20")  # not "abc20": the line starts clear
+    # Asked anew on a clear line that holds the refused answer, to mend: Ctrl-U clears it.
+    term.expect("? pass bonus on the card? (25) abc")
+    term.send("\x1520\r")
     term.expect("Karl counters the pass?")
     term.interrupt()
     assert term.finish() == 130

@@ -39,8 +39,8 @@ def test_zero_leaves_a_hooper_untracked_and_is_not_asked_again(
     flow.answer("F1: Lucy's fundamental?", "dr")
     flow.answer("dribble by?", "Muy")
     flow.answer("Muy Schillato's energy on the card? (0: do not track it)", "")
+    flow.expect("Muy Schillato (Lucy): energy not tracked in this match")  # the table's word
     flow.answer("dribble bonus on the card?", "")
-    flow.expect("Muy Schillato's energy is not tracked")
     flow.answer("Karl counters the dribble?", "")
     flow.answer("Lucy runs a playbook?", "")
     flow.answer("F2: Lucy's fundamental?", "")
@@ -49,8 +49,11 @@ def test_zero_leaves_a_hooper_untracked_and_is_not_asked_again(
     flow.answer("Muy Schillato's 3PS?", "70")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
-    assert types(db) == ["opening", "fundamental"]
+    assert types(db) == ["opening", "energy", "fundamental"]
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["energy"] == {"now": None, "max": None}
+    # Chosen not to track: no "not tracked: set it with …" reminder, no energy warning.
+    assert "energy is not tracked" not in flow.text
+    assert "warning:" not in flow.text
 
 
 def test_a_hooper_with_no_energy_left_is_warned_of_as_picked(cli, db, scripted):

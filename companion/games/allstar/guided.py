@@ -40,18 +40,21 @@ def start(store: Any, seed: int | None = None) -> bool:
     from companion.engine.decks import parse_players
     from companion.games.allstar.render import render_started
     from companion.games.allstar.rules.modes import MODE_NAMES, draft_for
-    from companion.ui.guided.steps import SKIP, form, players_seen
+    from companion.ui.guided.steps import SKIP, form, people, players_seen
 
     table = AllStarTable(store)
 
     def managers(f: Any) -> list[str]:
-        return prompts.ask(
-            "Managers, in seating order (clockwise)?",
-            ",".join(f.earlier("names", [])),
-            lambda text: parse_players(text, low=2, high=6),
-            choices="2 to 6 names, comma separated",
-            complete=players_seen(store),
-            several=True,
+        return people(
+            store,
+            prompts.ask(
+                "Managers, in seating order (clockwise)?",
+                ",".join(f.earlier("names", [])),
+                lambda text: parse_players(text, low=2, high=6),
+                choices="2 to 6 names, comma separated",
+                complete=players_seen(store),
+                several=True,
+            ),
         )
 
     def which_mode(f: Any) -> Any:

@@ -50,14 +50,14 @@ def start(store: Any, seed: int | None = None) -> bool:
     True once the draft is live; False when the table backed out (undo) or the rules
     refused (the reason is said).
     """
-    from companion.ui.guided.steps import form, players_seen
+    from companion.ui.guided.steps import form, people, players_seen
 
     table = DraftTable(store)
     done = form(
         [
-            ("players", lambda f: prompts.ask(
+            ("players", lambda f: people(store, prompts.ask(
                 "Players, clockwise (2 to 5, comma separated)?", ",".join(f.earlier("players", [])),
-                _players, choices="A,B,C", complete=players_seen(store), several=True)),
+                _players, choices="A,B,C", complete=players_seen(store), several=True))),
             ("first", lambda f: prompts.choose("Who starts?", f["players"], f["players"][0])),
             ("catalogue", lambda f: _which_catalogue(table, len(f["players"]))),
             ("deck", lambda f: _who_deals(f["catalogue"], len(f["players"]))),
@@ -280,6 +280,8 @@ class Flow:
             self.stopped = True
             return
         if answer == REVEAL:
+            if not prompts.yes_no(f"{player} reveals the secret card to the table: sure?"):
+                return
             event = self.record("reveal", player=player)
         else:
             event = self.record("pick", player=player, card=answer)
@@ -340,6 +342,7 @@ class Flow:
             f"Round {state.round} is over: start round {state.round + 1}{laid}?",
             ["next", *reveals, STOP],
             "next",
+            guarded={r: f"{r} the secret card to the table: sure?" for r in reveals},
         )
         if answer == STOP:
             self.stopped = True

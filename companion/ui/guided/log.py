@@ -8,6 +8,7 @@ in the future cannot be submitted (the reason shows under the prompt).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
@@ -37,10 +38,16 @@ def _ties(scores: dict[str, int]) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def ask_request(game: str, seen: list[str] | None = None, place: str | None = None) -> LogRequest:
+def ask_request(
+    game: str,
+    seen: list[str] | None = None,
+    place: str | None = None,
+    settle: Callable[[LogRequest], LogRequest] | None = None,
+) -> LogRequest:
     """Every question for `game`, each answer checked before the next; `seen`: the
     players of the history, offered as you type a name; `place`: the table's default
-    location (kept when the answer is left as it is)."""
+    location (kept when the answer is left as it is); `settle`: the players named as the
+    table knows them, asked once the scores are typed."""
     from companion.history.log import parse_scores
 
     seen = seen or []
@@ -65,6 +72,8 @@ def ask_request(game: str, seen: list[str] | None = None, place: str | None = No
             complete=seen,
             several=True,
         )
+    if settle is not None:
+        request = settle(request)
     tied = [] if logging.solo else _ties(parse_scores(request.entries))
     for question in logging.questions:
         if question.when == "tie" and not tied:
@@ -132,6 +141,16 @@ def _with(request: LogRequest, **changes: Any) -> LogRequest:
     return replace(request, **changes)
 
 
+def _people(store: Store, request: LogRequest) -> LogRequest:
+    """The request's players as the table knows them; a slip of a known name is asked."""
+    from companion.history.log import players_named, with_players
+    from companion.ui.guided.steps import people
+
+    new: list[str] = []
+    settled = people(store, players_named(request), new)
+    return _with(with_players(request, settled), new=(*request.new, *new))
+
+
 def run(store: Store) -> bool:
     """Ask for a finished game and log it; False when the table backs out."""
     from companion.tables import log_game
@@ -145,7 +164,9 @@ def run(store: Store) -> bool:
         game = prompts.choose("Which game was played?", list(games), next(iter(games)))
         from companion.history.playrecord import default_location
 
-        request = ask_request(game, players_seen(store), default_location(store)[0])
+        request = ask_request(
+            game, players_seen(store), default_location(store)[0], lambda r: _people(store, r)
+        )
     except prompts.Undo:
         prompts.say("  nothing logged")
         return False

@@ -18,7 +18,8 @@ Three kinds of question
 Rules every prompt follows
     * It shows its choices and its default; Enter alone takes the default.
     * An answer that does not parse cannot be submitted: the reason shows under it
-      and the question is asked again, on a clear line.
+      and the question is asked again, on a clear line that holds the refused answer
+      (mend it, or Ctrl-U to start afresh: a five-card team is not retyped).
     * Undo is one keystroke away: Ctrl-Z (or typing `<` and Enter) raises `Undo`,
       which the flow turns into "go back one question" (or "take back the last
       recorded event"). No choice and no name starts with `<`, so undo never takes a
@@ -69,7 +70,7 @@ import io
 import re
 import signal
 import string
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -85,6 +86,10 @@ ROLL = "roll"
 # A name question lists its names in the question when there are this few.
 LISTED_NAMES = 12
 SELECT_HINT = "(↑↓ or type to pick, Enter takes it · <: back)"
+SELECT_KEYS = (
+    "↑ ↓ (or Tab) move the highlight; typing keeps the choices with a word starting with it\n"
+    "Enter takes the highlighted choice · Backspace unfilters · < and Enter: back one question"
+)
 # Said once when a flow begins.
 HINT = (
     "Enter takes the default · ↑↓ pick from a list · Tab completes a name · "
@@ -189,9 +194,10 @@ def say(text: str = "", markup: bool = True) -> None:
 # --- matching what is typed -------------------------------------------------------------
 
 
-def ranked(typed: str, names: Sequence[str], close: bool = True) -> list[str]:
-    """`names` that `typed` may mean, best first: exact, prefix, a word's prefix, inside,
-    then (with `close`) close spellings. Case-insensitive; "" ranks every name."""
+def ranked(typed: str, names: Sequence[str], close: bool = True, inside: bool = True) -> list[str]:
+    """`names` that `typed` may mean, best first: exact, prefix, a word's prefix, (with
+    `inside`) inside, then (with `close`) close spellings. Case-insensitive; "" ranks every
+    name."""
     key = typed.strip().casefold()
     if not key:
         return list(names)
@@ -203,8 +209,8 @@ def ranked(typed: str, names: Sequence[str], close: bool = True) -> list[str]:
         for n, f in folded
         if n not in exact and n not in prefix and any(w.startswith(key) for w in _words(f))
     ]
-    inside = [n for n, f in folded if key in f and n not in {*exact, *prefix, *words}]
-    found = [*exact, *prefix, *words, *inside]
+    within = [n for n, f in folded if inside and key in f and n not in {*exact, *prefix, *words}]
+    found = [*exact, *prefix, *words, *within]
     if close and len(key) > 1:
         scored = [(_closeness(key, f), n) for n, f in folded if n not in found]
         found += [n for score, n in sorted(scored, key=lambda p: -p[0]) if score >= 0.7]
@@ -238,46 +244,110 @@ def select_control(application: Any) -> Any:
     raise LookupError("not a questionary select")
 
 
+def _word_starts(control: Any, guarded: Sequence[str]) -> None:
+    """Make questionary's list keep, for what is typed, only the choices with a word that
+    starts with it (`Eve` keeps "Eve reveals", never "Ana reveals"), and never a guarded
+    one (`choose(guarded=...)`): those are reached with the arrow keys only."""
+    kind = type(control)
+
+    class WordStarts(kind):  # type: ignore[misc, valid-type]
+        @property
+        def filtered_choices(self) -> list[Any]:
+            if not self.search_filter:
+                return self.choices
+            titles = [c.title for c in self.choices if c.title not in guarded]
+            hits = set(ranked(self.search_filter, titles, close=False, inside=False))
+            found = [c for c in self.choices if c.title in hits]
+            self.found_in_search = bool(found)
+            return found or self.choices
+
+    control.__class__ = WordStarts
+
+
 class Picker:
     """What the keys do in a select list (the questionary `InquirerControl` shows it).
 
-    Typing filters the list (questionary keeps the choices that contain what is
-    typed) and highlights the best of them (`ranked`: a prefix first); Backspace
-    unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the highlighted choice, or `<`
-    typed alone means undo (`?` alone: explain, when the question can); typed text
-    that matches no choice is refused: the reason shows under it and the list is
-    asked anew.
+    Typing filters the list to the choices with a word starting with what is typed
+    (guarded ones never: see `choose`) and highlights the best of them (`ranked`: a
+    prefix first); Backspace unfilters; ↑ ↓ Tab Shift-Tab move; Enter takes the
+    highlighted choice, or `<` and Enter means undo (typing `<` replaces a filter, so
+    the hint's "<: back" holds); `?` and Enter shows the help (the question's, or the
+    keys') — `?` is never part of the filter, so the highlight does not move — and asks
+    again with the same choice highlighted; typed text that matches no choice is
+    refused: the reason shows under it and the list is asked anew.
     """
 
     def __init__(
-        self, control: Any, options: Sequence[str], default: str, undo: bool, explain: bool = False
+        self,
+        control: Any,
+        options: Sequence[str],
+        default: str,
+        undo: bool,
+        explain: bool = False,
+        guarded: Sequence[str] = (),
     ) -> None:
         self.ic = control
         self.options = list(options)
         self.default = default
         self.undo = undo
         self.explain = explain
+        self.guarded = list(guarded)
+        self.help = False  # `?` typed: Enter shows the help
+        self.pickable = [o for o in self.options if o not in self.guarded]
+        _word_starts(control, self.guarded)
 
     @property
     def typed(self) -> str:
         return self.ic.search_filter or ""
 
+    @property
+    def pointed(self) -> str:
+        return str(self.ic.get_pointed_at().title)
+
+    def search_line(self) -> Any:
+        """The line under the list while a filter is active: what it is and what the keys
+        do now (it replaces questionary's bare "/ typed...")."""
+        if not self.typed:
+            return None
+        typed = self.typed
+        kept = self.ic.filtered_choices  # (sets found_in_search for what is typed now)
+        if typed.strip() in (*UNDO_WORDS,) and self.undo:
+            said = "Enter goes back one question"
+        elif not self.ic.found_in_search:
+            said = "no choice has a word starting with it: Enter refuses · Backspace unfilters"
+        else:
+            count = f"{len(kept)} of {len(self.options)}"
+            said = f"{count} · Enter takes {self.pointed} · Backspace unfilters"
+        return [("", "\n"), ("class:question-mark", "/ "), ("class:search_success", typed),
+                ("class:instruction", f"  ({said})")]  # fmt: skip
+
     def _point_at_best(self) -> None:
         titles = [c.title for c in self.ic.filtered_choices]
-        best = ranked(self.typed, titles, close=False)
+        best = ranked(self.typed, [t for t in titles if t not in self.guarded], False, False)
         self.ic.pointed_at = titles.index(best[0]) if best else 0
 
     def _point_at_default(self) -> None:
         titles = [c.title for c in self.ic.filtered_choices]
         self.ic.pointed_at = titles.index(self.default) if self.default in titles else 0
 
+    def ask_help(self) -> None:
+        """`?` typed: Enter now shows the help (and asks again on the same choice)."""
+        self.help = True
+        self.ic.error_message = "? and Enter: the help for this question"
+
     def type(self, text: str) -> None:
+        self.help = False
         self.ic.error_message = None
         for char in text:
+            if char in UNDO_WORDS and self.undo:  # no choice holds it: `<` starts afresh
+                self.ic.search_filter = None
             self.ic.add_search_character(char)
         self._point_at_best()
 
     def backspace(self) -> None:
+        if self.help:  # Backspace takes back the `?`
+            self.help, self.ic.error_message = False, None
+            return
         self.ic.error_message = None
         self.ic.remove_search_character()
         if self.typed:
@@ -286,6 +356,7 @@ class Picker:
             self._point_at_default()
 
     def move(self, step: int) -> None:
+        self.help = False
         self.ic.error_message = None
         if step > 0:
             self.ic.select_next()
@@ -293,14 +364,20 @@ class Picker:
             self.ic.select_previous()
 
     def enter(self) -> Any:
-        """The answer: a choice, `_UNDO`, or `Refused` (typed text that matches no choice)."""
+        """The answer: a choice, `_UNDO`, `(_EXPLAIN, the highlighted choice)` after `?`, or
+        `Refused` (typed text that matches no choice)."""
+        if self.help:
+            return (_EXPLAIN, self.pointed)
         typed = self.typed.strip()
         if self.undo and typed.casefold() in UNDO_WORDS:
             return _UNDO
-        if self.explain and typed == EXPLAIN_WORD:
-            return _EXPLAIN
-        if typed and not ranked(typed, self.options, close=False):
-            near = ranked(typed, self.options)
+        if typed and not ranked(typed, self.pickable, close=False, inside=False):
+            guarded = ranked(typed, self.guarded, close=False, inside=False)
+            if guarded:
+                return Refused(
+                    typed, f"typing never takes '{guarded[0]}': ↑↓ to it and Enter, to be sure"
+                )
+            near = ranked(typed, self.pickable)
             hint = f"did you mean {' or '.join(near[:2])}?" if near else "↑↓ to pick one"
             return Refused(typed, f"'{typed}' is none of the choices ({hint})")
         self.ic.is_answered = True
@@ -315,7 +392,9 @@ def _select_bindings(picker: Picker) -> Any:
 
     def typed(event: Any) -> None:
         data = event.key_sequence[0].data
-        if data and data.isprintable():
+        if data == EXPLAIN_WORD:  # help on Enter; the filter and the highlight stay as they are
+            picker.ask_help()
+        elif data and data.isprintable():
             picker.type(data)
 
     for char in string.printable:
@@ -361,14 +440,18 @@ def _select_bindings(picker: Picker) -> Any:
 
 
 def _select(
-    message: str, options: Sequence[str], default: str, undo: bool, explain: str | None = None
+    message: str,
+    options: Sequence[str],
+    default: str,
+    undo: bool,
+    explain: str | None = None,
+    guarded: Sequence[str] = (),
 ) -> str:
     import questionary
     from prompt_toolkit.key_binding import merge_key_bindings
 
     hint = SELECT_HINT if undo else SELECT_HINT.replace(" · <: back", "")
-    if explain:
-        hint = hint.replace(")", " · ?: what is this)")
+    hint = hint.replace(")", f" · ?: {'what is this' if explain else 'help'})")
     question = questionary.select(
         message,
         choices=list(options),
@@ -378,18 +461,35 @@ def _select(
         instruction=hint,
     )
     app = question.application
-    picker = Picker(select_control(app), options, default, undo, explain=bool(explain))
+    control = select_control(app)
+    picker = Picker(control, options, default, undo, bool(explain), guarded)
+    _show_search_line(app, control, picker)
     app.key_bindings = merge_key_bindings([app.key_bindings, _select_bindings(picker)])
     answer = question.unsafe_ask()
     if answer is _UNDO:
         raise Undo
-    if answer is _EXPLAIN:
-        _say_explained(explain or "")
-        return _select(message, options, default, undo, explain)
+    if isinstance(answer, tuple) and answer[0] is _EXPLAIN:
+        _say_explained(explain or SELECT_KEYS)
+        return _select(message, options, answer[1], undo, explain, guarded)
     if isinstance(answer, Refused):
         _say_refused(answer)
-        return _select(message, options, default, undo, explain)
+        return _select(message, options, default, undo, explain, guarded)
     return str(answer)
+
+
+def _show_search_line(app: Any, control: Any, picker: Picker) -> None:
+    """questionary's line under a filtered list says only "/ typed..."; `Picker.search_line`
+    says what the filter keeps and what Enter and Backspace do now."""
+    from prompt_toolkit.layout.controls import FormattedTextControl
+
+    for window in app.layout.find_all_windows():
+        text = getattr(window.content, "text", None)
+        if (
+            isinstance(window.content, FormattedTextControl)
+            and getattr(text, "__self__", None) is control
+            and getattr(text, "__name__", "") == "get_search_string_tokens"
+        ):
+            window.content.text = picker.search_line
 
 
 def _say_explained(text: str) -> None:
@@ -441,9 +541,23 @@ def _completer(names: Sequence[str], several: bool | str) -> Any:
     return _Completer(names, several)
 
 
-def _line_bindings(validate: Callable[[str], bool | str], undo: bool) -> Any:
+def only_completion(completer: Any, text: str) -> str | None:
+    """`text` with its name completed, when the completion menu offers exactly one name."""
+    if completer is None:
+        return None
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    found = list(completer.get_completions(Document(text), CompleteEvent()))
+    if len(found) != 1:
+        return None
+    return text[: len(text) + found[0].start_position] + found[0].text
+
+
+def _line_bindings(validate: Callable[[str], bool | str], undo: bool, completer: Any = None) -> Any:
     """Ctrl-Z is undo; Enter on a refused answer ends the prompt with `Refused`: the reason
-    is said under it and the question asked anew, on a clear line."""
+    is said under it and the question asked anew, on a clear line. A refused answer whose
+    completion menu shows one name is that name (`Lnda` -> Linda Siempre): Enter takes it."""
     from prompt_toolkit.key_binding import KeyBindings
 
     bindings = KeyBindings()
@@ -458,6 +572,10 @@ def _line_bindings(validate: Callable[[str], bool | str], undo: bool) -> Any:
     def _(event: Any) -> None:
         buffer = event.current_buffer
         verdict = validate(buffer.text)
+        if verdict is not True:
+            completed = only_completion(completer, buffer.text)
+            if completed is not None and validate(completed) is True:
+                buffer.text, verdict = completed, True
         if verdict is True:
             buffer.validate_and_handle()
             return
@@ -502,12 +620,16 @@ def ask(
         shown += f" ({default})"
     if explain:
         shown += " (? explains)"
-    bindings = _line_bindings(validate, undo)
+    completer = _completer(complete, several) if complete else None
+    bindings = _line_bindings(validate, undo, completer)
+    kept = ""  # a refused answer stays on the line, to be mended rather than retyped
     while True:
-        answer = _line(shown, validate, bindings, complete, several)
+        answer = _line(shown, validate, bindings, completer, kept)
         if isinstance(answer, Refused):
             _say_refused(answer)
+            kept = answer.typed
             continue
+        kept = ""
         result = _UNDO if answer is _UNDO else read(answer)
         if result is not _EXPLAIN:
             break
@@ -530,23 +652,24 @@ def _line(
     shown: str,
     validate: Callable[[str], bool | str],
     bindings: Any,
-    complete: Sequence[str] | None,
-    several: bool | str,
+    completer: Any,
+    kept: str = "",
 ) -> Any:
     import questionary
 
-    if complete:
+    if completer is not None:
         return questionary.autocomplete(
             shown,
-            choices=list(complete),
-            completer=_completer(complete, several),
+            choices=list(completer.names),
+            default=kept,
+            completer=completer,
             validate=validate,
             key_bindings=bindings,
             complete_while_typing=_typing(),
             validate_while_typing=False,
         ).unsafe_ask()
     return questionary.text(
-        shown, validate=validate, key_bindings=bindings, validate_while_typing=False
+        shown, default=kept, validate=validate, key_bindings=bindings, validate_while_typing=False
     ).unsafe_ask()
 
 
@@ -560,8 +683,14 @@ def choose(
     *,
     undo: bool = True,
     explain: str | None = None,
+    guarded: Mapping[str, str] | None = None,
 ) -> str:
-    """One of `choices`, picked from a list under the question (the default highlighted)."""
+    """One of `choices`, picked from a list under the question (the default highlighted).
+
+    `guarded`: choices that cannot be taken back at the table (a secret card shown, a game
+    ended or abandoned), each with the question that confirms it. Typing never picks one
+    (it is left out of the filter); taken with the arrow keys and Enter, its question is
+    asked (default no), and a no asks the list again."""
     from companion.engine.names import match_prefix
 
     options = list(dict.fromkeys(choices))
@@ -576,7 +705,12 @@ def choose(
     global asked
     asked += 1
     shown = f"{question} [{' / '.join(options)}] ({chosen})"
-    return _select(shown, options, chosen, undo, explain)
+    sure = {k: v for k, v in (guarded or {}).items() if k in options}
+    while True:
+        picked = _select(shown, options, chosen, undo, explain, list(sure))
+        if picked not in sure or yes_no(sure[picked], False):
+            return picked
+        chosen = picked
 
 
 def name(

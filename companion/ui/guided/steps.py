@@ -80,6 +80,30 @@ def form(questions: Sequence[tuple[str, Callable[[Form], Any]]]) -> Form | None:
     return done
 
 
+def people(store: Any, names: Sequence[str], new: list[str] | None = None) -> list[str]:
+    """`names` as the known players (`companion.tables.players.settle`): a slip of a known
+    name is asked about ("Bne: Ben, or someone new?"); each name confirmed new is added to
+    `new` (for a request that carries them, as `companion log`'s does)."""
+    from companion.engine.names import LooksLikeTypo
+    from companion.tables.players import settle
+
+    typed, confirmed = list(names), [] if new is None else new
+    while True:
+        try:
+            return settle(store, typed, confirmed)
+        except LooksLikeTypo as slip:
+            someone = f"{slip.name} (someone new)"
+            picked = prompts.choose(
+                f"{slip.name} is not a known player: is it {' or '.join(slip.near)}?",
+                [*slip.near, someone],
+                slip.near[0],
+            )
+            if picked == someone:
+                confirmed.append(slip.name)
+            else:
+                typed = [picked if n.strip() == slip.name else n for n in typed]
+
+
 def players_seen(store: Any) -> list[str]:
     """Every player name in the history (for completion); [] when it cannot be read."""
     from companion.history.book import history

@@ -347,3 +347,37 @@ def test_a_counter_or_screen_foul_recorded_by_hand_is_a_card_played(cli):
     ok(cli(*M, "turn"))
     screen = ok(cli(*M, "foul", "Lucy", "Lance", "--on", "screen", "--json")).json
     assert energy(screen, "Lucy", "Lance Endure")["now"] == 2  # not recorded before: paid here
+
+
+def test_no_energy_left_is_said_once_a_period_not_on_every_card(cli, db):
+    from companion.games.hoopers.rules.energy import energy_warning
+    from companion.games.hoopers.table import HoopersTable
+    from companion.store import Store
+
+    cards(cli, Hector=1)
+    ok(cli(*START))
+    ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))  # the one energy: 0 left
+    second = ok(cli(*M, "fundamental", "Karl", "pass", "Hector", "--json")).json
+    assert [n for n in second["notes"] if n.startswith("warning:")] == [
+        "warning: Hector Pröt (Karl) has no energy left for this pass: 'If you are not able to "
+        "attack, for example if you are out of energy or out of cards, you need to end up your "
+        "turn' (if the board shows energy, correct it: 'companion hoopers match energy Karl "
+        '"Hector Pröt" N\')'
+    ]
+    shot = ok(cli(*M, "shot", "Karl", "lup", "Hector", "--stat", "70", "--roll", "95", "--json"))
+    assert not any(n.startswith("warning:") for n in shot.json["match"]["notes"])
+    table = HoopersTable(Store(db))
+    state = table.fold(table.current())
+    hector = state.teams["Karl"].hoopers["Hector Pröt"]
+    assert energy_warning(state, "Karl", hector, "dribble") is None  # said this period
+    state.period += 1
+    assert energy_warning(state, "Karl", hector, "dribble") is not None  # a new period: again
+
+
+def test_a_hooper_the_table_does_not_track_gets_no_energy_notes(cli):
+    ok(cli(*START))
+    untracked = ok(cli(*M, "energy", "Karl", "May", "--untracked", "--json")).json
+    assert "May Friend (Karl): energy not tracked in this match" in untracked["notes"]
+    played = ok(cli(*M, "fundamental", "Karl", "pass", "May", "--json")).json
+    assert not any("energy" in n for n in played["notes"]), played["notes"]
+    assert_user_error(cli(*M, "energy", "Karl", "May", "3", "--untracked"), "no energy numbers")

@@ -484,7 +484,13 @@ def test_line_up_refusals(cli):
         (
             ("--home-seven", "Dime,Joy,Faust,Serge,Sin,Muy,Reley", "--home-five",
              "Faust,Muy,Dime,Joy,Reley"),
-            "both stand on Lucy's SF token",
+            "Lucy's five: Dime N'Shons and Joy Kill both stand on the SF token (free: PF)",
+        ),
+        (
+            ("--home-seven", "Dime,Joy,Faust,Serge,Sin,Muy,Reley", "--home-five",
+             "Faust,Muy,Dime,Sin,Serge"),
+            "Lucy's five: Faust Exit and Serge Ceptor both stand on the PG token; "
+            "Muy Schillato and Sin Miedo both stand on the SG token (free: PF, C)",
         ),
         (("--home-five", "Faust,Muy,Dime,Lance,Reley"), "a line-up is seven hoopers"),
     ]:  # fmt: skip

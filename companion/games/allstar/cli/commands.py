@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, on_terminal, open_store
+from companion.cli.common import (
+    JsonOption,
+    NewOption,
+    SeedOption,
+    emit,
+    new_app,
+    on_terminal,
+    open_store,
+    players_of,
+)
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
@@ -301,17 +310,17 @@ def season_start(
     mode: ModeOption = None,
     species: SpeciesOption = None,
     seed: SeedOption = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a tracked game (runs the setup; the seed is kept in the log).
 
     Only cards of the draw pile's Species are accepted afterwards.
     """
-    from companion.engine.decks import parse_players
     from companion.games.allstar.render import render_started
 
     chosen = [species] if species else None
-    started = _table(ctx).start(parse_players(players), mode, seed, chosen)
+    started = _table(ctx).start(players_of(ctx, players, new), mode, seed, chosen)
     emit(started.to_json(), json, lambda out: render_started(out, started))
 
 

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import (
+    JsonOption,
+    NewOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+    players_of,
+)
 from companion.engine.events import event
 from companion.games.hoopers.cli.commands import (
     Bonus,
@@ -216,12 +224,14 @@ def start(
         str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
     ] = "roll",
     seed: SeedOption = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.games.hoopers.table import roster
 
-    h, a = home.strip(), away.strip()
+    home, away = players_of(ctx, [home, away], new)
+    h, a = home, away
     sevens = {t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n}
     fives = {t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n}
     status = _table(ctx).start(
@@ -772,12 +782,22 @@ def match_energy(
     star: Annotated[
         bool, typer.Option("--star", help="The hooper carries the [star] upgrade: +1 energy.")
     ] = False,
+    untracked: Annotated[
+        bool,
+        typer.Option(
+            "--untracked",
+            help="The table does not track this hooper's energy in this match (its card's "
+            "energy unknown): nothing about it is said again.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Correct a hooper's energy track (the board is the truth): an undoable move."""
     name = _hooper(hooper_arg, hooper, "energy TEAM")
     data = {"team": team, "hooper": name, "now": now, "max": max_, "recover": recover}
     data = {k: v for k, v in data.items() if v is not None}
+    if untracked:
+        data["track"] = False
     recorded = _record(ctx, "energy", **data, **({"star": True} if star else {}))
     _emit_status(recorded.status, json)
 

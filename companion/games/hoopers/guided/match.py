@@ -186,6 +186,7 @@ class Flow:
         self.defense_card: str | None = None  # Edd Trapp's DLU on a 3PS, when played
         self._match: dict[str, Any] | None = None
         self._states: dict[int, MatchState] = {}
+        self.said: set[str] = set()  # warnings said as a hooper was picked, not said twice
 
     # --- the match ----------------------------------------------------------
 
@@ -506,17 +507,19 @@ class Flow:
         energy is left (the rule the match's own is: phase.energy_warning)."""
         state = self.state()
         known = state.teams[team].hoopers[hooper]
-        if known.energy_max is None and not known.untracked_played:
+        if known.energy_max is None and not (known.untracked_played or known.untracked):
             card_energy = self.q.number(
                 f"{hooper}'s energy on the card? (0: do not track it)", 0, _check_card_energy
             )
-            if card_energy:
-                data = {"team": team, "hooper": hooper, "max": card_energy}
-                self.show(self.record([{"type": "energy", "data": data}]))
-                state = self.state()
+            # 0 is the table's choice, recorded: nothing about this energy is said again.
+            data = {"team": team, "hooper": hooper}
+            data.update({"max": card_energy} if card_energy else {"track": False})
+            self.show(self.record([{"type": "energy", "data": data}]))
+            state = self.state()
         warning = energy_warning(state, team, hooper, card)
         if warning is not None:
             self.q.say(f"  {warning}", markup=False)
+            self.said.add(warning)  # the move's own note says it again: once is enough
 
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
@@ -1155,7 +1158,9 @@ class Flow:
         from companion.games.hoopers.render import render_notes
 
         for step in played:
-            render_notes(self.q.console(), list(step.notes))
+            notes = [n for n in step.notes if n not in self.said]
+            render_notes(self.q.console(), notes)
+        self.said.clear()
 
 
 def _check_card_energy(value: int) -> None:

@@ -40,15 +40,16 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
     """The match's setup, or None when the table backed out (undo at the first question)."""
     from companion.games.hoopers.rules.match import tribes
     from companion.games.hoopers.table import roster
-    from companion.ui.guided.steps import players_seen
+    from companion.ui.guided.steps import people, players_seen
 
     names = list(tribes())
     seen = players_seen(store)
 
     def home(f: Form) -> str:
-        return prompts.ask(
+        typed = prompts.ask(
             "Home team (a player's name)?", f.earlier("home", "Home"), _name, complete=seen
         )
+        return people(store, [typed])[0]
 
     def away(f: Form) -> str:
         others = [p for p in seen if p != f["home"]]
@@ -59,7 +60,8 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
                 raise BadInput(f"{name} is the home team: type the other player's name")
             return name
 
-        return prompts.ask("Away team?", f.earlier("away", "Away"), other_name, complete=others)
+        typed = prompts.ask("Away team?", f.earlier("away", "Away"), other_name, complete=others)
+        return people(store, [typed])[0]
 
     def home_tribe(f: Form) -> str:
         return prompts.choose(f"{f['home']}'s tribe?", names, f.earlier("home_tribe", names[0]))

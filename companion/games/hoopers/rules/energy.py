@@ -73,8 +73,11 @@ def set_card(hooper: HooperState, card: int) -> None:
 
 def energy_warning(state: MatchState, team: str, hooper: HooperState, card: str) -> str | None:
     """The warning for `hooper` of `team` about to play `card` with no energy left (None:
-    energy left, or not tracked). Asked by the match's fold and by guided play."""
-    if hooper.energy_max is None or (hooper.energy or 0) > 0:
+    energy left, not tracked, or already said this period: once a period is enough for the
+    table to look at the board). Asked by the match's fold and by guided play."""
+    if hooper.untracked or hooper.energy_max is None or (hooper.energy or 0) > 0:
+        return None
+    if hooper.warned_in == state.period:
         return None
     return (
         f"warning: {hooper.name} ({team}) has no energy left for this {card}: {OUT_RULE} "
@@ -99,11 +102,14 @@ def spend(
         return False
     if hooper.energy_max is None:
         hooper.untracked_played = True
-        _tell_unknown(state, team, hooper)
+        if not hooper.untracked:  # the table's own choice needs no reminder
+            _tell_unknown(state, team, hooper)
         return False
-    warning = energy_warning(state, team, hooper, card)
-    if warning is not None:
-        state.notes.append(warning)
+    if (hooper.energy or 0) <= 0:
+        warning = energy_warning(state, team, hooper, card)
+        if warning is not None:
+            state.notes.append(warning)
+            hooper.warned_in = state.period
         return False
     hooper.energy = (hooper.energy or 0) - 1
     left = "out of energy: flip the token" if hooper.energy == 0 else f"{hooper.energy} left"

@@ -64,6 +64,16 @@ def set_energy(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) ->
     side = state.team(data["team"])
     hooper = side.hooper(data["hooper"])
     given = {k: data[k] for k in ("now", "max", "recover") if data.get(k) is not None}
+    if data.get("track") is False:  # "0: do not track it": nothing about it is said again
+        if given or data.get("star"):
+            raise BadInput("not tracking a hooper's energy takes no energy numbers")
+        if hooper.energy_max is not None:
+            raise RuleViolation(f"{hooper.name}'s energy is tracked (its card's energy is known)")
+        data.update(team=side.name, hooper=hooper.name)
+        hooper.untracked = True
+        state.notes.append(f"{hooper.name} ({side.name}): energy not tracked in this match")
+        return
+    data.pop("track", None)
     if not given and not data.get("star"):
         raise MissingInput(
             "what about the energy? the energy left now (N), the card's energy (--max N), "

@@ -131,23 +131,28 @@ def line_up(
             f"{team} has {len(hoopers)}",
             hint="choose the seven too (--home-seven / --away-seven)",
         )
-    court: dict[str, str] = {}
-    unplaced: list[str] = []
+    placed: dict[str, list[str]] = {}
     for typed in five:
         name_text, _, pos_text = typed.partition("=")
         name = match_prefix(name_text.strip(), hoopers, what=f"hooper of {team}")
-        if name in court.values() or name in unplaced:
+        if any(name in names for names in placed.values()):
             raise BadInput(f"{team}'s five names {name} twice")
         position = parse_position(pos_text) if pos_text.strip() else first_position(name)
         if position is None:
             raise BadInput(f"{name}'s position is not on a known card: give it as '{name}=SF'")
-        if position in court:
-            raise BadInput(
-                f"{court[position]} and {name} both stand on {team}'s {position} token",
-                hint=f"give the other one's token, like '{name}=PF' "
-                "(the card's second position, or out of position)",
-            )
-        court[position] = name
+        placed.setdefault(position, []).append(name)
+    # Every token two hoopers want, said at once: the table mends the line-up in one go.
+    clashes = [(p, names) for p, names in placed.items() if len(names) > 1]
+    if clashes:
+        said = "; ".join(f"{' and '.join(n)} both stand on the {p} token" for p, n in clashes)
+        free = [p for p in POSITIONS if p not in placed]
+        last = clashes[0][1][-1]
+        raise BadInput(
+            f"{team}'s five: {said}" + (f" (free: {', '.join(free)})" if free else ""),
+            hint=f"give the other one's token, like '{last}={free[0] if free else 'PF'}' "
+            "(the card's second position, or out of position)",
+        )
+    court = {p: names[0] for p, names in placed.items()}
     if len(court) != COURT_SIZE:
         raise BadInput(f"{team}'s five on court are five hoopers, not {len(court)}")
     return hoopers, {p: court[p] for p in POSITIONS}

@@ -30,6 +30,8 @@ class HooperState:
     energy: int | None = None
     star: bool = False  # carries the [star] hooper upgrade ("One extra energy")
     untracked_played: bool = False  # played a card while the card's energy was not known
+    untracked: bool = False  # the table chose not to track it ("0: do not track it")
+    warned_in: int | None = None  # the period its "no energy left" was last said in
 
     @property
     def energy_max(self) -> int | None:

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import (
+    JsonOption,
+    NewOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+    players_of,
+)
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
@@ -265,13 +273,18 @@ def start(
         ),
     ] = None,
     seed: SeedOption = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a draft: seven rounds; with --deck, deal secret candidates and the Draftline."""
     # With no catalogue imported (and no --catalogue) it records the table's cards by name;
     # 'end' scores them once a catalogue describes every drafted card (docs/otdraft.md).
     started = _table(ctx).start(
-        players, first=first, catalogue_file=catalogue_file, deck=deck, seed=seed
+        players_of(ctx, players, new),
+        first=first,
+        catalogue_file=catalogue_file,
+        deck=deck,
+        seed=seed,
     )
     emit(started.to_json(), json, lambda out: _ui().render_started(out, started))
 

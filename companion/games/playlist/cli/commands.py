@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import (
+    JsonOption,
+    NewOption,
+    SeedOption,
+    emit,
+    new_app,
+    open_store,
+    players_of,
+)
 
 if TYPE_CHECKING:
     from companion.games.playlist.box import PlaylistBox
@@ -250,10 +258,11 @@ def game_start(
         ),
     ] = False,
     seed: SeedOption = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ):
     """Start a game; without --first the starting player is drawn at random."""
-    started = _game(ctx).start(players, first, seed, deck)
+    started = _game(ctx).start(players_of(ctx, players, new), first, seed, deck)
     show_status(started.to_json(), started.status, json, *started.notes)
 
 
@@ -403,10 +412,11 @@ def solo_start(
     player: Annotated[str, typer.Option("--player", help="Who plays this run.")] = "solo",
     laid: LaidOption = None,
     seed: SeedOption = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ):
     """Lay out cards for a solo run (same --seed, same cards: the video-call variant)."""
-    started = _solo(ctx).start(cards, player, seed, laid)
+    started = _solo(ctx).start(cards, players_of(ctx, [player], new)[0], seed, laid)
     show_status(started.to_json(), started.status, json)
 
 

@@ -42,17 +42,20 @@ def start(store: Any, seed: int | None = None) -> bool:
     rules refused (the reason is said).
     """
     from companion.engine.decks import parse_players
-    from companion.ui.guided.steps import SKIP, form, players_seen
+    from companion.ui.guided.steps import SKIP, form, people, players_seen
 
     table = PlaylistTable(store)
 
     def players(f: Any) -> list[str]:
-        return prompts.ask(
-            "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
-            ",".join(f.earlier("names", [])),
-            lambda text: parse_players(text, low=2),
-            complete=players_seen(store),
-            several=True,
+        return people(
+            store,
+            prompts.ask(
+                "Players in seat order (at least 2, e.g. Ana,Ben,Cy)?",
+                ",".join(f.earlier("names", [])),
+                lambda text: parse_players(text, low=2),
+                complete=players_seen(store),
+                several=True,
+            ),
         )
 
     def starts(f: Any) -> str:

@@ -33,7 +33,7 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     table = SoloTable(store)
     goal = table.box.solo_goal()
-    from companion.ui.guided.steps import form, players_seen
+    from companion.ui.guided.steps import form, people, players_seen
 
     def readings(f: Any) -> str:
         prompts.say(
@@ -45,9 +45,9 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     done = form(
         [
-            ("player", lambda f: prompts.ask(
+            ("player", lambda f: people(store, [prompts.ask(
                 "Who plays this solo run?", f.earlier("player", "solo"),
-                lambda t: parse_players(t, 1, 1)[0], complete=players_seen(store))),
+                lambda t: parse_players(t, 1, 1)[0], complete=players_seen(store))])[0]),
             ("cards", lambda f: prompts.number(
                 "How many cards to lay out?", f.earlier("cards", 20), _count)),
             ("reading", readings),
