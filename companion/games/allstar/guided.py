@@ -269,8 +269,8 @@ class Flow:
         played = {a.name.casefold(): r for r, row in season.arenas.items() for a in row}
         if key in played:
             raise BadArena(f"arena '{name}' was played in round {played[key]}")
-        if found is not None and season.n == 2 and "no-two-managers" in found.rules:
-            raise BadArena(f"arena '{name}' is removed in two-manager games")
+        if found is not None:
+            found.check_playable(season.n)  # the rule `season arenas` and `rank` ask
         return name
 
     @staticmethod

@@ -16,7 +16,7 @@ from companion.engine.errors import BadInput
 from companion.engine.events import Step, replay
 from companion.engine.rng import TableRng
 from companion.games.allstar.rules.arenas import Arena, arena_from_doc
-from companion.games.allstar.rules.cards import Card, card_from_text
+from companion.games.allstar.rules.cards import Card, card_from_text, check_not_in
 from companion.games.allstar.rules.errors import BadArena, BadTeam, OutOfTurn
 from companion.games.allstar.rules.facts import TableConfig, config_from_doc
 from companion.games.allstar.rules.known import KnownCards
@@ -330,9 +330,7 @@ class Season:
                 raise BadArena(
                     f"arena '{arena.name}' was played in round {played[arena.name.casefold()]}"
                 )
-            if self.n == 2 and "no-two-managers" in arena.rules:
-                raise BadArena(f"arena '{arena.name}' is removed in two-manager games")
-            arena.check_row(self.n)
+            arena.check_playable(self.n)
         self.arenas[self.round] = tuple(arenas)
         return self.arenas[self.round]
 
@@ -344,14 +342,9 @@ class Season:
             raise BadTeam(f"{manager} has already used Bus {bus} this round")
         if len(cards) != 5 or len({c.identity for c in cards}) != 5:
             raise BadTeam("a team is five different cards")
-        for other, buses in teams.items():
-            for other_bus, team in buses.items():
-                shared = {c.identity for c in team} & {c.identity for c in cards}
-                if shared:
-                    species, number = sorted(shared)[0]
-                    raise BadTeam(
-                        f"card {species}-{number} is already in {other}'s Bus {other_bus} team"
-                    )
+        check_not_in(
+            cards, {f"{o}'s Bus {b} team": t for o, buses in teams.items() for b, t in buses.items()}
+        )
         teams.setdefault(manager, {})[bus] = tuple(cards)
         return tuple(cards)
 
@@ -401,16 +394,13 @@ class Season:
     def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
         """No card in another manager's team this round, nor seen with them before."""
         check_species(cards, self.species)
-        for other, lineup in self.lineups().items():
-            if other == manager:
-                continue
-            for other_bus, team in lineup.items():
-                shared = {c.identity for c in team} & {c.identity for c in cards}
-                if shared:
-                    species, number = sorted(shared)[0]
-                    raise BadTeam(
-                        f"card {species}-{number} is already in {other}'s Bus {other_bus} team"
-                    )
+        others = {
+            f"{o}'s Bus {b} team": t
+            for o, lineup in self.lineups().items()
+            if o != manager
+            for b, t in lineup.items()
+        }
+        check_not_in(cards, others)
         for card in cards:
             owner = self.owner.get(card.identity)
             if owner is not None and owner != manager:
