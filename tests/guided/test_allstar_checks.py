@@ -18,3 +18,25 @@ def test_guided_play_asks_the_same_arena_check(cli, scripted):
     assert flow.run("allstar", "play").exit_code == 130
     arenas = cli("allstar", "season", "status", "--json").json["arenas"]
     assert [a["name"] for a in arenas] == ["Rink"]
+
+
+def test_guided_start_asks_the_species_the_table_has_not_named_once(cli, scripted):
+    # Issue 32: six managers draw all twelve Species; the defaults name ten.
+    flow = scripted
+    flow.answer("What now?", "start")
+    flow.answer("Which game?", "allstar")
+    flow.answer("Managers, in seating order", "A,B,C,D,E,F")
+    flow.expect("This table names 10 Species")
+    flow.answer("The other 2 Species in your box?", "Owls")
+    flow.expect("give 2 Species name(s), comma separated; got 1")
+    flow.answer("The other 2 Species in your box?", "Owls,Wolves")
+    flow.answer("The 12 Species of the draw pile?", "")
+    flow.expect("6 managers (seating, clockwise)")
+    flow.answer("Play the first round now?", "n")
+    flow.answer("What now?", "quit")
+    assert flow.run().exit_code == 0
+    assert sum("Species in your box" in q for q in flow.asked) == 2
+    species = cli("allstar", "season", "status", "--json")
+    assert species.exit_code == 0
+    shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
+    assert shown["value"][-2:] == ["Owls", "Wolves"]

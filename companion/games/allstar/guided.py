@@ -61,6 +61,7 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     def draw_pile(f: Any) -> Any:
         count = draft_for(len(f["names"]), f.get("mode")).species_count(len(f["names"]))
+        table.name_species(count, len(f["names"]), ask_species)  # before they can be chosen
         return prompts.ask(
             f"The {count} Species of the draw pile?",
             "draw",
@@ -75,12 +76,30 @@ def start(store: Any, seed: int | None = None) -> bool:
         return False
     names, mode, species = done["names"], done.get("mode"), done["species"]
     try:
-        started = table.start(names, mode, seed, species)
+        started = table.start(names, mode, seed, species, ask_species)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_started(prompts.console(), started)
     return True
+
+
+def ask_species(count: int, named: Any) -> list[str]:
+    """The Species this table has not named yet (a setup needs them): asked once, kept."""
+    from companion.games.allstar.rules.facts import parse_species_names
+
+    prompts.say(
+        f"  This table names {len(named)} Species ({', '.join(named)}); the setup needs "
+        f"{count} more. Their names are remembered.",
+        markup=False,
+    )
+    return prompts.ask(
+        f"The other {count} Species in your box?",
+        "",
+        lambda text: parse_species_names(text, count, named),
+        choices="names, comma separated",
+        undo=False,
+    )
 
 
 def parse_species(text: str, count: int, config: Any) -> list[str] | None:

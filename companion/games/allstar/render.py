@@ -105,8 +105,8 @@ def render_setup(out: Console, setup: SetupResult) -> None:
     note_unconfirmed(out, [k for k in setup.unconfirmed if k != "species"])
     if "species" in setup.unconfirmed:
         out.print(
-            "[yellow]note:[/yellow] species names are defaults (two are placeholders); "
-            "set yours with 'companion allstar config set species ...'"
+            "[yellow]note:[/yellow] the species names are defaults, not confirmed from your "
+            "box; set yours with 'companion allstar config set species ...'"
         )
 
 

@@ -43,6 +43,8 @@ EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
 
 # ask(what, how) -> a Supporter row; raises to refuse (see `no_asking`).
 Ask = Callable[[str, str], tuple[int, ...]]
+# ask(count, named) -> `count` names for Species the table has not named yet.
+AskNames = Callable[[int, Sequence[str]], Sequence[str]]
 
 
 def no_asking(what: str, how: str) -> tuple[int, ...]:
@@ -110,7 +112,27 @@ class AllStarTable(Table[Season]):
     # --- the table's settings -------------------------------------------------
 
     def config(self) -> TableConfig:
-        return config_from_doc(self.store.get_doc(DOCS, "config"))
+        from companion.games.allstar.rules.facts import without_placeholders
+
+        return without_placeholders(config_from_doc(self.store.get_doc(DOCS, "config")))
+
+    def name_species(self, needed: int, managers: int, ask: AskNames | None) -> TableConfig:
+        """The table's settings naming at least `needed` Species: asked (and kept), else refused.
+
+        `ask(count, named)` returns `count` new names; without it the setup is refused in one
+        line saying how to name them with `allstar config set species`.
+        """
+        from companion.games.allstar.rules.facts import missing_species_line, with_species_named
+
+        config = self.config()
+        missing = needed - len(config.species)
+        if missing <= 0:
+            return config
+        if ask is None:
+            raise BadConfig(missing_species_line(config, needed, managers))
+        config = with_species_named(config, ask(missing, config.species))
+        self._put_config(config)
+        return config
 
     def settings(self) -> Settings:
         row = self.store.get_doc(DOCS, "playoff_points")
@@ -261,14 +283,18 @@ class AllStarTable(Table[Season]):
         mode: str | None,
         seed: int | None,
         species: Sequence[str] | None = None,
+        ask_species: AskNames | None = None,
     ) -> SetupResult:
-        """Species, draw pile, tickets, Tie-Breaker face and each round's draft (nothing kept).
+        """Species, draw pile, tickets, Tie-Breaker face and each round's draft.
 
-        The Species are the table's choice when given, else drawn at random.
+        The Species are the table's choice when given, else drawn at random from those the
+        table names; Species it has not named yet are asked (`ask_species`, and kept).
         """
+        from companion.games.allstar.rules.modes import draft_for
         from companion.games.allstar.rules.setup import plan_setup
 
-        config = self.config()
+        needed = draft_for(len(players), mode).species_count(len(players))
+        config = self.name_species(needed, len(players), ask_species)
         rng = TableRng(seed)
         plan = plan_setup(players, mode, config, rng, self.catalogue(), species)
         return SetupResult(plan, rng.seed, tuple(config.unconfirmed(["species"])))
@@ -364,12 +390,13 @@ class AllStarTable(Table[Season]):
         mode: str | None = None,
         seed: int | None = None,
         species: Sequence[str] | None = None,
+        ask_species: AskNames | None = None,
     ) -> SeasonStarted:
         """Run the setup and start a season; the setup is its first event.
 
         Only the draw pile's Species (`species`, else drawn) are in play afterwards.
         """
-        setup = self.setup(players, mode, seed, species)
+        setup = self.setup(players, mode, seed, species, ask_species)
         plan = setup.plan.to_dict()
         status = self.start_match(
             list(players),

@@ -57,3 +57,77 @@ def test_the_season_refuses_with_the_same_words(cli):
         cli("allstar", "season", "team", "Ben", "1", "bea-1-goal,duc-2,duc-3,duc-4,duc-5"),
         "card Bears-1 is already in Ana's Bus 1 team",
     )
+
+
+# --- Issue 32 item 2: facts the rulebook does not print are asked, never guessed ---------
+
+TWELVE = "Bears,Ducks,Horses,Caribou,Pandas,Tigers,Sharks,Eagles,Penguins,Rabbits,Owls,Wolves"
+
+
+def test_a_setup_draws_only_species_the_table_names(cli):
+    # "108 Hockey Player cards (9 cards for each of 12 Species)": the defaults name ten.
+    for seed in range(40):
+        drawn = cli("allstar", "setup", "--players", "A,B,C", "--seed", str(seed), "--json")
+        assert drawn.exit_code == 0, drawn.stderr
+        assert not [s for s in drawn.json["species"] if s.startswith("Unknown")]
+    shown = cli("allstar", "config", "show", "--json").json
+    assert "Unknown1" not in str(shown) and "Unknown2" not in str(shown)
+
+
+def test_six_managers_off_a_terminal_are_told_how_to_name_the_other_two(cli):
+    result = cli("allstar", "season", "start", "--players", "A,B,C,D,E,F")
+    assert_user_error(
+        result,
+        "6 managers draw 12 Species but this table names 10 (Bears, Ducks, Horses, Caribou, "
+        "Pandas, Tigers, Sharks, Eagles, Penguins, Rabbits); name the other 2 with 'companion "
+        "allstar config set species Bears,Ducks,Horses,Caribou,Pandas,Tigers,Sharks,Eagles,"
+        "Penguins,Rabbits,NAME1,NAME2' (every Species of your box, weakest first)",
+    )
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert cli("allstar", "season", "status").exit_code == 2  # nothing started
+    assert cli("allstar", "config", "set", "species", TWELVE).exit_code == 0
+    started = cli("allstar", "season", "start", "--players", "A,B,C,D,E,F", "--json")
+    assert sorted(started.json["setup"]["species"]) == sorted(TWELVE.split(","))
+
+
+def test_six_managers_at_a_terminal_are_asked_once_and_remembered(cli, monkeypatch):
+    import questionary
+
+    import companion.games.allstar.cli.commands as commands
+
+    asked = []
+
+    class Answer:
+        def __init__(self, text):
+            self.text = text
+
+        def ask(self):
+            return self.text
+
+    def text(question, **_):
+        asked.append(question)
+        return Answer("Owls,Wolves")
+
+    monkeypatch.setattr(commands, "on_terminal", lambda: True)
+    monkeypatch.setattr(questionary, "text", text)
+    first = cli("allstar", "setup", "--players", "A,B,C,D,E,F", "--json")
+    assert first.exit_code == 0, first.stderr
+    assert {"Owls", "Wolves"} <= set(first.json["species"])
+    assert len(asked) == 1 and "the names of the other 2" in asked[0]
+    assert cli("allstar", "setup", "--players", "A,B,C,D,E,F").exit_code == 0
+    assert len(asked) == 1  # remembered
+    shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
+    assert shown["value"][-2:] == ["Owls", "Wolves"]
+    # Where the new names go in the Tie-Breaker order was not asked: still unconfirmed.
+    assert shown["status"] == "default"
+
+
+def test_placeholders_stored_by_an_older_version_are_never_drawn(cli, tmp_path):
+    # `config confirm species` used to store the whole default list, placeholders included.
+    old = tmp_path / "old.toml"
+    old.write_text(
+        'species = ["Bears", "Ducks", "Horses", "Caribou", "Pandas", "Tigers", '
+        '"Sharks", "Eagles", "Penguins", "Rabbits", "Unknown1", "Unknown2"]\n'
+    )
+    assert cli("allstar", "config", "edit", "--file", str(old)).exit_code == 0
+    assert_user_error(cli("allstar", "setup", "--players", "A,B,C,D,E,F"), "this table names 10")

@@ -6,6 +6,7 @@ prints the answer (`--json`: the answer's `to_json()`; otherwise its renderer).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -90,6 +91,33 @@ def ask_points(what: str, how: str) -> tuple[int, ...]:
     raise BadInput(f"{what} is not known yet; give its Supporters with {how}")
 
 
+def ask_species(count: int, named: Sequence[str]) -> list[str]:
+    """Species the table has not named yet: asked once on a terminal (then remembered)."""
+    import questionary
+
+    from companion.games.allstar.rules.errors import BadConfig
+    from companion.games.allstar.rules.facts import parse_species_names
+
+    while True:
+        answer = questionary.text(
+            f"This table names {len(named)} Species ({', '.join(named)}); "
+            f"the names of the other {count} in your box, comma separated:"
+        ).ask()
+        if answer is None:
+            raise BadConfig(
+                "no Species named; name them with 'companion allstar config set species'"
+            )
+        try:
+            return parse_species_names(answer, count, named)
+        except BadConfig as err:
+            typer.echo(f"error: {err}", err=True)
+
+
+def _species_asker() -> Any:
+    """`ask_species` on a terminal, None (refuse, saying how) in a script."""
+    return ask_species if on_terminal() else None
+
+
 def _asking() -> Any:
     """`ask_points` on a terminal, None (refuse, saying how) in a script."""
     return ask_points if on_terminal() else None
@@ -112,7 +140,7 @@ def setup(
     from companion.games.allstar.render import render_setup
 
     chosen = [species] if species else None
-    done = _table(ctx).setup(parse_players(players), mode, seed, chosen)
+    done = _table(ctx).setup(parse_players(players), mode, seed, chosen, _species_asker())
     emit(done.to_json(), json, lambda out: render_setup(out, done))
 
 
@@ -311,7 +339,7 @@ def season_start(
     from companion.games.allstar.render import render_started
 
     chosen = [species] if species else None
-    started = _table(ctx).start(parse_players(players), mode, seed, chosen)
+    started = _table(ctx).start(parse_players(players), mode, seed, chosen, _species_asker())
     emit(started.to_json(), json, lambda out: render_started(out, started))
 
 

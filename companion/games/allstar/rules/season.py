@@ -342,9 +342,8 @@ class Season:
             raise BadTeam(f"{manager} has already used Bus {bus} this round")
         if len(cards) != 5 or len({c.identity for c in cards}) != 5:
             raise BadTeam("a team is five different cards")
-        check_not_in(
-            cards, {f"{o}'s Bus {b} team": t for o, buses in teams.items() for b, t in buses.items()}
-        )
+        placed = {f"{o}'s Bus {b} team": t for o, buses in teams.items() for b, t in buses.items()}
+        check_not_in(cards, placed)
         teams.setdefault(manager, {})[bus] = tuple(cards)
         return tuple(cards)
 
