@@ -40,3 +40,24 @@ def test_guided_start_asks_the_species_the_table_has_not_named_once(cli, scripte
     assert species.exit_code == 0
     shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
     assert shown["value"][-2:] == ["Owls", "Wolves"]
+
+
+def test_guided_resolve_asks_the_unconfirmed_order_once(cli, scripted):
+    start = ("--players", "Ana,Ben", "--mode", "heritage", "--species", "duc,hor,bea,tig,car")
+    assert cli("allstar", "season", "start", *start).exit_code == 0
+    assert cli("allstar", "season", "arenas", "Rink", "--points", "5,2").exit_code == 0
+    flow = scripted
+    flow.answer("Ana's Bus 1 team (Rink)?", "duc-1,duc-2,duc-3,duc-4,duc-5")
+    flow.answer("Ben's Bus 1 team (Rink)?", "bea-1,bea-2,bea-3,bea-4,bea-5")
+    flow.answer("resolve round 1?", "")
+    flow.expect("depends on the species order on your Tie-Breaker card")
+    flow.answer("The species, weakest first?", "bears,ducks")
+    flow.expect("give each of Bears, Ducks")
+    order = "Ducks,Bears,Horses,Caribou,Pandas,Tigers,Sharks,Eagles,Penguins,Rabbits"
+    flow.answer("The species, weakest first?", order)
+    flow.expect("Ben ahead of Ana")
+    flow.interrupt()
+    flow.run("allstar", "play")
+    assert cli("allstar", "season", "status", "--json").json["scores"] == {"Ana": 2, "Ben": 5}
+    shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
+    assert (shown["status"], shown["value"][:2]) == ("confirmed", ["Ducks", "Bears"])

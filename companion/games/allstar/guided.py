@@ -102,6 +102,26 @@ def ask_species(count: int, named: Any) -> list[str]:
     )
 
 
+def ask_order(key: str, default: Any) -> list[str]:
+    """An order the result relies on that the table has not confirmed: asked once, kept."""
+    from companion.games.allstar.rules.facts import parse_order
+
+    shown = ",".join(map(str, default))
+
+    prompts.say(
+        f"  This result depends on the {key} order on your Tie-Breaker card, not confirmed "
+        "yet: it is remembered.",
+        markup=False,
+    )
+    return prompts.ask(
+        f"The {key}, weakest first?",
+        shown,
+        lambda text: parse_order(key, text, default),
+        choices="comma separated",
+        undo=False,
+    )
+
+
 def parse_species(text: str, count: int, config: Any) -> list[str] | None:
     """The table's Species for the draw pile, checked; None (draw them) for `draw`."""
     from companion.games.allstar.rules.setup import chosen_species
@@ -442,7 +462,7 @@ class Flow:
         if answer == "stop":
             self.stopped = True
             return
-        recorded = self.record(self.table.resolve)
+        recorded = self.record(lambda: self.table.resolve(ask_order))
         render_round(prompts.console(), recorded.outcome, recorded.status)
         after = recorded.status.state
         nxt = "the Play-Offs" if after.playoffs is not None else f"round {after.round}"
@@ -545,7 +565,7 @@ class Flow:
 
         cards = collect(len(tied), ask_one)
         shots = dict(zip(tied, cards, strict=True))
-        recorded = self.record(lambda: self.table.playoff_shootout(shots))
+        recorded = self.record(lambda: self.table.playoff_shootout(shots, ask_order))
         out = prompts.console()
         render_playoff_shootout(out, recorded.outcome, recorded.status)
         if recorded.status.state.phase != "over":

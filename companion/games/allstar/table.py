@@ -43,6 +43,8 @@ EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
 
 # ask(what, how) -> a Supporter row; raises to refuse (see `no_asking`).
 Ask = Callable[[str, str], tuple[int, ...]]
+# ask(key, default) -> the table's order for `key` (species, symbols, numbers), weakest first.
+AskOrder = Callable[[str, Sequence[Any]], Sequence[str]]
 # ask(count, named) -> `count` names for Species the table has not named yet.
 AskNames = Callable[[int, Sequence[str]], Sequence[str]]
 
@@ -176,6 +178,30 @@ class AllStarTable(Table[Season]):
         self._put_config(config)
         return self.settings()
 
+    def confirming(self, compute: Callable[[TableConfig], Any], ask: AskOrder | None) -> Any:
+        """`compute(config)`; when it relied on an order the table has not confirmed, ask it.
+
+        The first result that depends on an unconfirmed order (species, symbols, numbers)
+        asks the table for it once (`ask`, at a terminal); the answer is kept as confirmed
+        and the result worked out again with it. Without `ask` the result stands and says
+        which default it rests on (its `unconfirmed`).
+        """
+        from companion.games.allstar.rules.facts import with_value
+
+        config = self.config()
+        result = compute(config)
+        keys = list(result.unconfirmed)
+        if ask is None or not keys:
+            return result
+        for key in keys:
+            config = with_value(config, key, [str(v) for v in ask(key, self._order(config, key))])
+        self._put_config(config)
+        return compute(config)
+
+    @staticmethod
+    def _order(config: TableConfig, key: str) -> tuple[Any, ...]:
+        return config.order(config_criterion(key))
+
     def _put_config(self, config: TableConfig) -> None:
         self.store.put_doc(DOCS, "config", config.to_doc())
 
@@ -305,18 +331,21 @@ class AllStarTable(Table[Season]):
         managers: int | None = None,
         arena: str | None = None,
         rules: Sequence[str] | None = None,
+        ask_order: AskOrder | None = None,
     ) -> PowerResult:
         from companion.games.allstar.rules.cards import parse_team
         from companion.games.allstar.rules.teams import team_strength, value_order_decided
 
-        config = self.config()
-        team = parse_team(cards, config)
         count = managers_count(managers, DEFAULT_MANAGERS)
         combos = self.arena_combos(arena, rules)
-        strength = team_strength(team, count, config, combos)
-        decided = [strength.criterion] if value_order_decided(strength) else []
-        unconfirmed = tuple(config.unconfirmed(decided))
-        return PowerResult(strength, count, tuple(sorted(combos)), unconfirmed)
+
+        def compute(config: TableConfig) -> PowerResult:
+            strength = team_strength(parse_team(cards, config), count, config, combos)
+            decided = [strength.criterion] if value_order_decided(strength) else []
+            unconfirmed = tuple(config.unconfirmed(decided))
+            return PowerResult(strength, count, tuple(sorted(combos)), unconfirmed)
+
+        return self.confirming(compute, ask_order)
 
     def rank(
         self,
@@ -326,6 +355,7 @@ class AllStarTable(Table[Season]):
         points: str | None = None,
         rules: Sequence[str] | None = None,
         ask: Ask | None = None,
+        ask_order: AskOrder | None = None,
     ) -> RankResult:
         """Rank `NAME=cards` teams; a new arena named with its row is remembered."""
         from companion.games.allstar.rules.cards import parse_team
@@ -347,20 +377,34 @@ class AllStarTable(Table[Season]):
         else:
             chosen = None
         combos = parse_rules(rules or []) if chosen is None else frozenset()
-        ranking = rank_teams(named, count, config, chosen, combos)
+        # The checks first (nothing asked of a refused ranking), then any order it relies on.
+        rank_teams(named, count, config, chosen, combos)
+
+        def compute(config: TableConfig) -> RankResult:
+            again = {m: parse_team([cards], config) for m, cards in typed.items()}
+            return RankResult(rank_teams(again, count, config, chosen, combos), count, config)
+
+        done = self.confirming(compute, ask_order)
         if new_arena is not None:
             self.remember_arenas([new_arena])
-        return RankResult(ranking, count, config)
+        return done
 
-    def shootout(self, shots: Sequence[str], managers: int | None = None) -> ShootoutResult:
+    def shootout(
+        self, shots: Sequence[str], managers: int | None = None, ask_order: AskOrder | None = None
+    ) -> ShootoutResult:
         from companion.games.allstar.rules.cards import parse_card
         from companion.games.allstar.rules.shootout import resolve_shootout
 
-        config = self.config()
-        named = {m: parse_card(c, config) for m, c in parse_named(shots, "CARD").items()}
-        count = managers_count(managers, len(named))
-        outcome = resolve_shootout(named, count, config)
-        return ShootoutResult(outcome, count, tuple(config.unconfirmed(outcome.orders_relied_on)))
+        typed = parse_named(shots, "CARD")
+        count = managers_count(managers, len(typed))
+
+        def compute(config: TableConfig) -> ShootoutResult:
+            named = {m: parse_card(c, config) for m, c in typed.items()}
+            outcome = resolve_shootout(named, count, config)
+            relied = tuple(config.unconfirmed(outcome.orders_relied_on))
+            return ShootoutResult(outcome, count, relied)
+
+        return self.confirming(compute, ask_order)
 
     def best(
         self,
@@ -368,19 +412,21 @@ class AllStarTable(Table[Season]):
         managers: int | None = None,
         arena: str | None = None,
         rules: Sequence[str] | None = None,
+        ask_order: AskOrder | None = None,
     ) -> BestResult:
         from companion.games.allstar.rules.best import best_team, orders_deciding
         from companion.games.allstar.rules.cards import parse_cards
 
-        config = self.config()
-        hand = tuple(parse_cards(cards, config))
         count = managers_count(managers, DEFAULT_MANAGERS)
         combos = self.arena_combos(arena, rules)
-        found = best_team(hand, count, config, combos)
-        deciding = orders_deciding(found.best, found.runner_up)
-        return BestResult(
-            found, hand, count, tuple(sorted(combos)), tuple(config.unconfirmed(deciding))
-        )
+
+        def compute(config: TableConfig) -> BestResult:
+            hand = tuple(parse_cards(cards, config))
+            found = best_team(hand, count, config, combos)
+            deciding = tuple(config.unconfirmed(orders_deciding(found.best, found.runner_up)))
+            return BestResult(found, hand, count, tuple(sorted(combos)), deciding)
+
+        return self.confirming(compute, ask_order)
 
     # --- the tracked season -----------------------------------------------------
 
@@ -482,9 +528,36 @@ class AllStarTable(Table[Season]):
         held = parse_card(card, self.config())
         return self.record(event("bus", manager=self.manager(manager), bus=bus, card=str(held)))
 
-    def resolve(self) -> Recorded[Season]:
-        """Rank every arena in Bus order and award Supporters."""
+    def resolve(self, ask_order: AskOrder | None = None) -> Recorded[Season]:
+        """Rank every arena in Bus order and award Supporters.
+
+        With `ask_order`, an unconfirmed order the round's rankings rely on is asked first
+        (once, then kept), so the round is recorded with the table's own order.
+        """
+        if ask_order is not None:
+            self.confirming(
+                lambda config: self.check(event("resolve", config=config.to_doc())).outcome,
+                ask_order,
+            )
         return self.record(event("resolve", config=self.config().to_doc()))
+
+    def playoff_shootout(
+        self, cards: Mapping[str, Any], ask_order: AskOrder | None = None
+    ) -> Recorded[Season]:
+        """The tied managers' Penalty Shot: the weakest card pays a ticket or goes out."""
+        if ask_order is not None:
+            self.confirming(lambda config: self._shootout_event(cards, config)[1], ask_order)
+        return self.record(self._shootout_event(cards, self.config())[0])
+
+    def _shootout_event(self, cards: Mapping[str, Any], config: TableConfig) -> tuple[Any, Any]:
+        """The shootout event for `config`, and what it would do (for `confirming`)."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        typed = {m: parse_card(str(c), config) for m, c in cards.items()}
+        named = {self.manager(m): c for m, c in typed.items()}
+        shots = {m: str(c) for m, c in named.items()}
+        move = event("shootout", cards=shots, config=config.to_doc())
+        return move, self.check(move).outcome
 
     def playoff_row(
         self, given: str | Sequence[int] | None, managers: int, ask: Ask | None = None
@@ -534,17 +607,6 @@ class AllStarTable(Table[Season]):
         )
         self.set_playoff_points(row)
         return recorded
-
-    def playoff_shootout(self, cards: Mapping[str, Any]) -> Recorded[Season]:
-        """The tied managers' Penalty Shot: the weakest card pays a ticket or goes out."""
-        from companion.games.allstar.rules.cards import parse_card
-
-        config = self.config()
-        typed = {m: parse_card(str(c), config) for m, c in cards.items()}
-        named = {self.manager(m): c for m, c in typed.items()}
-        return self.record(
-            event("shootout", cards={m: str(c) for m, c in named.items()}, config=config.to_doc())
-        )
 
     def playoff_swap(
         self,

@@ -131,3 +131,86 @@ def test_placeholders_stored_by_an_older_version_are_never_drawn(cli, tmp_path):
     )
     assert cli("allstar", "config", "edit", "--file", str(old)).exit_code == 0
     assert_user_error(cli("allstar", "setup", "--players", "A,B,C,D,E,F"), "this table names 10")
+
+
+def _terminal_answers(monkeypatch, answers):
+    """questionary at a terminal answering `answers` in turn; returns the questions asked."""
+    import questionary
+
+    import companion.games.allstar.cli.commands as commands
+
+    asked = []
+
+    class Answer:
+        def __init__(self, text):
+            self.text = text
+
+        def ask(self):
+            return self.text
+
+    def text(question, **_):
+        asked.append(question)
+        return Answer(answers.pop(0))
+
+    monkeypatch.setattr(commands, "on_terminal", lambda: True)
+    monkeypatch.setattr(questionary, "text", text)
+    return asked
+
+
+SHOTS = ("--managers", "5", "Bastien=hor-3-puck", "Clara=car-2-puck")
+
+
+def test_an_unconfirmed_order_a_result_needs_is_asked_once_at_a_terminal(cli, monkeypatch):
+    # "The Caribou being higher than the Horse on the Power scale, it is therefore Clara who
+    # wins": the shootout rests on the species order, which the rulebook does not print.
+    asked = _terminal_answers(monkeypatch, [""])  # Enter: the order shown is the box's
+    first = cli("allstar", "shootout", *SHOTS, "--json")
+    assert first.exit_code == 0, first.stderr
+    assert (first.json["winner"], first.json["unconfirmed"]) == ("Clara", [])
+    assert len(asked) == 1 and "depends on the species order" in asked[0]
+    again = cli("allstar", "shootout", *SHOTS)
+    assert "note:" not in again.stdout and len(asked) == 1  # remembered
+    shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
+    assert shown["status"] == "confirmed"
+
+
+def test_the_order_given_at_the_terminal_decides_the_result(cli, monkeypatch):
+    order = "Caribou,Horses,Bears,Ducks,Pandas,Tigers,Sharks,Eagles,Penguins,Rabbits"
+    asked = _terminal_answers(monkeypatch, ["caribou,horses", order])  # a short list: again
+    done = cli("allstar", "shootout", *SHOTS, "--json")
+    assert done.exit_code == 0, done.stderr
+    assert done.json["winner"] == "Bastien" and len(asked) == 2
+    assert "give each of Bears, Ducks" in done.stderr
+
+
+def test_off_a_terminal_the_result_names_the_default_it_rests_on(cli):
+    done = cli("allstar", "shootout", *SHOTS)
+    assert done.exit_code == 0
+    assert done.stdout.strip().splitlines()[-1] == (
+        "note: this relies on the default species order, not confirmed from your box "
+        "(see 'companion allstar config show')"
+    )
+    assert "Unknown" not in done.stdout
+    assert cli("allstar", "shootout", *SHOTS, "--json").json["unconfirmed"] == ["species"]
+
+
+def test_a_result_that_needs_no_order_asks_nothing(cli, monkeypatch):
+    asked = _terminal_answers(monkeypatch, [])
+    done = cli(
+        "allstar", "rank", "A=duc-1,duc-2,duc-3,duc-4,duc-5", "B=bea-1,bea-2,hor-3,pan-4,tig-5"
+    )
+    assert done.exit_code == 0, done.stderr
+    assert asked == []
+
+
+def test_season_resolve_asks_the_order_its_ranking_needs(cli, monkeypatch):
+    start = ("--players", "Ana,Ben", "--mode", "heritage", "--species", "duc,hor,bea,tig,car")
+    assert cli("allstar", "season", "start", *start).exit_code == 0
+    assert cli("allstar", "season", "arenas", "Rink", "--points", "5,2").exit_code == 0
+    assert cli("allstar", "season", "team", "Ana", "1", "duc-1,duc-2,duc-3,duc-4,duc-5")
+    assert cli("allstar", "season", "team", "Ben", "1", "bea-1,bea-2,bea-3,bea-4,bea-5")
+    order = "Ducks,Bears,Horses,Caribou,Pandas,Tigers,Sharks,Eagles,Penguins,Rabbits"
+    asked = _terminal_answers(monkeypatch, [order])  # the table's box: Bears beat Ducks
+    done = cli("allstar", "season", "resolve", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert done.json["scores"] == {"Ana": 2, "Ben": 5} and len(asked) == 1

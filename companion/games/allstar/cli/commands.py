@@ -113,6 +113,35 @@ def ask_species(count: int, named: Sequence[str]) -> list[str]:
             typer.echo(f"error: {err}", err=True)
 
 
+def ask_order(key: str, default: Sequence[Any]) -> list[str]:
+    """An order a result relies on that the table has not confirmed: asked once, then kept."""
+    import questionary
+
+    from companion.games.allstar.rules.errors import BadConfig
+    from companion.games.allstar.rules.facts import parse_order
+
+    shown = ",".join(map(str, default))
+    answer = questionary.text(
+        f"This result depends on the {key} order on your Tie-Breaker card, not confirmed yet. "
+        f"The {key}, weakest first (Enter keeps {shown}):"
+    ).ask()
+    if answer is None:
+        raise BadConfig(f"the {key} order was not confirmed; 'companion allstar config show'")
+    while True:
+        try:
+            return parse_order(key, answer, default)
+        except BadConfig as err:
+            typer.echo(f"error: {err}", err=True)
+        answer = questionary.text(f"The {key}, weakest first (Enter keeps {shown}):").ask()
+        if answer is None:
+            raise BadConfig(f"the {key} order was not confirmed; 'companion allstar config show'")
+
+
+def _order_asker() -> Any:
+    """`ask_order` on a terminal, None (the result names the default it rests on) in a script."""
+    return ask_order if on_terminal() else None
+
+
 def _species_asker() -> Any:
     """`ask_species` on a terminal, None (refuse, saying how) in a script."""
     return ask_species if on_terminal() else None
@@ -156,7 +185,7 @@ def power(
     """A team's Power, the criterion and value that count, and its medal."""
     from companion.games.allstar.render import render_power
 
-    done = _table(ctx).power(cards, managers, arena, rule)
+    done = _table(ctx).power(cards, managers, arena, rule, _order_asker())
     emit(done.to_json(), json, lambda out: render_power(out, done))
 
 
@@ -173,7 +202,9 @@ def rank(
     """Rank teams in an arena: tie-breakers, shared ranks and Supporter points."""
     from companion.games.allstar.render import render_rank
 
-    done = _table(ctx).rank(teams, managers, arena, points, rule, ask=ask_points)
+    done = _table(ctx).rank(
+        teams, managers, arena, points, rule, ask=ask_points, ask_order=_order_asker()
+    )
     emit(done.to_json(), json, lambda out: render_rank(out, done))
 
 
@@ -187,7 +218,7 @@ def shootout(
     """A Penalty Shot: single cards compared by Gold, then Silver, then Bronze."""
     from companion.games.allstar.render import render_shootout
 
-    done = _table(ctx).shootout(shots, managers)
+    done = _table(ctx).shootout(shots, managers, _order_asker())
     emit(done.to_json(), json, lambda out: render_shootout(out, done))
 
 
@@ -203,7 +234,7 @@ def best(
     """The strongest team of five from six to eighteen cards, and the runner-up."""
     from companion.games.allstar.render import render_best
 
-    done = _table(ctx).best(cards, managers, arena, rule)
+    done = _table(ctx).best(cards, managers, arena, rule, _order_asker())
     emit(done.to_json(), json, lambda out: render_best(out, done))
 
 
@@ -410,7 +441,7 @@ def season_resolve(ctx: typer.Context, json: JsonOption = False) -> None:
     """Rank every arena in Bus order, award Supporters, show the Fan Zone track."""
     from companion.games.allstar.render import render_round
 
-    _emit_move(_table(ctx).resolve(), json, render_round)
+    _emit_move(_table(ctx).resolve(_order_asker()), json, render_round)
 
 
 def _emit_status(ctx: typer.Context, json: bool, playoffs_only: bool = False) -> None:
@@ -473,7 +504,7 @@ def playoff_shootout(
     from companion.games.allstar.render import render_playoff_shootout
     from companion.games.allstar.table import parse_named
 
-    recorded = _table(ctx).playoff_shootout(parse_named(shots, "CARD"))
+    recorded = _table(ctx).playoff_shootout(parse_named(shots, "CARD"), _order_asker())
     _emit_move(recorded, json, render_playoff_shootout)
 
 

@@ -130,6 +130,23 @@ def parse_species_names(text: str, count: int, named: Sequence[str]) -> list[str
     return names
 
 
+def parse_order(key: str, text: str, current: Sequence[Any]) -> list[str]:
+    """The table's answer to "the order of `key`, weakest first": the same values reordered.
+
+    Empty keeps `current` as it is. Names match case-insensitively and come back as known.
+    """
+    known = {str(v).casefold(): str(v) for v in current}
+    words = [w.strip() for w in (text.strip() or ",".join(map(str, current))).split(",")]
+    words = [w for w in words if w]
+    order = [known.get(w.casefold()) for w in words]
+    if None in order or len(set(order)) != len(known) or len(order) != len(known):
+        raise BadConfig(
+            f"{key}: give each of {', '.join(known.values())} once, weakest first "
+            "(to rename them, 'companion allstar config set')"
+        )
+    return [o for o in order if o is not None]
+
+
 def _criterion(key: str) -> str:
     return {"species": "species", "symbols": "symbol", "numbers": "number"}[key]
 

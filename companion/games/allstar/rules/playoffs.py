@@ -82,6 +82,11 @@ class ShootoutStep:
     aftermath: Aftermath
     config: TableConfig | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """The table's unconfirmed orders the Penalty Shot relied on."""
+        return tuple(self.config.unconfirmed(self.shot.orders_relied_on)) if self.config else ()
+
     def to_json(self) -> dict[str, Any]:
         return {
             "shot": self.shot.to_json(),

@@ -39,6 +39,14 @@ class RoundResult:
     gained: dict[str, int]
     config: TableConfig | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """The table's unconfirmed orders any arena's ranking relied on."""
+        if self.config is None:
+            return ()
+        relied = [c for r in self.rankings for c in r.orders_relied_on]
+        return tuple(self.config.unconfirmed(relied))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "round": self.round,
