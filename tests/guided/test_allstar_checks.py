@@ -61,3 +61,28 @@ def test_guided_resolve_asks_the_unconfirmed_order_once(cli, scripted):
     assert cli("allstar", "season", "status", "--json").json["scores"] == {"Ana": 2, "Ben": 5}
     shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
     assert (shown["status"], shown["value"][:2]) == ("confirmed", ["Ducks", "Bears"])
+
+
+def test_guided_play_runs_the_companions_draft_with_the_same_checks(cli, scripted):
+    # "Each Manager looks at their hand, selects one Hockey Player card ... passes the
+    # remaining cards to their neighbour on the left."
+    for i in range(6):
+        assert cli("allstar", "arena", "add", f"Arena{i}", "--points", "9,6,3").exit_code == 0
+    assert cli("allstar", "season", "start", "--players", "Ana,Ben,Cy", "--deck",
+               "--seed", "5").exit_code == 0  # fmt: skip
+    assert cli("allstar", "season", "arenas").exit_code == 0
+    ana = cli("allstar", "season", "hand", "Ana", "--json").json["hand"]
+    ben = cli("allstar", "season", "hand", "Ben", "--json").json["hand"]
+    flow = scripted
+    flow.expect(f"Ana's hand: {' '.join(ana)}")
+    flow.answer("Ana's pick onto the Bench?", ben[0])
+    flow.expect(f"card {ben[0]} is not in Ana's hand")
+    flow.answer("Ana's pick onto the Bench?", ana[0])
+    flow.expect("Ana takes")
+    flow.answer("Ben's pick onto the Bench?", ben[0])
+    flow.expect("Ben takes")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["bench_size"] == {"Ana": 1, "Ben": 1, "Cy": 0}
+    assert status["draft_waiting"] == ["Cy"]

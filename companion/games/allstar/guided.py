@@ -198,6 +198,8 @@ class Flow:
     def step(self, season: Season) -> None:
         if season.phase == "arenas":
             self.arenas(season)
+        elif season.phase == "draft":
+            self.pick(season)
         elif season.phase == "teams":
             missing = self.missing(season)
             if season.carries and season.round > 1:
@@ -240,6 +242,32 @@ class Flow:
         return [f"{s.casefold()}-{n}" for s in species for n in self.config.numbers]
 
     # --- the regular season -----------------------------------------------------
+
+    def pick(self, season: Season) -> None:
+        """The companion's deck: the next manager to pick takes a card from their hand."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        assert season.drafting is not None
+        manager = season.drafting.waiting_for()[0]
+        hand = [str(c) for c in season.hand(manager)]
+
+        def parse(text: str) -> Any:
+            card = parse_card(text, self.config)
+            self.table.check(event("pick", manager=manager, card=str(card)))  # the same rule
+            return card
+
+        prompts.say(f"  {manager}'s hand: {' '.join(hand)}", markup=False)
+        card = prompts.ask(
+            f"{manager}'s pick onto the Bench?",
+            "",
+            parse,
+            choices="a card of the hand, with its Symbol (e.g. duc-4-puck)",
+            complete=[h.casefold() for h in hand],
+        )
+        recorded = self.record(lambda: self.table.pick(manager, str(card)))
+        from companion.games.allstar.render import render_pick
+
+        render_pick(prompts.console(), recorded.outcome, recorded.status)
 
     def arenas(self, season: Season) -> None:
         from companion.games.allstar.render import render_arenas

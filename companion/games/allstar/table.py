@@ -37,6 +37,7 @@ from companion.games.allstar.rules.season import RULES, VERSION, Season
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 GAME = "allstar"
+NO_TWO = frozenset({"no-two-managers"})
 DOCS = "allstar"  # the store's table of this game's documents
 DEFAULT_MANAGERS = 4
 EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
@@ -437,20 +438,45 @@ class AllStarTable(Table[Season]):
         seed: int | None = None,
         species: Sequence[str] | None = None,
         ask_species: AskNames | None = None,
+        deck: bool = False,
     ) -> SeasonStarted:
         """Run the setup and start a season; the setup is its first event.
 
-        Only the draw pile's Species (`species`, else drawn) are in play afterwards.
+        Only the draw pile's Species (`species`, else drawn) are in play afterwards. With
+        `deck` the companion holds the decks: the Hockey Player pile of those Species is
+        shuffled (seeded) into the setup, and so is an Arena deck of the catalogue's
+        arenas playable here when it holds the six the season draws.
         """
         setup = self.setup(players, mode, seed, species, ask_species)
         plan = setup.plan.to_dict()
+        extra: dict[str, Any] = {}
+        if deck:
+            extra = self._shuffled_decks(setup)
         status = self.start_match(
             list(players),
-            {"mode": plan["mode"]},
+            {"mode": plan["mode"], "deck": deck},
             setup.seed,
-            [event("setup", **plan, version=VERSION)],
+            [event("setup", **plan, version=VERSION, **extra)],
         )
         return SeasonStarted(status, setup)
+
+    def _shuffled_decks(self, setup: SetupResult) -> dict[str, Any]:
+        from companion.games.allstar.rules.draft import hockey_pile
+
+        plan = setup.plan
+        if plan.mode != "standard":
+            raise BadInput(
+                f"--deck runs the standard draft (3 to 6 managers) so far; in {plan.mode} "
+                "mode the table holds the cards: start without --deck"
+            )
+        rng = TableRng(setup.seed + 1)  # the setup's own draws stay as without --deck
+        pile = rng.shuffled(hockey_pile(plan.species))
+        n = len(plan.managers)
+        playable = [a for a in self.arenas().arenas if not (n == 2 and a.rules & NO_TWO)]
+        playable = [a for a in playable if len(a.points) >= n]
+        needed = sum(r.arenas for r in plan.rounds)
+        arena_deck = rng.shuffled(playable) if len(playable) >= needed else []
+        return {"deck": True, "pile": pile, "arena_deck": [a.to_doc() for a in arena_deck]}
 
     def unknown_arenas(self, names: Sequence[str]) -> list[str]:
         known = self.catalogue()
@@ -460,6 +486,16 @@ class AllStarTable(Table[Season]):
         self, names: Sequence[str], rows: Sequence[str] = (), ask: Ask | None = None
     ) -> Recorded[Season]:
         """This round's arenas, top to bottom; each unknown one takes the next row (or `ask`)."""
+        state = self.status().state
+        if not names and state.deck and state.arena_deck:
+            # "draw the first card(s) of the Arena deck": the next ones of the shuffled deck.
+            drawn = state.next_arenas() if state.phase == "arenas" else ()
+            return self.record(event("arenas", arenas=[a.to_doc() for a in drawn], drawn=True))
+        if not names:
+            raise BadInput(
+                "name this round's arenas, top to bottom (the companion holds no Arena deck "
+                "in this game)"
+            )
         rows = list(rows)
         known = self.catalogue()
         managers = len(self.current()["players"])
@@ -499,6 +535,21 @@ class AllStarTable(Table[Season]):
         team = parse_team([str(c) for c in cards], self.config())
         who = self.manager(manager)
         return self.record(event("team", manager=who, bus=bus, cards=[str(c) for c in team]))
+
+    def pick(self, manager: str, card: str) -> Recorded[Season]:
+        """With the companion's deck: `manager` takes `card` from their hand onto the Bench."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        picked = parse_card(card, self.config())
+        return self.record(event("pick", manager=self.manager(manager), card=str(picked)))
+
+    def hand(self, manager: str) -> tuple[str, list[Any], list[Any]]:
+        """`manager`'s hand in this round's draft and their Bench (the companion's deck)."""
+        state = self.status().state
+        if not state.deck:
+            raise OutOfTurn("the table holds the cards in this game (started without --deck)")
+        who = self.manager(manager)
+        return who, state.hand(who), list(state.bench[who])
 
     def check(self, *moves: Mapping[str, Any]) -> Played[Season]:
         """What `moves` would do, without recording them (raises as `record` would)."""

@@ -359,25 +359,41 @@ def season_start(
     players: PlayersOption,
     mode: ModeOption = None,
     species: SpeciesOption = None,
+    deck: Annotated[
+        bool,
+        typer.Option(
+            "--deck/--no-deck",
+            help="The companion holds the decks: it shuffles, deals and records each pick.",
+        ),
+    ] = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a tracked game (runs the setup; the seed is kept in the log).
 
-    Only cards of the draw pile's Species are accepted afterwards.
+    Only cards of the draw pile's Species are accepted afterwards. With --deck the
+    companion shuffles the Hockey Player pile (and an Arena deck from the catalogue),
+    deals each round's hands and keeps each Bench ('season hand', 'season pick').
     """
     from companion.engine.decks import parse_players
     from companion.games.allstar.render import render_started
 
     chosen = [species] if species else None
-    started = _table(ctx).start(parse_players(players), mode, seed, chosen, _species_asker())
+    started = _table(ctx).start(
+        parse_players(players), mode, seed, chosen, _species_asker(), deck=deck
+    )
     emit(started.to_json(), json, lambda out: render_started(out, started))
 
 
 @season_app.command("arenas")
 def season_arenas(
     ctx: typer.Context,
-    names: Annotated[list[str], typer.Argument(help="This round's arenas, top to bottom.")],
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="This round's arenas, top to bottom (none: drawn from the companion's deck)."
+        ),
+    ] = None,
     points: Annotated[
         list[str] | None,
         typer.Option("--points", help="Row for each arena not in the catalogue, in order."),
@@ -387,8 +403,31 @@ def season_arenas(
     """Place this round's arenas (1, 2, 3 in rounds 1-3); unknown ones are asked once."""
     from companion.games.allstar.render import render_placed_arenas
 
-    recorded = _table(ctx).place_arenas(names, points or [], _asking())
+    recorded = _table(ctx).place_arenas(names or [], points or [], _asking())
     _emit_move(recorded, json, render_placed_arenas)
+
+
+@season_app.command("hand")
+def season_hand(ctx: typer.Context, manager: ManagerArgument, json: JsonOption = False) -> None:
+    """With --deck: the cards MANAGER holds in this round's draft, and their Bench."""
+    from companion.games.allstar.render import render_hand
+
+    who, hand, bench = _table(ctx).hand(manager)
+    payload = {"manager": who, "hand": [str(c) for c in hand], "bench": [str(c) for c in bench]}
+    emit(payload, json, lambda out: render_hand(out, who, hand, bench))
+
+
+@season_app.command("pick")
+def season_pick(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    card: Annotated[str, typer.Argument(help="The card taken from the hand (its Symbol too).")],
+    json: JsonOption = False,
+) -> None:
+    """With --deck: MANAGER takes CARD onto their Bench; the hands pass once all have picked."""
+    from companion.games.allstar.render import render_pick
+
+    _emit_move(_table(ctx).pick(manager, card), json, render_pick)
 
 
 @season_app.command("team")

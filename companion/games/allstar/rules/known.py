@@ -34,7 +34,7 @@ def event_cards(event: Mapping[str, Any]) -> Iterator[tuple[str, Card]]:
             value = data.get(key) or ()
             for text in [value] if isinstance(value, str) else value:
                 yield data["manager"], card_from_text(text)
-    elif kind == "bus":
+    elif kind in ("pick", "bus"):
         yield data["manager"], card_from_text(data["card"])
     elif kind == "playoff-round":
         for manager, texts in data["teams"].items():

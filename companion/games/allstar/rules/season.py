@@ -17,6 +17,7 @@ from companion.engine.events import Step, replay
 from companion.engine.rng import TableRng
 from companion.games.allstar.rules.arenas import Arena, arena_from_doc
 from companion.games.allstar.rules.cards import Card, card_from_text, check_not_in
+from companion.games.allstar.rules.draft import Drafting, Picked, deal
 from companion.games.allstar.rules.errors import BadArena, BadTeam, OutOfTurn
 from companion.games.allstar.rules.facts import TableConfig, config_from_doc
 from companion.games.allstar.rules.known import KnownCards
@@ -143,6 +144,14 @@ class Season:
         # The Species of the draw pile: only their cards are in play (version 2).
         self.species = tuple(setup.get("species", ())) if self.carries else ()
         self.known = KnownCards()
+        # `season start --deck`: the companion holds the Hockey Player pile (and the Arena
+        # deck, when the catalogue had enough arenas), shuffled once at the setup.
+        self.deck = bool(setup.get("deck")) and self.carries
+        self.pile = tuple(card_from_text(c) for c in setup.get("pile", ()))
+        self.arena_deck = tuple(arena_from_doc(a) for a in setup.get("arena_deck", ()))
+        self.dealt = 0  # cards of the pile dealt so far
+        self.drafting: Drafting | None = None
+        self.bench: dict[str, list[Card]] = {m: [] for m in self.managers}
 
     @property
     def carries(self) -> bool:
@@ -155,7 +164,23 @@ class Season:
     def phase(self) -> str:
         if self.playoffs is not None:
             return "over" if self.playoffs.stage == "done" else "playoffs"
-        return "arenas" if self.round not in self.arenas else "teams"
+        if self.round not in self.arenas:
+            return "arenas"
+        return "draft" if self.drafting is not None and not self.drafting.done else "teams"
+
+    def arenas_drawn(self) -> int:
+        return sum(len(row) for row in self.arenas.values())
+
+    def next_arenas(self) -> tuple[Arena, ...]:
+        """Round N's arenas from the companion's Arena deck: "draw the first N cards"."""
+        start = self.arenas_drawn()
+        drawn = self.arena_deck[start : start + self.round]
+        if len(drawn) < self.round:
+            raise BadArena(
+                f"the companion's Arena deck has {len(self.arena_deck) - start} card(s) left; "
+                f"round {self.round} draws {self.round}: name the table's arenas instead"
+            )
+        return drawn
 
     @property
     def n(self) -> int:
@@ -196,6 +221,13 @@ class Season:
         phase, r = self.phase, self.round
         if phase == "arenas":
             return f"round {r}: place {r} arena{'s' if r > 1 else ''}, Bus 1 at the top"
+        if phase == "draft":
+            assert self.drafting is not None
+            waiting = self.drafting.waiting_for()
+            return (
+                f"round {r} draft: {', '.join(waiting)} pick a card from their hand "
+                f"('season hand NAME' shows it), then pass {self.drafting.direction}"
+            )
         if phase == "teams":
             missing = self.missing_teams()
             if missing:
@@ -242,6 +274,12 @@ class Season:
             "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
             "arenas": [a.to_doc() for a in arenas],
             "missing_teams": self.missing_teams() if self.phase == "teams" else [],
+            "deck": self.deck,
+            "draw_pile": len(self.pile) - self.dealt if self.deck else None,
+            "bench_size": {m: len(b) for m, b in self.bench.items()} if self.deck else None,
+            "draft_waiting": self.drafting.waiting_for()
+            if self.deck and self.phase == "draft" and self.drafting
+            else [],
             "lineups": self.lineups_json(),
             "first_chooser": self.first_chooser(),
             "playoff_stage": playoffs.stage if playoffs else None,
@@ -282,7 +320,14 @@ class Season:
             return None
         if kind == "arenas":
             placed = self.set_arenas([arena_from_doc(a) for a in data["arenas"]])
+            drawn = self.arena_deck[: self.arenas_drawn()][-len(placed) :]
+            if data.get("drawn") and placed != drawn:
+                raise BadArena("the arenas drawn are not the next cards of the Arena deck")
+            if self.deck:
+                self._deal()
             return ArenasPlaced(self.round, placed)
+        if kind == "pick":
+            return self.pick(data["manager"], card_from_text(data["card"]))
         if kind == "team":
             cards = tuple(card_from_text(c) for c in data["cards"])
             bus = int(data["bus"])
@@ -342,6 +387,57 @@ class Season:
         self.arenas[self.round] = tuple(arenas)
         return self.arenas[self.round]
 
+    # --- the companion's deck: deal, pick, pass ----------------------------------
+
+    def _deal(self) -> None:
+        """'b. Draft Phase': deal the hand to each manager from the draw pile."""
+        hand = int(self.setup["rounds"][self.round - 1]["deal"])
+        hands = deal(self.pile, self.dealt, self.n, hand)
+        self.dealt += self.n * hand
+        direction = self.setup["rounds"][self.round - 1]["direction"]
+        dealt = dict(zip(self.managers, hands, strict=True))
+        self.drafting = Drafting(self.managers, direction, dealt)
+
+    def hand(self, manager: str) -> list[Card]:
+        """The cards `manager` holds in this round's draft (secret to the others)."""
+        if self.phase != "draft" or self.drafting is None:
+            return []
+        return self.drafting.hand(manager)
+
+    def pick(self, manager: str, card: Card) -> Picked:
+        """One card from the hand onto the Bench; once everyone has, the hands pass on."""
+        if not self.deck:
+            raise OutOfTurn("the table holds the cards in this game (started without --deck)")
+        if self.phase != "draft" or self.drafting is None:
+            raise OutOfTurn(
+                f"no draft now: place round {self.round}'s arenas first"
+                if self.phase == "arenas"
+                else f"round {self.round}'s draft is over; build the teams"
+            )
+        if manager not in self.managers:
+            raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
+        chosen, passed = self.drafting.pick(manager, card)
+        self.bench[manager].append(chosen)
+        done = self.drafting.done
+        if done:
+            # "Each Manager must therefore have six Hockey Players on their Bench."
+            hand = int(self.setup["rounds"][self.round - 1]["deal"])
+            for m in self.managers:
+                got = len(self.drafting.drafted.get(m, ()))
+                if got != hand:
+                    raise BadTeam(f"{m} drafted {got} card(s) this round, not {hand}")
+        return Picked(manager, chosen, passed, done, tuple(self.bench[manager]))
+
+    def _check_on_bench(self, manager: str, cards: Sequence[Card]) -> None:
+        """With the companion's deck a team is built "From the cards on their Bench"."""
+        if not self.deck:
+            return
+        mine = {c.identity for c in self.bench[manager]}
+        for card in cards:
+            if card.identity not in mine:
+                names = " ".join(short(c) for c in self.bench[manager])
+                raise BadTeam(f"card {short(card)} is not on {manager}'s Bench ({names})")
+
     def add_team(self, manager: str, bus: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """'d. Assigning the Buses': one team per Bus, Bus 1 to the top arena."""
         self._check_phase_manager_bus(manager, bus)
@@ -387,6 +483,9 @@ class Season:
             raise OutOfTurn(
                 f"place round {self.round}'s arenas first"
                 if self.phase == "arenas"
+                else f"round {self.round}'s draft is not over: "
+                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
+                if self.phase == "draft" and self.drafting
                 else "the regular season is over; teams now go to 'playoff round'"
             )
         if manager not in self.managers:
@@ -401,6 +500,7 @@ class Season:
     def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
         """No card in another manager's team this round, nor seen with them before."""
         check_species(cards, self.species)
+        self._check_on_bench(manager, cards)
         others = {
             f"{o}'s Bus {b} team": t
             for o, lineup in self.lineups().items()
@@ -544,10 +644,11 @@ class Season:
         self.results.append(result)
         self.round += 1
         if self.round > ROUNDS:
+            drafted = {c.identity: m for m, b in self.bench.items() for c in b}
             self.playoffs = PlayOffs(
                 self.managers,
                 dict(self.setup["tickets"]),
-                owner=dict(self.owner),
+                owner={**drafted, **self.owner},
                 tracks=self.carries,
                 species=self.species,
             )

@@ -1,0 +1,129 @@
+"""Issue 29 item 12: the companion holds the decks (`allstar season start --deck`).
+
+"Deal 6 Hockey Player cards from the common draw pile to each Manager. Each Manager looks at
+their hand, selects one Hockey Player card and places it face down under their Fan Zone card.
+This zone is their Bench. Each Manager then passes the remaining cards to their neighbour on
+the left. [...] Each Manager must therefore have six Hockey Players on their Bench."
+"In the second round the cards move to the right, and in the third round to the left."
+"""
+
+from __future__ import annotations
+
+from tests.conftest import assert_user_error
+
+S = ("allstar", "season")
+PLAYERS = ("--players", "Ana,Ben,Cy")
+
+
+def start(cli, *extra, arenas=6):
+    for i in range(arenas):
+        assert cli("allstar", "arena", "add", f"Arena{i}", "--points", "9,6,3").exit_code == 0
+    done = cli(*S, "start", *PLAYERS, "--deck", "--seed", "5", *extra, "--json")
+    assert done.exit_code == 0, done.stderr
+    return done.json
+
+
+def hand(cli, manager):
+    return cli(*S, "hand", manager, "--json").json["hand"]
+
+
+def pick_all(cli, managers=("Ana", "Ben", "Cy")):
+    for m in managers:
+        assert cli(*S, "pick", m, hand(cli, m)[0]).exit_code == 0
+
+
+def test_the_deal_is_six_each_from_the_shuffled_pile_of_the_chosen_species(cli, db):
+    started = start(cli)
+    species = started["setup"]["species"]
+    assert cli(*S, "arenas").exit_code == 0  # "Draw the first card of the Arena deck"
+    hands = {m: hand(cli, m) for m in ("Ana", "Ben", "Cy")}
+    cards = [c for h in hands.values() for c in h]
+    assert [len(h) for h in hands.values()] == [6, 6, 6]
+    assert len(set(cards)) == 18
+    assert {c.split("-")[0] for c in cards} <= set(species)
+    status = cli(*S, "status", "--json").json
+    assert (status["phase"], status["draw_pile"]) == ("draft", 6 * 9 - 18)
+    assert status["draft_waiting"] == ["Ana", "Ben", "Cy"]
+    # Seeded: the same seed deals the same hands.
+    assert cli(*S, "abandon").exit_code == 0
+    assert cli(*S, "start", *PLAYERS, "--deck", "--seed", "5").exit_code == 0
+    assert cli(*S, "arenas").exit_code == 0
+    assert {m: hand(cli, m) for m in ("Ana", "Ben", "Cy")} == hands
+
+
+def test_picks_pass_left_in_round_one_and_fill_six_on_each_bench(cli):
+    start(cli)
+    assert cli(*S, "arenas").exit_code == 0
+    ana = hand(cli, "Ana")
+    assert cli(*S, "pick", "Ana", ana[0] + "-puck").exit_code == 0
+    # One pick per hand: the hands pass once every manager has picked.
+    assert_user_error(cli(*S, "pick", "Ana", ana[1]), "Ana has picked")
+    assert cli(*S, "pick", "Ben", hand(cli, "Ben")[0]).exit_code == 0
+    cy = hand(cli, "Cy")
+    passed = cli(*S, "pick", "Cy", cy[0], "--json").json["outcome"]
+    assert passed["passed"] is True
+    assert hand(cli, "Ben") == ana[1:]  # Ana's hand went to her left, Ben
+    assert hand(cli, "Ana") == cy[1:]
+    for _ in range(5):
+        pick_all(cli)
+    status = cli(*S, "status", "--json").json
+    assert status["bench_size"] == {"Ana": 6, "Ben": 6, "Cy": 6}
+    assert status["phase"] == "teams"
+    bench = cli(*S, "hand", "Ana", "--json").json["bench"]
+    assert bench[0] == ana[0] + "-puck"  # the Symbol typed at the pick is kept
+
+
+def test_round_two_passes_right(cli):
+    start(cli)
+    assert cli(*S, "arenas").exit_code == 0
+    for _ in range(6):
+        pick_all(cli)
+    for m in ("Ana", "Ben", "Cy"):
+        bench = cli(*S, "hand", m, "--json").json["bench"]
+        assert cli(*S, "team", m, "1", ",".join(bench[:5])).exit_code == 0
+    assert cli(*S, "resolve").exit_code == 0
+    drawn = cli(*S, "arenas", "--json")
+    assert len(drawn.json["outcome"]) == 2  # "draw the first two cards of the Arena deck"
+    ana = hand(cli, "Ana")
+    pick_all(cli)
+    assert hand(cli, "Cy") == ana[1:]  # to the right: Ana's hand goes to Cy
+
+
+def test_a_team_is_built_from_the_bench(cli):
+    start(cli)
+    assert cli(*S, "arenas").exit_code == 0
+    early = cli(*S, "team", "Ana", "1", ",".join(hand(cli, "Ana")[:5]))
+    assert_user_error(early, "round 1's draft is not over: Ana, Ben, Cy still pick")
+    for _ in range(6):
+        pick_all(cli)
+    bench = cli(*S, "hand", "Ana", "--json").json["bench"]
+    other = cli(*S, "hand", "Ben", "--json").json["bench"][0]
+    result = cli(*S, "team", "Ana", "1", ",".join([*bench[:4], other]))
+    assert_user_error(result, f"card {other} is not on Ana's Bench")
+
+
+def test_a_pick_not_in_the_hand_is_refused_and_nothing_written(cli):
+    start(cli)
+    assert cli(*S, "arenas").exit_code == 0
+    ben = hand(cli, "Ben")
+    before = cli(*S, "status", "--json").json
+    assert_user_error(cli(*S, "pick", "Ana", ben[0]), f"card {ben[0]} is not in Ana's hand")
+    assert cli(*S, "status", "--json").json == before
+
+
+def test_without_the_deck_the_table_holds_the_cards(cli):
+    assert cli(*S, "start", *PLAYERS).exit_code == 0
+    assert_user_error(cli(*S, "pick", "Ana", "duc-1"), "started without --deck")
+    assert_user_error(cli(*S, "arenas"), "name this round's arenas")
+
+
+def test_without_six_arenas_the_arena_deck_stays_the_tables(cli):
+    start(cli, arenas=2)
+    assert_user_error(cli(*S, "arenas"), "name this round's arenas")
+    assert cli(*S, "arenas", "Arena0").exit_code == 0
+    assert cli(*S, "status", "--json").json["phase"] == "draft"
+
+
+def test_two_managers_refuse_the_deck_in_one_line(cli):
+    result = cli(*S, "start", "--players", "Ana,Ben", "--mode", "duel", "--deck")
+    assert_user_error(result, "--deck runs the standard draft")
