@@ -78,11 +78,32 @@ def test_guided_play_runs_the_companions_draft_with_the_same_checks(cli, scripte
     flow.answer("Ana's pick onto the Bench?", ben[0])
     flow.expect(f"card {ben[0]} is not in Ana's hand")
     flow.answer("Ana's pick onto the Bench?", ana[0])
-    flow.expect("Ana takes")
+    flow.expect(f"{ana[0]} goes onto Ana's Bench")
     flow.answer("Ben's pick onto the Bench?", ben[0])
-    flow.expect("Ben takes")
+    flow.expect(f"{ben[0]} goes onto Ben's Bench")
     flow.interrupt()
     assert flow.run("allstar", "play").exit_code == 130
     status = cli("allstar", "season", "status", "--json").json
     assert status["bench_size"] == {"Ana": 1, "Ben": 1, "Cy": 0}
     assert status["draft_waiting"] == ["Cy"]
+
+
+def test_guided_duel_gives_a_card_to_the_opponent_and_discards_the_seventh(cli, scripted):
+    for i in range(6):
+        assert cli("allstar", "arena", "add", f"Arena{i}", "--points", "5,2").exit_code == 0
+    assert cli("allstar", "season", "start", "--players", "Ana,Ben", "--mode", "duel",
+               "--deck", "--seed", "2").exit_code == 0  # fmt: skip
+    assert cli("allstar", "season", "arenas").exit_code == 0
+    ana = cli("allstar", "season", "hand", "Ana", "--json").json["hand"]
+    ben = cli("allstar", "season", "hand", "Ben", "--json").json["hand"]
+    flow = scripted
+    flow.answer("Ana's pick onto the Bench?", ana[0])
+    flow.answer("Ana's second card, onto their own Bench?", ana[1])
+    flow.answer("Ana's card for the opponent's Bench?", ben[0])
+    flow.expect(f"card {ben[0]} is not in Ana's hand")
+    flow.answer("Ana's card for the opponent's Bench?", ana[2])
+    flow.expect(f"{ana[2]} goes onto Ben's Bench")
+    flow.expect("Ben's pick onto the Bench?")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+    assert cli("allstar", "season", "hand", "Ben", "--json").json["bench"] == [ana[2]]

@@ -244,30 +244,77 @@ class Flow:
     # --- the regular season -----------------------------------------------------
 
     def pick(self, season: Season) -> None:
-        """The companion's deck: the next manager to pick takes a card from their hand."""
+        """The companion's deck: the next manager picks (or, Heritage and Duel, discards).
+
+        Each answer is checked by recording-as-if (`table.check`), the rule `season pick`
+        and `season discard` ask.
+        """
+        from companion.games.allstar.render import render_pick
         from companion.games.allstar.rules.cards import parse_card
 
-        assert season.drafting is not None
-        manager = season.drafting.waiting_for()[0]
+        drafting = season.drafting
+        assert drafting is not None
+        manager = drafting.waiting_for()[0]
         hand = [str(c) for c in season.hand(manager)]
 
-        def parse(text: str) -> Any:
-            card = parse_card(text, self.config)
-            self.table.check(event("pick", manager=manager, card=str(card)))  # the same rule
-            return card
+        def card_of(kind: str, **extra: Any) -> Callable[[str], Any]:
+            def parse(text: str) -> Any:
+                card = parse_card(text, self.config)
+                self.table.check(event(kind, manager=manager, card=str(card), **extra))
+                return card
 
-        prompts.say(f"  {manager}'s hand: {' '.join(hand)}", markup=False)
+            return parse
+
+        if drafting.drafting_over:  # Heritage and Duel: one of the seven back in the box
+            mine = [str(c) for c in drafting.drafted.get(manager, ())]
+            prompts.say(f"  {manager}'s cards of this round: {' '.join(mine)}", markup=False)
+            card = prompts.ask(
+                f"{manager} discards which one of the seven?",
+                "",
+                card_of("discard"),
+                choices="a card drafted this round",
+                complete=[c.casefold() for c in mine],
+            )
+            recorded = self.record(lambda: self.table.discard(manager, str(card)))
+            render_pick(prompts.console(), recorded.outcome, recorded.status)
+            return
+        where = "the market" if drafting.mode == "open-market" else f"{manager}'s hand"
+        prompts.say(f"  {where}: {' '.join(hand)}", markup=False)
+        duel = drafting.mode == "duel" and len(hand) >= 3
         card = prompts.ask(
             f"{manager}'s pick onto the Bench?",
             "",
-            parse,
-            choices="a card of the hand, with its Symbol (e.g. duc-4-puck)",
+            (lambda text: parse_card(text, self.config)) if duel else card_of("pick"),
+            choices="a card shown, with its Symbol (e.g. duc-4-puck)",
             complete=[h.casefold() for h in hand],
         )
-        recorded = self.record(lambda: self.table.pick(manager, str(card)))
-        from companion.games.allstar.render import render_pick
-
+        keep = give = None
+        if duel:  # "choose 2 from their hand, place one ... on their Bench and the other ..."
+            keep = prompts.ask(
+                f"{manager}'s second card, onto their own Bench?",
+                "",
+                lambda text: parse_card(text, self.config),
+                complete=[h.casefold() for h in hand],
+            )
+            give = prompts.ask(
+                f"{manager}'s card for the opponent's Bench?",
+                "",
+                lambda text: self._duel_check(manager, card, keep, parse_card(text, self.config)),
+                complete=[h.casefold() for h in hand],
+            )
+        recorded = self.record(
+            lambda: self.table.pick(
+                manager, str(card), None if keep is None else str(keep),
+                None if give is None else str(give),
+            )
+        )  # fmt: skip
         render_pick(prompts.console(), recorded.outcome, recorded.status)
+
+    def _duel_check(self, manager: str, card: Any, keep: Any, give: Any) -> Any:
+        self.table.check(
+            event("pick", manager=manager, card=str(card), keep=str(keep), give=str(give))
+        )
+        return give
 
     def arenas(self, season: Season) -> None:
         from companion.games.allstar.render import render_arenas

@@ -536,10 +536,15 @@ def render_hand(out: Console, manager: str, hand: Sequence[Any], bench: Sequence
 
 def render_pick(out: Console, picked: Any, status: Any) -> None:
     bench = len(picked.bench)
-    out.print(f"{picked.manager} takes {picked.card} onto the Bench ({bench}).", markup=False)
+    if not picked.placed:
+        out.print(f"{picked.manager} discards {picked.card} ({bench} on the Bench).", markup=False)
+    for who, card in picked.placed:
+        out.print(f"{card} goes onto {who}'s Bench.", markup=False)
+    if picked.placed and picked.discarded:
+        out.print(f"Discarded: {' '.join(map(str, picked.discarded))}.", markup=False)
     state = status.state
     if picked.round_done:
         out.print("Draft over: every Bench holds its six new cards; build the teams.", markup=False)
-    elif picked.passed and state.drafting is not None:
+    elif picked.passed and state.drafting is not None and state.drafting.mode != "open-market":
         out.print(f"Hands pass {state.drafting.direction}.", markup=False)
     out.print(f"Next: {status.next}", markup=False)

@@ -464,11 +464,6 @@ class AllStarTable(Table[Season]):
         from companion.games.allstar.rules.draft import hockey_pile
 
         plan = setup.plan
-        if plan.mode != "standard":
-            raise BadInput(
-                f"--deck runs the standard draft (3 to 6 managers) so far; in {plan.mode} "
-                "mode the table holds the cards: start without --deck"
-            )
         rng = TableRng(setup.seed + 1)  # the setup's own draws stay as without --deck
         pile = rng.shuffled(hockey_pile(plan.species))
         n = len(plan.managers)
@@ -536,12 +531,29 @@ class AllStarTable(Table[Season]):
         who = self.manager(manager)
         return self.record(event("team", manager=who, bus=bus, cards=[str(c) for c in team]))
 
-    def pick(self, manager: str, card: str) -> Recorded[Season]:
-        """With the companion's deck: `manager` takes `card` from their hand onto the Bench."""
+    def pick(
+        self, manager: str, card: str, keep: str | None = None, give: str | None = None
+    ) -> Recorded[Season]:
+        """With the companion's deck: `manager` takes `card` from their hand onto the Bench.
+
+        Duel: `keep` goes on their Bench too and `give` on their opponent's.
+        """
         from companion.games.allstar.rules.cards import parse_card
 
-        picked = parse_card(card, self.config())
-        return self.record(event("pick", manager=self.manager(manager), card=str(picked)))
+        config = self.config()
+        data: dict[str, Any] = {"manager": self.manager(manager)}
+        data["card"] = str(parse_card(card, config))
+        for key, typed in (("keep", keep), ("give", give)):
+            if typed is not None:
+                data[key] = str(parse_card(typed, config))
+        return self.record(event("pick", **data))
+
+    def discard(self, manager: str, card: str) -> Recorded[Season]:
+        """Heritage and Duel: one of the seven cards drafted this round back in the box."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        gone = parse_card(card, self.config())
+        return self.record(event("discard", manager=self.manager(manager), card=str(gone)))
 
     def hand(self, manager: str) -> tuple[str, list[Any], list[Any]]:
         """`manager`'s hand in this round's draft and their Bench (the companion's deck)."""

@@ -124,6 +124,93 @@ def test_without_six_arenas_the_arena_deck_stays_the_tables(cli):
     assert cli(*S, "status", "--json").json["phase"] == "draft"
 
 
-def test_two_managers_refuse_the_deck_in_one_line(cli):
-    result = cli(*S, "start", "--players", "Ana,Ben", "--mode", "duel", "--deck")
-    assert_user_error(result, "--deck runs the standard draft")
+# --- the two-manager modes ------------------------------------------------------------
+
+TWO = ("--players", "Ana,Ben")
+
+
+def start_two(cli, mode):
+    for i in range(6):
+        assert cli("allstar", "arena", "add", f"Arena{i}", "--points", "5,2").exit_code == 0
+    done = cli(*S, "start", *TWO, "--mode", mode, "--deck", "--seed", "2", "--json")
+    assert done.exit_code == 0, done.stderr
+    assert cli(*S, "arenas").exit_code == 0
+    return done.json
+
+
+def bench(cli, manager):
+    return cli(*S, "hand", manager, "--json").json["bench"]
+
+
+def test_heritage_seven_each_passed_to_the_opponent_then_one_discarded(cli):
+    # "Each Manager chooses a card and places it face down on their Bench, then gives the
+    # remaining cards to their opponent. Start again until each Manager has seven cards on
+    # their Bench. Choose one card from among your seven cards and discard it face down."
+    start_two(cli, "heritage")
+    ana = hand(cli, "Ana")
+    assert len(ana) == 7
+    assert cli(*S, "pick", "Ana", ana[0]).exit_code == 0
+    assert cli(*S, "pick", "Ben", hand(cli, "Ben")[0]).exit_code == 0
+    assert hand(cli, "Ben") == ana[1:]
+    for _ in range(6):
+        pick_all(cli, ("Ana", "Ben"))
+    assert len(bench(cli, "Ana")) == 7
+    status = cli(*S, "status", "--json").json
+    assert (status["phase"], status["draft_waiting"]) == ("draft", ["Ana", "Ben"])
+    assert_user_error(cli(*S, "team", "Ana", "1", ",".join(bench(cli, "Ana")[:5])),
+                      "draft is not over")  # fmt: skip
+    assert_user_error(cli(*S, "discard", "Ana", bench(cli, "Ben")[0]), "is not in Ana's cards")
+    gone = bench(cli, "Ana")[6]
+    assert cli(*S, "discard", "Ana", gone).exit_code == 0
+    assert cli(*S, "discard", "Ben", bench(cli, "Ben")[0]).exit_code == 0
+    assert len(bench(cli, "Ana")) == 6 and gone not in bench(cli, "Ana")
+    assert cli(*S, "status", "--json").json["phase"] == "teams"
+
+
+def test_duel_keeps_one_and_gives_one_to_the_opponent(cli):
+    # "Then they choose 2 from their hand, place one face down on their Bench and the other
+    # face down on their opponent's Bench. Pass the remaining cards to your opponent".
+    start_two(cli, "duel")
+    ana = hand(cli, "Ana")
+    assert_user_error(cli(*S, "pick", "Ana", ana[0]), "--keep CARD --give CARD")
+    assert cli(*S, "pick", "Ana", ana[0], "--keep", ana[1], "--give", ana[2]).exit_code == 0
+    ben = hand(cli, "Ben")
+    assert cli(*S, "pick", "Ben", ben[0], "--keep", ben[1], "--give", ben[2]).exit_code == 0
+    assert bench(cli, "Ana") == [ana[0], ana[1], ben[2]]
+    assert bench(cli, "Ben") == [ana[2], ben[0], ben[1]]
+    assert hand(cli, "Ben") == ana[3:]  # four left, passed
+    for m in ("Ana", "Ben"):
+        h = hand(cli, m)
+        assert cli(*S, "pick", m, h[0], "--keep", h[1], "--give", h[2]).exit_code == 0
+    pick_all(cli, ("Ana", "Ben"))  # one card left each: a pick alone
+    assert [len(bench(cli, m)) for m in ("Ana", "Ben")] == [7, 7]
+    for m in ("Ana", "Ben"):
+        assert cli(*S, "discard", m, bench(cli, m)[0]).exit_code == 0
+    assert cli(*S, "status", "--json").json["phase"] == "teams"
+
+
+def test_open_market_draws_three_chooser_takes_one_opponent_one_third_discarded(cli):
+    # "The Manager who starts draws 3 cards from the pile and places them in the centre of the
+    # table face up. Then they choose one of them [...] The opposing Manager then chooses one
+    # card from among the two remaining and discards the third. Start again, alternating who
+    # begins the choosing, until each Manager has six cards on their Bench."
+    started = start_two(cli, "open-market")
+    first = started["setup"]["rounds"][0]["first_chooser"]
+    other = "Ben" if first == "Ana" else "Ana"
+    status = cli(*S, "status", "--json").json
+    market = status["market"]
+    assert len(market) == 3 and status["draft_waiting"] == [first]
+    assert_user_error(cli(*S, "pick", other, market[0]), f"{first} chooses from the market now")
+    assert cli(*S, "pick", first, market[0]).exit_code == 0
+    took = cli(*S, "pick", other, market[1], "--json").json["outcome"]
+    assert took["discarded"] == [market[2]]
+    status = cli(*S, "status", "--json").json
+    assert status["draft_waiting"] == [other]  # alternating who begins
+    assert len(status["market"]) == 3 and market[0] not in status["market"]
+    for turn in range(5):
+        chooser = [other, first][turn % 2]
+        for m in (chooser, "Ben" if chooser == "Ana" else "Ana"):
+            now = cli(*S, "status", "--json").json["market"]
+            assert cli(*S, "pick", m, now[0]).exit_code == 0
+    status = cli(*S, "status", "--json").json
+    assert status["bench_size"] == {"Ana": 6, "Ben": 6} and status["phase"] == "teams"

@@ -422,12 +422,34 @@ def season_pick(
     ctx: typer.Context,
     manager: ManagerArgument,
     card: Annotated[str, typer.Argument(help="The card taken from the hand (its Symbol too).")],
+    keep: Annotated[
+        str | None, typer.Option("--keep", help="Duel: the second card, onto your Bench.")
+    ] = None,
+    give: Annotated[
+        str | None, typer.Option("--give", help="Duel: the third card, onto your opponent's.")
+    ] = None,
     json: JsonOption = False,
 ) -> None:
-    """With --deck: MANAGER takes CARD onto their Bench; the hands pass once all have picked."""
+    """With --deck: MANAGER takes CARD onto their Bench; the hands pass once all have picked.
+
+    Open Market: CARD is taken from the three face up; Duel: add --keep and --give.
+    """
     from companion.games.allstar.render import render_pick
 
-    _emit_move(_table(ctx).pick(manager, card), json, render_pick)
+    _emit_move(_table(ctx).pick(manager, card, keep, give), json, render_pick)
+
+
+@season_app.command("discard")
+def season_discard(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    card: Annotated[str, typer.Argument(help="One of the seven cards drafted this round.")],
+    json: JsonOption = False,
+) -> None:
+    """With --deck, Heritage and Duel: discard one of the seven cards drafted this round."""
+    from companion.games.allstar.render import render_pick
+
+    _emit_move(_table(ctx).discard(manager, card), json, render_pick)
 
 
 @season_app.command("team")

@@ -42,69 +42,179 @@ def deal(pile: Sequence[Card], start: int, managers: int, hand: int) -> list[lis
     return [top[i::managers] for i in range(managers)]
 
 
+BENCH = 6  # "Each Manager must therefore have six Hockey Players on their Bench."
+
+
 @dataclass(frozen=True)
 class Picked:
-    """One manager's pick; `passed` says whether the hands moved on after it."""
+    """One move of the draft; `placed` is each card that went onto a Bench, and whose."""
 
     manager: str
     card: Card
+    placed: tuple[tuple[str, Card], ...]
     passed: bool
     round_done: bool
     bench: tuple[Card, ...]
+    discarded: tuple[Card, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "manager": self.manager,
             "card": str(self.card),
+            "placed": [{"manager": m, "card": str(c)} for m, c in self.placed],
+            "discarded": [str(c) for c in self.discarded],
             "passed": self.passed,
             "round_done": self.round_done,
             "bench": [str(c) for c in self.bench],
         }
 
 
+def _take(cards: list[Card], card: Card, where: str) -> Card:
+    """`card` out of `cards` (by Species and Number); the Symbol typed is kept."""
+    held = next((c for c in cards if c.identity == card.identity), None)
+    if held is None:
+        shown = " ".join(short(c) for c in cards) or "none"
+        raise BadTeam(f"card {short(card)} is not in {where} ({shown})")
+    cards.remove(held)
+    return card if card.symbol else held
+
+
 @dataclass
 class Drafting:
-    """One round's draft: each manager's hand, the picks of this pass, the round's picks."""
+    """One round's draft: each hand, the picks of this pass, the round's cards per Bench.
+
+    `mode` is the setup's draft: standard (pass left or right), heritage (pass to the
+    opponent; with seven on the Bench, discard one), duel (a pick, then of two more one
+    on your Bench and one on your opponent's; discard one of seven) or open-market (three
+    cards face up: the chooser takes one, the opponent one of the two left, the third is
+    discarded; the chooser alternates).
+    """
 
     seating: tuple[str, ...]
-    direction: str  # left or right
+    direction: str
     hands: dict[str, list[Card]]
+    mode: str = "standard"
     picked: dict[str, Card] = field(default_factory=dict)
     drafted: dict[str, list[Card]] = field(default_factory=dict)
+    discarded: dict[str, Card] = field(default_factory=dict)
+    # Open Market: the three cards face up, who chooses first now, who takes next.
+    market: list[Card] = field(default_factory=list)
+    chooser: str | None = None
+    to_take: str | None = None
+
+    @property
+    def discards(self) -> bool:
+        """Heritage and Duel: "Choose one card from among your seven cards and discard it"."""
+        return self.mode in ("heritage", "duel")
+
+    @property
+    def drafting_over(self) -> bool:
+        if self.mode == "open-market":
+            return all(len(self.drafted.get(m, ())) >= BENCH for m in self.seating)
+        return all(not hand for hand in self.hands.values()) and not self.picked
 
     @property
     def done(self) -> bool:
-        return all(not hand for hand in self.hands.values()) and not self.picked
+        over = self.drafting_over
+        return over and (not self.discards or len(self.discarded) == len(self.seating))
 
     def waiting_for(self) -> list[str]:
-        return [m for m in self.seating if m not in self.picked and self.hands[m]]
+        if self.mode == "open-market" and not self.drafting_over:
+            return [self.to_take] if self.to_take else list(self.seating)
+        if not self.drafting_over:
+            return [m for m in self.seating if m not in self.picked and self.hands[m]]
+        return [m for m in self.seating if self.discards and m not in self.discarded]
 
     def hand(self, manager: str) -> list[Card]:
-        return list(self.hands[manager])
+        return list(self.market if self.mode == "open-market" else self.hands[manager])
 
-    def pick(self, manager: str, card: Card) -> tuple[Card, bool]:
-        """`manager` takes `card` from their hand; once all have picked, the hands pass."""
+    def opponent(self, manager: str) -> str:
+        return next(m for m in self.seating if m != manager)
+
+    def pick(
+        self, manager: str, card: Card, keep: Card | None = None, give: Card | None = None
+    ) -> tuple[list[tuple[str, Card]], bool, list[Card]]:
+        """A pick: the cards placed (manager, card), whether the hands passed, any discarded."""
+        if self.drafting_over:
+            raise OutOfTurn(
+                f"the draft of this round is over; {', '.join(self.waiting_for())} discard "
+                "one card of their seven ('season discard')"
+            )
+        if self.mode == "open-market":
+            return self._market_pick(manager, card)
         if manager in self.picked:
             raise BadTeam(
                 f"{manager} has picked {short(self.picked[manager])} from this hand; the hands "
                 f"pass once {', '.join(self.waiting_for())} pick"
             )
-        held = next((c for c in self.hands[manager] if c.identity == card.identity), None)
-        if held is None:
-            cards = " ".join(short(c) for c in self.hands[manager])
-            raise BadTeam(f"card {short(card)} is not in {manager}'s hand ({cards})")
-        chosen = card if card.symbol else held
-        self.hands[manager] = [c for c in self.hands[manager] if c.identity != card.identity]
+        hand = list(self.hands[manager])
+        chosen = _take(hand, card, f"{manager}'s hand")
+        placed = [(manager, chosen)]
+        if self.mode == "duel" and len(hand) >= 2:
+            # "Then they choose 2 from their hand, place one face down on their Bench and the
+            # other face down on their opponent's Bench."
+            if keep is None or give is None:
+                raise BadTeam(
+                    f"Duel: with the pick, {manager} puts one more card on their Bench and one "
+                    "on their opponent's (--keep CARD --give CARD)"
+                )
+            placed.append((manager, _take(hand, keep, f"{manager}'s hand")))
+            placed.append((self.opponent(manager), _take(hand, give, f"{manager}'s hand")))
+        elif keep is not None or give is not None:
+            raise BadTeam("--keep and --give are Duel's, with two cards left after the pick")
+        self.hands[manager] = hand
         self.picked[manager] = chosen
-        self.drafted.setdefault(manager, []).append(chosen)
+        for who, c in placed:
+            self.drafted.setdefault(who, []).append(c)
         if self.waiting_for():
-            return chosen, False
+            return placed, False, []
         self._pass()
-        return chosen, True
+        return placed, True, []
+
+    def discard(self, manager: str, card: Card) -> Card:
+        """Heritage and Duel: one card of the seven drafted this round goes back to the box."""
+        if not self.discards:
+            raise OutOfTurn(f"no discard in the {self.mode} draft")
+        if not self.drafting_over:
+            raise OutOfTurn(
+                f"the discard comes once each Bench holds seven cards; "
+                f"{', '.join(self.waiting_for())} still pick"
+            )
+        if manager in self.discarded:
+            raise BadTeam(f"{manager} has discarded {short(self.discarded[manager])} this round")
+        mine = self.drafted.setdefault(manager, [])
+        gone = _take(mine, card, f"{manager}'s cards of this round")
+        self.discarded[manager] = gone
+        return gone
+
+    def open_market(self, cards: Sequence[Card], chooser: str | None) -> None:
+        """ "draws 3 cards from the pile and places them in the centre of the table face up"."""
+        self.market = list(cards)
+        self.chooser = chooser
+        self.to_take = chooser
+
+    def _market_pick(
+        self, manager: str, card: Card
+    ) -> tuple[list[tuple[str, Card]], bool, list[Card]]:
+        if self.to_take is not None and manager != self.to_take:
+            raise BadTeam(f"{self.to_take} chooses from the market now, not {manager}")
+        chosen = _take(self.market, card, "the market")
+        self.drafted.setdefault(manager, []).append(chosen)
+        if len(self.market) == 2:
+            # "The opposing Manager then chooses one card from among the two remaining".
+            self.chooser = self.chooser or manager
+            self.to_take = self.opponent(manager)
+            return [(manager, chosen)], False, []
+        discarded = list(self.market)  # "... and discards the third"
+        self.market = []
+        assert self.chooser is not None
+        self.chooser = self.opponent(self.chooser)  # "alternating who begins the choosing"
+        self.to_take = self.chooser
+        return [(manager, chosen)], True, discarded
 
     def _pass(self) -> None:
         """ "passes the remaining cards to their neighbour on the left" (or right)."""
-        step = 1 if self.direction == "left" else -1
+        step = -1 if self.direction == "right" else 1
         n = len(self.seating)
         self.hands = {
             self.seating[(i + step) % n]: self.hands[m] for i, m in enumerate(self.seating)

@@ -17,7 +17,7 @@ from companion.engine.events import Step, replay
 from companion.engine.rng import TableRng
 from companion.games.allstar.rules.arenas import Arena, arena_from_doc
 from companion.games.allstar.rules.cards import Card, card_from_text, check_not_in
-from companion.games.allstar.rules.draft import Drafting, Picked, deal
+from companion.games.allstar.rules.draft import BENCH, Drafting, Picked, deal
 from companion.games.allstar.rules.errors import BadArena, BadTeam, OutOfTurn
 from companion.games.allstar.rules.facts import TableConfig, config_from_doc
 from companion.games.allstar.rules.known import KnownCards
@@ -223,10 +223,17 @@ class Season:
             return f"round {r}: place {r} arena{'s' if r > 1 else ''}, Bus 1 at the top"
         if phase == "draft":
             assert self.drafting is not None
-            waiting = self.drafting.waiting_for()
+            drafting = self.drafting
+            waiting = ", ".join(drafting.waiting_for())
+            if drafting.drafting_over:
+                return f"round {r} draft: {waiting} discard one of their seven ('season discard')"
+            if drafting.mode == "open-market":
+                market = " ".join(str(c) for c in drafting.market)
+                return f"round {r} Open Market ({market}): {waiting} takes one ('season pick')"
+            duel = " with --keep and --give" if drafting.mode == "duel" else ""
             return (
-                f"round {r} draft: {', '.join(waiting)} pick a card from their hand "
-                f"('season hand NAME' shows it), then pass {self.drafting.direction}"
+                f"round {r} draft: {waiting} pick a card from their hand{duel} "
+                f"('season hand NAME' shows it), then pass {drafting.direction}"
             )
         if phase == "teams":
             missing = self.missing_teams()
@@ -280,6 +287,9 @@ class Season:
             "draft_waiting": self.drafting.waiting_for()
             if self.deck and self.phase == "draft" and self.drafting
             else [],
+            "market": [str(c) for c in self.drafting.market]
+            if self.deck and self.phase == "draft" and self.drafting
+            else [],
             "lineups": self.lineups_json(),
             "first_chooser": self.first_chooser(),
             "playoff_stage": playoffs.stage if playoffs else None,
@@ -327,7 +337,15 @@ class Season:
                 self._deal()
             return ArenasPlaced(self.round, placed)
         if kind == "pick":
-            return self.pick(data["manager"], card_from_text(data["card"]))
+            keep, give = data.get("keep"), data.get("give")
+            return self.pick(
+                data["manager"],
+                card_from_text(data["card"]),
+                None if keep is None else card_from_text(keep),
+                None if give is None else card_from_text(give),
+            )
+        if kind == "discard":
+            return self.discard(data["manager"], card_from_text(data["card"]))
         if kind == "team":
             cards = tuple(card_from_text(c) for c in data["cards"])
             bus = int(data["bus"])
@@ -390,22 +408,37 @@ class Season:
     # --- the companion's deck: deal, pick, pass ----------------------------------
 
     def _deal(self) -> None:
-        """'b. Draft Phase': deal the hand to each manager from the draw pile."""
-        hand = int(self.setup["rounds"][self.round - 1]["deal"])
+        """'b. Draft Phase': deal the hand to each manager (Open Market: the first three)."""
+        plan = self.setup["rounds"][self.round - 1]
+        direction = plan["direction"]
+        if self.mode == "open-market":
+            self.drafting = Drafting(self.managers, direction, {}, self.mode)
+            first = plan.get("first_chooser") if self.round == 1 else self.first_chooser()
+            self._open_market(first if first in self.managers else None)
+            return
+        hand = int(plan["deal"])
         hands = deal(self.pile, self.dealt, self.n, hand)
         self.dealt += self.n * hand
-        direction = self.setup["rounds"][self.round - 1]["direction"]
         dealt = dict(zip(self.managers, hands, strict=True))
-        self.drafting = Drafting(self.managers, direction, dealt)
+        self.drafting = Drafting(self.managers, direction, dealt, self.mode)
+
+    def _open_market(self, chooser: str | None) -> None:
+        """Open Market: "draws 3 cards from the pile" (rounds 2-3: the fewest Supporters
+        choose first; when tied, whoever the table lets take first is the chooser)."""
+        assert self.drafting is not None
+        cards = self.pile[self.dealt : self.dealt + 3]
+        if len(cards) < 3:
+            raise OutOfTurn(f"the draw pile holds {len(cards)} card(s); the market needs 3")
+        self.dealt += 3
+        self.drafting.open_market(cards, chooser)
 
     def hand(self, manager: str) -> list[Card]:
-        """The cards `manager` holds in this round's draft (secret to the others)."""
+        """The cards `manager` holds in this round's draft (Open Market: the market)."""
         if self.phase != "draft" or self.drafting is None:
             return []
         return self.drafting.hand(manager)
 
-    def pick(self, manager: str, card: Card) -> Picked:
-        """One card from the hand onto the Bench; once everyone has, the hands pass on."""
+    def _check_drafting(self, manager: str) -> Drafting:
         if not self.deck:
             raise OutOfTurn("the table holds the cards in this game (started without --deck)")
         if self.phase != "draft" or self.drafting is None:
@@ -416,17 +449,44 @@ class Season:
             )
         if manager not in self.managers:
             raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
-        chosen, passed = self.drafting.pick(manager, card)
-        self.bench[manager].append(chosen)
-        done = self.drafting.done
+        return self.drafting
+
+    def pick(
+        self, manager: str, card: Card, keep: Card | None = None, give: Card | None = None
+    ) -> Picked:
+        """One card from the hand onto the Bench; once everyone has, the hands pass on."""
+        drafting = self._check_drafting(manager)
+        placed, passed, discarded = drafting.pick(manager, card, keep, give)
+        for who, c in placed:
+            self.bench[who].append(c)
+        if self.mode == "open-market" and passed and not drafting.drafting_over:
+            self._open_market(drafting.chooser)
+        done = drafting.done
         if done:
-            # "Each Manager must therefore have six Hockey Players on their Bench."
-            hand = int(self.setup["rounds"][self.round - 1]["deal"])
-            for m in self.managers:
-                got = len(self.drafting.drafted.get(m, ()))
-                if got != hand:
-                    raise BadTeam(f"{m} drafted {got} card(s) this round, not {hand}")
-        return Picked(manager, chosen, passed, done, tuple(self.bench[manager]))
+            self._check_benches(drafting)
+        chosen = placed[0][1]
+        return Picked(
+            manager, chosen, tuple(placed), passed, done, tuple(self.bench[manager]),
+            tuple(discarded),
+        )  # fmt: skip
+
+    def discard(self, manager: str, card: Card) -> Picked:
+        """Heritage and Duel: "Choose one card from among your seven cards and discard it"."""
+        drafting = self._check_drafting(manager)
+        gone = drafting.discard(manager, card)
+        self.bench[manager] = [c for c in self.bench[manager] if c.identity != gone.identity]
+        done = drafting.done
+        if done:
+            self._check_benches(drafting)
+        bench = tuple(self.bench[manager])
+        return Picked(manager, gone, (), False, done, bench, (gone,))
+
+    def _check_benches(self, drafting: Drafting) -> None:
+        """ "Each Manager must therefore have six Hockey Players on their Bench" (per round)."""
+        for m in self.managers:
+            got = len(drafting.drafted.get(m, ()))
+            if got != BENCH:
+                raise BadTeam(f"{m} drafted {got} card(s) this round, not {BENCH}")
 
     def _check_on_bench(self, manager: str, cards: Sequence[Card]) -> None:
         """With the companion's deck a team is built "From the cards on their Bench"."""
