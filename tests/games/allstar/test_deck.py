@@ -214,3 +214,29 @@ def test_open_market_draws_three_chooser_takes_one_opponent_one_third_discarded(
             assert cli(*S, "pick", m, now[0]).exit_code == 0
     status = cli(*S, "status", "--json").json
     assert status["bench_size"] == {"Ana": 6, "Ben": 6} and status["phase"] == "teams"
+
+
+def test_a_whole_season_from_the_companions_deck_reaches_the_play_offs(cli):
+    # Three rounds: deal, draft, a new team from the round's six; the teams stay in play.
+    start(cli)
+    for rnd in (1, 2, 3):
+        assert cli(*S, "arenas").exit_code == 0
+        for _ in range(6):
+            pick_all(cli)
+        for m in ("Ana", "Ben", "Cy"):
+            new = bench(cli, m)[-6:-1]  # five of this round's six
+            assert cli(*S, "team", m, "1", ",".join(new)).exit_code == 0, rnd
+        assert cli(*S, "resolve").exit_code == 0
+    status = cli(*S, "status", "--json").json
+    assert status["phase"] == "playoffs"
+    assert status["bench_size"] == {"Ana": 18, "Ben": 18, "Cy": 18}
+    # "Each Manager takes into hand all the cards drafted onto their Bench": only those.
+    ana, ben, cy = bench(cli, "Ana"), bench(cli, "Ben"), bench(cli, "Cy")
+    teams = ["Ben=" + ",".join(ben[6:11]), "Cy=" + ",".join(cy[:5])]
+    foreign = "Ana=" + ",".join([*ana[:4], ben[5]])  # Ben's sixth card of round 1
+    result = cli(*S, "playoff", "round", foreign, *teams, "--points", "9,6,3")
+    assert_user_error(
+        result, f"card {ben[5]} in Ana's team is not one of the 18 cards drafted onto Ana's Bench"
+    )
+    mine = "Ana=" + ",".join(ana[:5])
+    assert cli(*S, "playoff", "round", mine, *teams, "--points", "9,6,3").exit_code == 0

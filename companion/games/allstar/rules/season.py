@@ -709,6 +709,9 @@ class Season:
                 self.managers,
                 dict(self.setup["tickets"]),
                 owner={**drafted, **self.owner},
+                benches={m: frozenset(c.identity for c in b) for m, b in self.bench.items()}
+                if self.deck
+                else None,
                 tracks=self.carries,
                 species=self.species,
             )
