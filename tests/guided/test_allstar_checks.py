@@ -31,13 +31,15 @@ def test_guided_start_asks_the_species_the_table_has_not_named_once(cli, scripte
     flow.expect("give 2 Species name(s), comma separated; got 1")
     flow.answer("The other 2 Species in your box?", "Owls,Wolves")
     flow.answer("The 12 Species of the draw pile?", "")
+    flow.answer("Does the companion hold the decks", "y")
     flow.expect("6 managers (seating, clockwise)")
+    flow.expect("The companion holds the decks: the Hockey Player pile (108 cards)")
     flow.answer("Play the first round now?", "n")
     flow.answer("What now?", "quit")
     assert flow.run().exit_code == 0
     assert sum("Species in your box" in q for q in flow.asked) == 2
     species = cli("allstar", "season", "status", "--json")
-    assert species.exit_code == 0
+    assert species.exit_code == 0 and species.json["deck"] is True
     shown = cli("allstar", "config", "show", "--json").json["settings"]["species"]
     assert shown["value"][-2:] == ["Owls", "Wolves"]
 

@@ -71,12 +71,20 @@ def start(store: Any, seed: int | None = None) -> bool:
             several=True,
         )
 
-    done = form([("names", managers), ("mode", which_mode), ("species", draw_pile)])
+    def holds(f: Any) -> Any:
+        return prompts.yes_no(
+            "Does the companion hold the decks (it shuffles, deals and keeps each Bench)?",
+            False,
+        )
+
+    steps = [("names", managers), ("mode", which_mode), ("species", draw_pile)]
+    done = form([*steps, ("deck", holds)])
     if done is None:  # undo at the first question: back out
         return False
     names, mode, species = done["names"], done.get("mode"), done["species"]
+    deck = bool(done.get("deck", False))
     try:
-        started = table.start(names, mode, seed, species, ask_species)
+        started = table.start(names, mode, seed, species, ask_species, deck=deck)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
