@@ -479,7 +479,7 @@ MOVES: dict[str, tuple[tuple[str, ...], ...]] = {
         ("arenas", "Ann", "--points", "8,6,4"),  # an arena named like a manager
         ("team", "Ann", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"),
         ("team", "Bob", "1", "hor-1,hor-2,hor-3,hor-4,hor-5"),
-        ("team", "Cy", "1", "rab-1,rab-2,rab-3,rab-4,rab-5"),
+        ("team", "Cy", "1", "tig-1,tig-2,tig-3,tig-4,tig-5"),
         ("resolve",),
         ("undo",),
     ),

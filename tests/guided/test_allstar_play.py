@@ -17,6 +17,9 @@ def start_two(db: Path) -> None:
         db, "allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage", *species
     )
     assert done.returncode == 0, done.stderr
+    # This table's box confirms the default orders (an unconfirmed one is asked in play).
+    for key in ("species", "symbols", "numbers"):
+        assert run(db, "allstar", "config", "confirm", key).returncode == 0
 
 
 def status(db: Path) -> dict:
@@ -103,6 +106,9 @@ def test_the_play_offs_to_the_finished_game(db):
     term.expect("Lowest Power tied: Ana and Ben")
     term.answer("Ana's Penalty Shot card?", "duc-9-stick")
     term.answer("Ben's Penalty Shot card?", "tig-8-goal")
+    # The shot rests on the Symbol order, which the rulebook does not print: asked once.
+    term.expect("depends on the symbols order on your Tie-Breaker card")
+    term.answer("The symbols, weakest first?", "")
     term.expect("Ana wins the Penalty Shot")
     term.answer("Finish the game now?", "")
     term.expect("wins")

@@ -183,6 +183,9 @@ def test_undo_goes_back_one_question_in_every_start(cli, scripted):
     flow.answer("Species of the draw pile?", "<")
     flow.answer("Managers, in seating order", "")
     flow.answer("Species of the draw pile?", "")
+    flow.answer("Does the companion hold the decks", "<")  # back to the Species
+    flow.answer("Species of the draw pile?", "")
+    flow.answer("Does the companion hold the decks", "")  # no: the table's own cards
     flow.expect("3 managers (seating, clockwise): Ana, Ben, Cy")
     flow.answer("Play the first round now?", "n")
     flow.answer("What now?", "quit")

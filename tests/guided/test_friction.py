@@ -359,6 +359,9 @@ def start_allstar(cli) -> None:
     done = cli("allstar", "season", "start", "--players", "Ana,Ben", "--mode", "heritage",
                *species)  # fmt: skip
     assert done.exit_code == 0, done.stderr
+    # This table's box confirms the default orders (an unconfirmed one is asked in play).
+    for key in ("species", "symbols", "numbers"):
+        assert cli("allstar", "config", "confirm", key).exit_code == 0
     assert cli("allstar", "season", "arenas", "Rink", "--points", "5,2").exit_code == 0
 
 

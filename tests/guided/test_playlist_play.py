@@ -253,6 +253,11 @@ def test_guided_play_with_the_companion_holding_the_deck(db):
     mine = [str(c["number"]) for c in json_of(db, "playlist", "game", "hand", "Ana")["music"]]
     term.answer("Ana adds songs", ", ".join(mine[:3]))
     term.answer("Ana's song?", "")
+    # "You are not allowed to keep any cards in your hand that you are able to play."
+    term.expect("Ana cannot end the turn holding")
+    term.answer("Ana adds songs", "none")
+    term.expect("Ana cannot end the turn holding")
+    term.send(mine[3] + "\r")
     term.answer("End Ana's turn?", "")
     term.expect("Ana draws 1 music card from the stockpile")
     term.answer("Ben's assignment cards (first turn)?", "")
@@ -260,5 +265,5 @@ def test_guided_play_with_the_companion_holding_the_deck(db):
     term.interrupt()
     assert term.finish() == 130
     now = status(db)
-    assert (now["lengths"]["Ana"], now["deck"]["hands"]) == (3, {"Ana": 2, "Ben": 2})
+    assert (now["lengths"]["Ana"], now["deck"]["hands"]) == (4, {"Ana": 1, "Ben": 2})
     assert now["deck"]["stockpile"] == 12 - 4 - 5 - 2 - 1  # the deal, two refills, one draw

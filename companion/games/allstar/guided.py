@@ -64,6 +64,7 @@ def start(store: Any, seed: int | None = None) -> bool:
 
     def draw_pile(f: Any) -> Any:
         count = draft_for(len(f["names"]), f.get("mode")).species_count(len(f["names"]))
+        table.name_species(count, len(f["names"]), ask_species)  # before they can be chosen
         return prompts.ask(
             f"The {count} Species of the draw pile?",
             "draw",
@@ -73,17 +74,63 @@ def start(store: Any, seed: int | None = None) -> bool:
             several=True,
         )
 
-    done = form([("names", managers), ("mode", which_mode), ("species", draw_pile)])
+    def holds(f: Any) -> Any:
+        return prompts.yes_no(
+            "Does the companion hold the decks (it shuffles, deals and keeps each Bench)?",
+            False,
+        )
+
+    steps = [("names", managers), ("mode", which_mode), ("species", draw_pile)]
+    done = form([*steps, ("deck", holds)])
     if done is None:  # undo at the first question: back out
         return False
     names, mode, species = done["names"], done.get("mode"), done["species"]
+    deck = bool(done.get("deck", False))
     try:
-        started = table.start(names, mode, seed, species)
+        started = table.start(names, mode, seed, species, ask_species, deck=deck)
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_started(prompts.console(), started)
     return True
+
+
+def ask_species(count: int, named: Any) -> list[str]:
+    """The Species this table has not named yet (a setup needs them): asked once, kept."""
+    from companion.games.allstar.rules.facts import parse_species_names
+
+    prompts.say(
+        f"  This table names {len(named)} Species ({', '.join(named)}); the setup needs "
+        f"{count} more. Their names are remembered.",
+        markup=False,
+    )
+    return prompts.ask(
+        f"The other {count} Species in your box?",
+        "",
+        lambda text: parse_species_names(text, count, named),
+        choices="names, comma separated",
+        undo=False,
+    )
+
+
+def ask_order(key: str, default: Any) -> list[str]:
+    """An order the result relies on that the table has not confirmed: asked once, kept."""
+    from companion.games.allstar.rules.facts import parse_order
+
+    shown = ",".join(map(str, default))
+
+    prompts.say(
+        f"  This result depends on the {key} order on your Tie-Breaker card, not confirmed "
+        "yet: it is remembered.",
+        markup=False,
+    )
+    return prompts.ask(
+        f"The {key}, weakest first?",
+        shown,
+        lambda text: parse_order(key, text, default),
+        choices="comma separated",
+        undo=False,
+    )
 
 
 def parse_species(text: str, count: int, config: Any) -> list[str] | None:
@@ -162,6 +209,8 @@ class Flow:
     def step(self, season: Season) -> None:
         if season.phase == "arenas":
             self.arenas(season)
+        elif season.phase == "draft":
+            self.pick(season)
         elif season.phase == "teams":
             missing = self.missing(season)
             if season.carries and season.round > 1:
@@ -204,6 +253,79 @@ class Flow:
         return [f"{s.casefold()}-{n}" for s in species for n in self.config.numbers]
 
     # --- the regular season -----------------------------------------------------
+
+    def pick(self, season: Season) -> None:
+        """The companion's deck: the next manager picks (or, Heritage and Duel, discards).
+
+        Each answer is checked by recording-as-if (`table.check`), the rule `season pick`
+        and `season discard` ask.
+        """
+        from companion.games.allstar.render import render_pick
+        from companion.games.allstar.rules.cards import parse_card
+
+        drafting = season.drafting
+        assert drafting is not None
+        manager = drafting.waiting_for()[0]
+        hand = [str(c) for c in season.hand(manager)]
+
+        def card_of(kind: str, **extra: Any) -> Callable[[str], Any]:
+            def parse(text: str) -> Any:
+                card = parse_card(text, self.config)
+                self.table.check(event(kind, manager=manager, card=str(card), **extra))
+                return card
+
+            return parse
+
+        if drafting.drafting_over:  # Heritage and Duel: one of the seven back in the box
+            mine = [str(c) for c in drafting.drafted.get(manager, ())]
+            prompts.say(f"  {manager}'s cards of this round: {' '.join(mine)}", markup=False)
+            card = prompts.ask(
+                f"{manager} discards which one of the seven?",
+                "",
+                card_of("discard"),
+                choices="a card drafted this round",
+                complete=[c.casefold() for c in mine],
+            )
+            recorded = self.record(lambda: self.table.discard(manager, str(card)))
+            render_pick(prompts.console(), recorded.outcome, recorded.status)
+            return
+        where = "the market" if drafting.mode == "open-market" else f"{manager}'s hand"
+        prompts.say(f"  {where}: {' '.join(hand)}", markup=False)
+        duel = drafting.mode == "duel" and len(hand) >= 3
+        card = prompts.ask(
+            f"{manager}'s pick onto the Bench?",
+            "",
+            (lambda text: parse_card(text, self.config)) if duel else card_of("pick"),
+            choices="a card shown, with its Symbol (e.g. duc-4-puck)",
+            complete=[h.casefold() for h in hand],
+        )
+        keep = give = None
+        if duel:  # "choose 2 from their hand, place one ... on their Bench and the other ..."
+            keep = prompts.ask(
+                f"{manager}'s second card, onto their own Bench?",
+                "",
+                lambda text: parse_card(text, self.config),
+                complete=[h.casefold() for h in hand],
+            )
+            give = prompts.ask(
+                f"{manager}'s card for the opponent's Bench?",
+                "",
+                lambda text: self._duel_check(manager, card, keep, parse_card(text, self.config)),
+                complete=[h.casefold() for h in hand],
+            )
+        recorded = self.record(
+            lambda: self.table.pick(
+                manager, str(card), None if keep is None else str(keep),
+                None if give is None else str(give),
+            )
+        )  # fmt: skip
+        render_pick(prompts.console(), recorded.outcome, recorded.status)
+
+    def _duel_check(self, manager: str, card: Any, keep: Any, give: Any) -> Any:
+        self.table.check(
+            event("pick", manager=manager, card=str(card), keep=str(keep), give=str(give))
+        )
+        return give
 
     def arenas(self, season: Season) -> None:
         from companion.games.allstar.render import render_arenas
@@ -272,8 +394,8 @@ class Flow:
         played = {a.name.casefold(): r for r, row in season.arenas.items() for a in row}
         if key in played:
             raise BadArena(f"arena '{name}' was played in round {played[key]}")
-        if found is not None and season.n == 2 and "no-two-managers" in found.rules:
-            raise BadArena(f"arena '{name}' is removed in two-manager games")
+        if found is not None:
+            found.check_playable(season.n)  # the rule `season arenas` and `rank` ask
         return name
 
     @staticmethod
@@ -426,7 +548,7 @@ class Flow:
         if answer == "stop":
             self.stopped = True
             return
-        recorded = self.record(self.table.resolve)
+        recorded = self.record(lambda: self.table.resolve(ask_order))
         render_round(prompts.console(), recorded.outcome, recorded.status)
         after = recorded.status.state
         nxt = "the Play-Offs" if after.playoffs is not None else f"round {after.round}"
@@ -529,7 +651,7 @@ class Flow:
 
         cards = collect(len(tied), ask_one)
         shots = dict(zip(tied, cards, strict=True))
-        recorded = self.record(lambda: self.table.playoff_shootout(shots))
+        recorded = self.record(lambda: self.table.playoff_shootout(shots, ask_order))
         out = prompts.console()
         render_playoff_shootout(out, recorded.outcome, recorded.status)
         if recorded.status.state.phase != "over":

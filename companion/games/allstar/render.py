@@ -105,14 +105,31 @@ def render_setup(out: Console, setup: SetupResult) -> None:
     note_unconfirmed(out, [k for k in setup.unconfirmed if k != "species"])
     if "species" in setup.unconfirmed:
         out.print(
-            "[yellow]note:[/yellow] species names are defaults (two are placeholders); "
-            "set yours with 'companion allstar config set species ...'"
+            "[yellow]note:[/yellow] the species names are defaults, not confirmed from your "
+            "box; set yours with 'companion allstar config set species ...'"
         )
 
 
 def render_started(out: Console, started: SeasonStarted) -> None:
     out.print(f"All-Star Draft game {started.status.id} started.", markup=False)
     render_setup(out, started.setup)
+    state = started.status.state
+    if state.deck:
+        arenas = (
+            f"and the Arena deck ({len(state.arena_deck)} arenas of the catalogue)"
+            if state.arena_deck
+            else "(the Arena deck stays the table's: name each round's arenas)"
+        )
+        out.print(
+            f"The companion holds the decks: the Hockey Player pile ({len(state.pile)} cards) "
+            f"{arenas}, shuffled.",
+            markup=False,
+        )
+        out.print(
+            "note: the rulebook does not print which card carries which Symbol: type it when "
+            "you pick the card (e.g. duc-4-puck)",
+            markup=False,
+        )
 
 
 def render_power(out: Console, p: PowerResult) -> None:
@@ -244,6 +261,9 @@ def fan_zone(
 def render_placed_arenas(out: Console, placed: ArenasPlaced, status: Status[Season]) -> None:
     out.print(f"Round {placed.round} arenas, Bus 1 at the top:", markup=False)
     render_arenas(out, placed.arenas)
+    if status.state.phase == "draft":
+        hand = len(status.state.hand(status.state.managers[0]))
+        out.print(f"Dealt {hand} cards to each manager. Next: {status.next}", markup=False)
 
 
 def render_team(out: Console, placed: TeamPlaced, status: Status[Season]) -> None:
@@ -505,3 +525,26 @@ def render_end(out: Console, done: SeasonEnded) -> None:
         )
     else:
         out.print("A shared win: equal Supporters and equal Play-Off Supporters.")
+
+
+def render_hand(out: Console, manager: str, hand: Sequence[Any], bench: Sequence[Any]) -> None:
+    """One manager's draft hand and Bench (the companion's deck)."""
+    shown = " ".join(str(c) for c in hand) or "none (no draft now)"
+    out.print(f"{manager}'s hand: {shown}", markup=False)
+    out.print(f"{manager}'s Bench ({len(bench)}): {' '.join(str(c) for c in bench)}", markup=False)
+
+
+def render_pick(out: Console, picked: Any, status: Any) -> None:
+    bench = len(picked.bench)
+    if not picked.placed:
+        out.print(f"{picked.manager} discards {picked.card} ({bench} on the Bench).", markup=False)
+    for who, card in picked.placed:
+        out.print(f"{card} goes onto {who}'s Bench.", markup=False)
+    if picked.placed and picked.discarded:
+        out.print(f"Discarded: {' '.join(map(str, picked.discarded))}.", markup=False)
+    state = status.state
+    if picked.round_done:
+        out.print("Draft over: every Bench holds its six new cards; build the teams.", markup=False)
+    elif picked.passed and state.drafting is not None and state.drafting.mode != "open-market":
+        out.print(f"Hands pass {state.drafting.direction}.", markup=False)
+    out.print(f"Next: {status.next}", markup=False)

@@ -37,12 +37,17 @@ from companion.games.allstar.rules.season import RULES, VERSION, Season
 from companion.tables.base import Ended, Match, Recorded, Status, Table
 
 GAME = "allstar"
+NO_TWO = frozenset({"no-two-managers"})
 DOCS = "allstar"  # the store's table of this game's documents
 DEFAULT_MANAGERS = 4
 EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
 
 # ask(what, how) -> a Supporter row; raises to refuse (see `no_asking`).
 Ask = Callable[[str, str], tuple[int, ...]]
+# ask(key, default) -> the table's order for `key` (species, symbols, numbers), weakest first.
+AskOrder = Callable[[str, Sequence[Any]], Sequence[str]]
+# ask(count, named) -> `count` names for Species the table has not named yet.
+AskNames = Callable[[int, Sequence[str]], Sequence[str]]
 
 
 def no_asking(what: str, how: str) -> tuple[int, ...]:
@@ -110,7 +115,27 @@ class AllStarTable(Table[Season]):
     # --- the table's settings -------------------------------------------------
 
     def config(self) -> TableConfig:
-        return config_from_doc(self.store.get_doc(DOCS, "config"))
+        from companion.games.allstar.rules.facts import without_placeholders
+
+        return without_placeholders(config_from_doc(self.store.get_doc(DOCS, "config")))
+
+    def name_species(self, needed: int, managers: int, ask: AskNames | None) -> TableConfig:
+        """The table's settings naming at least `needed` Species: asked (and kept), else refused.
+
+        `ask(count, named)` returns `count` new names; without it the setup is refused in one
+        line saying how to name them with `allstar config set species`.
+        """
+        from companion.games.allstar.rules.facts import missing_species_line, with_species_named
+
+        config = self.config()
+        missing = needed - len(config.species)
+        if missing <= 0:
+            return config
+        if ask is None:
+            raise BadConfig(missing_species_line(config, needed, managers))
+        config = with_species_named(config, ask(missing, config.species))
+        self._put_config(config)
+        return config
 
     def settings(self) -> Settings:
         row = self.store.get_doc(DOCS, "playoff_points")
@@ -153,6 +178,30 @@ class AllStarTable(Table[Season]):
                 config = with_value(config, key, [str(v) for v in data[key]])
         self._put_config(config)
         return self.settings()
+
+    def confirming(self, compute: Callable[[TableConfig], Any], ask: AskOrder | None) -> Any:
+        """`compute(config)`; when it relied on an order the table has not confirmed, ask it.
+
+        The first result that depends on an unconfirmed order (species, symbols, numbers)
+        asks the table for it once (`ask`, at a terminal); the answer is kept as confirmed
+        and the result worked out again with it. Without `ask` the result stands and says
+        which default it rests on (its `unconfirmed`).
+        """
+        from companion.games.allstar.rules.facts import with_value
+
+        config = self.config()
+        result = compute(config)
+        keys = list(result.unconfirmed)
+        if ask is None or not keys:
+            return result
+        for key in keys:
+            config = with_value(config, key, [str(v) for v in ask(key, self._order(config, key))])
+        self._put_config(config)
+        return compute(config)
+
+    @staticmethod
+    def _order(config: TableConfig, key: str) -> tuple[Any, ...]:
+        return config.order(config_criterion(key))
 
     def _put_config(self, config: TableConfig) -> None:
         self.store.put_doc(DOCS, "config", config.to_doc())
@@ -261,14 +310,18 @@ class AllStarTable(Table[Season]):
         mode: str | None,
         seed: int | None,
         species: Sequence[str] | None = None,
+        ask_species: AskNames | None = None,
     ) -> SetupResult:
-        """Species, draw pile, tickets, Tie-Breaker face and each round's draft (nothing kept).
+        """Species, draw pile, tickets, Tie-Breaker face and each round's draft.
 
-        The Species are the table's choice when given, else drawn at random.
+        The Species are the table's choice when given, else drawn at random from those the
+        table names; Species it has not named yet are asked (`ask_species`, and kept).
         """
+        from companion.games.allstar.rules.modes import draft_for
         from companion.games.allstar.rules.setup import plan_setup
 
-        config = self.config()
+        needed = draft_for(len(players), mode).species_count(len(players))
+        config = self.name_species(needed, len(players), ask_species)
         rng = TableRng(seed)
         plan = plan_setup(players, mode, config, rng, self.catalogue(), species)
         return SetupResult(plan, rng.seed, tuple(config.unconfirmed(["species"])))
@@ -279,18 +332,21 @@ class AllStarTable(Table[Season]):
         managers: int | None = None,
         arena: str | None = None,
         rules: Sequence[str] | None = None,
+        ask_order: AskOrder | None = None,
     ) -> PowerResult:
         from companion.games.allstar.rules.cards import parse_team
         from companion.games.allstar.rules.teams import team_strength, value_order_decided
 
-        config = self.config()
-        team = parse_team(cards, config)
         count = managers_count(managers, DEFAULT_MANAGERS)
         combos = self.arena_combos(arena, rules)
-        strength = team_strength(team, count, config, combos)
-        decided = [strength.criterion] if value_order_decided(strength) else []
-        unconfirmed = tuple(config.unconfirmed(decided))
-        return PowerResult(strength, count, tuple(sorted(combos)), unconfirmed)
+
+        def compute(config: TableConfig) -> PowerResult:
+            strength = team_strength(parse_team(cards, config), count, config, combos)
+            decided = [strength.criterion] if value_order_decided(strength) else []
+            unconfirmed = tuple(config.unconfirmed(decided))
+            return PowerResult(strength, count, tuple(sorted(combos)), unconfirmed)
+
+        return self.confirming(compute, ask_order)
 
     def rank(
         self,
@@ -300,6 +356,7 @@ class AllStarTable(Table[Season]):
         points: str | None = None,
         rules: Sequence[str] | None = None,
         ask: Ask | None = None,
+        ask_order: AskOrder | None = None,
     ) -> RankResult:
         """Rank `NAME=cards` teams; a new arena named with its row is remembered."""
         from companion.games.allstar.rules.cards import parse_team
@@ -321,20 +378,34 @@ class AllStarTable(Table[Season]):
         else:
             chosen = None
         combos = parse_rules(rules or []) if chosen is None else frozenset()
-        ranking = rank_teams(named, count, config, chosen, combos)
+        # The checks first (nothing asked of a refused ranking), then any order it relies on.
+        rank_teams(named, count, config, chosen, combos)
+
+        def compute(config: TableConfig) -> RankResult:
+            again = {m: parse_team([cards], config) for m, cards in typed.items()}
+            return RankResult(rank_teams(again, count, config, chosen, combos), count, config)
+
+        done = self.confirming(compute, ask_order)
         if new_arena is not None:
             self.remember_arenas([new_arena])
-        return RankResult(ranking, count, config)
+        return done
 
-    def shootout(self, shots: Sequence[str], managers: int | None = None) -> ShootoutResult:
+    def shootout(
+        self, shots: Sequence[str], managers: int | None = None, ask_order: AskOrder | None = None
+    ) -> ShootoutResult:
         from companion.games.allstar.rules.cards import parse_card
         from companion.games.allstar.rules.shootout import resolve_shootout
 
-        config = self.config()
-        named = {m: parse_card(c, config) for m, c in parse_named(shots, "CARD").items()}
-        count = managers_count(managers, len(named))
-        outcome = resolve_shootout(named, count, config)
-        return ShootoutResult(outcome, count, tuple(config.unconfirmed(outcome.orders_relied_on)))
+        typed = parse_named(shots, "CARD")
+        count = managers_count(managers, len(typed))
+
+        def compute(config: TableConfig) -> ShootoutResult:
+            named = {m: parse_card(c, config) for m, c in typed.items()}
+            outcome = resolve_shootout(named, count, config)
+            relied = tuple(config.unconfirmed(outcome.orders_relied_on))
+            return ShootoutResult(outcome, count, relied)
+
+        return self.confirming(compute, ask_order)
 
     def best(
         self,
@@ -342,19 +413,21 @@ class AllStarTable(Table[Season]):
         managers: int | None = None,
         arena: str | None = None,
         rules: Sequence[str] | None = None,
+        ask_order: AskOrder | None = None,
     ) -> BestResult:
         from companion.games.allstar.rules.best import best_team, orders_deciding
         from companion.games.allstar.rules.cards import parse_cards
 
-        config = self.config()
-        hand = tuple(parse_cards(cards, config))
         count = managers_count(managers, DEFAULT_MANAGERS)
         combos = self.arena_combos(arena, rules)
-        found = best_team(hand, count, config, combos)
-        deciding = orders_deciding(found.best, found.runner_up)
-        return BestResult(
-            found, hand, count, tuple(sorted(combos)), tuple(config.unconfirmed(deciding))
-        )
+
+        def compute(config: TableConfig) -> BestResult:
+            hand = tuple(parse_cards(cards, config))
+            found = best_team(hand, count, config, combos)
+            deciding = tuple(config.unconfirmed(orders_deciding(found.best, found.runner_up)))
+            return BestResult(found, hand, count, tuple(sorted(combos)), deciding)
+
+        return self.confirming(compute, ask_order)
 
     # --- the tracked season -----------------------------------------------------
 
@@ -364,20 +437,41 @@ class AllStarTable(Table[Season]):
         mode: str | None = None,
         seed: int | None = None,
         species: Sequence[str] | None = None,
+        ask_species: AskNames | None = None,
+        deck: bool = False,
     ) -> SeasonStarted:
         """Run the setup and start a season; the setup is its first event.
 
-        Only the draw pile's Species (`species`, else drawn) are in play afterwards.
+        Only the draw pile's Species (`species`, else drawn) are in play afterwards. With
+        `deck` the companion holds the decks: the Hockey Player pile of those Species is
+        shuffled (seeded) into the setup, and so is an Arena deck of the catalogue's
+        arenas playable here when it holds the six the season draws.
         """
-        setup = self.setup(players, mode, seed, species)
+        setup = self.setup(players, mode, seed, species, ask_species)
         plan = setup.plan.to_dict()
+        extra: dict[str, Any] = {}
+        if deck:
+            extra = self._shuffled_decks(setup)
         status = self.start_match(
             list(players),
-            {"mode": plan["mode"]},
+            {"mode": plan["mode"], "deck": deck},
             setup.seed,
-            [event("setup", **plan, version=VERSION)],
+            [event("setup", **plan, version=VERSION, **extra)],
         )
         return SeasonStarted(status, setup)
+
+    def _shuffled_decks(self, setup: SetupResult) -> dict[str, Any]:
+        from companion.games.allstar.rules.draft import hockey_pile
+
+        plan = setup.plan
+        rng = TableRng(setup.seed + 1)  # the setup's own draws stay as without --deck
+        pile = rng.shuffled(hockey_pile(plan.species))
+        n = len(plan.managers)
+        playable = [a for a in self.arenas().arenas if not (n == 2 and a.rules & NO_TWO)]
+        playable = [a for a in playable if len(a.points) >= n]
+        needed = sum(r.arenas for r in plan.rounds)
+        arena_deck = rng.shuffled(playable) if len(playable) >= needed else []
+        return {"deck": True, "pile": pile, "arena_deck": [a.to_doc() for a in arena_deck]}
 
     def unknown_arenas(self, names: Sequence[str]) -> list[str]:
         known = self.catalogue()
@@ -387,6 +481,16 @@ class AllStarTable(Table[Season]):
         self, names: Sequence[str], rows: Sequence[str] = (), ask: Ask | None = None
     ) -> Recorded[Season]:
         """This round's arenas, top to bottom; each unknown one takes the next row (or `ask`)."""
+        state = self.status().state
+        if not names and state.deck and state.arena_deck:
+            # "draw the first card(s) of the Arena deck": the next ones of the shuffled deck.
+            drawn = state.next_arenas() if state.phase == "arenas" else ()
+            return self.record(event("arenas", arenas=[a.to_doc() for a in drawn], drawn=True))
+        if not names:
+            raise BadInput(
+                "name this round's arenas, top to bottom (the companion holds no Arena deck "
+                "in this game)"
+            )
         rows = list(rows)
         known = self.catalogue()
         managers = len(self.current()["players"])
@@ -427,6 +531,38 @@ class AllStarTable(Table[Season]):
         who = self.manager(manager)
         return self.record(event("team", manager=who, bus=bus, cards=[str(c) for c in team]))
 
+    def pick(
+        self, manager: str, card: str, keep: str | None = None, give: str | None = None
+    ) -> Recorded[Season]:
+        """With the companion's deck: `manager` takes `card` from their hand onto the Bench.
+
+        Duel: `keep` goes on their Bench too and `give` on their opponent's.
+        """
+        from companion.games.allstar.rules.cards import parse_card
+
+        config = self.config()
+        data: dict[str, Any] = {"manager": self.manager(manager)}
+        data["card"] = str(parse_card(card, config))
+        for key, typed in (("keep", keep), ("give", give)):
+            if typed is not None:
+                data[key] = str(parse_card(typed, config))
+        return self.record(event("pick", **data))
+
+    def discard(self, manager: str, card: str) -> Recorded[Season]:
+        """Heritage and Duel: one of the seven cards drafted this round back in the box."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        gone = parse_card(card, self.config())
+        return self.record(event("discard", manager=self.manager(manager), card=str(gone)))
+
+    def hand(self, manager: str) -> tuple[str, list[Any], list[Any]]:
+        """`manager`'s hand in this round's draft and their Bench (the companion's deck)."""
+        state = self.status().state
+        if not state.deck:
+            raise OutOfTurn("the table holds the cards in this game (started without --deck)")
+        who = self.manager(manager)
+        return who, state.hand(who), list(state.bench[who])
+
     def check(self, *moves: Mapping[str, Any]) -> Played[Season]:
         """What `moves` would do, without recording them (raises as `record` would)."""
         return play(self.rules, self.current(), moves)
@@ -455,9 +591,36 @@ class AllStarTable(Table[Season]):
         held = parse_card(card, self.config())
         return self.record(event("bus", manager=self.manager(manager), bus=bus, card=str(held)))
 
-    def resolve(self) -> Recorded[Season]:
-        """Rank every arena in Bus order and award Supporters."""
+    def resolve(self, ask_order: AskOrder | None = None) -> Recorded[Season]:
+        """Rank every arena in Bus order and award Supporters.
+
+        With `ask_order`, an unconfirmed order the round's rankings rely on is asked first
+        (once, then kept), so the round is recorded with the table's own order.
+        """
+        if ask_order is not None:
+            self.confirming(
+                lambda config: self.check(event("resolve", config=config.to_doc())).outcome,
+                ask_order,
+            )
         return self.record(event("resolve", config=self.config().to_doc()))
+
+    def playoff_shootout(
+        self, cards: Mapping[str, Any], ask_order: AskOrder | None = None
+    ) -> Recorded[Season]:
+        """The tied managers' Penalty Shot: the weakest card pays a ticket or goes out."""
+        if ask_order is not None:
+            self.confirming(lambda config: self._shootout_event(cards, config)[1], ask_order)
+        return self.record(self._shootout_event(cards, self.config())[0])
+
+    def _shootout_event(self, cards: Mapping[str, Any], config: TableConfig) -> tuple[Any, Any]:
+        """The shootout event for `config`, and what it would do (for `confirming`)."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        typed = {m: parse_card(str(c), config) for m, c in cards.items()}
+        named = {self.manager(m): c for m, c in typed.items()}
+        shots = {m: str(c) for m, c in named.items()}
+        move = event("shootout", cards=shots, config=config.to_doc())
+        return move, self.check(move).outcome
 
     def playoff_row(
         self, given: str | Sequence[int] | None, managers: int, ask: Ask | None = None
@@ -507,17 +670,6 @@ class AllStarTable(Table[Season]):
         )
         self.set_playoff_points(row)
         return recorded
-
-    def playoff_shootout(self, cards: Mapping[str, Any]) -> Recorded[Season]:
-        """The tied managers' Penalty Shot: the weakest card pays a ticket or goes out."""
-        from companion.games.allstar.rules.cards import parse_card
-
-        config = self.config()
-        typed = {m: parse_card(str(c), config) for m, c in cards.items()}
-        named = {self.manager(m): c for m, c in typed.items()}
-        return self.record(
-            event("shootout", cards={m: str(c) for m, c in named.items()}, config=config.to_doc())
-        )
 
     def playoff_swap(
         self,

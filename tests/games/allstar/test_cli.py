@@ -231,6 +231,10 @@ def test_setup_json(cli):
         45,
         {"Ana": 2, "Ben": 2},
     )
+    # Six managers draw all twelve Species: the table names the two the defaults do not.
+    assert cli("allstar", "setup", "--players", "A,B,C,D,E,F").exit_code == 2
+    twelve = "Bears,Ducks,Horses,Caribou,Pandas,Tigers,Sharks,Eagles,Penguins,Rabbits,Owls,Wolves"
+    assert cli("allstar", "config", "set", "species", twelve).exit_code == 0
     six = cli("allstar", "setup", "--players", "A,B,C,D,E,F", "--json").json
     assert (six["tiebreaker_face"], six["draw_pile"], six["tickets"]["F"]) == ("5-6", 108, 0)
 

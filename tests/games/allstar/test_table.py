@@ -146,6 +146,7 @@ def test_menu_starts_an_allstar_game_and_continues_it(db):
     term.answer("The 5 Species of the draw pile?", "duc,hor,bea,tig,xyz")
     term.expect("no species 'xyz'")
     term.send("\x15duc,hor,bea,tig,car\r")
+    term.answer("Does the companion hold the decks", "")
     term.expect("started.")
     term.expect("Draft: duel")
     term.answer("Play the first round now?", "n")

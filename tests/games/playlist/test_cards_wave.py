@@ -9,11 +9,9 @@ from tests.games.playlist.test_rulings import deck_table, hand, numbers
 # --- item 24: "If you are able to make a playlist, you have to do so. You are not allowed to
 # keep any cards in your hand that you are able to play."
 
-KEPT = (
-    "  • warning: Ana ends the turn holding a card that could join their playlist after "
-    "#{last} t{last}: \u201cIf you are able to make a playlist, you have to do so. You are not "
-    "allowed to keep any cards in your hand that you are able to play.\u201d ('playlist game "
-    "undo', then play it)"
+MUST_PLAY = (
+    "\u201cIf you are able to make a playlist, you have to do so. You are not allowed to keep "
+    "any cards in your hand that you are able to play.\u201d"
 )
 
 
@@ -24,29 +22,37 @@ def ana_downloads_two(cli, started):
     return numbers(hand(cli, "ana")["music"])
 
 
-def test_ending_a_turn_with_a_playable_card_in_hand_warns(cli):
+def test_ending_a_turn_with_a_playable_card_in_hand_is_refused(cli):
+    # Issue 29 item 14: with the deck held, the must-play rule is a refusal, not a warning.
     mine = ana_downloads_two(cli, deck_table(cli))
     assert cli("playlist", "game", "play", "ana", *mine[:3]).exit_code == 0
-    turned = cli("playlist", "game", "turn", "--json")
-    assert turned.exit_code == 0  # a warning: the table may still have its reasons
-    assert KEPT.format(last=mine[2]) in turned.json["notes"]
+    before = cli("playlist", "game", "status", "--json").json
+    turned = cli("playlist", "game", "turn")
+    assert_user_error(
+        turned,
+        f"Ana cannot end the turn holding #{mine[3]} t{mine[3]}, which could join their "
+        f"playlist after #{mine[2]} t{mine[2]}: {MUST_PLAY}",
+    )
+    assert cli("playlist", "game", "status", "--json").json == before  # nothing written
+    assert cli("playlist", "game", "play", "ana", mine[3]).exit_code == 0
+    assert cli("playlist", "game", "turn").exit_code == 0
 
 
-def test_a_hand_that_could_start_a_playlist_warns_too(cli):
-    ana_downloads_two(cli, deck_table(cli))
-    turned = cli("playlist", "game", "turn", "--json").json
-    assert (
-        "  • warning: Ana ends the turn holding cards that could start a playlist: \u201cIf you "
-        "are able to make a playlist, you have to do so. You are not allowed to keep any cards in "
-        "your hand that you are able to play.\u201d ('playlist game undo', then play them)"
-    ) in turned["notes"]
+def test_a_hand_that_could_start_a_playlist_is_refused_too(cli):
+    mine = ana_downloads_two(cli, deck_table(cli))
+    names = ", ".join(f"#{n} t{n}" for n in mine)
+    assert_user_error(
+        cli("playlist", "game", "turn"),
+        f"Ana cannot end the turn holding {names}, which could start a playlist: {MUST_PLAY}",
+    )
 
 
-def test_no_warning_when_nothing_in_hand_fits(cli):
+def test_a_turn_ends_when_nothing_in_hand_fits(cli):
     mine = ana_downloads_two(cli, deck_table(cli))
     cli("playlist", "game", "play", "ana", *mine)  # the whole hand
-    turned = cli("playlist", "game", "turn", "--json").json
-    assert not [n for n in turned["notes"] if "warning" in n]
+    turned = cli("playlist", "game", "turn", "--json")
+    assert turned.exit_code == 0
+    assert not [n for n in turned.json["notes"] if "warning" in n]
 
 
 # --- item 25: negative cards ("take out the bonus and negative cards", solo play only)

@@ -315,20 +315,22 @@ def test_the_turns_end_refills_the_hand_replaces_assignments_and_deals_action_ca
     cli("playlist", "game", "download", str(listed[1]["number"]))
     mine = numbers(hand(cli, "ana")["music"])
     assert len(mine) == 4
-    cli("playlist", "game", "play", "ana", *mine[:3])  # three pop songs; one card left in hand
+    # Every card links here, and "You are not allowed to keep any cards in your hand that you
+    # are able to play": Ana plays all four pop songs.
+    cli("playlist", "game", "play", "ana", *mine)
     turned = cli("playlist", "game", "turn", "--json").json
     data = turned["event"]["data"]
-    assert len(data["drawn"]) == 1  # back to 2 music cards from the stockpile
+    assert len(data["drawn"]) == 1  # towards 2 music cards: the stockpile's last card
     assert len(data["new_assignments"]) == 1  # both assignments done; only one card was left
     assert len(data["action_draws"]) == 1
-    assert turned["deck"]["hands"]["Ana"] == 2 and turned["deck"]["stockpile"] == 0
+    assert turned["deck"]["hands"]["Ana"] == 1 and turned["deck"]["stockpile"] == 0
     assert "  • assignment 1:pop=2 completed: turned over; Ana takes a new one." in turned["notes"]
     assert (
         "  • assignment 1:pop=2 completed: turned over; no new assignment left." in turned["notes"]
     )
     assert "  • three pop songs placed: Ana takes an extra action card." in turned["notes"]
     ana = hand(cli, "ana")
-    assert (len(ana["music"]), len(ana["assignments"]), len(ana["actions"])) == (2, 1, 3)
+    assert (len(ana["music"]), len(ana["assignments"]), len(ana["actions"])) == (1, 1, 3)
     # Ben's turn: the stockpile is empty, so the Download List is no longer refilled
     ben_list = turned["deck"]["download_list"]
     took = cli("playlist", "game", "download", str(ben_list[0]["number"]), "--json").json
@@ -347,7 +349,7 @@ def test_played_action_cards_are_shuffled_into_a_new_pile(cli):
     listed = started["deck"]["download_list"]
     cli("playlist", "game", "download", str(listed[0]["number"]))
     cli("playlist", "game", "download", str(listed[1]["number"]))
-    cli("playlist", "game", "play", "ana", *numbers(hand(cli, "ana")["music"])[:3])
+    cli("playlist", "game", "play", "ana", *numbers(hand(cli, "ana")["music"]))  # all playable
     turned = cli("playlist", "game", "turn", "--json").json
     data = turned["event"]["data"]
     assert (data["reshuffled"], data["action_draws"]) == ([played], [played])

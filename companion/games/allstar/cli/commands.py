@@ -6,6 +6,7 @@ prints the answer (`--json`: the answer's `to_json()`; otherwise its renderer).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -99,6 +100,62 @@ def ask_points(what: str, how: str) -> tuple[int, ...]:
     raise BadInput(f"{what} is not known yet; give its Supporters with {how}")
 
 
+def ask_species(count: int, named: Sequence[str]) -> list[str]:
+    """Species the table has not named yet: asked once on a terminal (then remembered)."""
+    import questionary
+
+    from companion.games.allstar.rules.errors import BadConfig
+    from companion.games.allstar.rules.facts import parse_species_names
+
+    while True:
+        answer = questionary.text(
+            f"This table names {len(named)} Species ({', '.join(named)}); "
+            f"the names of the other {count} in your box, comma separated:"
+        ).ask()
+        if answer is None:
+            raise BadConfig(
+                "no Species named; name them with 'companion allstar config set species'"
+            )
+        try:
+            return parse_species_names(answer, count, named)
+        except BadConfig as err:
+            typer.echo(f"error: {err}", err=True)
+
+
+def ask_order(key: str, default: Sequence[Any]) -> list[str]:
+    """An order a result relies on that the table has not confirmed: asked once, then kept."""
+    import questionary
+
+    from companion.games.allstar.rules.errors import BadConfig
+    from companion.games.allstar.rules.facts import parse_order
+
+    shown = ",".join(map(str, default))
+    answer = questionary.text(
+        f"This result depends on the {key} order on your Tie-Breaker card, not confirmed yet. "
+        f"The {key}, weakest first (Enter keeps {shown}):"
+    ).ask()
+    if answer is None:
+        raise BadConfig(f"the {key} order was not confirmed; 'companion allstar config show'")
+    while True:
+        try:
+            return parse_order(key, answer, default)
+        except BadConfig as err:
+            typer.echo(f"error: {err}", err=True)
+        answer = questionary.text(f"The {key}, weakest first (Enter keeps {shown}):").ask()
+        if answer is None:
+            raise BadConfig(f"the {key} order was not confirmed; 'companion allstar config show'")
+
+
+def _order_asker() -> Any:
+    """`ask_order` on a terminal, None (the result names the default it rests on) in a script."""
+    return ask_order if on_terminal() else None
+
+
+def _species_asker() -> Any:
+    """`ask_species` on a terminal, None (refuse, saying how) in a script."""
+    return ask_species if on_terminal() else None
+
+
 def _asking() -> Any:
     """`ask_points` on a terminal, None (refuse, saying how) in a script."""
     return ask_points if on_terminal() else None
@@ -121,7 +178,7 @@ def setup(
     from companion.games.allstar.render import render_setup
 
     chosen = [species] if species else None
-    done = _table(ctx).setup(parse_players(players), mode, seed, chosen)
+    done = _table(ctx).setup(parse_players(players), mode, seed, chosen, _species_asker())
     emit(done.to_json(), json, lambda out: render_setup(out, done))
 
 
@@ -137,7 +194,7 @@ def power(
     """A team's Power, the criterion and value that count, and its medal."""
     from companion.games.allstar.render import render_power
 
-    done = _table(ctx).power(cards, managers, arena, rule)
+    done = _table(ctx).power(cards, managers, arena, rule, _order_asker())
     emit(done.to_json(), json, lambda out: render_power(out, done))
 
 
@@ -154,7 +211,9 @@ def rank(
     """Rank teams in an arena: tie-breakers, shared ranks and Supporter points."""
     from companion.games.allstar.render import render_rank
 
-    done = _table(ctx).rank(teams, managers, arena, points, rule, ask=ask_points)
+    done = _table(ctx).rank(
+        teams, managers, arena, points, rule, ask=ask_points, ask_order=_order_asker()
+    )
     emit(done.to_json(), json, lambda out: render_rank(out, done))
 
 
@@ -168,7 +227,7 @@ def shootout(
     """A Penalty Shot: single cards compared by Gold, then Silver, then Bronze."""
     from companion.games.allstar.render import render_shootout
 
-    done = _table(ctx).shootout(shots, managers)
+    done = _table(ctx).shootout(shots, managers, _order_asker())
     emit(done.to_json(), json, lambda out: render_shootout(out, done))
 
 
@@ -184,7 +243,7 @@ def best(
     """The strongest team of five from six to eighteen cards, and the runner-up."""
     from companion.games.allstar.render import render_best
 
-    done = _table(ctx).best(cards, managers, arena, rule)
+    done = _table(ctx).best(cards, managers, arena, rule, _order_asker())
     emit(done.to_json(), json, lambda out: render_best(out, done))
 
 
@@ -309,25 +368,41 @@ def season_start(
     players: PlayersOption,
     mode: ModeOption = None,
     species: SpeciesOption = None,
+    deck: Annotated[
+        bool,
+        typer.Option(
+            "--deck/--no-deck",
+            help="The companion holds the decks: it shuffles, deals and records each pick.",
+        ),
+    ] = False,
     seed: SeedOption = None,
     new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a tracked game (runs the setup; the seed is kept in the log).
 
-    Only cards of the draw pile's Species are accepted afterwards.
+    Only cards of the draw pile's Species are accepted afterwards. With --deck the
+    companion shuffles the Hockey Player pile (and an Arena deck from the catalogue),
+    deals each round's hands and keeps each Bench ('season hand', 'season pick').
     """
     from companion.games.allstar.render import render_started
 
     chosen = [species] if species else None
-    started = _table(ctx).start(players_of(ctx, players, new), mode, seed, chosen)
+    started = _table(ctx).start(
+        players_of(ctx, players, new), mode, seed, chosen, _species_asker(), deck=deck
+    )
     emit(started.to_json(), json, lambda out: render_started(out, started))
 
 
 @season_app.command("arenas")
 def season_arenas(
     ctx: typer.Context,
-    names: Annotated[list[str], typer.Argument(help="This round's arenas, top to bottom.")],
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="This round's arenas, top to bottom (none: drawn from the companion's deck)."
+        ),
+    ] = None,
     points: Annotated[
         list[str] | None,
         typer.Option("--points", help="Row for each arena not in the catalogue, in order."),
@@ -337,8 +412,53 @@ def season_arenas(
     """Place this round's arenas (1, 2, 3 in rounds 1-3); unknown ones are asked once."""
     from companion.games.allstar.render import render_placed_arenas
 
-    recorded = _table(ctx).place_arenas(names, points or [], _asking())
+    recorded = _table(ctx).place_arenas(names or [], points or [], _asking())
     _emit_move(recorded, json, render_placed_arenas)
+
+
+@season_app.command("hand")
+def season_hand(ctx: typer.Context, manager: ManagerArgument, json: JsonOption = False) -> None:
+    """With --deck: the cards MANAGER holds in this round's draft, and their Bench."""
+    from companion.games.allstar.render import render_hand
+
+    who, hand, bench = _table(ctx).hand(manager)
+    payload = {"manager": who, "hand": [str(c) for c in hand], "bench": [str(c) for c in bench]}
+    emit(payload, json, lambda out: render_hand(out, who, hand, bench))
+
+
+@season_app.command("pick")
+def season_pick(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    card: Annotated[str, typer.Argument(help="The card taken from the hand (its Symbol too).")],
+    keep: Annotated[
+        str | None, typer.Option("--keep", help="Duel: the second card, onto your Bench.")
+    ] = None,
+    give: Annotated[
+        str | None, typer.Option("--give", help="Duel: the third card, onto your opponent's.")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """With --deck: MANAGER takes CARD onto their Bench; the hands pass once all have picked.
+
+    Open Market: CARD is taken from the three face up; Duel: add --keep and --give.
+    """
+    from companion.games.allstar.render import render_pick
+
+    _emit_move(_table(ctx).pick(manager, card, keep, give), json, render_pick)
+
+
+@season_app.command("discard")
+def season_discard(
+    ctx: typer.Context,
+    manager: ManagerArgument,
+    card: Annotated[str, typer.Argument(help="One of the seven cards drafted this round.")],
+    json: JsonOption = False,
+) -> None:
+    """With --deck, Heritage and Duel: discard one of the seven cards drafted this round."""
+    from companion.games.allstar.render import render_pick
+
+    _emit_move(_table(ctx).discard(manager, card), json, render_pick)
 
 
 @season_app.command("team")
@@ -391,7 +511,7 @@ def season_resolve(ctx: typer.Context, json: JsonOption = False) -> None:
     """Rank every arena in Bus order, award Supporters, show the Fan Zone track."""
     from companion.games.allstar.render import render_round
 
-    _emit_move(_table(ctx).resolve(), json, render_round)
+    _emit_move(_table(ctx).resolve(_order_asker()), json, render_round)
 
 
 def _emit_status(ctx: typer.Context, json: bool, playoffs_only: bool = False) -> None:
@@ -454,7 +574,7 @@ def playoff_shootout(
     from companion.games.allstar.render import render_playoff_shootout
     from companion.games.allstar.table import parse_named
 
-    recorded = _table(ctx).playoff_shootout(parse_named(shots, "CARD"))
+    recorded = _table(ctx).playoff_shootout(parse_named(shots, "CARD"), _order_asker())
     _emit_move(recorded, json, render_playoff_shootout)
 
 

@@ -11,6 +11,8 @@ from companion.games.allstar import data
 ARENA_RULES = ("unusual", "no-two-managers", "straight", "full-house", "rainbow")
 ALLSTAR_KEYS = ("species", "symbols", "numbers")  # companion.games.allstar.rules.facts.KEYS
 ALLSTAR_DOCS = "allstar"  # "config", "arenas"
+# Stored by older versions' defaults; never offered (companion.games.allstar.rules.facts).
+PLACEHOLDERS = frozenset({"Unknown1", "Unknown2"})
 
 
 def allstar_modes(asked: Asked) -> list[Item]:
@@ -20,7 +22,8 @@ def allstar_modes(asked: Asked) -> list[Item]:
 def allstar_species(asked: Asked) -> list[str]:
     config = asked.db.doc(ALLSTAR_DOCS, "config")
     species = config.get("species") if isinstance(config, dict) else None
-    return [str(s) for s in species or data.load("defaults")["species"]]
+    named = [str(s) for s in species or data.load("defaults")["species"]]
+    return [s for s in named if s not in PLACEHOLDERS]
 
 
 def allstar_cards(asked: Asked) -> list[Item]:
@@ -67,4 +70,6 @@ SOURCES: dict[str, Any] = {
     "species": commas(species),
     "cards": allstar_cards,
     "card": allstar_cards,
+    "keep": allstar_cards,
+    "give": allstar_cards,
 }

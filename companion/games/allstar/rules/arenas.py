@@ -33,6 +33,17 @@ class Arena:
                 f"({','.join(map(str, self.points))}) but {managers} managers play"
             )
 
+    def check_playable(self, managers: int) -> None:
+        """Refuse an arena the table may not play with `managers` managers.
+
+        Two-manager Setup: "Put back in the box the Arenas that are not playable with two
+        Managers (the ones with the "remove for two Managers" icon)". Also: one place per
+        manager in the Supporter row. The season, guided play and `allstar rank` ask this.
+        """
+        if managers == 2 and "no-two-managers" in self.rules:
+            raise BadArena(f"arena '{self.name}' is removed in two-manager games")
+        self.check_row(managers)
+
     def to_doc(self) -> dict[str, Any]:
         return {"name": self.name, "points": list(self.points), "rules": sorted(self.rules)}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.engine.errors import UnknownName
@@ -75,6 +75,28 @@ def parse_team(texts: Iterable[str], config: TableConfig) -> tuple[Card, ...]:
             f"a team is {TEAM_SIZE} cards; got {len(words)} ({', '.join(words) or 'none'})"
         )
     return tuple(parse_cards(words, config))
+
+
+def check_not_in(cards: Sequence[Card], teams: Mapping[str, Sequence[Card]]) -> None:
+    """Refuse a card of `cards` that is already in one of `teams` (named by their label).
+
+    "108 Hockey Player cards (9 cards for each of 12 Species)", numbered "from 1 to 9": a
+    Species and Number is one card whatever Symbol was typed, so it plays in one team.
+    """
+    mine = {c.identity for c in cards}
+    for label, team in teams.items():
+        shared = mine & {c.identity for c in team}
+        if shared:
+            species, number = sorted(shared)[0]
+            raise BadTeam(f"card {species}-{number} is already in {label}")
+
+
+def check_one_card_each(teams: Mapping[str, Sequence[Card]]) -> None:
+    """Teams that play at once share no card (`teams` by label, e.g. "Ana's team")."""
+    seen: dict[str, Sequence[Card]] = {}
+    for label, team in teams.items():
+        check_not_in(team, seen)
+        seen[label] = team
 
 
 def card_from_text(text: str) -> Card:

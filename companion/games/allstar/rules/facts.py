@@ -79,6 +79,74 @@ def config_from_doc(doc: Mapping[str, Any] | None) -> TableConfig:
     )
 
 
+# Earlier defaults ended in these two placeholders; a table's stored settings may still
+# hold them (`config confirm` stored the whole list). They name no Species of the box.
+PLACEHOLDERS = frozenset({"Unknown1", "Unknown2"})
+SPECIES_IN_BOX = 12  # Components: "108 Hockey Player cards (9 cards for each of 12 Species)"
+
+
+def without_placeholders(config: TableConfig) -> TableConfig:
+    """The table's settings with only the Species it (or the defaults) really names."""
+    if not PLACEHOLDERS & set(config.species):
+        return config
+    named = tuple(s for s in config.species if s not in PLACEHOLDERS)
+    return TableConfig(named, config.symbols, config.numbers, config.confirmed)
+
+
+def with_species_named(config: TableConfig, names: Sequence[str]) -> TableConfig:
+    """`config` with Species the table just named added (strongest end, order unconfirmed).
+
+    Where the new names go in the Tie-Breaker order is not what was asked, so the species
+    order stays (or becomes) unconfirmed until the table confirms or sets it.
+    """
+    added = with_value(config, "species", [*config.species, *names])
+    if len(added.species) > SPECIES_IN_BOX:
+        raise BadConfig(
+            f"species: the box holds {SPECIES_IN_BOX} Species; "
+            f"{len(added.species)} would be named ({', '.join(added.species)})"
+        )
+    return TableConfig(added.species, added.symbols, added.numbers, config.confirmed - {"species"})
+
+
+def missing_species_line(config: TableConfig, needed: int, managers: int) -> str:
+    """The one-line refusal of a setup that needs Species the table has not named."""
+    named = ", ".join(config.species)
+    extra = ",".join(f"NAME{i}" for i in range(1, needed - len(config.species) + 1))
+    return (
+        f"{managers} managers draw {needed} Species but this table names "
+        f"{len(config.species)} ({named}); name the other {needed - len(config.species)} "
+        f"with 'companion allstar config set species {','.join(config.species)},{extra}' "
+        "(every Species of your box, weakest first)"
+    )
+
+
+def parse_species_names(text: str, count: int, named: Sequence[str]) -> list[str]:
+    """`count` new Species names typed at a terminal (comma separated), beside `named`."""
+    names = [w.strip() for w in text.split(",") if w.strip()]
+    if len(names) != count:
+        raise BadConfig(f"give {count} Species name(s), comma separated; got {len(names)}")
+    base = default_config()
+    with_species_named(TableConfig(tuple(named), base.symbols, base.numbers), names)  # checks
+    return names
+
+
+def parse_order(key: str, text: str, current: Sequence[Any]) -> list[str]:
+    """The table's answer to "the order of `key`, weakest first": the same values reordered.
+
+    Empty keeps `current` as it is. Names match case-insensitively and come back as known.
+    """
+    known = {str(v).casefold(): str(v) for v in current}
+    words = [w.strip() for w in (text.strip() or ",".join(map(str, current))).split(",")]
+    words = [w for w in words if w]
+    order = [known.get(w.casefold()) for w in words]
+    if None in order or len(set(order)) != len(known) or len(order) != len(known):
+        raise BadConfig(
+            f"{key}: give each of {', '.join(known.values())} once, weakest first "
+            "(to rename them, 'companion allstar config set')"
+        )
+    return [o for o in order if o is not None]
+
+
 def _criterion(key: str) -> str:
     return {"species": "species", "symbols": "symbol", "numbers": "number"}[key]
 

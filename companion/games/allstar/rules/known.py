@@ -36,6 +36,12 @@ def event_cards(event: Mapping[str, Any]) -> Iterator[tuple[str, Card]]:
                 yield data["manager"], card_from_text(text)
     elif kind == "bus":
         yield data["manager"], card_from_text(data["card"])
+    elif kind == "pick":
+        # A pick places cards on Benches; Duel's "give" goes on the opponent's, so only the
+        # Symbols are remembered from it (the check on who holds which card is the Bench's).
+        yield data["manager"], card_from_text(data["card"])
+        if data.get("keep"):
+            yield data["manager"], card_from_text(data["keep"])
     elif kind == "playoff-round":
         for manager, texts in data["teams"].items():
             for text in texts:

@@ -82,6 +82,11 @@ class ShootoutStep:
     aftermath: Aftermath
     config: TableConfig | None = field(default=None, compare=False, repr=False)
 
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """The table's unconfirmed orders the Penalty Shot relied on."""
+        return tuple(self.config.unconfirmed(self.shot.orders_relied_on)) if self.config else ()
+
     def to_json(self) -> dict[str, Any]:
         return {
             "shot": self.shot.to_json(),
@@ -158,6 +163,9 @@ class PlayOffs:
     boxed: dict[tuple[str, int], str] = field(default_factory=dict)  # out of the game: why
     pending: dict[str, Substitution] = field(default_factory=dict)  # this stage's swaps
     species: tuple[str, ...] = ()  # the draw pile's Species, when checked
+    # With the companion's deck, each manager's Bench: "Each Manager takes into hand all the
+    # cards drafted onto their Bench during the regular season (that is, 18 cards)".
+    benches: dict[str, frozenset[tuple[str, int]]] | None = None
 
     def __post_init__(self) -> None:
         start = load("game")["setup"]["playoff_hand"]
@@ -311,6 +319,11 @@ class PlayOffs:
                 raise BadTeam(
                     f"card {name} in {manager}'s {what} is back in the game box "
                     f"({self.boxed[card.identity]})"
+                )
+            if self.benches is not None and card.identity not in self.benches[manager]:
+                raise BadTeam(
+                    f"card {name} in {manager}'s {what} is not one of the 18 cards drafted "
+                    f"onto {manager}'s Bench"
                 )
             owner = self.owner.get(card.identity)
             if owner is not None and owner != manager:

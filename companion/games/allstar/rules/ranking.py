@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.allstar.rules.arenas import Arena
-from companion.games.allstar.rules.cards import Card
+from companion.games.allstar.rules.cards import Card, check_one_card_each
 from companion.games.allstar.rules.errors import BadManagers, BadTeam
 from companion.games.allstar.rules.facts import TableConfig
 from companion.games.allstar.rules.teams import Comparison, TeamStrength, compare, team_strength
@@ -67,8 +67,10 @@ def rank_teams(
         raise BadTeam("no teams to rank")
     if len(teams) > managers:
         raise BadManagers(f"{len(teams)} teams given but only {managers} managers play")
+    # The checks a tracked round makes, so `allstar rank` refuses what the season refuses.
+    check_one_card_each({f"{m}'s team": cards for m, cards in teams.items()})
     if arena is not None:
-        arena.check_row(managers)
+        arena.check_playable(managers)
         combos = combos | arena.combos
     strengths = {m: team_strength(cards, managers, config, combos) for m, cards in teams.items()}
     order = sorted(strengths, key=lambda m: strengths[m].key, reverse=True)

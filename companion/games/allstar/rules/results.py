@@ -53,6 +53,10 @@ class RankResult:
     managers: int
     config: TableConfig
 
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        return tuple(self.config.unconfirmed(self.ranking.orders_relied_on))
+
     def to_json(self) -> dict[str, Any]:
         return {"managers": self.managers, **self.ranking.to_json(self.config)}
 

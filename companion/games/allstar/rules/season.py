@@ -16,7 +16,8 @@ from companion.engine.errors import BadInput
 from companion.engine.events import Step, replay
 from companion.engine.rng import TableRng
 from companion.games.allstar.rules.arenas import Arena, arena_from_doc
-from companion.games.allstar.rules.cards import Card, card_from_text
+from companion.games.allstar.rules.cards import Card, card_from_text, check_not_in
+from companion.games.allstar.rules.draft import BENCH, Drafting, Picked, deal
 from companion.games.allstar.rules.errors import BadArena, BadTeam, OutOfTurn
 from companion.games.allstar.rules.facts import TableConfig, config_from_doc
 from companion.games.allstar.rules.known import KnownCards
@@ -38,6 +39,14 @@ class RoundResult:
     rankings: tuple[Ranking, ...]  # one per arena, in Bus order
     gained: dict[str, int]
     config: TableConfig | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """The table's unconfirmed orders any arena's ranking relied on."""
+        if self.config is None:
+            return ()
+        relied = [c for r in self.rankings for c in r.orders_relied_on]
+        return tuple(self.config.unconfirmed(relied))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -135,6 +144,14 @@ class Season:
         # The Species of the draw pile: only their cards are in play (version 2).
         self.species = tuple(setup.get("species", ())) if self.carries else ()
         self.known = KnownCards()
+        # `season start --deck`: the companion holds the Hockey Player pile (and the Arena
+        # deck, when the catalogue had enough arenas), shuffled once at the setup.
+        self.deck = bool(setup.get("deck")) and self.carries
+        self.pile = tuple(card_from_text(c) for c in setup.get("pile", ()))
+        self.arena_deck = tuple(arena_from_doc(a) for a in setup.get("arena_deck", ()))
+        self.dealt = 0  # cards of the pile dealt so far
+        self.drafting: Drafting | None = None
+        self.bench: dict[str, list[Card]] = {m: [] for m in self.managers}
 
     @property
     def carries(self) -> bool:
@@ -147,7 +164,23 @@ class Season:
     def phase(self) -> str:
         if self.playoffs is not None:
             return "over" if self.playoffs.stage == "done" else "playoffs"
-        return "arenas" if self.round not in self.arenas else "teams"
+        if self.round not in self.arenas:
+            return "arenas"
+        return "draft" if self.drafting is not None and not self.drafting.done else "teams"
+
+    def arenas_drawn(self) -> int:
+        return sum(len(row) for row in self.arenas.values())
+
+    def next_arenas(self) -> tuple[Arena, ...]:
+        """Round N's arenas from the companion's Arena deck: "draw the first N cards"."""
+        start = self.arenas_drawn()
+        drawn = self.arena_deck[start : start + self.round]
+        if len(drawn) < self.round:
+            raise BadArena(
+                f"the companion's Arena deck has {len(self.arena_deck) - start} card(s) left; "
+                f"round {self.round} draws {self.round}: name the table's arenas instead"
+            )
+        return drawn
 
     @property
     def n(self) -> int:
@@ -188,6 +221,20 @@ class Season:
         phase, r = self.phase, self.round
         if phase == "arenas":
             return f"round {r}: place {r} arena{'s' if r > 1 else ''}, Bus 1 at the top"
+        if phase == "draft":
+            assert self.drafting is not None
+            drafting = self.drafting
+            waiting = ", ".join(drafting.waiting_for())
+            if drafting.drafting_over:
+                return f"round {r} draft: {waiting} discard one of their seven ('season discard')"
+            if drafting.mode == "open-market":
+                market = " ".join(str(c) for c in drafting.market)
+                return f"round {r} Open Market ({market}): {waiting} takes one ('season pick')"
+            duel = " with --keep and --give" if drafting.mode == "duel" else ""
+            return (
+                f"round {r} draft: {waiting} pick a card from their hand{duel} "
+                f"('season hand NAME' shows it), then pass {drafting.direction}"
+            )
         if phase == "teams":
             missing = self.missing_teams()
             if missing:
@@ -234,6 +281,15 @@ class Season:
             "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
             "arenas": [a.to_doc() for a in arenas],
             "missing_teams": self.missing_teams() if self.phase == "teams" else [],
+            "deck": self.deck,
+            "draw_pile": len(self.pile) - self.dealt if self.deck else None,
+            "bench_size": {m: len(b) for m, b in self.bench.items()} if self.deck else None,
+            "draft_waiting": self.drafting.waiting_for()
+            if self.deck and self.phase == "draft" and self.drafting
+            else [],
+            "market": [str(c) for c in self.drafting.market]
+            if self.deck and self.phase == "draft" and self.drafting
+            else [],
             "lineups": self.lineups_json(),
             "first_chooser": self.first_chooser(),
             "playoff_stage": playoffs.stage if playoffs else None,
@@ -274,7 +330,22 @@ class Season:
             return None
         if kind == "arenas":
             placed = self.set_arenas([arena_from_doc(a) for a in data["arenas"]])
+            drawn = self.arena_deck[: self.arenas_drawn()][-len(placed) :]
+            if data.get("drawn") and placed != drawn:
+                raise BadArena("the arenas drawn are not the next cards of the Arena deck")
+            if self.deck:
+                self._deal()
             return ArenasPlaced(self.round, placed)
+        if kind == "pick":
+            keep, give = data.get("keep"), data.get("give")
+            return self.pick(
+                data["manager"],
+                card_from_text(data["card"]),
+                None if keep is None else card_from_text(keep),
+                None if give is None else card_from_text(give),
+            )
+        if kind == "discard":
+            return self.discard(data["manager"], card_from_text(data["card"]))
         if kind == "team":
             cards = tuple(card_from_text(c) for c in data["cards"])
             bus = int(data["bus"])
@@ -330,11 +401,102 @@ class Season:
                 raise BadArena(
                     f"arena '{arena.name}' was played in round {played[arena.name.casefold()]}"
                 )
-            if self.n == 2 and "no-two-managers" in arena.rules:
-                raise BadArena(f"arena '{arena.name}' is removed in two-manager games")
-            arena.check_row(self.n)
+            arena.check_playable(self.n)
         self.arenas[self.round] = tuple(arenas)
         return self.arenas[self.round]
+
+    # --- the companion's deck: deal, pick, pass ----------------------------------
+
+    def _deal(self) -> None:
+        """'b. Draft Phase': deal the hand to each manager (Open Market: the first three)."""
+        plan = self.setup["rounds"][self.round - 1]
+        direction = plan["direction"]
+        if self.mode == "open-market":
+            self.drafting = Drafting(self.managers, direction, {}, self.mode)
+            first = plan.get("first_chooser") if self.round == 1 else self.first_chooser()
+            self._open_market(first if first in self.managers else None)
+            return
+        hand = int(plan["deal"])
+        hands = deal(self.pile, self.dealt, self.n, hand)
+        self.dealt += self.n * hand
+        dealt = dict(zip(self.managers, hands, strict=True))
+        self.drafting = Drafting(self.managers, direction, dealt, self.mode)
+
+    def _open_market(self, chooser: str | None) -> None:
+        """Open Market: "draws 3 cards from the pile" (rounds 2-3: the fewest Supporters
+        choose first; when tied, whoever the table lets take first is the chooser)."""
+        assert self.drafting is not None
+        cards = self.pile[self.dealt : self.dealt + 3]
+        if len(cards) < 3:
+            raise OutOfTurn(f"the draw pile holds {len(cards)} card(s); the market needs 3")
+        self.dealt += 3
+        self.drafting.open_market(cards, chooser)
+
+    def hand(self, manager: str) -> list[Card]:
+        """The cards `manager` holds in this round's draft (Open Market: the market)."""
+        if self.phase != "draft" or self.drafting is None:
+            return []
+        return self.drafting.hand(manager)
+
+    def _check_drafting(self, manager: str) -> Drafting:
+        if not self.deck:
+            raise OutOfTurn("the table holds the cards in this game (started without --deck)")
+        if self.phase != "draft" or self.drafting is None:
+            raise OutOfTurn(
+                f"no draft now: place round {self.round}'s arenas first"
+                if self.phase == "arenas"
+                else f"round {self.round}'s draft is over; build the teams"
+            )
+        if manager not in self.managers:
+            raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
+        return self.drafting
+
+    def pick(
+        self, manager: str, card: Card, keep: Card | None = None, give: Card | None = None
+    ) -> Picked:
+        """One card from the hand onto the Bench; once everyone has, the hands pass on."""
+        drafting = self._check_drafting(manager)
+        placed, passed, discarded = drafting.pick(manager, card, keep, give)
+        for who, c in placed:
+            self.bench[who].append(c)
+        if self.mode == "open-market" and passed and not drafting.drafting_over:
+            self._open_market(drafting.chooser)
+        done = drafting.done
+        if done:
+            self._check_benches(drafting)
+        chosen = placed[0][1]
+        return Picked(
+            manager, chosen, tuple(placed), passed, done, tuple(self.bench[manager]),
+            tuple(discarded),
+        )  # fmt: skip
+
+    def discard(self, manager: str, card: Card) -> Picked:
+        """Heritage and Duel: "Choose one card from among your seven cards and discard it"."""
+        drafting = self._check_drafting(manager)
+        gone = drafting.discard(manager, card)
+        self.bench[manager] = [c for c in self.bench[manager] if c.identity != gone.identity]
+        done = drafting.done
+        if done:
+            self._check_benches(drafting)
+        bench = tuple(self.bench[manager])
+        return Picked(manager, gone, (), False, done, bench, (gone,))
+
+    def _check_benches(self, drafting: Drafting) -> None:
+        """ "Each Manager must therefore have six Hockey Players on their Bench" (per round)."""
+        for m in self.managers:
+            got = len(drafting.drafted.get(m, ()))
+            if got != BENCH:
+                raise BadTeam(f"{m} drafted {got} card(s) this round, not {BENCH}")
+
+    def _check_on_bench(self, manager: str, cards: Sequence[Card]) -> None:
+        """With the companion's deck a team is built "From the cards on their Bench"."""
+        if not self.deck:
+            return
+        mine = {c.identity for c in self.bench[manager]}
+        for card in cards:
+            if card.identity not in mine:
+                names = " ".join(short(c) for c in self.bench[manager])
+                raise BadTeam(f"card {short(card)} is not on {manager}'s Bench ({names})")
 
     def add_team(self, manager: str, bus: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """'d. Assigning the Buses': one team per Bus, Bus 1 to the top arena."""
@@ -344,14 +506,8 @@ class Season:
             raise BadTeam(f"{manager} has already used Bus {bus} this round")
         if len(cards) != 5 or len({c.identity for c in cards}) != 5:
             raise BadTeam("a team is five different cards")
-        for other, buses in teams.items():
-            for other_bus, team in buses.items():
-                shared = {c.identity for c in team} & {c.identity for c in cards}
-                if shared:
-                    species, number = sorted(shared)[0]
-                    raise BadTeam(
-                        f"card {species}-{number} is already in {other}'s Bus {other_bus} team"
-                    )
+        placed = {f"{o}'s Bus {b} team": t for o, buses in teams.items() for b, t in buses.items()}
+        check_not_in(cards, placed)
         teams.setdefault(manager, {})[bus] = tuple(cards)
         return tuple(cards)
 
@@ -387,6 +543,9 @@ class Season:
             raise OutOfTurn(
                 f"place round {self.round}'s arenas first"
                 if self.phase == "arenas"
+                else f"round {self.round}'s draft is not over: "
+                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
+                if self.phase == "draft" and self.drafting
                 else "the regular season is over; teams now go to 'playoff round'"
             )
         if manager not in self.managers:
@@ -401,16 +560,14 @@ class Season:
     def _check_not_others(self, manager: str, cards: Sequence[Card]) -> None:
         """No card in another manager's team this round, nor seen with them before."""
         check_species(cards, self.species)
-        for other, lineup in self.lineups().items():
-            if other == manager:
-                continue
-            for other_bus, team in lineup.items():
-                shared = {c.identity for c in team} & {c.identity for c in cards}
-                if shared:
-                    species, number = sorted(shared)[0]
-                    raise BadTeam(
-                        f"card {species}-{number} is already in {other}'s Bus {other_bus} team"
-                    )
+        self._check_on_bench(manager, cards)
+        others = {
+            f"{o}'s Bus {b} team": t
+            for o, lineup in self.lineups().items()
+            if o != manager
+            for b, t in lineup.items()
+        }
+        check_not_in(cards, others)
         for card in cards:
             owner = self.owner.get(card.identity)
             if owner is not None and owner != manager:
@@ -547,10 +704,14 @@ class Season:
         self.results.append(result)
         self.round += 1
         if self.round > ROUNDS:
+            drafted = {c.identity: m for m, b in self.bench.items() for c in b}
             self.playoffs = PlayOffs(
                 self.managers,
                 dict(self.setup["tickets"]),
-                owner=dict(self.owner),
+                owner={**drafted, **self.owner},
+                benches={m: frozenset(c.identity for c in b) for m, b in self.bench.items()}
+                if self.deck
+                else None,
                 tracks=self.carries,
                 species=self.species,
             )

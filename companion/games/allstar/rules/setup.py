@@ -9,7 +9,7 @@ from typing import Any
 from companion.engine.rng import TableRng
 from companion.games.allstar.data import load
 from companion.games.allstar.rules.errors import BadConfig
-from companion.games.allstar.rules.facts import TableConfig
+from companion.games.allstar.rules.facts import TableConfig, missing_species_line
 from companion.games.allstar.rules.modes import draft_for
 from companion.games.allstar.rules.teams import tiebreaker_face
 
@@ -91,10 +91,8 @@ def plan_setup(
     tables = load("game")
     count = draft.species_count(managers)
     if len(config.species) < count:
-        raise BadConfig(
-            f"{count} Species are needed but the table lists {len(config.species)}",
-            hint="add names with 'companion allstar config set species ...'",
-        )
+        # Only Species the table names are drawn: never a placeholder for an unnamed one.
+        raise BadConfig(missing_species_line(config, count, managers))
     if species:
         in_pile = chosen_species(species, config, count)
     else:

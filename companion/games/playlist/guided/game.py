@@ -212,6 +212,12 @@ class Flow:
         challenged = played and any(e["type"] in ("lose", "claim") for e in mine[played[-1] :])
         if played and not challenged and (turn, "sing") not in done:
             return (turn, "sing"), self.sing(state, player)
+        if held is not None and played and (turn, f"must{len(played)}") not in done:
+            try:
+                game.refuse_kept_playable(state, player)  # the rule `game turn` asks
+            except CompanionError as err:
+                prompts.say(f"  {err}", markup=False)
+                return (turn, f"must{len(played)}"), self.add(state, player, must=True)
         return (turn, "end"), self.end_turn(state, player)
 
     # --- the steps --------------------------------------------------------------
@@ -264,7 +270,7 @@ class Flow:
             prompts.say(f"  refilled with {card_line(card_from_dict(refill))}")
         return events
 
-    def add(self, state: Any, player: str) -> list[Event]:
+    def add(self, state: Any, player: str, must: bool = False) -> list[Event]:
         from companion.games.playlist.render import card_line
         from companion.games.playlist.rules.chain import MULTIPLAYER, check_chain
 
@@ -279,6 +285,8 @@ class Flow:
 
         def parse(text: str) -> list[Any]:
             if text.casefold() == NONE:
+                if must:  # "You are not allowed to keep any cards ... that you are able to play"
+                    game.refuse_kept_playable(state, player)
                 return []
             chosen = self.read_cards(text)
             game.play(state, player, chosen)  # the engine checks every link

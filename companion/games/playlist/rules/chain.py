@@ -115,14 +115,16 @@ def extend_ends(playlist: Sequence[Card], cards: Sequence[Card], rule: LinkRule)
     return grown
 
 
-def kept_playable(hand: Sequence[Card], playlist: Sequence[Card]) -> str | None:
-    """Whether a hand holds cards its player could still play (the multiplayer links).
+def playable_cards(hand: Sequence[Card], playlist: Sequence[Card]) -> list[Card]:
+    """The cards of `hand` its player is able to play now (multiplayer links), hand order.
 
-    "If you are able to make a playlist, you have to do so. You are not allowed to keep any
-    cards in your hand that you are able to play." `"join"`: a card links to the playlist's
-    last card; `"start"`: with no playlist, two cards could start one.
+    With a playlist: each card that links to its last card. Without one: each card that
+    could start a playlist with another card of the hand.
     """
     if playlist:
-        return "join" if any(MULTIPLAYER.links(playlist[-1], c) for c in hand) else None
-    pairs = ((a, b) for i, a in enumerate(hand) for b in hand[i + 1 :])
-    return "start" if any(MULTIPLAYER.links(a, b) for a, b in pairs) else None
+        return [c for c in hand if MULTIPLAYER.links(playlist[-1], c)]
+    return [
+        a
+        for i, a in enumerate(hand)
+        if any(MULTIPLAYER.links(a, b) for j, b in enumerate(hand) if j != i)
+    ]

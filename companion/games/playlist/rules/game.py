@@ -30,7 +30,11 @@ from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
 from companion.games.playlist.rules import deck
 from companion.games.playlist.rules.cards import Card, card_from_dict, rules
-from companion.games.playlist.rules.chain import MULTIPLAYER, kept_playable, link_failure
+from companion.games.playlist.rules.chain import (
+    MULTIPLAYER,
+    link_failure,
+    playable_cards,
+)
 from companion.games.playlist.rules.deck import Deck
 from companion.games.playlist.rules.errors import (
     BrokenLink,
@@ -438,6 +442,7 @@ def end_turn(state: GameState, rng: TableRng | None = None) -> TurnEnd:
                 f"{player} has taken {held.downloads} of {most} cards from the Download List",
                 hint="take them first: 'companion playlist game download CARD'",
             )
+        refuse_kept_playable(state, player)
     counts = Counter(card.genre for card in state.playlists[player])
     completed = tuple(
         i
@@ -643,29 +648,34 @@ MUST_PLAY = (
 )
 
 
-def _kept_warning(before: GameState, player: str) -> tuple[str, ...]:
-    """With the deck held, the companion sees a hand kept back that could have been played."""
-    if before.deck is None:
-        return ()
-    playlist = before.playlists[player]
-    kept = kept_playable(before.deck.hands[player], playlist)
-    if kept == "join":
-        return (
-            f"  • warning: {player} ends the turn holding a card that could join their playlist "
-            f"after {playlist[-1].name()}: {MUST_PLAY} ('playlist game undo', then play it)",
-        )
-    if kept == "start":
-        return (
-            f"  • warning: {player} ends the turn holding cards that could start a playlist: "
-            f"{MUST_PLAY} ('playlist game undo', then play them)",
-        )
-    return ()
+def refuse_kept_playable(state: GameState, player: str) -> None:
+    """With the deck held the companion sees the hand: a turn does not end on a playable card.
+
+    "You are not allowed to keep any cards in your hand that you are able to play." The
+    refusal names the cards (`game turn` is asked this; so is guided play's turn end).
+    """
+    if state.deck is None:
+        return
+    playlist = state.playlists[player]
+    cards = playable_cards(state.deck.hands[player], playlist)
+    if not cards:
+        return
+    names = ", ".join(c.name() for c in cards)
+    where = (
+        f"could join their playlist after {playlist[-1].name()}"
+        if playlist
+        else "could start a playlist"
+    )
+    raise TurnOrder(
+        f"{player} cannot end the turn holding {names}, which {where}: {MUST_PLAY}",
+        hint=f"play {'it' if len(cards) == 1 else 'them'} first: 'companion playlist game play'",
+    )
 
 
 def _turn_notes(before: GameState, data: Mapping[str, Any], after: GameState) -> tuple[str, ...]:
     player, held = data["player"], before.deck
     table = deck.sizes()
-    lines = [f"{player}'s turn ends.", *_kept_warning(before, player)]
+    lines = [f"{player}'s turn ends."]
     if held is None:
         lines.append(
             f"  • {player}: refill to 2 music cards from the stockpile "
