@@ -280,7 +280,11 @@ class Flow:
             raise RuleViolation(
                 f"match {state.id} is over", hint="record it with 'companion hoopers match end'"
             )
-        return tf.resume(state.phase, state.attacking, state.other(state.attacking))
+        from companion.games.hoopers.rules.ball import ball_of, dribblers
+
+        team = state.attacking
+        ball, dribbled = ball_of(state, team), dribblers(state, team)
+        return tf.resume(state.phase, team, state.other(team), ball, dribbled)
 
     def tribe(self, team: str) -> str | None:
         return self.state().teams[team].tribe

@@ -438,6 +438,9 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     if defender is not None:
         card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
         spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
+    if rng is not None:
+        # Decided when recorded and kept in the stored bonuses, so a replay counts it once.
+        _add_dribble_bonus(state, data, team, shooter.name)
     skills, deciding = skills_of(data, rng)
     if deciding and defender is not None:
         if has_skill(defender, "linda"):
@@ -525,6 +528,18 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     elif missed and not outcome.total_points:
         state.notes.append(REBOUND_NOTE)
     return outcome
+
+
+def _add_dribble_bonus(state: MatchState, data: dict[str, Any], team: str, shooter: str) -> None:
+    """ "Every dribble gives a +15 bonus": the action's recorded dribbles by the shooter add
+    theirs, unless the table typed it (a typed 15 is a dribble's: docs/hoopers.md, Rulings)."""
+    from companion.games.hoopers.rules.ball import dribble_bonuses
+
+    typed = list(data["spec"].get("bonuses") or [])
+    extra = dribble_bonuses(state, team, shooter, typed)
+    if extra:
+        data["spec"] = {**data["spec"], "bonuses": [*typed, *extra]}
+        state.notes.append(f"{shooter}'s recorded dribble: +15 ('Every dribble gives a +15 bonus')")
 
 
 def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:

@@ -150,6 +150,8 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         state.notes.append(f"{counterer.name} does not roll the foul die when countering")
     if outcome.foul:
         fouled = against
+        if against is not None:
+            _fouled_fundamental(state, other.name, against.name, FUNDAMENTAL_FOR[kind])
         if kind == "rebound":
             fouled = rebound_fouled(other, data)
         foul_cube(state, side.name, counterer)
@@ -181,6 +183,15 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         if joy:
             state.notes.append(joy)
     return outcome
+
+
+def _fouled_fundamental(state: MatchState, team: str, hooper: str, kind: str) -> None:
+    """A counter foul: "the slot ... is no more available", so the fundamental it answered
+    is gone and the ball is as before it ('Fundamental', ball dynamics)."""
+    for played in reversed(state.fundamentals):
+        if (played["team"], played["hooper"], played["kind"]) == (team, hooper, kind):
+            played["fouled"] = True
+            return
 
 
 def _pay_fundamental(state: MatchState, side: TeamState, hooper: HooperState, kind: str) -> None:

@@ -152,6 +152,8 @@ def _counter_kind(data: Mapping[str, Any]) -> str | None:
 
 def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     """Refuse a move the Turn Sequence does not allow now (raises RuleViolation)."""
+    from companion.games.hoopers.rules import ball
+
     phase: Phase = state.phase
     if kind in ANY_TIME or kind == "free-throw":
         return
@@ -212,6 +214,7 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
             return
         if step not in (START, PLAY) or not phase.counterable:
             raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
+        ball.check_counter(state, counter, data)
         return
     if kind == "foul":
         action = _foul_action(data)
@@ -234,12 +237,15 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
                 _spent(phase),
                 state,
             )
+        ball.check_attacker(state, kind, data)
         return
     if kind == "shot" and step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
     if kind in ("shot", "block"):
         if step not in (START, PLAY, REBOUND_WON):
             raise _refuse("a shot" if kind == "shot" else "a block", phase, state)
+        if kind == "shot":
+            ball.check_attacker(state, kind, data)
         return
 
 

@@ -1,0 +1,154 @@
+"""Issue 29: the referee finished — ball handling, the answers a counter may give, the
+dribble's bonus, one upgrade per hooper, the Unleashed power's one energy, the opponent's
+coach token in a timeout, playbooks in the match, points by kind, personal skills.
+
+Each test quotes the sentence of /work/shared/rulebooks/valley-hoopers.md it checks. A
+refusal exits 2 with one `error:` line and writes nothing.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import assert_user_error
+
+H = "hoopers"
+M = (H, "match")
+TEAMS = ("--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed", "--away-tribe", "keepers")
+
+
+def start(cli, first="Lucy"):
+    ok(cli(*M, "start", *TEAMS, "--first", first, "--seed", "4"))
+
+
+def ok(result):
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    return result
+
+
+def refused(cli, db, args, fragment):
+    """Exit 2, one error line naming the refusal; nothing written."""
+    before = db.read_bytes()
+    result = cli(*args)
+    assert_user_error(result, fragment)
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert db.read_bytes() == before
+    return result
+
+
+def status(cli) -> dict:
+    return ok(cli(*M, "status", "--json")).json
+
+
+def shot(hooper, *more):
+    return (*M, "shot", "Lucy", "2ps", hooper, "--stat", "60", "--roll", "5", *more)
+
+
+# --- 1. Ball handling --------------------------------------------------------------------
+
+
+def test_after_a_dribble_only_the_dribbler_shoots(cli, db):
+    """'DRIBBLE: ... The hooper who performs this action must perform another action (F2 or
+    A) which involves the ball in hand'."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Muy"))
+    refused(cli, db, shot("Sin"), "Sin Miedo cannot shoot: Muy Schillato dribbled")
+    result = refused(cli, db, shot("Sin"), "may shoot: Muy Schillato")
+    assert result.stderr.rstrip().endswith("may shoot: Muy Schillato")
+    refused(cli, db, (*M, "fundamental", "Lucy", "pass", "Serge"), "may pass: Muy Schillato")
+    # "NOTE: a screen by another hooper can be made between F1 and A".
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    ok(cli(*M, *shot("Muy")[2:]))
+    assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
+
+
+def test_the_passer_may_not_play_the_very_following_action(cli, db):
+    """'PASS: ... The hooper who performs a pass can't perform the very following action (F2
+    or A) if it involves the ball'; "You play in F1 a pass by using your SF then in F2 a
+    pass by using your PF, then you can choose which hooper is going to attack. The only one
+    that is not eligible is the PF who has lastly passed the ball." """
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Dime"))
+    refused(cli, db, (*M, "fundamental", "Lucy", "dribble", "Dime"),
+            "Dime N'Shons cannot dribble: Dime N'Shons played the pass")  # fmt: skip
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Lance"))
+    refused(cli, db, shot("Lance"), "The hooper who performs a pass can't perform")
+    ok(cli(*M, *shot("Dime")[2:]))  # the first passer may be the target of the second pass
+
+
+def test_after_a_pass_and_a_screen_neither_attacks(cli, db):
+    """ "You play in F1 a pass by using your SG, then in F2 a screen by using your C, then
+    both the C and the SG are not eligible for the attack because they don't have the ball
+    possession." """
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Muy"))
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    refused(cli, db, shot("Muy"), "Muy Schillato cannot shoot")
+    result = refused(cli, db, shot("Reley"), "Reley Baton played the screen")
+    assert "may shoot: " in result.stderr and "Reley" not in result.stderr.split("may shoot")[1]
+    ok(cli(*M, *shot("Serge")[2:]))
+
+
+def test_a_screen_then_a_pass_frees_the_screener(cli):
+    """ "You play in F1 a screen by using your C, then in F2 a pass by using your PF, then
+    just the PF is not eligible for the attack ... the pass of the PF allows the C (who was
+    the first screener) to attack"."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Lance"))
+    ok(cli(*M, *shot("Reley")[2:]))
+
+
+def test_a_counter_foul_gives_the_ball_back_as_before(cli):
+    """'Steal Dribble - Intercept Pass': "The attacking action continues but the slot (F1 or
+    F2) where the fundamental has been played is no more available"; the rulebook's Foul
+    example then passes with another hooper ("Karl loses the bonus of his previous dribble
+    and plays a new pass in F2 ... by using May Friend")."""
+    start(cli, "Karl")
+    ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))
+    ok(cli(*M, "counter", "Lucy", "steal", "--hooper", "Never", "--against", "Hector",
+           "--o", "40", "--v", "45", "--face", "whistle"))  # fmt: skip
+    ok(cli(*M, "fundamental", "Karl", "pass", "May"))
+    ok(cli(*M, "shot", "Karl", "2ps", "Chus", "--stat", "55", "--bonus", "25", "--roll", "5"))
+
+
+# --- 2. A counter answers the fundamental it names ---------------------------------------
+
+
+def test_a_counter_must_answer_its_own_fundamental(cli, db):
+    """'STEAL DRIBBLE: It is used to contest a dribble'; 'INTERCEPT PASS: It is used to
+    contest a pass'; 'SCREEN: ... A screen can't be countered by any card'."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    steal = (*M, "counter", "Karl", "steal", "--hooper", "May", "--against", "Reley",
+             "--o", "50", "--v", "40", "--face", "blank", "--roll", "100")  # fmt: skip
+    refused(cli, db, steal, "A screen can't be countered by any card")
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Lance"))
+    steal_lance = (*steal[:8], "Lance", *steal[9:])
+    refused(cli, db, steal_lance, "Lance Endure played a pass, not a dribble")
+    result = refused(cli, db, steal_lance, "legal now: intercept --against 'Lance Endure'")
+    assert "contest a dribble" in result.stderr
+    intercept = (*M, "counter", "Karl", "intercept", "--hooper", "May", "--against", "Lance",
+                 "--o", "50", "--face", "blank", "--roll", "100")  # fmt: skip
+    ok(cli(*intercept))
+
+
+# --- 3. The recorded dribble's +15 -------------------------------------------------------
+
+
+def test_a_recorded_dribble_gives_its_bonus_to_the_shot(cli):
+    """'DRIBBLE: ... Every dribble gives a +15 bonus'."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Muy"))
+    done = ok(cli(*M, "shot", "Lucy", "2ps", "Muy", "--stat", "60", "--roll", "70", "--json"))
+    assert (done.json["target"], done.json["scored"], done.json["points"]) == (75, True, 2)
+    assert "Muy Schillato's recorded dribble: +15" in " ".join(done.json["match"]["notes"])
+    assert status(cli)["score"]["Lucy"] == 2  # replayed the same: counted once
+
+
+def test_a_dribble_bonus_typed_by_the_table_is_not_counted_twice(cli):
+    """'Every dribble gives a +15 bonus' — once: a typed 15 is the dribble's (Rulings)."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Serge"))
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Muy"))
+    done = ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--stat", "60", "--bonus", "25",
+                  "--bonus", "15", "--roll", "100", "--json"))  # fmt: skip
+    assert done.json["target"] == 100  # 60 + 25 + 15, not 115
