@@ -152,3 +152,35 @@ def test_a_dribble_bonus_typed_by_the_table_is_not_counted_twice(cli):
     done = ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--stat", "60", "--bonus", "25",
                   "--bonus", "15", "--roll", "100", "--json"))  # fmt: skip
     assert done.json["target"] == 100  # 60 + 25 + 15, not 115
+
+
+# --- 4. One upgrade per hooper, everywhere -----------------------------------------------
+
+
+def test_a_milestone_upgrade_is_refused_on_the_star_hooper_and_back(cli, db):
+    """'Be careful! - Every hooper can gain only one upgrade.' The Setup's [star] upgrade
+    is one ("Choose one [star] upgrade ... and sleeve it onto an un-stellar hooper")."""
+    from tests.games.hoopers.test_match_upgrades import PERIOD_WON_BY_LUCY
+    from tests.games.hoopers.test_match_wording import _play
+
+    start(cli)
+    ok(cli(*M, "energy", "Lucy", "Muy", "--star"))
+    _play(db, PERIOD_WON_BY_LUCY * 2)
+    refused(cli, db, (*M, "upgrade", "Lucy", "Muy"),
+            'Muy Schillato (Lucy) already carries the [star] upgrade: "Every hooper can gain '
+            'only one upgrade"')  # fmt: skip
+    ok(cli(*M, "upgrade", "Lucy", "Serge"))
+    refused(cli, db, (*M, "energy", "Lucy", "Serge", "--star"), "already carries an upgrade")
+
+
+def test_series_amend_refuses_two_cards_for_one_hooper(cli, db):
+    """ "Every hooper can gain only one upgrade": two cards for one hooper in one command
+    are refused, not reduced to the last."""
+    series = ("hoopers", "series")
+    ok(cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers"))
+    ok(cli(*series, "record", "--score", "79-66", "--periods", "20-18,22-15,17-21,20-12",
+           "--gameplan", "Keepers:2"))  # fmt: skip
+    refused(cli, db, (*series, "amend", "--upgrade", "Keepers:Edd=ten", "--upgrade",
+                      "Keepers:Edd=star"),
+            "Edd Trapp (Keepers) is given two upgrades ('ten' and 'star')")  # fmt: skip
+    ok(cli(*series, "amend", "--upgrade", "Keepers:Edd=ten", "--upgrade", "Keepers:May=star"))

@@ -86,6 +86,10 @@ def set_energy(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) ->
     if data.get("star"):
         if hooper.star:
             raise RuleViolation(f"{label} already carries the star upgrade")
+        if hooper.energy_extra:
+            raise RuleViolation(
+                f'{label} already carries an upgrade: "Every hooper can gain only one upgrade"'
+            )
         hooper.star = True
         hooper.energy_extra += STAR_ENERGY
         if hooper.energy is not None:
