@@ -28,3 +28,25 @@ def test_a_resumed_action_keeps_the_dribblers_ball_in_both_faces(cli, db, script
     flow.answer("Move the turn token and go on?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
+
+
+def test_the_opponents_coach_token_in_a_timeout_in_both_faces(cli, db, scripted):
+    """'Coach Action Tokens': a timeout's caller: "each hooper of yours recover one energy";
+    the opponent "can spend one of his/her coach action tokens to gain all the benefits of
+    the timeout without spending any cube"."""
+    start_match(cli)
+    for team, hooper in (("Lucy", "Muy"), ("Karl", "Edd"), ("Karl", "May")):
+        assert cli("hoopers", "match", "energy", team, hooper, "--max", "5").exit_code == 0
+        assert cli("hoopers", "match", "energy", team, hooper, "3").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "time")
+    flow.answer("Karl spends a coach action token for all the timeout's benefits", "yes")
+    flow.expect("Karl's coach action token: Edd Trapp (Karl) +1 → 4, May Friend (Karl) +1 → 4")
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.interrupt()
+    flow.run("hoopers", "play", "--seed", "1")
+    now = status(cli)
+    assert now["coach_tokens"] == {"Lucy": 7, "Karl": 7}
+    assert now["timeouts"] == {"Lucy": 2, "Karl": 3}
+    assert now["hoopers"]["Karl"]["May Friend"]["energy"] == {"now": 4, "max": 5}
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["energy"] == {"now": 4, "max": 5}

@@ -236,6 +236,7 @@ def test_guided_turn_offers_the_timeout_and_substitutions_first(db):
     term = Terminal(db, "hoopers", "play")
     term.expect("beginning of Lucy's turn: timeout or substitution")
     term.answer("F1: Lucy's fundamental?", "time")
+    term.answer("Karl spends a coach action token for all the timeout's benefits", "")
     term.expect("Lucy timeout")
     term.answer("F1: Lucy's fundamental?", "sub")
     term.answer("Lucy: who leaves the court?", "Muy")

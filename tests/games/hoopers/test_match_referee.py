@@ -184,3 +184,65 @@ def test_series_amend_refuses_two_cards_for_one_hooper(cli, db):
                       "Keepers:Edd=star"),
             "Edd Trapp (Keepers) is given two upgrades ('ten' and 'star')")  # fmt: skip
     ok(cli(*series, "amend", "--upgrade", "Keepers:Edd=ten", "--upgrade", "Keepers:May=star"))
+
+
+# --- 5. The Unleashed power's one energy -------------------------------------------------
+
+
+def _power(cli, steal_by="Serge"):
+    start(cli, "Karl")
+    for hooper in ("Serge", "Muy"):
+        ok(cli(*M, "energy", "Lucy", hooper, "--max", "5"))
+    ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))
+    ok(cli(*M, "counter", "Lucy", "steal", steal_by, "--against", "Hector", "--v", "60",
+           "--face", "blank", "--roll", "5"))  # fmt: skip
+    ok(cli(*M, "turn", "--power"))
+
+
+def energy_of(cli, hooper):
+    return status(cli)["hoopers"]["Lucy"][hooper]["energy"]["now"]
+
+
+def test_the_power_hooper_assigned_to_both_actions_spends_one_energy(cli):
+    """'Unleashed: Tribe power': "Then you can activate one additional action of the same
+    card that you have already played ... If the hooper is assigned to both actions, then
+    you spend only one energy." """
+    _power(cli)
+    assert energy_of(cli, "Serge Ceptor") == 4  # the steal
+    done = ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge", "--json")).json
+    assert energy_of(cli, "Serge Ceptor") == 4
+    assert any("assigned to both actions and spends only one energy" in n for n in done["notes"])
+    ok(cli(*M, "shot", "Lucy", "2ps", "Serge", "--stat", "50", "--roll", "100"))
+    assert energy_of(cli, "Serge Ceptor") == 3  # the attack after it is a card of its own
+
+
+def test_another_hooper_on_the_power_action_spends_as_usual(cli):
+    """ "If the hooper is assigned to both actions" — only then."""
+    _power(cli)
+    ok(cli(*M, "shot", "Lucy", "2ps", "Muy", "--stat", "50", "--roll", "100"))
+    assert energy_of(cli, "Muy Schillato") == 4
+
+
+# --- 6. The opponent's coach token during a timeout --------------------------------------
+
+
+def test_the_opponents_coach_token_gains_the_timeouts_benefits(cli, db):
+    """'Coach Action Tokens': "To call a timeout ... each hooper of yours recover one energy
+    and you can do substitutions. NOTE: the hoopers of your opponent recover a total of two
+    energies ... He/She can spend one of his/her coach action tokens to gain all the
+    benefits of the timeout without spending any cube." """
+    start(cli)
+    for team, hooper in (("Lucy", "Muy"), ("Karl", "Edd"), ("Karl", "May"), ("Karl", "Chus")):
+        ok(cli(*M, "energy", team, hooper, "--max", "5"))
+        ok(cli(*M, "energy", team, hooper, "2"))
+    refused(cli, db, (*M, "timeout", "Lucy", "--opponent-token", "--rest", "Edd"),
+            "one or the other")  # fmt: skip
+    done = ok(cli(*M, "timeout", "Lucy", "--opponent-token", "--json")).json
+    assert (done["coach_tokens"], done["timeouts"]) == ({"Lucy": 7, "Karl": 7},
+                                                        {"Lucy": 2, "Karl": 3})  # fmt: skip
+    karl = done["hoopers"]["Karl"]
+    assert [karl[h]["energy"]["now"] for h in ("Edd Trapp", "May Friend", "Chus Kinder")] == [3] * 3
+    assert done["hoopers"]["Lucy"]["Muy Schillato"]["energy"]["now"] == 3
+    # ... and its substitutions: free for Karl now.
+    subbed = ok(cli(*M, "sub", "Karl", "--out", "Edd", "--in", "Hector", "--json")).json
+    assert subbed["coach_tokens"]["Karl"] == 7

@@ -720,10 +720,20 @@ def timeout(
             "different hoopers).",
         ),
     ] = None,
+    opponent_token: Annotated[
+        bool,
+        typer.Option(
+            "--opponent-token",
+            help="The opponent spends a coach action token for all the timeout's benefits "
+            "(each of its hoopers recovers one, substitutions) instead of two energies.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Call a timeout: a timeout cube and a coach action token; energy recovered."""
     extra = {"rest": list(rest)} if rest else {}
+    if opponent_token:
+        extra["opponent_token"] = True
     _emit_status(_record(ctx, "timeout", team=team, **extra).status, json)
 
 

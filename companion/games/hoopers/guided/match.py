@@ -46,7 +46,12 @@ from companion.games.hoopers.rules.modifiers import (
     with_maluses,
 )
 from companion.games.hoopers.rules.onfire import LV1
-from companion.games.hoopers.rules.phase import energy_warning, power_open, timeout_open
+from companion.games.hoopers.rules.phase import (
+    energy_warning,
+    power_open,
+    timeout_answer_open,
+    timeout_open,
+)
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.rules.state import MatchState
 from companion.games.hoopers.rules.stats import check_bonus, check_stat
@@ -656,12 +661,23 @@ class Flow:
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
-        return self.coach_event(turn, "timeout")
+        extra = {}
+        if timeout_answer_open(self.state(), turn.team):
+            answer = self.q.choose(
+                f"{turn.opponent} spends a coach action token for all the timeout's benefits "
+                "(each hooper recovers one)?",
+                ["no", "yes"],
+                "no",
+            )
+            if answer == "yes":
+                extra["opponent_token"] = True
+        return self.coach_event(turn, "timeout", extra)
 
-    def coach_event(self, turn: tf.Turn, kind: str) -> tf.Turn:
+    def coach_event(self, turn: tf.Turn, kind: str, extra: dict | None = None) -> tf.Turn:
         """A coach action that names only the team: a timeout, a gameplan card."""
         try:
-            self.show(self.record([{"type": kind, "data": {"team": turn.team}}]))
+            data = {"team": turn.team, **(extra or {})}
+            self.show(self.record([{"type": kind, "data": data}]))
         except Diverged:
             raise
         except CompanionError as err:

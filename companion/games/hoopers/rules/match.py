@@ -42,6 +42,7 @@ from companion.games.hoopers.rules.energy import (
     fundamental_free,
     period_end_notes,
     period_recovers,
+    power_free,
     set_card,
     spend,
     timeout_recovers,
@@ -376,6 +377,8 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             team.subs_open = False
     if kind not in _KEEP_BALL_WON:
         state.ball_won = None
+    if kind == "turn":
+        state.power_hooper = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if kind not in _KEEP_LAST_SHOT:
@@ -432,9 +435,8 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
     # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
     kind = str(data["spec"].get("kind", ""))
-    paid = spend(
-        state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter)
-    )
+    free = power_free(state, team, shooter.name) or attack_free(state, team, shooter)
+    paid = spend(state, team, shooter, SHOT_CARDS.get(kind, kind), free)
     if defender is not None:
         card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
         spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
@@ -676,15 +678,38 @@ def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         raise NotYourTurn(f"{team.name} can call a timeout only at the start of its attacking turn")
     if team.timeouts < 1:
         raise OutOfTokens(f"{team.name} has no timeout cube left")
+    other = state.teams[state.other(team.name)]
+    answered = bool(data.get("opponent_token"))
+    if answered and data.get("rest"):
+        raise BadInput(
+            f"{other.name} recovers two energies (--rest) or spends a coach action token for "
+            "all the benefits of the timeout (--opponent-token): one or the other"
+        )
+    if answered and other.coach_tokens < 1:
+        raise OutOfTokens(f"{other.name} has no coach action token left")
     spend_token(state, team)
     team.timeouts -= 1
     team.subs_open = True
     data["team"] = team.name
+    if not answered:
+        data.pop("opponent_token", None)
+    their = (
+        f"{other.name} spends a coach action token for all the benefits of the timeout: its "
+        f"hoopers recover 1 energy each and may substitute ({other.coach_tokens - 1} left)"
+        if answered
+        else f"{other.name} recovers 2 energies on two hoopers"
+    )
     state.notes.append(
         f"{team.name} timeout: its hoopers recover 1 energy each and may substitute; "
-        f"{state.other(team.name)} recovers 2 energies on two hoopers "
-        f"({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
+        f"{their} ({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
     )
+    if answered:
+        # "He/She can spend one of his/her coach action tokens to gain all the benefits of
+        # the timeout without spending any cube": the caller's benefits, substitutions too.
+        spend_token(state, other)
+        other.subs_open = True
+        timeout_recovers(state, team.name, [], both=True)
+        return
     rest = timeout_recovers(state, team.name, list(data.get("rest") or ()))
     if rest:
         data["rest"] = rest
@@ -757,6 +782,11 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
     elif state.ball_won is not None and state.ball_won[0] == team:
         hooper = state.ball_won[1]
     power_onfire(state, data, rng is not None, team, hooper, draws)
+    # Decided when recorded and kept, so an older log replays as it was.
+    if rng is not None and hooper is not None:
+        data["power_hooper"] = hooper
+    if data.get("power_hooper"):
+        state.power_hooper = (team, data["power_hooper"])
 
 
 def _period_name(state: MatchState, period: int) -> str:

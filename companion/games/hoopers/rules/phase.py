@@ -470,6 +470,12 @@ def timeout_open(state: Any, team: str) -> bool:
     )
 
 
+def timeout_answer_open(state: Any, caller: str) -> bool:
+    """The opponent of a timeout's caller may spend a coach action token "to gain all the
+    benefits of the timeout without spending any cube"."""
+    return state.teams[state.other(caller)].coach_tokens > 0
+
+
 def power_open(state: Any) -> bool:
     """The Unleashed power may be used now (by the side that won the ball back, when it
     plays the Unleashed)."""

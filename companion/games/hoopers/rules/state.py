@@ -166,6 +166,9 @@ class MatchState:
     # The fundamentals recorded in the action going on (team, hooper, kind, countered):
     # Chus Kinder's and Faust Exit's free attack, and a counter's fundamental paid once.
     fundamentals: list[dict[str, Any]] = field(default_factory=list)
+    # The Unleashed power's hooper: "If the hooper is assigned to both actions, then you
+    # spend only one energy" — (team, hooper) until the power's action plays its card.
+    power_hooper: tuple[str, str] | None = None
     # The action the last shot ended (team, fundamentals, attacker, attack_paid, scored,
     # rewarded): a scored playbook's reward recovers what its F2 and A spent.
     last_action: dict[str, Any] | None = None
