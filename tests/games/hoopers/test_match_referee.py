@@ -246,3 +246,17 @@ def test_the_opponents_coach_token_gains_the_timeouts_benefits(cli, db):
     # ... and its substitutions: free for Karl now.
     subbed = ok(cli(*M, "sub", "Karl", "--out", "Edd", "--in", "Hector", "--json")).json
     assert subbed["coach_tokens"]["Karl"] == 7
+
+
+# --- 7. The jump ball face means something only on a counter -----------------------------
+
+
+def test_the_jump_ball_face_is_no_jump_ball_on_a_defence_or_a_screen(cli):
+    """'Foul: Summary Table': the jump ball is a counter's ("He was required to consider the
+    hooper's O-stat, but now he needs to consider his hooper's V-stat"); 'Screen': "An
+    offensive foul is committed if the die shows one of this two faces" — no jump ball."""
+    for action in ("d2", "d3", "dlu", "screen", "block"):
+        done = ok(cli(H, "foul", action, "--face", "jump-ball", "--json")).json
+        assert (done["jump_ball"], done["foul"]) == (False, False), action
+    for action in ("steal", "intercept", "rebound"):
+        assert ok(cli(H, "foul", action, "--face", "jump-ball", "--json")).json["jump_ball"]
