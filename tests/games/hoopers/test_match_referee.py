@@ -260,3 +260,158 @@ def test_the_jump_ball_face_is_no_jump_ball_on_a_defence_or_a_screen(cli):
         assert (done["jump_ball"], done["foul"]) == (False, False), action
     for action in ("steal", "intercept", "rebound"):
         assert ok(cli(H, "foul", action, "--face", "jump-ball", "--json")).json["jump_ball"]
+
+
+# --- 8. Playbooks in the match -----------------------------------------------------------
+
+
+def test_the_hot_zone_example_a_common_playbook_cannot_be_countered_or_defended(cli, db):
+    """'To Activate and Resolve a Playbook': "Lucy plays a screen in F1 by using Reley Baton
+    ... Lucy declares to activate the common playbook HOT ZONE, she takes the card and locks
+    into it one coach action token. Then she plays consecutively a dribble and a 3 point
+    shot by using her PG Serge Ceptor ... NOTE: That Karl cannot interfere because of the
+    playbook activation. ... 60 (Serge Ceptor 3PS stat) + 25 (screen) + 15 (dribble) = 100.
+    She scores 3 points without rolling the d20 die"."""
+    start(cli)
+    refused(cli, db, (*M, "playbook", "Lucy", "use", "Hot Zone"), "after a successful F1 action")
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    done = ok(cli(*M, "playbook", "Lucy", "use", "Hot Zone", "--json")).json
+    assert done["playbook_run"] == {"team": "Lucy", "name": "Hot Zone", "common": True}
+    assert done["playbook_board"] == 3
+    assert done["coach_tokens"]["Lucy"] == 8  # locked, "but they are still available"
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge"))
+    refused(cli, db, (*M, "counter", "Karl", "steal", "May", "--against", "Serge", "--v", "40"),
+            "a counter against Hot Zone is refused")  # fmt: skip
+    refused(cli, db, (*M, "shot", "Lucy", "3ps", "Serge", "--stat", "60", "--bonus", "25",
+                      "--defense", "20", "--defender", "Edd"),
+            "cannot either be countered and defended")  # fmt: skip
+    scored = ok(cli(*M, "shot", "Lucy", "3ps", "Serge", "--stat", "60", "--bonus", "25",
+                    "--json")).json  # fmt: skip
+    assert (scored["target"], scored["roll"], scored["points"]) == (100, None, 3)
+    board = ok(cli(*M, "status")).stdout
+    assert "Lucy playbooks: Pick 'N' Stay, Hot Zone (common, 1 token locked)" in board
+    assert "Karl playbooks: High Post" in board
+    assert status(cli)["playbook_run"] is None
+
+
+def test_a_common_playbook_that_misses_is_discarded_with_its_token(cli, db):
+    """ "If you don't score the basket, you must discard ... only if you were resolving a
+    common playbook, discard also: the playbook, the coach action token"; the personal one
+    stays: "At the beginning of the game, you already have one active personal playbook"."""
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    ok(cli(*M, "playbook", "Lucy", "use", "Hot"))
+    # "Hot" names no active playbook: a new common one called "Hot".
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge"))
+    ok(cli(*M, "shot", "Lucy", "2ps", "Serge", "--stat", "40", "--roll", "100"))
+    now = status(cli)
+    assert now["playbooks"]["Lucy"] == [{"name": "Pick 'N' Stay", "common": False}]
+    assert now["coach_tokens"]["Lucy"] == 7
+    ok(cli(*M, "turn"))
+    ok(cli(*M, "fundamental", "Karl", "pass", "May"))
+    done = ok(cli(*M, "playbook", "Karl", "use", "--json")).json  # the personal one
+    assert done["playbook_run"] == {"team": "Karl", "name": "High Post", "common": False}
+    ok(cli(*M, "shot", "Karl", "2ps", "Chus", "--stat", "40", "--roll", "100"))
+    assert status(cli)["playbooks"]["Karl"] == [{"name": "High Post", "common": False}]
+
+
+def test_locked_tokens_are_spent_only_by_renouncing_the_playbook(cli, db):
+    """ "The coach action tokens that you use to activate a playbook are "locked" into the
+    playbook but they are still available. You may decide during the game to spend those
+    tokens and, by renouncing to the playbooks, discard them. If all the coach action
+    tokens are already locked into playbooks achieved, then the common playbooks can no
+    longer be obtained." """
+    ok(cli(*M, "start", *TEAMS, "--first", "Lucy", "--seed", "4", "--variant", "fast"))
+    tokens = status(cli)["coach_tokens"]["Lucy"]
+    for _ in range(tokens - 1):
+        ok(cli(*M, "coach", "Lucy"))
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    ok(cli(*M, "playbook", "Lucy", "use", "Hot Zone"))
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge"))
+    ok(cli(*M, "shot", "Lucy", "3ps", "Serge", "--stat", "60", "--bonus", "25"))
+    ok(cli(*M, "turn"))
+    ok(cli(*M, "turn"))
+    refused(cli, db, (*M, "coach", "Lucy"), "all locked in playbooks (Hot Zone)")
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    refused(cli, db, (*M, "playbook", "Lucy", "use", "Iso"), "can no longer be obtained")
+    ok(cli(*M, "playbook", "Lucy", "drop", "Hot"))
+    ok(cli(*M, "coach", "Lucy"))
+    assert status(cli)["coach_tokens"]["Lucy"] == 0
+
+
+# --- 11. Personal skills: Maddy Cure, Perry Hel -------------------------------------------
+
+
+def test_maddy_cures_basket_gives_a_teammate_one_energy(cli, db):
+    """'The Tribes', Keepers: "PF - Maddy Cure: If her attack is successful, then one
+    teammate of your choice recovers one energy." """
+    start(cli, "Karl")
+    ok(cli(*M, "energy", "Karl", "Chus", "--max", "5"))
+    ok(cli(*M, "energy", "Karl", "Chus", "3"))
+    maddy = (*M, "shot", "Karl", "2ps", "Maddy", "--stat", "60")
+    refused(cli, db, (*maddy, "--roll", "5", "--gift", "Maddy"), "not to herself")
+    refused(cli, db, (*M, "shot", "Karl", "2ps", "Chus", "--stat", "60", "--roll", "5",
+                      "--gift", "May"), "--gift is Maddy Cure's skill")  # fmt: skip
+    done = ok(cli(*maddy, "--roll", "5", "--gift", "Chus", "--json")).json
+    assert "Maddy Cure scored: Chus Kinder recovers 1 → 4 of 5" in done["match"]["notes"]
+    assert status(cli)["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 4  # replayed
+
+
+def test_a_missed_maddy_shot_gives_nothing(cli, db):
+    """ "If her attack is successful" — only then."""
+    start(cli, "Karl")
+    refused(cli, db, (*M, "shot", "Karl", "2ps", "Maddy", "--stat", "60", "--roll", "100",
+                      "--gift", "Chus"), "If her attack is successful")  # fmt: skip
+
+
+def test_perry_hel_adds_his_defence_to_a_teammates(cli, db):
+    """'The Tribes', Keepers: "C - Perry Hel: He can spend one energy to add his defense
+    stat to one defending teammate. If he does not have the defensive position required,
+    then add only the half the value." """
+    start(cli)
+    ok(cli(*M, "energy", "Karl", "Perry", "--max", "4"))
+    shot = (*M, "shot", "Lucy", "2ps", "Muy", "--stat", "60", "--defense", "20", "--defender",
+            "Edd", "--face", "blank", "--roll", "25", "--json")  # fmt: skip
+    full = ok(cli(*shot, "--perry", "20")).json
+    assert (full["target"], full["scored"]) == (20, False)  # 60 − (20 + 20)
+    assert "Perry Hel adds his defence 20 to Edd Trapp's" in full["match"]["notes"]
+    assert status(cli)["hoopers"]["Karl"]["Perry Hel"]["energy"]["now"] == 3
+    ok(cli(*M, "undo"))
+    half = ok(cli(*shot, "--perry", "20", "--perry-half")).json
+    assert (half["target"], half["scored"]) == (30, True)  # 60 − (20 + 10)
+    ok(cli(*M, "undo"))
+    refused(cli, db, (*shot[:-7], "--defender", "Perry", "--face", "blank", "--roll", "25",
+                      "--perry", "20"), "not to his own")  # fmt: skip
+
+
+# --- 10. Points by kind, and the gameplan milestones the match can decide -----------------
+
+
+def test_points_markers_keep_the_kind_and_the_gameplan_milestones_follow(cli):
+    """The Series: "Points markers: Use the points markers to keep track of the points (and
+    which kind of points) and place them on the card of the hooper who scored"; 'Game 1-2
+    Milestones': "One single hooper of yours scores at least 10 points considering only the
+    shots that worth two points (2PS and Lay-Up)", "Score at least 7 free throws as a
+    team". "NOTE: Consider only the milestones of the current game." """
+    series = ("hoopers", "series")
+    ok(cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers"))
+    ok(cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
+           "--first", "Keepers"))  # fmt: skip
+    for kind in ("2ps", "lup", "2ps", "lup", "2ps"):
+        ok(cli(*M, "shot", "Keepers", kind, "Chus", "--stat", "60", "--roll", "5"))
+        ok(cli(*M, "turn"))
+        ok(cli(*M, "turn"))
+    ok(cli(*M, "shot", "Keepers", "3ps", "Chus", "--stat", "60", "--defense", "20",
+           "--defender", "Faust", "--face", "whistle", "--roll", "5", "--ft-stat", "50",
+           "--ft-roll", "5"))  # fmt: skip
+    now = status(cli)
+    assert now["hoopers"]["Keepers"]["Chus Kinder"]["made"] == {
+        "2ps": 3, "3ps": 1, "lup": 2, "ft": 1
+    }  # fmt: skip
+    assert now["hoopers"]["Keepers"]["Chus Kinder"]["points"] == 14
+    assert now["gameplan_pair"] == "1/2"
+    met = {m["milestone"]: m["met"] for m in now["gameplan_milestones"]["Keepers"]}
+    assert met["One single hooper of yours scores at least 10 points considering only the "
+               "shots that worth two points (2PS and Lay-Up)."] is True  # fmt: skip
+    assert met["Score at least 7 free throws as a team."] is False
+    assert met["One single hooper of yours scores at least 15 points."] is False

@@ -872,19 +872,41 @@ class Flow:
         return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
-        tokens = self.state().teams[turn.team].coach_tokens
+        from companion.games.hoopers.rules.playbooks import common_open, locked
+
+        state = self.state()
+        side = state.teams[turn.team]
         if not turn.f1_stands:
             return tf.after_playbook(turn, False)
-        choices = ["none", "yours"] + (["common"] if tokens > 0 else [])
+        # The match's rule (rules/playbooks.py): the active ones, and a common one while a
+        # card is on the board and a coach action token is not locked yet.
+        active = [p["name"] for p in side.playbooks]
+        opened = common_open(state, turn.team)
+        choices = ["none", "yours"] + (["common"] if opened else [])
         self.q.say(
-            "  playbook: 'yours' is already active; 'common' locks a coach action token "
-            f"({tokens} left)",
+            f"  playbook: 'yours' is active ({', '.join(active) or 'your personal one'}); "
+            f"'common' locks a coach action token ({side.coach_tokens - locked(side)} free, "
+            f"{state.playbook_board} on the board)",
             markup=False,
         )
         kind = self.q.choose(f"{turn.team} runs a playbook?", choices, "none")
+        if kind == "none":
+            return tf.after_playbook(turn, False)
+        name = ""
         if kind == "common":
-            self.show(self.record([{"type": "coach", "data": {"team": turn.team}}]))
-        return tf.after_playbook(turn, kind != "none", common=kind == "common")
+            name = self.q.ask("which common playbook (its name)?", "", _playbook_name)
+        elif len(active) > 1:
+            name = self.q.name("which of your playbooks?", active, active[0], what="playbook")
+        event = {"type": "playbook", "data": {"team": turn.team, "use": name}}
+        try:
+            self.show(self.record([event]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
+            return tf.after_playbook(turn, False)
+        common = bool((self.state().playbook_run or {}).get("common"))
+        return tf.after_playbook(turn, True, common=common)
 
     def attack(self, turn: tf.Turn) -> tf.Turn:
         choices = tf.attack_choices(turn)
@@ -1182,6 +1204,15 @@ def _check_card_energy(value: int) -> None:
     from companion.games.hoopers.rules.energy import check_energy
 
     check_energy(value, "the card's energy")
+
+
+def _playbook_name(text: str) -> str:
+    """A common playbook's name, as the card prints it (the rulebook does not list them)."""
+    from companion.engine.errors import BadInput
+
+    if not text.strip():
+        raise BadInput("the playbook's name, as its card prints it")
+    return text.strip()
 
 
 def _counter_stats(spec: CounterSpec, jump_ball: bool) -> list[str]:

@@ -60,6 +60,7 @@ from companion.games.hoopers.rules.errors import (
     NotYourTurn,
     OutOfTokens,
 )
+from companion.games.hoopers.rules.helpers import maddy_gift, perry_help
 from companion.games.hoopers.rules.markers import default_pile, parse_pile
 from companion.games.hoopers.rules.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.rules.onfire import FLAT, LV1, parse_space
@@ -278,6 +279,11 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
         )
+        tribe = opts.get("tribes", {}).get(team)
+        personal = tribes().get(tribe, {}).get("playbook") if tribe else None
+        if personal:
+            # "At the beginning of the game, you already have one active personal playbook."
+            teams[team].playbooks.append({"name": personal, "common": False})
         for name, card_ in upgrades.get(team, {}).items():
             # A Series' hooper upgrades won in earlier games stay sleeved on the hooper.
             if name in teams[team].hoopers:
@@ -287,7 +293,13 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             if name in teams[team].hoopers:
                 set_card(teams[team].hoopers[name], card)
     setting = opts["milestones"]
+    pair = None
+    if opts.get("game_number"):
+        pairs = load("series").get("gameplan", {}).get("pairs", [])
+        number = int(opts["game_number"])
+        pair = pairs[number - 1] if 0 < number <= len(pairs) else None
     return MatchState(
+        gameplan_pair=pair,
         id=match.get("id", ""),
         variant=chosen,
         milestone_mode=setting if isinstance(setting, str) else ",".join(setting),
@@ -389,6 +401,10 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
         state.fundamentals = []
+        if state.playbook_run is not None:
+            from companion.games.hoopers.rules.playbooks import end_run
+
+            end_run(state, scored=kind == "shot" and bool(outcome and outcome.scored))
     if draws.drawn:
         data["markers"] = draws.drawn
     state.phase = phase.advance(state.phase, kind, data, outcome, state)
@@ -450,6 +466,11 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         if has_skill(shooter, "sin-miedo"):
             skills.append("sin-miedo")
     spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    helped = perry_help(state, state.teams[opponent], defender, data.get("perry"))
+    if helped:
+        spec_doc["defense"] = int(spec_doc["defense"]) + helped
+    else:
+        data.pop("perry", None)
     maluses = decide_shot_maluses(
         state, data, rng is not None, team, shooter.name, defender.name if defender else None
     )
@@ -481,11 +502,19 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     )
     owed = sum(1 for ft in outcome.free_throws if ft.made is None)
     shooter.points += outcome.total_points
+    if outcome.scored:
+        shooter.made[spec.kind] += 1
+    shooter.made["ft"] += sum(1 for ft in outcome.free_throws if ft.made)
     state.add_points(team, outcome.total_points)
     if outcome.total_points:
         state.notes.append(f"{shooter.name} ({team}) scores {outcome.total_points}")
     elif outcome.shot_taken:
         state.notes.append(f"{shooter.name} ({team}) misses")
+    gift = maddy_gift(state, side, shooter, outcome.scored, data.get("gift"))
+    if gift:
+        data["gift"] = gift
+    else:
+        data.pop("gift", None)
     if outcome.foul and defender is not None:
         if outcome.charging:
             foul_cube(state, team, shooter)
@@ -589,6 +618,8 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if action is None:
         del data["action"]
     _foul_card_energy(state, team, hooper, action)
+    if action in ("steal", "intercept"):
+        _fouled_by_hand(state, team.name, {"steal": "dribble", "intercept": "pass"}[action])
     foul_cube(state, team.name, hooper)
     if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
@@ -605,6 +636,16 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             "fouls: only a counter foul gives them ('even when you will commit a foul by "
             "playing a counter action')"
         )
+
+
+def _fouled_by_hand(state: MatchState, fouler: str, kind: str) -> None:
+    """A counter foul recorded by hand (guided play records one so): the opponent's last
+    `kind` not answered yet is gone, and the ball is as before it (rules/ball.py)."""
+    attacker = state.other(fouler)
+    for played in reversed(state.fundamentals):
+        if played["team"] == attacker and played["kind"] == kind and not played.get("fouled"):
+            played["fouled"] = played["countered"] = True
+            return
 
 
 def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, action: Any) -> None:
@@ -660,8 +701,11 @@ def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
 
 
 def spend_token(state: MatchState, team: TeamState) -> None:
+    from companion.games.hoopers.rules.playbooks import check_spend
+
     if team.coach_tokens < 1:
         raise OutOfTokens(f"{team.name} has no coach action token left")
+    check_spend(team)
     team.coach_tokens -= 1
 
 
@@ -789,6 +833,19 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
         state.power_hooper = (team, data["power_hooper"])
 
 
+def _refill_playbooks(state: MatchState) -> None:
+    """'Playbooks': "At the beginning of a new period, all the four playbook slots of the
+    scoreboard have to be replenished"; The Series: "up to three before starting the second
+    period; up to two before starting the third period; up to one before starting the fourth"."""
+    from companion.games.hoopers.rules.playbooks import refill
+
+    up_to = None
+    if any(t.series for t in state.teams.values()):
+        table = load("series").get("playbook_refill", {})
+        up_to = table.get(f"before_period_{state.period}", 0)
+    refill(state, state.period, up_to)
+
+
 def _period_name(state: MatchState, period: int) -> str:
     extra = period - state.variant.periods
     return f"overtime {extra}" if extra > 0 else f"period {period}"
@@ -832,6 +889,7 @@ def _end_period(state: MatchState) -> None:
         state.notes.append(f"final: {_score_line(state)}; {state.winner} wins")
         return
     state.period += 1
+    _refill_playbooks(state)
     state.turn = 1
     state.periods.append([0, 0])
     state.attacking = _opener(state, state.period)

@@ -155,6 +155,9 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     from companion.games.hoopers.rules import ball
 
     phase: Phase = state.phase
+    from companion.games.hoopers.rules.playbooks import check_undefended
+
+    check_undefended(state, kind, data)
     if kind in ANY_TIME or kind == "free-throw":
         return
     step = phase.step
