@@ -50,3 +50,31 @@ def test_the_opponents_coach_token_in_a_timeout_in_both_faces(cli, db, scripted)
     assert now["timeouts"] == {"Lucy": 2, "Karl": 3}
     assert now["hoopers"]["Karl"]["May Friend"]["energy"] == {"now": 4, "max": 5}
     assert now["hoopers"]["Lucy"]["Muy Schillato"]["energy"] == {"now": 4, "max": 5}
+
+
+def test_a_playbook_declared_in_guided_play_refuses_the_counter_on_the_command_line(
+    cli, db, scripted
+):
+    """'To Activate and Resolve a Playbook': "Lucy declares to activate the common playbook
+    HOT ZONE, she takes the card and locks into it one coach action token" — "the F2
+    fundamental cannot be countered and also the A attack can't be defended"."""
+    start_match(cli)
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "scr")
+    flow.answer("screen by?", "Rel")
+    flow.answer("screen bonus on the card?", "")
+    flow.answer("foul die for Reley Baton's screen", "blank")
+    flow.answer("Lucy runs a playbook?", "common")
+    flow.answer("which common playbook", "Hot Zone")
+    flow.expect("Lucy runs Hot Zone: the F2 and A cannot be countered or defended")
+    flow.answer("F2: Lucy's fundamental?", "dr")
+    flow.answer("dribble by?", "Serge")
+    flow.answer("dribble bonus on the card?", "")
+    flow.answer("A: Lucy's attack?", "3ps")
+    flow.interrupt()
+    flow.run("hoopers", "play", "--seed", "1")
+    now = status(cli)
+    assert now["playbook_run"] == {"team": "Lucy", "name": "Hot Zone", "common": True}
+    refused = cli("hoopers", "match", "counter", "Karl", "steal", "May", "--against", "Serge",
+                  "--o", "40")  # fmt: skip
+    assert_user_error(refused, "a counter against Hot Zone is refused")

@@ -240,6 +240,7 @@ SOURCES: dict[str, Any] = {
     "in_": own_hoopers,
     "defender": other_hoopers,
     "rest": other_hoopers,  # `match timeout TEAM --rest H`: the opponent's two energies
+    "gift": own_hoopers,  # `match shot TEAM KIND "Maddy Cure" --gift H`: her teammate
     "attacker": other_hoopers,
     "fouled": own_hoopers,
     "on": {"hoopers match foul": fouled_on},
