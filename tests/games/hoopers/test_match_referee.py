@@ -415,3 +415,63 @@ def test_points_markers_keep_the_kind_and_the_gameplan_milestones_follow(cli):
                "shots that worth two points (2PS and Lay-Up)."] is True  # fmt: skip
     assert met["Score at least 7 free throws as a team."] is False
     assert met["One single hooper of yours scores at least 15 points."] is False
+
+
+# --- 9. Hooper cards, asked once ---------------------------------------------------------
+
+
+def test_a_shot_takes_the_numbers_from_the_hooper_cards(cli, db, tmp_path):
+    """'Steal Dribble': "you have to consider the Position token of the hooper who's
+    dribbling to select your countering hooper by looking at your hoopers' defense position
+    flags" ("As for a defense action"); the Defense example: "70 (Muy Schillato 3PS stat)",
+    "the D3 stat of the hooper chosen to play the defense card". The cards' numbers are the
+    table's, given once and remembered; typed numbers win."""
+    cards = tmp_path / "cards.toml"
+    cards.write_text('["Muy Schillato"]\n3ps = 70\n2ps = 60\n\n["May Friend"]\nd3 = 15\n'
+                     'guards = ["PG", "SG"]\n\n["Edd Trapp"]\nd3 = 30\nguards = ["SF"]\n',
+                     encoding="utf-8")  # fmt: skip
+    ok(cli(H, "card", "--import", str(cards)))
+    assert ok(cli(H, "card", "Muy", "--json")).json == {
+        "cards": {"Muy Schillato": {"3ps": 70, "2ps": 60}}
+    }
+    start(cli)
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Muy"))
+    refused(cli, db, (*M, "shot", "Lucy", "3ps", "Muy", "--defender", "Edd"),
+            "Edd Trapp's card does not guard a SG")  # fmt: skip
+    refused(cli, db, (*M, "shot", "Lucy", "3ps", "Muy", "--defender", "Chus"),
+            "Chus Kinder's D3 is not known: give --defense N")  # fmt: skip
+    shot = ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--defender", "May", "--face", "blank",
+                  "--roll", "70", "--json")).json  # fmt: skip
+    assert (shot["target"], shot["points"]) == (70, 3)  # 70 + 15 − 15, the Defense example
+    ok(cli(*M, "undo"))
+    typed = ok(
+        cli(
+            *M,
+            "shot",
+            "Lucy",
+            "3ps",
+            "Muy",
+            "--stat",
+            "50",
+            "--defender",
+            "May",
+            "--defense",
+            "20",
+            "--face",
+            "blank",
+            "--roll",
+            "70",
+            "--json",
+        )
+    ).json
+    assert typed["target"] == 45  # typed numbers override
+
+
+def test_a_stellar_card_takes_no_upgrade(cli, db):
+    """'Be careful! - A former stellar hooper cannot be upgraded.' ("sleeve it onto an
+    un-stellar hooper")."""
+    ok(cli(H, "card", "Serge", "--stellar"))
+    start(cli)
+    refused(cli, db, (*M, "energy", "Lucy", "Serge", "--star"),
+            "A former stellar hooper cannot be upgraded")  # fmt: skip
+    ok(cli(*M, "energy", "Lucy", "Muy", "--star"))

@@ -233,7 +233,11 @@ SOURCES: dict[str, Any] = {
     "away_five": commas(start_roster("away")),
     # the live match
     "team": {"hoopers match": teams},
-    "hooper": {"hoopers energy": lambda asked: tribe_hoopers(None), "hoopers": own_hoopers},
+    "hooper": {
+        "hoopers energy": lambda asked: tribe_hoopers(None),
+        "hoopers card": lambda asked: tribe_hoopers(None),
+        "hoopers": own_hoopers,
+    },
     "hooper_arg": own_hoopers,
     "words": {"hoopers match onfire": onfire_words},
     "out": own_hoopers,

@@ -291,8 +291,10 @@ def match_shot(
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
     shot = parse_kind(kind)
+    # A --defender alone takes the defence from the defender's card (`hoopers card`).
+    defended = defense if defense is not None or defender is None else 0
     refuse_for_shot(
-        ctx, shot, defense, also=("hooper", "gift"),
+        ctx, shot, defended, also=("hooper", "gift"),
         defended=("defender", "defense_card", "perry", "perry_half"),
     )  # fmt: skip
     # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
