@@ -78,3 +78,31 @@ def test_a_playbook_declared_in_guided_play_refuses_the_counter_on_the_command_l
     refused = cli("hoopers", "match", "counter", "Karl", "steal", "May", "--against", "Serge",
                   "--o", "40")  # fmt: skip
     assert_user_error(refused, "a counter against Hot Zone is refused")
+
+
+def test_maddy_cures_gift_in_both_faces(cli, db, scripted):
+    """'The Tribes', Keepers: "PF - Maddy Cure: If her attack is successful, then one
+    teammate of your choice recovers one energy." Guided play asks the teammate and records
+    the match's `gift` move; the command line asks the same rule."""
+    assert cli("hoopers", "match", "start", "--home", "Lucy", "--away", "Karl", "--home-tribe",
+               "unleashed", "--away-tribe", "keepers", "--first", "Karl", "--seed", "7"
+               ).exit_code == 0  # fmt: skip
+    for hooper in ("Maddy", "Chus"):
+        assert cli("hoopers", "match", "energy", "Karl", hooper, "--max", "5").exit_code == 0
+    assert cli("hoopers", "match", "energy", "Karl", "Chus", "2").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Karl's fundamental?", "none")
+    flow.answer("F2: Karl's fundamental?", "none")
+    flow.answer("A: Karl's attack?", "2")
+    flow.answer("2 points shot by?", "Maddy")
+    flow.answer("Maddy Cure's 2PS?", "60")
+    flow.answer("Lucy defends with a D2?", "")
+    flow.answer("roll ≤ 60", "5")
+    flow.answer("Maddy Cure scored: which teammate recovers one energy?", "Chus")
+    flow.expect("Maddy Cure scored: Chus Kinder recovers 1 → 3 of 5")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    assert status(cli)["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 3
+    # The turn token moved: the gift belonged to that basket.
+    again = cli("hoopers", "match", "gift", "Karl", "May")
+    assert_user_error(again, "Maddy Cure's gift follows her successful attack")

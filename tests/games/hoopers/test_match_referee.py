@@ -475,3 +475,16 @@ def test_a_stellar_card_takes_no_upgrade(cli, db):
     refused(cli, db, (*M, "energy", "Lucy", "Serge", "--star"),
             "A former stellar hooper cannot be upgraded")  # fmt: skip
     ok(cli(*M, "energy", "Lucy", "Muy", "--star"))
+
+
+def test_maddy_cures_gift_named_after_the_shot(cli, db):
+    """ "If her attack is successful, then one teammate of your choice recovers one energy":
+    `match gift TEAM HOOPER` after her basket, once."""
+    start(cli, "Karl")
+    ok(cli(*M, "energy", "Karl", "Chus", "--max", "5"))
+    ok(cli(*M, "energy", "Karl", "Chus", "3"))
+    refused(cli, db, (*M, "gift", "Karl", "Chus"), "follows her successful attack")
+    ok(cli(*M, "shot", "Karl", "2ps", "Maddy", "--stat", "60", "--roll", "5"))
+    done = ok(cli(*M, "gift", "Karl", "Chus", "--json")).json
+    assert done["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 4
+    refused(cli, db, (*M, "gift", "Karl", "May"), "given already")

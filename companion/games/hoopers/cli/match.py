@@ -857,6 +857,19 @@ def playbook(
 
 
 @match_app.command()
+def gift(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Maddy Cure's skill after her basket: the teammate who recovers one energy."""
+    name = _hooper(hooper_arg, hooper, "gift TEAM")
+    _emit_status(_record(ctx, "gift", team=team, hooper=name).status, json)
+
+
+@match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
     _emit_status(_record(ctx, "coach", team=team).status, json)

@@ -581,6 +581,30 @@ class Flow:
         ]
         return stat, rolls
 
+    def maddy_gift(self, team: str, shooter: str, scored: bool) -> None:
+        """Maddy Cure's skill after her basket: the teammate who recovers one energy (the
+        match's own rule: rules/helpers.py, the `gift` move)."""
+        from companion.games.hoopers.rules.skills import has_skill
+
+        side = self.state().teams[team]
+        if not scored or not has_skill(side.hoopers[shooter], "maddy"):
+            return
+        mates = [h for h in self.hoopers(team) if h != shooter]
+        if not mates:
+            return
+        mate = self.q.name(
+            f"{shooter} scored: which teammate recovers one energy?", mates, "none",
+            what="hooper", words=["none"],
+        )  # fmt: skip
+        if mate == "none":
+            return
+        try:
+            self.show(self.record([{"type": "gift", "data": {"team": team, "hooper": mate}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
+
     def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
         """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
         chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
@@ -999,6 +1023,7 @@ class Flow:
         render_shot(self.q.console(), outcome, who=f"{hooper} ({turn.team}): ")
         self.show(played)
         self.offer_chips(before, played)
+        self.maddy_gift(turn.team, hooper, outcome.scored)
         if turn.playbook:
             self.playbook_result(turn, hooper, outcome.scored)
         after = tf.after_shot(replace(turn, second_use=False), outcome)

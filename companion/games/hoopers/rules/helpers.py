@@ -6,7 +6,8 @@
   `match shot … --perry N [--perry-half]`); the half is rounded down to a whole point —
   with every stat and roll in fives the outcome is the same as with the exact half.
 - "PF - Maddy Cure: If her attack is successful, then one teammate of your choice
-  recovers one energy." (`match shot … --gift HOOPER`; without it, a note says how.)
+  recovers one energy." (`match shot … --gift HOOPER`, or the `gift` move after it:
+  `match gift TEAM HOOPER`, which guided play records.)
 
 The match's shot asks these (`perry_help`, `maddy_gift`); guided play asks the same.
 
@@ -67,6 +68,24 @@ def check_energy_stat(value: Any) -> int:
     return value
 
 
+def gift_move(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> None:
+    """`gift` event: Maddy Cure's teammate after her successful attack, named after the
+    shot (guided play asks it so; `match shot … --gift H` names it with the shot)."""
+    side = state.team(data["team"])
+    shot = state.last_shot
+    if shot is None or shot["team"] != side.name or not shot["scored"]:
+        raise RuleViolation(
+            "Maddy Cure's gift follows her successful attack: 'If her attack is "
+            "successful, then one teammate of your choice recovers one energy'"
+        )
+    if shot.get("gifted"):
+        raise RuleViolation("Maddy Cure's gift for this basket is given already")
+    shooter = side.hoopers[shot["hooper"]]
+    data["team"] = side.name
+    data["hooper"] = maddy_gift(state, side, shooter, True, str(data.get("hooper") or ""))
+    shot["gifted"] = True
+
+
 def maddy_gift(
     state: MatchState, side: TeamState, shooter: Any, scored: bool, gift: str | None
 ) -> str | None:
@@ -82,7 +101,7 @@ def maddy_gift(
     if not gift:
         state.notes.append(
             f"Maddy Cure scored: one teammate of {side.name}'s choice recovers one energy "
-            f"('match energy {side.name} HOOPER --recover 1')"
+            f"('match gift {side.name} HOOPER')"
         )
         return None
     mate = side.hooper(gift)

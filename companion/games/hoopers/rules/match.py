@@ -353,7 +353,7 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 # Events after which the side that won the ball back may still use the Unleashed power.
 _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook"})
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift"})
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})
@@ -543,7 +543,8 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         state.ball_won = (opponent, defender.name)
     if outcome.shot_taken:
         state.last_shot = {
-            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
+            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored,
+            **({"gifted": True} if gift else {}),
         }  # fmt: skip
     # The action's cards and what each spent, for a playbook's reward (games/hoopers/playbook.py).
     state.last_action = {

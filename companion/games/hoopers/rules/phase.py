@@ -48,7 +48,7 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 # Position swaps, gameplans, upgrades and chips spent check their own moment.
 ANY_TIME = frozenset(
     {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
-    | {"gameplan", "upgrade", "spend", "energy", "playbook"}
+    | {"gameplan", "upgrade", "spend", "energy", "playbook", "gift"}
 )
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
 KEEP_START = frozenset(
