@@ -236,6 +236,7 @@ def test_guided_turn_offers_the_timeout_and_substitutions_first(db):
     term = Terminal(db, "hoopers", "play")
     term.expect("beginning of Lucy's turn: timeout or substitution")
     term.answer("F1: Lucy's fundamental?", "time")
+    term.answer("Karl spends a coach action token for all the timeout's benefits", "")
     term.expect("Lucy timeout")
     term.answer("F1: Lucy's fundamental?", "sub")
     term.answer("Lucy: who leaves the court?", "Muy")
@@ -345,6 +346,7 @@ def test_guided_playbook_reward_and_the_lv1_chips(db):
     term.answer("screen bonus on the card?", "")
     term.answer("foul die for Reley Baton's screen", "blank")
     term.answer("Lucy runs a playbook?", "common")
+    term.answer("which common playbook", "Hot Zone")
     term.answer("F2: Lucy's fundamental?", "dr")
     term.answer("dribble by?", "Muy")
     term.answer("dribble bonus on the card?", "")
@@ -360,7 +362,10 @@ def test_guided_playbook_reward_and_the_lv1_chips(db):
     assert term.finish() == 0
     muy = status(db)["hoopers"]["Lucy"]["Muy Schillato"]
     assert (muy["onfire"], muy["chips"]["lv1"]) == ("lv1", 1)
-    assert status(db)["coach_tokens"]["Lucy"] == 7
+    # "The coach action tokens that you use to activate a playbook are "locked" into the
+    # playbook but they are still available": achieved, Hot Zone keeps it locked.
+    assert status(db)["coach_tokens"]["Lucy"] == 8
+    assert status(db)["playbooks"]["Lucy"][1] == {"name": "Hot Zone", "common": True}
 
 
 @pytest.mark.slow

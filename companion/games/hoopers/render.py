@@ -255,6 +255,25 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
             out.print(
                 f"  {name} on court: {court} · bench: {', '.join(team.bench) or '-'}", markup=False
             )
+    # The personal playbooks are active from the start: shown once a common one is taken
+    # or one runs (the JSON always lists them).
+    shown = state.playbook_run is not None or any(
+        p["common"] for t in state.teams.values() for p in t.playbooks
+    )
+    for name, team in state.teams.items():
+        if team.playbooks and shown:
+            active = ", ".join(
+                p["name"] + (" (common, 1 token locked)" if p["common"] else "")
+                for p in team.playbooks
+            )
+            out.print(f"  {name} playbooks: {active}", markup=False)
+    if state.playbook_run:
+        run = state.playbook_run
+        out.print(
+            f"  playbook running: {run['name']} ({run['team']}): F2 and A cannot be countered "
+            f"or defended · common playbooks on the board: {state.playbook_board}",
+            markup=False,
+        )
     for name, team in state.teams.items():
         tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
         if tracked:

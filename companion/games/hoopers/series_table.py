@@ -674,7 +674,14 @@ class SeriesTable:
         upgrades: dict[str, dict[str, str]] = {}
         for item in upgrade or []:
             tribe, hooper, card = parse_upgrade(item, tribes, rosters)
-            upgrades.setdefault(tribe, {})[hooper] = card
+            given = upgrades.setdefault(tribe, {})
+            if hooper in given:
+                # Not silently the last one: "Every hooper can gain only one upgrade".
+                raise RuleViolation(
+                    f"{hooper} ({tribe}) is given two upgrades ('{given[hooper]}' and "
+                    f"'{card}'): \"Every hooper can gain only one upgrade\""
+                )
+            given[hooper] = card
 
         def hoopers(items: Sequence[str] | None) -> dict[str, tuple[str, ...]]:
             found: dict[str, list[str]] = {}

@@ -25,6 +25,9 @@ INJURY_PILE = "injury_pile"
 # Each hooper card's printed energy, as the table gave it (the catalogue over
 # games/hoopers/data/energy.toml's defaults): {"cards": {"Hector Pröt": 5, ...}}.
 CARD_ENERGY = "card_energy"
+# Each hooper card's stats, defence flags and stellar mark, as the table gave them
+# (companion/games/hoopers/rules/cards.py): {"cards": {"Muy Schillato": {"3ps": 70}}}.
+HOOPER_CARDS = "hooper_cards"
 # Per match: the guided flow's answers of the last turns (companion/games/hoopers/guided/match.py),
 # and what the table typed (stats by hooper, the hooper last used for an action).
 GUIDED, REMEMBERED = "guided:", "remembered:"
@@ -115,6 +118,33 @@ class HoopersTable(Table[MatchState]):
 
         self.store.update_doc(GAME, CARD_ENERGY, change)
         return card
+
+    def hooper_cards(self) -> dict[str, dict[str, Any]]:
+        """Every card the table gave: {name: {"2ps": 60, …, "guards": [...], "stellar": b}}."""
+        return dict((self.store.get_doc(GAME, HOOPER_CARDS) or {}).get("cards") or {})
+
+    def set_hooper_cards(self, cards: Mapping[str, Mapping[str, Any]]) -> list[str]:
+        """Remember cards' numbers (merged over what was known); the names as kept."""
+        from companion.engine.names import check_name
+        from companion.games.hoopers.rules.cards import check_card
+
+        checked = {}
+        for name, entry in cards.items():
+            card = card_name(check_name(str(name), "hooper"))
+            if not isinstance(entry, Mapping):
+                from companion.engine.errors import BadInput
+
+                raise BadInput(f"{card}: a card is a table of fields, not {entry!r}")
+            checked[card] = check_card(card, entry)
+
+        def change(doc: dict[str, Any] | None) -> dict[str, Any]:
+            known = dict((doc or {}).get("cards") or {})
+            for card, fields in checked.items():
+                known[card] = {**known.get(card, {}), **fields}
+            return {"cards": dict(sorted(known.items()))}
+
+        self.store.update_doc(GAME, HOOPER_CARDS, change)
+        return list(checked)
 
     # --- what the table typed, per match ---------------------------------------
 
@@ -291,7 +321,10 @@ class HoopersTable(Table[MatchState]):
             key = REMEMBERED + match["id"]
             kept = txn.get_doc(GAME, key) or {}
             state = replay(self.rules, match)
-            filled = [_with_known_stat(state, match, kept, move) for move in moves]
+            cards = (txn.get_doc(GAME, HOOPER_CARDS) or {}).get("cards") or {}
+            for move in moves:
+                _check_stellar(state, move, cards)
+            filled = [_with_known_stat(state, match, kept, move, cards) for move in moves]
             played = play(self.rules, match, filled, state=state)
             used = known_stats({"players": match["players"], "events": played.events})
             doc = _remembered_with(kept, used)
@@ -383,12 +416,22 @@ def _remembered_with(kept: dict[str, Any], stats: Mapping[tuple[str, str, str], 
 
 
 def _with_known_stat(
-    state: MatchState, match: Match, kept: dict[str, Any], move: dict[str, Any]
+    state: MatchState,
+    match: Match,
+    kept: dict[str, Any],
+    move: dict[str, Any],
+    cards: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A shot given without --stat: the stat last given for the hooper's shot of that kind."""
+    """A shot given without --stat: the stat last given for the hooper's shot of that kind,
+    else the hooper card's (`hoopers card`); a defender without --defense: the card's
+    defence. A defender whose card does not guard the shooter's position is refused."""
     data = move.get("data", {})
     spec = data.get("spec")
-    if move.get("type") != "shot" or not isinstance(spec, dict) or spec.get("stat") is not None:
+    if move.get("type") != "shot" or not isinstance(spec, dict):
+        return move
+    move = _with_card_defence(state, move, cards or {})
+    data, spec = move["data"], move["data"]["spec"]
+    if spec.get("stat") is not None:
         return move
     from companion.engine.errors import BadInput
     from companion.games.hoopers.rules.turn_flow import known_stats
@@ -398,11 +441,66 @@ def _with_known_stat(
     typed = {_unkey(k): v for k, v in kept.get("stats", {}).items()}
     known = {**known_stats(match), **typed}.get((side.name, name, spec["kind"]))
     if known is None:
+        known = ((cards or {}).get(card_name(name)) or {}).get(spec["kind"])
+    if known is None:
         raise BadInput(
             f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match",
             hint="give it once with --stat; later shots remember it",
         )
     return {**move, "data": {**data, "spec": {**spec, "stat": known}}}
+
+
+def _check_stellar(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> None:
+    """'Be careful! ... A former stellar hooper cannot be upgraded' (the card's mark)."""
+    from companion.engine.errors import RuleViolation
+
+    data = move.get("data", {})
+    if move.get("type") not in ("energy", "upgrade") or not cards:
+        return
+    if move["type"] == "energy" and not data.get("star"):
+        return
+    try:
+        name = state.team(data["team"]).hooper(data["hooper"]).name
+    except (KeyError, ValueError, RuleViolation):
+        return  # the move itself names what is wrong
+    if (cards.get(card_name(name)) or {}).get("stellar"):
+        raise RuleViolation(
+            f"{name}'s card is stellar: 'A former stellar hooper cannot be upgraded'"
+        )
+
+
+def _with_card_defence(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:
+    """The defender's card: its defence when not typed, its flags against the shooter."""
+    from companion.engine.errors import RuleViolation
+    from companion.games.hoopers.rules.cards import check_guard
+    from companion.games.hoopers.rules.moves import attacker_position
+    from companion.games.hoopers.rules.shots import DEFENSE_FOR
+
+    data = move["data"]
+    spec = data["spec"]
+    if not data.get("defender") or (not cards and spec.get("defense") is not None):
+        return move
+    try:
+        side = state.team(data["team"])
+        shooter = side.hooper(data["hooper"])
+        other = state.teams[state.other(side.name)]
+        defender = other.hooper(data["defender"]).name
+    except (KeyError, ValueError, RuleViolation):
+        return move  # the move itself names what is wrong
+    card = cards.get(card_name(defender)) or {}
+    check_guard(card, defender, attacker_position(side, shooter))
+    if spec.get("defense") is not None:
+        return move
+    which = spec.get("defense_card") or DEFENSE_FOR.get(spec.get("kind"), "")
+    stat = card.get(which)
+    if stat is None:
+        from companion.engine.errors import BadInput
+
+        raise BadInput(
+            f"{defender}'s {which.upper()} is not known: give --defense N",
+            hint=f"or remember the card once: 'companion hoopers card \"{defender}\" --{which} N'",
+        )
+    return {**move, "data": {**data, "spec": {**spec, "defense": stat}}}
 
 
 def _key(*parts: str) -> str:

@@ -12,8 +12,9 @@ from tests.games.hoopers.test_match_energy import LUCY_FIRST, M, cards, energy, 
 
 
 def _action(cli, f2_kind="dribble", f2="Serge", shooter="Serge", roll="5"):
-    """Lucy's action: F1 dribble (Sin Miedo), F2 `f2_kind` by `f2`, a 3 points shot."""
-    ok(cli(*M, "fundamental", "Lucy", "dribble", "Sin"))
+    """Lucy's action: F1 pass (Sin Miedo: the F2 and A are a teammate's), F2 `f2_kind`
+    by `f2`, a 3 points shot."""
+    ok(cli(*M, "fundamental", "Lucy", "pass", "Sin"))
     ok(cli(*M, "fundamental", "Lucy", f2_kind, f2))
     bonus = "45" if roll == "5" else "0"
     return ok(cli(*M, "shot", "Lucy", "3ps", shooter, "--stat", "60", "--bonus", bonus,

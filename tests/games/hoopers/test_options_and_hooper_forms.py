@@ -105,7 +105,8 @@ def test_match_moves_refuse_what_they_do_not_use(cli):
     ok(cli(*START))
     assert_user_error(
         cli(*M, "shot", "Lucy", "3ps", "--hooper", "Muy", "--stat", "70", "--defender", "Edd"),
-        "--defender does not apply to an undefended 3ps",
+        # Issue 29: a --defender alone takes the defence from the card, when it is known.
+        "Edd Trapp's D3 is not known: give --defense N",
     )
     ok(cli(*M, "turn"))
     assert_user_error(

@@ -67,7 +67,8 @@ def test_a_third_counter_in_one_action_is_refused(cli, db):
     ok(cli(*M, *steal("blank")))
     refused(cli, db, steal("blank"), "a counter (steal) is not legal now",
             "a shot or block, or 'match turn'")  # fmt: skip
-    ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "50", "--roll", "5"))
+    # Faust dribbled in F1 and F2: the attack is his ("ball in hand").
+    ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Faust", "--stat", "50", "--roll", "5"))
 
 
 def test_a_counter_foul_takes_its_slot_away(cli, db):
@@ -113,7 +114,7 @@ def test_another_attacking_turn_after_a_rebound_has_its_fundamentals_again(cli):
     start(cli)
     ok(cli(*M, *steal("blank")))
     ok(cli(*M, *steal("blank")))
-    ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "50", "--roll", "100"))
+    ok(cli(*M, "shot", "Lucy", "2ps", "--hooper", "Faust", "--stat", "50", "--roll", "100"))
     ok(cli(*M, "counter", "Lucy", "rebound", "--hooper", "Dime", "--v", "55", "--face", "blank",
            "--roll", "5"))  # fmt: skip
     ok(cli(*M, "turn", "--again"))

@@ -670,6 +670,96 @@ def energy(
     emit(payload, json, render)
 
 
+def _stat_option(flag: str, what: str) -> Any:
+    return Annotated[int | None, typer.Option(flag, help=what, show_default=False)]
+
+
+@app.command()
+def card(
+    ctx: typer.Context,
+    hooper: Annotated[
+        str | None, typer.Argument(help="A hooper card (a known card by unique prefix).")
+    ] = None,
+    two: _stat_option("--2ps", "The card's 2 points shot stat.") = None,
+    three: _stat_option("--3ps", "The card's 3 points shot stat.") = None,
+    lup: _stat_option("--lup", "The card's lay-up stat.") = None,
+    d2: _stat_option("--d2", "The card's D2 (defence of a 2PS).") = None,
+    d3: _stat_option("--d3", "The card's D3 (defence of a 3PS).") = None,
+    dlu: _stat_option("--dlu", "The card's DLU (defence of a lay-up).") = None,
+    o: _stat_option("--o", "The card's O-stat.") = None,
+    v: _stat_option("--v", "The card's V-stat.") = None,
+    guards: Annotated[
+        str | None,
+        typer.Option("--guards", help="The positions its defence flags cover: PG,SG,…"),
+    ] = None,
+    stellar: Annotated[
+        bool | None, typer.Option("--stellar/--not-stellar", help="The card's stellar mark.")
+    ] = None,
+    import_: Annotated[
+        str | None,
+        typer.Option("--import", help="A TOML or JSON file: a table per card of these fields."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Show or give the hooper cards' printed numbers (the rulebook prints none): remembered,
+    a match's shot takes a stat or a defence not typed from them."""
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.table import HoopersTable
+
+    table = HoopersTable(open_store(ctx))
+    known = table.hooper_cards()
+    typed = {"2ps": two, "3ps": three, "lup": lup, "d2": d2, "d3": d3, "dlu": dlu, "o": o,
+             "v": v, "guards": guards, "stellar": stellar}  # fmt: skip
+    fields = {k: val for k, val in typed.items() if val is not None}
+    if import_ is not None:
+        if hooper is not None or fields:
+            raise BadInput("--import or one card's fields: one or the other")
+        table.set_hooper_cards(_read_cards(import_))
+    elif fields:
+        if hooper is None:
+            raise BadInput("which card? 'hoopers card HOOPER --2ps N …'")
+        table.set_hooper_cards({_card(hooper, known): fields})
+    known = table.hooper_cards()
+    if hooper is not None:
+        name = _card(hooper, known)
+        known = {name: known[name]} if name in known else {}
+    payload = {"cards": known}
+
+    def render(out):
+        if not known:
+            out.print("No hooper card known yet: 'companion hoopers card HOOPER --2ps N …'.")
+            return
+        for name, entry in known.items():
+            stats = " ".join(f"{k.upper()} {entry[k]}" for k in typed if k in entry and
+                             k not in ("guards", "stellar"))  # fmt: skip
+            flags = f" · guards {','.join(entry['guards'])}" if "guards" in entry else ""
+            star = " · stellar" if entry.get("stellar") else ""
+            out.print(f"  {name:<16} {stats}{flags}{star}", markup=False)
+
+    emit(payload, json, render)
+
+
+def _read_cards(path: str) -> dict[str, Any]:
+    """A cards file: TOML (`["Muy Schillato"]` tables) or JSON ({name: {...}})."""
+    import json as json_lib
+    import tomllib
+    from pathlib import Path
+
+    from companion.engine.errors import BadInput
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror}") from None
+    try:
+        doc = json_lib.loads(text) if path.endswith(".json") else tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as err:
+        raise BadInput(f"{path} is not a cards file: {err}") from None
+    if not isinstance(doc, dict):
+        raise BadInput(f"{path}: a table per card, by the card's name")
+    return doc
+
+
 def _card(typed: str, catalogue: Any) -> str:
     """A card's name by unique prefix (accents aside) among the rulebook's cards and the
     catalogue's, else the name as typed (a new card)."""

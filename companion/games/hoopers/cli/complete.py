@@ -233,13 +233,18 @@ SOURCES: dict[str, Any] = {
     "away_five": commas(start_roster("away")),
     # the live match
     "team": {"hoopers match": teams},
-    "hooper": {"hoopers energy": lambda asked: tribe_hoopers(None), "hoopers": own_hoopers},
+    "hooper": {
+        "hoopers energy": lambda asked: tribe_hoopers(None),
+        "hoopers card": lambda asked: tribe_hoopers(None),
+        "hoopers": own_hoopers,
+    },
     "hooper_arg": own_hoopers,
     "words": {"hoopers match onfire": onfire_words},
     "out": own_hoopers,
     "in_": own_hoopers,
     "defender": other_hoopers,
     "rest": other_hoopers,  # `match timeout TEAM --rest H`: the opponent's two energies
+    "gift": own_hoopers,  # `match shot TEAM KIND "Maddy Cure" --gift H`: her teammate
     "attacker": other_hoopers,
     "fouled": own_hoopers,
     "on": {"hoopers match foul": fouled_on},

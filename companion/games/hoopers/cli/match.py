@@ -285,6 +285,18 @@ def match_shot(
     ft_roll: FtRoll = None,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
+    perry: Annotated[
+        int | None,
+        typer.Option("--perry", help="Perry Hel adds his defence stat N to the defender's."),
+    ] = None,
+    perry_half: Annotated[
+        bool,
+        typer.Option("--perry-half", help="Perry lacks the defensive position: half of --perry."),
+    ] = False,
+    gift: Annotated[
+        str | None,
+        typer.Option("--gift", help="Maddy Cure scores: the teammate who recovers one energy."),
+    ] = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a shot: score, fouls and injury cubes, Onfire track.
@@ -296,7 +308,12 @@ def match_shot(
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
     shot = parse_kind(kind)
-    refuse_for_shot(ctx, shot, defense, also=("hooper",), defended=("defender", "defense_card"))
+    # A --defender alone takes the defence from the defender's card (`hoopers card`).
+    defended = defense if defense is not None or defender is None else 0
+    refuse_for_shot(
+        ctx, shot, defended, also=("hooper", "gift"),
+        defended=("defender", "defense_card", "perry", "perry_half"),
+    )  # fmt: skip
     # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
     # and the table fills a missing --stat from the match, inside the move's transaction.
     spec = {
@@ -318,6 +335,14 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
+    if perry is not None:
+        data["perry"] = {"stat": perry, "half": perry_half}
+    elif perry_half:
+        from companion.engine.errors import BadInput
+
+        raise BadInput("--perry-half halves Perry Hel's --perry N: give it")
+    if gift:
+        data["gift"] = gift
     recorded = _record(ctx, "shot", **data)
     outcome, status = recorded.outcome, recorded.status
     stored = recorded.events[-1]["data"]
@@ -737,10 +762,20 @@ def timeout(
             "different hoopers).",
         ),
     ] = None,
+    opponent_token: Annotated[
+        bool,
+        typer.Option(
+            "--opponent-token",
+            help="The opponent spends a coach action token for all the timeout's benefits "
+            "(each of its hoopers recovers one, substitutions) instead of two energies.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Call a timeout: a timeout cube and a coach action token; energy recovered."""
     extra = {"rest": list(rest)} if rest else {}
+    if opponent_token:
+        extra["opponent_token"] = True
     _emit_status(_record(ctx, "timeout", team=team, **extra).status, json)
 
 
@@ -810,9 +845,14 @@ def playbook(
         str,
         typer.Argument(
             help="cards (draw 2), energy (F2 and A recover what they spent) or both "
-            "(one energy back, --pick f2|a, and draw 1)."
+            "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
+            "after F1; no NAME: the personal one) or drop NAME (renounce a common one)."
         ),
     ],
+    name: Annotated[
+        str | None,
+        typer.Argument(help="The playbook, for use (a common one: its name) or drop."),
+    ] = None,
     f2: Annotated[
         str | None,
         typer.Option("--f2", help="Who played the F2 (default: the last fundamental recorded)."),
@@ -822,10 +862,38 @@ def playbook(
     ] = None,
     json: JsonOption = False,
 ) -> None:
-    """A scored playbook's reward: the energy its F2 and A spent comes back (no counting)."""
+    """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
+    verb = reward.strip().lower()
+    if verb in ("use", "drop"):
+        data = {"team": team, verb: name if name is not None or verb == "use" else None}
+        if verb == "drop" and name is None:
+            from companion.engine.errors import BadInput
+
+            raise BadInput("which playbook does the team renounce? ('drop NAME')")
+        if verb == "use" and name is None:
+            data["use"] = ""
+        _emit_status(_record(ctx, "playbook", **data).status, json)
+        return
+    if name is not None:
+        from companion.engine.errors import BadInput
+
+        raise BadInput(f"a playbook's reward takes no name (got '{name}')")
     data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
     recorded = _record(ctx, "playbook", **{k: v for k, v in data.items() if v is not None})
     _emit_status(recorded.status, json)
+
+
+@match_app.command()
+def gift(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Maddy Cure's skill after her basket: the teammate who recovers one energy."""
+    name = _hooper(hooper_arg, hooper, "gift TEAM")
+    _emit_status(_record(ctx, "gift", team=team, hooper=name).status, json)
 
 
 @match_app.command()

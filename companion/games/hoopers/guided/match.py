@@ -46,7 +46,12 @@ from companion.games.hoopers.rules.modifiers import (
     with_maluses,
 )
 from companion.games.hoopers.rules.onfire import LV1
-from companion.games.hoopers.rules.phase import energy_warning, power_open, timeout_open
+from companion.games.hoopers.rules.phase import (
+    energy_warning,
+    power_open,
+    timeout_answer_open,
+    timeout_open,
+)
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.rules.state import MatchState
 from companion.games.hoopers.rules.stats import check_bonus, check_stat
@@ -281,7 +286,11 @@ class Flow:
             raise RuleViolation(
                 f"match {state.id} is over", hint="record it with 'companion hoopers match end'"
             )
-        return tf.resume(state.phase, state.attacking, state.other(state.attacking))
+        from companion.games.hoopers.rules.ball import ball_of, dribblers
+
+        team = state.attacking
+        ball, dribbled = ball_of(state, team), dribblers(state, team)
+        return tf.resume(state.phase, team, state.other(team), ball, dribbled)
 
     def tribe(self, team: str) -> str | None:
         return self.state().teams[team].tribe
@@ -575,6 +584,30 @@ class Flow:
         ]
         return stat, rolls
 
+    def maddy_gift(self, team: str, shooter: str, scored: bool) -> None:
+        """Maddy Cure's skill after her basket: the teammate who recovers one energy (the
+        match's own rule: rules/helpers.py, the `gift` move)."""
+        from companion.games.hoopers.rules.skills import has_skill
+
+        side = self.state().teams[team]
+        if not scored or not has_skill(side.hoopers[shooter], "maddy"):
+            return
+        mates = [h for h in self.hoopers(team) if h != shooter]
+        if not mates:
+            return
+        mate = self.q.name(
+            f"{shooter} scored: which teammate recovers one energy?", mates, "none",
+            what="hooper", words=["none"],
+        )  # fmt: skip
+        if mate == "none":
+            return
+        try:
+            self.show(self.record([{"type": "gift", "data": {"team": team, "hooper": mate}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
+
     def offer_chips(self, before: MatchState, played: list[Step[MatchState]]) -> None:
         """'Hot zone': "When the LV.I space is reached the hooper may redeem an Onfire LV.1
         chip ... Otherwise he/she could try to reach the Onfire LV.2 chip." (default: no)"""
@@ -655,12 +688,23 @@ class Flow:
         return offered
 
     def timeout(self, turn: tf.Turn) -> tf.Turn:
-        return self.coach_event(turn, "timeout")
+        extra = {}
+        if timeout_answer_open(self.state(), turn.team):
+            answer = self.q.choose(
+                f"{turn.opponent} spends a coach action token for all the timeout's benefits "
+                "(each hooper recovers one)?",
+                ["no", "yes"],
+                "no",
+            )
+            if answer == "yes":
+                extra["opponent_token"] = True
+        return self.coach_event(turn, "timeout", extra)
 
-    def coach_event(self, turn: tf.Turn, kind: str) -> tf.Turn:
+    def coach_event(self, turn: tf.Turn, kind: str, extra: dict | None = None) -> tf.Turn:
         """A coach action that names only the team: a timeout, a gameplan card."""
         try:
-            self.show(self.record([{"type": kind, "data": {"team": turn.team}}]))
+            data = {"team": turn.team, **(extra or {})}
+            self.show(self.record([{"type": kind, "data": data}]))
         except Diverged:
             raise
         except CompanionError as err:
@@ -855,19 +899,41 @@ class Flow:
         return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
-        tokens = self.state().teams[turn.team].coach_tokens
+        from companion.games.hoopers.rules.playbooks import common_open, locked
+
+        state = self.state()
+        side = state.teams[turn.team]
         if not turn.f1_stands:
             return tf.after_playbook(turn, False)
-        choices = ["none", "yours"] + (["common"] if tokens > 0 else [])
+        # The match's rule (rules/playbooks.py): the active ones, and a common one while a
+        # card is on the board and a coach action token is not locked yet.
+        active = [p["name"] for p in side.playbooks]
+        opened = common_open(state, turn.team)
+        choices = ["none", "yours"] + (["common"] if opened else [])
         self.q.say(
-            "  playbook: 'yours' is already active; 'common' locks a coach action token "
-            f"({tokens} left)",
+            f"  playbook: 'yours' is active ({', '.join(active) or 'your personal one'}); "
+            f"'common' locks a coach action token ({side.coach_tokens - locked(side)} free, "
+            f"{state.playbook_board} on the board)",
             markup=False,
         )
         kind = self.q.choose(f"{turn.team} runs a playbook?", choices, "none")
+        if kind == "none":
+            return tf.after_playbook(turn, False)
+        name = ""
         if kind == "common":
-            self.show(self.record([{"type": "coach", "data": {"team": turn.team}}]))
-        return tf.after_playbook(turn, kind != "none", common=kind == "common")
+            name = self.q.ask("which common playbook (its name)?", "", _playbook_name)
+        elif len(active) > 1:
+            name = self.q.name("which of your playbooks?", active, active[0], what="playbook")
+        event = {"type": "playbook", "data": {"team": turn.team, "use": name}}
+        try:
+            self.show(self.record([event]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
+            return tf.after_playbook(turn, False)
+        common = bool((self.state().playbook_run or {}).get("common"))
+        return tf.after_playbook(turn, True, common=common)
 
     def attack(self, turn: tf.Turn) -> tf.Turn:
         choices = tf.attack_choices(turn)
@@ -960,6 +1026,7 @@ class Flow:
         render_shot(self.q.console(), outcome, who=f"{hooper} ({turn.team}): ")
         self.show(played)
         self.offer_chips(before, played)
+        self.maddy_gift(turn.team, hooper, outcome.scored)
         if turn.playbook:
             self.playbook_result(turn, hooper, outcome.scored)
         after = tf.after_shot(replace(turn, second_use=False), outcome)
@@ -1167,6 +1234,15 @@ def _check_card_energy(value: int) -> None:
     from companion.games.hoopers.rules.energy import check_energy
 
     check_energy(value, "the card's energy")
+
+
+def _playbook_name(text: str) -> str:
+    """A common playbook's name, as the card prints it (the rulebook does not list them)."""
+    from companion.engine.errors import BadInput
+
+    if not text.strip():
+        raise BadInput("the playbook's name, as its card prints it")
+    return text.strip()
 
 
 def _counter_stats(spec: CounterSpec, jump_ball: bool) -> list[str]:

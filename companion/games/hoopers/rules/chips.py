@@ -110,6 +110,7 @@ def _tap_out(state: MatchState, team: str, hooper: Any, data: dict[str, Any]) ->
         raise RuleViolation("Tap-Out is spent on the opponent's successful attack, not your own")
     points = POINTS[shot["kind"]]
     state.teams[shot["team"]].hoopers[shot["hooper"]].points -= points
+    state.teams[shot["team"]].hoopers[shot["hooper"]].made[shot["kind"]] -= 1
     state.add_points(shot["team"], -points)
     state.last_shot = None
     state.notes.append(f"{shot['hooper']}'s {shot['kind'].upper()} is taken back: −{points}")
@@ -123,6 +124,7 @@ def _goal_tending(state: MatchState, team: str, hooper: Any, data: dict[str, Any
         raise RuleViolation("Goal Tending is spent on your own unsuccessful attack")
     points = POINTS[shot["kind"]]
     state.teams[team].hoopers[shot["hooper"]].points += points
+    state.teams[team].hoopers[shot["hooper"]].made[shot["kind"]] += 1
     state.add_points(team, points)
     state.last_shot = None
     state.notes.append(f"{shot['hooper']}'s {shot['kind'].upper()} counts: +{points}")

@@ -163,6 +163,7 @@ def shoot_free_throws(
     )
     made = sum(1 for ft in done if ft.made)
     hooper.points += made
+    hooper.made["ft"] += made
     state.add_points(team, made)
     state.notes.append(f"{hooper.name} ({team}) makes {made} of {count} free throw(s)")
     return [ft.roll for ft in done if ft.roll is not None], made

@@ -186,14 +186,22 @@ def period_recovers(state: MatchState, ended: int) -> None:
     _recovered_note(state, done, "energy recovered")
 
 
-def timeout_recovers(state: MatchState, caller: str, rest: list[str]) -> list[str]:
+def timeout_recovers(
+    state: MatchState, caller: str, rest: list[str], *, both: bool = False
+) -> list[str]:
     """ "each hooper of yours recover one energy"; "the hoopers of your opponent recover a
     total of two energies to distribute to two different hoopers of his/her choice"
-    (`rest`, their names as given; none given: a reminder). The names as stored."""
+    (`rest`, their names as given; none given: a reminder). The names as stored.
+    `both`: the opponent spent a coach action token "to gain all the benefits of the
+    timeout": each of its hoopers recovers one too."""
     side = state.teams[caller]
     done = [(caller, h, recover(h, 1)) for h in side.hoopers.values()]
     _recovered_note(state, done, f"{caller}'s timeout")
     other = state.teams[state.other(caller)]
+    if both:
+        theirs = [(other.name, h, recover(h, 1)) for h in other.hoopers.values()]
+        _recovered_note(state, theirs, f"{other.name}'s coach action token")
+        return []
     chosen = [other.hooper(name) for name in rest]
     if len({h.name for h in chosen}) != len(chosen) or len(chosen) > 2:
         raise BadInput(
@@ -227,6 +235,19 @@ def attack_free(state: MatchState, team: str, shooter: HooperState) -> str | Non
         return "after a teammate's pass Chus Kinder does not spend any energy to attack"
     if has_skill(shooter, "faust") and fundamentals_before(state, team, "screen", shooter.name):
         return "after a teammate's screen Faust Exit does not spend any energy to attack"
+    return None
+
+
+def power_free(state: MatchState, team: str, hooper: str) -> str | None:
+    """The Unleashed power's card: "If the hooper is assigned to both actions, then you
+    spend only one energy" — the first card of the power's action, by the hooper who won
+    the ball back, spends none. The power is one action: any first card uses it up."""
+    owner = state.power_hooper
+    state.power_hooper = None
+    if owner == (team, hooper):
+        return (
+            f"the Unleashed power: {hooper} is assigned to both actions and spends only one energy"
+        )
     return None
 
 

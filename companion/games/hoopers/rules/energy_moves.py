@@ -21,6 +21,7 @@ from companion.games.hoopers.rules.energy import (
     STAR_ENERGY,
     check_energy,
     fundamental_free,
+    power_free,
     set_card,
     spend,
 )
@@ -42,7 +43,8 @@ def play_fundamental(state: MatchState, data: dict[str, Any], rng: Any, draws: A
     hooper.check_in_game(side.name, f"play a {kind}")
     side.check_on_court(hooper, f"play a {kind}")
     data.update(team=side.name, hooper=hooper.name, kind=kind)
-    paid = spend(state, side.name, hooper, kind, fundamental_free(hooper, kind))
+    free = power_free(state, side.name, hooper.name) or fundamental_free(hooper, kind)
+    paid = spend(state, side.name, hooper, kind, free)
     state.fundamentals.append(
         {"team": side.name, "hooper": hooper.name, "kind": kind, "paid": paid}
     )
@@ -96,6 +98,10 @@ def set_energy(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) ->
     if data.get("star"):
         if hooper.star:
             raise RuleViolation(f"{label} already carries the star upgrade")
+        if hooper.energy_extra:
+            raise RuleViolation(
+                f'{label} already carries an upgrade: "Every hooper can gain only one upgrade"'
+            )
         hooper.star = True
         hooper.energy_extra += STAR_ENERGY
         if hooper.energy is not None:

@@ -53,7 +53,10 @@ class FoulReading:
 
     @property
     def jump_ball(self) -> bool:
-        return self.reads_as == "jump-ball" and not self.foul
+        """The face's jump ball applies: only on a counter ('Foul: Summary Table' gives the
+        jump ball a meaning for the steal, the intercept and the rebound); on a defence, a
+        screen or a block the face is read by the table's own effect."""
+        return self.effect == "jump-ball"
 
     @property
     def charging(self) -> bool:

@@ -42,6 +42,7 @@ from companion.games.hoopers.rules.energy import (
     fundamental_free,
     period_end_notes,
     period_recovers,
+    power_free,
     set_card,
     spend,
     timeout_recovers,
@@ -59,6 +60,7 @@ from companion.games.hoopers.rules.errors import (
     NotYourTurn,
     OutOfTokens,
 )
+from companion.games.hoopers.rules.helpers import maddy_gift, perry_help
 from companion.games.hoopers.rules.markers import default_pile, parse_pile
 from companion.games.hoopers.rules.modifiers import decide_shot_maluses, second_positions
 from companion.games.hoopers.rules.onfire import FLAT, LV1, parse_space
@@ -282,6 +284,11 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
         )
+        tribe = opts.get("tribes", {}).get(team)
+        personal = tribes().get(tribe, {}).get("playbook") if tribe else None
+        if personal:
+            # "At the beginning of the game, you already have one active personal playbook."
+            teams[team].playbooks.append({"name": personal, "common": False})
         for name, card_ in upgrades.get(team, {}).items():
             # A Series' hooper upgrades won in earlier games stay sleeved on the hooper.
             if name in teams[team].hoopers:
@@ -291,7 +298,13 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             if name in teams[team].hoopers:
                 set_card(teams[team].hoopers[name], card)
     setting = opts["milestones"]
+    pair = None
+    if opts.get("game_number"):
+        pairs = load("series").get("gameplan", {}).get("pairs", [])
+        number = int(opts["game_number"])
+        pair = pairs[number - 1] if 0 < number <= len(pairs) else None
     return MatchState(
+        gameplan_pair=pair,
         id=match.get("id", ""),
         variant=chosen,
         milestone_mode=setting if isinstance(setting, str) else ",".join(setting),
@@ -345,7 +358,7 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 # Events after which the side that won the ball back may still use the Unleashed power.
 _KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook"})
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift"})
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})
@@ -381,6 +394,8 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             team.subs_open = False
     if kind not in _KEEP_BALL_WON:
         state.ball_won = None
+    if kind == "turn":
+        state.power_hooper = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if kind not in _KEEP_LAST_SHOT:
@@ -391,6 +406,10 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
         state.fundamentals = []
+        if state.playbook_run is not None:
+            from companion.games.hoopers.rules.playbooks import end_run
+
+            end_run(state, scored=kind == "shot" and bool(outcome and outcome.scored))
     if draws.drawn:
         data["markers"] = draws.drawn
     state.phase = phase.advance(state.phase, kind, data, outcome, state)
@@ -437,12 +456,14 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
     # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
     kind = str(data["spec"].get("kind", ""))
-    paid = spend(
-        state, team, shooter, SHOT_CARDS.get(kind, kind), attack_free(state, team, shooter)
-    )
+    free = power_free(state, team, shooter.name) or attack_free(state, team, shooter)
+    paid = spend(state, team, shooter, SHOT_CARDS.get(kind, kind), free)
     if defender is not None:
         card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
         spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
+    if rng is not None:
+        # Decided when recorded and kept in the stored bonuses, so a replay counts it once.
+        _add_dribble_bonus(state, data, team, shooter.name)
     skills, deciding = skills_of(data, rng)
     if deciding and defender is not None:
         if has_skill(defender, "linda"):
@@ -450,6 +471,11 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         if has_skill(shooter, "sin-miedo"):
             skills.append("sin-miedo")
     spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    helped = perry_help(state, state.teams[opponent], defender, data.get("perry"))
+    if helped:
+        spec_doc["defense"] = int(spec_doc["defense"]) + helped
+    else:
+        data.pop("perry", None)
     maluses = decide_shot_maluses(
         state, data, rng is not None, team, shooter.name, defender.name if defender else None
     )
@@ -481,11 +507,19 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     )
     owed = sum(1 for ft in outcome.free_throws if ft.made is None)
     shooter.points += outcome.total_points
+    if outcome.scored:
+        shooter.made[spec.kind] += 1
+    shooter.made["ft"] += sum(1 for ft in outcome.free_throws if ft.made)
     state.add_points(team, outcome.total_points)
     if outcome.total_points:
         state.notes.append(f"{shooter.name} ({team}) scores {outcome.total_points}")
     elif outcome.shot_taken:
         state.notes.append(f"{shooter.name} ({team}) misses")
+    gift = maddy_gift(state, side, shooter, outcome.scored, data.get("gift"))
+    if gift:
+        data["gift"] = gift
+    else:
+        data.pop("gift", None)
     if outcome.foul and defender is not None:
         if outcome.charging:
             foul_cube(state, team, shooter)
@@ -514,7 +548,8 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         state.ball_won = (opponent, defender.name)
     if outcome.shot_taken:
         state.last_shot = {
-            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored
+            "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored,
+            **({"gifted": True} if gift else {}),
         }  # fmt: skip
     # The action's cards and what each spent, for a playbook's reward (games/hoopers/playbook.py).
     state.last_action = {
@@ -530,6 +565,18 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     elif missed and not outcome.total_points:
         state.notes.append(REBOUND_NOTE)
     return outcome
+
+
+def _add_dribble_bonus(state: MatchState, data: dict[str, Any], team: str, shooter: str) -> None:
+    """ "Every dribble gives a +15 bonus": the action's recorded dribbles by the shooter add
+    theirs, unless the table typed it (a typed 15 is a dribble's: docs/hoopers.md, Rulings)."""
+    from companion.games.hoopers.rules.ball import dribble_bonuses
+
+    typed = list(data["spec"].get("bonuses") or [])
+    extra = dribble_bonuses(state, team, shooter, typed)
+    if extra:
+        data["spec"] = {**data["spec"], "bonuses": [*typed, *extra]}
+        state.notes.append(f"{shooter}'s recorded dribble: +15 ('Every dribble gives a +15 bonus')")
 
 
 def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -577,6 +624,8 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if action is None:
         del data["action"]
     _foul_card_energy(state, team, hooper, action)
+    if action in ("steal", "intercept"):
+        _fouled_by_hand(state, team.name, {"steal": "dribble", "intercept": "pass"}[action])
     foul_cube(state, team.name, hooper)
     if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
         state.notes.append(
@@ -593,6 +642,16 @@ def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             "fouls: only a counter foul gives them ('even when you will commit a foul by "
             "playing a counter action')"
         )
+
+
+def _fouled_by_hand(state: MatchState, fouler: str, kind: str) -> None:
+    """A counter foul recorded by hand (guided play records one so): the opponent's last
+    `kind` not answered yet is gone, and the ball is as before it (rules/ball.py)."""
+    attacker = state.other(fouler)
+    for played in reversed(state.fundamentals):
+        if played["team"] == attacker and played["kind"] == kind and not played.get("fouled"):
+            played["fouled"] = played["countered"] = True
+            return
 
 
 def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, action: Any) -> None:
@@ -648,8 +707,11 @@ def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
 
 
 def spend_token(state: MatchState, team: TeamState) -> None:
+    from companion.games.hoopers.rules.playbooks import check_spend
+
     if team.coach_tokens < 1:
         raise OutOfTokens(f"{team.name} has no coach action token left")
+    check_spend(team)
     team.coach_tokens -= 1
 
 
@@ -666,15 +728,38 @@ def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         raise NotYourTurn(f"{team.name} can call a timeout only at the start of its attacking turn")
     if team.timeouts < 1:
         raise OutOfTokens(f"{team.name} has no timeout cube left")
+    other = state.teams[state.other(team.name)]
+    answered = bool(data.get("opponent_token"))
+    if answered and data.get("rest"):
+        raise BadInput(
+            f"{other.name} recovers two energies (--rest) or spends a coach action token for "
+            "all the benefits of the timeout (--opponent-token): one or the other"
+        )
+    if answered and other.coach_tokens < 1:
+        raise OutOfTokens(f"{other.name} has no coach action token left")
     spend_token(state, team)
     team.timeouts -= 1
     team.subs_open = True
     data["team"] = team.name
+    if not answered:
+        data.pop("opponent_token", None)
+    their = (
+        f"{other.name} spends a coach action token for all the benefits of the timeout: its "
+        f"hoopers recover 1 energy each and may substitute ({other.coach_tokens - 1} left)"
+        if answered
+        else f"{other.name} recovers 2 energies on two hoopers"
+    )
     state.notes.append(
         f"{team.name} timeout: its hoopers recover 1 energy each and may substitute; "
-        f"{state.other(team.name)} recovers 2 energies on two hoopers "
-        f"({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
+        f"{their} ({team.timeouts} timeouts, {team.coach_tokens} coach tokens left)"
     )
+    if answered:
+        # "He/She can spend one of his/her coach action tokens to gain all the benefits of
+        # the timeout without spending any cube": the caller's benefits, substitutions too.
+        spend_token(state, other)
+        other.subs_open = True
+        timeout_recovers(state, team.name, [], both=True)
+        return
     rest = timeout_recovers(state, team.name, list(data.get("rest") or ()))
     if rest:
         data["rest"] = rest
@@ -747,6 +832,24 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
     elif state.ball_won is not None and state.ball_won[0] == team:
         hooper = state.ball_won[1]
     power_onfire(state, data, rng is not None, team, hooper, draws)
+    # Decided when recorded and kept, so an older log replays as it was.
+    if rng is not None and hooper is not None:
+        data["power_hooper"] = hooper
+    if data.get("power_hooper"):
+        state.power_hooper = (team, data["power_hooper"])
+
+
+def _refill_playbooks(state: MatchState) -> None:
+    """'Playbooks': "At the beginning of a new period, all the four playbook slots of the
+    scoreboard have to be replenished"; The Series: "up to three before starting the second
+    period; up to two before starting the third period; up to one before starting the fourth"."""
+    from companion.games.hoopers.rules.playbooks import refill
+
+    up_to = None
+    if any(t.series for t in state.teams.values()):
+        table = load("series").get("playbook_refill", {})
+        up_to = table.get(f"before_period_{state.period}", 0)
+    refill(state, state.period, up_to)
 
 
 def _period_name(state: MatchState, period: int) -> str:
@@ -792,6 +895,7 @@ def _end_period(state: MatchState) -> None:
         state.notes.append(f"final: {_score_line(state)}; {state.winner} wins")
         return
     state.period += 1
+    _refill_playbooks(state)
     state.turn = 1
     state.periods.append([0, 0])
     state.attacking = _opener(state, state.period)

@@ -42,6 +42,7 @@ from companion.games.hoopers.rules.energy import (
 )
 from companion.games.hoopers.rules.energy_moves import paid_fundamental
 from companion.games.hoopers.rules.errors import HooperUnavailable, MissingInput, NotYourTurn
+from companion.games.hoopers.rules.helpers import gift_move
 from companion.games.hoopers.rules.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.rules.onfire import FLAT
 from companion.games.hoopers.rules.phase import check_block
@@ -150,6 +151,8 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         state.notes.append(f"{counterer.name} does not roll the foul die when countering")
     if outcome.foul:
         fouled = against
+        if against is not None:
+            _fouled_fundamental(state, other.name, against.name, FUNDAMENTAL_FOR[kind])
         if kind == "rebound":
             fouled = rebound_fouled(other, data)
         foul_cube(state, side.name, counterer)
@@ -181,6 +184,15 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         if joy:
             state.notes.append(joy)
     return outcome
+
+
+def _fouled_fundamental(state: MatchState, team: str, hooper: str, kind: str) -> None:
+    """A counter foul: "the slot ... is no more available", so the fundamental it answered
+    is gone and the ball is as before it ('Fundamental', ball dynamics)."""
+    for played in reversed(state.fundamentals):
+        if (played["team"], played["hooper"], played["kind"]) == (team, hooper, kind):
+            played["fouled"] = True
+            return
 
 
 def _pay_fundamental(state: MatchState, side: TeamState, hooper: HooperState, kind: str) -> None:
@@ -519,6 +531,7 @@ MOVES = {
     "swap": swap_tokens,
     "upgrade": give_upgrade,
     "gameplan": take_gameplan,
+    "gift": gift_move,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -48,7 +48,7 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 # Position swaps, gameplans, upgrades and chips spent check their own moment.
 ANY_TIME = frozenset(
     {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
-    | {"gameplan", "upgrade", "spend", "energy", "playbook"}
+    | {"gameplan", "upgrade", "spend", "energy", "playbook", "gift"}
 )
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
 KEEP_START = frozenset(
@@ -152,7 +152,12 @@ def _counter_kind(data: Mapping[str, Any]) -> str | None:
 
 def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     """Refuse a move the Turn Sequence does not allow now (raises RuleViolation)."""
+    from companion.games.hoopers.rules import ball
+
     phase: Phase = state.phase
+    from companion.games.hoopers.rules.playbooks import check_undefended
+
+    check_undefended(state, kind, data)
     if kind in ANY_TIME or kind == "free-throw":
         return
     step = phase.step
@@ -212,6 +217,7 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
             return
         if step not in (START, PLAY) or not phase.counterable:
             raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
+        ball.check_counter(state, counter, data)
         return
     if kind == "foul":
         action = _foul_action(data)
@@ -234,12 +240,15 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
                 _spent(phase),
                 state,
             )
+        ball.check_attacker(state, kind, data)
         return
     if kind == "shot" and step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
     if kind in ("shot", "block"):
         if step not in (START, PLAY, REBOUND_WON):
             raise _refuse("a shot" if kind == "shot" else "a block", phase, state)
+        if kind == "shot":
+            ball.check_attacker(state, kind, data)
         return
 
 
@@ -462,6 +471,12 @@ def timeout_open(state: Any, team: str) -> bool:
         and side.timeouts > 0
         and side.coach_tokens > 0
     )
+
+
+def timeout_answer_open(state: Any, caller: str) -> bool:
+    """The opponent of a timeout's caller may spend a coach action token "to gain all the
+    benefits of the timeout without spending any cube"."""
+    return state.teams[state.other(caller)].coach_tokens > 0
 
 
 def power_open(state: Any) -> bool:

@@ -35,6 +35,11 @@ PICKS = ("f2", "a")  # the card whose energy 'both' gives back
 
 def reward_playbook(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> None:
     """`playbook` event: `team`'s scored playbook takes its `reward`."""
+    if data.get("use") is not None or data.get("drop") is not None:
+        from companion.games.hoopers.rules.playbooks import play_playbook
+
+        play_playbook(state, data)
+        return
     side = state.team(data["team"])
     reward = match_prefix(str(data.get("reward", "")), REWARDS, what="playbook reward")
     action = state.last_action

@@ -32,6 +32,9 @@ class HooperState:
     untracked_played: bool = False  # played a card while the card's energy was not known
     untracked: bool = False  # the table chose not to track it ("0: do not track it")
     warned_in: int | None = None  # the period its "no energy left" was last said in
+    # The Series' points markers: "keep track of the points (and which kind of points) and
+    # place them on the card of the hooper who scored" — baskets by kind, free throws made.
+    made: dict[str, int] = field(default_factory=lambda: {"2ps": 0, "3ps": 0, "lup": 0, "ft": 0})
 
     @property
     def energy_max(self) -> int | None:
@@ -80,6 +83,7 @@ class HooperState:
             "onfire": self.onfire,
             "chips": dict(self.chips),
             "energy": {"now": self.energy, "max": self.energy_max},
+            "made": dict(self.made),
         }
 
 
@@ -104,6 +108,8 @@ class TeamState:
     series: bool = False  # a game of The Series
     gameplan: bool = False  # took its gameplan card this game (The Series)
     second_positions: dict[str, str] = field(default_factory=dict)
+    # Active playbooks ("a coach action token over its card"): {"name", "common"}.
+    playbooks: list[dict[str, Any]] = field(default_factory=list)
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
@@ -168,6 +174,12 @@ class MatchState:
     # The fundamentals recorded in the action going on (team, hooper, kind, countered):
     # Chus Kinder's and Faust Exit's free attack, and a counter's fundamental paid once.
     fundamentals: list[dict[str, Any]] = field(default_factory=list)
+    # The Unleashed power's hooper: "If the hooper is assigned to both actions, then you
+    # spend only one energy" — (team, hooper) until the power's action plays its card.
+    power_hooper: tuple[str, str] | None = None
+    playbook_board: int = 4  # common playbooks left on the scoreboard this period
+    playbook_run: dict[str, Any] | None = None  # the playbook declared in this action
+    gameplan_pair: str | None = None  # a Series game's gameplan list ("1/2", "3/4", "5/6")
     # The action the last shot ended (team, fundamentals, attacker, attack_paid, scored,
     # rewarded): a scored playbook's reward recovers what its F2 and A spent.
     last_action: dict[str, Any] | None = None
@@ -235,6 +247,17 @@ class MatchState:
             "periods": [list(p) for p in self.periods],
         }
 
+    def _gameplan_json(self) -> dict[str, Any]:
+        """A Series game: the gameplan milestones of its list the match can decide."""
+        if self.gameplan_pair is None:
+            return {}
+        from companion.games.hoopers.rules.gameplan import milestones_met
+
+        return {
+            "gameplan_pair": self.gameplan_pair,
+            "gameplan_milestones": milestones_met(self, self.gameplan_pair),
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -268,6 +291,10 @@ class MatchState:
             "injury_pile": len(self.pile),
             "chips_spent": [dict(c) for c in self.chips_spent],
             "gameplans": {t: s.gameplan for t, s in self.teams.items() if s.series},
+            "playbooks": {t: [dict(p) for p in s.playbooks] for t, s in self.teams.items()},
+            "playbook_board": self.playbook_board,
+            "playbook_run": dict(self.playbook_run) if self.playbook_run else None,
+            **self._gameplan_json(),
             "winner": self.winner,
             "notes": list(self.notes),
         }

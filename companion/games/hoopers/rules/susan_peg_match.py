@@ -76,6 +76,7 @@ def susan_peg_rebound(
         raise MissingInput("free throw rolls given but her rebound gives no free throws")
     if outcome.scored:
         susan.points += outcome.points
+        susan.made["lup"] += 1
         state.add_points(side.name, outcome.points)
         state.notes.append(f"{susan.name} ({side.name}) scores {outcome.points} with the lay-up")
     else:

@@ -349,11 +349,20 @@ def after_won_rebound(turn: Turn, reward: str | None) -> Turn:
     raise RuleViolation(f"a won rebound gives {' or '.join(REBOUND_REWARDS)}, not {reward}")
 
 
-def resume(phase: Any, team: str, opponent: str) -> Turn:
+def resume(
+    phase: Any,
+    team: str,
+    opponent: str,
+    ball: Ball | None = None,
+    dribblers: Iterable[str] = (),
+) -> Turn:
     """The turn where the match's phase stands (`companion.games.hoopers.rules.phase`): a new
     session, or moves recorded from the command line, pick up there.
 
-    The match does not record fundamentals: an action that goes on resumes at F2.
+    An action that goes on resumes at F2, with the `ball` its recorded fundamentals left
+    (`companion.games.hoopers.rules.ball.ball_of`: who may play the next action) and the
+    +15 of each recorded dribble standing (`dribblers`; a pass or screen's bonus is the
+    card's, not recorded).
     """
     from companion.games.hoopers.rules import phase as ph
 
@@ -368,7 +377,11 @@ def resume(phase: Any, team: str, opponent: str) -> Turn:
         # No fundamental slot left (two countered, a counter foul, a block's new action
         # from A): the action goes on with its attack.
         step = "f2" if phase.slots > 0 else "attack"
-        return replace(turn, step=step, face_down_known=True)
+        played = tuple(
+            Fundamental(f"F{i}", "dribble", h, DEFAULT_BONUS["dribble"])
+            for i, h in enumerate(dribblers, 1)
+        )
+        return replace(turn, step=step, face_down_known=True, ball=ball or Ball(), played=played)
     return turn
 
 

@@ -48,6 +48,12 @@ def give_upgrade(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) 
             f"{hooper.name} ({side.name}) already has the period {holder['period']} upgrade: "
             '"Every hooper can gain only one upgrade"'
         )
+    if hooper.star:
+        # The Setup's [star] upgrade (or a Series' carried one) is an upgrade too.
+        raise RuleViolation(
+            f"{hooper.name} ({side.name}) already carries the [star] upgrade: "
+            '"Every hooper can gain only one upgrade"'
+        )
     hooper.check_in_game(side.name, "receive an upgrade")
     chosen["hooper"] = hooper.name
     data.update(team=side.name, hooper=hooper.name, period=chosen["period"])
