@@ -739,11 +739,13 @@ def import_(
 
 def _is_xml(path: Path) -> bool:
     from companion.history.bgg import is_xml
+    from companion.store.regular import NotRegular, check
 
     try:
+        check(path)  # never open a FIFO or a device to sniff it: it may never answer
         with path.open("rb") as handle:
             return is_xml(handle.read(64))
-    except OSError:
+    except (OSError, NotRegular):
         return False  # read_export says what is wrong with it
 
 
@@ -752,11 +754,13 @@ def _import_bgg(ctx: typer.Context, path: Path, json: bool) -> None:
     from companion.history.bgg import MAX_FILE, read_plays
     from companion.history.book import import_backup
     from companion.history.playrecord import bgg_ids
+    from companion.store.regular import NotRegular
+    from companion.store.regular import read as read_regular
 
     try:
-        if path.stat().st_size > MAX_FILE:
-            raise BadInput(f"{path} is over {MAX_FILE >> 20} MB: not a plays file")
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE)
+    except NotRegular:
+        raise BadInput(f"{path} is over {MAX_FILE >> 20} MB: not a plays file") from None
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
     store = open_store(ctx)

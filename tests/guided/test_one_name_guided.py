@@ -17,6 +17,8 @@ def test_the_menu_log_asks_whether_a_slip_is_the_known_player(cli, scripted):
     scripted.answer("Final scores?", "ana=5 Bne=4")
     scripted.answer("Bne is not a known player: is it Ben?", "")  # Enter: Ben
     scripted.answer("When was it played?", "")
+    scripted.answer("How many minutes did it take?", "")
+    scripted.answer("Where was it played?", "")
     scripted.answer("A note?", "")
     scripted.expect("Ana 5 · Ben 4 — Ana won")
     scripted.answer("What now?", "q")
@@ -31,6 +33,8 @@ def test_the_menu_log_keeps_a_new_player_the_table_confirms(cli, scripted):
     scripted.answer("Final scores?", "Anja=5 Ben=4")
     scripted.send(DOWN + "\r")  # Anja is not a known player: is it Anna? ↓ someone new
     scripted.answer("When was it played?", "")
+    scripted.answer("How many minutes did it take?", "")
+    scripted.answer("Where was it played?", "")
     scripted.answer("A note?", "")
     scripted.expect("Anja 5 · Ben 4 — Anja won")
     scripted.answer("What now?", "q")

@@ -257,7 +257,7 @@ def test_guided_play_with_the_companion_holding_the_deck(db):
     term.expect("Ana cannot end the turn holding")
     term.answer("Ana adds songs", "none")
     term.expect("Ana cannot end the turn holding")
-    term.send(mine[3] + "\r")
+    term.answer("Ana adds songs", "\x15" + mine[3])  # Ctrl-U: the refused "none" is kept
     term.answer("End Ana's turn?", "")
     term.expect("Ana draws 1 music card from the stockpile")
     term.answer("Ben's assignment cards (first turn)?", "")

@@ -33,3 +33,11 @@ def test_enter_keeps_a_refusal_when_the_menu_shows_several():
 
 def test_a_valid_answer_is_not_replaced_by_a_completion():
     assert _enter("Edd") == "Edd"  # the parse takes the prefix itself
+
+
+def test_a_card_of_another_number_is_never_taken_for_the_one_typed():
+    """`Eagles-3` is not in the hand: the only card the menu shows, Eagles-5, is another
+    card, not a typo, so Enter keeps the refusal (a pick is never changed behind the table)."""
+    refused = _enter("Eagles-3", ["Eagles-5", "Tigers-1"])
+    assert isinstance(refused, prompts.Refused)
+    assert refused.typed == "Eagles-3"

@@ -551,7 +551,12 @@ def only_completion(completer: Any, text: str) -> str | None:
     found = list(completer.get_completions(Document(text), CompleteEvent()))
     if len(found) != 1:
         return None
-    return text[: len(text) + found[0].start_position] + found[0].text
+    completed = text[: len(text) + found[0].start_position] + found[0].text
+    # A slip of a letter is a typo of a name; a different number is a different card
+    # (`Eagles-3` is not `Eagles-5`), so the numbers typed must stand in what is taken.
+    if re.findall(r"\d+", text) != re.findall(r"\d+", completed):
+        return None
+    return completed
 
 
 def _line_bindings(validate: Callable[[str], bool | str], undo: bool, completer: Any = None) -> Any:
