@@ -21,7 +21,7 @@ import os
 import sys
 from functools import cache
 
-from companion.engine.spec import GameSpec, Kind, load
+from companion.engine.spec import Fields, GameSpec, Kind, load
 
 GROUP = "companion.games"
 BUILTIN = {
@@ -132,6 +132,16 @@ def owner(key: str) -> tuple[GameSpec, Kind] | None:
     return None
 
 
+@cache
+def fields() -> Fields:
+    """Every game's own match fields together (`GameSpec.fields`): what the store checks and
+    history renames in any match, the match of a game no longer installed included."""
+    found = Fields()
+    for game in specs():
+        found = found.merged(game.fields)
+    return found
+
+
 def _in(game: GameSpec, key: str) -> tuple[GameSpec, Kind] | None:
     for kind in game.kinds:
         if key in (kind.key, kind.stored):
@@ -158,5 +168,5 @@ def counted(key: str) -> str:
 
 def refresh() -> None:
     """Look for installed games again (after a package is installed in this process)."""
-    for cached in (_builtin, installed, _plugin, owner):
+    for cached in (_builtin, installed, _plugin, owner, fields):
         cached.cache_clear()

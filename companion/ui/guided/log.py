@@ -96,7 +96,7 @@ def _answer(request: LogRequest, question: Any, tied: list[str]) -> LogRequest:
     return prompts.ask(
         question.prompt.format(tied=", ".join(tied)),
         "" if question.required else "none",
-        lambda t: _check(_with(request, **{question.option: value(t)})),
+        lambda t: _check(_with(request, own={**request.own, question.option: value(t)})),
         choices=question.choices,
     )
 
