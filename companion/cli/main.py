@@ -77,7 +77,7 @@ def root(
         no_command(ctx)
 
 
-app.command()(table.roll)
+app.lazy("roll", "companion.cli.roll:roll")
 app.command()(table.shuffle)
 app.command()(table.deal)
 app.command("first-player")(table.first_player)

@@ -243,4 +243,5 @@ class GameSpec(Record):
     completion: str | None = None  # "module:SOURCES": this game's values for the shell's Tab
     help: str = ""
     fields: Fields = Fields()  # what its matches keep beyond the common fields
+    dice: str | None = None  # "module:DICE", its named dice (`engine.dice.Die`s) for `roll`
     api: int = API  # the version of these records it is written against

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import d8_label
+from companion.games.hoopers.rules.dice import d8_label
 from companion.games.hoopers.rules.free_throws import LOWEST_ROLL
 from companion.games.hoopers.rules.stats import signed
 from companion.ui.console import Table, plain
