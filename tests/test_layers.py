@@ -7,6 +7,7 @@ lazy import inside a function counts), not by importing the modules.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,40 @@ def test_only_command_modules_import_the_cli():
             continue
         bad = sorted(n for n in imports(path) if n.startswith("companion.cli"))
         assert not bad, f"{shown(path)} imports {bad}"
+
+
+CORE_SUFFIXES = (".py", ".html", ".js", ".css", ".toml")
+# Where a game's name may appear outside its own package: the one list of games.
+NAME_LISTS = ("registry.py", "games/__init__.py")
+# Concepts of one game or another that the store, history and engine must not hold.
+CONCEPTS = re.compile(
+    r"\b(tribes?|playoffs?|home_tribe|d20|d8|hooper|arena|draftline)\b", re.IGNORECASE
+)
+
+
+def words(path: Path) -> set[str]:
+    return {w.casefold() for w in re.findall(r"\w+", path.read_text(encoding="utf-8"))}
+
+
+def test_the_core_names_no_game():
+    """`grep -rliw GAME companion` finds a game only in its own package and the registry."""
+    hits = []
+    for path in sorted(p for p in PACKAGE.rglob("*") if p.suffix in CORE_SUFFIXES):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel in NAME_LISTS or "__pycache__" in path.parts:
+            continue
+        named = words(path)
+        hits += [f"{shown(path)} names {g}" for g in GAMES if g in named and not
+                 rel.startswith(f"games/{g}/")]  # fmt: skip
+    assert hits == []
+
+
+def test_the_store_history_and_engine_hold_no_games_concepts():
+    hits = []
+    for layer in ("store", "history", "engine"):
+        for path in sorted(p for p in (PACKAGE / layer).rglob("*") if p.suffix in CORE_SUFFIXES):
+            if "__pycache__" in path.parts:
+                continue
+            found = {m.group(0).lower() for m in CONCEPTS.finditer(path.read_text("utf-8"))}
+            hits += [f"{shown(path)}: {sorted(found)}"] if found else []
+    assert hits == []

@@ -112,7 +112,7 @@ class DiceSpec:
 
     @property
     def note(self) -> str | None:
-        """Said beside a plain die, so `d21` is never mistaken for a typo of a game's `d20`."""
+        """Said beside a plain die, so a plain die is never mistaken for a typo of a game's own."""
         games = by_game()
         if self.is_sum or not games or self.die is declared().get(self.die.name):
             return None
@@ -134,8 +134,11 @@ _DICE_RE = re.compile(r"^(?P<count>\d*)d(?P<sides>\d+)$")
 
 
 def parse_dice(text: str) -> DiceSpec:
-    """A die a game declares (`d20`), `dN`, or `NdM`."""
+    """A die a game declares (by its name), `dN`, or `NdM`."""
     spec = text.strip().lower()
+    own = declared().get(spec)
+    if own is not None:  # a game's die, whatever its name
+        return DiceSpec(spec, own)
     match = _DICE_RE.match(spec)
     if not match:
         games = "".join(

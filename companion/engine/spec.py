@@ -61,7 +61,7 @@ API = 1
 
 
 class LogOption(Record):
-    """An option a game adds to `companion log` (e.g. `--tribe NAME=TRIBE`).
+    """An option a game adds to `companion log` (e.g. `--bonus NAME=N`).
 
     `key`: where its value is found in the request (`request.own[key]`, for the game's
     `Logged.prepare`); `several`: repeatable (a tuple of texts, else one text or None).
@@ -165,7 +165,7 @@ class Kind(Record):
     example: tuple[tuple[str, ...], ...] = ()  # the commands that start a sample game
     renderer: str | None = None  # "module:function(out, status)" drawing the scoreboard
     flow: str | None = None  # guided module: start(store, seed=None) -> bool, play(store, seed)
-    menu: str | None = None  # "a Valley Hoopers match": what the menu offers to start
+    menu: str | None = None  # "a coin race": what the menu offers to start
     first_step: str = "the first turn"
     next_step: str = "the next turn"
     own_document: bool = False  # the table keeps its own document, not a live match
@@ -244,4 +244,6 @@ class GameSpec(Record):
     help: str = ""
     fields: Fields = Fields()  # what its matches keep beyond the common fields
     dice: str | None = None  # "module:DICE", its named dice (`engine.dice.Die`s) for `roll`
+    # "package:file.js": the script drawing its kinds on `watch --web` (`board(KEY, draw)`)
+    board: str | None = None
     api: int = API  # the version of these records it is written against

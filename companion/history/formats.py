@@ -297,7 +297,7 @@ def source_player_id(name: str) -> str:
 
 
 def _opening(match: Match) -> dict[str, Any]:
-    """The data of a tracked match's first event (a Playlist game started before its options
+    """The data of a tracked match's first event (a game started before its options
     named the starter names it there); a summary holds only the count of events."""
     events = match.get("events")
     first = events[0] if isinstance(events, list) and events else None

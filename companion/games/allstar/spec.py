@@ -61,6 +61,7 @@ SPEC = GameSpec(
     kinds=(SEASON,),
     demos=(("allstar", "companion.games.allstar.demo"),),
     completion="companion.games.allstar.cli.complete:SOURCES",
+    board="companion.games.allstar:board.js",
     fields=Fields(
         player_result_maps=("playoff_scores", "regular_scores"),
         csv=(Column("playoff", "playoff_scores", per_player=True),),

@@ -102,6 +102,7 @@ SPEC = GameSpec(
         ("series", "companion.games.hoopers.demo_series"),
     ),
     completion="companion.games.hoopers.cli.complete:SOURCES",
+    board="companion.games.hoopers:board.js",
     dice="companion.games.hoopers.rules.dice:DICE",
     fields=Fields(
         text_options=("series", "home_tribe"),

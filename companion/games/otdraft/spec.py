@@ -60,4 +60,5 @@ SPEC = GameSpec(
     kinds=(DRAFT,),
     demos=(("otdraft", "companion.games.otdraft.demo"),),
     completion="companion.games.otdraft.cli.complete:SOURCES",
+    board="companion.games.otdraft:board.js",
 )

@@ -78,5 +78,6 @@ SPEC = GameSpec(
     kinds=(GAME, SOLO),
     demos=(("playlist", "companion.games.playlist.demo"),),
     completion="companion.games.playlist.cli.complete:SOURCES",
+    board="companion.games.playlist:board.js",
     fields=Fields(player_result_maps=("lengths",)),
 )
