@@ -122,3 +122,26 @@ def test_the_store_history_and_engine_hold_no_games_concepts():
             found = {m.group(0).lower() for m in CONCEPTS.finditer(path.read_text("utf-8"))}
             hits += [f"{shown(path)}: {sorted(found)}"] if found else []
     assert hits == []
+
+
+def test_the_store_imports_neither_history_nor_tables():
+    """The store is below history and tables: they register hooks (store/hooks.py) and read
+    its public API; it names no command (the tables layer's hints) and imports neither."""
+    above = ("companion.history", "companion.tables", "companion.ui", "companion.cli")
+    for path in modules(PACKAGE / "store"):
+        bad = sorted(n for n in imports(path) if n.startswith(above))
+        assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_history_takes_no_private_name_of_the_store():
+    for path in modules(PACKAGE / "history"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        taken = [
+            f"{node.module}.{alias.name}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            and (node.module or "").startswith("companion.store")
+            for alias in node.names
+            if alias.name.startswith("_")
+        ]
+        assert not taken, f"{shown(path)} takes {taken}"

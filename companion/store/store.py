@@ -35,7 +35,9 @@ from tinydb import Query, TinyDB
 from tinydb.storages import MemoryStorage
 
 from companion.engine.errors import (
+    AlreadyLive,
     BadInput,
+    NoLiveMatch,
     NothingToUndo,
     RuleViolation,
     StoreError,
@@ -736,10 +738,7 @@ class Store:
             live = db.table(LIVE)
             current = live.get(_live(game))
             if current is not None:
-                raise RuleViolation(
-                    f"a {game} match is already live (id {current['id']})",
-                    hint=f"finish it with '{end_command(game)}' or abandon it first",
-                )
+                raise AlreadyLive(game, current["id"])
             match: Match = {
                 "id": self._unused_id(live),
                 "game": game,
@@ -988,23 +987,9 @@ class Store:
             return value
 
 
-def _command(game: str) -> str | None:
-    """`companion G NOUN`, the commands of a game's live match (its spec's), for hints."""
-    from companion import registry
-
-    kind = registry.kind(game)
-    return kind.command if kind is not None else None
-
-
-def no_live_match(game: str) -> RuleViolation:
-    command = _command(game)
-    return RuleViolation(
-        f"no live {game} match", hint=f"start one with '{command} start'" if command else None
-    )
-
-
-def end_command(game: str) -> str:
-    return f"{_command(game) or f'companion {game}'} end"
+def no_live_match(game: str) -> NoLiveMatch:
+    # No hint here: the commands to type are the tables layer's (tables.base.hinted).
+    return NoLiveMatch(game)
 
 
 def _key(value: Any) -> Any:
