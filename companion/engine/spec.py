@@ -184,9 +184,6 @@ class Kind(Record):
     def history_key(self) -> str:
         return self.stored or self.key
 
-    def start_command(self) -> str | None:
-        return f"{self.command} start" if self.command else None
-
     def verb_command(self, verb: str) -> str:
         return f"{self.command or 'companion ' + self.key} {verb}"
 

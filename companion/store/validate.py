@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 GAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
-SHARD = re.compile(r"(\d{4})-(\d{2})")
 
 ARCHIVED = ("finished", "abandoned")
 DATES = ("created", "updated", "finished")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.engine.errors import UnknownName
@@ -81,7 +81,3 @@ def card_from_text(text: str) -> Card:
     """A card as stored in a match log (canonical spelling, no prefixes)."""
     parts = text.split("-")
     return Card(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else None)
-
-
-def cards_text(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
