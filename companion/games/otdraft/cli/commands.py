@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.table_app import table_verbs
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
@@ -278,40 +279,31 @@ def turn(ctx: typer.Context, json: JsonOption = False) -> None:
 
 
 @game_app.command()
-def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """The scoreboard: round, whose turn, Draftline, piles, teams and their scores so far."""
-    now = _table(ctx).status()
-    emit(now.to_json(), json, lambda out: _ui().render_status(out, now))
-
-
-@game_app.command()
 def hand(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False) -> None:
     """PLAYER's secret candidates and kept secret card (show it to that player only)."""
     shown = _table(ctx).hand(player)
     emit(shown.to_json(), json, lambda out: _ui().render_hand(out, shown))
 
 
-@game_app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the last recorded move."""
-    undone = _table(ctx).undo()
-    emit(undone.to_json(), json, lambda out: _ui().render_undo(out, undone))
-
-
-@game_app.command()
-def end(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Score every team with its best Protect/Silence choice; a tie goes to the latest turn."""
-    # A draft recorded without a catalogue is scored with the imported one, which must
-    # describe every drafted card (otherwise nothing is written and the missing cards named).
-    ended = _table(ctx).end()
-    emit(ended.to_json(), json, lambda out: _ui().render_end(out, ended))
-
-
-@game_app.command()
-def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Stop the live draft without a result (kept in history as abandoned)."""
-    ended = _table(ctx).abandon()
-    emit(ended.to_json(), json, lambda out: _ui().render_abandoned(out, ended))
-
+table_verbs(
+    game_app,
+    "otdraft",
+    helps={
+        "status": "The scoreboard: round, whose turn, Draftline, piles, teams and their scores "
+        "so far.",
+        "undo": "Take back the last recorded move.",
+        # A draft recorded without a catalogue is scored with the imported one, which must
+        # describe every drafted card (otherwise nothing is written and the missing cards
+        # named).
+        "end": "Score every team with its best Protect/Silence choice; a tie goes to the "
+        "latest turn.",
+        "abandon": "Stop the live draft without a result (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.otdraft.render:render_undo",
+        "end": "companion.games.otdraft.render:render_end",
+        "abandon": "companion.games.otdraft.render:render_abandoned",
+    },
+)
 
 app.lazy("play", "companion.cli.play:otdraft")
