@@ -122,6 +122,13 @@ def test_a_plugin_adds_its_own_log_option_per_player_key_and_csv_column(tally, t
         ["Anna", "5", "1", "yes", "", "", "2"],
         ["Bob", "4", "2", "no", "", "", ""],
     ]
+    # the store checks the plug-in's own field's shape at the door
+    backup = json.loads(run(tally, db, "history", "export", "--format", "json").stdout)
+    backup["matches"][0]["id"] = "other1"
+    backup["matches"][0]["result"]["bonus"] = [2]
+    (tmp_path / "bad.json").write_text(json.dumps(backup))
+    imported = run(tally, db, "history", "import", str(tmp_path / "bad.json"))
+    assert imported.returncode == 2 and "result.bonus" in imported.stderr, imported.stderr
 
 
 def test_roll_lists_and_rolls_the_dice_a_plugin_declares(tally, tmp_path):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.table_app import table_verbs
 from companion.engine.events import event
 from companion.games.hoopers.cli.commands import (
     Bonus,
@@ -841,12 +842,6 @@ def _series_game(table: HoopersTable, done: Ended) -> Any:
     return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 
 
-@match_app.command()
-def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Drop an unfinished match (kept in history as abandoned)."""
-    _emit_ended(_table(ctx).abandon(), json)
-
-
 def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     """The match filed; for a Series game, also the game's Reward Phase."""
 
@@ -863,3 +858,12 @@ def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     if series_game is not None:
         payload["series"] = series_game.to_json()
     emit(payload, json, render)
+
+
+table_verbs(
+    match_app,
+    "hoopers",
+    helps={"abandon": "Drop an unfinished match (kept in history as abandoned)."},
+    views={"abandon": "companion.games.hoopers.render:render_ended"},
+    verbs=("abandon",),  # status, undo and end draw notes and a Series game of their own
+)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.table_app import table_verbs
 
 if TYPE_CHECKING:
     from companion.games.playlist.box import PlaylistBox
@@ -374,12 +375,6 @@ def game_end(
     show(_game(ctx).end(now), json, "render_game_end")
 
 
-@game_app.command("abandon")
-def game_abandon(ctx: typer.Context, json: JsonOption = False):
-    """Drop an unfinished game (kept in history as abandoned)."""
-    show(_game(ctx).abandon(), json, "render_ended")
-
-
 # --- solo play -----------------------------------------------------------------------------
 
 
@@ -485,17 +480,27 @@ def solo_undo(ctx: typer.Context, json: JsonOption = False):
     show_status(undone_json(undone), undone.status, json, f"Undid {undone.removed['type']}.")
 
 
-@solo_app.command("end")
-def solo_end(ctx: typer.Context, json: JsonOption = False):
-    """Stop the solo run and file how far it got in history."""
-    show(_solo(ctx).end(), json, "render_solo_end")
-
-
-@solo_app.command("abandon")
-def solo_abandon(ctx: typer.Context, json: JsonOption = False):
-    """Drop the solo run (kept in history as abandoned)."""
-    show(_solo(ctx).abandon(), json, "render_ended")
-
+# The verbs with nothing of their own (status, undo and `end --now` draw and take more).
+table_verbs(
+    game_app,
+    "playlist",
+    helps={"abandon": "Drop an unfinished game (kept in history as abandoned)."},
+    views={"abandon": "companion.games.playlist.render:render_ended"},
+    verbs=("abandon",),
+)
+table_verbs(
+    solo_app,
+    "playlist-solo",
+    helps={
+        "end": "Stop the solo run and file how far it got in history.",
+        "abandon": "Drop the solo run (kept in history as abandoned).",
+    },
+    views={
+        "end": "companion.games.playlist.render:render_solo_end",
+        "abandon": "companion.games.playlist.render:render_ended",
+    },
+    verbs=("end", "abandon"),
+)
 
 app.lazy("play", "companion.cli.play:playlist")
 solo_app.lazy("play", "companion.cli.play:playlist-solo")
