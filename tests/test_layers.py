@@ -145,3 +145,32 @@ def test_history_takes_no_private_name_of_the_store():
             if alias.name.startswith("_")
         ]
         assert not taken, f"{shown(path)} takes {taken}"
+
+
+# The verbs `companion.cli.table_app` builds from the spec; a game writes one only where it
+# draws or takes more than the spec says (listed: its reason in the game's CLI module).
+COMMON_VERBS = {"status", "undo", "end", "abandon"}
+OWN_VERBS = {
+    "games/hoopers/cli/match.py": {"status", "undo", "end"},  # notes; a Series game's reward
+    "games/hoopers/cli/series.py": COMMON_VERBS,  # the Series keeps its own document
+    "games/playlist/cli/commands.py": {"status", "undo", "end"},  # `end --now`; moved notes
+}
+
+
+def test_no_game_writes_the_common_verbs_again():
+    example = PACKAGE.parent / "examples" / "coinrace" / "coinrace"
+    for path in [*modules(PACKAGE / "games"), *modules(example)]:
+        if "cli" not in path.parts and path.name != "cli.py":
+            continue
+        written = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                for decorator in node.decorator_list:
+                    call = decorator if isinstance(decorator, ast.Call) else None
+                    if call is None or getattr(call.func, "attr", None) != "command":
+                        continue
+                    named = [a.value for a in call.args if isinstance(a, ast.Constant)]
+                    written.add(named[0] if named else node.name.replace("_", "-"))
+        rel = path.relative_to(PACKAGE).as_posix() if path.is_relative_to(PACKAGE) else path.name
+        extra = (written & COMMON_VERBS) - OWN_VERBS.get(rel, set())
+        assert not extra, f"{rel} writes {sorted(extra)}: use companion.cli.table_app"
