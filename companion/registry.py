@@ -181,7 +181,10 @@ def fields() -> Fields:
     history renames in any match, the match of a game no longer installed included."""
     found = Fields()
     for game in specs():
-        found = found.merged(game.fields)
+        try:
+            found = found.merged(game.fields)
+        except (TypeError, AttributeError) as err:
+            warn(game, f"has fields that could not be read: {said(err)}")
     return found
 
 

@@ -206,3 +206,40 @@ def test_a_broken_plugin_costs_one_warning_line_and_every_other_game_works(tally
     assert stats  # history still answers with the broken games installed
     missing = run(tally, db, "raising", "hello")
     assert missing.returncode == 2 and "no such command 'raising'" in missing.stderr.lower()
+
+
+CLASH_SPEC = """
+from companion.engine.spec import GameSpec, Kind, LogOption, Logged
+
+SPEC = GameSpec(
+    name="clash",
+    title="Clash",
+    cli="clash.cli:app",
+    kinds=(
+        Kind(
+            key="clash",
+            title="Clash",
+            log=Logged(
+                title="Clash",
+                rank="tally.spec:ranked",
+                options=(LogOption("when", "--when", "X", "Clash: takes a shared option."),),
+            ),
+        ),
+    ),
+    dice="clash.nowhere:DICE",
+)
+"""
+
+
+def test_a_plugin_option_or_die_that_cannot_be_added_costs_one_warning_line(tally, tmp_path):
+    install(tally, "clash_pkg", "clash", {"spec.py": CLASH_SPEC})
+    db = tmp_path / "db.json"
+    helped = run(tally, db, "log", "--help")
+    assert helped.returncode == 0 and "--bonus NAME=N" in helped.stdout
+    assert helped.stderr.splitlines() == [
+        "warning: game 'clash' (package clash_pkg) has a log option that could not be added: "
+        "--when (when) is taken or not a name"
+    ]
+    rolled = run(tally, db, "roll", "d3x", "--json")
+    assert rolled.returncode == 0 and "Traceback" not in rolled.stderr
+    assert rolled.stderr.startswith("warning: game 'clash' (package clash_pkg) has dice that")

@@ -79,12 +79,26 @@ def _log(
 
 def _with_game_options(function: Callable[..., None]) -> Callable[..., None]:
     """`function` with one more keyword parameter per game option, placed before `--json`."""
-    from companion.history.log import log_options
+    from companion.history.log import log_options, loggable
 
     signature = inspect.signature(function, eval_str=True)
     shared = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     own = []
+    taken = {p.name for p in shared} | {"help"}
+    flags = {"--" + p.name.replace("_", "-") for p in shared} | {"--help"}
     for option in log_options():
+        if not option.key.isidentifier() or option.key in taken or option.flag in flags:
+            from companion import registry
+
+            game = next(k for k, kind in loggable().items() if option in kind.log.options)
+            registry.warn(
+                registry.family(game),
+                f"has a log option that could not be added: {option.flag} ({option.key}) "
+                "is taken or not a name",
+            )
+            continue
+        taken.add(option.key)
+        flags.add(option.flag)
         kind: Any = list[str] | None if option.several else str | None
         info = typer.Option(option.flag, metavar=option.metavar, help=option.help)
         own.append(

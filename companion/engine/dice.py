@@ -77,7 +77,12 @@ def by_game() -> dict[str, tuple[Die, ...]]:
     taken: set[str] = set()
     found: dict[str, tuple[Die, ...]] = {}
     for game in registry.specs():
-        dice = [d for d in (load(game.dice) if game.dice else ()) if d.name not in taken]
+        try:
+            given = tuple(load(game.dice)) if game.dice else ()
+        except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs its dice alone
+            registry.warn(game, f"has dice that could not be loaded: {registry.said(err)}")
+            continue
+        dice = [d for d in given if isinstance(d, Die) and d.name not in taken]
         taken.update(d.name for d in dice)
         if dice:
             found[game.title] = tuple(dice)
