@@ -297,6 +297,12 @@ HOT = ("orange", "lv1", "lv2")
 COLD = ("cube", "light-blue")
 
 
+def render_undone(out: Console, undone: Any) -> None:
+    """`hoopers match undo`: what was taken back, then the scoreboard."""
+    render_notes(out, [f"undid {undone.removed['type']}"])
+    render_status(out, undone.status)
+
+
 def render_ended(out: Console, done: Ended) -> None:
     if done.status == "abandoned":
         out.print(f"Match {done.id} abandoned.", markup=False)

@@ -809,19 +809,6 @@ def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
 
 
 @match_app.command()
-def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """The scoreboard: score, periods, fouls, hot and cold hoopers."""
-    _emit_status(_table(ctx).status(), json, notes=[])
-
-
-@match_app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Drop the last recorded event."""
-    undone = _table(ctx).undo()
-    _emit_status(undone.status, json, notes=[f"undid {undone.removed['type']}"])
-
-
-@match_app.command()
 def end(
     ctx: typer.Context,
     abandon_: Annotated[
@@ -860,10 +847,23 @@ def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     emit(payload, json, render)
 
 
+def _undone_json(undone: Any) -> dict[str, Any]:
+    return {**undone.status.to_json(), "notes": [f"undid {undone.removed['type']}"]}
+
+
 table_verbs(
     match_app,
     "hoopers",
-    helps={"abandon": "Drop an unfinished match (kept in history as abandoned)."},
-    views={"abandon": "companion.games.hoopers.render:render_ended"},
-    verbs=("abandon",),  # status, undo and end draw notes and a Series game of their own
+    helps={
+        "status": "The scoreboard: score, periods, fouls, hot and cold hoopers.",
+        "undo": "Drop the last recorded event.",
+        "abandon": "Drop an unfinished match (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.hoopers.render:render_undone",
+        "abandon": "companion.games.hoopers.render:render_ended",
+    },
+    # the status says the notes of the last move; as a command of its own, none
+    payloads={"status": lambda status: {**status.to_json(), "notes": []}, "undo": _undone_json},
+    verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
 )
