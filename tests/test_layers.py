@@ -153,7 +153,7 @@ COMMON_VERBS = {"status", "undo", "end", "abandon"}
 OWN_VERBS = {
     "games/hoopers/cli/match.py": {"end"},  # a Series game taken in, `end --abandon`
     "games/hoopers/cli/series.py": COMMON_VERBS,  # the Series keeps its own document
-    "games/playlist/cli/commands.py": {"status", "undo", "end"},  # `end --now`; moved notes
+    "games/playlist/cli/commands.py": {"end"},  # the game's `end --now`
 }
 
 
