@@ -13,6 +13,10 @@ installed packages are looked for only when a name is not built in or when every
 listed (a menu, `--help`, history). The search reads the `entry_points.txt` of each
 distribution on `sys.path` directly, which costs a fraction of a millisecond where
 `importlib.metadata` would cost tens of milliseconds to import.
+
+A plug-in that cannot be loaded (its spec raises on import, is not a `GameSpec`, or is
+written for another version of the spec's records, `engine.spec.API`) is named once on
+stderr in one warning line and left out; every other game works.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import os
 import sys
 from functools import cache
 
-from companion.engine.spec import GameSpec, Kind, load
+from companion.engine.spec import API, Fields, GameSpec, Kind, load
 
 GROUP = "companion.games"
 BUILTIN = {
@@ -40,7 +44,13 @@ def _builtin(name: str) -> GameSpec:
 @cache
 def installed() -> dict[str, str]:
     """Games of other packages: name -> "module:attribute" of their spec (first on sys.path)."""
-    found: dict[str, str] = {}
+    return {name: target for name, (target, _) in _installed().items()}
+
+
+@cache
+def _installed() -> dict[str, tuple[str, str]]:
+    """name -> (its spec's "module:attribute", the distribution that declares it)."""
+    found: dict[str, tuple[str, str]] = {}
     for folder in sys.path:
         try:
             entries = os.scandir(folder or ".")
@@ -49,9 +59,23 @@ def installed() -> dict[str, str]:
         with entries:
             for entry in entries:
                 if entry.name.endswith((".dist-info", ".egg-info")):
+                    package = entry.name.rsplit(".", 1)[0].split("-", 1)[0]
                     for name, target in _entry_points(entry.path):
-                        found.setdefault(name, target)
+                        found.setdefault(name, (target, package))
     return {k: v for k, v in found.items() if k not in BUILTIN}
+
+
+_warned: set[str] = set()
+
+
+def warn(game: str | GameSpec, reason: str) -> None:
+    """Name a plug-in that failed, once per process, in one line on stderr."""
+    name = game if isinstance(game, str) else game.name
+    if name in _warned:
+        return
+    _warned.add(name)
+    package = _installed().get(name, ("", "companion"))[1]
+    print(f"warning: game '{name}' (package {package}) {reason}", file=sys.stderr)
 
 
 def _entry_points(folder: str) -> list[tuple[str, str]]:
@@ -78,8 +102,27 @@ def _plugin(name: str) -> GameSpec | None:
     target = installed().get(name)
     if target is None:
         return None
-    spec = load(target)
-    return spec if isinstance(spec, GameSpec) else None
+    try:
+        spec = load(target)
+    except Exception as err:  # noqa: BLE001 - whatever a plug-in raises costs it, not us
+        warn(name, f"could not be loaded: {said(err)}")
+        return None
+    if not isinstance(spec, GameSpec):
+        warn(name, f"could not be loaded: {target} is a {type(spec).__name__}, not a GameSpec")
+        return None
+    api = getattr(spec, "api", None)
+    if api != API:
+        warn(
+            name, f"could not be loaded: its spec is for API {api}, this companion reads API {API}"
+        )
+        return None
+    return spec
+
+
+def said(err: BaseException) -> str:
+    """An exception in one line: its type and its message's first line."""
+    text = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {text[0]}" if text else type(err).__name__
 
 
 def spec(name: str) -> GameSpec | None:
@@ -132,6 +175,19 @@ def owner(key: str) -> tuple[GameSpec, Kind] | None:
     return None
 
 
+@cache
+def fields() -> Fields:
+    """Every game's own match fields together (`GameSpec.fields`): what the store checks and
+    history renames in any match, the match of a game no longer installed included."""
+    found = Fields()
+    for game in specs():
+        try:
+            found = found.merged(game.fields)
+        except (TypeError, AttributeError) as err:
+            warn(game, f"has fields that could not be read: {said(err)}")
+    return found
+
+
 def _in(game: GameSpec, key: str) -> tuple[GameSpec, Kind] | None:
     for kind in game.kinds:
         if key in (kind.key, kind.stored):
@@ -158,5 +214,6 @@ def counted(key: str) -> str:
 
 def refresh() -> None:
     """Look for installed games again (after a package is installed in this process)."""
-    for cached in (_builtin, installed, _plugin, owner):
+    for cached in (_builtin, installed, _installed, _plugin, owner, fields):
         cached.cache_clear()
+    _warned.clear()

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.dice import D8, D20, parse_dice
+from companion.engine.dice import parse_dice
 from companion.engine.errors import BadInput
 from companion.engine.rng import TableRng, step_rng
+from companion.games.hoopers.rules.dice import D8, D20
 from tests.conftest import assert_user_error
 
 # Chi-square critical values at p = 0.001: a fair die fails about once in a
@@ -95,21 +96,23 @@ def test_bad_dice_are_one_error_line(cli, argv, fragment):
 
 def test_d20_is_uniform_over_20000_seeded_rolls():
     rng = TableRng(2026)
-    counts = Counter(rng.d20() for _ in range(20_000))
+    counts = Counter(rng.roll(D20) for _ in range(20_000))
     expected = {face: 1000 for face in D20.faces}
     assert chi_square(counts, expected) < CHI2_CRITICAL_P001[19]
 
 
 def test_d8_faces_follow_the_face_list_over_16000_rolls():
     rng = TableRng(8)
-    counts = Counter(rng.d8() for _ in range(16_000))
+    counts = Counter(rng.roll(D8) for _ in range(16_000))
     expected = {face: 16_000 * float(p) for face, p in D8.distribution().items()}
     assert chi_square(counts, expected) < CHI2_CRITICAL_P001[5]
 
 
 def test_step_rng_is_deterministic_and_differs_by_step():
-    assert step_rng(5, 1).d20() == step_rng(5, 1).d20()
-    assert [step_rng(5, n).d20() for n in range(20)] != [step_rng(6, n).d20() for n in range(20)]
+    assert step_rng(5, 1).roll(D20) == step_rng(5, 1).roll(D20)
+    assert [step_rng(5, n).roll(D20) for n in range(20)] != [
+        step_rng(6, n).roll(D20) for n in range(20)
+    ]
 
 
 @given(

@@ -7,6 +7,7 @@ lazy import inside a function counts), not by importing the modules.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,92 @@ def test_only_command_modules_import_the_cli():
             continue
         bad = sorted(n for n in imports(path) if n.startswith("companion.cli"))
         assert not bad, f"{shown(path)} imports {bad}"
+
+
+CORE_SUFFIXES = (".py", ".html", ".js", ".css", ".toml")
+# Where a game's name may appear outside its own package: the one list of games.
+NAME_LISTS = ("registry.py", "games/__init__.py")
+# Concepts of one game or another that the store, history and engine must not hold.
+CONCEPTS = re.compile(
+    r"\b(tribes?|playoffs?|home_tribe|d20|d8|hooper|arena|draftline)\b", re.IGNORECASE
+)
+
+
+def words(path: Path) -> set[str]:
+    return {w.casefold() for w in re.findall(r"\w+", path.read_text(encoding="utf-8"))}
+
+
+def test_the_core_names_no_game():
+    """`grep -rliw GAME companion` finds a game only in its own package and the registry."""
+    hits = []
+    for path in sorted(p for p in PACKAGE.rglob("*") if p.suffix in CORE_SUFFIXES):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel in NAME_LISTS or "__pycache__" in path.parts:
+            continue
+        named = words(path)
+        hits += [f"{shown(path)} names {g}" for g in GAMES if g in named and not
+                 rel.startswith(f"games/{g}/")]  # fmt: skip
+    assert hits == []
+
+
+def test_the_store_history_and_engine_hold_no_games_concepts():
+    hits = []
+    for layer in ("store", "history", "engine"):
+        for path in sorted(p for p in (PACKAGE / layer).rglob("*") if p.suffix in CORE_SUFFIXES):
+            if "__pycache__" in path.parts:
+                continue
+            found = {m.group(0).lower() for m in CONCEPTS.finditer(path.read_text("utf-8"))}
+            hits += [f"{shown(path)}: {sorted(found)}"] if found else []
+    assert hits == []
+
+
+def test_the_store_imports_neither_history_nor_tables():
+    """The store is below history and tables: they register hooks (store/hooks.py) and read
+    its public API; it names no command (the tables layer's hints) and imports neither."""
+    above = ("companion.history", "companion.tables", "companion.ui", "companion.cli")
+    for path in modules(PACKAGE / "store"):
+        bad = sorted(n for n in imports(path) if n.startswith(above))
+        assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_history_takes_no_private_name_of_the_store():
+    for path in modules(PACKAGE / "history"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        taken = [
+            f"{node.module}.{alias.name}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            and (node.module or "").startswith("companion.store")
+            for alias in node.names
+            if alias.name.startswith("_")
+        ]
+        assert not taken, f"{shown(path)} takes {taken}"
+
+
+# The verbs `companion.cli.table_app` builds from the spec; a game writes one only where it
+# draws or takes more than the spec says (listed: its reason in the game's CLI module).
+COMMON_VERBS = {"status", "undo", "end", "abandon"}
+OWN_VERBS = {
+    "games/hoopers/cli/match.py": {"end"},  # a Series game taken in, `end --abandon`
+    "games/hoopers/cli/series.py": COMMON_VERBS,  # the Series keeps its own document
+    "games/playlist/cli/commands.py": {"end"},  # the game's `end --now`
+}
+
+
+def test_no_game_writes_the_common_verbs_again():
+    example = PACKAGE.parent / "examples" / "coinrace" / "coinrace"
+    for path in [*modules(PACKAGE / "games"), *modules(example)]:
+        if "cli" not in path.parts and path.name != "cli.py":
+            continue
+        written = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                for decorator in node.decorator_list:
+                    call = decorator if isinstance(decorator, ast.Call) else None
+                    if call is None or getattr(call.func, "attr", None) != "command":
+                        continue
+                    named = [a.value for a in call.args if isinstance(a, ast.Constant)]
+                    written.add(named[0] if named else node.name.replace("_", "-"))
+        rel = path.relative_to(PACKAGE).as_posix() if path.is_relative_to(PACKAGE) else path.name
+        extra = (written & COMMON_VERBS) - OWN_VERBS.get(rel, set())
+        assert not extra, f"{rel} writes {sorted(extra)}: use companion.cli.table_app"

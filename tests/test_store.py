@@ -304,9 +304,23 @@ def test_hints_name_the_real_commands(cli):
     )
 
 
-def test_starting_a_second_live_match_names_the_end_command(tmp_path):
+def test_starting_a_second_live_match_names_the_end_command(cli):
+    """The store refuses without naming a command; the tables layer adds the hint."""
+    start = ("allstar", "season", "start", "--players", "A,B,C", "--seed", "1")
+    assert cli(*start).exit_code == 0
+    refused = cli(*start)
+    assert_user_error(refused, "a allstar match is already live")
+    assert "hint: finish it with 'companion allstar season end' or abandon it first" in (
+        refused.stderr
+    )
+
+
+def test_the_store_names_no_command(tmp_path):
     store = Store(tmp_path / "db.json")
     store.start_match("allstar", ["A", "B", "C"])
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation) as again:
         store.start_match("allstar", ["A", "B", "C"])
-    assert "companion allstar season end" in err.value.line()
+    with pytest.raises(RuleViolation) as none:
+        store.current_match("otdraft")
+    assert (again.value.hint, none.value.hint) == (None, None)
+    assert none.value.line() == "no live otdraft match"

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any
 
-from companion import data
 from companion.cli import typer_compat
 from companion.store.peek import Peek
 
@@ -271,8 +270,11 @@ def words_after(source: Source, name: str) -> Source:
 
 
 def dice(asked: Asked) -> list[Item]:
-    table = data.load("dice")
-    return [(name, "Valley Hoopers die") for name in table] + [("d6", "a plain die")]
+    from companion.engine.dice import by_game
+
+    return [(d.name, f"{title} die") for title, dice in by_game().items() for d in dice] + [
+        ("d6", "a plain die")
+    ]
 
 
 def named_on_line(asked: Asked) -> list[Item]:
@@ -341,8 +343,6 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "old": history_players,
     "alias": history_players,
     "into": {"": history_players},
-    "home": {"log": history_players},
-    "order": {"log": commas(history_players)},
     "scores": NOTHING,  # NAME=SCORE: the number is the point
     "cards": {"deal": NOTHING},  # how many
     "first": named_on_line,

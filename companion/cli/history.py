@@ -35,7 +35,12 @@ UntilOption = Annotated[
     str | None, typer.Option("--until", metavar="DATE", help="Only matches on or before DATE.")
 ]
 SeriesOption = Annotated[
-    str | None, typer.Option("--series", metavar="ID", help="Only this Valley Hoopers series.")
+    str | None,
+    typer.Option(
+        "--series",
+        metavar="ID",
+        help="Only the games of this series (a match made of matches, by its id).",
+    ),
 ]
 IdArgument = Annotated[str, typer.Argument(metavar="ID", help="Match id or a unique prefix.")]
 

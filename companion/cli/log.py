@@ -1,15 +1,22 @@
-"""`companion log`: a game played without the companion, recorded in one command."""
+"""`companion log`: a game played without the companion, recorded in one command.
+
+The options every game shares are written here; each game's own (`--tribe`, `--songs`, a
+plug-in's) are read from the specs (`Logged.options`) when the command is built, so a
+plug-in adds its options the same way a built-in game does.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
 from companion.cli.common import JsonOption, NewOption, emit, open_store
 
 
-def log(
+def _log(
     ctx: typer.Context,
     game: Annotated[
         str,
@@ -48,41 +55,13 @@ def log(
             help="Where it was played (default: 'config location', else the last one given).",
         ),
     ] = None,
-    tribe: Annotated[
-        list[str] | None,
-        typer.Option("--tribe", metavar="NAME=TRIBE", help="Valley Hoopers: a team's tribe."),
-    ] = None,
-    home: Annotated[
-        str | None, typer.Option("--home", metavar="NAME", help="Valley Hoopers: the home team.")
-    ] = None,
-    playoff: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--playoff",
-            metavar="NAME=POINTS",
-            help="All-Star Draft: Supporters won in the Play-Offs (they break a tie).",
-        ),
-    ] = None,
-    songs: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--songs", metavar="NAME=N", help="All Stars Playlist: how many songs a player laid."
-        ),
-    ] = None,
-    order: Annotated[
-        str | None,
-        typer.Option(
-            "--order",
-            metavar="A,B,C",
-            help="OT Fantasy Draft: round 7's turn order (a tie goes to the latest).",
-        ),
-    ] = None,
     player: Annotated[
         str | None,
         typer.Option("--player", metavar="NAME", help="A solo round: who played (default: solo)."),
     ] = None,
     new: NewOption = None,
     json: JsonOption = False,
+    **own: object,
 ) -> None:
     """Log a finished game played without the companion: its final scores, ranked by its rules.
 
@@ -98,15 +77,11 @@ def log(
         entries=tuple(scores or ()),
         when=when,
         note=note,
-        tribes=tuple(tribe or ()),
-        home=home,
-        playoff=tuple(playoff or ()),
-        songs=tuple(songs or ()),
-        order=order,
         player=player,
         minutes=minutes,
         location=location,
         new=tuple(new or ()),
+        own={key: tuple(value) if isinstance(value, list) else value for key, value in own.items()},
     )
     answer = log_game(open_store(ctx), request).to_json()
 
@@ -116,3 +91,53 @@ def log(
         logged_view(out, answer)
 
     emit(answer, json, render)
+
+
+def _with_game_options(function: Callable[..., None]) -> Callable[..., None]:
+    """`function` with one more keyword parameter per game option, placed before `--json`."""
+    from companion.history.log import log_options, loggable
+
+    signature = inspect.signature(function, eval_str=True)
+    shared = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    own = []
+    taken = {p.name for p in shared} | {"help"}
+    flags = {"--" + p.name.replace("_", "-") for p in shared} | {"--help"}
+    for option in log_options():
+        if not option.key.isidentifier() or option.key in taken or option.flag in flags:
+            from companion import registry
+
+            game = next(k for k, kind in loggable().items() if option in kind.log.options)
+            registry.warn(
+                registry.family(game),
+                f"has a log option that could not be added: {option.flag} ({option.key}) "
+                "is taken or not a name",
+            )
+            continue
+        taken.add(option.key)
+        flags.add(option.flag)
+        kind: Any = list[str] | None if option.several else str | None
+        info = typer.Option(option.flag, metavar=option.metavar, help=option.help)
+        own.append(
+            inspect.Parameter(
+                option.key,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=Annotated[kind, info],
+            )  # fmt: skip
+        )
+    # After the shared options, before the solo round's --player (and --json), as in --help
+    # before the options moved into the games.
+    at = next(n for n, p in enumerate(shared) if p.name == "player")
+    keyword = [p.replace(kind=p.KEYWORD_ONLY) for p in shared[2:]]
+    params = [*shared[:2], *keyword[: at - 2], *own, *keyword[at - 2 :]]
+
+    def log(**given: Any) -> None:
+        function(**given)
+
+    log.__doc__ = function.__doc__
+    log.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    log.__annotations__ = {p.name: p.annotation for p in params}
+    return log
+
+
+log = _with_game_options(_log)

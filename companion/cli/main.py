@@ -31,16 +31,21 @@ class GamesGroup(CompanionGroup):
             from companion import registry
 
             game = registry.spec(cmd_name)
-            if game is not None:
+            if game is not None and cmd_name in registry.BUILTIN:
                 self.commands[cmd_name] = build_command(game.cli, cmd_name)
+            elif game is not None:
+                try:
+                    self.commands[cmd_name] = build_command(game.cli, cmd_name)
+                except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs it alone
+                    registry.warn(game, f"could not be loaded: {registry.said(err)}")
         return super().get_command(ctx, cmd_name)
 
 
 app = LazyTyper(
     group_base=GamesGroup,
     name="companion",
-    help="At-the-table companion and score tracker for Valley Hoopers, All-Star Draft, "
-    "All Stars Playlist and OT Fantasy Draft.",
+    help="At-the-table companion and score tracker for tabletop games: each game is a command "
+    "below.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -77,7 +82,7 @@ def root(
         no_command(ctx)
 
 
-app.command()(table.roll)
+app.lazy("roll", "companion.cli.roll:roll")
 app.command()(table.shuffle)
 app.command()(table.deal)
 app.command("first-player")(table.first_player)

@@ -7,36 +7,9 @@ from typing import Annotated
 import typer
 
 from companion.cli.common import JsonOption, SeedOption, emit
-from companion.engine.errors import BadInput
 from companion.engine.rng import TableRng
 
 MAX_COUNT = 1000
-
-
-def roll(
-    die: Annotated[str, typer.Argument(help="d20 or d8 (Valley Hoopers dice), dN or NdM.")],
-    count: Annotated[int, typer.Option("--count", "-n", help="How many rolls.")] = 1,
-    seed: SeedOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Roll dice: the Valley Hoopers d20 (5..100) and d8 foul die, or dN / NdM."""
-    from companion.engine.dice import parse_dice
-
-    spec = parse_dice(die)
-    if not 1 <= count <= MAX_COUNT:
-        raise BadInput(f"--count must be 1 to {MAX_COUNT} (got {count})")
-    rng = TableRng(seed)
-    rolls = [spec.roll(rng) for _ in range(count)]
-    payload = {"die": spec.text, "results": [total for total, _ in rolls], "seed": rng.seed}
-    if spec.is_sum:
-        payload["dice"] = [list(parts) for _, parts in rolls]
-
-    def render(out):
-        from companion.ui.dice import render_rolls
-
-        render_rolls(out, spec, rolls)
-
-    emit(payload, json, render)
 
 
 def shuffle(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from companion.engine.decks import deal, parse_deck
-from companion.engine.dice import D8, D20, d8_label
+from companion.engine.dice import named_die
 from companion.engine.rng import TableRng
 from companion.store import Store
 from companion.tables.rolloff import RollOffTable
@@ -13,10 +13,11 @@ from companion.tables.rolloff import RollOffTable
 
 def run(out: Console, store: Store, seed: int) -> None:
     rng = TableRng(seed)
+    d20, d8 = named_die("d20"), named_die("d8")
     out.print("$ companion roll d20 --count 5")
-    out.print("  " + "  ".join(str(D20.roll(rng)) for _ in range(5)))
+    out.print("  " + "  ".join(str(d20.roll(rng)) for _ in range(5)))
     out.print("$ companion roll d8 --count 3")
-    out.print("  " + "  ".join(d8_label(str(D8.roll(rng))) for _ in range(3)))
+    out.print("  " + "  ".join(d8.label(d8.roll(rng)) for _ in range(3)))
     players = ["Ana", "Ben", "Cy"]
     out.print("$ companion deal --players Ana,Ben,Cy --cards 5 --deck 1-54")
     dealt = deal(parse_deck("1-54"), players, 5, rng)
@@ -30,7 +31,7 @@ def run(out: Console, store: Store, seed: int) -> None:
     table = RollOffTable(store)
     started = table.start(players, seed=seed)
     for player in players:
-        table.roll(player, D20.roll(rng))
+        table.roll(player, d20.roll(rng))
     done = table.end()
     rolls, winner = done.result["scores"], done.result["winner"]
     out.print(f"  match {started.id}: " + ", ".join(f"{p} rolled {r}" for p, r in rolls.items()))

@@ -1,7 +1,8 @@
-"""Dice: the Valley Hoopers d20 and d8, and ordinary dN / NdM.
+"""Dice: ordinary dN / NdM, and the named dice the games declare (`GameSpec.dice`).
 
-Faces come from `companion/data/dice.toml`; the same face lists give `roll`
-its results and `odds` its exact probabilities.
+A game's die has explicit faces (its own TOML); the same face list gives `roll` its
+results and the game its exact probabilities. `roll dN` is that game's die when a game
+declares a die named `dN`, else an ordinary one.
 """
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from companion.data import load
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from fractions import Fraction
 
     from companion.engine.rng import TableRng
@@ -31,9 +32,18 @@ class Die:
 
     name: str
     faces: tuple[Face, ...]
+    about: str = ""  # what `roll --help` and Tab say of a game's die
+    labels: Mapping[Face, str] | None = None  # how a face is shown (a symbol and a word)
 
-    def roll(self, rng: TableRng) -> Face:
-        return self.faces[rng.randint(0, len(self.faces) - 1)]
+    def roll(self, rng: Any) -> Face:
+        """One face (through `rng.roll`, so a stand-in RNG can answer for a named die)."""
+        return rng.roll(self)
+
+    def label(self, face: Face) -> str:
+        """How `face` is shown: its label, so it never relies on colour."""
+        if self.labels is None:
+            return str(face)
+        return self.labels.get(face, f"? {face}")
 
     def probability(self, face: Face) -> Fraction:
         from fractions import Fraction
@@ -54,34 +64,43 @@ class Die:
         raise BadInput(f"{face} is not a face of the {self.name} ({shown})")
 
 
-def _valley_dice() -> tuple[Die, Die]:
-    table = load("dice")
-    return (
-        Die("d20", tuple(table["d20"]["faces"])),
-        Die("d8", tuple(table["d8"]["faces"])),
-    )
+def declared() -> dict[str, Die]:
+    """Every named die a game declares (`GameSpec.dice`), by name (the first game's wins)."""
+    return {die.name: die for dice in by_game().values() for die in reversed(dice)}
 
 
-D20, D8 = _valley_dice()
-D8_FACE_NAMES: tuple[str, ...] = tuple(dict.fromkeys(D8.faces))  # type: ignore[arg-type]
+def by_game() -> dict[str, tuple[Die, ...]]:
+    """Each game's own dice, by the game's title (a name another game took first left out)."""
+    from companion import registry
+    from companion.engine.spec import load
+
+    taken: set[str] = set()
+    found: dict[str, tuple[Die, ...]] = {}
+    for game in registry.specs():
+        try:
+            given = tuple(load(game.dice)) if game.dice else ()
+        except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs its dice alone
+            registry.warn(game, f"has dice that could not be loaded: {registry.said(err)}")
+            continue
+        dice = [d for d in given if isinstance(d, Die) and d.name not in taken]
+        taken.update(d.name for d in dice)
+        if dice:
+            found[game.title] = tuple(dice)
+    return found
 
 
-def parse_d20(value: int) -> int:
-    """A d20 result typed by the table (e.g. `--roll 45`)."""
-    return int(D20.check(value))
+def said(dice: tuple[Die, ...]) -> str:
+    return " and ".join(d.name for d in dice)
 
 
-def parse_d8(value: str) -> str:
-    """A d8 face typed by the table, by unique prefix (`--face wh` is ambiguous)."""
-    from companion.engine.names import match_prefix
-
-    return match_prefix(value, D8_FACE_NAMES, what="foul die face")
+def plain(sides: int) -> Die:
+    return Die(f"d{sides}", tuple(range(1, sides + 1)))
 
 
-def d8_label(face: str) -> str:
-    """Symbol and word for a foul die face, so it never relies on colour."""
-    label = load("dice")["d8"]["labels"].get(face, {"symbol": "?", "word": face})
-    return f"{label['symbol']} {label['word']}"
+def named_die(name: str) -> Die:
+    """The die `roll NAME` rolls: a game's die of that name, else an ordinary dN."""
+    found = declared().get(name)
+    return found if found is not None else plain(int(name.removeprefix("d")))
 
 
 @dataclass(frozen=True)
@@ -98,10 +117,15 @@ class DiceSpec:
 
     @property
     def note(self) -> str | None:
-        """Said beside a plain die, so `d21` is never mistaken for a typo of `d20`."""
-        if self.die in (D20, D8) or self.is_sum:
+        """Said beside a plain die, so a plain die is never mistaken for a typo of a game's own."""
+        games = by_game()
+        if self.is_sum or not games or self.die is declared().get(self.die.name):
             return None
-        return f"plain {self.text}; the Valley Hoopers dice are d20 and d8"
+        owned = "; ".join(
+            f"the {title} {'dice are' if len(d) > 1 else 'die is'} {said(d)}"
+            for title, d in games.items()
+        )
+        return f"plain {self.text}; {owned}"
 
     def roll(self, rng: TableRng) -> tuple[Face, tuple[Face, ...]]:
         """One roll: the result (a sum for NdM) and the single dice."""
@@ -115,23 +139,22 @@ _DICE_RE = re.compile(r"^(?P<count>\d*)d(?P<sides>\d+)$")
 
 
 def parse_dice(text: str) -> DiceSpec:
-    """`d20`, `d8` (the Valley Hoopers dice), `dN`, or `NdM`."""
+    """A die a game declares (by its name), `dN`, or `NdM`."""
     spec = text.strip().lower()
+    own = declared().get(spec)
+    if own is not None:  # a game's die, whatever its name
+        return DiceSpec(spec, own)
     match = _DICE_RE.match(spec)
     if not match:
-        raise BadInput(
-            f"'{text}' is not a die",
-            hint="write d20, d8 (Valley Hoopers), dN or NdM, e.g. d6 or 3d6",
+        games = "".join(
+            f"{', '.join(d.name for d in dice)} ({title}), " for title, dice in by_game().items()
         )
+        raise BadInput(f"'{text}' is not a die", hint=f"write {games}dN or NdM, e.g. d6 or 3d6")
     count_text, sides = match["count"], int(match["sides"])
     if not 2 <= sides <= MAX_SIDES:
         raise BadInput(f"'{text}': a die needs 2 to {MAX_SIDES} sides")
     if count_text == "":
-        if sides == 20:
-            return DiceSpec(spec, D20)
-        if sides == 8:
-            return DiceSpec(spec, D8)
-        return DiceSpec(spec, Die(spec, tuple(range(1, sides + 1))))
+        return DiceSpec(spec, named_die(spec))
     count = int(count_text)
     if not 1 <= count <= MAX_DICE:
         raise BadInput(f"'{text}': roll 1 to {MAX_DICE} dice at once")

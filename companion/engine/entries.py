@@ -74,7 +74,7 @@ def parse_scores(entries: Iterable[str]) -> dict[str, int]:
 def parse_per_player(
     entries: Iterable[str], players: Sequence[str], option: str, what: str
 ) -> dict[str, int]:
-    """`--playoff Ana=6`: each NAME a player of this game (or a unique prefix)."""
+    """`--bonus Ana=6`: each NAME a player of this game (or a unique prefix)."""
     found: dict[str, int] = {}
     for text in entries:
         name, value = parse_pair(text, f"{option} NAME={what}")

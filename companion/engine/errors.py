@@ -42,6 +42,25 @@ class RuleViolation(CompanionError):
     """Input that parses but the rulebook does not allow."""
 
 
+class NoLiveMatch(RuleViolation):
+    """A change or a status of `game` with no match of it live. Its hint (the command that
+    starts one) is the tables layer's to give (companion.tables.base.hinted)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"no live {game} match")
+        self.game = game
+        self.wants = "start"
+
+
+class AlreadyLive(RuleViolation):
+    """A second live match of `game`; the tables layer hints how to end the first."""
+
+    def __init__(self, game: str, match_id: str) -> None:
+        super().__init__(f"a {game} match is already live (id {match_id})")
+        self.game = game
+        self.wants = "end"
+
+
 class NothingToUndo(RuleViolation):
     """`undo` with an empty event log."""
 

@@ -6,7 +6,7 @@ recording a move, undo, replay, the scoreboard — is the same fold for every
 game, written once here and in `companion.tables`.
 
 `apply` receives an RNG only when a move is being recorded: anything it draws
-(an injury marker, a refilled Draftline) is written into the returned event,
+(a marker drawn, a refilled row of cards) is written into the returned event,
 so replaying the log (rng None) gives the same state on every machine.
 """
 
@@ -60,7 +60,7 @@ class Rules(Protocol[S]):
 
 
 def event(kind: str, **data: Any) -> Event:
-    """A move as the faces hand it to a table: `event("foul", team="Ann", hooper="Uli")`."""
+    """A move as the faces hand it to a table: `event("foul", team="Ann", player="Uli")`."""
     return {"type": kind, "data": data}
 
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from companion.engine.dice import Die
 
 T = TypeVar("T")
 
@@ -47,17 +50,9 @@ class TableRng:
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self._random.sample(list(items), k)
 
-    def d20(self) -> int:
-        """A Valley Hoopers d20 result: 5, 10, …, 100."""
-        from companion.engine.dice import D20
-
-        return D20.roll(self)
-
-    def d8(self) -> str:
-        """A Valley Hoopers foul die face name."""
-        from companion.engine.dice import D8
-
-        return D8.roll(self)
+    def roll(self, die: Die) -> Any:
+        """One face of `die`, every face equally likely."""
+        return die.faces[self.randint(0, len(die.faces) - 1)]
 
 
 def step_rng(seed: int, step: int) -> TableRng:

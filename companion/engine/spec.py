@@ -54,10 +54,34 @@ def load(target: str) -> Any:
     return getattr(found, attribute) if attribute else found
 
 
+# The version of this module's records a spec is written against (`GameSpec.api`). Raised
+# when a field changes meaning or a required one is added; a spec of another version is
+# refused with one warning line (companion.registry), never half-read.
+API = 1
+
+
+class LogOption(Record):
+    """An option a game adds to `companion log` (e.g. `--bonus NAME=N`).
+
+    `key`: where its value is found in the request (`request.own[key]`, for the game's
+    `Logged.prepare`); `several`: repeatable (a tuple of texts, else one text or None);
+    `role`: its NAME=VALUE pairs are the part each player took (what a play file from
+    elsewhere calls a player's colour or role fills it). Two kinds may share an option
+    (the same `flag` means the same option).
+    """
+
+    key: str
+    flag: str
+    metavar: str
+    help: str
+    several: bool = False
+    role: bool = False
+
+
 class Question(Record):
     """One more question the guided log asks for a game, answered into a `companion log` option.
 
-    `option`: the LogRequest field it fills; `when`: "always", or "tie" (only when the
+    `option`: the `LogOption.key` it fills; `when`: "always", or "tie" (only when the
     first place is shared: `{tied}` in the prompt names them); `words`: the answer is
     several NAME=VALUE (else one text); `required`: no `none` (the rules need the answer).
     """
@@ -76,7 +100,7 @@ class Logged(Record):
     `rank(scores, context) -> {"scores", "ranks", "winner", ...}` decides the result
     by the game's rules (`companion log` and `history amend` both ask it);
     `prepare(request, players) -> (options, context)` reads the game's own
-    `companion log` options (`options` lists which it takes); `context(match)` is
+    `companion log` options (`options`: the `LogOption`s it takes); `context(match)` is
     what ranking needs again when a stored result is amended; `setup(txn)` reads
     the table's settings a log is checked against (a solo goal, the catalogue's
     negative cards) inside the log's own transaction (`txn.get_doc`), so the table's
@@ -86,7 +110,7 @@ class Logged(Record):
 
     title: str
     rank: str
-    options: tuple[str, ...] = ()
+    options: tuple[LogOption, ...] = ()
     prepare: str | None = None
     context: str | None = None
     setup: str | None = None
@@ -144,7 +168,7 @@ class Kind(Record):
     example: tuple[tuple[str, ...], ...] = ()  # the commands that start a sample game
     renderer: str | None = None  # "module:function(out, status)" drawing the scoreboard
     flow: str | None = None  # guided module: start(store, seed=None) -> bool, play(store, seed)
-    menu: str | None = None  # "a Valley Hoopers match": what the menu offers to start
+    menu: str | None = None  # "a coin race": what the menu offers to start
     first_step: str = "the first turn"
     next_step: str = "the next turn"
     own_document: bool = False  # the table keeps its own document, not a live match
@@ -162,7 +186,7 @@ class Kind(Record):
     role: str | None = None
     stored: str | None = None
     # "module:fn(match) -> bool": whether a match's players are people (None: always). A
-    # match whose sides were not people (a Series played by tribes alone) stays in history
+    # match whose sides were not people (sides named after factions alone) stays in history
     # but counts for nobody in stats, head-to-head, ratings or a BG Stats export.
     people: str | None = None
 
@@ -170,11 +194,47 @@ class Kind(Record):
     def history_key(self) -> str:
         return self.stored or self.key
 
-    def start_command(self) -> str | None:
-        return f"{self.command} start" if self.command else None
-
     def verb_command(self, verb: str) -> str:
         return f"{self.command or 'companion ' + self.key} {verb}"
+
+
+class Column(Record):
+    """A column a game adds to `history export --format csv`, one value per player's row.
+
+    `key`: `result[key][player]` when `per_player`, else the match's `options[key]` (or
+    `result[key]`): a value of the whole match, such as the series it belongs to.
+    """
+
+    name: str
+    key: str
+    per_player: bool = False
+
+
+class Fields(Record):
+    """What a game keeps in its matches besides what every match has, so the store can check
+    its shape and history rename a player inside it without knowing the game.
+
+    `text_options` / `text_result`: keys of `options` / `result` holding a string (a series
+    id); `player_options`: keys of `options` naming a player (the home team);
+    `player_option_maps` / `player_result_maps`: keys of `options` / `result` whose maps are
+    keyed by player (renamed key by key when a player is; `player_option_maps` hold strings).
+    """
+
+    text_options: tuple[str, ...] = ()
+    text_result: tuple[str, ...] = ()
+    player_options: tuple[str, ...] = ()
+    player_option_maps: tuple[str, ...] = ()
+    player_result_maps: tuple[str, ...] = ()
+    csv: tuple[Column, ...] = ()
+
+    def merged(self, other: Fields) -> Fields:
+        """Both games' fields (each key once, in order)."""
+        return Fields(
+            **{
+                name: tuple(dict.fromkeys((*getattr(self, name), *getattr(other, name))))
+                for name in self._fields
+            }
+        )
 
 
 class GameSpec(Record):
@@ -189,3 +249,8 @@ class GameSpec(Record):
     demos: tuple[tuple[str, str], ...] = ()  # (demo name, module with run(out, store, seed))
     completion: str | None = None  # "module:SOURCES": this game's values for the shell's Tab
     help: str = ""
+    fields: Fields = Fields()  # what its matches keep beyond the common fields
+    dice: str | None = None  # "module:DICE", its named dice (`engine.dice.Die`s) for `roll`
+    # "package:file.js": the script drawing its kinds on `watch --web` (`board(KEY, draw)`)
+    board: str | None = None
+    api: int = API  # the version of these records it is written against

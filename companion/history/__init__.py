@@ -7,3 +7,19 @@ result) are the history layer's service functions; `companion.cli.history`,
 `companion.cli.players` and `companion.cli.log` are the command-line shell
 around them and never touch the store themselves.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.store import hooks
+
+
+def _keep_partial(store: Any, name: str, signature: list[int], matches: list[Any]) -> None:
+    """An archive file was staged: its `history stats` partial is written with it."""
+    from companion.history.summed import write_partial
+
+    write_partial(store, name, signature, matches)
+
+
+hooks.on_staged(_keep_partial)

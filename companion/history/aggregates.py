@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.history import headtohead
-from companion.history.players import PER_PLAYER
+from companion.history.players import named_keys
 from companion.history.queries import by_people, game_of, when
 from companion.history.stats import (
     _number,
@@ -90,7 +90,8 @@ def names_of(match: Match) -> list[str]:
     """Every name a match holds where `players.Roster.match` would rename it."""
     found = list(match.get("players") or ())
     result = match.get("result") or {}
-    for key in PER_PLAYER:
+    in_result, in_options, naming = named_keys()
+    for key in in_result:
         if isinstance(result.get(key), dict):
             found.extend(result[key])
     for round_ in result.get("rounds") or () if isinstance(result.get("rounds"), list) else ():
@@ -99,10 +100,10 @@ def names_of(match: Match) -> list[str]:
     if isinstance(result.get("winner"), str):
         found.append(result["winner"])
     options = match.get("options") or {}
-    for key in ("tribes", "rosters", "roles"):
+    for key in in_options:
         if isinstance(options.get(key), dict):
             found.extend(options[key])
-    for key in ("home", "away", "first"):
+    for key in naming:
         if isinstance(options.get(key), str):
             found.append(options[key])
     return [n for n in found if isinstance(n, str)]

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 Match = dict[str, Any]
 
 ALIASES = "players"
-AMENDMENTS = "amendments"
 
 
 @contextmanager

@@ -19,12 +19,15 @@ import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.history.bgstats import play_date
 from companion.history.errors import NewerExport, NotAnExport
 from companion.history.headtohead import ranks_of, won
-from companion.history.queries import by_people, game_of, is_aggregate, series_of, when
+from companion.history.queries import by_people, game_of, is_aggregate, when
+
+if TYPE_CHECKING:
+    from companion.engine.spec import Column
 
 FORMAT = "companion-history"
 VERSION = 1
@@ -33,9 +36,8 @@ FORMATS = ("json", "csv", "bgstats", "bgsplay", "bgg")
 SOURCE_NAME = "Table Companion"
 # Not a play of a game: a roll-off for who starts (nor a Series: its games are the plays).
 ROLL_OFF = "table"
-CSV_COLUMNS = (
-    "date", "game", "match_id", "player", "score", "rank", "winner", "series", "playoff",
-)  # fmt: skip
+# The columns of every play; each game adds its own after them (`Fields.csv`).
+CSV_COLUMNS = ("date", "game", "match_id", "player", "score", "rank", "winner")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", " ", "\u3000")
 FULL_WIDTH_START = ("\uff1d", "\uff0b", "\uff0d", "\uff20")  # ＝ ＋ － ＠
 
@@ -313,16 +315,34 @@ def csv_rows(matches: Iterable[Match]) -> list[dict[str, Any]]:
                     "score": result["scores"].get(player, ""),
                     "rank": ranks.get(player, ""),
                     "winner": "yes" if won(result, player) else "no",
-                    "series": series_of(match) or "",
-                    "playoff": (result.get("playoff_scores") or {}).get(player, ""),
+                    **{c.name: _cell(match, c, player) for c in _game_columns()},
                 }
             )
     return rows
 
 
+def _game_columns() -> list[Column]:
+    """Every game's own CSV columns, each name once, in the registry's order."""
+    from companion import registry
+
+    return list({c.name: c for c in reversed(registry.fields().csv)}.values())[::-1]
+
+
+def _cell(match: Match, column: Column, player: str) -> Any:
+    result = match.get("result") or {}
+    if column.per_player:
+        held = result.get(column.key)
+        return held.get(player, "") if isinstance(held, dict) else ""
+    for holder in (match.get("options") or {}, result):
+        if isinstance(holder.get(column.key), str):
+            return holder[column.key]
+    return ""
+
+
 def csv_text(rows: list[dict[str, Any]]) -> str:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    columns = [*CSV_COLUMNS, *(c.name for c in _game_columns())]
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in rows)
     return buffer.getvalue()

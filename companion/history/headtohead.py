@@ -27,7 +27,7 @@ def ranks_of(result: dict[str, Any]) -> dict[str, float]:
 def won(result: dict[str, Any], player: str) -> bool:
     """Whether `player` won: the winner, or one of several sharing first place.
 
-    A shared first (a Playlist tie, an All-Star tie the Play-Offs did not break) is a win
+    A shared first (a tie the game's rules leave shared) is a win
     for each; one player ranked first without being the winner (a solo round short of its
     goal) did not win.
     """

@@ -28,39 +28,28 @@ from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 
 if TYPE_CHECKING:
-    from companion.engine.spec import Kind, Logged
+    from companion.engine.spec import Kind, Logged, LogOption
 
 Match = dict[str, Any]
 
 SOLO_PLAYER = "solo"  # as a solo run nobody named is named
 FUTURE = AHEAD  # the bounds imports are held to as well
 
-# The per-game options of `companion log`, as spelled; which game takes which is the
-# game's own say (`Logged.options` in its spec).
-OPTIONS = {
-    "tribes": "--tribe",
-    "home": "--home",
-    "playoff": "--playoff",
-    "songs": "--songs",
-    "order": "--order",
-    "player": "--player",
-}
-
 
 @dataclass(frozen=True)
 class LogRequest:
-    """What `companion log` was given, as typed."""
+    """What `companion log` was given, as typed.
+
+    `own`: the values of the game options (each game's `Logged.options`), by their key;
+    `player`: who played a solo round.
+    """
 
     game: str
     entries: Sequence[str] = ()
     when: str | None = None
     note: str | None = None
-    tribes: Sequence[str] = ()
-    home: str | None = None
-    playoff: Sequence[str] = ()
-    songs: Sequence[str] = ()
-    order: str | None = None
     player: str | None = None
+    own: Mapping[str, Any] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
     minutes: int | str | None = None  # how long it took (a number, or as typed)
     location: str | None = None  # where it was played
@@ -68,6 +57,16 @@ class LogRequest:
 
 
 # --- parsing -------------------------------------------------------------------
+
+
+def log_options() -> list[LogOption]:
+    """Every game option `companion log` takes, each once (by its flag), in the registry's
+    order: a plug-in's options are the command's as much as a built-in game's."""
+    found: dict[str, LogOption] = {}
+    for kind in loggable().values():
+        for option in kind.log.options if kind.log else ():
+            found.setdefault(option.flag, option)
+    return list(found.values())
 
 
 def loggable() -> dict[str, Kind]:
@@ -116,19 +115,22 @@ def parse_when(text: str | None, now: datetime | None = None) -> str:
 
 
 def _not_for(game: str, request: LogRequest) -> None:
-    given = {
-        "tribes": bool(request.tribes),
-        "home": request.home is not None,
-        "playoff": bool(request.playoff),
-        "songs": bool(request.songs),
-        "order": request.order is not None,
-        "player": request.player is not None,
-    }
-    kinds = loggable()
-    for key, used in given.items():
-        if used and key not in logging_of(game).options:
-            games = [k for k, kind in kinds.items() if kind.log and key in kind.log.options]
-            raise BadInput(f"{OPTIONS[key]} is for {' and '.join(games)}, not {game}")
+    """Refuse an option the game does not take, naming the games that do."""
+    logging = logging_of(game)
+    if request.player is not None and not logging.solo:
+        solos = [k for k, kind in loggable().items() if kind.log and kind.log.solo]
+        raise BadInput(f"--player is for {' and '.join(solos)}, not {game}")
+    own = {option.key for option in logging.options}
+    for key, value in request.own.items():
+        if value in (None, ()) or key in own:
+            continue
+        flag = next((o.flag for o in log_options() if o.key == key), f"--{key}")
+        games = [k for k, kind in loggable().items() if kind.log and key in _keys(kind.log.options)]
+        raise BadInput(f"{flag} is for {' and '.join(games)}, not {game}")
+
+
+def _keys(options: Sequence[LogOption]) -> set[str]:
+    return {option.key for option in options}
 
 
 # --- the game's own ranking ------------------------------------------------------

@@ -24,8 +24,24 @@ from companion.history.errors import PlayerExists, SelfMerge
 
 Aliases = dict[str, str]
 
-# Result keys that map each player to a value (the result contract plus game extras).
-PER_PLAYER = ("scores", "ranks", "lengths", "playoff_scores", "regular_scores")
+# Result keys that map each player to a value (the result contract; the games add theirs).
+PER_PLAYER = ("scores", "ranks")
+# The option naming a player that every tracked match may hold.
+PLAYER_OPTIONS = ("first",)
+
+
+def named_keys() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Where a match holds players' names besides `players` and the winner: the result's
+    maps keyed by player, the options' maps keyed by player, the options naming one (the
+    contract's and every game's own, `GameSpec.fields`)."""
+    from companion import registry
+
+    own = registry.fields()
+    return (
+        (*PER_PLAYER, *own.player_result_maps),
+        own.player_option_maps,
+        (*PLAYER_OPTIONS, *own.player_options),
+    )
 
 
 class Roster:
@@ -62,7 +78,8 @@ class Roster:
         result = match.get("result")
         if result:
             result = dict(result)
-            for key in PER_PLAYER:
+            in_result, in_options, naming = named_keys()
+            for key in in_result:
                 if isinstance(result.get(key), dict):
                     result[key] = {name(p): v for p, v in result[key].items()}
             if isinstance(result.get("rounds"), list):
@@ -76,10 +93,11 @@ class Roster:
         options = match.get("options")
         if options:
             options = dict(options)
-            for key in ("tribes", "rosters", "roles"):
+            _, in_options, naming = named_keys()
+            for key in in_options:
                 if isinstance(options.get(key), dict):
                     options[key] = {name(p): t for p, t in options[key].items()}
-            for key in ("home", "away", "first"):
+            for key in naming:
                 if isinstance(options.get(key), str):
                     options[key] = name(options[key])
             out["options"] = options

@@ -1,7 +1,8 @@
 """`history stats` and `history ratings` without reading every match.
 
 Three caches sit in this machine's index folder beside each archive file's summary
-(companion.store.archive.index_dir):
+(companion.store.archive.index_dir), through the store's public API
+(`file_signature`, `write_cache`, `index.contested`) and its `hooks.on_staged`:
 
 - `<file>.stats.json`: the file's partial (companion.history.aggregates), made from the
   file's matches as stored. It is written when a change stages the file, inside the
@@ -68,12 +69,12 @@ def _cache_path(store: Any, name: str, suffix: str) -> Path | None:
 
 def write_partial(store: Any, name: str, signature: list[int], matches: list[Match]) -> None:
     """Keep the file's partial beside its summary (called as the summary is written)."""
-    from companion.store.archive import _write_index
+    from companion.store.archive import write_cache
 
     made = aggregates.partial(matches)
     # Kept as text with the digest of that text: checked without encoding it again.
     text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
-    _write_index(
+    write_cache(
         _cache_path(store, name, STATS_SUFFIX),
         {"source": signature, "check": _text_digest(text), "partial": text},
     )
@@ -103,9 +104,9 @@ def _cached_partial(path: Path | None, made_from: str, expected: Any) -> dict[st
 
 def shard_partial(store: Any, name: str, path: Path) -> dict[str, Any]:
     """The partial of one archive file, from the cache when current, else made again."""
-    from companion.store.archive import _signature, shard_summaries
+    from companion.store.archive import file_signature, shard_summaries
 
-    signature = _signature(path)
+    signature = file_signature(path)
     found = _cached_partial(_cache_path(store, name, STATS_SUFFIX), "source", signature)
     if found is not None:
         return found
@@ -137,14 +138,14 @@ class _Plan:
         from companion.history.book import side_tables
         from companion.history.players import Roster
         from companion.history.stats import is_scored
-        from companion.store.index import _overlap, each_keys, simple
+        from companion.store.index import contested, each_keys, simple
 
         self.store = store
         view = self.view = store.view()
         if view.finishing:
             raise _NotSimple
         # Several machines' files: only the ids the overlap contests need the merge.
-        self.overlap = None if simple(view) else _overlap(store, view)
+        self.overlap = None if simple(view) else contested(store, view)
         self.aliases, self.amendments = side_tables(store)
         self.folded = view.folded()
         self.dead_ids = {i for i, _ in self.folded.dead}
@@ -327,7 +328,7 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     whole and none is counted match by match on its own (no amendment, deletion, contested
     id or merging rename in it), the partial of their matches as stored is kept in this
     machine's index under every file's signature, and renamed as a file's partial is."""
-    from companion.store.archive import _signature, _write_index
+    from companion.store.archive import file_signature, write_cache
 
     whole = all(plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held)
     if not whole:
@@ -335,13 +336,13 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
             m for each in held for m in plan.matches(each) if wanted.accepts(m)
         )
     path = _cache_path(plan.store, held[0].name, RUN_SUFFIX)
-    files = [[m.name, _signature(m.path)] for m in held]
+    files = [[m.name, file_signature(m.path)] for m in held]
     made = _cached_partial(path, "files", files)
     if made is None:
         made = aggregates.partial(m for each in held for m in _stored(plan, each))
         if path is not None:
             text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
-            _write_index(path, {"files": files, "check": _text_digest(text), "partial": text})
+            write_cache(path, {"files": files, "check": _text_digest(text), "partial": text})
     if not aggregates.is_renamable(made, plan.roster.name) or _stale_figures(made):
         # Two names of the run become one player, or a game's figures changed: count.
         return aggregates.partial(m for each in held for m in plan.matches(each))
@@ -379,7 +380,7 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     """The rating lines over every scored match in range, replayed from the latest
     checkpoint whose digest still holds."""
     from companion.history.ratings import Line, model, rate
-    from companion.store.archive import _signature
+    from companion.store.archive import file_signature
 
     months = [m for m in plan.months if plan.inside(m, wanted) is not False]
     # Ratings replay in (date, id) order, so the months are rated in runs that follow each
@@ -404,7 +405,7 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
             [
                 chain,
                 month.name,
-                _signature(month.path),
+                file_signature(month.path),
                 [[name, plan.roster.name(name)] for name in month.partial["names"]],
                 [[i, plan.amendments[i]] for i in month.ids if i in plan.amendments],
                 sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
@@ -440,7 +441,7 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
 def _contested(plan: _Plan, month: _Month) -> list[Any] | None:
     """Which copy of a contested id the file keeps depends on every file holding one: each
     of those files, by name and signature (None for a file no other file contests)."""
-    from companion.store.archive import _signature
+    from companion.store.archive import file_signature
 
     overlap = plan.overlap
     if month.at < 0 or overlap is None:
@@ -448,7 +449,7 @@ def _contested(plan: _Plan, month: _Month) -> list[Any] | None:
     held = sorted(
         {n for i in overlap.contested.intersection(month.ids) for n in overlap.holders[i]}
     )
-    return [[overlap.keys[n].name, _signature(overlap.keys[n].path)] for n in held]
+    return [[overlap.keys[n].name, file_signature(overlap.keys[n].path)] for n in held]
 
 
 # Checkpoints kept per file: the whole history's and a few date ranges' (`stats --since`),
@@ -466,7 +467,7 @@ def _checkpoints(path: Path) -> list[dict[str, Any]]:
 
 
 def _write_checkpoint(store: Any, name: str, digest: str, lines: dict) -> None:
-    from companion.store.archive import _write_index
+    from companion.store.archive import write_cache
 
     path = _cache_path(store, name, RATINGS_SUFFIX)
     if path is None:
@@ -480,7 +481,7 @@ def _write_checkpoint(store: Any, name: str, digest: str, lines: dict) -> None:
     }
     kept = [e for e in _checkpoints(path) if e.get("digest") != digest]
     entries = [{**body, "check": _digest(body)}, *kept][:CHECKPOINTS_KEPT]
-    _write_index(path, {"checkpoints": entries})
+    write_cache(path, {"checkpoints": entries})
 
 
 def _read_checkpoint(store: Any, name: str, digest: str, rater: Any) -> dict | None:

@@ -58,6 +58,18 @@ class Shard:
     total: int
 
 
+def file_signature(path: Path) -> list[int]:
+    """What identifies an archive file's version (its inode, size and mtime): a cache made
+    from the file records it and is trusted only while the file still has it."""
+    return _signature(path)
+
+
+def write_cache(path: Path | None, body: dict[str, Any]) -> None:
+    """Keep `body` at `path` in this machine's index folder (`index_dir`), atomically and
+    best effort: a cache that cannot be written is made again by its next reader."""
+    _write_index(path, body)
+
+
 def _signature(shard: Path) -> list[int]:
     st = shard.stat()
     return [SUMMARY_VERSION, st.st_ino, st.st_size, st.st_mtime_ns]
@@ -221,11 +233,12 @@ def index_staged(store: Store, name: str, staged: Path, docs: dict[str, Any]) ->
         }
         _write_index(_index_path(store, name), body)
         _write_index(keys_path(store, name), keys_body(signature, found.matches, found.bad))
-        # The history layer's sums of this file (`history stats`), kept in step the same
-        # way; imported here, not before, so a store that never stages a file never loads it.
-        from companion.history.summed import write_partial
+        # The layers above keep their caches of this file in step the same way (the history
+        # layer's sums for `history stats`), through the hooks they registered.
+        from companion.store.hooks import STAGED
 
-        write_partial(store, name, signature, found.matches)
+        for hook in STAGED:
+            hook(store, name, signature, found.matches)
 
 
 def _each_shard(store: Store, view: View) -> Iterator[tuple[str, Path, Shard]]:

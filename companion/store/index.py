@@ -147,6 +147,12 @@ def simple(view: View) -> bool:
     return not (legacy and view.folded().dead)  # a deletion a legacy file still holds
 
 
+def contested(store: Store, view: View) -> Any:
+    """The ids several machines' files hold, and where a merge places them (an `Overlap`,
+    companion.store.overlap), for a reader that sums files rather than merging them."""
+    return _overlap(store, view)
+
+
 def _overlap(store: Store, view: View) -> Any:
     """Several machines' keys, and the ids only a merge can place (companion.store.overlap).
 

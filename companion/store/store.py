@@ -34,7 +34,9 @@ from tinydb import Query, TinyDB
 from tinydb.storages import MemoryStorage
 
 from companion.engine.errors import (
+    AlreadyLive,
     BadInput,
+    NoLiveMatch,
     NothingToUndo,
     RuleViolation,
     StoreError,
@@ -786,10 +788,7 @@ class Store:
             if current is not None and (
                 waiting is not None or can_wait is None or not can_wait(dict(current))
             ):
-                raise RuleViolation(
-                    f"a {game} match is already live (id {current['id']})",
-                    hint=f"finish it with '{end_command(game)}' or abandon it first",
-                )
+                raise AlreadyLive(game, current["id"])
             if current is not None:
                 live.update({WAITING: True}, doc_ids=[current.doc_id])
             match: Match = {
@@ -829,8 +828,7 @@ class Store:
                 if current is not None and match_id in (None, current["id"]):
                     return dict(current)  # already the current one
                 raise RuleViolation(
-                    f"no {game} match {match_id + ' ' if match_id else ''}is waiting",
-                    hint=f"'{_command(game) or 'companion ' + game} status' shows the live one",
+                    f"no {game} match {match_id + ' ' if match_id else ''}is waiting"
                 )
             current = live.get(_live(game))
             if current is not None:
@@ -1081,23 +1079,9 @@ class Store:
             return value
 
 
-def _command(game: str) -> str | None:
-    """`companion G NOUN`, the commands of a game's live match (its spec's), for hints."""
-    from companion import registry
-
-    kind = registry.kind(game)
-    return kind.command if kind is not None else None
-
-
-def no_live_match(game: str) -> RuleViolation:
-    command = _command(game)
-    return RuleViolation(
-        f"no live {game} match", hint=f"start one with '{command} start'" if command else None
-    )
-
-
-def end_command(game: str) -> str:
-    return f"{_command(game) or f'companion {game}'} end"
+def no_live_match(game: str) -> NoLiveMatch:
+    # No hint here: the commands to type are the tables layer's (tables.base.hinted).
+    return NoLiveMatch(game)
 
 
 def _key(value: Any) -> Any:

@@ -12,20 +12,22 @@ from __future__ import annotations
 import math
 import re
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.bounds import number_problem, when_problem
 from companion.engine.names import CONTROL
 from companion.engine.names import MAX_NAME as NAME_LIMIT
 
+if TYPE_CHECKING:
+    from companion.engine.spec import Fields
+
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 GAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
-SHARD = re.compile(r"(\d{4})-(\d{2})")
 
 ARCHIVED = ("finished", "abandoned")
 DATES = ("created", "updated", "finished")
-OPTION_NAMES = ("home", "away", "first", "mode", "series", "name", "home_tribe", "location")
-PER_PLAYER_DICTS = ("lengths", "playoff_scores", "regular_scores")
+# The options every match may hold as text; each game names its own (`GameSpec.fields`).
+OPTION_NAMES = ("first", "mode", "name", "location")
 MAX_NAME = NAME_LIMIT
 MAX_MINUTES = 7 * 24 * 60  # a play of a week is a typo
 
@@ -62,6 +64,10 @@ def name_problem(name: Any) -> str | None:
     return problem(name, MAX_NAME)  # the same rule as a name typed in
 
 
+def is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
 def _number_map(value: Any, none_ok: bool, strict: bool = False) -> str | None:
     if not isinstance(value, dict):
         return "is not a map of players to numbers"
@@ -94,7 +100,8 @@ def _result_problem(result: Any, strict: bool = False, where: str = "result.") -
     winner = result.get("winner")
     if winner is not None and not isinstance(winner, str):
         return "result.winner", "is not a player's name"
-    for key in PER_PLAYER_DICTS:
+    own = _games_fields()
+    for key in own.player_result_maps:
         if result.get(key) is not None and not isinstance(result[key], dict):
             return f"result.{key}", "is not an object"
     games = result.get("games")
@@ -102,10 +109,17 @@ def _result_problem(result: Any, strict: bool = False, where: str = "result.") -
         isinstance(games, list) and all(isinstance(g, dict) for g in games)
     ):
         return "result.games", "is not a list of games"
-    series = result.get("series")
-    if series is not None and not isinstance(series, str):
-        return "result.series", "is not a series id"
+    for key in own.text_result:
+        if result.get(key) is not None and not isinstance(result[key], str):
+            return f"result.{key}", "is not a string"
     return None
+
+
+def _games_fields() -> Fields:
+    """The games' own fields (asked of every game, through the registry's specs)."""
+    from companion import registry
+
+    return registry.fields()
 
 
 def _options_problem(options: Any) -> Problem | None:
@@ -113,15 +127,15 @@ def _options_problem(options: Any) -> Problem | None:
         return None
     if not isinstance(options, dict):
         return "options", "is not an object"
-    tribes = options.get("tribes")
-    if tribes is not None and not (
-        isinstance(tribes, dict) and all(isinstance(v, str) for v in tribes.values())
-    ):
-        return "options.tribes", "is not a map of players to tribes"
     minutes = options.get("minutes")
     if minutes is not None and (type(minutes) is not int or not 0 <= minutes <= MAX_MINUTES):
         return "options.minutes", f"is not a whole number of minutes (0 to {MAX_MINUTES})"
-    for key in OPTION_NAMES:
+    own = _games_fields()
+    for key in own.player_option_maps:
+        held = options.get(key)
+        if held is not None and not (isinstance(held, dict) and all(map(is_text, held))):
+            return f"options.{key}", "is not a map keyed by player"
+    for key in (*OPTION_NAMES, *own.text_options, *own.player_options):
         value = options.get(key)
         if value is not None and not isinstance(value, str):
             return f"options.{key}", "is not a string"

@@ -119,9 +119,15 @@ def live_status(store: Store, game: str) -> Any | None:
 
 def current_status(store: Store, game: str) -> Any:
     """Like `live_status`, refusing (RuleViolation) when nothing of `game` is live."""
+    from companion.tables.base import hints
+
+    @hints
+    def current() -> Any:
+        return store.current_match(game)
+
     if game in own_document_kinds():
         return table_for(store, game).status()
-    return status_of(store, store.current_match(game))
+    return status_of(store, current())
 
 
 def documents_in_progress(store: Store) -> list[Any]:

@@ -14,11 +14,18 @@ companion is filed by the same table (`log`), ranked as its spec's `Logged` says
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from companion.engine.errors import NothingToUndo
+from companion import history  # noqa: F401 - its caches are kept as a table files
+from companion.engine.errors import (
+    AlreadyLive,
+    CompanionError,
+    NoLiveMatch,
+    NothingToUndo,
+    RuleViolation,
+)
 from companion.engine.events import Event, Played, Rules, play, replay
 from companion.store import Store
 
@@ -142,6 +149,45 @@ class LoggedGame:
         return answer
 
 
+F = TypeVar("F", bound="Callable[..., Any]")
+
+
+def command_of(game: str) -> str:
+    """`companion G NOUN`: what a game's live-match commands follow (its spec's)."""
+    from companion import registry
+
+    kind = registry.kind(game)
+    return (kind.command if kind is not None else None) or f"companion {game}"
+
+
+def hinted(err: CompanionError) -> CompanionError:
+    """The store's refusal with the command the table should type next (the store names
+    no command): start a match where none is live, end the one that is."""
+    if isinstance(err, NoLiveMatch) and err.hint is None:
+        from companion import registry
+
+        kind = registry.kind(err.game)
+        if kind is not None and kind.command:
+            err.hint = f"start one with '{kind.command} start'"
+    elif isinstance(err, AlreadyLive) and err.hint is None:
+        err.hint = f"finish it with '{command_of(err.game)} end' or abandon it first"
+    return err
+
+
+def hints(function: F) -> F:
+    """`function`, whose store refusals carry the tables layer's hints (`hinted`)."""
+    import functools
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except (NoLiveMatch, AlreadyLive) as err:
+            raise hinted(err) from None
+
+    return call  # type: ignore[return-value]
+
+
 class Table(Generic[S]):
     """One game's live match in one store. Subclasses fill in the game's part."""
 
@@ -170,9 +216,11 @@ class Table(Generic[S]):
 
     # --- reading --------------------------------------------------------------
 
+    @hints
     def live(self) -> Match | None:
         return self.store.live_match(self.game)
 
+    @hints
     def current(self) -> Match:
         return self.store.current_match(self.game)
 
@@ -186,6 +234,7 @@ class Table(Generic[S]):
 
     # --- changing -------------------------------------------------------------
 
+    @hints
     def start_match(
         self,
         players: Sequence[str],
@@ -219,8 +268,15 @@ class Table(Generic[S]):
 
             held = [m["id"] for m in (self.waiting(), self.live()) if m is not None]
             match_id = match_prefix(match_id, held, what=f"live {self.game} match")
-        return self.status(self.store.resume_match(self.game, match_id))
+        try:
+            resumed = self.store.resume_match(self.game, match_id)
+        except RuleViolation as err:
+            if err.hint is None:  # the store names no command; the table does
+                err.hint = f"'{command_of(self.game)} status' shows the live one"
+            raise
+        return self.status(resumed)
 
+    @hints
     def record(self, *moves: Event) -> Recorded[S]:
         """Validate and store moves together: all of them, or (on any refusal) none."""
 
@@ -231,6 +287,7 @@ class Table(Generic[S]):
         match, played = self.store.change_live(self.game, change)
         return Recorded(match, played, self.status_of(match, played.state))
 
+    @hints
     def undo(self, expected: Sequence[Event] | None = None) -> Undone[S]:
         """Drop the last event, or the last `expected` events if they are still the last ones.
 
@@ -255,10 +312,9 @@ class Table(Generic[S]):
 
     @property
     def undo_command(self) -> str:
-        from companion.store.store import end_command
+        return f"{command_of(self.game)} undo"
 
-        return end_command(self.game).rsplit(" ", 1)[0] + " undo"
-
+    @hints
     def end(self) -> Ended:
         """File the result in history; refused, writing nothing, while the game is not over."""
         done = self.store.finish_match(
@@ -266,6 +322,7 @@ class Table(Generic[S]):
         )
         return Ended.of(done)
 
+    @hints
     def abandon(self) -> Ended:
         return Ended.of(self.store.abandon_match(self.game))
 

@@ -1,7 +1,8 @@
 """A roll-off: everyone rolls the d20 and the highest roll wins (who starts, who picks).
 
-The demo records one to show that every result is kept; any table can use it
-to settle a question with the Valley Hoopers d20.
+The demo records one to show that every result is kept; any table can use it to
+settle a question. The d20 is the die `companion roll d20` rolls (a game's own die of
+that name, else an ordinary one).
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ class RollOffRules:
         if data.get("d20") is None:
             if rng is None:
                 raise RuleViolation("a roll is missing from the log")
-            data["d20"] = rng.d20()
+            from companion.engine.dice import named_die
+
+            data["d20"] = named_die("d20").roll(rng)
         data["player"] = player
         state.rolls[player] = int(data["d20"])
         return Step(state, {"type": "roll", "data": data}, data["d20"])

@@ -8,14 +8,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def face_text(die_name: str, face: Any) -> str:
-    if die_name == "d8":
-        from companion.engine.dice import d8_label
-
-        return d8_label(str(face))
-    return str(face)
-
-
 def render_rolls(out: Console, spec: Any, rolls: list[tuple[Any, tuple[Any, ...]]]) -> None:
     if spec.note:
         out.print(f"[dim]({spec.note})[/dim]")
@@ -23,4 +15,4 @@ def render_rolls(out: Console, spec: Any, rolls: list[tuple[Any, tuple[Any, ...]
         if spec.is_sum and len(parts) > 1:
             out.print(f"{spec.text}: {' + '.join(str(p) for p in parts)} = [bold]{total}[/bold]")
         else:
-            out.print(f"{spec.text}: [bold]{face_text(spec.die.name, total)}[/bold]")
+            out.print(f"{spec.text}: [bold]{spec.die.label(total)}[/bold]")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+from companion.engine.spec import Column, Fields, GameSpec, Kind, Logged, LogOption, Play, Question
 
 SEASON = Kind(
     key="allstar",
@@ -26,7 +26,15 @@ SEASON = Kind(
     log=Logged(
         title="All-Star Draft",
         rank="companion.games.allstar.rules.logged:ranked",
-        options=("playoff",),
+        options=(
+            LogOption(
+                "playoff",
+                "--playoff",
+                "NAME=POINTS",
+                "All-Star Draft: Supporters won in the Play-Offs (they break a tie).",
+                several=True,
+            ),
+        ),
         prepare="companion.games.allstar.rules.logged:prepare",
         context="companion.games.allstar.rules.logged:amend_context",
         questions=(
@@ -53,4 +61,9 @@ SPEC = GameSpec(
     kinds=(SEASON,),
     demos=(("allstar", "companion.games.allstar.demo"),),
     completion="companion.games.allstar.cli.complete:SOURCES",
+    board="companion.games.allstar:board.js",
+    fields=Fields(
+        player_result_maps=("playoff_scores", "regular_scores"),
+        csv=(Column("playoff", "playoff_scores", per_player=True),),
+    ),
 )

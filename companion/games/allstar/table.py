@@ -34,7 +34,7 @@ from companion.games.allstar.rules.results import (
     config_criterion,
 )
 from companion.games.allstar.rules.season import RULES, VERSION, Season
-from companion.tables.base import Ended, Match, Recorded, Status, Table
+from companion.tables.base import Ended, Match, Recorded, Status, Table, hints
 
 GAME = "allstar"
 NO_TWO = frozenset({"no-two-managers"})
@@ -694,6 +694,7 @@ class AllStarTable(Table[Season]):
             data.update({"out": outs, "in": ins})
         return self.record(event("swap", **data))
 
+    @hints
     def end(self) -> SeasonEnded:  # type: ignore[override]
         """File the result: most Supporters wins; a tie goes to the most won in the Play-Offs."""
         done = self.store.finish_match(GAME, lambda m: self.result_of(m, self.fold(m)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import d8_label
+from companion.games.hoopers.rules.dice import d8_label
 from companion.games.hoopers.rules.free_throws import LOWEST_ROLL
 from companion.games.hoopers.rules.stats import signed
 from companion.ui.console import Table, plain
@@ -314,6 +314,12 @@ def _energy(hooper: Any) -> str:
 
 HOT = ("orange", "lv1", "lv2")
 COLD = ("cube", "light-blue")
+
+
+def render_undone(out: Console, undone: Any) -> None:
+    """`hoopers match undo`: what was taken back, then the scoreboard."""
+    render_notes(out, [f"undid {undone.removed['type']}"])
+    render_status(out, undone.status)
 
 
 def render_ended(out: Console, done: Ended) -> None:

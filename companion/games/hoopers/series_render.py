@@ -149,7 +149,7 @@ def render_status(
 
 def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:
     """Susan Peg's offensive rebound: the foul die, then her undefended lay-up."""
-    from companion.engine.dice import d8_label
+    from companion.games.hoopers.rules.dice import d8_label
 
     face = d8_label(outcome.reading.face) if outcome.reading.face else "not rolled"
     out.print(f"Susan Peg's offensive rebound: foul die [bold]{face}[/bold]")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+from companion.engine.spec import Column, Fields, GameSpec, Kind, Logged, LogOption, Play, Question
 
 TITLE = "Valley Hoopers: The Series"
 # A Series started with tribes alone named nobody: its games count for no person.
@@ -48,7 +48,12 @@ MATCH = Kind(
     log=Logged(
         title="Valley Hoopers (two teams)",
         rank="companion.games.hoopers.rules.logged:ranked",
-        options=("tribes", "home"),
+        options=(
+            LogOption(
+                "tribes", "--tribe", "NAME=TRIBE", "Valley Hoopers: a team's tribe.", True, True
+            ),
+            LogOption("home", "--home", "NAME", "Valley Hoopers: the home team."),
+        ),
         prepare="companion.games.hoopers.rules.logged:prepare",
         questions=(Question("tribes", "Tribes?", "NAME=keepers|unleashed, or none"),),
     ),
@@ -110,4 +115,13 @@ SPEC = GameSpec(
         ("series", "companion.games.hoopers.demo_series"),
     ),
     completion="companion.games.hoopers.cli.complete:SOURCES",
+    board="companion.games.hoopers:board.js",
+    dice="companion.games.hoopers.rules.dice:DICE",
+    fields=Fields(
+        text_options=("series", "home_tribe"),
+        text_result=("series",),  # a Series game's series
+        player_options=("home", "away"),
+        player_option_maps=("tribes", "rosters", "roles"),  # roles: the tribe a person managed
+        csv=(Column("series", "series"),),
+    ),
 )

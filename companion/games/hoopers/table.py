@@ -19,7 +19,7 @@ from companion.games.hoopers.rules.match import (
     tribes,
 )
 from companion.games.hoopers.rules.state import MatchState, is_set_up
-from companion.tables.base import Ended, Match, Recorded, Status, Table
+from companion.tables.base import Ended, Match, Recorded, Status, Table, hints
 
 INJURY_PILE = "injury_pile"
 # Each hooper card's printed energy, as the table gave it (the catalogue over
@@ -307,6 +307,7 @@ class HoopersTable(Table[MatchState]):
             updated=match.get("updated"),
         )
 
+    @hints
     def record(self, *moves: dict[str, Any]) -> Recorded[MatchState]:
         """Record moves in one locked transaction, with one fold of the match's log.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine.spec import GameSpec, Kind, Logged, Play, Question
+from companion.engine.spec import GameSpec, Kind, Logged, LogOption, Play, Question
 
 DRAFT = Kind(
     key="otdraft",
@@ -29,7 +29,14 @@ DRAFT = Kind(
     log=Logged(
         title="OT Fantasy Draft",
         rank="companion.games.otdraft.rules.logged:ranked",
-        options=("order",),
+        options=(
+            LogOption(
+                "order",
+                "--order",
+                "A,B,C",
+                "OT Fantasy Draft: round 7's turn order (a tie goes to the latest).",
+            ),
+        ),
         prepare="companion.games.otdraft.rules.logged:prepare",
         context="companion.games.otdraft.rules.logged:amend_context",
         questions=(
@@ -53,4 +60,5 @@ SPEC = GameSpec(
     kinds=(DRAFT,),
     demos=(("otdraft", "companion.games.otdraft.demo"),),
     completion="companion.games.otdraft.cli.complete:SOURCES",
+    board="companion.games.otdraft:board.js",
 )

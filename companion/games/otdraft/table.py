@@ -26,7 +26,7 @@ from companion.games.otdraft.rules.draft import RULES, DraftState, start_options
 from companion.games.otdraft.rules.errors import TooManyChoices, UnresolvableCycle
 from companion.games.otdraft.rules.results import final_result, parse_totals, scorepad_result
 from companion.games.otdraft.rules.scoring import ROUNDS
-from companion.tables.base import Ended, Match, Status, Table, Undone
+from companion.tables.base import Ended, Match, Status, Table, Undone, hints
 
 GAME = "otdraft"
 DOCS = "otdraft"  # the store table holding the catalogue
@@ -345,6 +345,7 @@ class DraftTable(Table[DraftState]):
         done = super().undo(expected)
         return DraftUndone(done.events, done.status)
 
+    @hints
     def end(self, totals: Sequence[str] | Mapping[str, int] | None = None) -> DraftEnded:
         """Score every team with its best choice and file the result (refused, writing
         nothing, before the draft is complete or while a card is not described).

@@ -160,6 +160,13 @@ def render_change(out: Console, change: CatalogueChange, source: str = "") -> No
         )
 
 
+def render_undone(out: Console, undone: Any) -> None:
+    """`undo` of the game or the solo run: what was taken back, then its scoreboard."""
+    render_notes(out, [f"Undid {undone.removed['type']}."])
+    draw = render_status if undone.status.game == "playlist" else render_solo_status
+    draw(out, undone.status)
+
+
 def render_notes(out: Console, notes: Sequence[str]) -> None:
     for note in notes:
         out.print(escape(note))

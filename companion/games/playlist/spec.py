@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from companion.engine.spec import GameSpec, Kind, Logged, Play
+from companion.engine.spec import Fields, GameSpec, Kind, Logged, LogOption, Play
 
 TITLE = "All Stars Playlist"
+SONGS = LogOption(
+    "songs", "--songs", "NAME=N", "All Stars Playlist: how many songs a player laid.", True
+)
 
 GAME = Kind(
     key="playlist",
@@ -28,7 +31,7 @@ GAME = Kind(
     log=Logged(
         title=TITLE,
         rank="companion.games.playlist.rules.logged:ranked",
-        options=("songs",),
+        options=(SONGS,),
         prepare="companion.games.playlist.rules.logged:prepare",
         context="companion.games.playlist.rules.logged:amend_context",
         setup="companion.games.playlist.box:log_context",
@@ -59,7 +62,7 @@ SOLO = Kind(
     log=Logged(
         title=f"{TITLE}, a solo round",
         rank="companion.games.playlist.rules.logged:ranked_solo",
-        options=("songs", "player"),
+        options=(SONGS,),
         prepare="companion.games.playlist.rules.logged:prepare_solo",
         context="companion.games.playlist.rules.logged:amend_solo_context",
         setup="companion.games.playlist.box:solo_log_context",
@@ -75,4 +78,6 @@ SPEC = GameSpec(
     kinds=(GAME, SOLO),
     demos=(("playlist", "companion.games.playlist.demo"),),
     completion="companion.games.playlist.cli.complete:SOURCES",
+    board="companion.games.playlist:board.js",
+    fields=Fields(player_result_maps=("lengths",)),
 )

@@ -33,7 +33,7 @@ from companion.games.playlist.rules.game import FinalResult, GameState
 from companion.games.playlist.rules.scoring import score_dict
 from companion.games.playlist.rules.solo import Goal, SoloState
 from companion.store import Store
-from companion.tables.base import Ended, Match, Recorded, Status, Table
+from companion.tables.base import Ended, Match, Recorded, Status, Table, hints
 
 GAME_COMMAND = "companion playlist game"
 SOLO_COMMAND = "companion playlist solo"
@@ -254,6 +254,7 @@ class PlaylistTable(Table[GameState]):
 
     # --- the end ---------------------------------------------------------------------------
 
+    @hints
     def end(self, now: bool = False) -> GameEnded:  # type: ignore[override]
         """Score every playlist and file the game; refused before the last round is over."""
         done = self.store.finish_match(

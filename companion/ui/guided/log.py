@@ -1,7 +1,7 @@
 """Guided: log a finished game played without the companion (the menu's "log a finished game").
 
 The same checks as `companion log`: every answer is parsed by the history
-layer, so a score that does not parse, a draw in Valley Hoopers or a date
+layer, so a score that does not parse, a draw a game's rules refuse or a date
 in the future cannot be submitted (the reason shows under the prompt).
 """
 
@@ -118,7 +118,7 @@ def _answer(request: LogRequest, question: Any, tied: list[str]) -> LogRequest:
     return prompts.ask(
         question.prompt.format(tied=", ".join(tied)),
         "" if question.required else "none",
-        lambda t: _check(_with(request, **{question.option: value(t)})),
+        lambda t: _check(_with(request, own={**request.own, question.option: value(t)})),
         choices=question.choices,
     )
 

@@ -72,9 +72,12 @@ import signal
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.engine.errors import BadInput, CompanionError
+
+if TYPE_CHECKING:
+    from companion.engine.dice import Die
 
 T = TypeVar("T")
 
@@ -765,35 +768,38 @@ def number(question: str, default: int | None, check: Callable[[int], Any] | Non
     return ask(question, "" if default is None else str(default), parse)
 
 
-def d20(question: str, rng: Any) -> int:
-    """The table's d20 result, or Enter to let the companion roll it."""
-    from companion.engine.dice import parse_d20
+def die(question: str, rng: Any, rolled: Die) -> Any:
+    """The face the table rolled on a game's die, or Enter to let the companion roll it:
+    a number typed for a die of numbers, a face chosen for a die of named faces."""
+    if all(isinstance(f, str) for f in rolled.faces):
+        return _named_face(question, rng, rolled)
+    faces = list(dict.fromkeys(rolled.faces))
+    shown = ", ".join(str(f) for f in faces[:2]) + f", … {faces[-1]}" if len(faces) > 3 else ""
 
-    def parse(text: str) -> int | None:
+    def parse(text: str) -> Any:
         if text.casefold() in ROLL_WORDS:
             return None
         try:
-            return parse_d20(int(text))
+            return rolled.check(int(text))
         except ValueError:
-            raise BadInput(f"'{text}' is not a d20 result (5, 10, … 100), nor r to roll") from None
+            raise BadInput(
+                f"'{text}' is not a {rolled.name} result ({shown or faces}), nor r to roll"
+            ) from None
 
-    value = ask(question, "roll", parse, choices="Enter rolls, or type 5..100")
+    value = ask(question, "roll", parse, choices=f"Enter rolls, or type {faces[0]}..{faces[-1]}")
     if value is None:
-        value = rng.d20()
-        say(f"  rolled [bold]{value}[/bold]")
+        value = rolled.roll(rng)
+        say(f"  rolled [bold]{rolled.label(value)}[/bold]")
     return value
 
 
-def d8(question: str, rng: Any) -> str:
-    """The foul die face the table rolled, or `roll` (the default) to roll it."""
-    from companion.engine.dice import D8_FACE_NAMES, d8_label
-
-    options = [ROLL, *D8_FACE_NAMES]
-    message = f"{question} [Enter rolls, or {' / '.join(D8_FACE_NAMES)}] ({ROLL})"
-    face = _select(message, options, ROLL, True)
+def _named_face(question: str, rng: Any, rolled: Die) -> str:
+    names = [str(f) for f in dict.fromkeys(rolled.faces)]
+    message = f"{question} [Enter rolls, or {' / '.join(names)}] ({ROLL})"
+    face = _select(message, [ROLL, *names], ROLL, True)
     if face == ROLL:
-        face = rng.d8()
-        say(f"  rolled [bold]{d8_label(face)}[/bold]")
+        face = rolled.roll(rng)
+        say(f"  rolled [bold]{rolled.label(face)}[/bold]")
     return face
 
 
@@ -839,11 +845,8 @@ class Asker:
                check: Callable[[int], Any] | None = None) -> int:  # fmt: skip
         return self._answer(question, lambda: number(question, default, check))
 
-    def d20(self, question: str, rng: Any) -> int:
-        return self._answer(question, lambda: d20(question, rng))
-
-    def d8(self, question: str, rng: Any) -> str:
-        return self._answer(question, lambda: d8(question, rng))
+    def die(self, question: str, rng: Any, rolled: Die) -> Any:
+        return self._answer(question, lambda: die(question, rng, rolled))
 
     def console(self) -> Any:
         """The console, or (while replaying) one that shows nothing."""

@@ -134,8 +134,35 @@ def private(line: str, store: Store) -> str:
     return line
 
 
+BOARDS = "<!-- the games' boards -->"
+
+
 def page() -> bytes:
-    return resources.files("companion.ui.web").joinpath("scoreboard.html").read_bytes()
+    """The page: its shell, and each game's own board script (`GameSpec.board`) in it."""
+    shell = resources.files("companion.ui.web").joinpath("scoreboard.html").read_text("utf-8")
+    return shell.replace(BOARDS, "\n".join(boards())).encode("utf-8")
+
+
+def boards() -> list[str]:
+    """Each game's board as a script of its own, in a block of its own: one game's mistake
+    (or its `const`) cannot stop another's board."""
+    from companion import registry
+
+    scripts = []
+    for game in registry.specs():
+        if game.board is None:
+            continue
+        package, _, name = game.board.partition(":")
+        try:
+            text = resources.files(package).joinpath(name).read_text("utf-8")
+        except (OSError, ImportError, ValueError) as err:
+            registry.warn(game, f"has a board that could not be read: {registry.said(err)}")
+            continue
+        if "</script" in text.casefold():
+            registry.warn(game, f"has a board that could not be read: {name} holds '</script'")
+            continue
+        scripts.append(f'<script>\n"use strict";\n{{\n{text}}}\n</script>')
+    return scripts
 
 
 class Handler(BaseHTTPRequestHandler):

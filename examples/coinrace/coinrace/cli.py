@@ -1,12 +1,23 @@
-"""`companion coinrace`: start, flip, status, undo, end, abandon, play."""
+"""`companion coinrace`: start, flip and play; status, undo, end and abandon come with
+`table_app`, built from the spec (its table and its renderer)."""
 
 from __future__ import annotations
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import JsonOption, SeedOption, emit, open_store
+from companion.cli.table_app import table_app
 
-app = new_app("Coin race: the first to three heads wins.")
+app = table_app(
+    "coinrace",
+    "Coin race: the first to three heads wins.",
+    helps={
+        "status": "Show the race.",
+        "undo": "Take back the last flip.",
+        "end": "File the race in history once someone has won.",
+        "abandon": "Abandon the race (kept in history as abandoned).",
+    },
+)
 
 
 def _table(ctx: typer.Context):
@@ -39,33 +50,6 @@ def start(
 def flip(ctx: typer.Context, json: JsonOption = False) -> None:
     """Flip the coin for the player whose turn it is."""
     _show(_table(ctx).flip().status, json)
-
-
-@app.command()
-def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Show the race."""
-    _show(_table(ctx).status(), json)
-
-
-@app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the last flip."""
-    done = _table(ctx).undo()
-    emit(done.to_json(), json, lambda out: out.print(f"undone: {done.removed['type']}"))
-
-
-@app.command()
-def end(ctx: typer.Context, json: JsonOption = False) -> None:
-    """File the race in history once someone has won."""
-    done = _table(ctx).end()
-    emit(done.to_json(), json, lambda out: out.print(f"{done.result.get('winner')} won"))
-
-
-@app.command()
-def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Abandon the race (kept in history as abandoned)."""
-    done = _table(ctx).abandon()
-    emit(done.to_json(), json, lambda out: out.print(f"race {done.id} abandoned"))
 
 
 app.lazy("play", "companion.cli.play:coinrace")

@@ -14,10 +14,9 @@ def render_status(out: Any, status: Any) -> None:
 
 
 def start(store: Any, seed: int | None = None) -> bool:
+    from coinrace.table import CoinRaceTable
     from companion.engine.decks import parse_players
     from companion.ui.guided import prompts
-
-    from coinrace.table import CoinRaceTable
 
     players = prompts.ask("Players?", "", lambda t: parse_players(t, low=2), choices="A,B")
     CoinRaceTable(store).start(players, seed)
@@ -25,9 +24,8 @@ def start(store: Any, seed: int | None = None) -> bool:
 
 
 def play(store: Any, seed: int | None = None) -> None:
-    from companion.ui.guided import prompts
-
     from coinrace.table import CoinRaceTable
+    from companion.ui.guided import prompts
 
     table = CoinRaceTable(store)
     while table.status().state.winner is None:

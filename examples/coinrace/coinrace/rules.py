@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
-from companion.engine.events import Step, replay as fold
+from companion.engine.events import Step
+from companion.engine.events import replay as fold
 from companion.engine.rng import TableRng
 
 HEADS_TO_WIN = 3

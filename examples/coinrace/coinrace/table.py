@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from coinrace.rules import HEADS_TO_WIN, RULES, Race, result
 from companion.engine.errors import RuleViolation
 from companion.engine.events import event
 from companion.engine.names import check_name
 from companion.tables.base import Match, Status, Table
-
-from coinrace.rules import HEADS_TO_WIN, RULES, Race, result
 
 
 class CoinRaceTable(Table[Race]):

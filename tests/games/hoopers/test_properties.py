@@ -7,9 +7,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.dice import D8, D20
 from companion.engine.errors import RuleViolation
 from companion.games.hoopers.rules.counters import CounterSpec, resolve_counter
+from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.match import fold, new_match, play, tribe_roster
 from companion.games.hoopers.rules.odds import counter_odds, shot_odds
 from companion.games.hoopers.rules.phase import check

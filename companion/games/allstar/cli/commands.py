@@ -21,6 +21,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
+from companion.cli.table_app import table_verbs
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
@@ -527,12 +528,6 @@ def _emit_status(ctx: typer.Context, json: bool, playoffs_only: bool = False) ->
     emit(status.to_json(), json, lambda out: render_status(out, status))
 
 
-@season_app.command("status")
-def season_status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Where the game stands: round, phase, Supporters, tickets, eliminations."""
-    _emit_status(ctx, json)
-
-
 @season_app.command("playoffs")
 def season_playoffs(ctx: typer.Context, json: JsonOption = False) -> None:
     """The Play-Off standing: who is in, tickets, bench sizes and what comes next."""
@@ -600,28 +595,19 @@ def playoff_swap(
     _emit_move(recorded, json, render_swap)
 
 
-@season_app.command("undo")
-def season_undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the last step of the game."""
-    undone = _table(ctx).undo()
-    payload = {**undone.status.to_json(), "undone": undone.removed}
-    emit(payload, json, lambda out: out.print(f"Undid {undone.removed['type']}.", markup=False))
-
-
-@season_app.command("end")
-def season_end(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Finish the game: most Supporters wins; a tie goes to the most won in the Play-Offs."""
-    from companion.games.allstar.render import render_end
-
-    done = _table(ctx).end()
-    emit(done.to_json(), json, lambda out: render_end(out, done))
-
-
-@season_app.command("abandon")
-def season_abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Drop the live game (kept in history as abandoned)."""
-    done = _table(ctx).abandon()
-    emit(done.to_json(), json, lambda out: out.print(f"Abandoned game {done.id}.", markup=False))
-
+table_verbs(
+    season_app,
+    "allstar",
+    helps={
+        "status": "Where the game stands: round, phase, Supporters, tickets, eliminations.",
+        "undo": "Take back the last step of the game.",
+        "end": "Finish the game: most Supporters wins; a tie goes to the most won in the "
+        "Play-Offs.",
+        "abandon": "Drop the live game (kept in history as abandoned).",
+    },
+    views={"end": "companion.games.allstar.render:render_end"},
+    # what was undone, whole (the other games name its type)
+    payloads={"undo": lambda undone: {**undone.status.to_json(), "undone": undone.removed}},
+)
 
 app.lazy("play", "companion.cli.play:allstar")

@@ -103,7 +103,3 @@ def card_from_text(text: str) -> Card:
     """A card as stored in a match log (canonical spelling, no prefixes)."""
     parts = text.split("-")
     return Card(parts[0], int(parts[1]), parts[2] if len(parts) == 3 else None)
-
-
-def cards_text(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]

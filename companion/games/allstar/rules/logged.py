@@ -75,9 +75,10 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
     """`companion log`'s `--playoff NAME=POINTS`: the Play-Off Supporters that break a tie."""
     from companion.engine.entries import parse_per_player
 
-    if not request.playoff:
+    typed = request.own.get("playoff")
+    if not typed:
         return {}, {}
-    return {}, {"playoff": parse_per_player(request.playoff, players, "--playoff", "POINTS")}
+    return {}, {"playoff": parse_per_player(typed, players, "--playoff", "POINTS")}
 
 
 def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:

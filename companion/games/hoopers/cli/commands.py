@@ -98,7 +98,7 @@ def shot_spec(kind, stat, bonus, defense, ft_stat, away, flagrant, no_foul_bonus
 
 
 def check_roll(roll: int | None) -> int | None:
-    from companion.engine.dice import parse_d20
+    from companion.games.hoopers.rules.dice import parse_d20
 
     return None if roll is None else parse_d20(roll)
 
@@ -153,7 +153,7 @@ def _given(ctx: typer.Context, param: Any) -> bool:
 
 
 def check_face(face: str | None) -> str | None:
-    from companion.engine.dice import parse_d8
+    from companion.games.hoopers.rules.dice import parse_d8
 
     return None if face is None else parse_d8(face)
 
@@ -245,6 +245,7 @@ def foul(
     json: JsonOption = False,
 ) -> None:
     """Read the foul die for an action (the rulebook's foul summary table)."""
+    from companion.games.hoopers.rules.dice import D8
     from companion.games.hoopers.rules.fouls import parse_action, read_foul_die
 
     name = parse_action(action)
@@ -252,7 +253,7 @@ def foul(
     rng = TableRng(seed)
     reading = read_foul_die(
         name,
-        checked or rng.d8(),
+        checked or rng.roll(D8),
         keepers_block=keepers_block,
         linda=linda,
         flagrant_whistle=flagrant_whistle,

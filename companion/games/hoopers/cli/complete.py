@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import data as shared
 from companion.cli.complete import (
     NOTHING,
     Asked,
@@ -64,7 +63,7 @@ def tribe_hoopers(tribe: str | None) -> list[Item]:
 
 
 def faces(asked: Asked) -> list[Item]:
-    dice = shared.load("dice")["d8"]
+    dice = data.load("dice")["d8"]
     labels = dice.get("labels", {})
     return [(face, labels.get(face, {}).get("word")) for face in dice["faces"]]
 
@@ -204,8 +203,8 @@ SOURCES: dict[str, Any] = {
     "home": {
         "hoopers series start": series_home,
         "hoopers match start": history_players,
+        "log": history_players,
     },
-    "tribe": {"log": pair("=", history_players, lambda asked, _: tribes(asked))},
     "away": {"hoopers match start": history_players},
     "first": first,
     # the rules
@@ -255,7 +254,11 @@ SOURCES: dict[str, Any] = {
         "hoopers": fixed(SHOT_KINDS),
     },
     # the Series
-    "tribes": commas(tribe_labels),
+    # `log --tribe NAME=TRIBE` (its key `tribes`), `series start --tribes A,B`
+    "tribes": {
+        "log": pair("=", history_players, lambda asked, _: tribes(asked)),
+        "": commas(tribe_labels),
+    },
     "series_track": tribe_labels,
     "hot": commas(series_hoopers),
     "cold": commas(series_hoopers),

@@ -16,6 +16,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
+from companion.cli.table_app import table_verbs
 from companion.engine.events import event
 from companion.games.hoopers.cli.commands import (
     Bonus,
@@ -903,11 +904,6 @@ def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
 
 
 @match_app.command()
-def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """The scoreboard: score, periods, fouls, hot and cold hoopers."""
-    _emit_status(_table(ctx).status(), json, notes=[])
-
-
 @match_app.command()
 def resume(
     ctx: typer.Context,
@@ -922,13 +918,6 @@ def resume(
     """Go back to the match that waits (a Series game set aside for a friendly match); the
     current one waits in its place."""
     _emit_status(_table(ctx).resume(match), json, notes=[])
-
-
-@match_app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Drop the last recorded event."""
-    undone = _table(ctx).undo()
-    _emit_status(undone.status, json, notes=[f"undid {undone.removed['type']}"])
 
 
 @match_app.command()
@@ -952,12 +941,6 @@ def _series_game(table: HoopersTable, done: Ended) -> Any:
     return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
 
 
-@match_app.command()
-def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Drop an unfinished match (kept in history as abandoned)."""
-    _emit_ended(_table(ctx).abandon(), json)
-
-
 def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     """The match filed; for a Series game, also the game's Reward Phase."""
 
@@ -974,3 +957,25 @@ def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     if series_game is not None:
         payload["series"] = series_game.to_json()
     emit(payload, json, render)
+
+
+def _undone_json(undone: Any) -> dict[str, Any]:
+    return {**undone.status.to_json(), "notes": [f"undid {undone.removed['type']}"]}
+
+
+table_verbs(
+    match_app,
+    "hoopers",
+    helps={
+        "status": "The scoreboard: score, periods, fouls, hot and cold hoopers.",
+        "undo": "Drop the last recorded event.",
+        "abandon": "Drop an unfinished match (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.hoopers.render:render_undone",
+        "abandon": "companion.games.hoopers.render:render_ended",
+    },
+    # the status says the notes of the last move; as a command of its own, none
+    payloads={"status": lambda status: {**status.to_json(), "notes": []}, "undo": _undone_json},
+    verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
+)

@@ -37,6 +37,7 @@ from companion.games.hoopers.rules import turn_flow as tf
 from companion.games.hoopers.rules.blocks import resolve_block
 from companion.games.hoopers.rules.counters import POSITIONS, CounterSpec, resolve_counter
 from companion.games.hoopers.rules.defence import EDD_TRAPP_CARD, defence_cards
+from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import read_foul_die
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
 from companion.games.hoopers.rules.modifiers import (
@@ -578,7 +579,7 @@ class Flow:
         stat = self.stat(team, shooter, "2ps", "2PS (free throws)")
         planned = resolve_free_throws(count, stat, away=away, rng=tf.Probe())
         rolls = [
-            self.q.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
+            self.q.die(f"free throw {n}: roll ≤ {ft.target} scores", self.rng, D20)
             for n, ft in enumerate(planned, 1)
             if ft.roll is not None
         ]
@@ -855,7 +856,7 @@ class Flow:
         if spec.no_foul_die:
             self.q.say("  no foul die: Manny Gentle does not roll it when countering")
         else:
-            face = self.q.d8(f"foul die for the {label}", self.rng)
+            face = self.q.die(f"foul die for the {label}", self.rng, D8)
         reading = read_foul_die(spec.kind, face, flagrant_whistle=spec.flagrant_whistle)
         if not reading.foul:
             if spec.kind == "steal" and position is not None:
@@ -872,9 +873,10 @@ class Flow:
         roll = None
         if planned.target is not None and planned.roll is not None:
             stat = planned.stat.upper()
-            roll = self.q.d20(
+            roll = self.q.die(
                 f"d20 for the {label} ({stat} {planned.target}): roll ≤ {planned.target} succeeds",
                 self.rng,
+                D20,
             )
         outcome = resolve_counter(spec, face=face, roll=roll)
         render_counter(self.q.console(), outcome)
@@ -885,7 +887,7 @@ class Flow:
 
         pending = turn.pending
         assert pending is not None
-        face = self.q.d8(f"foul die for {pending.hooper}'s screen", self.rng)
+        face = self.q.die(f"foul die for {pending.hooper}'s screen", self.rng, D8)
         reading = read_foul_die("screen", face)
         render_foul(self.q.console(), reading)
         if not reading.foul:
@@ -988,7 +990,7 @@ class Flow:
         face = None
         if defense is not None:
             card = self.defense_card or DEFENSE_FOR[kind]
-            face = self.q.d8(f"foul die for the {card.upper()}", self.rng)
+            face = self.q.die(f"foul die for the {card.upper()}", self.rng, D8)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
             self.q.say(
@@ -1001,8 +1003,8 @@ class Flow:
             if planned.auto:
                 self.q.say(f"  {working} ≥ 100: scores without a roll", markup=False)
             elif planned.roll is not None:  # none when it cannot score: said with the shot
-                roll = self.q.d20(f"d20 for the shot: {working} → roll ≤ {planned.target}",
-                                  self.rng)  # fmt: skip
+                roll = self.q.die(f"d20 for the shot: {working} → roll ≤ {planned.target}",
+                                  self.rng, D20)  # fmt: skip
         owed = resolve_shot(spec, face=face, roll=roll, rng=tf.Probe()).free_throws
         ft_rolls: list[int] = []
         if owed:
@@ -1011,7 +1013,7 @@ class Flow:
                 spec = replace(spec, ft_stat=ft)
             planned_fts = resolve_shot(spec, face=face, roll=roll, rng=tf.Probe()).free_throws
             ft_rolls = [
-                self.q.d20(f"free throw {n}: roll ≤ {ft.target} scores", self.rng)
+                self.q.die(f"free throw {n}: roll ≤ {ft.target} scores", self.rng, D20)
                 for n, ft in enumerate(planned_fts, 1)
                 if ft.roll is not None
             ]
@@ -1056,7 +1058,7 @@ class Flow:
         blockers = self.hoopers(turn.opponent, defend=True)
         by = self.pick(turn.opponent, "block", f"block ({name}) by?", blockers)
         linda = self.has_skill(turn.opponent, by, "linda")
-        face = self.q.d8("foul die for the block", self.rng)
+        face = self.q.die("foul die for the block", self.rng, D8)
         planned = resolve_block(face=face, against=kind, keepers_block=True, linda=linda)
         ft_stat, ft_rolls = None, []
         if planned.free_throws:

@@ -50,7 +50,7 @@ def ask_owed_free_throws(table: Any) -> Any:
 
 
 def _roll(question: str) -> int | None:
-    from companion.engine.dice import parse_d20
+    from companion.games.hoopers.rules.dice import parse_d20
 
     def parse(text: str) -> int | None:
         if text.casefold() in prompts.ROLL_WORDS:

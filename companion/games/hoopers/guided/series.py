@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
+from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.series_table import SeriesTable
 from companion.games.hoopers.table import HoopersTable
 from companion.ui.guided import prompts
@@ -378,14 +379,14 @@ def susan_peg_rebound(flow: Any, turn: Any, by: str) -> Any:
         "which cannot be defended"
     )
     fouls = flow.state().teams[turn.team].team_fouls
-    face = flow.q.d8("foul die for the rebound", flow.rng)
+    face = flow.q.die("foul die for the rebound", flow.rng, D8)
     v = 0  # her V matters only with no foul: asked then
     if not read_foul_die("rebound", face).foul:
         v = flow.stat(turn.team, by, "v", "V-stat")
     planned = resolve_susan_peg_rebound(v, face=face, team_fouls=fouls, rng=tf.Probe())
     roll = None
     if planned.roll is not None:
-        roll = flow.q.d20(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng)
+        roll = flow.q.die(f"d20 for Susan Peg's lay-up: roll ≤ {v} scores", flow.rng, D20)
     outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=fouls)
     render_susan_peg_rebound(flow.q.console(), outcome)
     if outcome.foul:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import parse_d8
 from companion.games.hoopers.rules.counters import TEAM_FOUL_FREE_THROWS, TEAM_FOUL_LIMIT
+from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import BadStat, MissingInput, NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.rules.free_throws import FreeThrow, resolve_free_throws
@@ -117,7 +117,7 @@ def resolve_block(
     if face is None:
         if rng is None:
             raise MissingInput("a block needs the foul die (--face)")
-        face = rng.d8()
+        face = rng.roll(D8)
     reading = read_foul_die("block", parse_d8(face), keepers_block=keepers_block, linda=linda)
     count = block_free_throws(reading, against, team_fouls)
     fts: tuple[FreeThrow, ...] = ()

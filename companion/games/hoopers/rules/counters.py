@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import parse_d8
 from companion.engine.names import match_prefix
+from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import BadStat, MissingInput, NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.rules.free_throws import AUTO_SCORE, cannot_hit, d20_result
@@ -179,7 +179,7 @@ def resolve_counter(
     elif face is None:
         if rng is None:
             raise MissingInput("the counter needs the foul die (--face)")
-        face = rng.d8()
+        face = rng.roll(D8)
     reading = read_foul_die(
         spec.kind,
         None if spec.no_foul_die else parse_d8(face),

@@ -86,12 +86,6 @@ def energy_warning(state: MatchState, team: str, hooper: HooperState, card: str)
     )
 
 
-def is_exhausted(hooper: HooperState) -> bool:
-    """Tracked and at 0 ("When an hooper goes out of energy, you need to flip the energy
-    token")."""
-    return hooper.energy_max is not None and hooper.energy == 0
-
-
 def spend(
     state: MatchState, team: str, hooper: HooperState, card: str, free: str | None = None
 ) -> bool:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.engine.dice import D8_FACE_NAMES
 from companion.engine.names import match_prefix
 from companion.games.hoopers.data import load
+from companion.games.hoopers.rules.dice import D8_FACE_NAMES
 from companion.games.hoopers.rules.errors import NotAllowedHere
 
 FOUL_ACTIONS = ("screen", "steal", "intercept", "rebound", "d2", "d3", "dlu", "block")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import parse_d20
+from companion.games.hoopers.rules.dice import D20, parse_d20
 from companion.games.hoopers.rules.errors import BadStat, MissingInput
 from companion.games.hoopers.rules.stats import check_stat
 
@@ -91,4 +91,4 @@ def d20_result(roll: int | None, rng: TableRng | None, what: str) -> int:
         return parse_d20(roll)
     if rng is None:
         raise MissingInput(f"no d20 result for the {what} (give --roll or let the companion roll)")
-    return rng.d20()
+    return rng.roll(D20)

@@ -45,7 +45,7 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
     if len(players) != TEAMS:
         return options, {}
     tribes: dict[str, str] = {}
-    for text in request.tribes:
+    for text in request.own.get("tribes") or ():
         name, sep, tribe = text.rpartition("=")
         if not sep or not name.strip() or not tribe.strip():
             raise BadInput(f"--tribe '{text}' is not NAME=TRIBE (e.g. Ann=keepers)")
@@ -55,8 +55,8 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
         tribes[team] = tribe_key(tribe)
     if tribes:
         options["tribes"] = tribes
-    if request.home is not None:
-        home = match_prefix(request.home, players, what="team")
+    if request.own.get("home") is not None:
+        home = match_prefix(request.own["home"], players, what="team")
         options["home"] = home
         options["away"] = next(p for p in players if p != home)
     return options, {}

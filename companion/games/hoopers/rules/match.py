@@ -21,6 +21,7 @@ from companion.games.hoopers.data import load
 from companion.games.hoopers.rules import phase
 from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.rules.defence import check_defence_card
+from companion.games.hoopers.rules.dice import D20
 from companion.games.hoopers.rules.effects import (
     REBOUND_NOTE,
     Draws,
@@ -244,7 +245,7 @@ def opening_event(options: Mapping[str, Any], rng: TableRng) -> dict[str, Any]:
         return {"type": "opening", "data": {"first": options["first"], "rolls": []}}
     rolls = []
     while True:
-        pair = [rng.d20(), rng.d20()]
+        pair = [rng.roll(D20), rng.roll(D20)]
         rolls.append(pair)
         if pair[0] != pair[1]:
             break

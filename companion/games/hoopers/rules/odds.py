@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from companion.engine.dice import D8, D20
 from companion.games.hoopers.rules.counters import CounterSpec
+from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import FoulReading
 from companion.games.hoopers.rules.free_throws import AUTO_SCORE, free_throw_target
 from companion.games.hoopers.rules.shots import (

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import parse_d8
 from companion.engine.names import match_prefix
+from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.rules.free_throws import (
@@ -229,7 +229,7 @@ def resolve_shot(
         if face is None:
             if rng is None:
                 raise NotAllowedHere("a defended shot needs the foul die (--face)")
-            face = rng.d8()
+            face = rng.roll(D8)
         reading = spec.read_face(parse_d8(face))
 
     if reading is not None and reading.charging:

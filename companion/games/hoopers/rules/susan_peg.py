@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.dice import parse_d8
 from companion.games.hoopers.rules.counters import TEAM_FOUL_FREE_THROWS, TEAM_FOUL_LIMIT
+from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import MissingInput
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.rules.free_throws import AUTO_SCORE, d20_result
@@ -121,7 +121,7 @@ def resolve_susan_peg_rebound(
     if face is None:
         if rng is None:
             raise MissingInput("the rebound needs the foul die (--face)")
-        face = rng.d8()
+        face = rng.roll(D8)
     reading = read_foul_die("rebound", parse_d8(face))
     if reading.foul:
         return SusanPegRebound(v, reading, None, False, team_fouls)

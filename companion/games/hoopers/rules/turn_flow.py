@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
+from companion.games.hoopers.rules.dice import D20
 from companion.games.hoopers.rules.playbook import REWARDS
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, SHOT_KINDS
 
@@ -502,9 +503,8 @@ class Probe:
     def __init__(self) -> None:
         self.d20s = 0
 
-    def d20(self) -> int:
-        self.d20s += 1
-        return 5
-
-    def d8(self) -> str:
+    def roll(self, die: Any) -> Any:
+        if die is D20:
+            self.d20s += 1
+            return 5
         return "blank"

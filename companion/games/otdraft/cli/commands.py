@@ -20,6 +20,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
+from companion.cli.table_app import table_verbs
 from companion.engine.errors import BadInput
 
 if TYPE_CHECKING:
@@ -326,24 +327,10 @@ def turn(ctx: typer.Context, json: JsonOption = False) -> None:
 
 
 @game_app.command()
-def status(ctx: typer.Context, json: JsonOption = False) -> None:
-    """The scoreboard: round, whose turn, Draftline, piles, teams and their scores so far."""
-    now = _table(ctx).status()
-    emit(now.to_json(), json, lambda out: _ui().render_status(out, now))
-
-
-@game_app.command()
 def hand(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False) -> None:
     """PLAYER's secret candidates and kept secret card (show it to that player only)."""
     shown = _table(ctx).hand(player)
     emit(shown.to_json(), json, lambda out: _ui().render_hand(out, shown))
-
-
-@game_app.command()
-def undo(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Take back the last recorded move."""
-    undone = _table(ctx).undo()
-    emit(undone.to_json(), json, lambda out: _ui().render_undo(out, undone))
 
 
 @game_app.command()
@@ -382,11 +369,20 @@ def _on_terminal() -> bool:
     return on_terminal()
 
 
-@game_app.command()
-def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
-    """Stop the live draft without a result (kept in history as abandoned)."""
-    ended = _table(ctx).abandon()
-    emit(ended.to_json(), json, lambda out: _ui().render_abandoned(out, ended))
-
+table_verbs(
+    game_app,
+    "otdraft",
+    verbs=("status", "undo", "abandon"),
+    helps={
+        "status": "The scoreboard: round, whose turn, Draftline, piles, teams and their scores "
+        "so far.",
+        "undo": "Take back the last recorded move.",
+        "abandon": "Stop the live draft without a result (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.otdraft.render:render_undo",
+        "abandon": "companion.games.otdraft.render:render_abandoned",
+    },
+)
 
 app.lazy("play", "companion.cli.play:otdraft")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.cli.complete import Asked, Item, live_players, pair, values
+from companion.cli.complete import Asked, Item, commas, history_players, live_players, pair, values
 
 OTDRAFT_DOCS = "otdraft"  # "catalogue"
 
@@ -43,4 +43,5 @@ SOURCES: dict[str, Any] = {
     "protect": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "silence": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "category": otdraft_categories,
+    "order": {"log": commas(history_players)},
 }

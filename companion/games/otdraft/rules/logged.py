@@ -54,9 +54,10 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
     """`companion log`'s `--order A,B,C`: round 7's turn order, kept with the match."""
     from companion.engine.names import match_prefix
 
-    if request.order is None:
+    given = request.own.get("order")
+    if given is None:
         return {}, {}
-    typed = [t for t in (p.strip() for p in request.order.split(",")) if t]
+    typed = [t for t in (p.strip() for p in given.split(",")) if t]
     order = [match_prefix(t, players, what="player") for t in typed]
     return {"order": order}, {"order": order}
 

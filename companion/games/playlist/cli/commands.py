@@ -16,6 +16,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
+from companion.cli.table_app import table_verbs
 
 if TYPE_CHECKING:
     from companion.games.playlist.box import PlaylistBox
@@ -355,22 +356,6 @@ def game_turn(ctx: typer.Context, json: JsonOption = False):
     show_move(_game(ctx).turn(), json)
 
 
-@game_app.command("status")
-def game_status(ctx: typer.Context, json: JsonOption = False):
-    """The scoreboard: playlists, running points, the round, who is to play."""
-    status = _game(ctx).status()
-    show_status(status.to_json(), status, json)
-
-
-@game_app.command("undo")
-def game_undo(ctx: typer.Context, json: JsonOption = False):
-    """Take back the last recorded step."""
-    from companion.games.playlist.table import undone_json
-
-    undone = _game(ctx).undo()
-    show_status(undone_json(undone), undone.status, json, f"Undid {undone.removed['type']}.")
-
-
 @game_app.command("end")
 def game_end(
     ctx: typer.Context,
@@ -381,12 +366,6 @@ def game_end(
 ):
     """Score every playlist, name the winner and file the game in history."""
     show(_game(ctx).end(now), json, "render_game_end")
-
-
-@game_app.command("abandon")
-def game_abandon(ctx: typer.Context, json: JsonOption = False):
-    """Drop an unfinished game (kept in history as abandoned)."""
-    show(_game(ctx).abandon(), json, "render_ended")
 
 
 # --- solo play -----------------------------------------------------------------------------
@@ -493,33 +472,44 @@ def solo_next(ctx: typer.Context, laid: LaidOption = None, json: JsonOption = Fa
     show_status(status.to_json(), status, json)
 
 
-@solo_app.command("status")
-def solo_status(ctx: typer.Context, json: JsonOption = False):
-    """The solo run: this round's cards and every round so far."""
-    status = _solo(ctx).status()
-    show_status(status.to_json(), status, json)
-
-
-@solo_app.command("undo")
-def solo_undo(ctx: typer.Context, json: JsonOption = False):
-    """Take back the last recorded step of the solo run."""
+def _undone(undone: Any) -> dict[str, Any]:
     from companion.games.playlist.table import undone_json
 
-    undone = _solo(ctx).undo()
-    show_status(undone_json(undone), undone.status, json, f"Undid {undone.removed['type']}.")
+    return undone_json(undone)
 
 
-@solo_app.command("end")
-def solo_end(ctx: typer.Context, json: JsonOption = False):
-    """Stop the solo run and file how far it got in history."""
-    show(_solo(ctx).end(), json, "render_solo_end")
-
-
-@solo_app.command("abandon")
-def solo_abandon(ctx: typer.Context, json: JsonOption = False):
-    """Drop the solo run (kept in history as abandoned)."""
-    show(_solo(ctx).abandon(), json, "render_ended")
-
+# Every common verb but the game's `end --now`, which takes more.
+table_verbs(
+    game_app,
+    "playlist",
+    helps={
+        "status": "The scoreboard: playlists, running points, the round, who is to play.",
+        "undo": "Take back the last recorded step.",
+        "abandon": "Drop an unfinished game (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.playlist.render:render_undone",
+        "abandon": "companion.games.playlist.render:render_ended",
+    },
+    payloads={"undo": _undone},
+    verbs=("status", "undo", "abandon"),
+)
+table_verbs(
+    solo_app,
+    "playlist-solo",
+    helps={
+        "status": "The solo run: this round's cards and every round so far.",
+        "undo": "Take back the last recorded step of the solo run.",
+        "end": "Stop the solo run and file how far it got in history.",
+        "abandon": "Drop the solo run (kept in history as abandoned).",
+    },
+    views={
+        "undo": "companion.games.playlist.render:render_undone",
+        "end": "companion.games.playlist.render:render_solo_end",
+        "abandon": "companion.games.playlist.render:render_ended",
+    },
+    payloads={"undo": _undone},
+)
 
 app.lazy("play", "companion.cli.play:playlist")
 solo_app.lazy("play", "companion.cli.play:playlist-solo")

@@ -138,9 +138,10 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
     """`companion log`'s `--songs NAME=N`: each playlist's length, when known."""
     from companion.engine.entries import parse_per_player
 
-    if not request.songs:
+    typed = request.own.get("songs")
+    if not typed:
         return {}, {}
-    return {}, {"songs": parse_per_player(request.songs, players, "--songs", "N")}
+    return {}, {"songs": parse_per_player(typed, players, "--songs", "N")}
 
 
 def prepare_solo(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -1,0 +1,104 @@
+"""The commands every tracked game has — status, undo, end, abandon — written once.
+
+`table_verbs(app, key)` adds them to a game's typer app from its spec's kind `key`: the
+table (`Kind.table`) does the work, its renderer (`Kind.renderer`) draws the status. A
+game gives only what is its own: each verb's help (`helps`), and where it draws a result
+its own way, a "module:function(out, result)" (`views`, imported only to draw) or its own
+JSON (`payloads`). `table_app(key, help)` is a new app with them, for a game whose
+commands sit at its top (`companion coinrace status`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import typer
+
+from companion.cli.common import JsonOption, emit, new_app, open_store
+
+VERBS = ("status", "undo", "end", "abandon")
+HELPS = {
+    "status": "Where the live game stands.",
+    "undo": "Take back the last recorded move.",
+    "end": "File the game in history once it is over.",
+    "abandon": "Drop the live game (kept in history as abandoned).",
+}
+
+
+def _kind(key: str) -> Any:
+    from companion import registry
+
+    found = registry.kind(key)
+    if found is None or found.table is None:
+        raise LookupError(f"no tracked game '{key}' in the registry")
+    return found
+
+
+def _draw(target: str | None, default: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    if target is None:
+        return default
+
+    def draw(out: Any, result: Any) -> None:
+        from companion.engine.spec import load
+
+        load(target)(out, result)
+
+    return draw
+
+
+def _undone(out: Any, undone: Any) -> None:
+    out.print(f"Undid {undone.removed['type']}.", markup=False)
+
+
+def _ended(out: Any, ended: Any) -> None:
+    winner = (ended.result or {}).get("winner")
+    out.print(f"Filed {ended.id}: {winner} won." if winner else f"Filed {ended.id}.", markup=False)
+
+
+def _abandoned(out: Any, ended: Any) -> None:
+    out.print(f"Abandoned game {ended.id}.", markup=False)
+
+
+def table_verbs(
+    app: typer.Typer,
+    key: str,
+    *,
+    helps: Mapping[str, str] | None = None,
+    views: Mapping[str, str] | None = None,
+    payloads: Mapping[str, Callable[[Any], Any]] | None = None,
+    verbs: tuple[str, ...] = VERBS,
+) -> typer.Typer:
+    """Add `verbs` (default: all four) of the spec's kind `key` to `app`."""
+    kind = _kind(key)
+    helps, views, payloads = dict(helps or {}), dict(views or {}), dict(payloads or {})
+    draws = {
+        "status": _draw(views.get("status", kind.renderer), lambda out, s: out.print(s.next)),
+        "undo": _draw(views.get("undo"), _undone),
+        "end": _draw(views.get("end"), _ended),
+        "abandon": _draw(views.get("abandon"), _abandoned),
+    }
+
+    def table(ctx: typer.Context) -> Any:
+        from companion.engine.spec import load
+
+        return load(kind.table)(open_store(ctx))
+
+    def verb(name: str) -> Callable[..., None]:
+        def command(ctx: typer.Context, json: JsonOption = False) -> None:
+            done = getattr(table(ctx), name)()
+            payload = payloads.get(name, lambda d: d.to_json())(done)
+            emit(payload, json, lambda out: draws[name](out, done))
+
+        command.__name__ = name
+        command.__doc__ = helps.get(name, HELPS[name])
+        return command
+
+    for name in verbs:
+        app.command(name)(verb(name))
+    return app
+
+
+def table_app(key: str, help_text: str, **given: Any) -> typer.Typer:
+    """A game's app holding the four common verbs of its kind `key` (`table_verbs`)."""
+    return table_verbs(new_app(help_text), key, **given)

@@ -1,0 +1,65 @@
+// The Valley Hoopers boards of `watch --web` (its spec's `board`): each `board(KEY, draw)` draws
+// the live state of that kind; the page's helpers (el, scoreCards, table, details, panel,
+// plain) are there to use. Every name is set as text, never parsed as HTML.
+
+// Plain shapes rather than emoji: a television's browser may have no emoji font.
+const HOT = {"orange": "▲", "lv1": "▲▲", "lv2": "▲▲▲"};
+const COLD = {"cube": "▼▼", "light-blue": "▼"};
+
+board("hoopers", s => {
+  const period = s.overtime ? (s.period_labels || [])[s.period - 1] || "overtime"
+                            : "period " + s.period;
+  const head = s.over ? "FINAL" + (s.winner ? " · " + s.winner + " wins" : "")
+                      : period + " · turn " + s.turn;
+  const rows = (s.players || []).map(t => {
+    const hoopers = Object.entries((s.hoopers || {})[t] || {});
+    const hot = hoopers.filter(([, h]) => HOT[h.onfire]).map(([n, h]) => n + " " + HOT[h.onfire]);
+    const cold = hoopers.filter(([, h]) => COLD[h.onfire] || h.ejected || (h.injuries || []).length)
+      .map(([n, h]) => n + " " + (h.ejected ? "✖" : COLD[h.onfire] || "✚"));
+    return [t, String((s.team_fouls || {})[t] ?? 0), el("span", {class: "hot"}, hot.join(", ") || "–"),
+            el("span", {class: "cold"}, cold.join(", ") || "–")];
+  });
+  const plays = [...(s.plays || [])].reverse();  // the latest on top
+  const owed = s.free_throws_owed;
+  return {
+    parts: [el("h1", {}, "Valley Hoopers · " + head),
+            scoreCards(s, {turn: s.over ? null : s.attacking, tag: "attacking"}),
+            details(
+              panel("Last plays", el("ol", {class: "plays", id: "plays"},
+                plays.length ? plays.map(p => el("li", {},
+                  el("span", {class: "who"}, p.team), " ", p.text)) : el("li", {}, "–"))),
+              panel("", table(["team", "fouls", "hot", "cold / hurt"], rows)))],
+    next: s.over ? "The match is over"
+        : owed ? owed.hooper + " (" + owed.team + ") shoots " + owed.count + " free throw"
+                 + (owed.count === 1 ? "" : "s")
+        : plain(s.next),
+  };
+});
+
+board("series", s => {
+  const played = s.games || [];
+  const rows = (s.schedule || []).map((home, i) => {
+    const g = played[i];
+    const score = g ? Object.entries(g.score || {}).map(([t, p]) => t + " " + p).join(" – ") : "";
+    return [String(i + 1), home, score, g ? g.winner : (i + 1 === s.next_game ? "next" : "")];
+  });
+  // Who took each game's Strength marker (null: nobody, as the rules may leave it).
+  const given = (s.strength_markers || []).map((to, i) => to ? "game " + (i + 1) + " " + to : null)
+    .filter(Boolean);
+  const tribeOf = Object.fromEntries(Object.entries(s.managers || {}).map(([t, p]) => [p, t]));
+  const wins = s.wins || {};
+  const next = s.winner ? s.winner + " won the series " + wins[s.winner] + "–" +
+                 Math.min(...Object.values(wins))
+             : s.status === "abandoned" ? "The Series was abandoned"
+             : s.playing_match ? "game " + s.next_game + " is being played"
+             : s.next_game ? "game " + s.next_game + ", " + s.next_home + " at home"
+             : plain(s.next);
+  return {
+    parts: [el("h1", {}, "The Series · best of 7" + (s.name ? " · " + s.name : "")),
+            scoreCards(s, {label: p => (tribeOf[p] ? tribeOf[p] + " · " : "") + "games won"}),
+            el("p", {class: "line"}, "Strength markers given: " + given.length +
+               (given.length ? " (" + given.join(", ") + ")" : "")),
+            details(panel("", table(["game", "home", "score", "winner"], rows)))],
+    next,
+  };
+});
