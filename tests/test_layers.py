@@ -154,6 +154,7 @@ OWN_VERBS = {
     "games/hoopers/cli/match.py": {"end"},  # a Series game taken in, `end --abandon`
     "games/hoopers/cli/series.py": COMMON_VERBS,  # the Series keeps its own document
     "games/playlist/cli/commands.py": {"end"},  # the game's `end --now`
+    "games/otdraft/cli/commands.py": {"end"},  # `end --total`: the scorepad's totals
 }
 
 

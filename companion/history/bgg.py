@@ -7,7 +7,7 @@ nowinstats>`, each with `<item name objecttype="thing" objectid>`, `<comments>` 
 
 Written: one `<play>` per finished play (a Series is its games), `objectid` the game's
 BGG id where the table set one (`companion config bgg-id`), else 0; `startposition` the
-turn order from the start player (1 starts); `color` the player's role (a tribe).
+turn order from the start player (1 starts); `color` the player's role (a game's part).
 A play the companion imported from BGG keeps BGG's play id.
 
 Read: the plays of games the companion knows (by the BGG id the table set, else by the

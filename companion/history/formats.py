@@ -433,5 +433,5 @@ def bgstats_plays(
 
 def is_play(match: Match) -> bool:
     """A play of a game for other tools: not a Series (its games are) nor a roll-off, and
-    played by people (BG Stats would add a side named after a tribe to its players)."""
+    played by people (BG Stats would add a side named after a faction to its players)."""
     return match["game"] != ROLL_OFF and not is_aggregate(match["game"]) and by_people(match)

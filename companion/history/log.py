@@ -187,7 +187,7 @@ def players_named(request: LogRequest) -> list[str]:
 
 def with_players(request: LogRequest, settled: Sequence[str]) -> LogRequest:
     """`request` with its players (in `players_named`'s order) named as `settled` says;
-    the options naming them (`--tribe`, `--home`, `--order`...) match either spelling."""
+    the options naming them (a game's own log options) match either spelling."""
     from dataclasses import replace
 
     if request.player is not None and "=" not in "".join(request.entries):

@@ -10,7 +10,7 @@ Every export reads these the same way from a stored match:
 - new players: who plays a game for the first time in this history (counted over it,
   oldest play first, so an older play imported later moves the mark where it belongs);
 - board: the variant or mode the game was played in (`options.variant`, `options.mode`);
-- role: what the game's spec says a player played (`Kind.role`: a tribe, say).
+- role: what the game's spec says a player played (`Kind.role`: the faction they managed, say).
 
 The table's settings (the default location, each game's BoardGameGeek id) are documents
 of the store's `settings` table.

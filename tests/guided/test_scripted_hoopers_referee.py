@@ -21,7 +21,7 @@ def test_a_resumed_action_keeps_the_dribblers_ball_in_both_faces(cli, db, script
     flow.answer("A: Lucy's attack?", "2")
     flow.answer("2 points shot by? [Muy Schillato]", "Sin\r")
     flow.expect("Muy Schillato")
-    flow.send("\r")
+    flow.send("\x15\r")  # Ctrl-U clears the refused "Sin" kept on the line; Enter: the default
     flow.answer("Muy Schillato's 2PS?", "60")
     flow.answer("Karl defends with a D2?", "")
     flow.answer("60 + 15 = 75 → roll ≤ 75", "70")

@@ -356,10 +356,12 @@ def test_no_energy_left_is_said_once_a_period_not_on_every_card(cli, db):
 
     cards(cli, Hector=1)
     ok(cli(*START))
-    ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))  # the one energy: 0 left
-    second = ok(cli(*M, "fundamental", "Karl", "pass", "Hector", "--json")).json
+    ok(
+        cli(*M, "fundamental", "Karl", "dribble", "Hector")
+    )  # the one energy: 0 left (a dribbler keeps the ball: F2 and A are his too)
+    second = ok(cli(*M, "fundamental", "Karl", "dribble", "Hector", "--json")).json
     assert [n for n in second["notes"] if n.startswith("warning:")] == [
-        "warning: Hector Pröt (Karl) has no energy left for this pass: 'If you are not able to "
+        "warning: Hector Pröt (Karl) has no energy left for this dribble: 'If you are not able to "
         "attack, for example if you are out of energy or out of cards, you need to end up your "
         "turn' (if the board shows energy, correct it: 'companion hoopers match energy Karl "
         '"Hector Pröt" N\')'
