@@ -595,6 +595,9 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
 _team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
 _team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
+_team_hooper_move(
+    "gift", "Maddy Cure's skill after her basket: the teammate who recovers one energy."
+)
 
 
 @match_app.command()
@@ -885,25 +888,11 @@ def playbook(
 
 
 @match_app.command()
-def gift(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Maddy Cure's skill after her basket: the teammate who recovers one energy."""
-    name = _hooper(hooper_arg, hooper, "gift TEAM")
-    _emit_status(_record(ctx, "gift", team=team, hooper=name).status, json)
-
-
-@match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
     _emit_status(_record(ctx, "coach", team=team).status, json)
 
 
-@match_app.command()
 @match_app.command()
 def resume(
     ctx: typer.Context,
