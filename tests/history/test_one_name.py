@@ -86,6 +86,8 @@ def test_a_start_folds_case_and_refuses_a_slip(cli):
         ("allstar", "season", "start", "--players", "ana,Bne,Cy"),
         ("hoopers", "match", "start", "--home", "ana", "--away", "Bne",
          "--home-tribe", "keepers", "--away-tribe", "unleashed"),
+        ("hoopers", "series", "start", "--players", "ana=Keepers,Bne=Unleashed",
+         "--home", "kee"),
     ],
 )  # fmt: skip
 def test_every_tracked_game_start_takes_new(cli, start):

@@ -12,10 +12,12 @@ import typer
 from companion.cli.common import (
     InteractiveJsonOption,
     JsonOption,
+    NewOption,
     SeedOption,
     emit,
     new_app,
     open_store,
+    players_of,
 )
 
 if TYPE_CHECKING:
@@ -115,6 +117,7 @@ def start(
             help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
         ),
     ] = None,
+    new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
@@ -128,12 +131,26 @@ def start(
             "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
         )
     names = parse_players(tribes, low=2, high=2) if tribes else []
+    if players:
+        players = _known_managers(ctx, players, new)
     if name is not None:
         check_name(name, "series name")
     status = _table(ctx).start(
         names, home=home, name=name, seed=seed, stars=star, managers=players or None
     )
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
+
+
+def _known_managers(ctx: typer.Context, items: list[str], new: list[str] | None) -> list[str]:
+    """`PERSON=TRIBE` items with each person as history knows them (`ana` is the known Ana;
+    a slip of a known name is refused unless `--new` names it), as every start asks."""
+    pairs = [p.strip() for item in items for p in item.split(",") if p.strip()]
+    if not all("=" in pair and pair.partition("=")[0].strip() for pair in pairs):
+        return items  # parse_managers says what is wrong with it
+    people = players_of(ctx, [pair.partition("=")[0].strip() for pair in pairs], new)
+    return [
+        f"{person}={pair.partition('=')[2]}" for person, pair in zip(people, pairs, strict=True)
+    ]
 
 
 @app.command("next")
