@@ -362,3 +362,43 @@ def test_the_match_board_names_an_overtime_ot1(page, tmp_path):
         page.goto(url)
         page.wait_for_selector("#scores")
         assert "Valley Hoopers · OT1" in page.inner_text("#board")
+
+
+def test_the_page_comes_back_after_its_stream_ends_or_is_refused(page, tmp_path, monkeypatch):
+    """Streams end after guard.STREAM_S and the browser reopens them; a stream refused
+    (a full room, or this computer over its share) leaves the EventSource closed for good,
+    and the page opens a new one itself. The server runs in this process, with short times."""
+    from companion.store import Store
+    from companion.ui.web import guard
+    from companion.ui.web.server import Board, serve, stop
+
+    monkeypatch.setattr(guard, "STREAM_S", 1.0)
+    monkeypatch.setattr(guard, "RETRY_MS", 200)
+    monkeypatch.setattr(guard, "HEADER_S", 0.5)  # idle keep-alive connections close soon
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+              "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy",
+              "--seed", "3")  # fmt: skip
+    board = Board(Store(db), None)
+    server = serve(board, "127.0.0.1", 0)
+    streams: list[int] = []
+    page.on("response", lambda r: "/api/events" in r.url and streams.append(r.status))
+
+    def until(condition, within: float, what: str) -> None:
+        deadline = time.monotonic() + within
+        while not condition():
+            assert time.monotonic() < deadline, what
+            page.wait_for_timeout(50)
+
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_selector("#scores")
+        until(lambda: streams.count(200) >= 3, 6.0, f"streams not reopened: {streams}")
+        monkeypatch.setattr(guard, "MAX_PER_ADDRESS", 0)  # this computer is refused
+        until(lambda: 429 in streams, 6.0, f"no stream refused: {streams}")
+        page.wait_for_timeout(1500)  # the page's one fallback poll is refused too
+        monkeypatch.setattr(guard, "MAX_PER_ADDRESS", 16)
+        companion(db, "hoopers", "match", "score", "Karl", "3", "--hooper", "Edd")
+        until(lambda: score_of(page, "Karl") == "3", 8.0, f"the page gave up: {streams}")
+    finally:
+        stop(board, server)

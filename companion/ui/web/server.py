@@ -9,15 +9,19 @@ takes the write lock and no endpoint changes anything.
 Routes: `/` the page, `/api/state` the status JSON (`watch --once --json`),
 `/api/events` the stream of states. A request for a host name the server was
 not started for gets 421; with a token (`--lan`), every request must carry it
-(`?token=…`), else 403; any method but GET gets 405. Timeouts and the
-connection limit are in `guard`.
+(`?token=…`), else 403; any method but GET gets 405; a request line that is not
+HTTP/1.x gets 400. Every answer carries the same security headers. Timeouts and the
+connection limits are in `guard`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import secrets
+import selectors
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -54,6 +58,9 @@ class Board:
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: threading.Event = field(default_factory=threading.Event)
     last_error: str | None = None
+    # One socket per open stream, written to on every change: a stream waits on it and on
+    # its viewer's socket at once (a condition cannot be waited on alongside a socket).
+    wakers: set[socket.socket] = field(default_factory=set)
 
     def refresh(self) -> None:
         code, document = read_state(self.store, self.game)
@@ -67,7 +74,14 @@ class Board:
             if (code, document) != (self.code, self.document):
                 self.code, self.document = code, document
                 self.version += 1
-                self.changed.notify_all()
+                self.wake()
+
+    def wake(self) -> None:
+        """Wake every waiting stream (the caller holds `changed`)."""
+        self.changed.notify_all()
+        for waker in self.wakers:
+            with contextlib.suppress(OSError):  # its buffer is full: it is awake already
+                waker.send(b"!")
 
     def watch(self) -> None:
         """The watcher thread: refresh whenever the database file changes."""
@@ -78,13 +92,6 @@ class Board:
                 seen = now
                 self.refresh()
             self.stopping.wait(POLL_S)
-
-    def wait_change(self, version: int, timeout: float) -> int:
-        with self.changed:
-            self.changed.wait_for(
-                lambda: self.version != version or self.stopping.is_set(), timeout
-            )
-            return self.version
 
 
 def read_state(store: Store, game: str | None) -> tuple[int, dict[str, Any]]:
@@ -186,7 +193,22 @@ class Handler(BaseHTTPRequestHandler):
     def parse_request(self) -> bool:
         parsed = super().parse_request()
         self.connection.settimeout(guard.WRITE_S)  # headers read: now only writes can stall
+        if parsed and self.request_version == "HTTP/0.9":  # no browser sends it
+            self.send_error(HTTPStatus.BAD_REQUEST)
+            return False
         return parsed
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The standard library's errors (a malformed request line, headers too long, …) with
+        the headers of every other answer. Its own would answer a request line it could not
+        read in HTTP/0.9 style: a page of HTML with no status line and no headers at all."""
+        self.request_version = "HTTP/1.1"
+        self.close_connection = True
+        try:
+            phrase = HTTPStatus(code).phrase.lower()
+        except ValueError:
+            phrase = "error"
+        self._send(code, f"{phrase}\n".encode(), close=True)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("do_"):  # HEAD, OPTIONS, TRACE, anything: not allowed
@@ -207,7 +229,8 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         if self.board.token is not None:
             given = parse_qs(url.query).get("token", [""])[0]
-            if not secrets.compare_digest(given, self.board.token):
+            # Bytes: compare_digest refuses a str that is not ASCII (with a TypeError).
+            if not secrets.compare_digest(given.encode(), self.board.token.encode()):
                 self._send(HTTPStatus.FORBIDDEN, b"forbidden: this scoreboard needs its token\n")
                 return
         if url.path == "/":
@@ -230,11 +253,18 @@ class Handler(BaseHTTPRequestHandler):
     do_PUT = do_DELETE = do_PATCH = do_POST  # noqa: N815
 
     def _send(
-        self, code: int, body: bytes, kind: str = "text/plain; charset=utf-8", allow: str = ""
+        self,
+        code: int,
+        body: bytes,
+        kind: str = "text/plain; charset=utf-8",
+        allow: str = "",
+        close: bool = False,
     ) -> None:
         self.send_response(code)
         if allow:
             self.send_header("Allow", allow)
+        if close:
+            self.send_header("Connection", "close")
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
@@ -249,13 +279,24 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _stream(self) -> None:
-        """Server-sent events: the state now, then each new state, with heartbeats."""
+        """Server-sent events: the state now, then each new state, with heartbeats, until
+        the viewer leaves or guard.STREAM_S is up (the page then opens a new stream)."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
+        ends = time.monotonic() + guard.STREAM_S
+        woken, waker = socket.socketpair()
+        woken.setblocking(False)
+        waker.setblocking(False)
+        waiting = selectors.DefaultSelector()
+        waiting.register(woken, selectors.EVENT_READ)
+        waiting.register(self.connection, selectors.EVENT_READ)
+        with self.board.changed:  # before the first read of the state: no change is missed
+            self.board.wakers.add(waker)
         version = -1
         try:
             while not self.board.stopping.is_set():
@@ -266,15 +307,56 @@ class Handler(BaseHTTPRequestHandler):
                         self.board.document,
                     )
                 if current != version:
-                    version = current
                     payload = json.dumps({"code": code, "state": document}, ensure_ascii=False)
-                    self.wfile.write(f"data: {payload}\n\n".encode())
+                    # The first event also says how soon to reconnect once the stream ends.
+                    retry = f"retry: {guard.RETRY_MS}\n" if version == -1 else ""
+                    version = current
+                    self.wfile.write(f"data: {payload}\n{retry}\n".encode())
                 else:
                     self.wfile.write(b": still here\n\n")
                 self.wfile.flush()
-                self.board.wait_change(version, HEARTBEAT_S)
+                left = ends - time.monotonic()
+                if left <= 0 or not self._await(waiting, woken, version, min(HEARTBEAT_S, left)):
+                    return
         except OSError:
             return  # a viewer went away or stopped reading: nothing to do
+        finally:
+            with self.board.changed:
+                self.board.wakers.discard(waker)
+            waiting.close()
+            woken.close()
+            waker.close()
+
+    def _await(
+        self, waiting: selectors.BaseSelector, woken: socket.socket, version: int, timeout: float
+    ) -> bool:
+        """Wait for a new state, the timeout or the viewer leaving: False when it left.
+
+        Waiting on the viewer's socket as well is what frees its slot the moment it closes
+        its page; waiting on the change alone would only notice at the next failed write.
+        """
+        until = time.monotonic() + timeout
+        while True:
+            with self.board.changed:
+                if self.board.version != version or self.board.stopping.is_set():
+                    return True
+            left = until - time.monotonic()
+            if left <= 0:
+                return True
+            for key, _ in waiting.select(left):
+                if key.fileobj is woken:
+                    while _drained(woken):
+                        pass
+                elif not self.connection.recv(4096):  # the end of the stream: it has gone
+                    return False
+
+
+def _drained(sock: socket.socket) -> bool:
+    """Read what `sock` holds; True while there may be more."""
+    try:
+        return bool(sock.recv(4096))
+    except BlockingIOError:
+        return False
 
 
 def _json(document: dict[str, Any]) -> bytes:
@@ -298,7 +380,7 @@ def serve(board: Board, host: str, port: int) -> Server:
 def stop(board: Board, server: Server) -> None:
     board.stopping.set()
     with board.changed:
-        board.changed.notify_all()
+        board.wake()
     server.shutdown()
     server.server_close()
 
