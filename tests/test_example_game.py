@@ -15,7 +15,6 @@ import pytest
 
 from companion import registry
 from tests.conftest import assert_user_error
-from tests.guided.conftest import scripted  # noqa: F401 - the scripted-prompts fixture
 
 pytestmark = pytest.mark.slow  # pip builds and installs a package: seconds
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine.names import match_prefix
 from companion.ui.guided import prompts
-from tests.guided.scripted import press_enter
+from companion.testing.scripted import press_enter
 
 HOOPERS = ["Linda Siempre", "Manny Gentle", "May Friend", "Edd Trapp"]
 
