@@ -27,6 +27,7 @@ nothing outside it imports this package.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,6 +136,9 @@ def cli(db: Path, monkeypatch: pytest.MonkeyPatch):
     from companion.cli.main import app
 
     monkeypatch.delenv("COMPANION_DB", raising=False)
+    # Archive files are named by the machine's id: a known one, and never the user's own
+    # id file made by a test.
+    monkeypatch.setenv("COMPANION_MACHINE", os.environ.get("COMPANION_MACHINE", "here"))
     runner = CliRunner()
 
     def invoke(*args: str, input: str | None = None, database: Path | None = db) -> Result:

@@ -186,9 +186,7 @@ def test_markup_in_names_is_printed_as_typed(cli, tmp_path, companion_started):
         _history_faces(hostile, twin_db, names)
 
 
-def test_markup_in_names_of_logged_games_reads_as_typed_in_history(
-    cli, tmp_path, companion_logged
-):
+def test_markup_in_names_of_logged_games_reads_as_typed_in_history(cli, tmp_path, companion_logged):
     """A finished game with such names, logged: every history face, against its twin."""
     game: GameSpec = companion_logged
     scores = ("Ann=5", "Bob=3")

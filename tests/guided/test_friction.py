@@ -67,8 +67,8 @@ def test_a_name_is_completed_with_tab_even_misspelt(cli, scripted):
 
 
 def test_a_refused_answer_is_said_and_the_line_starts_clear(cli, scripted):
-    from companion.ui.guided import prompts
     from companion.testing.scripted import press_enter
+    from companion.ui.guided import prompts
 
     def validate(text):
         return True if text.isdigit() else f"'{text}' is not a whole number"
