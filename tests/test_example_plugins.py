@@ -144,3 +144,21 @@ def test_each_passes_the_test_kit_from_its_own_folder(site, tmp_path, game):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     passed = {line.split("::")[1] for line in done.stdout.splitlines() if line.startswith("PASSED")}
     assert {f"{test}[{game}]" for test in CONTRACT} <= passed, done.stdout[-3000:]
+
+
+def test_the_kit_takes_every_installed_game_unless_named(site, tmp_path):
+    def kit(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA", *args],
+            cwd=EXAMPLES / "tug", env=env_with(site, tmp_path / "unused.json"),
+            capture_output=True, text=True,
+        )  # fmt: skip
+
+    every = kit("-o", "companion_games=", "tests/test_contract.py")  # none named: installed ones
+    assert every.returncode == 0, every.stdout[-3000:]
+    passed = [line for line in every.stdout.splitlines() if line.startswith("PASSED")]
+    # the broken one left out, and no built-in game taken
+    assert {line.rsplit("[", 1)[1] for line in passed} == {"coinrace]", "tug]"}
+    unknown = kit("--companion-games", "nosuch")
+    assert unknown.returncode == 4  # pytest's usage error
+    assert "companion_games: no installed game is called 'nosuch'" in unknown.stderr

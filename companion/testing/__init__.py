@@ -71,6 +71,10 @@ def pytest_configure(config: pytest.Config) -> None:
     reuse_built_command(app, typer.main.get_command(app))
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    games_under_test(session.config)  # a game named but not installed: one usage error
+
+
 def games_under_test(config: pytest.Config) -> list[GameSpec]:
     """The games named by `--companion-games` or the `companion_games` ini value."""
     given = config.getoption("--companion-games")
