@@ -47,10 +47,24 @@ def installed() -> dict[str, str]:
     return {name: target for name, (target, _) in _installed().items()}
 
 
+# Set by `only_builtin`: the installed games are left out.
+_only_builtin = False
+
+
+def only_builtin(on: bool = True) -> None:
+    """Leave installed games out (True) or look for them again (False): the reference
+    generator documents the box's own commands, whatever is installed beside them."""
+    global _only_builtin
+    _only_builtin = on
+    refresh()
+
+
 @cache
 def _installed() -> dict[str, tuple[str, str]]:
     """name -> (its spec's "module:attribute", the distribution that declares it)."""
     found: dict[str, tuple[str, str]] = {}
+    if _only_builtin:
+        return found
     for folder in sys.path:
         try:
             entries = os.scandir(folder or ".")

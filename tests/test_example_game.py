@@ -15,7 +15,6 @@ import pytest
 
 from companion import registry
 from tests.conftest import assert_user_error
-from tests.guided.conftest import scripted  # noqa: F401 - the scripted-prompts fixture
 
 pytestmark = pytest.mark.slow  # pip builds and installs a package: seconds
 
@@ -183,21 +182,21 @@ def test_its_demo_runs_with_the_others(cli, coinrace):
     assert "$ companion coinrace flip" in shown.stdout and "won" in shown.stdout
 
 
-def test_the_contract_tests_hold_it_to_the_same_verbs_and_status(
-    cli, coinrace, monkeypatch, tmp_path
-):
-    from tests import test_one_table_layer as contract
+def test_it_passes_the_test_kit_from_its_own_folder(installed, tmp_path):
+    """`cd examples/coinrace && pytest`: the kit's contract tests (companion.testing) on it."""
+    from companion.testing.contract import __all__ as contract
 
-    kind = registry.kind("coinrace")
-    assert kind is not None and kind.command is not None
-    monkeypatch.setitem(contract.STARTS, kind.key, list(kind.example))
-    contract.test_every_tracked_game_answers_the_same_verbs(cli, tuple(kind.command.split()[1:]))
-    contract.test_status_has_the_common_core_and_watch_prints_it(cli, kind.key)
-
-    def fresh(*args: str):
-        return cli(*args, database=tmp_path / "another.json")
-
-    contract.test_abandon_files_the_game_as_abandoned(fresh, kind)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLE.parents[1]), str(installed)])}
+    env.update(COMPANION_DB=str(tmp_path / "unused.json"))
+    for name in ("COMPANION_FAILPOINT", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA"],
+        cwd=EXAMPLE, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    passed = {line.split("::")[1] for line in done.stdout.splitlines() if line.startswith("PASSED")}
+    assert {f"{test}[coinrace]" for test in contract} <= passed, done.stdout[-3000:]
 
 
 def test_history_stats_sums_its_own_figures_month_by_month(cli, coinrace, db, monkeypatch):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -18,10 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry
-from companion.engine.spec import Kind
 from companion.store import Store
-from tests.conftest import Result, assert_user_error
+from tests.conftest import assert_user_error
 from tests.history.factory import match, record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -446,123 +443,9 @@ def test_14_no_staged_backup_is_left_after_an_interrupted_write(cli, db):
 
 # --- 15. rich markup in names -------------------------------------------------------
 
-# Names that look like rich markup, or hold its escape character: each must be printed
-# as typed, never read as a style (or a link) and never crash the renderer.
-MARKUP_NAMES = [
-    ("Ann[/b]", "[red]Bo", "[link=x]Cy"),
-    ("Dee\\[x]", "[bold]", "Ev[a]n"),
-    ("Fi\\", "[/]", "Gu[dim]s[/dim]"),
-]
-# The names the registry's examples start their sample games with.
-SAMPLE = ("Ann", "Bob", "Cy")
-
-
-def _named(argv: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
-    """A sample command with its players renamed (in lists too: `--players Ann,Bob`, `Ann=5`)."""
-    swap = dict(zip(SAMPLE, names, strict=True))
-    word = re.compile(r"(?<![^,=:])(" + "|".join(SAMPLE) + r")(?![^,=:])")
-    return [word.sub(lambda m: swap[m.group()], arg) for arg in argv]
-
-
-def _shows(result: Result, names: tuple[str, ...], command: tuple[str, ...]) -> None:
-    assert result.exit_code == 0, (command, result.stdout, result.stderr)
-    for name in names:
-        assert name in result.stdout, (command, name, result.stdout)
-
-
-# Moves that print, per kind (in the sample names), and what a kind's start takes beyond
-# its example: every kind the registry can start must be listed here, so a new game
-# joins the sweep.
-MOVES: dict[str, tuple[tuple[str, ...], ...]] = {
-    "hoopers": (("score", "Ann", "2"), ("coach", "Ann"), ("turn",), ("undo",)),
-    "allstar": (
-        ("arenas", "Ann", "--points", "8,6,4"),  # an arena named like a manager
-        ("team", "Ann", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"),
-        ("team", "Bob", "1", "hor-1,hor-2,hor-3,hor-4,hor-5"),
-        ("team", "Cy", "1", "tig-1,tig-2,tig-3,tig-4,tig-5"),
-        ("resolve",),
-        ("undo",),
-    ),
-    "playlist": (("turn",), ("undo",)),
-    "otdraft": (("pick", "Ann", "Jonah"), ("undo",), ("pick", "Ann", "Jonah")),
-    "series": (),
-}
-EXTRA_START = {"series": ("--name", "Ann")}
-
-
-def test_15_every_kind_that_starts_is_in_the_sweep():
-    assert sorted(MOVES) == sorted(key for key, _ in _sample_kinds())
-
-
-def _sample_kinds() -> list[tuple[str, Kind]]:
-    return [(kind.key, kind) for game in registry.specs() for kind in game.kinds if kind.example]
-
-
-def _as_typed(twin: Result, result: Result, names: tuple[str, ...], command: tuple) -> None:
-    """`result` (hostile names) says what `twin` (the sample names) says, each name as typed:
-    the same exit, and each name as often as its sample name."""
-    assert result.exit_code == twin.exit_code, (command, result.stdout, result.stderr)
-    for sample, name in zip(SAMPLE, names, strict=True):
-        expected = len(re.findall(rf"\b{sample}\b", twin.stdout))
-        assert result.stdout.count(name) == expected, (command, name, result.stdout, twin.stdout)
-
-
-@pytest.mark.parametrize("names", MARKUP_NAMES, ids=["close", "style", "escapes"])
-@pytest.mark.parametrize(
-    "kind", [k for _, k in _sample_kinds()], ids=[i for i, _ in _sample_kinds()]
-)
-def test_15_markup_in_names_is_printed_as_typed(cli, tmp_path, kind, names):
-    """Each verb that prints, played twice: with the sample names and with hostile ones."""
-    twin_db = tmp_path / "twin.json"
-
-    def both(*argv: str) -> tuple[Result, Result]:
-        twin = cli(*argv, database=twin_db)
-        result = cli(*_named(argv, names))
-        _as_typed(twin, result, names, argv)
-        assert "Traceback" not in result.stdout + result.stderr
-        return twin, result
-
-    *setup, start = kind.example
-    for argv in setup:
-        both(*argv)
-    assert both(*start, *EXTRA_START.get(kind.key, ()))[1].exit_code == 0
-    noun = kind.verb_command("status").split()[1:-1]
-    for move in MOVES[kind.key]:
-        assert both(*noun, *move)[1].exit_code == 0, move
-    both(*noun, "status")
-    both("watch", "--once")
-    if both(*noun, "end")[1].exit_code != 0:  # not over yet: into history as abandoned
-        both(*noun, "abandon")
-    shown = cli("history", "list", "--json").json["matches"][0]["id"]
-    twin_id = cli("history", "list", "--json", database=twin_db).json["matches"][0]["id"]
-    for command in [("history", "list"), ("history", "stats"), ("players", "list"),
-                    ("history", "players"), ("history", "ratings")]:  # fmt: skip
-        both(*command)
-    for verb in ("show", "chart"):
-        twin = cli("history", verb, twin_id, database=twin_db)
-        _as_typed(twin, cli("history", verb, shown), names, ("history", verb))
-
-
-@pytest.mark.parametrize("names", MARKUP_NAMES, ids=["close", "style", "escapes"])
-@pytest.mark.parametrize("game", [g.name for g in registry.specs() if any(k.log for k in g.kinds)])
-def test_15_markup_in_names_of_logged_games_reads_as_typed_in_history(cli, tmp_path, game, names):
-    """A finished game with such names, logged: every history face, against its twin."""
-    twin_db = tmp_path / "twin.json"
-    scores = ("Ann=5", "Bob=3")
-    twin = cli("log", game, *scores, database=twin_db)
-    logged = cli("log", game, *_named(scores, names))
-    _as_typed(twin, logged, names, ("log", game))
-    if logged.exit_code != 0:  # a game that needs more (tribes, order) to be logged
-        return
-    shown = cli("history", "list", "--json").json["matches"][0]["id"]
-    twin_id = cli("history", "list", "--json", database=twin_db).json["matches"][0]["id"]
-    for command in [("history", "list"), ("history", "stats"), ("players", "list"),
-                    ("history", "players"), ("history", "ratings"),
-                    ("history", "chart", "--player", "Ann")]:  # fmt: skip
-        _as_typed(cli(*command, database=twin_db), cli(*_named(command, names)), names, command)
-    for verb in ("show", "chart"):
-        twin = cli("history", verb, twin_id, database=twin_db)
-        _as_typed(twin, cli("history", verb, shown), names, ("history", verb))
+# Names that look like rich markup played through every game's verbs that print (its spec's
+# `moves`), `watch` and every history face, logged games too: the test kit's contract
+# (companion/testing/contract.py), run for every game in tests/test_one_table_layer.py.
 
 
 def test_15_notes_are_plain_text_printed_as_written():

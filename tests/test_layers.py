@@ -78,13 +78,33 @@ def test_only_command_modules_import_the_cli():
     """Faces reach games through the tables layer: only typer apps import companion.cli."""
     for path in modules(PACKAGE):
         rel = path.relative_to(PACKAGE)
-        command = rel.parts[0] in ("cli", "tools", "__main__.py") or (
+        # the test kit drives the app as a user types it, as the tools do
+        command = rel.parts[0] in ("cli", "tools", "testing", "__main__.py") or (
             rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[2] == "cli"
         )
         if command:
             continue
         bad = sorted(n for n in imports(path) if n.startswith("companion.cli"))
         assert not bad, f"{shown(path)} imports {bad}"
+
+
+def test_pytest_stays_optional_only_the_test_kit_imports_it():
+    """companion.testing (the test kit) is the one package that imports pytest, and no
+    module outside it imports the kit: the companion runs where pytest is not installed."""
+    kit = PACKAGE / "testing"
+    assert (kit / "__init__.py").exists()
+    for path in modules(PACKAGE):
+        if kit in path.parents:
+            continue
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+                found.update(a.name for a in node.names if a.name.startswith("companion.testing"))
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.update({node.module.split(".")[0], node.module})
+        assert "pytest" not in found, f"{shown(path)} imports pytest"
+        assert not {n for n in found if n.startswith("companion.testing")}, shown(path)
 
 
 CORE_SUFFIXES = (".py", ".html", ".js", ".css", ".toml")

@@ -152,6 +152,7 @@ def test_the_web_page_carries_each_games_own_board(tally, monkeypatch):
     registry.refresh()
     try:
         served = page().decode()
+        boards = sum(1 for game in registry.specs() if game.board)  # other plug-ins' too
     finally:
         monkeypatch.undo()
         sys.modules.pop("tally.spec", None)
@@ -160,7 +161,7 @@ def test_the_web_page_carries_each_games_own_board(tally, monkeypatch):
     assert 'board("tally", s => [el("h1", {}, "Tally board"), scoreCards(s)]);' in served
     assert 'board("hoopers", s =>' in served and 'board("otdraft", s =>' in served
     # each board is a script (and a block) of its own: one game's mistake stops no other's
-    assert served.count("<script>") == 1 + 1 + 4 + 1
+    assert served.count("<script>") == 1 + 1 + boards and boards >= 4 + 1
 
 
 BROKEN = {

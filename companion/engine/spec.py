@@ -166,6 +166,9 @@ class Kind(Record):
     table: str | None = None  # "module:Class": the Table, built as Class(store)
     command: str | None = None  # "companion G NOUN": `start`, `end`, `undo` follow it
     example: tuple[tuple[str, ...], ...] = ()  # the commands that start a sample game
+    # moves that print, played on the sample game after its noun (`("score", "Ann", "2")`),
+    # in the example's names (Ann, Bob, Cy): the test kit's hostile-names sweep plays them
+    moves: tuple[tuple[str, ...], ...] = ()
     renderer: str | None = None  # "module:function(out, status)" drawing the scoreboard
     flow: str | None = None  # guided module: start(store, seed=None) -> bool, play(store, seed)
     menu: str | None = None  # "a coin race": what the menu offers to start

@@ -16,6 +16,7 @@ from pathlib import Path
 import typer
 from typer import Context
 
+from companion import registry
 from companion.cli.common import COMPLETE_VAR
 from companion.cli.main import app
 from companion.cli.typer_compat import completion_script
@@ -64,7 +65,15 @@ def outputs(root: Path) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    # The reference is the box's own: a game installed beside it documents itself.
+    registry.only_builtin()
+    try:
+        return _generate(sys.argv[1:] if argv is None else argv)
+    finally:
+        registry.only_builtin(False)
+
+
+def _generate(args: list[str]) -> int:
     root = Path(__file__).resolve().parents[2]
     stale = [p for p, text in outputs(root).items() if not p.exists() or p.read_text() != text]
     if "--check" in args:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guided.scripted import BACKSPACE, CTRL_U, CTRL_Z
+from companion.testing.scripted import BACKSPACE, CTRL_U, CTRL_Z
 from tests.guided.terminal import Terminal, json_of
 
 

@@ -8,7 +8,7 @@ tests/guided/test_friction_terminal.py.
 
 from __future__ import annotations
 
-from tests.guided.scripted import CTRL_U, DOWN, TAB, UP
+from companion.testing.scripted import CTRL_U, DOWN, TAB, UP
 from tests.guided.test_scripted_hoopers import start_match, status, types
 
 
@@ -67,8 +67,8 @@ def test_a_name_is_completed_with_tab_even_misspelt(cli, scripted):
 
 
 def test_a_refused_answer_is_said_and_the_line_starts_clear(cli, scripted):
+    from companion.testing.scripted import press_enter
     from companion.ui.guided import prompts
-    from tests.guided.scripted import press_enter
 
     def validate(text):
         return True if text.isdigit() else f"'{text}' is not a whole number"

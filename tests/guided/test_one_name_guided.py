@@ -3,7 +3,7 @@ known player typed in another case as that player."""
 
 from __future__ import annotations
 
-from tests.guided.scripted import DOWN
+from companion.testing.scripted import DOWN
 
 
 def _logged(cli) -> list[list[str]]:

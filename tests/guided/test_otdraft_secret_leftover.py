@@ -3,8 +3,8 @@ discard ("you may choose to reveal it anytime to take advantage of its ability")
 
 from __future__ import annotations
 
+from companion.testing.scripted import DOWN
 from tests.games.otdraft.test_secret_leftover import started
-from tests.guided.scripted import DOWN
 
 
 def test_guided_play_offers_the_reveal_before_the_discard(cli, scripted, tmp_path):

@@ -3,7 +3,7 @@ the line, to be mended (a seven-hooper line-up, a five-card team, a song list)."
 
 from __future__ import annotations
 
-from tests.guided.scripted import BACKSPACE, CTRL_U
+from companion.testing.scripted import BACKSPACE, CTRL_U
 
 
 def test_a_refused_five_stays_on_the_line_and_says_every_clash(cli, scripted):

@@ -7,7 +7,7 @@ alike, without a process and a pty per test.
 
 from __future__ import annotations
 
-from tests.guided.scripted import CTRL_Z
+from companion.testing.scripted import CTRL_Z
 from tests.guided.test_terminal import NAMES, events
 
 

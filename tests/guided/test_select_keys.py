@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.testing.scripted import DOWN, ENTER, _dispatch, keys_of
 from companion.ui.guided import prompts
-from tests.guided.scripted import DOWN, ENTER, _dispatch, keys_of
 
 REVEALS = ["next", "Ana reveals", "Eve reveals", "stop"]
 

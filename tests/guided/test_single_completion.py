@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.engine.names import match_prefix
+from companion.testing.scripted import press_enter
 from companion.ui.guided import prompts
-from tests.guided.scripted import press_enter
 
 HOOPERS = ["Linda Siempre", "Manny Gentle", "May Friend", "Edd Trapp"]
 

@@ -10,6 +10,14 @@ SEASON = Kind(
     table="companion.games.allstar.table:AllStarTable",
     command="companion allstar season",
     example=(("allstar", "season", "start", "--players", "Ann,Bob,Cy", "--seed", "1"),),
+    moves=(
+        ("arenas", "Ann", "--points", "8,6,4"),  # an arena named like a manager
+        ("team", "Ann", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"),
+        ("team", "Bob", "1", "hor-1,hor-2,hor-3,hor-4,hor-5"),
+        ("team", "Cy", "1", "tig-1,tig-2,tig-3,tig-4,tig-5"),
+        ("resolve",),
+        ("undo",),
+    ),
     renderer="companion.games.allstar.render:render_status",
     flow="companion.games.allstar.guided",
     menu="an All-Star Draft game",

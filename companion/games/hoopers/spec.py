@@ -32,6 +32,7 @@ MATCH = Kind(
             "1",
         ),
     ),  # fmt: skip
+    moves=(("score", "Ann", "2"), ("coach", "Ann"), ("turn",), ("undo",)),
     renderer="companion.games.hoopers.render:render_status",
     flow="companion.games.hoopers.guided.match",
     menu="a Valley Hoopers match",
@@ -81,6 +82,8 @@ SERIES = Kind(
             "Keepers",
             "--seed",
             "1",
+            "--name",
+            "Ann",  # a series named like a manager
         ),
     ),  # fmt: skip
     renderer="companion.games.hoopers.series_render:render_scoreboard",

@@ -13,6 +13,7 @@ DRAFT = Kind(
         ("otdraft", "cards", "import", "--example"),
         ("otdraft", "game", "start", "--players", "Ann,Bob", "--seed", "1"),
     ),
+    moves=(("pick", "Ann", "Jonah"), ("undo",), ("pick", "Ann", "Jonah")),
     renderer="companion.games.otdraft.render:render_status",
     flow="companion.games.otdraft.guided",
     menu="an OT Fantasy Draft",

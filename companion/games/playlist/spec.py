@@ -15,6 +15,7 @@ GAME = Kind(
     table="companion.games.playlist.table:PlaylistTable",
     command="companion playlist game",
     example=(("playlist", "game", "start", "--players", "Ann,Bob", "--first", "Ann"),),
+    moves=(("turn",), ("undo",)),
     renderer="companion.games.playlist.render:render_status",
     flow="companion.games.playlist.guided.game",
     menu="an All Stars Playlist game",

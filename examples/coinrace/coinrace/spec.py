@@ -10,6 +10,7 @@ RACE = Kind(
     table="coinrace.table:CoinRaceTable",
     command="companion coinrace",
     example=(("coinrace", "start", "--players", "Ann,Bob", "--seed", "1"),),
+    moves=(("flip",), ("flip",), ("undo",)),  # what the test kit plays with hostile names
     renderer="coinrace.faces:render_status",
     flow="coinrace.faces",
     menu="a coin race",

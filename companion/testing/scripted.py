@@ -1,10 +1,10 @@
 """Guided flows in-process: a scripted table answers the prompts, the screen is a string.
 
-The real-pty tests (tests/guided/terminal.py) drive a `companion` process through a
+Real-pty tests (the core's tests/guided/terminal.py) drive a `companion` process through a
 pseudo-terminal: faithful, and about a second each. `Scripted` runs the same command
 in-process instead. Every prompt in companion/ui/guided/prompts.py asks through
 `questionary.text(...)`, `questionary.autocomplete(...)` (a line with a completion menu)
-or `questionary.select(...)` (a list); the `scripted` fixture (tests/guided/conftest.py)
+or `questionary.select(...)` (a list); the `scripted` fixture (companion/testing/__init__.py)
 replaces those input functions with stubs that take the next scripted keys and feed them
 to the prompt's own key bindings:
 
@@ -21,14 +21,14 @@ prompt_toolkit does.
 
 The script reads like a Terminal session, and is queued before the run:
 
-    flow.answer("F1: Lucy's fundamental?", "pa")   # the question asked must contain this
+    flow.answer("Who flips first?", "Ann")       # the question asked must contain this
     flow.expect("Counter failed")                  # shown since the last expect/answer
     flow.check(lambda: events(db)[-1]["type"], "turn")   # at that point: value == expected
     flow.then(lambda: ...)                         # run at that point
     flow.send("70\\r") / flow.send("\\x1a")          # whatever is asked next: text, Ctrl-Z
     flow.send(DOWN + DOWN + "\\r") / flow.send("Se\\t\\r")   # arrow keys, Tab
     flow.interrupt()                               # Ctrl-C
-    result = flow.run("hoopers", "play", "--seed", "1")   # exit code, stdout, stderr
+    result = flow.run("mygame", "play", "--seed", "1")    # exit code, stdout, stderr
 
 Steps run in order as the flow reaches them: expectations and checks when the next
 question is asked (or when the command ends), answers one per question. A question with

@@ -1,0 +1,203 @@
+"""The contract every game is held to, as tests any game's repository can run.
+
+Import them into a test file (`from companion.testing.contract import *`) with the kit
+loaded (`-p companion.testing`): each test is parametrised over the games the kit was
+given (`companion_games`). What they check is what every face relies on:
+
+* every tracked kind answers start/status/undo/end/abandon, and each says "no …" as one
+  `error:` line when nothing is live;
+* `status --json` holds id, game, status, players, scores and next, and `watch` prints it;
+* `abandon` files the game in history as abandoned;
+* `companion log` ranks a finished game's players, and history keeps those ranks;
+* a name with a control character is refused at the door; names that look like rich
+  markup are printed as typed by every verb that prints (the kind's `moves`), `watch`,
+  and every history face.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.engine.spec import GameSpec, Kind
+from companion.testing import Result, assert_user_error
+
+__all__ = [
+    "test_every_tracked_game_answers_the_same_verbs",
+    "test_status_has_the_common_core_and_watch_prints_it",
+    "test_abandon_files_the_game_as_abandoned",
+    "test_log_ranks_the_players_and_history_keeps_the_ranks",
+    "test_a_name_with_a_control_character_is_refused",
+    "test_markup_in_names_is_printed_as_typed",
+    "test_markup_in_names_of_logged_games_reads_as_typed_in_history",
+]
+
+CORE = {"id", "game", "status", "players", "scores", "next"}
+VERBS = ("start", "status", "undo", "end", "abandon")
+EVIL = "\x1b]0;pwned\x07\x1b[2J"  # sets the window title and clears the screen
+# Names that look like rich markup, or hold its escape character: each must be printed as
+# typed, never read as a style (or a link) and never crash the renderer.
+MARKUP_NAMES = [
+    ("Ann[/b]", "[red]Bo", "[link=x]Cy"),
+    ("Dee\\[x]", "[bold]", "Ev[a]n"),
+    ("Fi\\", "[/]", "Gu[dim]s[/dim]"),
+]
+# The names a kind's `example` and `moves` are written in.
+SAMPLE = ("Ann", "Bob", "Cy")
+
+
+def _noun(kind: Kind) -> list[str]:
+    return kind.verb_command("status").split()[1:-1]
+
+
+def _start(cli, kind: Kind, names: tuple[str, ...] = SAMPLE, database=None) -> Result:
+    """The kind's sample game, started (its example, in `names`): the start's result."""
+    run = cli if database is None else (lambda *a: cli(*a, database=database))
+    *setup, start = kind.example
+    for argv in setup:
+        assert run(*named(argv, names)).exit_code == 0, argv
+    return run(*named(start, names))
+
+
+def named(argv: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    """A sample command with its players renamed (in lists too: `--players Ann,Bob`, `Ann=5`)."""
+    swap = dict(zip(SAMPLE, names, strict=True))
+    word = re.compile(r"(?<![^,=:])(" + "|".join(SAMPLE) + r")(?![^,=:])")
+    return [word.sub(lambda m: swap[m.group()], arg) for arg in argv]
+
+
+def test_every_tracked_game_answers_the_same_verbs(cli, companion_tracked):
+    noun = _noun(companion_tracked)
+    listed = set(re.findall(r"^  (\w+) ", cli(*noun, "--help").stdout, re.M))
+    assert set(VERBS) <= listed
+    for verb in VERBS[1:]:
+        assert_user_error(cli(*noun, verb), "no ")
+        assert_user_error(cli(*noun, verb, "--json"), "no ")  # one JSON document on stderr
+
+
+def test_status_has_the_common_core_and_watch_prints_it(cli, companion_started):
+    kind = companion_started
+    started = _start(cli, kind)
+    assert started.exit_code == 0, started.stderr
+    watched = cli("watch", "--once", "--json", "--game", kind.key)
+    assert watched.exit_code == 0, watched.stderr
+    status = watched.json
+    assert set(status) >= CORE
+    assert status["game"] == kind.key and status["status"] == "live"
+    assert set(status["scores"]) == set(status["players"]) and status["players"]
+    assert isinstance(status["next"], str) and status["next"]
+    assert cli(*_noun(kind), "status", "--json").json["id"] == status["id"]
+    frame = cli("watch", "--once", "--game", kind.key)
+    assert frame.exit_code == 0 and f"next: {status['next'][:20]}" in frame.stdout
+
+
+def test_abandon_files_the_game_as_abandoned(cli, companion_match):
+    kind = companion_match
+    assert _start(cli, kind).exit_code == 0
+    done = cli(*_noun(kind), "abandon", "--json")
+    assert done.exit_code == 0, done.stderr
+    listed = cli("history", "list", "--json", "--game", kind.key).json["matches"]
+    assert [m["status"] for m in listed] == ["abandoned"]
+    assert_user_error(cli(*_noun(kind), "status"), "no live")
+
+
+def test_log_ranks_the_players_and_history_keeps_the_ranks(cli, companion_logged):
+    game: GameSpec = companion_logged
+    logged = cli("log", game.name, "Ann=5", "Bob=3", "--json")
+    if logged.exit_code != 0:  # a game that needs more to be logged (sides, an order) says so
+        assert_user_error(logged)
+        assert cli("history", "list", "--json").json["matches"] == []
+        return
+    ranks = logged.json["ranks"]
+    assert sorted(ranks) == ["Ann", "Bob"] and sorted(ranks.values()) == [1, 2]
+    assert logged.json["winner"] == min(ranks, key=ranks.get)
+    shown = cli("history", "show", logged.json["id"], "--json").json
+    assert shown["status"] == "finished" and shown["result"]["ranks"] == ranks
+
+
+def test_a_name_with_a_control_character_is_refused(cli, companion_started):
+    kind = companion_started
+    assert_user_error(_start(cli, kind, (f"Ann{EVIL}", "Bob", "Cy")), "control character")
+    assert_user_error(cli(*_noun(kind), "status"), "no ")
+    assert "\x1b" not in cli("players", "list", "--json").stdout
+
+
+def _as_typed(twin: Result, result: Result, names: tuple[str, ...], command) -> None:
+    """`result` (hostile names) says what `twin` (the sample names) says, each name as typed:
+    the same exit, and each name as often as its sample name."""
+    assert result.exit_code == twin.exit_code, (command, result.stdout, result.stderr)
+    assert "Traceback" not in result.stdout + result.stderr, command
+    for sample, name in zip(SAMPLE, names, strict=True):
+        expected = len(re.findall(rf"\b{sample}\b", twin.stdout))
+        assert result.stdout.count(name) == expected, (command, name, result.stdout, twin.stdout)
+
+
+def _databases(folder) -> tuple:
+    """Two fresh databases, each with a folder (and archive) of its own: the twin's and
+    the hostile names'."""
+    (folder / "twin").mkdir(parents=True)
+    (folder / "hostile").mkdir()
+    return folder / "twin" / "companion.json", folder / "hostile" / "companion.json"
+
+
+def _history_faces(cli, twin_db, names) -> None:
+    for command in [("history", "list"), ("history", "stats"), ("players", "list"),
+                    ("history", "players"), ("history", "ratings")]:  # fmt: skip
+        _as_typed(cli(*command, database=twin_db), cli(*command), names, command)
+    shown = cli("history", "list", "--json").json["matches"][0]["id"]
+    twin_id = cli("history", "list", "--json", database=twin_db).json["matches"][0]["id"]
+    for verb in ("show", "chart"):
+        twin = cli("history", verb, twin_id, database=twin_db)
+        _as_typed(twin, cli("history", verb, shown), names, ("history", verb))
+
+
+def _twins(cli, twin_db, hostile_db, names):
+    """`both(*argv)`: the command on the twin (sample names) and, renamed, on the hostile
+    database, checked alike; `hostile(*argv)`: the command on the hostile database alone."""
+
+    def hostile(*argv: str, database=hostile_db) -> Result:
+        return cli(*argv, database=database)
+
+    def both(*argv: str) -> Result:
+        result = hostile(*named(argv, names))
+        _as_typed(cli(*argv, database=twin_db), result, names, argv)
+        return result
+
+    return both, hostile
+
+
+def test_markup_in_names_is_printed_as_typed(cli, tmp_path, companion_started):
+    """Each verb that prints (the kind's `moves`), played twice: with the sample names and
+    with names that look like markup."""
+    kind = companion_started
+    noun = _noun(kind)
+    for index, names in enumerate(MARKUP_NAMES):
+        twin_db, hostile_db = _databases(tmp_path / str(index))
+        both, hostile = _twins(cli, twin_db, hostile_db, names)
+        *setup, start = kind.example
+        for argv in setup:
+            both(*argv)
+        assert both(*start).exit_code == 0
+        for move in kind.moves:
+            assert both(*noun, *move).exit_code == 0, move
+        both(*noun, "status")
+        both("watch", "--once")
+        if both(*noun, "end").exit_code != 0:  # not over yet: into history as abandoned
+            both(*noun, "abandon")
+        _history_faces(hostile, twin_db, names)
+
+
+def test_markup_in_names_of_logged_games_reads_as_typed_in_history(cli, tmp_path, companion_logged):
+    """A finished game with such names, logged: every history face, against its twin."""
+    game: GameSpec = companion_logged
+    scores = ("Ann=5", "Bob=3")
+    for index, names in enumerate(MARKUP_NAMES):
+        twin_db, hostile_db = _databases(tmp_path / str(index))
+        _, hostile = _twins(cli, twin_db, hostile_db, names)
+        twin = cli("log", game.name, *scores, database=twin_db)
+        logged = hostile("log", game.name, *named(scores, names))
+        _as_typed(twin, logged, names, ("log", game.name))
+        if logged.exit_code != 0:  # a game that needs more (sides, an order) to be logged
+            return
+        _history_faces(hostile, twin_db, names)
+        chart = ("history", "chart", "--player", "Ann")
+        _as_typed(cli(*chart, database=twin_db), hostile(*named(chart, names)), names, chart)
