@@ -128,7 +128,8 @@ def for_the_room(page) -> None:
         """() => [...document.querySelectorAll("#next, td, #plays li")]
                    .map(e => parseFloat(getComputedStyle(e).fontSize))"""
     )
-    assert min(sizes) >= 32, sizes  # today's table text was 22 px
+    # today's table text was 22 px at 1080p; a smaller screen scales it down in step
+    assert min(sizes) >= 32 * fill["height"] / 1080, sizes
 
 
 def wait_for_text(page, text: str, within: float = 5.0) -> None:
@@ -248,6 +249,7 @@ GAMES = {
             "78",
             "Strength markers given: 1",
             "Next: game 2, Keepers at home",
+            "odds: Keepers 21/32 · Unleashed 11/32",
         ],
     ),
 }
@@ -331,6 +333,34 @@ def test_the_series_board_says_who_took_each_strength_marker(page, tmp_path):
         assert score_of(page, "Ana") == "2" and score_of(page, "Ben") == "0"
         card = page.locator('#scores .side[data-player="Ana"] .name').inner_text()
         assert card == "Ana · Keepers · games won", card
+
+
+@pytest.mark.parametrize("screen", [ROOM, {"width": 1280, "height": 720}])
+def test_the_series_board_shows_its_odds_on_one_screen(browser, tmp_path, screen):
+    """The odds line of `series status`, short (each side's exact chance, or a percentage
+    from ratings), on a board that still fits a 1080p or a 720p television."""
+    db = tmp_path / "db.json"
+    for argv in SERIES:
+        companion(db, *argv)
+    context = browser.new_context(viewport=screen)
+    page = context.new_page()
+    try:
+        with served(db, "--game", "series") as url:
+            page.goto(url)
+            page.wait_for_selector("#odds")
+            assert page.inner_text("#odds") == "odds: Keepers 21/32 · Unleashed 11/32"
+            assert page.locator("#odds").is_visible()
+            for_the_room(page)
+            rated = {"sides": [{"tribe": "Keepers", "chance": 0.6163, "exact": None},
+                               {"tribe": "Unleashed", "chance": 0.3837, "exact": None}]}  # fmt: skip
+            shown = page.evaluate(
+                """(odds) => el("div", {}, games.series({schedule: [], wins: {}, odds}).parts)
+                              .querySelector("#odds").textContent""",
+                rated,
+            )
+            assert shown == "odds: Keepers 62% · Unleashed 38%"
+    finally:
+        context.close()
 
 
 def test_the_match_board_names_an_overtime_ot1(page, tmp_path):
