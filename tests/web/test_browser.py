@@ -351,8 +351,8 @@ def test_the_series_board_shows_its_odds_on_one_screen(browser, tmp_path, screen
             assert page.inner_text("#odds") == "odds: Keepers 21/32 · Unleashed 11/32"
             assert page.locator("#odds").is_visible()
             for_the_room(page)
-            rated = {"sides": [{"tribe": "Keepers", "chance": 0.6163, "exact": None},
-                               {"tribe": "Unleashed", "chance": 0.3837, "exact": None}]}  # fmt: skip
+            sides = [("Keepers", 0.6163), ("Unleashed", 0.3837)]
+            rated = {"sides": [{"tribe": t, "chance": c, "exact": None} for t, c in sides]}
             shown = page.evaluate(
                 """(odds) => el("div", {}, games.series({schedule: [], wins: {}, odds}).parts)
                               .querySelector("#odds").textContent""",
