@@ -363,6 +363,32 @@ def test_the_series_board_shows_its_odds_on_one_screen(browser, tmp_path, screen
         context.close()
 
 
+def test_a_game_just_ended_shows_its_bg_stats_qr_code_on_the_board(page, tmp_path):
+    """The television shows a game live; when it ends, the board shows the QR code of its
+    BG Stats link (the server's `last_play`) on the screen, for a phone to scan."""
+    db = tmp_path / "db.json"
+    companion(db, "playlist", "game", "start", "--players", "Ana,Ben", "--seed", "1")
+    with served(db, "--game", "playlist") as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert page.locator("#last-play").count() == 0  # nothing to scan while it is played
+        companion(db, "playlist", "game", "end", "--now")
+        qr = page.locator('#last-play img[alt="QR code of the BG Stats link"]')
+        qr.wait_for(state="visible", timeout=5000)
+        ended = companion(db, "history", "list", "--json")
+        import json
+
+        match_id = json.loads(ended.stdout)["matches"][0]["id"]
+        heading = page.inner_text("#last-play h2")
+        assert heading.lower() == f"scan to add playlist {match_id} to bg stats", heading
+        box = qr.bounding_box()
+        assert box["width"] >= 200 and box["y"] + box["height"] <= ROOM["height"], box  # on screen
+        assert page.evaluate("() => document.querySelector('#last-play img').naturalWidth") > 0
+        state = page.evaluate("() => fetch('/api/state' + q).then(r => r.json())")
+        assert qr.get_attribute("src") == state["last_play"]["qr"]  # the link's own code
+        screenshot(page, "last-play", tmp_path)
+
+
 def test_the_match_board_names_an_overtime_ot1(page, tmp_path):
     """A Fast Play match level after its two periods goes to overtime: "OT1", not "P3"."""
     db = tmp_path / "db.json"
