@@ -382,8 +382,17 @@ def test_a_game_just_ended_shows_its_bg_stats_qr_code_on_the_board(page, tmp_pat
         heading = page.inner_text("#last-play h2")
         assert heading.lower() == f"scan to add playlist {match_id} to bg stats", heading
         box = qr.bounding_box()
-        assert box["width"] >= 200 and box["y"] + box["height"] <= ROOM["height"], box  # on screen
-        assert page.evaluate("() => document.querySelector('#last-play img').naturalWidth") > 0
+        assert box["width"] >= 0.4 * ROOM["height"], box  # big enough to scan from a step away
+        assert box["y"] + box["height"] <= ROOM["height"], box  # and on the screen
+        # Dark modules inside a white border: what a phone's reader needs on a dark board.
+        corner = page.evaluate(
+            """() => { const img = document.querySelector('#last-play img');
+                       const c = document.createElement('canvas');
+                       c.width = img.naturalWidth; c.height = img.naturalHeight;
+                       const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+                       return [...g.getImageData(2, 2, 1, 1).data]; }"""
+        )
+        assert corner == [255, 255, 255, 255], corner
         state = page.evaluate("() => fetch('/api/state' + q).then(r => r.json())")
         assert qr.get_attribute("src") == state["last_play"]["qr"]  # the link's own code
         screenshot(page, "last-play", tmp_path)
