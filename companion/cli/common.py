@@ -334,13 +334,24 @@ def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
 
 
 def emit(payload: Any, as_json: bool, render: Callable[[Console], None]) -> None:
-    """Print `payload` as one JSON document, or call `render` with a console."""
+    """Print `payload` as one JSON document, or call `render` with a console.
+
+    A game just started carries its players' `prediction` (`tables.base.foretold`): its
+    one line follows the game's own output here, once, whichever game started.
+    """
     if as_json:
         import json
 
         sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
         return
-    render(console())
+    out = console()
+    render(out)
+    foretold = payload.get("prediction") if isinstance(payload, dict) else None
+    if foretold:
+        from companion.history.book import prediction_line
+        from companion.ui.console import safe
+
+        out.print(safe(prediction_line(foretold)), markup=False, highlight=False)
 
 
 def console() -> Console:

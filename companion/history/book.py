@@ -10,7 +10,7 @@ The store's own functions do the locking and the writing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -97,6 +97,45 @@ def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:
     from companion.history.summed import quick_ratings as summed
 
     return summed(store)
+
+
+def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[str, Any] | None:
+    """What `history ratings --predict` says of a game's players as it starts (`{"game",
+    "predictions"}`), or None: fewer than two players, or none of them rated in it yet.
+
+    A start pays for it only when history holds matches: the ratings then come from the
+    months' checkpoints when they can (as the Series' odds do), else from every match.
+    """
+    from companion.history.predict import predict
+    from companion.history.queries import game_of
+
+    if len(players) < 2 or not store.view().shards():
+        return None
+    found = quick_ratings(store)
+    known, lines = found if found is not None else _rated_history(store)
+    names = [known.name(p) for p in players]
+    rated = game_of({"game": game})
+    if not any((rated, name) in lines for name in names):
+        return None
+    return {"game": rated, "predictions": predict(lines, rated, names)}
+
+
+def _rated_history(store: Store) -> tuple[Roster, dict[Any, Any]]:
+    from companion.history.ratings import rate
+
+    known, matches = history(store)
+    return known, rate(matches)
+
+
+def prediction_line(doc: dict[str, Any]) -> str:
+    """`GAME, who is likely to win (openskill): Ana 62% · Ben 38% (provisional: 3
+    plays)`: a start's one line, favourite first (as `ratings --predict` lists them)."""
+    parts = []
+    for row in sorted(doc["predictions"], key=lambda r: -r["chance"]):
+        plays = row["plays"]
+        mark = f" (provisional: {plays} play{'' if plays == 1 else 's'})"
+        parts.append(f"{row['player']} {row['chance']:.0%}{mark if row['provisional'] else ''}")
+    return f"{doc['game']}, who is likely to win (openskill): {' · '.join(parts)}"
 
 
 # --- one match, one screen: read through the archive's keys, not every summary -----------

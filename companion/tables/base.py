@@ -73,6 +73,19 @@ class Status(Generic[S]):
         }
 
 
+def foretold(store: Store, status: Status[S], game: str, players: Sequence[str]) -> Status[S]:
+    """`status` of a game just started, with `prediction` (what `history ratings --predict`
+    says of `players` in `game`) when one of them is rated: every face's start shows it."""
+    from dataclasses import replace
+
+    from companion.history.book import start_prediction
+
+    found = start_prediction(store, game, players)
+    if found is None:
+        return status
+    return replace(status, detail={**status.detail, "prediction": found})
+
+
 @dataclass(frozen=True)
 class Recorded(Generic[S]):
     """Moves recorded in one transaction: the stored match, each step, and the status after."""
@@ -250,7 +263,7 @@ class Table(Generic[S]):
         match = self.store.start_match(
             self.game, list(players), dict(options), seed, list(events), can_wait=self.can_wait
         )
-        return self.status(match)
+        return foretold(self.store, self.status(match), self.game, match["players"])
 
     def can_wait(self, match: Match) -> bool:
         """Whether live `match` may wait while another match of this game is played (the

@@ -12,11 +12,14 @@ def draw_qr(url: str, out: IO[str] | None = None) -> None:
 
 
 def qr_svg(url: str) -> str:
-    """The same code as an SVG image (for a web page): black modules on white."""
+    """The same code as an SVG image (for a web page): black modules on white, inside the
+    four-module light border a phone's reader needs (the board's background is dark)."""
     import io
 
     import segno
 
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=4, border=2, xmldecl=False)
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=4, border=4, dark="#000", light="#fff", xmldecl=False
+    )
     return buffer.getvalue().decode("utf-8")

@@ -68,3 +68,68 @@ def test_check_counts_how_often_the_favourite_won(cli, db):
     assert 0.5 < doc["expected"] < 1
     line = cli("history", "ratings", "--check").stdout
     assert line.startswith("the favourite won 2 of 3 matches (67%); openskill gave them ")
+
+
+# --- a tracked start shows the line once ---------------------------------------------------
+
+
+def predicted_line(cli, game: str, players: str) -> str:
+    """The start's line, from what `ratings --predict` gives the same players."""
+    rows = cli("history", "ratings", "--predict", players, "--game", game, "--json").json
+    parts = [
+        f"{r['player']} {r['chance']:.0%}"
+        + (f" (provisional: {r['plays']} play{'' if r['plays'] == 1 else 's'})"
+           if r["provisional"] else "")
+        for r in sorted(rows["predictions"], key=lambda r: -r["chance"])
+    ]  # fmt: skip
+    return f"{game}, who is likely to win (openskill): " + " · ".join(parts)
+
+
+def test_every_tracked_start_shows_the_prediction_once(cli, evenings):
+    started = cli("otdraft", "game", "start", "--players", "Ana,Ben")
+    assert started.exit_code == 0, started.stderr
+    line = predicted_line(cli, "otdraft", "Ana,Ben")
+    assert line.startswith("otdraft, who is likely to win (openskill): Ana ")
+    assert "provisional" not in line  # seven plays each
+    assert started.stdout.splitlines().count(line) == 1
+    assert started.stdout.count("likely to win") == 1
+
+    tribes = ("--home-tribe", "keepers", "--away-tribe", "unleashed", "--first", "Ana")
+    started = cli("hoopers", "match", "start", "--home", "Ana", "--away", "Dee", *tribes)
+    line = predicted_line(cli, "hoopers", "Ana,Dee")
+    assert line.endswith(": Ana 66% (provisional: 1 play) · Dee 34% (provisional: 1 play)")
+    assert started.stdout.splitlines().count(line) == 1
+    cli("hoopers", "match", "abandon")
+
+    # The Series with people: its managers' Valley Hoopers prediction.
+    started = cli("hoopers", "series", "start", "--players", "Ana=Keepers,Dee=Unleashed",
+                  "--home", "Keepers")  # fmt: skip
+    assert started.stdout.splitlines().count(line) == 1
+
+
+def test_the_start_json_carries_the_prediction_as_a_key(cli, evenings):
+    doc = cli("otdraft", "game", "start", "--players", "Ana,Ben", "--json").json  # one document
+    expected = cli("history", "ratings", "--predict", "Ana,Ben", "--game", "otdraft", "--json")
+    assert doc["prediction"] == expected.json
+    assert "prediction" not in cli("otdraft", "game", "status", "--json").json  # the start's
+
+
+def test_a_start_whose_players_are_unrated_in_that_game_shows_no_line(cli, evenings):
+    started = cli("playlist", "game", "start", "--players", "Ana,Ben", "--seed", "1")
+    assert started.exit_code == 0 and "likely to win" not in started.stdout
+    assert "prediction" not in cli("playlist", "game", "status", "--json").json
+    started = cli("hoopers", "series", "start", "--tribes", "Keepers,Unleashed", "--json")
+    assert "prediction" not in started.json  # tribes alone: nobody to rate
+
+
+def test_a_start_with_no_history_reads_no_ratings(cli, monkeypatch):
+    from companion.history import book
+
+    def never(*_):
+        raise AssertionError("ratings read with no history")
+
+    monkeypatch.setattr(book, "quick_ratings", never)
+    monkeypatch.setattr(book, "history", never)
+    started = cli("otdraft", "game", "start", "--players", "Ana,Ben")
+    assert started.exit_code == 0, started.stderr
+    assert "likely to win" not in started.stdout

@@ -128,7 +128,8 @@ def for_the_room(page) -> None:
         """() => [...document.querySelectorAll("#next, td, #plays li")]
                    .map(e => parseFloat(getComputedStyle(e).fontSize))"""
     )
-    assert min(sizes) >= 32, sizes  # today's table text was 22 px
+    # today's table text was 22 px at 1080p; a smaller screen scales it down in step
+    assert min(sizes) >= 32 * fill["height"] / 1080, sizes
 
 
 def wait_for_text(page, text: str, within: float = 5.0) -> None:
@@ -248,6 +249,7 @@ GAMES = {
             "78",
             "Strength markers given: 1",
             "Next: game 2, Keepers at home",
+            "odds: Keepers 21/32 · Unleashed 11/32",
         ],
     ),
 }
@@ -331,6 +333,69 @@ def test_the_series_board_says_who_took_each_strength_marker(page, tmp_path):
         assert score_of(page, "Ana") == "2" and score_of(page, "Ben") == "0"
         card = page.locator('#scores .side[data-player="Ana"] .name').inner_text()
         assert card == "Ana · Keepers · games won", card
+
+
+@pytest.mark.parametrize("screen", [ROOM, {"width": 1280, "height": 720}])
+def test_the_series_board_shows_its_odds_on_one_screen(browser, tmp_path, screen):
+    """The odds line of `series status`, short (each side's exact chance, or a percentage
+    from ratings), on a board that still fits a 1080p or a 720p television."""
+    db = tmp_path / "db.json"
+    for argv in SERIES:
+        companion(db, *argv)
+    context = browser.new_context(viewport=screen)
+    page = context.new_page()
+    try:
+        with served(db, "--game", "series") as url:
+            page.goto(url)
+            page.wait_for_selector("#odds")
+            assert page.inner_text("#odds") == "odds: Keepers 21/32 · Unleashed 11/32"
+            assert page.locator("#odds").is_visible()
+            for_the_room(page)
+            sides = [("Keepers", 0.6163), ("Unleashed", 0.3837)]
+            rated = {"sides": [{"tribe": t, "chance": c, "exact": None} for t, c in sides]}
+            shown = page.evaluate(
+                """(odds) => el("div", {}, games.series({schedule: [], wins: {}, odds}).parts)
+                              .querySelector("#odds").textContent""",
+                rated,
+            )
+            assert shown == "odds: Keepers 62% · Unleashed 38%"
+    finally:
+        context.close()
+
+
+def test_a_game_just_ended_shows_its_bg_stats_qr_code_on_the_board(page, tmp_path):
+    """The television shows a game live; when it ends, the board shows the QR code of its
+    BG Stats link (the server's `last_play`) on the screen, for a phone to scan."""
+    db = tmp_path / "db.json"
+    companion(db, "playlist", "game", "start", "--players", "Ana,Ben", "--seed", "1")
+    with served(db, "--game", "playlist") as url:
+        page.goto(url)
+        page.wait_for_selector("#scores")
+        assert page.locator("#last-play").count() == 0  # nothing to scan while it is played
+        companion(db, "playlist", "game", "end", "--now")
+        qr = page.locator('#last-play img[alt="QR code of the BG Stats link"]')
+        qr.wait_for(state="visible", timeout=5000)
+        ended = companion(db, "history", "list", "--json")
+        import json
+
+        match_id = json.loads(ended.stdout)["matches"][0]["id"]
+        heading = page.inner_text("#last-play h2")
+        assert heading.lower() == f"scan to add playlist {match_id} to bg stats", heading
+        box = qr.bounding_box()
+        assert box["width"] >= 0.4 * ROOM["height"], box  # big enough to scan from a step away
+        assert box["y"] + box["height"] <= ROOM["height"], box  # and on the screen
+        # Dark modules inside a white border: what a phone's reader needs on a dark board.
+        corner = page.evaluate(
+            """() => { const img = document.querySelector('#last-play img');
+                       const c = document.createElement('canvas');
+                       c.width = img.naturalWidth; c.height = img.naturalHeight;
+                       const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+                       return [...g.getImageData(2, 2, 1, 1).data]; }"""
+        )
+        assert corner == [255, 255, 255, 255], corner
+        state = page.evaluate("() => fetch('/api/state' + q).then(r => r.json())")
+        assert qr.get_attribute("src") == state["last_play"]["qr"]  # the link's own code
+        screenshot(page, "last-play", tmp_path)
 
 
 def test_the_match_board_names_an_overtime_ot1(page, tmp_path):

@@ -54,8 +54,14 @@ board("series", s => {
              : s.playing_match ? "game " + s.next_game + " is being played"
              : s.next_game ? "game " + s.next_game + ", " + s.next_home + " at home"
              : plain(s.next);
+  // The series' odds, short enough to sit at the end of the title's line: the board stays one
+  // screen (a line of their own would push it past a 1080p or a 720p television).
+  const odds = s.odds ? "odds: " + s.odds.sides.map(d => d.tribe + " " +
+    (d.exact || Math.round(d.chance * 100) + "%")).join(" · ") : null;
   return {
-    parts: [el("h1", {}, "The Series · best of 7" + (s.name ? " · " + s.name : "")),
+    parts: [el("h1", {}, "The Series · best of 7" + (s.name ? " · " + s.name : ""), odds &&
+               el("span", {id: "odds", style: "float: right; font-size: .68em; color: var(--ink)"},
+                  odds)),
             scoreCards(s, {label: p => (tribeOf[p] ? tribeOf[p] + " · " : "") + "games won"}),
             el("p", {class: "line"}, "Strength markers given: " + given.length +
                (given.length ? " (" + given.join(", ") + ")" : "")),

@@ -254,7 +254,10 @@ class SeriesTable:
             )
             txn.put_doc(TABLE, series.id, series.to_doc())
             txn.put_doc(TABLE, CURRENT, series.id)
-        return self.status_of(series)
+        from companion.tables.base import foretold
+
+        # The managers' Valley Hoopers prediction, as any tracked start shows it.
+        return foretold(self.store, self.status_of(series), RATED_AS, series.people)
 
     def record(
         self,
