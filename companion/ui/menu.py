@@ -121,6 +121,9 @@ def _start(store: Store) -> None:
         return
     if not started:
         return
+    from companion.ui.guided.entry import say_prediction
+
+    say_prediction(store, game)
     try:
         if prompts.yes_no(f"Play {offered[game].first_step} now?", True):
             _play(store, game)

@@ -36,16 +36,35 @@ def play_or_offer(
         raise NoTable(f"no guided play for '{game}'")
     flow = load(kind.flow)
     with prompts.guarded():
-        if table_for(store, game).live() is None and not _offer(store, flow, seed, none_live, ask):
+        if table_for(store, game).live() is None and not _offer(
+            store, game, flow, seed, none_live, ask
+        ):
             prompts.say(nothing)
             return
         flow.play(store, seed)
 
 
-def _offer(store: Any, flow: Any, seed: int | None, none_live: str, ask: str) -> bool:
+def _offer(store: Any, game: str, flow: Any, seed: int | None, none_live: str, ask: str) -> bool:
     prompts.say(none_live)
     try:
         wanted = prompts.yes_no(ask, True)
     except prompts.Undo:
         wanted = False
-    return bool(wanted and flow.start(store, seed))
+    started = bool(wanted and flow.start(store, seed))
+    if started:
+        say_prediction(store, game)
+    return started
+
+
+def say_prediction(store: Any, game: str) -> None:
+    """A guided start says its players' openskill prediction once, as a command-line start
+    prints it (`history ratings --predict`); nothing while none of them is rated."""
+    table = table_for(store, game)
+    live = table.live() if hasattr(table, "live") else None  # a Series keeps its own
+    if not live:
+        return
+    from companion.history.book import prediction_line, start_prediction
+
+    found = start_prediction(store, live["game"], live["players"])
+    if found:
+        prompts.say(prediction_line(found), markup=False)
