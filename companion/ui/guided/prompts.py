@@ -127,11 +127,14 @@ class Undo(Exception):  # noqa: N818 - a request, not an error
     """The user asked to go back (one question, or the last recorded event)."""
 
 
+_FLAG = re.compile(r"^--[a-z][a-z-]*\s+")
+
+
 def reason(err: CompanionError, here: str = "") -> str:
     """What a prompt says of a refused answer. A hint written for the command line
     (`--players Ana,Ben`, `'companion …'`) means nothing at a question: `here` (what to
     type at this question) is said instead, when there is one."""
-    text = str(err)
+    text = _FLAG.sub("", str(err))  # "--when 'x' is not a date": at a question, "'x' is not…"
     hint = err.hint
     if hint and ("--" in hint or "companion " in hint):
         hint = here or None
