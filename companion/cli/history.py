@@ -87,6 +87,17 @@ def build_filter(
 # --- list, show, players ------------------------------------------------------
 
 
+def _first_steps(out: Any, store: Any, shown: list[Any]) -> None:
+    """Under an empty answer from an empty database (not one a filter emptied), where the
+    first game comes from."""
+    from companion.history.book import matches_shown
+
+    if not shown and matches_shown(store) == 0:
+        from companion.ui.history import first_steps
+
+        first_steps(out)
+
+
 @app.command("list")
 def list_(
     ctx: typer.Context,
@@ -122,6 +133,7 @@ def list_(
 
         # A screen, not a scrollback: the newest first, and say what was left out.
         match_list(out, rows)
+        _first_steps(out, store, rows)
         if enough is not None and limit is None:
             if wanted == Filter():
                 older = book.matches_shown(store) - len(rows)
@@ -231,6 +243,7 @@ def stats(
         from companion.ui.history import stats_view
 
         stats_view(out, doc, None if show_all else HEAD_TO_HEAD_SHOWN)
+        _first_steps(out, store, doc["players"])
 
     emit(doc, json, render)
 
@@ -292,6 +305,7 @@ def ratings(
         from companion.ui.history import ratings_view
 
         ratings_view(out, rows)
+        _first_steps(out, store, rows)
 
     emit({"ratings": rows}, json, render)
 

@@ -111,6 +111,17 @@ def list_lines(matches: list[dict[str, Any]], width: int) -> list[str]:
     return lines
 
 
+# What an empty database says under its "No matches yet.": where a first game comes from.
+FIRST_GAME = (
+    "Start a game with 'companion' (the menu), or file one played without it with"
+    " 'companion log GAME NAME=SCORE …'."
+)
+
+
+def first_steps(out: Console) -> None:
+    out.print(FIRST_GAME, markup=False, highlight=False)
+
+
 def match_list(out: Console, matches: list[dict[str, Any]], width: int | None = None) -> None:
     """`history list` on screen: one line per match, fitted to the terminal."""
     if not matches:
