@@ -735,3 +735,12 @@ def test_a_game_typed_in_by_hand_never_takes_an_id_history_holds(started, cli, m
     listed = {m["id"]: m["players"] for m in cli("history", "list", "--json").json["matches"]}
     assert listed["bbbbbb"] == ["Ann", "Bob"]
     assert listed["cccccc"] == [K, U]
+
+
+def test_a_match_end_lists_the_winner_first(cli, db):
+    started = cli("hoopers", "match", "start", "--home", K, "--away", U, "--seed", "1")
+    assert started.exit_code == 0, started.stderr
+    play_match_to_the_end(db, [(8, 10)] * 4)
+    ended = cli("hoopers", "match", "end")
+    assert ended.exit_code == 0, ended.stderr
+    assert f"finished: {U} 40 – {K} 32; {U} wins." in ended.stdout
