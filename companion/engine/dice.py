@@ -111,7 +111,7 @@ class DiceSpec:
     die: Die
     count: int = 1  # dice summed per roll; 1 for the named dice
     # A game's die asked for as NdM (`2d8`): rolled `times` times, each face its own result
-    # (as `roll d8 --count 2`), since a game's faces (a whistle, 45) are not summed.
+    # (as `roll dM --count N`), since a game's faces (a word, a 45) are not summed.
     times: int = 1
 
     @property
