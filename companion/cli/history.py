@@ -265,13 +265,18 @@ def ratings(
         bool,
         typer.Option("--check", help="How often the favourite won, over the history."),
     ] = False,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="The numbers behind the rank: μ, σ, μ − 3σ, recent change."),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Skill ratings per game (openskill, Plackett-Luce): μ, σ, μ − 3σ, plays, recent change.
+    """Skill ratings per game (openskill, Plackett-Luce): rank, chance against the field, plays.
 
     Every finished match of each game is replayed oldest first; a rating
-    counts who you beat, not only how often you won. Best first. --predict gives
-    who is likely to win tonight; --check how often the favourite really did.
+    counts who you beat, not only how often you won. Best first (the rank is by μ − 3σ,
+    the rating the companion is sure of); --detail and --json give μ, σ and μ − 3σ.
+    --predict gives who is likely to win tonight; --check how often the favourite really did.
     """
     from companion import registry
     from companion.history import book
@@ -304,7 +309,7 @@ def ratings(
     def render(out):
         from companion.ui.history import ratings_view
 
-        ratings_view(out, rows)
+        ratings_view(out, rows, detail)
         _first_steps(out, store, rows)
 
     emit({"ratings": rows}, json, render)
