@@ -744,3 +744,11 @@ def test_a_match_end_lists_the_winner_first(cli, db):
     ended = cli("hoopers", "match", "end")
     assert ended.exit_code == 0, ended.stderr
     assert f"finished: {U} 40 – {K} 32; {U} wins." in ended.stdout
+
+
+def test_a_series_end_names_the_tribe_that_won_it_first(started):
+    for _ in range(4):
+        record(started, "70-80")
+    ended = started("end")
+    assert ended.exit_code == 0, ended.stderr
+    assert f"({U} 4 – {K} 0) is in history: {U} won it." in ended.stdout
