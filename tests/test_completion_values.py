@@ -394,9 +394,10 @@ def test_bash_completes_values_and_commands(table):
 # --- real shells on a pseudo-terminal ---------------------------------------------------------
 
 
-def typed_line(shell: str, db: Path, line: str, tabs: int = 1) -> list[str]:
+def typed_line(shell: str, db: Path, line: str, tabs: int = 1, then: str = "") -> list[str]:
     """Start `shell` fresh with the project's completion script, type `line`, press Tab
-    `tabs` times, and return the words of the command line as the shell then reads it."""
+    `tabs` times, type `then`, and return the words of the command line as the shell then
+    reads it."""
     pexpect = pytest.importorskip("pexpect")
     if shutil.which(shell) is None:
         pytest.skip(f"{shell} is not installed (CI installs it: .ci/run)")
@@ -424,6 +425,7 @@ def typed_line(shell: str, db: Path, line: str, tabs: int = 1) -> list[str]:
             time.sleep(0.5)
             child.send("\t")
             time.sleep(2.5)
+        child.send(then)
         # Put the line between two markers and print it one word a line.
         child.send("\x05 END\x01printf '%s\\n' START ")
         child.send("\r")
@@ -505,3 +507,20 @@ def test_a_deleted_match_is_not_offered(monkeypatch, capsys, cli, table):
 
     dead = Store(table).view().folded().dead
     assert Peek(table).dead == dead and {i for i, _ in dead} == {gone, kept}
+
+
+def test_log_completes_known_players_names_with_their_equals(monkeypatch, capsys, table):
+    everyone = ["Ana=", "Ann=", "Ben=", "Bob=", "Cy="]  # the history's and the live match's
+    assert offered(monkeypatch, capsys, table, "companion log otdraft ") == everyone
+    assert offered(monkeypatch, capsys, table, "companion log otdraft Ana=3 ") == everyone[1:]
+    assert offered(monkeypatch, capsys, table, "companion log otdraft Ana=3 B") == ["Ben=", "Bob="]
+    assert offered(monkeypatch, capsys, table, "companion log otdraft Ana=") == []
+    assert offered(monkeypatch, capsys, table, "companion log playlist-solo ") == []
+    assert bash_tab(table, "companion log otdraft Ana=3 Be") == ["Ben="]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_a_real_shell_completes_a_known_players_equals_and_no_space(shell, table):
+    words = typed_line(shell, table, "companion log otdraft Ana=3 Be", then="5")
+    assert words[-1] == "Ben=5"  # no space after `Ben=`: the score is typed right on

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.engine.dice import parse_dice
+from companion.engine.dice import declared, parse_dice
 from companion.engine.errors import BadInput
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers.rules.dice import D8, D20
@@ -119,6 +119,8 @@ def test_step_rng_is_deterministic_and_differs_by_step():
     st.integers(min_value=1, max_value=100), st.integers(min_value=2, max_value=1000), st.integers()
 )
 def test_ndm_rolls_stay_in_range(count, sides, seed):
+    if count > 1 and f"d{sides}" in declared():
+        count = 1  # N of a game's die: its faces, tested apart
     spec = parse_dice(f"{count}d{sides}")
     total, parts = spec.roll(TableRng(seed))
     assert len(parts) == count
@@ -153,3 +155,16 @@ def test_a_plain_die_says_it_is_not_a_valley_hoopers_die(cli):
     assert result.stdout.splitlines()[0] == "(plain d21; the Valley Hoopers dice are d20 and d8)"
     assert cli("roll", "d20", "--seed", "1").stdout.count("plain") == 0
     assert "note" not in cli("roll", "d21", "--seed", "1", "--json").json
+
+
+def test_ndm_of_a_games_die_rolls_its_faces_as_count_does(cli):
+    # `2d8` is the Valley Hoopers d8 twice, not a sum of 1..8: its faces are what the table reads
+    asked = cli("roll", "2d8", "--seed", "1", "--json")
+    assert asked.json == cli("roll", "d8", "--count", "2", "--seed", "1", "--json").json
+    assert asked.json["results"] == ["whistle-3", "whistle-2"]
+    human = cli("roll", "2d8", "--seed", "1")
+    assert human.stdout.splitlines() == ["d8: 🔔³ WHISTLE 3", "d8: 🔔² WHISTLE 2"]
+    assert len(cli("roll", "2d20", "--count", "3", "--seed", "1", "--json").json["results"]) == 6
+    # a die no game declares still sums, and 1dM is the ordinary die a game's name has taken
+    assert cli("roll", "1d20", "--seed", "3", "--json").json["dice"] == [[8]]
+    assert cli("roll", "2d6", "--seed", "1", "--json").json["dice"] == [[2, 5]]

@@ -134,8 +134,9 @@ def test_a_plugin_adds_its_own_log_option_per_player_key_and_csv_column(tally, t
 def test_roll_lists_and_rolls_the_dice_a_plugin_declares(tally, tmp_path):
     db = tmp_path / "db.json"
     shown = run(tally, db, "roll", "--help").stdout
-    assert "d20 or d8 (Valley Hoopers dice), d3x (Tally dice), dN or NdM." in " ".join(
-        shown.split()
+    assert (
+        "d20 or d8 (Valley Hoopers dice), d3x (Tally dice), dN or NdM (NdM of a game's die"
+        in " ".join(shown.split())
     )
     rolled = run(tally, db, "roll", "d3x", "--count", "4", "--seed", "3", "--json")
     assert rolled.returncode == 0, rolled.stderr

@@ -203,6 +203,27 @@ def history_players(asked: Asked) -> list[Item]:
     return values(sorted(seen.values(), key=str.casefold))
 
 
+def score_names(asked: Asked) -> list[Item]:
+    """`log GAME <Tab>`: each known player's `NAME=`, the ones already on the line left out;
+    nothing once the `=` is typed (the number is the point) or for a solo round's POINTS."""
+    from companion import registry
+
+    if "=" in asked.incomplete:
+        return NOTHING_TO_SAY
+    kind = registry.kind(str(asked.given("game") or ""))
+    if kind is not None and kind.log is not None and kind.log.solo:
+        return NOTHING_TO_SAY
+    taken = {str(s).partition("=")[0].strip().casefold() for s in asked.given("scores") or ()}
+    return [
+        (f"{name}=", "a known player")
+        for name, _ in history_players(asked)
+        if name.casefold() not in taken
+    ]
+
+
+NOTHING_TO_SAY: list[Item] = []
+
+
 def live_players(game: str) -> Source:
     def players(asked: Asked) -> list[Item]:
         match = asked.db.live_match(game)
@@ -343,7 +364,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "old": history_players,
     "alias": history_players,
     "into": {"": history_players},
-    "scores": NOTHING,  # NAME=SCORE: the number is the point
+    "scores": {"log": score_names, "": NOTHING},  # NAME=SCORE: the name, then the number
     "cards": {"deal": NOTHING},  # how many
     "first": named_on_line,
 }

@@ -87,6 +87,17 @@ def build_filter(
 # --- list, show, players ------------------------------------------------------
 
 
+def _first_steps(out: Any, store: Any, shown: list[Any]) -> None:
+    """Under an empty answer from an empty database (not one a filter emptied), where the
+    first game comes from."""
+    from companion.history.book import matches_shown
+
+    if not shown and matches_shown(store) == 0:
+        from companion.ui.history import first_steps
+
+        first_steps(out)
+
+
 @app.command("list")
 def list_(
     ctx: typer.Context,
@@ -122,6 +133,7 @@ def list_(
 
         # A screen, not a scrollback: the newest first, and say what was left out.
         match_list(out, rows)
+        _first_steps(out, store, rows)
         if enough is not None and limit is None:
             if wanted == Filter():
                 older = book.matches_shown(store) - len(rows)
@@ -231,6 +243,7 @@ def stats(
         from companion.ui.history import stats_view
 
         stats_view(out, doc, None if show_all else HEAD_TO_HEAD_SHOWN)
+        _first_steps(out, store, doc["players"])
 
     emit(doc, json, render)
 
@@ -252,13 +265,18 @@ def ratings(
         bool,
         typer.Option("--check", help="How often the favourite won, over the history."),
     ] = False,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="The numbers behind the rank: μ, σ, μ − 3σ, recent change."),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
-    """Skill ratings per game (openskill, Plackett-Luce): μ, σ, μ − 3σ, plays, recent change.
+    """Skill ratings per game (openskill, Plackett-Luce): rank, chance against the field, plays.
 
     Every finished match of each game is replayed oldest first; a rating
-    counts who you beat, not only how often you won. Best first. --predict gives
-    who is likely to win tonight; --check how often the favourite really did.
+    counts who you beat, not only how often you won. Best first (the rank is by μ − 3σ,
+    the rating the companion is sure of); --detail and --json give μ, σ and μ − 3σ.
+    --predict gives who is likely to win tonight; --check how often the favourite really did.
     """
     from companion import registry
     from companion.history import book
@@ -291,7 +309,8 @@ def ratings(
     def render(out):
         from companion.ui.history import ratings_view
 
-        ratings_view(out, rows)
+        ratings_view(out, rows, detail)
+        _first_steps(out, store, rows)
 
     emit({"ratings": rows}, json, render)
 

@@ -37,7 +37,9 @@ def _log(
         typer.Option(
             "--when",
             metavar="DATE",
-            help="When it was played: YYYY-MM-DD[ HH:MM], local time (default: now).",
+            help="When it was played: YYYY-MM-DD[ HH:MM] (local time), today, yesterday, a"
+            " weekday (the last one: friday) or 3 days ago, each with an optional HH:MM"
+            " (default: now).",
         ),
     ] = None,
     note: Annotated[

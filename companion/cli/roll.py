@@ -35,7 +35,9 @@ ARGUMENT, COMMAND = _games_dice()
 
 
 def roll(
-    die: Annotated[str, typer.Argument(help=f"{ARGUMENT}dN or NdM.")],
+    die: Annotated[
+        str, typer.Argument(help=f"{ARGUMENT}dN or NdM (NdM of a game's die rolls it N times).")
+    ],
     count: Annotated[int, typer.Option("--count", "-n", help="How many rolls.")] = 1,
     seed: SeedOption = None,
     json: JsonOption = False,
@@ -45,8 +47,10 @@ def roll(
     spec = parse_dice(die)
     if not 1 <= count <= MAX_COUNT:
         raise BadInput(f"--count must be 1 to {MAX_COUNT} (got {count})")
+    if count * spec.times > MAX_COUNT:
+        raise BadInput(f"{die} --count {count} is {count * spec.times} rolls: 1 to {MAX_COUNT}")
     rng = TableRng(seed)
-    rolls = [spec.roll(rng) for _ in range(count)]
+    rolls = [spec.roll(rng) for _ in range(count * spec.times)]
     payload = {"die": spec.text, "results": [total for total, _ in rolls], "seed": rng.seed}
     if spec.is_sum:
         payload["dice"] = [list(parts) for _, parts in rolls]

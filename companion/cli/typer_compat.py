@@ -166,6 +166,8 @@ SCRIPTS = {
     COMPREPLY=( $( env %(args)s="${COMP_LINE:0:COMP_POINT}" \
                    _COMPANION_COMPLETE_WORD="${COMP_WORDS[COMP_CWORD]}" \
                    %(var)s=complete_bash "$1" 2>/dev/null ) )
+    # `NAME=` (log's scores) goes on with the number, not a space
+    [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
     return 0
 }
 
@@ -193,7 +195,10 @@ complete -o default -F %(func)s_completion %(prog)s
   if (( ${#values} )); then
     # `--opt=VALUE` in one word: the value replaces the whole word, so it keeps `--opt=`.
     [[ $PREFIX == -*=* ]] && values=("${PREFIX%%%%=*}="${^values})
-    compadd -U -l -d shown -a values
+    # `NAME=` (log's scores) goes on with the number, not a space
+    local -a suffix ends=(${(M)values:#*=})
+    (( ${#ends} == ${#values} )) && suffix=(-S '')
+    compadd -U -l -d shown "${suffix[@]}" -a values
   else
     _files
   fi

@@ -110,6 +110,9 @@ class DiceSpec:
     text: str
     die: Die
     count: int = 1  # dice summed per roll; 1 for the named dice
+    # A game's die asked for as NdM (`2d8`): rolled `times` times, each face its own result
+    # (as `roll dM --count N`), since a game's faces (a word, a 45) are not summed.
+    times: int = 1
 
     @property
     def is_sum(self) -> bool:
@@ -139,7 +142,8 @@ _DICE_RE = re.compile(r"^(?P<count>\d*)d(?P<sides>\d+)$")
 
 
 def parse_dice(text: str) -> DiceSpec:
-    """A die a game declares (by its name), `dN`, or `NdM`."""
+    """A die a game declares (by its name), `dN`, or `NdM` (N of a game's die when one is
+    named `dM`; `1dM` is always the ordinary die, the way to roll one a game has taken)."""
     spec = text.strip().lower()
     own = declared().get(spec)
     if own is not None:  # a game's die, whatever its name
@@ -158,4 +162,7 @@ def parse_dice(text: str) -> DiceSpec:
     count = int(count_text)
     if not 1 <= count <= MAX_DICE:
         raise BadInput(f"'{text}': roll 1 to {MAX_DICE} dice at once")
+    own = declared().get(f"d{sides}") if count > 1 else None  # `1d20` stays the plain 1-20
+    if own is not None:
+        return DiceSpec(own.name, own, times=count)
     return DiceSpec(spec, Die(f"1d{sides}", tuple(range(1, sides + 1))), count)

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.bounds import AHEAD, EARLIEST
+from companion.engine.days import SAID, relative_day, split_time
 from companion.engine.entries import (  # noqa: F401 - where the log's parsers are found
     check_name,
     parse_number,
@@ -89,22 +90,28 @@ def resolve_loggable(typed: str) -> str:
 
 
 def parse_when(text: str | None, now: datetime | None = None) -> str:
-    """`YYYY-MM-DD[ HH:MM]` in local time (a date alone is taken at noon) -> ISO 8601 UTC.
+    """`YYYY-MM-DD[ HH:MM]` in local time (a date alone is taken at noon), or a day said as a
+    table says it (`yesterday`, `friday 20:15`, `3 days ago`: companion.engine.days) ->
+    ISO 8601 UTC. `now` defaults to the store's clock (companion.store.clock, which tests stop).
 
     A date more than a day ahead is refused: a game is logged after it is played.
     """
-    current = now or datetime.now(UTC)
+    from companion.store.clock import wall
+
+    current = now or datetime.fromisoformat(wall())
     if text is None or not text.strip():
         return current.astimezone(UTC).isoformat(timespec="seconds")
     typed = text.strip()
-    try:
-        parsed = datetime.fromisoformat(typed)
-    except ValueError:
-        raise BadInput(
-            f"--when '{typed}' is not a date like 2026-11-30 or 2026-11-30 20:15"
-        ) from None
-    if len(typed) <= len("2026-11-30"):
-        parsed = parsed.replace(hour=12)
+    parsed = _relative(typed, current)
+    if parsed is None:
+        try:
+            parsed = datetime.fromisoformat(typed)
+        except ValueError:
+            raise BadInput(
+                f"--when '{typed}' is not a date like 2026-11-30 or 2026-11-30 20:15, nor {SAID}"
+            ) from None
+        if len(typed) <= len("2026-11-30"):
+            parsed = parsed.replace(hour=12)
     if parsed.year < EARLIEST.year:  # before converting: year 1 has no time zone to shift into
         raise BadInput(f"--when {typed} is before 1900")
     if parsed.tzinfo is None:
@@ -112,6 +119,22 @@ def parse_when(text: str | None, now: datetime | None = None) -> str:
     if parsed - current > FUTURE:
         raise BadInput(f"--when {typed} is in the future", hint="a game is logged once played")
     return parsed.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _relative(typed: str, current: datetime) -> datetime | None:
+    """The local time a said day names (at noon, as a date alone is, or at its HH:MM);
+    `today` without a time before noon is now (a game is logged once played)."""
+    said, clock = split_time(typed)
+    local = current.astimezone()
+    day = relative_day(said, local.date())
+    if day is None:
+        return None
+    hour, minute = clock or (12, 0)
+    if not 0 <= hour <= 23 or not 0 <= minute <= 59:
+        raise BadInput(f"--when '{typed}': {hour}:{minute:02d} is not a time of day")
+    at = local.replace(year=day.year, month=day.month, day=day.day, hour=hour, minute=minute,
+                       second=0, microsecond=0)  # fmt: skip
+    return local.replace(microsecond=0) if clock is None and at > local else at
 
 
 def _not_for(game: str, request: LogRequest) -> None:

@@ -27,6 +27,10 @@ Match = dict[str, Any]
 
 RECENT = 10  # "change over the last 10 games"
 Z = 3  # rating = μ − Zσ
+# "Beats the field": a player's chance against each other player of the game, averaged; in a
+# game of more players than this, against the most played of them (the regulars), so a big
+# history costs at most FIELD pairs a player (openskill answers each in a few µs).
+FIELD = 100
 
 
 @dataclass
@@ -123,6 +127,28 @@ def rate(
     return lines
 
 
+def _ranks(held: list[Line]) -> dict[str, int]:
+    ordinals = sorted((round(line.ordinal, 3) for line in held), reverse=True)
+    first = {value: ordinals.index(value) + 1 for value in set(ordinals)}
+    return {line.player: first[round(line.ordinal, 3)] for line in held}
+
+
+def field_chances(held: list[Line]) -> dict[str, float | None]:
+    """Each player's chance of beating another player of the game, by openskill's own
+    `predict_win` for the two of them, averaged over the field (None alone in a game)."""
+    rater = model()
+    regulars = sorted(held, key=lambda line: (-line.plays, line.player.casefold()))[:FIELD]
+    found: dict[str, float | None] = {}
+    for line in held:
+        others = [o for o in regulars if o is not line]
+        if not others:
+            found[line.player] = None
+            continue
+        wins = [rater.predict_win([[line.rating], [o.rating]])[0] for o in others]
+        found[line.player] = round(sum(wins) / len(wins), 4)
+    return found
+
+
 def ratings(
     matches: Iterable[Match], game: str | None = None, player: str | None = None
 ) -> list[dict[str, Any]]:
@@ -133,8 +159,17 @@ def ratings(
 def rows_of(
     lines: dict[tuple[str, str], Line], game: str | None = None, player: str | None = None
 ) -> list[dict[str, Any]]:
-    """`ratings` from the lines `rate` gave."""
+    """`ratings` from the lines `rate` gave: each row with its `rank` in the game (by rating,
+    equal ratings sharing one) and `field`, its chance against the field (`field_chances`)."""
     rows = [line.row() for line in lines.values()]
+    by_game: dict[str, list[Line]] = {}
+    for line in lines.values():
+        by_game.setdefault(line.game, []).append(line)
+    ranked = {g: _ranks(held) for g, held in by_game.items()}
+    chances = {g: field_chances(held) for g, held in by_game.items()}
+    for row in rows:
+        row["rank"] = ranked[row["game"]][row["player"]]
+        row["field"] = chances[row["game"]][row["player"]]
     if game is not None:
         rows = [r for r in rows if r["game"] == game]
     if player is not None:

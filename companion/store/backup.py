@@ -34,9 +34,10 @@ FORMAT = "companion-backup"
 VERSION = 1
 
 
-def take(store: Store, target: Path) -> dict[str, Any]:
-    """Write a backup of the whole database to `target`; what it holds."""
-    target = Path(target).expanduser()
+def take(store: Store, target: Path | None = None) -> dict[str, Any]:
+    """Write a backup of the whole database to `target` (by default a new dated file in the
+    database's folder, see `dated`); what it holds."""
+    target = dated(store) if target is None else Path(target).expanduser()
     _check_target(store, target)
     with store.change() as txn:  # the lock held, interrupted changes finished first
         main = {k: v for k, v in txn.main.items() if k != JOURNAL}
@@ -56,6 +57,21 @@ def take(store: Store, target: Path) -> dict[str, Any]:
         }
         _write(target, body)
     return {"path": str(target), **counts(body)}
+
+
+def dated(store: Store) -> Path:
+    """A new file beside the database named after this minute (local time, as the table reads
+    it): `companion-backup-2026-01-05-2130.json`, or `...-2130-2.json` when that one exists,
+    so a second backup in the same minute never replaces the first."""
+    from datetime import datetime
+
+    when = datetime.fromisoformat(now()).astimezone().strftime("%Y-%m-%d-%H%M")
+    folder = store.path.parent
+    target, n = folder / f"{FORMAT}-{when}.json", 1
+    while target.exists():
+        n += 1
+        target = folder / f"{FORMAT}-{when}-{n}.json"
+    return target
 
 
 def _check_target(store: Store, target: Path) -> None:

@@ -111,6 +111,17 @@ def list_lines(matches: list[dict[str, Any]], width: int) -> list[str]:
     return lines
 
 
+# What an empty database says under its "No matches yet.": where a first game comes from.
+FIRST_GAME = (
+    "Start a game with 'companion' (the menu), or file one played without it with"
+    " 'companion log GAME NAME=SCORE …'."
+)
+
+
+def first_steps(out: Console) -> None:
+    out.print(FIRST_GAME, markup=False, highlight=False)
+
+
 def match_list(out: Console, matches: list[dict[str, Any]], width: int | None = None) -> None:
     """`history list` on screen: one line per match, fitted to the terminal."""
     if not matches:
@@ -477,15 +488,22 @@ def _own_lines(game: dict[str, Any]) -> list[str]:
 
 # --- ratings ------------------------------------------------------------------
 
-RATING_COLUMNS = ("player", "rating", "μ", "σ", "plays", "last 10")
+RATING_COLUMNS = ("rank", "player", "beats the field", "plays")
+DETAIL_COLUMNS = ("rank", "player", "rating", "μ", "σ", "plays", "last 10")
+RATING_LEGEND = "  beats the field: openskill's chance of beating one of the others, on average"
 
 
 def _signed(value: float) -> str:
     return "±0.0" if round(value, 1) == 0 else f"{value:+.1f}"
 
 
-def ratings_view(out: Console, rows: list[dict[str, Any]]) -> None:
-    """One table per game, best first: rating (μ − 3σ), μ, σ, plays, change over the last 10."""
+def _chance(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def ratings_view(out: Console, rows: list[dict[str, Any]], detail: bool = False) -> None:
+    """One table per game, best first: as people read it (rank, chance against the field,
+    plays), or with `detail` the numbers (rating μ − 3σ, μ, σ, change over the last 10)."""
     if not rows:
         out.print("No rated matches yet (a rating needs a finished match of two or more).")
         return
@@ -495,23 +513,22 @@ def ratings_view(out: Console, rows: list[dict[str, Any]]) -> None:
     for n, (game, listed) in enumerate(sorted(by_game.items())):
         if n:
             out.print()
-        out.print(f"[bold]{escape(game)}[/bold] — rating = μ − 3σ, best first")
-        print_table(
-            out,
-            RATING_COLUMNS,
-            [
-                (
-                    r["player"],
-                    f"{r['rating']:.1f}",
-                    f"{r['mu']:.1f}",
-                    f"{r['sigma']:.1f}",
-                    str(r["plays"]),
-                    _signed(r["change"]),
-                )
+        if detail:
+            out.print(f"[bold]{escape(game)}[/bold] — rating = μ − 3σ, best first")
+            shown = [
+                (str(r["rank"]), r["player"], f"{r['rating']:.1f}", f"{r['mu']:.1f}",
+                 f"{r['sigma']:.1f}", str(r["plays"]), _signed(r["change"]))
                 for r in listed
-            ],
-            RATING_COLUMNS[1:],
-        )
+            ]  # fmt: skip
+            print_table(out, DETAIL_COLUMNS, shown, ("rank", *DETAIL_COLUMNS[2:]))
+            continue
+        out.print(f"[bold]{escape(game)}[/bold] — best first")
+        shown = [
+            (str(r["rank"]), r["player"], _chance(r["field"]), str(r["plays"])) for r in listed
+        ]
+        print_table(out, RATING_COLUMNS, shown, ("rank", "beats the field", "plays"))
+    if not detail:
+        out.print(RATING_LEGEND, markup=False, highlight=False)
 
 
 # --- charts -----------------------------------------------------------------

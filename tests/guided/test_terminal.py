@@ -385,3 +385,29 @@ def test_match_shot_on_a_terminal_asks_the_owed_free_throws(db):
     assert term.finish() == 0
     now = status(db)
     assert now["score"]["Lucy"] == 2 and now["free_throws_owed"] is None
+
+
+def test_no_cpr_warning_on_a_terminal_that_does_not_answer_cursor_requests(db, monkeypatch):
+    # This pty never answers a cursor-position request, as some consoles do not: prompt_toolkit
+    # would print "WARNING: your terminal doesn't support cursor position requests (CPR)".
+    from tests.guided import terminal
+
+    plain = terminal.environment
+
+    def asking_for_cpr() -> dict[str, str]:
+        return {k: v for k, v in plain().items() if k != "PROMPT_TOOLKIT_NO_CPR"}
+
+    monkeypatch.setattr(terminal, "environment", asking_for_cpr)
+    term = terminal.Terminal(db)
+    term.expect("What now?")
+    import time
+
+    waited = time.monotonic() + 3  # prompt_toolkit gives up waiting after 2 s, then warns
+    while time.monotonic() < waited:
+        term._read(0.2)
+    term.send("roll\r")
+    term.answer("Which die?", "")
+    term.expect("d20:")
+    term.answer("What now?", "q")
+    assert term.finish() == 0
+    assert "CPR" not in term.text and "cursor position" not in term.text

@@ -129,4 +129,19 @@ def test_human_list_shows_a_screenful(cli, db):
 
 def test_empty_history(cli):
     assert cli("history", "list", "--json").json == {"matches": []}
-    assert cli("history", "list").stdout.strip() == "No matches yet."
+    assert cli("history", "list").stdout.splitlines() == ["No matches yet.", FIRST_STEPS]
+
+
+FIRST_STEPS = (
+    "Start a game with 'companion' (the menu), or file one played without it with"
+    " 'companion log GAME NAME=SCORE …'."
+)
+
+
+def test_an_empty_database_points_to_the_menu_and_log_a_filter_does_not(cli):
+    for command in (("history", "stats"), ("history", "ratings")):
+        assert cli(*command).stdout.splitlines()[-1] == FIRST_STEPS, command
+    cli("log", "otdraft", "Ana=3", "Ben=4")
+    emptied = cli("history", "list", "--game", "hoopers").stdout
+    assert emptied.splitlines() == ["No matches yet."]
+    assert FIRST_STEPS not in cli("history", "stats", "--game", "hoopers").stdout

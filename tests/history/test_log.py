@@ -117,7 +117,7 @@ BAD = [
     (("allstar", "Ana=-1", "Ben=3"), "Supporters cannot be negative"),
     (("allstar", "Ana=5", "Ben=3", "--playoff", "Ana=-1"), "Supporters cannot be negative"),
     (("playlist-solo", "Ana=-3"), "no negative cards"),
-    (("hoopers", "Ann=80", "Bob=70", "--when", "yesterday"), "--when 'yesterday' is not a date"),
+    (("hoopers", "Ann=80", "Bob=70", "--when", "yestrday"), "--when 'yestrday' is not a date"),
     (("hoopers", "Ann=80", "Bob=70", "--when", "2026-13-01"), "is not a date"),
     (("hoopers", "Ann=80", "Bob=70", "--when", "2099-01-01"), "--when 2099-01-01 is in the future"),
     (("hoopers", "Ann=80", "Bob=80"), "is a draw; overtime decides"),

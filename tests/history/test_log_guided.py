@@ -73,3 +73,29 @@ def test_the_guided_log_records_minutes_and_keeps_the_default_location(db):
     shown = [json_of(db, "history", "show", r["id"])["options"] for r in rows]
     found = sorted((o.get("minutes", 0), o["location"]) for o in shown)
     assert found == [(0, "Club"), (45, "Club")]
+
+
+def test_when_was_it_played_takes_yesterday_and_never_shows_a_flag(db):
+    from datetime import datetime, timedelta
+
+    term = Terminal(db)
+    term.answer("What now?", "log")
+    term.answer("Which game was played?", "ot")
+    term.answer("Final scores?", "Ana=30 Ben=20")
+    term.answer("When was it played?", "yestrday")
+    refused = term.expect("is not a date")
+    assert "--when" not in refused
+    term.send("\x15yesterday\r")
+    term.answer("How many minutes did it take?", "")
+    term.answer("Where was it played?", "")
+    term.answer("A note?", "")
+    term.expect("Ana 30 · Ben 20 — Ana won")
+    term.answer("What now?", "q")
+    assert term.finish() == 0
+    (row,) = json_of(db, "history", "list")["matches"]
+    local = datetime.fromisoformat(row["finished"]).astimezone()
+    today = datetime.now().astimezone().date()
+    assert (local.date(), local.hour) in {
+        (today - timedelta(days=1), 12),
+        (today - timedelta(days=2), 12),
+    }

@@ -28,8 +28,12 @@ def test_a_player_who_beats_another_repeatedly_is_rated_above(cli, db):
     ana, ben = rows
     assert ana["rating"] > ben["rating"] and ana["mu"] > 25 > ben["mu"]
     assert ana["sigma"] < 25 / 3 and ana["plays"] == ben["plays"] == 12
-    assert set(ana) == {"player", "game", "mu", "sigma", "rating", "plays", "change"}
+    assert set(ana) == {"player", "game", "mu", "sigma", "rating", "plays", "change", "rank",
+                        "field"}  # fmt: skip
     assert abs(ana["rating"] - (ana["mu"] - 3 * ana["sigma"])) < 0.01
+    # against a field of one, the chance is openskill's for the two of them
+    assert (ana["rank"], ben["rank"]) == (1, 2)
+    assert ana["field"] > 0.9 and abs(ana["field"] + ben["field"] - 1) < 0.001
 
 
 def test_who_you_beat_counts_not_only_how_often(cli, db):
@@ -87,10 +91,22 @@ def test_change_over_the_last_ten(cli, db):
 def test_human_output(cli, db):
     assert cli("history", "ratings").stdout.startswith("No rated matches yet")
     record(db, *games("Ana", "Ana"))
+    # as people read it: a rank, the chance of beating the others, plays
+    rows = {r["player"]: r for r in cli("history", "ratings", "--json").json["ratings"]}
     out = cli("history", "ratings").stdout.splitlines()
-    assert out[0] == "otdraft — rating = μ − 3σ, best first"
-    assert out[1].split() == ["player", "rating", "μ", "σ", "plays", "last", "10"]
-    assert out[2].split()[0] == "Ana" and out[2].split()[4] == "2"
+    assert out[0] == "otdraft — best first"
+    assert out[1].split() == ["rank", "player", "beats", "the", "field", "plays"]
+    assert out[2].split() == ["1", "Ana", f"{rows['Ana']['field']:.0%}", "2"]
+    assert out[3].split() == ["2", "Ben", f"{rows['Ben']['field']:.0%}", "2"]
+    assert (
+        out[4] == "  beats the field: openskill's chance of beating one of the others, on average"
+    )
+    # the numbers behind it
+    detail = cli("history", "ratings", "--detail").stdout.splitlines()
+    assert detail[0] == "otdraft — rating = μ − 3σ, best first"
+    assert detail[1].split() == ["rank", "player", "rating", "μ", "σ", "plays", "last", "10"]
+    assert detail[2].split()[:2] == ["1", "Ana"] and detail[2].split()[5] == "2"
+    assert detail[2].split()[3] == f"{rows['Ana']['mu']:.1f}"
 
 
 def test_stats_has_a_rating_column(cli, db):
@@ -118,3 +134,19 @@ def test_the_fast_update_is_openskills_own(ranks, seed):
 def test_ratings_function_sorts_best_first():
     rows = ratings(games("Ana", "Ben", "Ana"))
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+
+
+def test_the_field_is_every_other_player_of_the_game(cli, db):
+    from openskill.models import PlackettLuce
+
+    record(
+        db,
+        match("f1", "otdraft", {"Ana": 10, "Ben": 5, "Cy": 1}, "2026-01-01"),
+        match("f2", "otdraft", {"Ana": 10, "Cy": 5}, "2026-01-02"),
+    )
+    rows = {r["player"]: r for r in cli("history", "ratings", "--json").json["ratings"]}
+    model = PlackettLuce()
+    held = {p: model.rating(mu=r["mu"], sigma=r["sigma"]) for p, r in rows.items()}
+    beats = [model.predict_win([[held["Ana"]], [held[o]]])[0] for o in ("Ben", "Cy")]
+    assert abs(rows["Ana"]["field"] - sum(beats) / 2) < 0.001
+    assert [rows[p]["rank"] for p in ("Ana", "Ben", "Cy")] == [1, 2, 3]

@@ -44,6 +44,52 @@ def test_a_backup_holds_the_main_file_and_every_archive_file(cli, db, tmp_path, 
     assert [m["game"] for m in body["main"]["live"].values()] == ["hoopers"]
 
 
+@pytest.fixture
+def at_2130(monkeypatch):
+    """The wall clock stopped at 21:30 on 5 January, read in UTC."""
+    import time
+
+    from companion.store import clock
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setattr(clock, "wall", lambda: "2026-01-05T21:30:12+00:00")
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_backup_with_no_path_is_a_new_dated_file_beside_the_database(cli, db, at_2130):
+    cli("log", "otdraft", "Ana=5", "Ben=3", "--when", "2026-01-05")
+    first = cli("backup")
+    assert first.exit_code == 0, first.stderr
+    named = db.parent / "companion-backup-2026-01-05-2130.json"
+    assert first.stdout == f"backed up to {named}: 1 finished match, 0 live, 2 files\n"
+    assert json.loads(named.read_text())["format"] == "companion-backup"
+    # a second one in the same minute never replaces the first
+    again = cli("backup", "--json")
+    other = db.parent / "companion-backup-2026-01-05-2130-2.json"
+    assert again.json["backup"]["path"] == str(other)
+    assert other.is_file() and named.is_file()
+
+
+def test_a_backup_counts_a_series_in_progress(cli, db, tmp_path):
+    started = cli(
+        "hoopers", "series", "start", "--players", "Ann=Keepers,Bob=Unleashed",
+        "--home", "Keepers", "--seed", "1",
+    )  # fmt: skip
+    assert started.exit_code == 0, started.stderr
+    target = tmp_path / "backup.json"
+    done = cli("backup", str(target))
+    assert done.stdout == (
+        f"backed up to {target}: 0 finished matches, 0 live,"
+        " a Valley Hoopers Series (best of 7) in progress, 1 file\n"
+    )
+    assert cli("backup", str(target), "--json").json["backup"]["in_progress"] == ["series"]
+    back = cli("restore", str(target), "--yes", "--json")
+    assert back.json["restored"]["in_progress"] == ["series"]
+
+
 def test_restore_brings_back_exactly_what_was_backed_up(cli, db, tmp_path, played):
     target = tmp_path / "backup.json"
     cli("backup", str(target))
@@ -55,7 +101,9 @@ def test_restore_brings_back_exactly_what_was_backed_up(cli, db, tmp_path, playe
     cli("hoopers", "match", "abandon")
     done = cli("restore", str(target), "--yes", "--json")
     assert done.exit_code == 0, done.stderr
-    assert done.json == {"restored": {"path": str(target), "matches": 2, "live": 1, "files": 4}}
+    assert done.json == {
+        "restored": {"path": str(target), "matches": 2, "live": 1, "files": 4, "in_progress": []}
+    }
     assert listed(cli) == played
     assert cli("hoopers", "match", "status", "--json").exit_code == 0
     after = files(db)

@@ -326,7 +326,9 @@ def render_ended(out: Console, done: Ended) -> None:
     if done.status == "abandoned":
         out.print(f"Match {done.id} abandoned.", markup=False)
         return
-    line = " – ".join(f"{t} {p}" for t, p in done.result["scores"].items())
+    scores = done.result["scores"]
+    ranked = sorted(scores, key=lambda team: -scores[team])  # the winner first (no draws)
+    line = " – ".join(f"{t} {scores[t]}" for t in ranked)
     out.print(
         f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.",
         markup=False,

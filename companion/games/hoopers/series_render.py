@@ -171,7 +171,8 @@ def render_susan_peg_rebound(out: Console, outcome: SusanPegRebound) -> None:
 def render_ended(out: Console, ended: Ended) -> None:
     result = ended.result
     wins = result.get("scores", {})
-    line = " – ".join(f"{t} {wins.get(t, 0)}" for t in ended.players)
+    ranked = sorted(ended.players, key=lambda t: -wins.get(t, 0))  # the Series' winner first
+    line = " – ".join(f"{t} {wins.get(t, 0)}" for t in ranked)
     out.print(
         f"Series {ended.id} ({line}) is in history: {result.get('winner')} won it.", markup=False
     )

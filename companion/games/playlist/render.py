@@ -219,7 +219,9 @@ def render_status(out: Console, status: Status[GameState]) -> None:
 
 
 def render_final(out: Console, final: FinalResult) -> None:
-    for player, score in final.scores.items():
+    """Every player by rank, the winner first (seat order among equals)."""
+    for player in sorted(final.scores, key=final.ranks.__getitem__):
+        score = final.scores[player]
         out.print(
             f"[bold]{escape(player)}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs"
         )

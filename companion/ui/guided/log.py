@@ -83,7 +83,7 @@ def ask_request(
         "When was it played?",
         "now",
         lambda t: _check(_with(request, when=None if t == "now" else t)),
-        choices="YYYY-MM-DD[ HH:MM], or now",
+        choices="YYYY-MM-DD[ HH:MM], yesterday, friday, 3 days ago, or now",
     )
     request = prompts.ask(
         "How many minutes did it take?",

@@ -127,11 +127,14 @@ class Undo(Exception):  # noqa: N818 - a request, not an error
     """The user asked to go back (one question, or the last recorded event)."""
 
 
+_FLAG = re.compile(r"^--[a-z][a-z-]*\s+")
+
+
 def reason(err: CompanionError, here: str = "") -> str:
     """What a prompt says of a refused answer. A hint written for the command line
     (`--players Ana,Ben`, `'companion …'`) means nothing at a question: `here` (what to
     type at this question) is said instead, when there is one."""
-    text = str(err)
+    text = _FLAG.sub("", str(err))  # "--when 'x' is not a date": at a question, "'x' is not…"
     hint = err.hint
     if hint and ("--" in hint or "companion " in hint):
         hint = here or None
@@ -442,6 +445,18 @@ def _select_bindings(picker: Picker) -> Any:
     return bindings
 
 
+def quiet_cursor_requests() -> None:
+    """Never let prompt_toolkit print "WARNING: your terminal doesn't support cursor position
+    requests (CPR)" over a question. It asks the terminal where the cursor is, to know the room
+    under the line; a console that never answers (some IDE terminals, a serial line, tmux over
+    a slow link) gets that warning two seconds into the question. Without asking it reserves
+    the completion menu's room itself, which every question here is built for (the pty tests
+    run that way). Called before each question; a user's own PROMPT_TOOLKIT_NO_CPR wins."""
+    import os
+
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+
 def _select(
     message: str,
     options: Sequence[str],
@@ -451,6 +466,8 @@ def _select(
     guarded: Sequence[str] = (),
 ) -> str:
     import questionary
+
+    quiet_cursor_requests()
     from prompt_toolkit.key_binding import merge_key_bindings
 
     hint = SELECT_HINT if undo else SELECT_HINT.replace(" · <: back", "")
@@ -665,6 +682,7 @@ def _line(
 ) -> Any:
     import questionary
 
+    quiet_cursor_requests()
     if completer is not None:
         return questionary.autocomplete(
             shown,

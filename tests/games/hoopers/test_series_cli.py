@@ -735,3 +735,20 @@ def test_a_game_typed_in_by_hand_never_takes_an_id_history_holds(started, cli, m
     listed = {m["id"]: m["players"] for m in cli("history", "list", "--json").json["matches"]}
     assert listed["bbbbbb"] == ["Ann", "Bob"]
     assert listed["cccccc"] == [K, U]
+
+
+def test_a_match_end_lists_the_winner_first(cli, db):
+    started = cli("hoopers", "match", "start", "--home", K, "--away", U, "--seed", "1")
+    assert started.exit_code == 0, started.stderr
+    play_match_to_the_end(db, [(8, 10)] * 4)
+    ended = cli("hoopers", "match", "end")
+    assert ended.exit_code == 0, ended.stderr
+    assert f"finished: {U} 40 – {K} 32; {U} wins." in ended.stdout
+
+
+def test_a_series_end_names_the_tribe_that_won_it_first(started):
+    for _ in range(4):
+        record(started, "70-80")
+    ended = started("end")
+    assert ended.exit_code == 0, ended.stderr
+    assert f"({U} 4 – {K} 0) is in history: {U} won it." in ended.stdout

@@ -311,3 +311,17 @@ def test_demo_runs_and_files_its_games(cli, db):
     assert "already has a catalogue" in again.stdout
     games = sorted(m["game"] for m in Store(db).list_matches())
     assert games == ["playlist", "playlist", "playlist-solo", "playlist-solo"]
+
+
+def test_the_end_screen_lists_players_by_rank(cli):
+    cli("playlist", "game", "start", "-p", "Ana,Ben,Cy", "--first", "Ana")
+    cli("playlist", "game", "play", "ana", "rock/1/drums+bass+sad/a1", "rock/1/drums+bass+sad/a2")
+    cli("playlist", "game", "turn")
+    cli("playlist", "game", "play", "ben", *(f"pop/1/love+piano+ballad/b{i}" for i in range(4)))
+    cli("playlist", "game", "turn")
+    cli("playlist", "game", "play", "cy", *(f"pop/1/love+piano+ballad/c{i}" for i in range(3)))
+    ended = cli("playlist", "game", "end", "--now")
+    assert ended.exit_code == 0, ended.stderr
+    heads = [line.split(" (rank")[0] for line in ended.stdout.splitlines() if "(rank" in line]
+    assert heads == ["Ben", "Cy", "Ana"]
+    assert ended.stdout.splitlines()[-1] == "Ben wins and picks the music."

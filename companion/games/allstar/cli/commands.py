@@ -95,6 +95,9 @@ def ask_points(what: str, how: str) -> tuple[int, ...]:
     if on_terminal():
         import questionary
 
+        from companion.ui.guided.prompts import quiet_cursor_requests
+
+        quiet_cursor_requests()
         answer = questionary.text(f"Supporters for 1st, 2nd, ... place in {what}:").ask()
         if answer:
             return parse_points(answer)
@@ -107,6 +110,9 @@ def ask_species(count: int, named: Sequence[str]) -> list[str]:
 
     from companion.games.allstar.rules.errors import BadConfig
     from companion.games.allstar.rules.facts import parse_species_names
+    from companion.ui.guided.prompts import quiet_cursor_requests
+
+    quiet_cursor_requests()
 
     while True:
         answer = questionary.text(
@@ -129,6 +135,9 @@ def ask_order(key: str, default: Sequence[Any]) -> list[str]:
 
     from companion.games.allstar.rules.errors import BadConfig
     from companion.games.allstar.rules.facts import parse_order
+    from companion.ui.guided.prompts import quiet_cursor_requests
+
+    quiet_cursor_requests()
 
     shown = ",".join(map(str, default))
     answer = questionary.text(
