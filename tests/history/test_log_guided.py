@@ -85,6 +85,7 @@ def test_when_was_it_played_takes_yesterday_and_never_shows_a_flag(db):
     term.answer("When was it played?", "yestrday")
     refused = term.expect("is not a date")
     assert "--when" not in refused
+    term.expect("(now) yestrday")  # asked again, the refused answer on the line: then clear it
     term.send("\x15yesterday\r")
     term.answer("How many minutes did it take?", "")
     term.answer("Where was it played?", "")
