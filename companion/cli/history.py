@@ -158,8 +158,8 @@ def show(
     ] = None,
     json: JsonOption = False,
 ) -> None:
-    """Show one match (the newest without an ID) with its full event log, every roll and its
-    seed (and any amendment)."""
+    """Show one match (the newest without an ID) turn by turn in words, with its seed and
+    result (and any amendment); --json: every event and roll as stored."""
     from companion.history.book import load
 
     match = load(open_store(ctx), match_id)

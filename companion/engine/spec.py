@@ -179,6 +179,9 @@ class Kind(Record):
     log: Logged | None = None
     counts_as: str | None = None
     replay: str | None = None  # "module:fold(match) -> result": `history replay`
+    # "module:fn(match) -> list[str]": the match turn by turn in words (`history show`);
+    # without it `history show` lists the raw events
+    plays: str | None = None
     stats: str | None = None  # "module:FIGURES", a `Figures`: its own `history stats` figures
     stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
     # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`

@@ -168,8 +168,10 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
     options = {k: v for k, v in (match.get("options") or {}).items() if k != "logged"}
     if options:
         out.print("options: " + escape(safe(readable_fields(options))))
-    for n, event in enumerate(match.get("events", []), 1):
-        out.print(f"{n:>3}. {escape(safe(event_line(event)))}")
+    plays = game_plays(match)
+    lines = plays if plays is not None else [event_line(e) for e in match.get("events", [])]
+    for n, line in enumerate(lines, 1):
+        out.print(f"{n:>3}. {escape(safe(line))}")
     amendments = match.get("amendments") or []
     if amendments:
         out.print(f"result as recorded: {escape(safe(result_line(amendments[0].get('was'))))}")
@@ -178,6 +180,21 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
             out.print(f"amended {at}: {escape(safe(result_line(entry)))}")
     elif match.get("result"):
         out.print(f"result: {escape(safe(result_line(match['result'])))}")
+
+
+def game_plays(match: dict[str, Any]) -> list[str] | None:
+    """The match in words, by its game's `plays` (None: the game does not say, or has no events)."""
+    from companion import registry
+    from companion.engine.spec import load
+
+    kind = registry.kind(match.get("game", ""))
+    if kind is None or not kind.plays or not match.get("events"):
+        return None
+    words = load(kind.plays)
+    try:
+        return list(words(match))
+    except Exception:  # noqa: BLE001 - a log its rules no longer fold (hand-edited, older
+        return None  # rules) still shows, as its raw events
 
 
 # --- the event log, readable -------------------------------------------------------

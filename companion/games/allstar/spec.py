@@ -58,6 +58,7 @@ SEASON = Kind(
         ),
     ),
     replay="companion.games.allstar.rules.replay:replay",
+    plays="companion.games.allstar.rules.plays:match_plays",
     stats="companion.games.allstar.rules.figures:FIGURES",
     chart="companion.games.allstar.rules.charts:rounds_chart",
 )

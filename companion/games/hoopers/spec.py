@@ -59,6 +59,7 @@ MATCH = Kind(
         questions=(Question("tribes", "Tribes?", "NAME=keepers|unleashed, or none"),),
     ),
     replay="companion.games.hoopers.rules.replay:replay",
+    plays="companion.games.hoopers.rules.plays:match_plays",
     stats="companion.games.hoopers.rules.figures:FIGURES",
     chart="companion.games.hoopers.rules.charts:periods_chart",
     role="companion.games.hoopers.rules.figures:recorded_tribe",

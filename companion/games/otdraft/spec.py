@@ -51,6 +51,7 @@ DRAFT = Kind(
         ),
     ),
     replay="companion.games.otdraft.rules.replay:replay",
+    plays="companion.games.otdraft.rules.plays:match_plays",
     stats="companion.games.otdraft.rules.figures:FIGURES",
 )
 

@@ -38,6 +38,7 @@ GAME = Kind(
         setup="companion.games.playlist.box:log_context",
     ),
     replay="companion.games.playlist.rules.replay:replay",
+    plays="companion.games.playlist.rules.plays:match_plays",
     stats="companion.games.playlist.rules.figures:FIGURES",
     stats_view="companion.games.playlist.render:stats_lines",
 )

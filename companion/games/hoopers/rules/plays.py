@@ -56,3 +56,19 @@ def _shot(data: Mapping[str, Any], outcome: Any) -> str:
 
 def _points(points: int) -> str:
     return f"{points} point" + ("" if points == 1 else "s")
+
+
+def match_plays(match: Mapping[str, Any]) -> list[str]:
+    """Every play of the match in order, `Team: play` (`history show`); the fold's own words."""
+    from companion.games.hoopers.rules.match import RULES
+
+    state = RULES.initial(match)
+    lines = []
+    for stored in match["events"]:
+        step = RULES.apply(state, stored, None)
+        state = step.state
+        text = describe(stored["type"], step.event["data"], step.outcome)
+        if text:
+            team = step.event["data"].get("team")
+            lines.append(f"{team}: {text}" if team else text)
+    return lines
