@@ -586,3 +586,36 @@ def test_the_allstar_board_shows_the_arena_ranking_just_resolved_and_the_tickets
         assert page.evaluate(SPLIT_WORDS) == []
         for_the_room(page)
         screenshot(page, "allstar-ranking", tmp_path)
+
+
+def test_a_round_of_three_arenas_fits_a_720p_board(browser, tmp_path):
+    """Round 3 lays out three arenas: their places, the gain and the tickets stay one table
+    on one screen, long arena and manager names included, with no word split."""
+    db = tmp_path / "db.json"
+    for argv in with_long_name(ALLSTAR, "Benoit"):
+        companion(db, *argv)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        with served(db, "--game", "allstar") as url:
+            page.goto(url)
+            page.wait_for_selector("#ranking")
+            page.evaluate(
+                """() => fetch('/api/state' + q).then(r => r.json()).then(s => {
+                     const one = s.last_round.rankings[0];
+                     s.last_round.round = 3; s.round = 3; s.phase = "playoffs";
+                     s.last_round.rankings = ["Glacier Gardens", "Northern Lights Coliseum",
+                       "Maple Leaf Memorial Arena"].map(name => ({...one,
+                       arena: {...one.arena, name}}));
+                     s.tickets = Object.fromEntries(s.managers.map(m => [m, 1]));
+                     draw(200, s); })"""
+            )
+            rows = page.locator("#ranking tr")
+            assert rows.count() == 5
+            assert "Maple Leaf Memorial Arena" in rows.nth(0).inner_text()
+            assert "Play-Off tickets" in rows.nth(0).inner_text()
+            assert page.evaluate(SPLIT_WORDS) == []
+            for_the_room(page)
+            screenshot(page, "allstar-three-arenas", tmp_path)
+    finally:
+        context.close()
