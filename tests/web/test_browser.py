@@ -543,6 +543,7 @@ def test_no_board_splits_a_word_across_lines(browser, tmp_path, name, screen):
             if name.endswith("-long"):
                 assert LONG in page.inner_text("#scores")  # cut on screen, whole in the page
             for_the_room(page)
+            screenshot(page, f"words-{name}-{screen['height']}", tmp_path)
     finally:
         context.close()
 
