@@ -467,3 +467,156 @@ def test_the_page_comes_back_after_its_stream_ends_or_is_refused(page, tmp_path,
         until(lambda: score_of(page, "Karl") == "3", 8.0, f"the page gave up: {streams}")
     finally:
         stop(board, server)
+
+
+# --- no word split across lines ------------------------------------------------------
+
+SPLIT_WORDS = """() => {
+  // Every word of every text node on the page, measured: its boxes sit on one line.
+  const split = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (node.parentElement.closest("script, style")) continue;
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                            .map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(word[0]);
+    }
+  }
+  return split;
+}"""
+LONG = "Maximilianabartholomewsmythejr"  # 30 letters, one word
+HOOPERS = [
+    ("hoopers", "match", "start", "--home", "Lucy", "--away", "Karl",
+     "--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy", "--seed", "3"),
+    ("hoopers", "match", "shot", "Lucy", "3ps", "--hooper", "Muy", "--stat", "60",
+     "--roll", "80"),
+    ("hoopers", "match", "turn"),
+    ("hoopers", "match", "shot", "Karl", "2ps", "--hooper", "Edd", "--stat", "60",
+     "--roll", "10"),
+]  # fmt: skip
+LONG_SERIES = [
+    ("hoopers", "series", "start", "--players", f"{LONG}=Keepers,Ben=Unleashed",
+     "--home", "Keepers", "--seed", "1"),
+    SERIES[1],
+]  # fmt: skip
+
+
+def with_long_name(commands, short: str) -> list[tuple[str, ...]]:
+    """The same evening with one player named by a 30-letter word."""
+    return [tuple(a.replace(short, LONG) for a in argv) for argv in commands]
+
+
+BOARDS = {
+    "allstar": (ALLSTAR, "allstar"),
+    "playlist": (PLAYLIST, "playlist"),
+    "otdraft": (OTDRAFT, "otdraft"),
+    "series": (SERIES, "series"),
+    "hoopers": (HOOPERS, "hoopers"),
+    "allstar-long": (with_long_name(ALLSTAR, "Benoit"), "allstar"),
+    "playlist-long": (with_long_name(PLAYLIST, "Ana"), "playlist"),
+    "otdraft-long": (with_long_name(OTDRAFT, "Ana"), "otdraft"),
+    "series-long": (LONG_SERIES, "series"),
+    "hoopers-long": (with_long_name(HOOPERS, "Lucy"), "hoopers"),
+}
+
+
+@pytest.mark.parametrize("screen", [ROOM, {"width": 1280, "height": 720}], ids=["1080p", "720p"])
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_no_board_splits_a_word_across_lines(browser, tmp_path, name, screen):
+    """ "tea m", "fou ls", "A na" were read on a 720p television: text wraps at spaces only,
+    and a name too long for its box is cut short, never broken in two."""
+    commands, game = BOARDS[name]
+    db = tmp_path / "db.json"
+    for argv in commands:
+        companion(db, *argv)
+    context = browser.new_context(viewport=screen)
+    page = context.new_page()
+    try:
+        with served(db, "--game", game) as url:
+            page.goto(url)
+            page.wait_for_selector("#scores")
+            assert page.evaluate(SPLIT_WORDS) == []
+            if name.endswith("-long"):
+                assert LONG in page.inner_text("#scores")  # cut on screen, whole in the page
+            for_the_room(page)
+            screenshot(page, f"words-{name}-{screen['height']}", tmp_path)
+    finally:
+        context.close()
+
+
+def test_the_allstar_board_shows_the_arena_ranking_just_resolved_and_the_tickets(page, tmp_path):
+    """Beside the totals, the round just resolved: each arena's places and Supporters and the
+    round's gain, the best first; with three managers, each one's Play-Off tickets."""
+    db = tmp_path / "db.json"
+    companion(db, "allstar", "arena", "add", "Glacier Gardens", "--points", "13,10,7")
+    companion(db, "allstar", "season", "start", "--players", "Manue,Benoit,Carine",
+              "--seed", "4")  # fmt: skip
+    companion(db, "allstar", "season", "arenas", "glacier")
+    companion(db, "allstar", "season", "team", "Manue", "1", "duc-1,duc-2,duc-3,duc-4,duc-5")
+    companion(db, "allstar", "season", "team", "Benoit", "1", "sha-5,car-6,pan-7,rab-8,tig-9")
+    companion(db, "allstar", "season", "team", "Carine", "1",
+              "pan-3-puck,car-3-goal,rab-3-helmet,sha-1,car-2")  # fmt: skip
+    import json
+
+    status = json.loads(companion(db, "allstar", "season", "status", "--json").stdout)
+    assert status["last_round"] is None
+    companion(db, "allstar", "season", "resolve")
+    status = json.loads(companion(db, "allstar", "season", "status", "--json").stdout)
+    ranking = {p["manager"]: p for p in status["last_round"]["rankings"][0]["ranking"]}
+    with served(db, "--game", "allstar") as url:
+        page.goto(url)
+        page.wait_for_selector("#ranking")
+        rows = page.evaluate(
+            """() => [...document.querySelectorAll("#ranking tr")]
+                       .map(tr => [...tr.children].map(c => c.innerText))"""
+        )
+        assert rows[0] == ["manager", "Glacier Gardens", "round 1", "Play-Off tickets"], rows
+        order = sorted(ranking, key=lambda m: ranking[m]["rank"])
+        assert [r[0] for r in rows[1:]] == order, rows
+        for manager, place, gained, tickets in rows[1:]:
+            rank = ranking[manager]["rank"]
+            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}[rank]
+            assert place == f"{ordinal} · {ranking[manager]['points']}", rows
+            assert gained == f"+{status['last_round']['gained'][manager]}", rows
+            assert tickets == str(status["tickets"][manager]) and int(tickets) > 0, rows
+        assert "round 1 ranking" in page.inner_text("#board").lower()
+        assert page.evaluate(SPLIT_WORDS) == []
+        for_the_room(page)
+        screenshot(page, "allstar-ranking", tmp_path)
+
+
+def test_a_round_of_three_arenas_fits_a_720p_board(browser, tmp_path):
+    """Round 3 lays out three arenas: their places, the gain and the tickets stay one table
+    on one screen, long arena and manager names included, with no word split."""
+    db = tmp_path / "db.json"
+    for argv in with_long_name(ALLSTAR, "Benoit"):
+        companion(db, *argv)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        with served(db, "--game", "allstar") as url:
+            page.goto(url)
+            page.wait_for_selector("#ranking")
+            page.evaluate(
+                """() => fetch('/api/state' + q).then(r => r.json()).then(s => {
+                     const one = s.last_round.rankings[0];
+                     s.last_round.round = 3; s.round = 3; s.phase = "playoffs";
+                     s.last_round.rankings = ["Glacier Gardens", "Northern Lights Coliseum",
+                       "Maple Leaf Memorial Arena"].map(name => ({...one,
+                       arena: {...one.arena, name}}));
+                     s.tickets = Object.fromEntries(s.managers.map(m => [m, 1]));
+                     draw(200, s); })"""
+            )
+            rows = page.locator("#ranking tr")
+            assert rows.count() == 5
+            assert "Maple Leaf Memorial Arena" in rows.nth(0).inner_text()
+            assert "Play-Off tickets" in rows.nth(0).inner_text()
+            assert page.evaluate(SPLIT_WORDS) == []
+            for_the_room(page)
+            screenshot(page, "allstar-three-arenas", tmp_path)
+    finally:
+        context.close()

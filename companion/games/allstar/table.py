@@ -718,7 +718,11 @@ class AllStarTable(Table[Season]):
             scores=state.totals(),
             next=state.next_step(),
             state=state,
-            detail=state.to_json(),
+            # The round just resolved, arena by arena: what the TV board shows beside the totals.
+            detail={
+                **state.to_json(),
+                "last_round": state.results[-1].to_json() if state.results else None,
+            },
             updated=match.get("updated"),
         )
 

@@ -13,9 +13,10 @@ board("hoopers", s => {
                       : period + " · turn " + s.turn;
   const rows = (s.players || []).map(t => {
     const hoopers = Object.entries((s.hoopers || {})[t] || {});
-    const hot = hoopers.filter(([, h]) => HOT[h.onfire]).map(([n, h]) => n + " " + HOT[h.onfire]);
+    // A hooper's mark stays on its name's line (a no-break space): "Edd Trapp ▲", never "▲" alone.
+    const hot = hoopers.filter(([, h]) => HOT[h.onfire]).map(([n, h]) => n + "\u00a0" + HOT[h.onfire]);
     const cold = hoopers.filter(([, h]) => COLD[h.onfire] || h.ejected || (h.injuries || []).length)
-      .map(([n, h]) => n + " " + (h.ejected ? "✖" : COLD[h.onfire] || "✚"));
+      .map(([n, h]) => n + "\u00a0" + (h.ejected ? "✖" : COLD[h.onfire] || "✚"));
     return [t, String((s.team_fouls || {})[t] ?? 0), el("span", {class: "hot"}, hot.join(", ") || "–"),
             el("span", {class: "cold"}, cold.join(", ") || "–")];
   });
