@@ -109,3 +109,21 @@ def test_guided_duel_gives_a_card_to_the_opponent_and_discards_the_seventh(cli, 
     flow.interrupt()
     assert flow.run("allstar", "play").exit_code == 130
     assert cli("allstar", "season", "hand", "Ben", "--json").json["bench"] == [ana[2]]
+
+
+def test_guided_play_extends_a_three_manager_row_when_four_play(cli, scripted):
+    # Issue 32: a row entered on a 3-manager evening is given its 4th place, not refused.
+    assert cli("allstar", "arena", "add", "Rink", "--points", "13,10,7").exit_code == 0
+    players = ("--players", "Ana,Ben,Cy,Dee", "--species", "duc,hor,bea,tig,car,pan,sha,eag")
+    assert cli("allstar", "season", "start", *players).exit_code == 0, "start"
+    flow = scripted
+    flow.answer("Bus 1 arena?", "Rink")
+    flow.expect("Rink pays 13,10,7, entered for 3 managers: its 4th place is remembered")
+    flow.answer("Supporters for the 4th place in Rink?", "5")
+    flow.expect("Ana's Bus 1 team")
+    flow.interrupt()
+    assert flow.run("allstar", "play").exit_code == 130
+    placed = cli("allstar", "season", "status", "--json").json["arenas"]
+    assert placed == [{"name": "Rink", "points": [13, 10, 7, 5], "rules": []}]
+    remembered = cli("allstar", "arena", "list", "--json").json["arenas"]
+    assert remembered == [{"name": "Rink", "points": [13, 10, 7, 5], "rules": []}]

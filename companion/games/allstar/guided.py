@@ -361,7 +361,8 @@ class Flow:
                     continue
 
         chosen = collect(season.round, ask_one)
-        new = [a for a in chosen if a.name not in known]
+        # New arenas and extended rows join the catalogue.
+        new = [a for a in chosen if list(a.points) != known.get(a.name, {}).get("points")]
         recorded = self.record(lambda: self.table.arenas_chosen(chosen, new))
         render_arenas(prompts.console(), chosen)
         first = recorded.status.state.first_chooser()
@@ -395,7 +396,8 @@ class Flow:
         if key in played:
             raise BadArena(f"arena '{name}' was played in round {played[key]}")
         if found is not None:
-            found.check_playable(season.n)  # the rule `season arenas` and `rank` ask
+            # The rule `season arenas` asks; a row short of places is extended next.
+            found.check_removed(season.n)
         return name
 
     @staticmethod
@@ -403,6 +405,8 @@ class Flow:
         from companion.games.allstar.rules.arenas import Arena, find_arena, parse_points
 
         found = find_arena(name, known)
+        if found is not None and found.short_of(managers):
+            return Flow.extend(found, managers)
         if found is not None:
             return found
         # The default: the row entered last (new arenas often share their neighbour's row).
@@ -419,6 +423,26 @@ class Flow:
         prompts.say(f"  {name} is new to this table: its Supporter row is remembered", markup=False)
         return prompts.ask(
             f"Supporters for 1st, 2nd, … place in {name}?", default, parse, choices="e.g. 13,10,7,5"
+        )
+
+    @staticmethod
+    def extend(found: Any, managers: int) -> Any:
+        """A catalogue row entered for fewer managers: its missing places, asked once."""
+        from companion.games.allstar.rules.arenas import parse_points
+        from companion.games.allstar.table import missing_places
+
+        have = ",".join(map(str, found.points))
+        lacks = missing_places(len(found.points), managers)
+        prompts.say(
+            f"  {found.name} pays {have}, entered for {len(found.points)} managers: "
+            f"its {lacks} is remembered",
+            markup=False,
+        )
+        return prompts.ask(
+            f"Supporters for the {lacks} in {found.name}?",
+            "",
+            lambda text: found.extended(parse_points(text), managers),
+            choices=f"e.g. 5, or the whole row {have},5",
         )
 
     def team(self, season: Season, manager: str, bus: int) -> None:

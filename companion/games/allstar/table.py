@@ -59,6 +59,13 @@ def example_points(managers: int | None) -> str:
     return ",".join(map(str, EXAMPLE_ROW[: managers or 4]))
 
 
+def missing_places(have: int, managers: int) -> str:
+    """`4th place`, `5th and 6th places`: what a row entered for `have` managers lacks."""
+    names = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+    gone = names[have:managers]
+    return f"{gone[0]} place" if len(gone) == 1 else f"{', '.join(gone[:-1])} and {gone[-1]} places"
+
+
 def managers_count(given: int | None, default: int) -> int:
     from companion.games.allstar.rules.teams import medal_order
 
@@ -272,6 +279,8 @@ class AllStarTable(Table[Season]):
     ) -> tuple[Arena, bool]:
         """The catalogue's arena, or a new one from `points` (or `ask`); True when new."""
         found = self.find_arena(typed)
+        if found is not None and found.short_of(managers or 0):
+            return self.fit_arena(found, managers, points, ask)
         if found is not None:
             if points is not None and parse_points(points) != found.points:
                 raise BadArena(
@@ -289,6 +298,30 @@ class AllStarTable(Table[Season]):
                 "remembered afterwards)",
             )
         return Arena(typed.strip(), row, parse_rules(rules or [])), True
+
+    def fit_arena(
+        self, found: Arena, managers: int | None, points: str | None, ask: Ask | None
+    ) -> tuple[Arena, bool]:
+        """`found` paying a place per manager: a row entered for fewer managers is extended
+        (the missing places asked, or `points` its whole row); True when it changed."""
+        if managers is None or not found.short_of(managers):
+            return found, False
+        have = ",".join(map(str, found.points))
+        lacks = missing_places(len(found.points), managers)
+        if points is not None:
+            return found.extended(parse_points(points), managers), True
+        if ask is None:
+            example = ",".join([have] + ["N"] * (managers - len(found.points)))
+            raise BadArena(
+                f"arena '{found.name}' pays {have} (entered for {len(found.points)} managers) "
+                f"but {managers} play: give its {lacks} with --points {example} "
+                "(remembered afterwards)"
+            )
+        typed = ask(
+            f"arena '{found.name}' (entered {have}; type its {lacks}, or the whole row)",
+            f"--points {have},N",
+        )
+        return found.extended(typed, managers), True
 
     def arena_combos(self, arena: str | None, rules: Sequence[str] | None) -> frozenset[str]:
         """The combinations that beat Power 5: from `rules`, plus the named arena's icons."""
@@ -473,9 +506,11 @@ class AllStarTable(Table[Season]):
         arena_deck = rng.shuffled(playable) if len(playable) >= needed else []
         return {"deck": True, "pile": pile, "arena_deck": [a.to_doc() for a in arena_deck]}
 
-    def unknown_arenas(self, names: Sequence[str]) -> list[str]:
+    def unknown_arenas(self, names: Sequence[str], managers: int = 0) -> list[str]:
+        """The named arenas needing a row: not in the catalogue, or short of `managers`."""
         known = self.catalogue()
-        return [name for name in names if find_arena(name, known) is None]
+        found = [(name, find_arena(name, known)) for name in names]
+        return [name for name, a in found if a is None or a.short_of(managers)]
 
     def place_arenas(
         self, names: Sequence[str], rows: Sequence[str] = (), ask: Ask | None = None
@@ -494,8 +529,10 @@ class AllStarTable(Table[Season]):
         rows = list(rows)
         known = self.catalogue()
         managers = len(self.current()["players"])
-        unknown = self.unknown_arenas(names)
-        if len(rows) < len(unknown) and ask is None:
+        unknown = self.unknown_arenas(names, managers)
+        short = [n for n in unknown if find_arena(n, known) is not None]
+        # A known arena short of places is refused by `fit_arena`, naming its missing places.
+        if len(rows) < len(unknown) and ask is None and not short:
             missing = unknown[len(rows) :]
             example = " ".join(f"--points {example_points(managers)}" for _ in unknown)
             raise BadInput(
@@ -508,7 +545,7 @@ class AllStarTable(Table[Season]):
         new: list[Arena] = []
         for name in names:
             found = find_arena(name, known)
-            if found is None:
+            if found is None or found.short_of(managers):
                 row = rows.pop(0) if rows else None
                 found, _ = self.resolve_arena(name, row, None, managers, ask)
                 new.append(found)

@@ -450,3 +450,53 @@ def test_unknown_arena_hint_sizes_the_row_for_the_table(cli):
     teams.append("C=hor-1,hor-2,hor-3,hor-4,hor-5")
     out = cli("allstar", "rank", "--arena", "Forum", *teams)
     assert_user_error(out, "give its Supporters with --points 13,10,7 (1st place first, 3 places")
+
+
+FOUR = [
+    "A=duc-1,duc-2,duc-3,duc-4,duc-5",
+    "B=bea-1,bea-2,bea-3,bea-4,tig-5",
+    "C=sha-1,sha-2,sha-3,eag-4,eag-6",
+    "D=tig-1,tig-2,eag-1,eag-2,eag-3",
+]
+
+
+def test_rank_extends_a_three_manager_row_when_four_play(cli, db):
+    cli("allstar", "arena", "add", "Rink", "--points", "13,10,7")
+    before = db.read_bytes()
+    assert_user_error(
+        cli("allstar", "rank", "--arena", "rink", *FOUR),
+        "give its 4th place with --points 13,10,7,N (remembered afterwards)",
+    )
+    assert db.read_bytes() == before
+    done = cli("allstar", "rank", "--arena", "rink", "--points", "13,10,7,5", *FOUR, "--json")
+    assert sorted(r["points"] for r in done.json["ranking"]) == [5, 7, 10, 13]
+    assert cli("allstar", "arena", "list", "--json").json["arenas"] == [
+        {"name": "Rink", "points": [13, 10, 7, 5], "rules": []}
+    ]
+
+
+def test_a_terminal_asks_only_the_missing_place(cli, monkeypatch):
+    import questionary
+
+    import companion.games.allstar.cli.commands as allstar_cli
+
+    asked = []
+
+    class Answer:
+        def __init__(self, text):
+            asked.append(text)
+
+        def ask(self):
+            return "4"
+
+    cli("allstar", "arena", "add", "Rink", "--points", "13,10,7")
+    monkeypatch.setattr(allstar_cli, "on_terminal", lambda: True)
+    monkeypatch.setattr(questionary, "text", Answer)
+    done = cli("allstar", "rank", "--arena", "rink", *FOUR, "--json")
+    assert sorted(r["points"] for r in done.json["ranking"]) == [4, 7, 10, 13]
+    assert asked == [
+        "Supporters for 1st, 2nd, ... place in arena 'Rink' "
+        "(entered 13,10,7; type its 4th place, or the whole row):"
+    ]
+    again = cli("allstar", "rank", "--arena", "rink", *FOUR, "--json")
+    assert again.json["arena"]["points"] == [13, 10, 7, 4] and len(asked) == 1

@@ -400,3 +400,21 @@ def test_unknown_arenas_need_one_points_row_each_sized_for_the_table(cli):
     )
     ok = cli("allstar", "season", "arenas", "R1", "--points", "13,10,5", "--json")
     assert ok.exit_code == 0, ok.stderr
+
+
+def test_a_row_entered_for_three_managers_is_extended_when_four_play(cli):
+    """Issue 32: `13,10,7` from a 3-manager evening is given its 4th place, not refused."""
+    cli("allstar", "arena", "add", "Rink", "--points", "13,10,7")
+    start(cli)  # four managers
+    assert_user_error(
+        cli("allstar", "season", "arenas", "Rink"),
+        "arena 'Rink' pays 13,10,7 (entered for 3 managers) but 4 play: "
+        "give its 4th place with --points 13,10,7,N",
+    )
+    assert cli("allstar", "arena", "list", "--json").json["arenas"][0]["points"] == [13, 10, 7]
+    placed = cli("allstar", "season", "arenas", "Rink", "--points", "13,10,7,5", "--json")
+    assert placed.exit_code == 0, placed.stderr
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["arenas"] == [{"name": "Rink", "points": [13, 10, 7, 5], "rules": []}]
+    remembered = cli("allstar", "arena", "list", "--json").json["arenas"]
+    assert remembered == [{"name": "Rink", "points": [13, 10, 7, 5], "rules": []}]

@@ -222,7 +222,7 @@ def rank(
     from companion.games.allstar.render import render_rank
 
     done = _table(ctx).rank(
-        teams, managers, arena, points, rule, ask=ask_points, ask_order=_order_asker()
+        teams, managers, arena, points, rule, ask=_asking(), ask_order=_order_asker()
     )
     emit(done.to_json(), json, lambda out: render_rank(out, done))
 

@@ -33,6 +33,26 @@ class Arena:
                 f"({','.join(map(str, self.points))}) but {managers} managers play"
             )
 
+    def short_of(self, managers: int) -> bool:
+        """True when the row was entered for fewer managers than play now (`13,10,7` for 4)."""
+        return len(self.points) < managers
+
+    def extended(self, typed: tuple[int, ...], managers: int) -> Arena:
+        """This arena paying `managers` places: `typed` is its missing places or a whole row.
+
+        The card prints a place per manager; a row entered on a 3-manager evening lacks the
+        4th, so the table gives only what is missing (or retypes the row to correct it).
+        """
+        row = self.points + typed if len(typed) == managers - len(self.points) else typed
+        arena = Arena(self.name, row, self.rules)
+        arena.check_row(managers)
+        return arena
+
+    def check_removed(self, managers: int) -> None:
+        """Two-manager Setup removes the Arenas with the "remove for two Managers" icon."""
+        if managers == 2 and "no-two-managers" in self.rules:
+            raise BadArena(f"arena '{self.name}' is removed in two-manager games")
+
     def check_playable(self, managers: int) -> None:
         """Refuse an arena the table may not play with `managers` managers.
 
@@ -40,8 +60,7 @@ class Arena:
         Managers (the ones with the "remove for two Managers" icon)". Also: one place per
         manager in the Supporter row. The season, guided play and `allstar rank` ask this.
         """
-        if managers == 2 and "no-two-managers" in self.rules:
-            raise BadArena(f"arena '{self.name}' is removed in two-manager games")
+        self.check_removed(managers)
         self.check_row(managers)
 
     def to_doc(self) -> dict[str, Any]:
