@@ -491,6 +491,7 @@ def test_a_terminal_asks_only_the_missing_place(cli, monkeypatch):
 
     cli("allstar", "arena", "add", "Rink", "--points", "13,10,7")
     monkeypatch.setattr(allstar_cli, "on_terminal", lambda: True)
+    monkeypatch.setattr(allstar_cli, "_order_asker", lambda: None)  # the orders: not asked here
     monkeypatch.setattr(questionary, "text", Answer)
     done = cli("allstar", "rank", "--arena", "rink", *FOUR, "--json")
     assert sorted(r["points"] for r in done.json["ranking"]) == [4, 7, 10, 13]
