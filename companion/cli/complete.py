@@ -40,6 +40,7 @@ ROOT_COMMANDS = frozenset(
 )
 
 ENOUGH_IDS = 100  # match ids offered for an empty word (newest first)
+SCREEN = 40  # match ids offered for a typed prefix at most: a screenful, newest first
 MANY = 200  # pairs offered at most before offering only their first part
 
 
@@ -237,11 +238,43 @@ def live_players(game: str) -> Source:
 
 def match_ids(asked: Asked) -> list[Item]:
     """Live and finished matches, newest first: the id, with its game, players and date.
-    For an empty word, the newest hundred or so (a whole archive file more at most)."""
-    enough = None if asked.incomplete else ENOUGH_IDS
-    found = [m for m in asked.db.matches(enough) if isinstance(m.get("id"), str)]
-    found.sort(key=lambda m: str(m.get("created") or ""), reverse=True)
-    return [(m["id"], _match_help(m)) for m in found[:enough]]
+    For an empty word, the newest hundred or so (a whole archive file more at most); for a
+    prefix, the newest screenful of the ids it starts (`_newest_starting`)."""
+    if asked.incomplete:
+        found = _newest_starting(asked.db, asked.incomplete.casefold())
+    else:
+        found = [m for m in asked.db.matches(ENOUGH_IDS) if isinstance(m.get("id"), str)]
+    found.sort(key=_created, reverse=True)
+    found = found[: SCREEN if asked.incomplete else ENOUGH_IDS]
+    return [(m["id"], _match_help(m)) for m in found]
+
+
+def _created(match: dict[str, Any]) -> str:
+    return str(match.get("created") or "")
+
+
+def _newest_starting(db: Peek, key: str) -> list[dict[str, Any]]:
+    """The matches whose id starts with `key`, enough of them for the newest SCREEN: one
+    letter starts thousands of a big club's ids, and a shell offering them all reads every
+    archive file. Files hold a month of finishings, newest read first, and a match is
+    created before it finishes: once SCREEN are found, a file of a month before the
+    SCREENth's creation holds none newer, nor does any older file."""
+    found = [m for m in db.live() if isinstance(m.get("id"), str)]
+    found = [m for m in found if m["id"].casefold().startswith(key)]
+    seen = {m["id"] for m in db.live()}
+    for name, summaries in db.shard_files():
+        if len(found) >= SCREEN:
+            edge = sorted(map(_created, found), reverse=True)[SCREEN - 1]
+            if edge[:7] > name[:7]:
+                break
+        for match in summaries():
+            match_id = match.get("id")
+            if not isinstance(match_id, str) or match_id in seen or not db.alive(match):
+                continue
+            seen.add(match_id)
+            if match_id.casefold().startswith(key):
+                found.append(match)
+    return found
 
 
 def _match_help(match: dict[str, Any]) -> str:

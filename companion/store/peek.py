@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from functools import cached_property
+from collections.abc import Callable, Iterator
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +107,13 @@ class Peek:
 
     def shards(self) -> Iterator[list[dict[str, Any]]]:
         """The archived matches (without their events) of each archive file, newest first."""
+        for _, summaries in self.shard_files():
+            yield summaries()
+
+    def shard_files(self) -> Iterator[tuple[str, Callable[[], list[dict[str, Any]]]]]:
+        """Each archive file's name (`2026-11.<machine>.json`: its month first) and what
+        reads its matches as `shards` gives them, newest first: a caller that stops at a
+        name reads no further."""
         folder = self.path.with_name(self.path.stem + ".archive")
         try:
             shards = [p for p in folder.iterdir() if _is_shard(p.name)]
@@ -117,7 +124,7 @@ class Peek:
         machine = known_id()  # no id yet: nothing cached by this machine to read
         cache = folder / f".index.{machine}" if machine else None
         for shard in sorted(shards, reverse=True):
-            yield _summaries(shard, cache)
+            yield shard.name, partial(_summaries, shard, cache)
 
     def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
         """Live matches, then archived ones, newest archive file first (and no further

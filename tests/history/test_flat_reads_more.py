@@ -1,0 +1,70 @@
+"""Issue 30 item 11: Tab on a match id, `history chart` and `stats --player` read the
+newest months or the files they need, not the whole archive, and answer as a full read.
+
+How fast is measured by tests/benchmarks/history_bench.py (`--flat`); these tests pin down
+what is read and that the answers are the full read's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.store import peek
+from tests.history.factory import match, record
+from tests.test_completion_values import offered
+
+MONTHS = ["2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02"]
+
+
+@pytest.fixture
+def six_months(db):
+    """Ten matches a month whose ids start with `a`, and two that start with `b`."""
+    record(
+        db,
+        *(
+            match(f"{letter}{n}{k}", "otdraft", {"Ana": n, "Ben": k}, f"{month}-1{k}")
+            for n, month in enumerate(MONTHS)
+            for letter, many in (("a", 10), ("b", 2))
+            for k in range(many)
+        ),
+    )
+    return db
+
+
+@pytest.fixture
+def read_files(monkeypatch):
+    """The archive files (or their summaries) Tab reads, by month."""
+    months: list[str] = []
+    real = peek.read
+
+    def spy(path, *args, **kwargs):
+        name = Path(path).name
+        if name[:4].isdigit():
+            months.append(name[:7])
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(peek, "read", spy)
+    return months
+
+
+def test_tab_on_a_prefix_offers_a_screenful_newest_first(
+    monkeypatch, capsys, cli, six_months, read_files
+):
+    listed = cli("history", "list", "--json").json["matches"]
+    every = sorted(
+        (m for m in listed if m["id"].startswith("a")), key=lambda m: m["created"], reverse=True
+    )
+    assert len(every) == 60
+    read_files.clear()
+    got = offered(monkeypatch, capsys, six_months, "companion history show a")
+    assert got == [m["id"] for m in every[:40]]
+    # Four months hold the newest forty: the two oldest files are never opened.
+    assert sorted(set(read_files)) == MONTHS[2:]
+
+
+def test_tab_on_a_rare_prefix_still_finds_the_oldest(monkeypatch, capsys, six_months):
+    got = offered(monkeypatch, capsys, six_months, "companion history show b")
+    assert got == [f"b{n}{k}" for n in range(5, -1, -1) for k in (1, 0)]
+    assert offered(monkeypatch, capsys, six_months, "companion history show a01") == ["a01"]
