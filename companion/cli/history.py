@@ -416,18 +416,33 @@ def chart(
     json: JsonOption = False,
 ) -> None:
     """Draw a match (score by period, Supporters by round), a series, or a player's win rate."""
-    from companion.history import charts
+    from companion.history import book, charts
     from companion.history.queries import find_id, select
 
-    roster, matches = history(open_store(ctx))
+    store = open_store(ctx)
+    doc = None
+    # One match, or one player's counts: read through the archive's keys and each file's
+    # win counts when they can say it (else, and for a series' games, every match).
     if match_id is not None:
-        match = find_id(match_id, matches)
-        doc = _match_chart(match, matches)
-    elif player is not None:
-        wanted = build_filter(roster, matches, game=game, player=player)
-        doc = charts.winrate_chart(select(matches, wanted), wanted.player or player)
-    else:
-        raise BadInput("chart what? give a match ID or --player NAME")
+        match = book.one_shown(store, match_id)
+        if match is not None and not charts.needs_games(match):
+            doc = _match_chart(match, [])
+    elif player is not None and game is None:
+        known = book.roster(store)
+        name = resolve_player(player, known, None, book.player_names(store, known)) or player
+        months = book.quick_winrate(store, name)
+        if months is not None:
+            doc = charts.winrate_of(months, name)
+    if doc is None:
+        roster, matches = history(store)
+        if match_id is not None:
+            match = find_id(match_id, matches)
+            doc = _match_chart(match, matches)
+        elif player is not None:
+            wanted = build_filter(roster, matches, game=game, player=player)
+            doc = charts.winrate_chart(select(matches, wanted), wanted.player or player)
+        else:
+            raise BadInput("chart what? give a match ID or --player NAME")
 
     def render(out):
         from companion.ui.history import chart_view

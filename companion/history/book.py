@@ -210,6 +210,43 @@ def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     return load_by_id(store, match_id, amend=amend, holder=held[match_id])
 
 
+def one_shown(store: Store, typed_id: str) -> Match | None:
+    """The match `typed_id` names (id or prefix) as `history` gives it: its summary (a live
+    match whole), amended, with canonical names; found through the archive's keys and
+    read from its one file. None when only a full read can say (several machines' files,
+    a match being filed). Raises UnknownName as `queries.find_id` does."""
+    from companion.history.amend import amended
+    from companion.history.queries import find_id
+    from companion.store.archive import shard_summaries
+    from companion.store.index import id_index, simple
+
+    view = store.view()
+    if view.finishing or not simple(view):
+        return None
+    held = id_index(store, unreadable=False)
+    key = typed_id.strip().lower()
+    hits = [{"id": key}] if key in held else [{"id": i} for i in held if i.startswith(key)]
+    match_id = find_id(typed_id, hits if key else [])["id"]
+    holder = held[match_id]
+    found = next((m for m in view.live if m["id"] == match_id), None)
+    if found is None and holder is not None:
+        path = dict(view.shards()).get(holder)
+        shard = shard_summaries(store, holder, path) if path is not None else None
+        found = next((m for m in shard.matches if m["id"] == match_id), None) if shard else None
+    if found is None:
+        return None
+    amendments = side_tables(store)[1]
+    return roster(store).match(amended(found, amendments) if amendments else found)
+
+
+def quick_winrate(store: Store, player: str) -> dict[str, list[int]] | None:
+    """`history chart --player`'s counts by month from each archive file's win counts;
+    None when every match must be read (companion.history.winrate)."""
+    from companion.history.winrate import quick_winrate as counted
+
+    return counted(store, player)
+
+
 def load_by_id(
     store: Store, match_id: str, *, amend: bool = True, holder: str | None = None
 ) -> Match:

@@ -32,11 +32,11 @@ def scores_chart(match: Match, missing: str | None = None) -> dict[str, Any]:
     return {**step_chart(match, "scores", [step], ["final"]), "missing": missing}
 
 
-def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
-    """A player's win rate month by month, and cumulatively, over competitive matches."""
+def winrate_months(matches: Iterable[Match], player: str) -> dict[str, list[int]]:
+    """{month: [plays, wins]} of `player` over the finished competitive matches they sat in."""
     key = player.casefold()
     months: dict[str, list[int]] = {}
-    for match in sorted(matches, key=when):
+    for match in matches:
         result = match.get("result") or {}
         names = [p.casefold() for p in match["players"]]
         if match.get("status") != "finished" or key not in names or len(names) < 2:
@@ -46,6 +46,17 @@ def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
         month = months.setdefault(when(match)[:7], [0, 0])
         month[0] += 1
         month[1] += str(result.get("winner") or "").casefold() == key
+    return months
+
+
+def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
+    """A player's win rate month by month, and cumulatively, over competitive matches."""
+    return winrate_of(winrate_months(matches, player), player)
+
+
+def winrate_of(months: dict[str, list[int]], player: str) -> dict[str, Any]:
+    """The chart of `winrate_months`' counts."""
+    months = {m: counts for m, counts in months.items() if counts[0]}
     if not months:
         raise NoChart(f"player '{player}' has no finished competitive match to chart")
     points, plays, wins = [], 0, 0
@@ -63,16 +74,29 @@ def winrate_chart(matches: Iterable[Match], player: str) -> dict[str, Any]:
     return {"kind": "winrate", "player": player, "points": points}
 
 
-def chart_of(match: Match, matches: Iterable[Match]) -> dict[str, Any] | None:
-    """`history chart ID`: the chart the match's game draws (its spec's `chart`), if any."""
+def _chart_kind(match: Match) -> Any:
     from companion import registry
-    from companion.engine.spec import load
-    from companion.history.queries import game_of, series_of
+    from companion.history.queries import game_of
 
     kind = registry.kind(match["game"])
     if kind is None or kind.chart is None:
         kind = registry.kind(game_of(match))
-    if kind is None or kind.chart is None:
+    return kind if kind is not None and kind.chart is not None else None
+
+
+def needs_games(match: Match) -> bool:
+    """Whether the match's chart is drawn from other matches too (a series' games)."""
+    kind = _chart_kind(match)
+    return kind is not None and bool(kind.aggregate)
+
+
+def chart_of(match: Match, matches: Iterable[Match]) -> dict[str, Any] | None:
+    """`history chart ID`: the chart the match's game draws (its spec's `chart`), if any."""
+    from companion.engine.spec import load
+    from companion.history.queries import series_of
+
+    kind = _chart_kind(match)
+    if kind is None:
         return None
     draw = load(kind.chart)
     if not kind.aggregate:

@@ -68,3 +68,66 @@ def test_tab_on_a_rare_prefix_still_finds_the_oldest(monkeypatch, capsys, six_mo
     got = offered(monkeypatch, capsys, six_months, "companion history show b")
     assert got == [f"b{n}{k}" for n in range(5, -1, -1) for k in (1, 0)]
     assert offered(monkeypatch, capsys, six_months, "companion history show a01") == ["a01"]
+
+
+# --- history chart ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def summarised(monkeypatch):
+    """The archive files whose summaries a command loads."""
+    from companion.store import archive
+
+    loaded: list[str] = []
+    real = archive.shard_summaries
+
+    def spy(store, name, path=None):
+        loaded.append(name[:7])
+        return real(store, name, path)
+
+    monkeypatch.setattr(archive, "shard_summaries", spy)
+    return loaded
+
+
+def full_winrate(db: Path, player: str) -> dict:
+    """The chart as a read of every match draws it (the path `chart --game` still takes)."""
+    from companion.history import charts
+    from companion.history.book import history
+    from companion.history.queries import Filter, select
+    from companion.store import Store
+
+    _, matches = history(Store(db))
+    return charts.winrate_chart(select(matches, Filter(player=player)), player)
+
+
+def test_chart_of_one_match_reads_its_file_alone(cli, six_months, summarised):
+    full = cli("history", "chart", "a20", "--json")  # the summaries made once
+    summarised.clear()
+    assert cli("history", "chart", "a20", "--json").json == full.json
+    assert full.json["kind"] == "scores" and summarised == ["2025-11"]
+    wrong = cli("history", "chart", "a2")
+    assert wrong.exit_code == 2 and "ambiguous: a20, a21, a22" in wrong.stderr
+
+
+def test_chart_of_a_player_reads_no_summary_once_counted(cli, six_months, summarised):
+    first = cli("history", "chart", "--player", "an", "--json")
+    assert first.json == full_winrate(six_months, "Ana")
+    summarised.clear()
+    assert cli("history", "chart", "--player", "an", "--json").json == first.json
+    assert summarised == []
+
+
+def test_chart_of_a_player_counts_renames_merges_amendments_and_deletions(cli, six_months):
+    record(six_months, match("c0", "otdraft", {"ana": 9, "Cy": 1}, "2025-12-20"))
+    record(six_months, match("c1", "otdraft", {"Bea": 9, "Cy": 1}, "2026-01-20"))
+    for args in (
+        ("players", "merge", "Bea", "Ana"),
+        ("history", "amend", "a40", "Ana=0", "Ben=5"),
+        ("history", "delete", "a31", "--yes"),
+    ):
+        done = cli(*args)
+        assert done.exit_code == 0, done.stderr
+    for player in ("Ana", "Ben", "Cy"):
+        assert cli("history", "chart", "--player", player, "--json").json == full_winrate(
+            six_months, player
+        ), player
