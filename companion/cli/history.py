@@ -224,11 +224,14 @@ def stats(
 
     store = open_store(ctx)
     doc = None
-    if player is None and series is None:
-        # Summed month by month from each archive file's partial, when it can be.
+    if series is None:
+        # Summed month by month from each archive file's partial (of the player's matches,
+        # with --player), when it can be.
         from companion.history.players import Roster
 
-        wanted = build_filter(Roster(), [], game, since=since, until=until)
+        known = book.roster(store) if player is not None else Roster()
+        names = book.player_names(store, known) if player is not None else None
+        wanted = build_filter(known, [], game, player, since, until, known=names)
         with paused_gc():
             doc = book.quick_stats(store, wanted)
     if doc is None:

@@ -228,10 +228,44 @@ class _Plan:
 
 
 def _summable(wanted: Filter) -> bool:
-    # --player is not: its `matches` and `games` rows count only the matches the player
-    # sat in (their plays, their fellow players, the game's figures over those), which
-    # no partial holds; --series picks matches by id.
-    return wanted.player is None and wanted.series is None
+    # --series picks matches by id. --player counts only the matches the player sat in
+    # (their plays, their fellow players, the game's figures over those): each file's
+    # partial of those matches is kept too, for the one spelling that names the player
+    # there (`_player_partial`), and a file where two spellings do is counted.
+    return wanted.series is None
+
+
+PLAYER_SUFFIX = ".of-"  # `<file>.of-<digest of the spelling>.json`: a player's partial
+
+
+def _player_partial(plan: _Plan, month: _Month, spelling: str) -> dict[str, Any]:
+    """The partial of the matches of one file that seat `spelling`, as stored (renamed
+    when read, as a file's is); kept beside the file's under its signature and spelling."""
+    from companion.store.archive import file_signature, shard_summaries, write_cache
+
+    signature = file_signature(month.path)
+    tag = _text_digest(spelling)[:16]
+    path = _cache_path(plan.store, month.name, f"{PLAYER_SUFFIX}{tag}.json")
+    expected = [signature, spelling]
+    found = _cached_partial(path, "source", expected)
+    if found is not None:
+        return found
+    seated = (
+        m for m in shard_summaries(plan.store, month.name, month.path).matches
+        if spelling in (m.get("players") or ())
+    )  # fmt: skip
+    made = aggregates.partial(seated)
+    text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
+    write_cache(path, {"source": expected, "check": _text_digest(text), "partial": text})
+    return made
+
+
+def _spelling_of(plan: _Plan, month: _Month, player: str) -> str | None:
+    """The one spelling of the file that names `player`; "" when none does; None when
+    several do (the file is then counted match by match)."""
+    key = player.casefold()
+    theirs = [n for n in month.partial["players"] if plan.roster.name(n).casefold() == key]
+    return theirs[0] if len(theirs) == 1 else ("" if not theirs else None)
 
 
 def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
@@ -242,6 +276,7 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
     if not _summable(wanted):
         return None
     game, wanted = wanted.game, replace(wanted, game=None)
+    player = wanted.player
     try:
         plan = _Plan(store)
         total = aggregates.Sum()
@@ -255,8 +290,14 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
         if game is not None:
             total = total.only(_games_of(game, raws))
         doc = aggregates.document(total)
+        if player is not None:  # as `stats.stats` keeps one player's rows
+            key = player.casefold()
+            doc["players"] = [r for r in doc["players"] if r["player"].casefold() == key]
+            doc["rivals"] = [r for r in doc["rivals"] if r["player"].casefold() == key]
+            doc["head_to_head"] = [r for r in doc["head_to_head"] if r["player"].casefold() == key]
         if doc["players"]:
-            lines = _rated(plan, wanted)
+            # A rating weighs the opponents' other matches too: everyone in range is rated.
+            lines = _rated(plan, replace(wanted, player=None))
             for row in doc["players"]:
                 line = lines.get((row["game"], row["player"]))
                 row["rating"] = round(line.ordinal, 3) if line is not None else None
@@ -305,8 +346,12 @@ def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
         inside = plan.inside(month, wanted)
         if inside is False:
             continue
-        if inside and not month.exact:
-            made = aggregates.renamed(month.partial, plan.roster.name)
+        spelling = None if wanted.player is None else _spelling_of(plan, month, wanted.player)
+        if spelling == "":
+            continue  # the player sat in none of its matches
+        if inside and not month.exact and (wanted.player is None or spelling is not None):
+            whole = month.partial if spelling is None else _player_partial(plan, month, spelling)
+            made = aggregates.renamed(whole, plan.roster.name)
         else:
             made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
         if not made["matches"]:
@@ -330,7 +375,9 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     machine's index under every file's signature, and renamed as a file's partial is."""
     from companion.store.archive import file_signature, write_cache
 
-    whole = all(plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held)
+    whole = wanted.player is None and all(
+        plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held
+    )
     if not whole:
         return aggregates.partial(
             m for each in held for m in plan.matches(each) if wanted.accepts(m)

@@ -2,6 +2,7 @@
 
     python tests/benchmarks/history_bench.py [--sizes 10000 100000] [--runs 3]
     python tests/benchmarks/history_bench.py --club DB [--runs 3] [--machine ID]
+    python tests/benchmarks/history_bench.py --flat DB [--runs 3]
 
 `--club DB` (issue 23) measures, against an archive generated once and reused
 (`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
@@ -36,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from history_generate import fill  # noqa: E402
+from history_generate import PLAYERS, fill  # noqa: E402
 
 
 def cpu() -> float:
@@ -163,6 +164,91 @@ def club(big: Path, runs: int, imports_only: bool = False) -> None:
               f"{cpu:.1f} s CPU")  # fmt: skip
 
 
+def tab(db: Path, line: str) -> tuple[float, int, int]:
+    """(CPU seconds, peak RSS in MB, values offered) of the Tab a shell sends at the end of
+    `line` (zsh's protocol), in a process of its own."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_COMPANION")}
+    env.update(
+        {
+            "COMPANION_DB": str(db),
+            "_COMPANION_COMPLETE": "complete_zsh",
+            "_COMPANION_COMPLETE_ARGS": line,
+        }
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion"], stdout=subprocess.PIPE, env=env, text=True
+    )
+    out = proc.stdout.read() if proc.stdout is not None else ""
+    _, status, used = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"Tab on {line!r} exited {status}")
+    offered = len([row for row in out.splitlines() if row])
+    return used.ru_utime + used.ru_stime, used.ru_maxrss // 1024, offered
+
+
+def flat(big: Path, runs: int) -> None:
+    """Issue 30 items 11 and 12: reads of one match, one player or one screen of ids at
+    `big`'s archive against a 2-match database (CPU, median of `runs`), and an import of
+    10,000 matches into `big` against one into an empty database, then the first stats."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        small = work / "two" / "db.json"
+        small.parent.mkdir()
+        two = work / "two.json"
+        write_export(two, 2, seed=3)
+        measured(small, "history", "import", str(two))
+        small_id = json.loads(two.read_text())["matches"][0]["id"]
+        # A player of both databases (a person: not a hoopers tribe).
+        seated = [p for m in json.loads(two.read_text())["matches"] for p in m["players"]]
+        who = next(p for p in seated if p in PLAYERS)
+        newest = sorted(big.with_name(big.stem + ".archive").glob("*.json"))[-1]
+        big_id = next(iter(json.loads(newest.read_text())["matches"].values()))["id"]
+        for db in (small, big):  # every cache made once: warm figures
+            measured(db, "history", "stats", "--player", who, "--json")
+            measured(db, "history", "chart", "--player", who, "--json")
+        print(
+            f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs; "
+            f"CPU s and peak MB, median of {runs}; {big.name} vs 2 matches"
+        )
+        for label, at_two, at_big in (
+            ("roll d20", ("roll", "d20"), ("roll", "d20")),
+            ("history chart ID", ("history", "chart", small_id, "--json"),
+             ("history", "chart", big_id, "--json")),
+            ("chart --player NAME", ("history", "chart", "--player", who, "--json"),
+             ("history", "chart", "--player", who, "--json")),
+            ("stats --player NAME", ("history", "stats", "--player", who, "--json"),
+             ("history", "stats", "--player", who, "--json")),
+        ):  # fmt: skip
+            zero = [measured(small, *at_two) for _ in range(runs)]
+            full = [measured(big, *at_big) for _ in range(runs)]
+            z = statistics.median(c for c, _ in zero)
+            f = statistics.median(c for c, _ in full)
+            mb = max(m for _, m in full)
+            print(f"  {label:<28} {z:5.2f}  {f:5.2f}  ({f / z:.2f}x, {mb} MB)")
+        zero = [tab(small, "companion history show b") for _ in range(runs)]
+        full = [tab(big, "companion history show b") for _ in range(runs)]
+        z, f = statistics.median(c for c, _, _ in zero), statistics.median(c for c, _, _ in full)
+        print(
+            f"  {'Tab: history show b':<28} {z:5.2f}  {f:5.2f}  ({f / z:.2f}x, "
+            f"{max(m for _, m, _ in full)} MB, {full[0][2]} ids offered)"
+        )
+        ten = work / "ten.json"
+        write_export(ten, 10_000, seed=7)
+        (work / "empty").mkdir()
+        empty_cpu, empty_rss = measured(work / "empty" / "db.json", "history", "import", str(ten))
+        copy = linked_copy(big, work / "import")
+        big_cpu, big_rss = measured(copy, "history", "import", str(ten))
+        print(
+            f"  import 10,000: empty {empty_cpu:.1f} s {empty_rss} MB; into {big.name} "
+            f"{big_cpu:.1f} s {big_rss} MB ({big_cpu / empty_cpu:.2f}x)"
+        )
+        first = measured(copy, "history", "stats", "--json")[0]
+        warm = statistics.median(
+            measured(copy, "history", "stats", "--json")[0] for _ in range(runs)
+        )
+        print(f"  stats after it: first {first:.2f} s, warm {warm:.2f} s ({first / warm:.2f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
@@ -174,6 +260,13 @@ def main() -> None:
         help="measure issue 23's reads and imports against DB, an archive generated once "
         "with history_generate.py (e.g. DB 100000) and reused",
     )
+    parser.add_argument(
+        "--flat",
+        type=Path,
+        metavar="DB",
+        help="measure issue 30's reads (Tab on an id, chart, stats --player) and the import "
+        "into DB against a 2-match database",
+    )
     parser.add_argument("--imports-only", action="store_true", help="with --club: imports only")
     parser.add_argument(
         "--machine",
@@ -184,6 +277,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.machine:
         os.environ["COMPANION_MACHINE"] = args.machine
+    if args.flat is not None:
+        flat(args.flat, args.runs)
+        return
     if args.club is not None:
         club(args.club, args.runs, args.imports_only)
         return

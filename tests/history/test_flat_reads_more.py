@@ -131,3 +131,50 @@ def test_chart_of_a_player_counts_renames_merges_amendments_and_deletions(cli, s
         assert cli("history", "chart", "--player", player, "--json").json == full_winrate(
             six_months, player
         ), player
+
+
+# --- history stats --player ---------------------------------------------------------------
+
+
+def full_stats(db: Path, player: str, **dates: str) -> dict:
+    """`history stats --player` as a read of every match counts it."""
+    from dataclasses import replace
+
+    from companion.history.book import history
+    from companion.history.queries import Filter, select
+    from companion.history.stats import stats
+    from companion.store import Store
+
+    _, matches = history(Store(db))
+    wanted = Filter(player=player, **dates)
+    return stats(select(matches, wanted), player, select(matches, replace(wanted, player=None)))
+
+
+def test_stats_of_a_player_reads_no_summary_once_summed(cli, six_months, summarised):
+    record(six_months, match("c0", "playlist", {"Ana": 3, "Cy": 5}, "2026-02-20"))
+    first = cli("history", "stats", "--player", "an", "--json")
+    assert first.json == full_stats(six_months, "Ana")
+    summarised.clear()
+    assert cli("history", "stats", "--player", "an", "--json").json == first.json
+    assert summarised == []
+    cut = cli("history", "stats", "--player", "cy", "--since", "2026-02-15", "--json")
+    assert cut.json == full_stats(six_months, "Cy", since="2026-02-15")
+    assert cut.json["matches"] == 1
+
+
+def test_stats_of_a_player_counts_renames_merges_amendments_and_deletions(cli, six_months):
+    record(six_months, match("c0", "otdraft", {"ana": 9, "Cy": 1}, "2025-12-20"))
+    record(six_months, match("c1", "allstar", {"Bea": 9, "Cy": 1}, "2026-01-20"))
+    for args in (
+        ("players", "merge", "Bea", "Ana"),
+        ("players", "rename", "Cy", "Cyd"),
+        ("history", "amend", "a40", "Ana=0", "Ben=5"),
+        ("history", "delete", "a31", "--yes"),
+    ):
+        done = cli(*args)
+        assert done.exit_code == 0, done.stderr
+    for player in ("Ana", "Ben", "Cyd"):
+        got = cli("history", "stats", "--player", player, "--json").json
+        assert got == full_stats(six_months, player), player
+    got = cli("history", "stats", "--player", "Ana", "--game", "allstar", "--json").json
+    assert [row["game"] for row in got["players"]] == ["allstar"]
