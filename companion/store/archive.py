@@ -334,8 +334,23 @@ def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
 
 
 def _known_ids(store: Store) -> set[str]:
+    """Every id an import must not add again: live, in history, or skipped by readers."""
+    from companion.store.index import each_keys, simple
+
     view = store.view()
     known = {m["id"] for m in view.live}
+    dead_ids = {match_id for match_id, _ in view.folded().dead}
+    if simple(view):
+        # One machine's files, each match in one: their keys say it, without the 100,000
+        # summaries a merge would hold in memory (issue 30 item 12).
+        for keys in each_keys(store, view, dead=dead_ids):
+            known.update(keys.ids)  # this machine's files lose a deleted match (`withdraw`)
+            known.update(
+                b["id"]
+                for b in keys.bad
+                if isinstance(b.get("id"), str) and b["id"] not in dead_ids
+            )
+        return known
     known.update(m["id"] for _, _, m in _merged(store, view))
     dead_ids = {match_id for match_id, _ in view.folded().dead}
     for _, _, shard in _each_shard(store, view):

@@ -178,3 +178,20 @@ def test_stats_of_a_player_counts_renames_merges_amendments_and_deletions(cli, s
         assert got == full_stats(six_months, player), player
     got = cli("history", "stats", "--player", "Ana", "--game", "allstar", "--json").json
     assert [row["game"] for row in got["players"]] == ["allstar"]
+
+
+# --- history import into a big archive ----------------------------------------------------
+
+
+def test_an_import_reads_the_keys_not_every_summary(cli, six_months, summarised, tmp_path):
+    saved = tmp_path / "one.json"
+    record(tmp_path / "other.json", match("z0", "otdraft", {"Ana": 1, "Zed": 2}, "2026-02-25"))
+    done = cli("--db", tmp_path / "other.json", "history", "export", "-o", saved)
+    assert done.exit_code == 0, done.stderr
+    summarised.clear()
+    done = cli("history", "import", saved, "--json")
+    assert done.exit_code == 0, done.stderr
+    assert summarised == []
+    again = cli("history", "import", saved, "--json")  # the same id: skipped
+    assert (done.json["added"], again.json["added"], again.json["skipped"]) == (1, 0, 1)
+    assert cli("history", "list", "--json").json["matches"][0]["id"] == "z0"
