@@ -229,8 +229,7 @@ def stats(
         # with --player), when it can be.
         from companion.history.players import Roster
 
-        known = book.roster(store) if player is not None else Roster()
-        names = book.player_names(store, known) if player is not None else None
+        known, names = book.roster_and_names(store) if player is not None else (Roster(), None)
         wanted = build_filter(known, [], game, player, since, until, known=names)
         with paused_gc():
             doc = book.quick_stats(store, wanted)
@@ -431,9 +430,9 @@ def chart(
         if match is not None and not charts.needs_games(match):
             doc = _match_chart(match, [])
     elif player is not None and game is None:
-        known = book.roster(store)
-        name = resolve_player(player, known, None, book.player_names(store, known)) or player
-        months = book.quick_winrate(store, name)
+        known, names = book.roster_and_names(store)
+        name = resolve_player(player, known, None, names) or player
+        months = book.quick_winrate(store, name, known)
         if months is not None:
             doc = charts.winrate_of(months, name)
     if doc is None:

@@ -153,12 +153,25 @@ def roster(store: Store) -> Roster:
     return found
 
 
-def player_names(store: Store, known: Roster) -> list[str]:
-    """Every canonical player name (as `players.known_players` over every match)."""
+def roster_and_names(store: Store) -> tuple[Roster, list[str]]:
+    """`roster` and `player_names`, reading the archive's spellings once."""
+    from companion.history.players import Roster
+    from companion.store.index import spellings
+
+    spelled = spellings(store)
+    found = Roster(side_tables(store)[0])
+    for name in spelled:
+        found.name(name)
+    return found, player_names(store, found, spelled)
+
+
+def player_names(store: Store, known: Roster, spelled: list[str] | None = None) -> list[str]:
+    """Every canonical player name (as `players.known_players` over every match);
+    `spelled`: the archive's spellings, when the caller has read them."""
     from companion.store.archive import live_matches
     from companion.store.index import spellings
 
-    seen = {known.name(p) for p in spellings(store)}
+    seen = {known.name(p) for p in (spellings(store) if spelled is None else spelled)}
     seen.update(known.name(p) for m in live_matches(store) for p in m["players"])
     seen.update(known.aliases.values())
     return sorted(seen, key=str.casefold)
@@ -239,12 +252,13 @@ def one_shown(store: Store, typed_id: str) -> Match | None:
     return roster(store).match(amended(found, amendments) if amendments else found)
 
 
-def quick_winrate(store: Store, player: str) -> dict[str, list[int]] | None:
-    """`history chart --player`'s counts by month from each archive file's win counts;
-    None when every match must be read (companion.history.winrate)."""
+def quick_winrate(store: Store, player: str, known: Roster) -> dict[str, list[int]] | None:
+    """`history chart --player`'s counts by month from each archive file's win counts
+    (`known`: `roster(store)`); None when every match must be read
+    (companion.history.winrate)."""
     from companion.history.winrate import quick_winrate as counted
 
-    return counted(store, player)
+    return counted(store, player, known)
 
 
 def load_by_id(

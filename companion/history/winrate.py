@@ -70,11 +70,11 @@ def _file_counts(store: Any, name: str, path: Path) -> dict[str, Any]:
     return made
 
 
-def quick_winrate(store: Any, player: str) -> dict[str, list[int]] | None:
+def quick_winrate(store: Any, player: str, roster: Any) -> dict[str, list[int]] | None:
     """`winrate_months` of canonical `player` over the whole history, from each file's
-    counts where they say it; None when every match must be read (see the docstring)."""
+    counts where they say it (`roster`: the aliases, with every spelling seen in the order
+    a full read sees them); None when every match must be read (see the docstring)."""
     from companion.history.amend import amended
-    from companion.history.book import roster as spelled
     from companion.history.book import side_tables
     from companion.history.queries import is_aggregate
     from companion.store.index import each_keys, simple
@@ -82,7 +82,6 @@ def quick_winrate(store: Any, player: str) -> dict[str, list[int]] | None:
     view = store.view()
     if view.finishing or not simple(view):
         return None
-    roster = spelled(store)
     amendments = side_tables(store)[1]
     folded = view.folded()
     dead = {i for i, _ in folded.dead}
