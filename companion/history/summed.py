@@ -289,6 +289,9 @@ def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
                 raws.setdefault(counted, set()).add(raw)
         if game is not None:
             total = total.only(_games_of(game, raws))
+        if player is not None:  # only the player's rows are kept: only theirs are made
+            key = player.casefold()
+            total.lines = {k: v for k, v in total.lines.items() if k[1].casefold() == key}
         doc = aggregates.document(total)
         if player is not None:  # as `stats.stats` keeps one player's rows
             key = player.casefold()
