@@ -54,8 +54,10 @@ def test_a_timeout_by_the_defenders_quotes_once_and_names_what_is_legal(cli, db,
 def test_a_defence_against_a_playbook_quotes_once_and_says_what_is_legal(cli, db, match):
     """'To Activate and Resolve a Playbook': the F2 and A "cannot either be countered and
     defended"."""
-    for move in (("fundamental", "Lucy", "screen", "Reley"), ("playbook", "Lucy", "use", "Hot Zone"),
-                 ("fundamental", "Lucy", "dribble", "Serge")):  # fmt: skip
+    playbook = (("fundamental", "Lucy", "screen", "Reley"),
+                ("playbook", "Lucy", "use", "Hot Zone"),
+                ("fundamental", "Lucy", "dribble", "Serge"))  # fmt: skip
+    for move in playbook:
         assert cli(*M, *move).exit_code == 0, move
     rule = (
         "a playbook's F2 and A 'cannot either be countered and defended'; legal now: the "
