@@ -182,6 +182,22 @@ def test_its_demo_runs_with_the_others(cli, coinrace):
     assert "$ companion coinrace flip" in shown.stdout and "won" in shown.stdout
 
 
+def test_it_shows_in_the_tour(cli, coinrace):
+    """Issue 32: bare `companion demo` is a screen per game; a plug-in that declares no
+    tour still gets its screen, its first steps and its `--help` to try next."""
+    lines = cli("demo").stdout.splitlines()
+    start = lines.index("── Coin race " + "─" * 67)
+    section = lines[start : lines.index("", start)]
+    assert section[1] == "$ companion coinrace start --players Ann,Bob --seed 7"
+    assert section[-3:] == [
+        "  Bob won",
+        "  (10 of 10 steps; all of them: companion demo coinrace)",
+        "Try next: companion coinrace --help",
+    ]
+    assert len(section) <= 25
+    assert cli("coinrace", "--help").exit_code == 0
+
+
 def test_it_passes_the_test_kit_from_its_own_folder(installed, tmp_path):
     """`cd examples/coinrace && pytest`: the kit's contract tests (companion.testing) on it."""
     from companion.testing.contract import __all__ as contract

@@ -23,7 +23,12 @@ def demos() -> dict[str, str]:
 
 
 def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = False) -> None:
-    """Play the demos into the database at `given` (--db), else a throwaway one."""
+    """Play the demos into the database at `given` (--db), else a throwaway one.
+
+    No name: a tour at a terminal (about a screen per game, companion/demo/tour.py), and
+    under --json every demo's whole session (the data the tour only samples). A name: that
+    demo whole.
+    """
     from companion.store import Store
     from companion.ui.console import TableConsole
 
@@ -37,19 +42,25 @@ def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = Fal
             path = Path(folder) / "demo.json"
         store = Store(path)
         store.check_folder()  # fail before printing anything
-        session = Session(store) if as_json else None
-        out = session.console if session else TableConsole()
-        if session is None:
-            out.print(f"[bold]Table Companion demo[/bold] (seed {seed}; database {path})")
-        for name in names:
-            if session is not None:
+        if as_json:
+            session = Session(store)
+            for name in names:
                 session.start(name)
-            else:
-                out.rule(name)
-            importlib.import_module(found[name]).run(out, store, seed)
-        if session is not None:
+                importlib.import_module(found[name]).run(session.console, store, seed)
             session.emit(seed=seed, database=str(path) if given else None)
-        elif not given:
+            return
+        out = TableConsole()
+        what = "a short tour, about a screen per game; " if game is None else ""
+        out.print(f"[bold]Table Companion demo[/bold] ({what}seed {seed}; database {path})")
+        if game is None:
+            from companion.demo.tour import run_tour
+
+            run_tour(out, store, seed)
+        else:
+            for name in names:
+                out.rule(name)
+                importlib.import_module(found[name]).run(out, store, seed)
+        if not given:
             out.print("\n[dim]That database was a throwaway; pass --db PATH to keep it.[/dim]")
 
 
@@ -106,6 +117,10 @@ class Session:
             self.step["output"].append(line)
         elif self.demos:
             self.demos[-1]["notes"].append(line.strip())
+
+    def close(self) -> None:
+        """The last step is over: what it recorded is read back."""
+        self._close_step()
 
     def _close_step(self) -> None:
         if self.pending:

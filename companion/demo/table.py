@@ -10,6 +10,11 @@ from companion.engine.rng import TableRng
 from companion.store import Store
 from companion.tables.rolloff import RollOffTable
 
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion roll d20", 1), ("companion roll d8", 1), ("companion deal", 4),
+        ("companion first-player", 1))  # fmt: skip
+TRY = ("companion roll d20 --count 2", "companion deal --players Ana,Ben,Cy --cards 5")
+
 
 def run(out: Console, store: Store, seed: int) -> None:
     rng = TableRng(seed)

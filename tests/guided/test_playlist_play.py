@@ -254,9 +254,12 @@ def test_guided_play_with_the_companion_holding_the_deck(db):
     term.answer("Ana adds songs", ", ".join(mine[:3]))
     term.answer("Ana's song?", "")
     # "You are not allowed to keep any cards in your hand that you are able to play."
-    term.expect("Ana cannot end the turn holding")
-    term.answer("Ana adds songs", "none")
-    term.expect("Ana cannot end the turn holding")
+    shown = term.expect("Ana adds songs")
+    assert "\u201cIf you are able to make a playlist" in shown and "legal now" in shown
+    term.send("none\r")
+    # Issue 32: the same refusal again quotes the rule no second time; it says what is legal.
+    again = term.expect("legal now")
+    assert "Ana cannot end the turn holding" in again and "\u201c" not in again
     term.answer("Ana adds songs", "\x15" + mine[3])  # Ctrl-U: the refused "none" is kept
     term.answer("End Ana's turn?", "")
     term.expect("Ana draws 1 music card from the stockpile")

@@ -14,7 +14,7 @@ def test_a_resumed_action_keeps_the_dribblers_ball_in_both_faces(cli, db, script
     assert cli("hoopers", "match", "fundamental", "Lucy", "dribble", "Muy").exit_code == 0
     # The command line refuses another shooter ...
     refused = cli("hoopers", "match", "shot", "Lucy", "2ps", "Sin", "--stat", "60")
-    assert_user_error(refused, "may shoot: Muy Schillato")
+    assert_user_error(refused, "may shoot now: Muy Schillato")
     # ... and guided play, picking the action up at F2, offers only the dribbler.
     flow = scripted
     flow.answer("F2: Lucy's fundamental?", "none")

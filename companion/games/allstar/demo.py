@@ -21,6 +21,10 @@ from companion.games.allstar.rules.teams import power
 from companion.games.allstar.table import AllStarTable
 from companion.store import Store
 
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion allstar season start", 1), ("companion allstar season resolve", 10),
+        ("companion allstar season end", 5))  # fmt: skip
+TRY = ("companion allstar season start --players Ana,Ben,Cy --seed 7",)
 PLAYERS = ["Aline", "Eric", "Magalie"]
 DEMO_ROWS = [(13, 10, 7), (9, 6, 3), (8, 5, 2), (6, 4, 2), (7, 7, 1), (5, 3, 1)]
 DEMO_PLAYOFF_ROW = [15, 10, 5]

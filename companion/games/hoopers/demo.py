@@ -14,6 +14,11 @@ from companion.games.hoopers.rules.shots import ShotSpec, resolve_shot
 from companion.games.hoopers.table import HoopersTable
 from companion.store import Store
 
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion hoopers shot ", 4), ("companion hoopers match start", 2),
+        ("companion hoopers match status", 3))  # fmt: skip
+TRY = ("companion hoopers odds 2ps --stat 55 --bonus 25 --defense 30",)
+
 
 def _shot(table: HoopersTable, out: Console, team: str, hooper: str, spec: dict, defender=None):
     flags = [f"--stat {spec['stat']}", *(f"--bonus {b}" for b in spec.get("bonuses", []))]

@@ -10,6 +10,9 @@ from companion.games.hoopers.rules.series_rules import SeriesRules
 from companion.store import Store
 
 TRIBES = ("Keepers", "Unleashed")
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion hoopers series record", 2), ("companion hoopers series status", 2))
+TRY = ("companion hoopers series start --players Ana=Keepers,Ben=Unleashed",)
 
 
 def _periods(rng: TableRng) -> tuple[tuple[int, int], ...]:

@@ -10,6 +10,11 @@ from companion.games.otdraft.rules.draft import DECK_SIZE
 from companion.games.otdraft.table import DraftTable, Scored, example_catalogue
 from companion.store import Store
 
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion otdraft cards import", 1), ("companion otdraft score", 10),
+        ("companion otdraft game status", 4))  # fmt: skip
+TRY = ("companion otdraft cards import --example",
+       "companion otdraft score Jonah Music Saul David --secret Isaac")  # fmt: skip
 EXAMPLE_TEAM = ["Jonah", "Music", "Saul", "David", "Snake", "Famine", "Adam"]
 
 

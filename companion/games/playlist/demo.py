@@ -17,6 +17,13 @@ from companion.games.playlist.rules.synthetic import synthetic_box
 from companion.games.playlist.table import PlaylistTable, SoloTable
 from companion.store import Store
 
+# `companion demo` shows these steps (command prefix, output lines); companion/demo/tour.py
+TOUR = (("companion playlist check", 5), ("companion playlist check", 4),
+        ("companion playlist game end", 4), ("companion playlist solo solve", 1))  # fmt: skip
+TRY = (
+    "companion playlist check pop/1/love+piano+sad rock/2/sad+drums+bass",
+    "companion playlist game start --players Ana,Ben,Cy",
+)
 CHAIN = [
     "country/1/guitar+storytelling+love+acoustic/Blowin' in the Wind",
     "pop/2/piano+love+ballad+B/Let It Be",

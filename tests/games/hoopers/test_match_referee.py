@@ -51,9 +51,9 @@ def test_after_a_dribble_only_the_dribbler_shoots(cli, db):
     start(cli)
     ok(cli(*M, "fundamental", "Lucy", "dribble", "Muy"))
     refused(cli, db, shot("Sin"), "Sin Miedo cannot shoot: Muy Schillato dribbled")
-    result = refused(cli, db, shot("Sin"), "may shoot: Muy Schillato")
-    assert result.stderr.rstrip().endswith("may shoot: Muy Schillato")
-    refused(cli, db, (*M, "fundamental", "Lucy", "pass", "Serge"), "may pass: Muy Schillato")
+    result = refused(cli, db, shot("Sin"), "may shoot now: Muy Schillato")
+    assert result.stderr.rstrip().endswith("may shoot now: Muy Schillato")
+    refused(cli, db, (*M, "fundamental", "Lucy", "pass", "Serge"), "may pass now: Muy Schillato")
     # "NOTE: a screen by another hooper can be made between F1 and A".
     ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
     ok(cli(*M, *shot("Muy")[2:]))
@@ -68,7 +68,7 @@ def test_the_passer_may_not_play_the_very_following_action(cli, db):
     start(cli)
     ok(cli(*M, "fundamental", "Lucy", "pass", "Dime"))
     refused(cli, db, (*M, "fundamental", "Lucy", "dribble", "Dime"),
-            "Dime N'Shons cannot dribble: Dime N'Shons played the pass")  # fmt: skip
+            "Dime N'Shons cannot dribble: 'The hooper who performs a pass")  # fmt: skip
     ok(cli(*M, "fundamental", "Lucy", "pass", "Lance"))
     refused(cli, db, shot("Lance"), "The hooper who performs a pass can't perform")
     ok(cli(*M, *shot("Dime")[2:]))  # the first passer may be the target of the second pass
@@ -82,8 +82,13 @@ def test_after_a_pass_and_a_screen_neither_attacks(cli, db):
     ok(cli(*M, "fundamental", "Lucy", "pass", "Muy"))
     ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
     refused(cli, db, shot("Muy"), "Muy Schillato cannot shoot")
-    result = refused(cli, db, shot("Reley"), "Reley Baton played the screen")
-    assert "may shoot: " in result.stderr and "Reley" not in result.stderr.split("may shoot")[1]
+    result = refused(
+        cli, db, shot("Reley"), "Reley Baton cannot shoot: 'The hooper who performs a screen"
+    )
+    assert (
+        "may shoot now: " in result.stderr
+        and "Reley" not in result.stderr.split("may shoot now")[1]
+    )
     ok(cli(*M, *shot("Serge")[2:]))
 
 

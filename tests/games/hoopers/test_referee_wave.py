@@ -39,7 +39,7 @@ def test_gameplay_example_hectors_lay_up_keeps_the_dribble_bonus(cli, db):
     ok(cli(*M, "counter", "Lucy", "steal", "Never", "--against", "Hector", "--v", "55",
            "--face", "blank", "--roll", "80"))  # fmt: skip
     # Another hooper attacking is refused: the dribbler keeps the ball.
-    no_write(cli, db, ("shot", "Karl", "lup", "Edd", "--stat", "65"), "may shoot: Hector Pröt")
+    no_write(cli, db, ("shot", "Karl", "lup", "Edd", "--stat", "65"), "may shoot now: Hector Pröt")
     shot = ok(cli(*M, "shot", "Karl", "lup", "Hector", "--stat", "70", "--roll", "95", "--json"))
     assert (shot.json["target"], shot.json["scored"]) == (85, False)
 
@@ -78,7 +78,7 @@ def test_dribble_then_another_hoopers_screen_then_the_dribbler_attacks(cli, db):
     ok(cli(*M, "fundamental", "Lucy", "dribble", "Sin"))
     no_write(cli, db, ("fundamental", "Lucy", "screen", "Sin"), "Sin Miedo cannot screen")
     ok(cli(*M, "fundamental", "Lucy", "screen", "Never"))
-    no_write(cli, db, ("shot", "Lucy", "2ps", "Never", "--stat", "50"), "may shoot: Sin Miedo")
+    no_write(cli, db, ("shot", "Lucy", "2ps", "Never", "--stat", "50"), "may shoot now: Sin Miedo")
     ok(cli(*M, "shot", "Lucy", "2ps", "Sin", "--stat", "50", "--roll", "65"))  # 50 + 15
 
 

@@ -28,11 +28,13 @@ def test_ending_a_turn_with_a_playable_card_in_hand_is_refused(cli):
     assert cli("playlist", "game", "play", "ana", *mine[:3]).exit_code == 0
     before = cli("playlist", "game", "status", "--json").json
     turned = cli("playlist", "game", "turn")
-    assert_user_error(
-        turned,
-        f"Ana cannot end the turn holding #{mine[3]} t{mine[3]}, which could join their "
-        f"playlist after #{mine[2]} t{mine[2]}: {MUST_PLAY}",
+    # Issue 32: the rule quoted once, then what is legal now.
+    assert turned.stderr == (
+        f"error: Ana cannot end the turn holding #{mine[3]} t{mine[3]}: {MUST_PLAY}; legal "
+        f"now: add it to the playlist after #{mine[2]} t{mine[2]} "
+        "(hint: 'companion playlist game play')\n"
     )
+    assert_user_error(turned)
     assert cli("playlist", "game", "status", "--json").json == before  # nothing written
     assert cli("playlist", "game", "play", "ana", mine[3]).exit_code == 0
     assert cli("playlist", "game", "turn").exit_code == 0
@@ -41,10 +43,12 @@ def test_ending_a_turn_with_a_playable_card_in_hand_is_refused(cli):
 def test_a_hand_that_could_start_a_playlist_is_refused_too(cli):
     mine = ana_downloads_two(cli, deck_table(cli))
     names = ", ".join(f"#{n} t{n}" for n in mine)
-    assert_user_error(
-        cli("playlist", "game", "turn"),
-        f"Ana cannot end the turn holding {names}, which could start a playlist: {MUST_PLAY}",
+    turned = cli("playlist", "game", "turn")
+    assert turned.stderr == (
+        f"error: Ana cannot end the turn holding {names}: {MUST_PLAY}; legal now: start a "
+        "playlist with them (hint: 'companion playlist game play')\n"
     )
+    assert_user_error(turned)
 
 
 def test_a_turn_ends_when_nothing_in_hand_fits(cli):

@@ -109,8 +109,10 @@ def check_attacker(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     if ball.can_play(need, hooper.name):
         return
     verb = "shoot" if kind == "shot" else need
+    # One shape for every ball refusal (issue 32): who cannot, the rule's words once, then
+    # who may now.
     if need == "screen":
-        why = f"{hooper.name} dribbled and keeps the ball ('a screen by another hooper')"
+        why = "they dribbled and keep the ball ('a screen by another hooper')"
     elif ball.holder is not None:
         why = (
             f"{ball.holder} dribbled: 'The hooper who performs this action must perform "
@@ -119,12 +121,12 @@ def check_attacker(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     else:
         last = _last_barring(state, side.name, hooper.name)
         why = (
-            f"{hooper.name} played the {last}: 'The hooper who performs a {last} can't "
-            "perform the very following action (F2 or A) if it involves the ball'"
+            f"'The hooper who performs a {last} can't perform the very following action "
+            "(F2 or A) if it involves the ball'"
         )
     allowed = ball.eligible(need, _on_court(side))
     who = ", ".join(allowed) if allowed else "no hooper of " + side.name
-    raise BallHandling(f"{hooper.name} cannot {verb}: {why}; may {verb}: {who}")
+    raise BallHandling(f"{hooper.name} cannot {verb}: {why}; who may {verb} now: {who}")
 
 
 def _last_barring(state: Any, team: str, hooper: str) -> str:

@@ -128,14 +128,21 @@ def legal_now(phase: Phase, attacking: str | None = None, defending: str | None 
 
 
 def _refuse(what: str, phase: Phase, state: Any) -> RuleViolation:
+    return RuleViolation(
+        f"{what} is not legal now ({phase.why or 'the attack goes on'}); "
+        f"legal now: {legal_in(state, phase)}"
+    )
+
+
+def legal_in(state: Any, phase: Phase | None = None) -> str:
+    """What the table may record now in `state` (its own phase unless one is given): the
+    end of every refusal, so one that quotes the rulebook also says what to do instead."""
+    phase = phase if phase is not None else state.phase
     attacking = getattr(state, "attacking", None)
     defending = state.other(attacking) if attacking else None
     if phase.power and not _unleashed(state, defending):
         phase = replace(phase, power=False)
-    return RuleViolation(
-        f"{what} is not legal now ({phase.why or 'the attack goes on'}); "
-        f"legal now: {legal_now(phase, attacking, defending)}"
-    )
+    return legal_now(phase, attacking, defending)
 
 
 def _counter_kind(data: Mapping[str, Any]) -> str | None:
@@ -165,9 +172,10 @@ def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
         caller = _team_name(state, data)
         if caller is not None and caller != getattr(state, "attacking", caller):
             raise _refuse(
+                # One quote (issue 32): the opponent's benefits and 'match coach' are
+                # said in the table's words, not quoted a second time.
                 f"a timeout by {caller} ('At THE BEGINNING of your attacking turn': "
-                f"{caller} defends; 'the hoopers of your opponent recover a total of two "
-                "energies', or 'match coach' for the timeout's benefits without a cube)",
+                f"{caller} defends and may use 'match coach' for the timeout's benefits)",
                 phase,
                 state,
             )

@@ -34,8 +34,11 @@ from companion.games.hoopers.rules.errors import MissingInput, NotYourTurn, OutO
 from companion.games.hoopers.rules.state import MatchState, TeamState
 
 BOARD_SLOTS = 4  # "four common playbooks"
+# The rule's words once, then what the table may do instead (issue 32: a refusal quotes
+# the rulebook once, then says what is legal now).
 UNDEFENDED = (
-    "'To Activate and Resolve a Playbook': the F2 and A 'cannot either be countered and defended'"
+    "a playbook's F2 and A 'cannot either be countered and defended'; legal now: "
+    "the attacker's F2 and A, undefended (a shot without --defense or --defender)"
 )
 
 

@@ -286,7 +286,7 @@ class Flow:
         def parse(text: str) -> list[Any]:
             if text.casefold() == NONE:
                 if must:  # "You are not allowed to keep any cards ... that you are able to play"
-                    game.refuse_kept_playable(state, player)
+                    game.refuse_kept_playable(state, player, quote=False)  # quoted above
                 return []
             chosen = self.read_cards(text)
             game.play(state, player, chosen)  # the engine checks every link

@@ -648,11 +648,13 @@ MUST_PLAY = (
 )
 
 
-def refuse_kept_playable(state: GameState, player: str) -> None:
+def refuse_kept_playable(state: GameState, player: str, quote: bool = True) -> None:
     """With the deck held the companion sees the hand: a turn does not end on a playable card.
 
     "You are not allowed to keep any cards in your hand that you are able to play." The
     refusal names the cards (`game turn` is asked this; so is guided play's turn end).
+    `quote=False`: the same refusal again in one flow (guided play's re-ask), the rule
+    already quoted on the screen above.
     """
     if state.deck is None:
         return
@@ -661,14 +663,19 @@ def refuse_kept_playable(state: GameState, player: str) -> None:
     if not cards:
         return
     names = ", ".join(c.name() for c in cards)
-    where = (
-        f"could join their playlist after {playlist[-1].name()}"
+    them = "it" if len(cards) == 1 else "them"
+    # The rule once, then what is legal now, in the message itself: guided play shows the
+    # message without the CLI's hint (issue 32).
+    legal = (
+        f"add {them} to the playlist after {playlist[-1].name()}"
         if playlist
-        else "could start a playlist"
+        else f"start a playlist with {them}"
     )
     raise TurnOrder(
-        f"{player} cannot end the turn holding {names}, which {where}: {MUST_PLAY}",
-        hint=f"play {'it' if len(cards) == 1 else 'them'} first: 'companion playlist game play'",
+        f"{player} cannot end the turn holding {names}"
+        + (f": {MUST_PLAY}" if quote else "")
+        + f"; legal now: {legal}",
+        hint="'companion playlist game play'",
     )
 
 
