@@ -22,7 +22,6 @@ that goes missing or shrinks is reported rather than silently forgotten.
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -73,6 +72,8 @@ def now() -> str:
 
 
 def new_id() -> str:
+    import secrets  # only when a name is made: hmac and hashlib cost every read
+
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
@@ -633,6 +634,8 @@ class Store:
             for name in txn.drop:
                 counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
+            import secrets  # only when a name is made: hmac and hashlib cost every read
+
             journal: dict[str, Any] = {
                 "tx": secrets.token_hex(4),
                 "shards": {n: p.name for n, p in staged.items()},
