@@ -92,13 +92,29 @@ def test_text_rich_would_change_is_drawn_by_rich(monkeypatch, build):
     assert ours == theirs
 
 
-def test_on_a_terminal_rich_draws_the_bold_header(monkeypatch):
+@pytest.mark.parametrize("build", [scoreboard, ranked])
+@pytest.mark.parametrize("no_color", ["", "1"])  # NO_COLOR drops colours; rich keeps bold
+def test_on_a_terminal_the_header_is_bold_as_rich_makes_it(monkeypatch, build, no_color):
     monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    on_terminal = Pipe()
+    on_terminal.isatty = lambda: True  # type: ignore[method-assign]
+    assert build().plain_lines(on_terminal) is not None  # drawn without rich
+    ours, theirs = both(build, tty=True)
+    assert ours == theirs
+    assert ours.startswith("\x1b[1m")
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown"])
+def test_a_dumb_terminal_is_drawn_by_rich(monkeypatch, term):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TERM", term)
+    on_terminal = Pipe()
+    on_terminal.isatty = lambda: True  # type: ignore[method-assign]
+    assert scoreboard().plain_lines(on_terminal) is None
     ours, theirs = both(scoreboard, tty=True)
     assert ours == theirs
-    assert "\x1b[1m" in ours
 
 
 def test_a_console_narrower_than_the_table_is_drawn_by_rich(monkeypatch):

@@ -4,9 +4,10 @@ Every status screen's table is `box=None`: columns of names and numbers, each ce
 by one space. Importing rich's table and console code to draw that costs a `status` about a
 third of its start-up (issue 30), so `LightTable` records the columns and rows and, where
 the output is plain text that fits, writes exactly the characters rich would (the
-`tests/ui/test_light_table.py` comparison); anything else — a terminal (rich styles the
-header), text that is markup, an emoji code or wider than one cell per character, a table
-wider than the console — is handed to rich, built from the same calls.
+`tests/test_light_table.py` comparison; on a terminal the header is bold, part by part as
+rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
+wider than one cell per character, a table wider than the console — is handed to rich,
+built from the same calls.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 # The options drawn here; any other goes to rich (as does any other value of these).
 OPTIONS = {"box", "header_style", "pad_edge"}
 JUSTIFY = ("left", "right")
+DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
+BOLD, RESET = "\x1b[1m", "\x1b[0m"
 
 
 class LightTable:
@@ -48,7 +51,8 @@ class LightTable:
 
     def plain_lines(self, file: Any) -> list[str] | None:
         """The lines rich would print to `file`, or None where rich must draw them."""
-        if not self._simple() or _styled(file):
+        styled = _styled(file)
+        if not self._simple() or (styled and os.environ.get("TERM", "").lower() in DUMB):
             return None
         width = _width()
         if width is None:
@@ -65,14 +69,19 @@ class LightTable:
         pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
         if sum(w + left + right for w, (left, right) in zip(widths, pads, strict=True)) > width:
             return None
+        if styled and not all(widths):
+            return None
         lines = []
-        for row in grid:
+        for number, row in enumerate(grid):
             line = []
             for i, cell in enumerate(row):
                 right = self.columns[i][1].get("justify", "left") == "right"
                 text = cell.rjust(widths[i]) if right else cell.ljust(widths[i])
                 left_pad, right_pad = pads[i]
-                line.append(" " * left_pad + text + " " * right_pad)
+                parts = [" " * left_pad, text, " " * right_pad]
+                if styled and number == 0:  # the header, bold: rich styles each part alone
+                    parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
+                line.extend(parts)
             lines.append("".join(line))
         return lines
 
