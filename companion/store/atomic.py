@@ -23,7 +23,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import tempfile
 import time
 from collections.abc import Callable
@@ -242,6 +241,8 @@ class Files:
 
     def _temp_name(self, folder: Path) -> Path:
         while True:
+            import secrets  # only when a name is made: hmac and hashlib cost every read
+
             name = folder / (self.prefix + "".join(secrets.choice(_TOKEN) for _ in range(8)))
             if not name.exists():
                 return name

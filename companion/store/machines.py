@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -85,6 +84,8 @@ def _kept_id() -> str:
         kept = path.read_text(encoding="ascii").strip()
         if MACHINE_ID.fullmatch(kept):
             return kept
+    import secrets  # only when a name is made: hmac and hashlib cost every read
+
     made = "".join(secrets.choice(_ALPHABET) for _ in range(8))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,6 @@ merged by it).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,6 +159,8 @@ def _drop_spelling(aliases: dict[str, str], key: str) -> None:
 
 def new(kind: str, **fields: Any) -> Record:
     """A record, before the store gives it its machine, number and time."""
+    import secrets  # only when a name is made: hmac and hashlib cost every read
+
     return {"type": kind, **fields, "rid": secrets.token_hex(6)}
 
 

@@ -23,6 +23,8 @@ from companion.store.machines import classify, own_records, own_shard
 from companion.store.schema import MANIFEST
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from companion.store.store import Change, Store
 
 ACCEPTED = "accepted_losses"  # the main file's table: file name -> the losses accepted
@@ -47,15 +49,16 @@ def check_base(txn: Change, name: str, found: int, exists: bool) -> None:
     if not expected or found >= expected:
         return
     message = short(store, name, found, expected, exists) + "; not written"
-    raise Short(message, expected, _how(store, name))
+    raise Short(message, expected, _how(store, name), store.shard_path(name))
 
 
 class Short(StoreError):
     """A write refused: the file it would build on holds less than was written."""
 
-    def __init__(self, message: str, expected: int, hint: str) -> None:
+    def __init__(self, message: str, expected: int, hint: str, path: Path) -> None:
         super().__init__(message, hint=hint)
         self.expected = expected
+        self.path = path  # the short file
 
 
 def load_even_short(txn: Change, name: str, load: Callable[[str], Any]) -> int | None:

@@ -22,7 +22,6 @@ that goes missing or shrinks is reported rather than silently forgotten.
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -73,6 +72,8 @@ def now() -> str:
 
 
 def new_id() -> str:
+    import secrets  # only when a name is made: hmac and hashlib cost every read
+
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
@@ -445,6 +446,7 @@ class Store:
         self.files = Files(self.path)
         self._warn = warn
         self._warned: set[str] = set()
+        self._held: list[str] | None = None  # warnings met inside the open change
         self._lock: Lock | None = None
         self._machine: str | None = None
         self._owner_checked = False
@@ -478,6 +480,12 @@ class Store:
         if message in self._warned:
             return
         self._warned.add(message)
+        if self._held is not None:  # inside a change: said once it is known to go ahead
+            self._held.append(message)
+            return
+        self._say(message)
+
+    def _say(self, message: str) -> None:
         if self._warn is not None:
             self._warn(message)
             return
@@ -533,6 +541,32 @@ class Store:
 
         An exception inside the block writes nothing.
         """
+        if self._held is not None:  # nested: the outer change holds the warnings
+            with self._change() as txn:
+                yield txn
+            return
+        self._held = []
+        try:
+            with self._change() as txn:
+                yield txn
+        except StoreError as err:
+            short_file = getattr(err, "path", None)  # a shrunk.Short refusal
+            if short_file is None:
+                raise
+            # The refusal is the one line: it names the short file and how to restore it,
+            # so a warning about that same file is not said before it.
+            held, self._held = self._held, None
+            for message in held:
+                if str(short_file) not in message:
+                    self._say(message)
+            raise
+        finally:
+            held, self._held = self._held or [], None
+            for message in held:
+                self._say(message)
+
+    @contextmanager
+    def _change(self) -> Iterator[Change]:
         with self._locked():
             data = self._recover()
             self.files.cleanup(self.path.parent)
@@ -600,6 +634,8 @@ class Store:
             for name in txn.drop:
                 counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
+            import secrets  # only when a name is made: hmac and hashlib cost every read
+
             journal: dict[str, Any] = {
                 "tx": secrets.token_hex(4),
                 "shards": {n: p.name for n, p in staged.items()},

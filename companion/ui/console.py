@@ -113,6 +113,11 @@ class TableConsole:
         return self._rich
 
     def print(self, *objects: Any, **options: Any) -> None:
+        if len(objects) == 1 and not options and hasattr(objects[0], "plain_lines"):
+            lines = objects[0].plain_lines(self.file)  # a LightTable rich would print plain
+            if lines is not None:
+                self.file.write("".join(line + "\n" for line in lines))
+                return
         if all(isinstance(o, str) for o in objects) and set(options) <= PLAIN_OPTIONS:
             try:
                 self._print_plain(objects, options)
@@ -133,11 +138,19 @@ class TableConsole:
 
 
 def Table(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - stands in for the class
-    """rich.table.Table, imported only when a table is actually drawn.
+    """A rich.table.Table to be: a `LightTable` that draws itself without rich where rich
+    would print plain columns, and is built as `rich_table` otherwise (rich is imported only
+    when a table is actually drawn by it)."""
+    from companion.ui.light_table import LightTable
 
-    Text cells are data (names, cards, numbers), never markup: they go through
-    `plain()` as they are added, so a name like `[red]Bo` is shown as typed and
-    columns are measured as they will be printed. A cell that wants our own
+    return LightTable(*args, **kwargs)
+
+
+def rich_table(*args: Any, **kwargs: Any) -> Any:
+    """rich.table.Table whose text cells are data (names, cards, numbers), never markup.
+
+    They go through `plain()` as they are added, so a name like `[red]Bo` is shown as
+    typed and columns are measured as they will be printed. A cell that wants our own
     styling passes a rich Text.
     """
     from rich.table import Table as RichTable

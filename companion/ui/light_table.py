@@ -1,0 +1,140 @@
+"""A borderless table drawn without rich when rich would draw it as plain columns.
+
+Every status screen's table is `box=None`: columns of names and numbers, each cell padded
+by one space. Importing rich's table and console code to draw that costs a `status` about a
+third of its start-up (issue 30), so `LightTable` records the columns and rows and, where
+the output is plain text that fits, writes exactly the characters rich would (the
+`tests/test_light_table.py` comparison; on a terminal the header is bold, part by part as
+rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
+wider than one cell per character, a table wider than the console — is handed to rich,
+built from the same calls.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+# The options drawn here; any other goes to rich (as does any other value of these).
+OPTIONS = {"box", "header_style", "pad_edge"}
+JUSTIFY = ("left", "right")
+DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
+BOLD, RESET = "\x1b[1m", "\x1b[0m"
+
+
+class LightTable:
+    """rich.table.Table's `box=None` subset: `add_column`, `add_row`, printed as rich would."""
+
+    def __init__(self, *headers: Any, **options: Any) -> None:
+        self.options = options
+        self.columns: list[tuple[Any, dict[str, Any]]] = [(h, {}) for h in headers]
+        self.rows: list[tuple[Any, ...]] = []
+
+    def add_column(self, header: Any = "", **options: Any) -> None:
+        self.columns.append((header, options))
+
+    def add_row(self, *cells: Any, **options: Any) -> None:
+        if options:
+            self.options = {**self.options, "rows with options": True}  # rich draws it
+        self.rows.append(cells)
+
+    def __rich__(self) -> Any:
+        from companion.ui.console import rich_table
+
+        table = rich_table(**self.options)
+        for header, options in self.columns:
+            table.add_column(header, **options)
+        for cells in self.rows:
+            table.add_row(*cells)
+        return table
+
+    def plain_lines(self, file: Any) -> list[str] | None:
+        """The lines rich would print to `file`, or None where rich must draw them."""
+        styled = _styled(file)
+        if not self._simple() or (styled and os.environ.get("TERM", "").lower() in DUMB):
+            return None
+        width = _width()
+        if width is None:
+            return None
+        count = len(self.columns)
+        if any(len(r) > count for r in self.rows):
+            return None
+        rows = [list(r) + [""] * (count - len(r)) for r in self.rows]  # short rows: empty
+        grid = [[h for h, _ in self.columns], *rows]
+        if not all(_simple_text(c) for r in grid for c in r):
+            return None
+        widths = [max(len(r[i]) for r in grid) for i in range(count)]
+        edge = self.options.get("pad_edge", True)
+        pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
+        if sum(w + left + right for w, (left, right) in zip(widths, pads, strict=True)) > width:
+            return None
+        if styled and not all(widths):
+            return None
+        lines = []
+        for number, row in enumerate(grid):
+            line = []
+            for i, cell in enumerate(row):
+                right = self.columns[i][1].get("justify", "left") == "right"
+                text = cell.rjust(widths[i]) if right else cell.ljust(widths[i])
+                left_pad, right_pad = pads[i]
+                parts = [" " * left_pad, text, " " * right_pad]
+                if styled and number == 0:  # the header, bold: rich styles each part alone
+                    parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
+                line.extend(parts)
+            lines.append("".join(line))
+        return lines
+
+    def _simple(self) -> bool:
+        options = self.options
+        return (
+            bool(self.columns)
+            and set(options) <= OPTIONS
+            and options.get("box", 0) is None
+            and options.get("header_style", "bold") == "bold"
+            and options.get("pad_edge", True) in (True, False)
+            and all(
+                set(o) <= {"justify"} and o.get("justify", "left") in JUSTIFY
+                for _, o in self.columns
+            )
+        )
+
+
+def _simple_text(text: Any) -> bool:
+    """Text rich shows as it is, one cell per character: printable, below the combining
+    marks, and neither markup (`[`, `\\`) nor an emoji code (`:`)."""
+    return (
+        isinstance(text, str)
+        and text.isprintable()
+        and all(ord(c) < 0x300 for c in text)
+        and not any(c in text for c in "[\\:")
+    )
+
+
+def _styled(file: Any) -> bool:
+    """Whether rich would treat `file` as a terminal (and style the header)."""
+    if sys.platform == "win32":
+        return True  # legacy consoles are measured differently: rich decides
+    environ = os.environ
+    if environ.get("TTY_COMPATIBLE", "") in ("0", "1"):
+        return environ["TTY_COMPATIBLE"] == "1"
+    if environ.get("FORCE_COLOR") is not None:
+        return environ["FORCE_COLOR"] != ""
+    try:
+        return bool(getattr(file, "isatty", lambda: False)())
+    except ValueError:
+        return False
+
+
+def _width() -> int | None:
+    """The console width as rich measures it (None: one rich would not draw into)."""
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns) or None
+    for descriptor in (0, 1, 2):
+        try:
+            width = os.get_terminal_size(descriptor).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        return width or 80
+    return 80

@@ -1,0 +1,125 @@
+"""A status screen's table is drawn without rich, character for character as rich draws it.
+
+`companion.ui.light_table.LightTable` writes the columns itself where rich would print them
+plain (issue 30: rich's table code was a third of `hoopers match status`); every other case
+goes to rich. Each table here is printed both ways and compared byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from companion.ui.console import Table, TableConsole
+
+
+class Pipe(io.StringIO):
+    """Where a command's output goes when it is not a terminal."""
+
+
+def both(build, *, tty: bool = False) -> tuple[str, str]:
+    """(what TableConsole prints, what rich prints) for the table `build(Table)` makes."""
+    ours, theirs = Pipe(), Pipe()
+    if tty:
+        ours.isatty = theirs.isatty = lambda: True  # type: ignore[method-assign]
+    table = build()
+    TableConsole(ours).print(table)
+    TableConsole(theirs).rich().print(table.__rich__())
+    return ours.getvalue(), theirs.getvalue()
+
+
+def scoreboard():
+    table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
+    table.add_row("Ann", "0", "8", "3", "-", "-")
+    table.add_row("Bob", "12", "7", "2", "Lucy", "Never")
+    return table
+
+
+def ranked():
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("player", "points"):
+        table.add_column(column)
+    table.add_column("songs", justify="right")
+    table.add_row("Ana", "10", "3")
+    table.add_row("Benoît", "", "12")
+    table.add_row("Cy")  # a short row: the rest empty
+    return table
+
+
+def headers_only():
+    table = Table(box=None)
+    table.add_column("player")
+    table.add_column("")
+    return table
+
+
+@pytest.mark.parametrize("build", [scoreboard, ranked, headers_only])
+def test_a_plain_table_is_what_rich_prints(monkeypatch, build):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    assert build().plain_lines(Pipe()) is not None  # drawn without rich
+    ours, theirs = both(build)
+    assert ours == theirs
+
+
+def markup():
+    table = Table("hooper", box=None)
+    table.add_row("[red]Bo")  # a name as typed, not a style
+    table.add_row("Ann :fire:")  # not an emoji code either
+    return table
+
+
+def wide():
+    table = Table("hooper", "mark", box=None)
+    table.add_row("Ann", "🔥🔥")  # two cells per character
+    table.add_row("Zoë\u0301", "❄")
+    return table
+
+
+def too_wide():
+    table = Table("a", "b", box=None)
+    table.add_row("x" * 50, "y" * 50)  # rich wraps it into the console's 80 columns
+    return table
+
+
+@pytest.mark.parametrize("build", [markup, wide, too_wide])
+def test_text_rich_would_change_is_drawn_by_rich(monkeypatch, build):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert build().plain_lines(Pipe()) is None
+    ours, theirs = both(build)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("build", [scoreboard, ranked])
+@pytest.mark.parametrize("no_color", ["", "1"])  # NO_COLOR drops colours; rich keeps bold
+def test_on_a_terminal_the_header_is_bold_as_rich_makes_it(monkeypatch, build, no_color):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    on_terminal = Pipe()
+    on_terminal.isatty = lambda: True  # type: ignore[method-assign]
+    assert build().plain_lines(on_terminal) is not None  # drawn without rich
+    ours, theirs = both(build, tty=True)
+    assert ours == theirs
+    assert ours.startswith("\x1b[1m")
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown"])
+def test_a_dumb_terminal_is_drawn_by_rich(monkeypatch, term):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TERM", term)
+    on_terminal = Pipe()
+    on_terminal.isatty = lambda: True  # type: ignore[method-assign]
+    assert scoreboard().plain_lines(on_terminal) is None
+    ours, theirs = both(scoreboard, tty=True)
+    assert ours == theirs
+
+
+def test_a_console_narrower_than_the_table_is_drawn_by_rich(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "30")
+    assert scoreboard().plain_lines(Pipe()) is None
+    ours, theirs = both(scoreboard)
+    assert ours == theirs
+    assert max(len(line) for line in ours.splitlines()) <= 30
