@@ -467,6 +467,37 @@ def test_a_shot_takes_the_numbers_from_the_hooper_cards(cli, db, tmp_path):
     assert typed["target"] == 45  # typed numbers override
 
 
+def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_path):
+    """The Gameplay Example: "Lucy has a Steal Dribble in her hand and she decides to
+    counter the dribble. By considering the opponent's hooper Position token (PF) she can
+    select her hooper by looking at her hoopers' defensive flags. In addition, to counter a
+    dribble played by a PF, she needs to consider the V-stats of her hoopers: she chooses
+    her C "Never Tired" ... identified by Never Tired's V-stat ... which is 55. She rolls 80
+    and this means that the attempt to steal fails." 'Counter': "b) use your V-stat if you
+    are countering a PF or C"; the jump ball "impose the countering hooper to consider his/her
+    O-stat if the V-stat was required"."""
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
+                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
+                     encoding="utf-8")  # fmt: skip
+    ok(cli(H, "card", "--import", str(cards)))
+    start(cli, "Karl")
+    steal = (*M, "counter", "Lucy", "steal", "--against", "Hector", "--face", "blank")
+    refused(cli, db, (*steal, "--defender", "Sin", "--roll", "5"),
+            "Sin Miedo's card does not guard a PF")  # fmt: skip
+    refused(cli, db, (*steal, "--defender", "Muy", "--roll", "5"),
+            "Muy Schillato's V is not known (this steal uses the V stat): give --v N, or the "
+            "card once: 'companion hoopers card \"Muy Schillato\" --v N'")  # fmt: skip
+    failed = ok(cli(*steal, "--defender", "Never", "--roll", "80", "--json")).json
+    assert (failed["stat"], failed["target"], failed["success"]) == ("v", 55, False)
+    ok(cli(*M, "undo"))
+    jump = (*M, "counter", "Lucy", "steal", "Never", "--against", "Hector", "--face")
+    assert ok(cli(*jump, "jump-ball", "--roll", "45", "--json")).json["target"] == 40
+    ok(cli(*M, "undo"))
+    typed = ok(cli(*steal, "--defender", "Never", "--v", "80", "--roll", "80", "--json")).json
+    assert (typed["target"], typed["success"]) == (80, True)  # typed numbers override
+
+
 def test_a_stellar_card_takes_no_upgrade(cli, db):
     """'Be careful! - A former stellar hooper cannot be upgraded.' ("sleeve it onto an
     un-stellar hooper")."""

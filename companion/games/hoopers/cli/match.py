@@ -383,7 +383,13 @@ def match_counter(
     team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
+    hooper: Annotated[
+        str | None,
+        typer.Option(
+            "--hooper", "--defender", show_default=False,
+            help="The countering hooper (unique prefix); its card gives O and V not typed.",
+        ),
+    ] = None,
     against: Annotated[
         str | None,
         typer.Option("--against", help="The hooper whose dribble or pass is countered."),
