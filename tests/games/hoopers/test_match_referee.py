@@ -498,6 +498,20 @@ def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_p
     assert (typed["target"], typed["success"]) == (80, True)  # typed numbers override
 
 
+def test_off_a_terminal_a_number_the_cards_lack_is_one_line_saying_how_to_give_it(cli, db):
+    """The Defense example: "The maximum value reached from the attacking action is: 70
+    (Muy Schillato 3PS stat) +15 (dribble move bonus) = 85" — the card's number, which the
+    rulebook does not print: off a terminal nothing is asked (a terminal asks it once,
+    tests/guided/test_scripted_hoopers_cards.py), the refusal names both ways to give it."""
+    start(cli)
+    refused(cli, db, (*M, "shot", "Lucy", "3ps", "Muy", "--roll", "5"),
+            "no 3PS given yet for Muy Schillato (Lucy) in this match nor on the hooper cards: "
+            "give --stat N, or the card once: 'companion hoopers card \"Muy Schillato\" "
+            "--3ps N'")  # fmt: skip
+    ok(cli(H, "card", "Muy", "--3ps", "70"))
+    assert ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--roll", "70", "--json")).json["points"] == 3
+
+
 def test_a_stellar_card_takes_no_upgrade(cli, db):
     """'Be careful! - A former stellar hooper cannot be upgraded.' ("sleeve it onto an
     un-stellar hooper")."""

@@ -130,8 +130,16 @@ def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
 def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
     """Record one move (one transaction). Free throws still owed, or a place left empty,
     refuse a move of play (exit 2): the table says what is to settle, and `_settle` asks
-    for it on a terminal once the move that left it is shown."""
+    for it on a terminal once the move that left it is shown. A hooper card's number the
+    move needs, typed by nobody and unknown to the cards, is asked on a terminal (and
+    remembered); elsewhere the refusal says how to give it."""
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    from companion.ui.guided.prompts import on_terminal
+
+    if on_terminal():  # a number the hooper cards lack is asked once, then remembered
+        from companion.games.hoopers.guided.cards import record_asking
+
+        return record_asking(_table(ctx), move)
     return _table(ctx).record(move)
 
 

@@ -538,12 +538,22 @@ class Flow:
 
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         """A stat from the hooper's card: the default is what the table last typed for it
-        in this match (kept by the table); never typed, no default."""
+        in this match (kept by the table), else the hooper card's (`hoopers card`); on
+        neither, the card's number is asked once and remembered (guided/cards.py)."""
+        from companion.games.hoopers.guided.cards import ask_card_fact
+        from companion.games.hoopers.table import card_name
+
         live = not self.q.replaying
         known = self.table.known_stats(self.match()) if live else {}
-        value = self.q.number(
-            f"{hooper}'s {label}?", known.get((team, hooper, stat)), lambda n: check_stat(n, label)
-        )
+        default = known.get((team, hooper, stat))
+        if default is None and live:
+            default = (self.table.hooper_cards().get(card_name(hooper)) or {}).get(stat)
+        if default is None:  # on no card yet: asked once, remembered (as the CLI asks it)
+            value = ask_card_fact(
+                self.table, card_name(hooper), stat, self.q.number, label=label, remember=live
+            )
+        else:
+            value = self.q.number(f"{hooper}'s {label}?", default, lambda n: check_stat(n, label))
         if live:
             self.table.remember(self.match()["id"], {(team, hooper, stat): value})
         return value

@@ -1,0 +1,55 @@
+"""Issue 29 item 9, both faces: a hooper card's number that nobody typed and the cards
+lack is asked once at a terminal, by `companion hoopers match …` and by guided play
+through the one asker (guided/cards.py), and remembered for every match.
+
+'Anatomy of a Hooper Card' names the stats; the rulebook prints no card's numbers, so
+the table gives them: "The maximum value reached from the attacking action is: 70 (Muy
+Schillato 3PS stat) +15 (dribble move bonus) = 85"; "The malus that Lucy gets from Karl's
+defense action is: 30".
+"""
+
+from __future__ import annotations
+
+from tests.guided.test_scripted_hoopers import start_match, status
+
+
+def cards(cli) -> dict:
+    done = cli("hoopers", "card", "--json")
+    assert done.exit_code == 0, done.stderr
+    return done.json["cards"]
+
+
+def test_the_command_line_at_a_terminal_asks_a_missing_card_once(cli, db, scripted):
+    start_match(cli)
+    assert cli("hoopers", "match", "fundamental", "Lucy", "dribble", "Muy").exit_code == 0
+    flow = scripted
+    flow.answer("Edd Trapp's D3?", "30")
+    flow.answer("Muy Schillato's 3PS?", "70")
+    done = flow.run("hoopers", "match", "shot", "Lucy", "3ps", "Muy", "--defender", "Edd",
+                    "--face", "blank", "--roll", "45", "--json")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert (done.json["target"], done.json["points"]) == (55, 3)  # 70 + 15 − 30, rolled 45
+    assert cards(cli) == {"Edd Trapp": {"d3": 30}, "Muy Schillato": {"3ps": 70}}
+    # Remembered: the next shot asks nothing (no answer is scripted; one asked would fail).
+    for _ in range(2):
+        assert cli("hoopers", "match", "turn").exit_code == 0
+    again = flow.run("hoopers", "match", "shot", "Lucy", "3ps", "Muy", "--roll", "70", "--json")
+    assert again.exit_code == 0 and again.json["target"] == 70
+
+
+def test_guided_play_asks_a_missing_card_once_and_the_command_line_uses_it(cli, db, scripted):
+    start_match(cli)
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "3ps")
+    flow.answer("3 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 3PS?", "")  # no default: the card is not known yet
+    flow.expect("Muy Schillato's 3PS?")
+    flow.send("70\r")
+    flow.answer("Karl defends with a D3?", "")
+    flow.answer("roll ≤ 70", "70")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    assert cards(cli) == {"Muy Schillato": {"3ps": 70}}
+    assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 3
