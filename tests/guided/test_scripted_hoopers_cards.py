@@ -10,7 +10,7 @@ defense action is: 30".
 
 from __future__ import annotations
 
-from tests.guided.test_scripted_hoopers import start_match, status
+from tests.guided.test_scripted_hoopers import events, start_match, status
 
 
 def cards(cli) -> dict:
@@ -53,3 +53,58 @@ def test_guided_play_asks_a_missing_card_once_and_the_command_line_uses_it(cli, 
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert cards(cli) == {"Muy Schillato": {"3ps": 70}}
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 3
+
+
+def test_guided_play_offers_perry_hels_help_through_the_matchs_rule(cli, db, scripted):
+    """'C - Perry Hel: He can spend one energy to add his defense stat to one defending
+    teammate. If he does not have the defensive position required, then add only the half
+    the value.' Guided play asks it as `match shot … --perry 20 --perry-half` records it."""
+    start_match(cli)
+    assert cli("hoopers", "match", "energy", "Karl", "Perry", "--max", "4").exit_code == 0
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "2ps")
+    flow.answer("2 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 2PS?", "60")
+    flow.answer("Karl defends with a D2?", "d2")
+    flow.answer("D2 by?", "Edd")
+    flow.answer("Edd Trapp's D2?", "20")
+    flow.answer("Perry Hel adds his defence to Edd Trapp's (one energy)?", "yes")
+    flow.answer("Perry Hel's D2?", "20")
+    flow.answer("Does Perry Hel have the defensive position required", "no")
+    flow.answer("foul die for the D2", "blank")
+    flow.answer("60 − 30 = 30 → roll ≤ 30", "30")  # 60 − (20 + 20 ÷ 2)
+    flow.expect("Perry Hel adds his defence 10 to Edd Trapp's (half")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    now = status(cli)
+    assert now["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
+    assert now["hoopers"]["Karl"]["Perry Hel"]["energy"]["now"] == 3
+    shot = next(e for e in reversed(events(db)) if e["type"] == "shot")
+    assert shot["data"]["perry"] == {"stat": 20, "half": True}
+    assert shot["data"]["spec"]["defense"] == 20  # the match adds his 10 when it folds
+
+
+def test_guided_play_reads_perrys_flags_from_his_card(cli, db, scripted):
+    """'If he does not have the defensive position required, then add only the half the
+    value': his card's defence flags say it, so it is not asked."""
+    assert cli("hoopers", "card", "Perry", "--d2", "20", "--guards", "PG,SG,SF,PF,C").exit_code == 0
+    start_match(cli)
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "2ps")
+    flow.answer("2 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 2PS?", "60")
+    flow.answer("Karl defends with a D2?", "d2")
+    flow.answer("D2 by?", "Edd")
+    flow.answer("Edd Trapp's D2?", "20")
+    flow.answer("Perry Hel adds his defence to Edd Trapp's (one energy)?", "yes")
+    flow.answer("Perry Hel's D2? (20)", "")
+    flow.expect("all of it")
+    flow.answer("foul die for the D2", "blank")
+    flow.answer("60 − 40 = 20 → roll ≤ 20", "20")  # his whole D2: 60 − (20 + 20)
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2

@@ -40,6 +40,7 @@ from companion.games.hoopers.rules.defence import EDD_TRAPP_CARD, defence_cards
 from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import read_foul_die
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
+from companion.games.hoopers.rules.helpers import perry_value
 from companion.games.hoopers.rules.modifiers import (
     failed_counter_malus,
     failed_counter_note,
@@ -977,6 +978,9 @@ class Flow:
         defense, defender = self.defense(turn, kind, keepers=card == "ask")
         if defender == tf.KEEPERS:
             return self.keepers_block(turn, kind, hooper)
+        helped = self.perry_help(turn, hooper, kind, defender)
+        if helped:  # the match adds it when recording ('perry'); the dice asked see it
+            typed_defense, defense = defense, int(defense or 0) + perry_value(helped)
         away = not self.state().teams[turn.team].free_throw_bonus
         # The match applies Linda Siempre's and Sin Miedo's skills by itself; the
         # questions below follow the same reading of the foul die.
@@ -1027,9 +1031,13 @@ class Flow:
                 for n, ft in enumerate(planned_fts, 1)
                 if ft.roll is not None
             ]
+        if helped:
+            spec = replace(spec, defense=typed_defense)
         event = tf.shot_event(
             turn.team, hooper, spec, defender=defender, face=face, roll=roll, ft_rolls=ft_rolls
         )
+        if helped:
+            event["data"]["perry"] = helped
         before = self.state()
         played = self.record([event])
         from companion.games.hoopers.render import render_shot
@@ -1057,6 +1065,45 @@ class Flow:
             if power is not None:
                 return power
         return after
+
+    def perry_help(
+        self, turn: tf.Turn, shooter: str, kind: str, defender: str | None
+    ) -> dict[str, Any] | None:
+        """Perry Hel's skill: "He can spend one energy to add his defense stat to one
+        defending teammate. If he does not have the defensive position required, then add
+        only the half the value." Offered when he may (rules/helpers.py: perry_may_help);
+        the teammate is the defender just picked; the half is his card's flags' when known,
+        else asked. The match's `perry_help` applies it, as `match shot --perry N`."""
+        from companion.games.hoopers.rules.helpers import perry_may_help
+        from companion.games.hoopers.rules.moves import attacker_position
+        from companion.games.hoopers.table import card_name
+
+        side = self.state().teams[turn.opponent]
+        perry = perry_may_help(side, defender)
+        if perry is None:
+            return None
+        if not self.q.yes_no(
+            f"{perry.name} adds his defence to {defender}'s (one energy)?", False
+        ):
+            return None
+        card = self.defense_card or DEFENSE_FOR[kind]
+        stat = self.stat(turn.opponent, perry.name, card, card.upper())
+        attackers = self.state().teams[turn.team]
+        position = attacker_position(attackers, attackers.hoopers[shooter])
+        guards = (self.table.hooper_cards().get(card_name(perry.name)) or {}).get("guards")
+        if guards is not None and position is not None:
+            half = position not in guards
+            flags = ", ".join(guards) or "none"
+            if not self.q.replaying:
+                self.q.say(f"  his flags ({flags}) {'do not ' if half else ''}cover the "
+                           f"{position}: {'half' if half else 'all'} of it", markup=False)  # fmt: skip
+        else:
+            half = not self.q.yes_no(
+                f"Does {perry.name} have the defensive position required"
+                f"{f' (a {position})' if position else ''}? (no: only the half)",
+                True,
+            )
+        return {"stat": stat, "half": half}
 
     def keepers_block(self, turn: tf.Turn, kind: str, hooper: str) -> tf.Turn:
         """'Keepers: Tribe power': the face-down defence card matches the attack, so "that
