@@ -417,6 +417,51 @@ def test_points_markers_keep_the_kind_and_the_gameplan_milestones_follow(cli):
     assert met["One single hooper of yours scores at least 15 points."] is False
 
 
+def test_the_series_mini_track_moves_are_recorded_during_the_game(cli, db):
+    """The Series, 'Series track': "Move the Tribe marker on the series mini track one step
+    towards your board every time that the condition displayed is satisfied. Before moving
+    the marker from the central zone, if it does not show your tribe, flip it and remain
+    there. If you should move the marker outside the track (follow the arrows) place it on
+    the action upgrade card. This milestone will no longer be triggered." 'Prepare the
+    Series track mini board': "Set the Tribe marker in the middle of the track on the side
+    of the Home Tribe"."""
+    from tests.games.hoopers.test_series_cli import play_match_to_the_end
+
+    series = ("hoopers", "series")
+    ok(cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers"))
+    ok(cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
+           "--first", "Keepers"))  # fmt: skip
+    assert status(cli)["series_track"] == {"shows": "Keepers", "steps": 0, "off": False,
+                                           "moves": []}  # fmt: skip
+    flipped = ok(cli(*M, "track", "Unl", "--json")).json
+    assert flipped["series_track"]["shows"] == "Unleashed"
+    assert flipped["series_track"]["steps"] == 0
+    assert flipped["notes"] == ["Series track (Unleashed): the marker is flipped to show "
+                                "Unleashed and remains in the central zone; it shows "
+                                "Unleashed, in the central zone"]  # fmt: skip
+    ok(cli(*M, "track", "Unleashed"))
+    assert status(cli)["series_track"]["steps"] == 1
+    refused(cli, db, (*M, "track", "Keepers", "--off"), "goes back towards the middle")
+    ok(cli(*M, "track", "Keepers"))  # back to the middle, still showing Unleashed
+    ok(cli(*M, "track", "Unleashed"))
+    ok(cli(*M, "track", "Unleashed", "--off"))
+    track = status(cli)["series_track"]
+    assert (track["shows"], track["off"], len(track["moves"])) == ("Unleashed", True, 5)
+    assert track["moves"][0] == {"team": "Unleashed", "period": 1, "turn": 1, "did":
+        "the marker is flipped to show Unleashed and remains in the central zone"}  # fmt: skip
+    refused(cli, db, (*M, "track", "Keepers"), "This milestone will no longer be triggered")
+    assert "Series track: the tribe marker shows Unleashed, on the action upgrade card (5 "\
+        "moved)" in ok(cli(*M, "status")).stdout  # fmt: skip
+    # Stored with the game: the Reward Phase's card goes to the tribe the marker shows.
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    ok(cli(*M, "end"))
+    game = ok(cli(*series, "status", "--json")).json["games"][0]
+    assert game["series_track"] == "Unleashed"
+    assert game["rewards"]["Unleashed"]["series_track"] == 1
+    ok(cli(*M, "start", *TEAMS, "--first", "Lucy"))
+    refused(cli, db, (*M, "track", "Lucy"), "'match track' is for a Series game")
+
+
 # --- 9. Hooper cards, asked once ---------------------------------------------------------
 
 

@@ -615,6 +615,21 @@ _team_hooper_move(
 
 
 @match_app.command()
+def track(
+    ctx: typer.Context,
+    team: TeamArg,
+    off: Annotated[
+        bool,
+        typer.Option("--off", help="The step takes the marker outside the track (onto the card)."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """A Series game: TEAM satisfied the mini track's condition; its tribe marker moves."""
+    status = _record(ctx, "track", team=team, off=off).status
+    _emit_status(status, json)
+
+
+@match_app.command()
 def spend(
     ctx: typer.Context,
     team: TeamArg,
