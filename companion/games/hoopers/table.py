@@ -338,7 +338,9 @@ class HoopersTable(Table[MatchState]):
                     raise
                 reason = str(err).split(":")[0]
                 raise MissingCard(
-                    f"{who}'s {err.stat.upper()} is not known ({reason})", who, err.stat,
+                    f"{who}'s {err.stat.upper()} is not known ({reason})",
+                    who,
+                    err.stat,
                     f"--{err.stat}",
                 ) from None
             used = known_stats({"players": match["players"], "events": played.events})
@@ -462,7 +464,10 @@ def _with_known_stat(
     if known is None:
         raise MissingCard(
             f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match "
-            "nor on the hooper cards", card_name(name), spec["kind"], "--stat",
+            "nor on the hooper cards",
+            card_name(name),
+            spec["kind"],
+            "--stat",
         )
     return {**move, "data": {**data, "spec": {**spec, "stat": known}}}
 

@@ -394,7 +394,9 @@ def match_counter(
     hooper: Annotated[
         str | None,
         typer.Option(
-            "--hooper", "--defender", show_default=False,
+            "--hooper",
+            "--defender",
+            show_default=False,
             help="The countering hooper (unique prefix); its card gives O and V not typed.",
         ),
     ] = None,

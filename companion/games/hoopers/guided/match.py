@@ -1082,9 +1082,7 @@ class Flow:
         perry = perry_may_help(side, defender)
         if perry is None:
             return None
-        if not self.q.yes_no(
-            f"{perry.name} adds his defence to {defender}'s (one energy)?", False
-        ):
+        if not self.q.yes_no(f"{perry.name} adds his defence to {defender}'s (one energy)?", False):
             return None
         card = self.defense_card or DEFENSE_FOR[kind]
         stat = self.stat(turn.opponent, perry.name, card, card.upper())
@@ -1095,8 +1093,10 @@ class Flow:
             half = position not in guards
             flags = ", ".join(guards) or "none"
             if not self.q.replaying:
-                self.q.say(f"  his flags ({flags}) {'do not ' if half else ''}cover the "
-                           f"{position}: {'half' if half else 'all'} of it", markup=False)  # fmt: skip
+                cover = "do not cover" if half else "cover"
+                part = "half" if half else "all"
+                self.q.say(f"  his flags ({flags}) {cover} the {position}: {part} of it",
+                           markup=False)  # fmt: skip
         else:
             half = not self.q.yes_no(
                 f"Does {perry.name} have the defensive position required"

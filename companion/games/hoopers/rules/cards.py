@@ -74,5 +74,3 @@ class MissingCard(MissingInput):
             f"'companion hoopers card \"{hooper}\" --{field} N'"
         )
         self.hooper, self.field, self.option = hooper, field, option
-
-

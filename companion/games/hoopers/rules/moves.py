@@ -43,10 +43,10 @@ from companion.games.hoopers.rules.energy import (
 from companion.games.hoopers.rules.energy_moves import paid_fundamental
 from companion.games.hoopers.rules.errors import HooperUnavailable, MissingInput, NotYourTurn
 from companion.games.hoopers.rules.helpers import gift_move
-from companion.games.hoopers.rules.series_track import move_marker
 from companion.games.hoopers.rules.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.rules.onfire import FLAT
 from companion.games.hoopers.rules.phase import check_block
+from companion.games.hoopers.rules.series_track import move_marker
 from companion.games.hoopers.rules.shots import SHOT_KINDS
 from companion.games.hoopers.rules.skills import first_position, has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
