@@ -108,3 +108,30 @@ def test_guided_play_reads_perrys_flags_from_his_card(cli, db, scripted):
     flow.answer("Move the turn token and go on?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
+
+
+def test_guided_play_records_the_series_mini_track_at_the_end_of_a_turn(cli, db, scripted):
+    """The Series, 'Series track': "Move the Tribe marker on the series mini track one step
+    towards your board every time that the condition displayed is satisfied. Before moving
+    the marker from the central zone, if it does not show your tribe, flip it and remain
+    there." Guided play records the same move as `match track TEAM`."""
+    series = ("hoopers", "series")
+    begun = cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers")
+    assert begun.exit_code == 0, begun.stderr
+    game = cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
+               "--first", "Keepers")  # fmt: skip
+    assert game.exit_code == 0, game.stderr
+    flow = scripted
+    flow.answer("F1: Keepers's fundamental?", "")
+    flow.answer("F2: Keepers's fundamental?", "")
+    flow.answer("A: Keepers's attack?", "none")
+    flow.answer("Move the turn token and go on?", "series track")
+    flow.answer("which team satisfied the condition displayed?", "Unleashed")
+    flow.expect("the marker is flipped to show Unleashed and remains in the central zone")
+    flow.answer("Move the turn token and go on?", "series track")
+    flow.answer("which team satisfied the condition displayed?", "Unleashed")
+    flow.answer("outside the track", "no")
+    flow.answer("Move the turn token and go on?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    track = status(cli)["series_track"]
+    assert (track["shows"], track["steps"], len(track["moves"])) == ("Unleashed", 1, 2)

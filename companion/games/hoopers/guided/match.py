@@ -1264,7 +1264,13 @@ class Flow:
 
         assert self.log is not None
         self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
-        answer = self.q.choose("Move the turn token and go on?", ["next", "stop"], "next")
+        while True:  # a Series game: the mini track's moves first, as often as met
+            track = ["series track"] if self.track_open() else []
+            answer = self.q.choose("Move the turn token and go on?", ["next", "stop", *track],
+                                   "next")  # fmt: skip
+            if answer != "series track":
+                break
+            self.series_track()
         played = self.record([tf.turn_event()])
         self.show(played)
         state = played[-1].state
@@ -1279,6 +1285,33 @@ class Flow:
         if answer == "stop":
             self.stopped = True
         return None
+
+    def track_open(self) -> bool:
+        """A Series game whose tribe marker is still on the mini track."""
+        state = self.state()
+        series = any(side.series for side in state.teams.values())
+        return series and not (state.series_track or {}).get("off")
+
+    def series_track(self) -> None:
+        """'Series track': "Move the Tribe marker on the series mini track one step towards
+        your board every time that the condition displayed is satisfied" (the match's
+        move, rules/series_track.py, as `match track TEAM [--off]`)."""
+        state = self.state()
+        teams = list(state.teams)
+        team = self.q.choose(
+            "Series track: which team satisfied the condition displayed?", teams, teams[0]
+        )
+        track = state.series_track or {"shows": teams[0], "steps": 0}
+        off = track["shows"] == team and self.q.yes_no(
+            "Does this step take the marker outside the track (onto the action upgrade card)?",
+            False,
+        )
+        try:
+            self.show(self.record([{"type": "track", "data": {"team": team, "off": off}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
 
     def show(self, played: list[Step[MatchState]]) -> None:
         from companion.games.hoopers.render import render_notes
