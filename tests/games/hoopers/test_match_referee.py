@@ -530,6 +530,25 @@ def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_p
     steal = (*M, "counter", "Lucy", "steal", "--against", "Hector", "--face", "blank")
     refused(cli, db, (*steal, "--defender", "Sin", "--roll", "5"),
             "Sin Miedo's card does not guard a PF")  # fmt: skip
+    # 'Intercept pass': "the Position token of the hooper who's passing ... flags" too.
+    refused(
+        cli,
+        db,
+        (
+            *M,
+            "counter",
+            "Lucy",
+            "intercept",
+            "Sin",
+            "--against",
+            "Hector",
+            "--face",
+            "blank",
+            "--roll",
+            "5",
+        ),
+        "Sin Miedo's card does not guard a PF",
+    )
     refused(cli, db, (*steal, "--defender", "Muy", "--roll", "5"),
             "Muy Schillato's V is not known (this steal uses the V stat): give --v N, or the "
             "card once: 'companion hoopers card \"Muy Schillato\" --v N'")  # fmt: skip
