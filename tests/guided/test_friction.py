@@ -206,6 +206,7 @@ def test_no_d20_for_a_target_that_cannot_be_hit(cli, db, scripted):
     flow.answer("Karl defends with a D2?", "d2")
     flow.answer("D2 by?", "Edd")
     flow.answer("Edd Trapp's D2?", "60")
+    flow.answer("Perry Hel adds his defence", "")  # his skill offered: no
     flow.answer("foul die for the D2", "blank")
     flow.expect("cannot score, no roll")
     flow.answer("F3: Lucy plays an offensive rebound?", "")  # no d20 asked before it

@@ -51,6 +51,7 @@ def test_a_full_attacking_turn_is_recorded(cli, db, scripted):
     flow.answer("Karl defends with a D3?", "d3")
     flow.answer("D3 by?", "Edd")
     flow.answer("Edd Trapp's D3?", "30")
+    flow.answer("Perry Hel adds his defence", "")  # his skill offered: no
     flow.answer("foul die for the D3", "whistle")
     flow.answer("70 + 25 + 15 − (30 + 25) = 55 → roll ≤ 55", "60")
     flow.answer("Muy Schillato's 2PS (free throws)?", "50")
@@ -129,12 +130,14 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cl
     flow.answer("Karl defends with a D3?", "d3")
     flow.answer("D3 by?", "Edd")
     flow.answer("Edd Trapp's D3?", "30")
+    flow.answer("Perry Hel adds his defence", "")  # his skill offered: no
     flow.answer("foul die for the D3", "blank")
     flow.answer("roll ≤", "100")
     flow.expect("F3: Lucy plays an offensive rebound?")
     flow.send("<\r")  # undo the shot: the session remembers what was typed
     flow.answer("roll ≤", "<")
     flow.answer("foul die for the D3", "<")
+    flow.answer("Perry Hel adds his defence", "<")
     flow.answer("Edd Trapp's D3?", "<")
     flow.answer("D3 by?", "<")
     flow.answer("Karl defends with a D3?", "<")
@@ -149,6 +152,7 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cl
     flow.answer("D3 by?", "Edd")
     flow.expect("Edd Trapp's D3? (30)")
     flow.send("\r")
+    flow.answer("Perry Hel adds his defence", "")  # his skill offered: no
     flow.answer("foul die for the D3", "blank")
     flow.answer("roll ≤", "100")
     flow.expect("F3: Lucy plays an offensive rebound?")
@@ -162,6 +166,7 @@ def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cl
     flow.answer("F3: Lucy plays an offensive rebound?", "<")
     flow.answer("roll ≤", "<")
     flow.answer("foul die for the D3", "<")
+    flow.answer("Perry Hel adds his defence", "<")
     flow.answer("Edd Trapp's D3?", "<")
     flow.answer("D3 by?", "<")
     flow.answer("Karl defends with a D3?", "<")

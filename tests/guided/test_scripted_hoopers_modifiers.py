@@ -90,6 +90,7 @@ def test_guided_play_offers_edd_trapps_defence_lay_up_on_a_3ps(cli, db, scripted
     flow.answer("Karl defends with a D3? [d3 / dlu / block / none]", "dlu")
     flow.answer("DLU by? [Edd Trapp]", "")
     flow.answer("Edd Trapp's DLU?", "40")
+    flow.answer("Perry Hel adds his defence", "")  # his skill offered: no
     flow.answer("foul die for the DLU", "blank")
     flow.answer("70 − 40 = 30 → roll ≤ 30", "90")
     flow.answer("Lucy plays an offensive rebound?", "")

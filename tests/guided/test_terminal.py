@@ -74,6 +74,7 @@ def test_a_full_attacking_turn_is_recorded(db):
     term.answer("Karl defends with a D3?", "d3")
     term.answer("D3 by?", "Edd")
     term.answer("Edd Trapp's D3?", "30")
+    term.answer("Perry Hel adds his defence", "")  # his skill offered: no
     term.answer("foul die for the D3", "whistle")
     term.answer("70 + 25 + 15 − (30 + 25) = 55 → roll ≤ 55", "60")
     term.answer("Muy Schillato's 2PS (free throws)?", "50")
@@ -207,7 +208,7 @@ def test_guided_start_takes_the_line_ups_and_offers_only_hoopers_on_court(db):
     term.answer("Muy Schillato's 3PS?", "70")
     term.answer("Karl defends with a D3?", "d3")
     term.answer("D3 by?", "Linda")
-    term.answer("Linda Siempre's D3?", "30")
+    term.answer("Linda Siempre's D3?", "30")  # Perry Hel is on the bench: no help offered
     term.answer("foul die for the D3", "whistle")
     # Linda Siempre's whistle: no foul, +25, no free throws; the shooter's white cube.
     term.answer("70 + 15 − (30 + 25) = 30 → roll ≤ 30", "100")
@@ -286,6 +287,7 @@ def test_guided_unleashed_power_after_a_won_steal_and_the_flagrant_whistle(db):
     term.answer("Karl defends with a D2?", "d2")
     term.answer("D2 by?", "Edd")
     term.answer("Edd Trapp's D2?", "30")
+    term.answer("Perry Hel adds his defence", "")  # his skill offered: no
     term.answer("foul die for the D2", "whistle")
     term.expect("Flagrant foul")
     term.answer("free throw 1: roll ≤ 65 scores", "5")

@@ -274,6 +274,13 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
             f"or defended · common playbooks on the board: {state.playbook_board}",
             markup=False,
         )
+    if state.series_track is not None:  # a Series game whose marker the table moved
+        from companion.games.hoopers.rules.series_track import track_steps
+
+        track = state.series_track
+        where = "on the action upgrade card" if track["off"] else track_steps(track)
+        out.print(f"  Series track: the tribe marker shows {track['shows']}, {where} "
+                  f"({len(track['moves'])} moved)", markup=False)  # fmt: skip
     for name, team in state.teams.items():
         tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
         if tracked:

@@ -588,6 +588,14 @@ class SeriesTable:
             state = HoopersTable(self.store).fold(match)
             sides = zip(series.tribes, sides_of(series, match), strict=True)
             teams = {t: list(state.teams[side].hoopers.values()) for t, side in sides}
+            # The mini track's moves recorded in the match: the tribe the marker shows.
+            track = state.series_track
+            if track is not None and track["moves"]:
+                tribe_of = {side: t for t, side in zip(series.tribes, sides_of(series, match),
+                                                        strict=True)}  # fmt: skip
+                shows = tribe_of.get(track["shows"], track["shows"])
+                report = report_from_match(series, match, teams, self.rules)
+                return replace(report, series_track=shows)
         return report_from_match(series, match, teams, self.rules)
 
     def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:

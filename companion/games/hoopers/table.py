@@ -316,6 +316,9 @@ class HoopersTable(Table[MatchState]):
         the moves used are remembered as the latest typed, in the same transaction.
         """
         from companion.engine.events import play, replay
+        from companion.games.hoopers.card_fill import check_stellar, counterer_of, with_card_counter
+        from companion.games.hoopers.rules.cards import MissingCard
+        from companion.games.hoopers.rules.errors import MissingStat
         from companion.games.hoopers.rules.turn_flow import known_stats
 
         def change(match: Match, txn: Any) -> tuple[list[dict[str, Any]], Any]:
@@ -324,9 +327,22 @@ class HoopersTable(Table[MatchState]):
             state = replay(self.rules, match)
             cards = (txn.get_doc(GAME, HOOPER_CARDS) or {}).get("cards") or {}
             for move in moves:
-                _check_stellar(state, move, cards)
+                check_stellar(state, move, cards)
             filled = [_with_known_stat(state, match, kept, move, cards) for move in moves]
-            played = play(self.rules, match, filled, state=state)
+            filled = [with_card_counter(state, move, cards) for move in filled]
+            try:
+                played = play(self.rules, match, filled, state=state)
+            except MissingStat as err:  # a counter's O or V: on the card, when given once
+                who = counterer_of(replay(self.rules, match), moves)
+                if who is None:
+                    raise
+                reason = str(err).split(":")[0]
+                raise MissingCard(
+                    f"{who}'s {err.stat.upper()} is not known ({reason})",
+                    who,
+                    err.stat,
+                    f"--{err.stat}",
+                ) from None
             used = known_stats({"players": match["players"], "events": played.events})
             doc = _remembered_with(kept, used)
             if doc != kept:
@@ -430,11 +446,13 @@ def _with_known_stat(
     spec = data.get("spec")
     if move.get("type") != "shot" or not isinstance(spec, dict):
         return move
-    move = _with_card_defence(state, move, cards or {})
+    from companion.games.hoopers.card_fill import with_card_defence
+
+    move = with_card_defence(state, move, cards or {})
     data, spec = move["data"], move["data"]["spec"]
     if spec.get("stat") is not None:
         return move
-    from companion.engine.errors import BadInput
+    from companion.games.hoopers.rules.cards import MissingCard
     from companion.games.hoopers.rules.turn_flow import known_stats
 
     side = state.team(data["team"])
@@ -444,64 +462,14 @@ def _with_known_stat(
     if known is None:
         known = ((cards or {}).get(card_name(name)) or {}).get(spec["kind"])
     if known is None:
-        raise BadInput(
-            f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match",
-            hint="give it once with --stat; later shots remember it",
+        raise MissingCard(
+            f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match "
+            "nor on the hooper cards",
+            card_name(name),
+            spec["kind"],
+            "--stat",
         )
     return {**move, "data": {**data, "spec": {**spec, "stat": known}}}
-
-
-def _check_stellar(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> None:
-    """'Be careful! ... A former stellar hooper cannot be upgraded' (the card's mark)."""
-    from companion.engine.errors import RuleViolation
-
-    data = move.get("data", {})
-    if move.get("type") not in ("energy", "upgrade") or not cards:
-        return
-    if move["type"] == "energy" and not data.get("star"):
-        return
-    try:
-        name = state.team(data["team"]).hooper(data["hooper"]).name
-    except (KeyError, ValueError, RuleViolation):
-        return  # the move itself names what is wrong
-    if (cards.get(card_name(name)) or {}).get("stellar"):
-        raise RuleViolation(
-            f"{name}'s card is stellar: 'A former stellar hooper cannot be upgraded'"
-        )
-
-
-def _with_card_defence(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:
-    """The defender's card: its defence when not typed, its flags against the shooter."""
-    from companion.engine.errors import RuleViolation
-    from companion.games.hoopers.rules.cards import check_guard
-    from companion.games.hoopers.rules.moves import attacker_position
-    from companion.games.hoopers.rules.shots import DEFENSE_FOR
-
-    data = move["data"]
-    spec = data["spec"]
-    if not data.get("defender") or (not cards and spec.get("defense") is not None):
-        return move
-    try:
-        side = state.team(data["team"])
-        shooter = side.hooper(data["hooper"])
-        other = state.teams[state.other(side.name)]
-        defender = other.hooper(data["defender"]).name
-    except (KeyError, ValueError, RuleViolation):
-        return move  # the move itself names what is wrong
-    card = cards.get(card_name(defender)) or {}
-    check_guard(card, defender, attacker_position(side, shooter))
-    if spec.get("defense") is not None:
-        return move
-    which = spec.get("defense_card") or DEFENSE_FOR.get(spec.get("kind"), "")
-    stat = card.get(which)
-    if stat is None:
-        from companion.engine.errors import BadInput
-
-        raise BadInput(
-            f"{defender}'s {which.upper()} is not known: give --defense N",
-            hint=f"or remember the card once: 'companion hoopers card \"{defender}\" --{which} N'",
-        )
-    return {**move, "data": {**data, "spec": {**spec, "defense": stat}}}
 
 
 def _key(*parts: str) -> str:

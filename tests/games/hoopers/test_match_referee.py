@@ -422,6 +422,51 @@ def test_points_markers_keep_the_kind_and_the_gameplan_milestones_follow(cli):
     assert met["One single hooper of yours scores at least 15 points."] is False
 
 
+def test_the_series_mini_track_moves_are_recorded_during_the_game(cli, db):
+    """The Series, 'Series track': "Move the Tribe marker on the series mini track one step
+    towards your board every time that the condition displayed is satisfied. Before moving
+    the marker from the central zone, if it does not show your tribe, flip it and remain
+    there. If you should move the marker outside the track (follow the arrows) place it on
+    the action upgrade card. This milestone will no longer be triggered." 'Prepare the
+    Series track mini board': "Set the Tribe marker in the middle of the track on the side
+    of the Home Tribe"."""
+    from tests.games.hoopers.test_series_cli import play_match_to_the_end
+
+    series = ("hoopers", "series")
+    ok(cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers"))
+    ok(cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge",
+           "--first", "Keepers"))  # fmt: skip
+    assert status(cli)["series_track"] == {"shows": "Keepers", "steps": 0, "off": False,
+                                           "moves": []}  # fmt: skip
+    flipped = ok(cli(*M, "track", "Unl", "--json")).json
+    assert flipped["series_track"]["shows"] == "Unleashed"
+    assert flipped["series_track"]["steps"] == 0
+    assert flipped["notes"] == ["Series track (Unleashed): the marker is flipped to show "
+                                "Unleashed and remains in the central zone; it shows "
+                                "Unleashed, in the central zone"]  # fmt: skip
+    ok(cli(*M, "track", "Unleashed"))
+    assert status(cli)["series_track"]["steps"] == 1
+    refused(cli, db, (*M, "track", "Keepers", "--off"), "goes back towards the middle")
+    ok(cli(*M, "track", "Keepers"))  # back to the middle, still showing Unleashed
+    ok(cli(*M, "track", "Unleashed"))
+    ok(cli(*M, "track", "Unleashed", "--off"))
+    track = status(cli)["series_track"]
+    assert (track["shows"], track["off"], len(track["moves"])) == ("Unleashed", True, 5)
+    assert track["moves"][0] == {"team": "Unleashed", "period": 1, "turn": 1, "did":
+        "the marker is flipped to show Unleashed and remains in the central zone"}  # fmt: skip
+    refused(cli, db, (*M, "track", "Keepers"), "This milestone will no longer be triggered")
+    assert "Series track: the tribe marker shows Unleashed, on the action upgrade card (5 "\
+        "moved)" in ok(cli(*M, "status")).stdout  # fmt: skip
+    # Stored with the game: the Reward Phase's card goes to the tribe the marker shows.
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    ok(cli(*M, "end"))
+    game = ok(cli(*series, "status", "--json")).json["games"][0]
+    assert game["series_track"] == "Unleashed"
+    assert game["rewards"]["Unleashed"]["series_track"] == 1
+    ok(cli(*M, "start", *TEAMS, "--first", "Lucy"))
+    refused(cli, db, (*M, "track", "Lucy"), "'match track' is for a Series game")
+
+
 # --- 9. Hooper cards, asked once ---------------------------------------------------------
 
 
@@ -470,6 +515,70 @@ def test_a_shot_takes_the_numbers_from_the_hooper_cards(cli, db, tmp_path):
         )
     ).json
     assert typed["target"] == 45  # typed numbers override
+
+
+def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_path):
+    """The Gameplay Example: "Lucy has a Steal Dribble in her hand and she decides to
+    counter the dribble. By considering the opponent's hooper Position token (PF) she can
+    select her hooper by looking at her hoopers' defensive flags. In addition, to counter a
+    dribble played by a PF, she needs to consider the V-stats of her hoopers: she chooses
+    her C "Never Tired" ... identified by Never Tired's V-stat ... which is 55. She rolls 80
+    and this means that the attempt to steal fails." 'Counter': "b) use your V-stat if you
+    are countering a PF or C"; the jump ball "impose the countering hooper to consider his/her
+    O-stat if the V-stat was required"."""
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
+                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
+                     encoding="utf-8")  # fmt: skip
+    ok(cli(H, "card", "--import", str(cards)))
+    start(cli, "Karl")
+    steal = (*M, "counter", "Lucy", "steal", "--against", "Hector", "--face", "blank")
+    refused(cli, db, (*steal, "--defender", "Sin", "--roll", "5"),
+            "Sin Miedo's card does not guard a PF")  # fmt: skip
+    # 'Intercept pass': "the Position token of the hooper who's passing ... flags" too.
+    refused(
+        cli,
+        db,
+        (
+            *M,
+            "counter",
+            "Lucy",
+            "intercept",
+            "Sin",
+            "--against",
+            "Hector",
+            "--face",
+            "blank",
+            "--roll",
+            "5",
+        ),
+        "Sin Miedo's card does not guard a PF",
+    )
+    refused(cli, db, (*steal, "--defender", "Muy", "--roll", "5"),
+            "Muy Schillato's V is not known (this steal uses the V stat): give --v N, or the "
+            "card once: 'companion hoopers card \"Muy Schillato\" --v N'")  # fmt: skip
+    failed = ok(cli(*steal, "--defender", "Never", "--roll", "80", "--json")).json
+    assert (failed["stat"], failed["target"], failed["success"]) == ("v", 55, False)
+    ok(cli(*M, "undo"))
+    jump = (*M, "counter", "Lucy", "steal", "Never", "--against", "Hector", "--face")
+    assert ok(cli(*jump, "jump-ball", "--roll", "45", "--json")).json["target"] == 40
+    ok(cli(*M, "undo"))
+    typed = ok(cli(*steal, "--defender", "Never", "--v", "80", "--roll", "80", "--json")).json
+    assert (typed["target"], typed["success"]) == (80, True)  # typed numbers override
+
+
+def test_off_a_terminal_a_number_the_cards_lack_is_one_line_saying_how_to_give_it(cli, db):
+    """The Defense example: "The maximum value reached from the attacking action is: 70
+    (Muy Schillato 3PS stat) +15 (dribble move bonus) = 85" — the card's number, which the
+    rulebook does not print: off a terminal nothing is asked (a terminal asks it once,
+    tests/guided/test_scripted_hoopers_cards.py), the refusal names both ways to give it."""
+    start(cli)
+    refused(cli, db, (*M, "shot", "Lucy", "3ps", "Muy", "--roll", "5"),
+            "no 3PS given yet for Muy Schillato (Lucy) in this match nor on the hooper cards: "
+            "give --stat N, or the card once: 'companion hoopers card \"Muy Schillato\" "
+            "--3ps N'")  # fmt: skip
+    ok(cli(H, "card", "Muy", "--3ps", "70"))
+    assert ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--roll", "70", "--json")).json["points"] == 3
 
 
 def test_a_stellar_card_takes_no_upgrade(cli, db):

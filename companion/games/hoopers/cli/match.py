@@ -130,8 +130,16 @@ def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
 def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
     """Record one move (one transaction). Free throws still owed, or a place left empty,
     refuse a move of play (exit 2): the table says what is to settle, and `_settle` asks
-    for it on a terminal once the move that left it is shown."""
+    for it on a terminal once the move that left it is shown. A hooper card's number the
+    move needs, typed by nobody and unknown to the cards, is asked on a terminal (and
+    remembered); elsewhere the refusal says how to give it."""
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    from companion.ui.guided.prompts import on_terminal
+
+    if on_terminal():  # a number the hooper cards lack is asked once, then remembered
+        from companion.games.hoopers.guided.cards import record_asking
+
+        return record_asking(_table(ctx), move)
     return _table(ctx).record(move)
 
 
@@ -383,7 +391,15 @@ def match_counter(
     team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
+    hooper: Annotated[
+        str | None,
+        typer.Option(
+            "--hooper",
+            "--defender",
+            show_default=False,
+            help="The countering hooper (unique prefix); its card gives O and V not typed.",
+        ),
+    ] = None,
     against: Annotated[
         str | None,
         typer.Option("--against", help="The hooper whose dribble or pass is countered."),
@@ -598,6 +614,21 @@ _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves 
 _team_hooper_move(
     "gift", "Maddy Cure's skill after her basket: the teammate who recovers one energy."
 )
+
+
+@match_app.command()
+def track(
+    ctx: typer.Context,
+    team: TeamArg,
+    off: Annotated[
+        bool,
+        typer.Option("--off", help="The step takes the marker outside the track (onto the card)."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """A Series game: TEAM satisfied the mini track's condition; its tribe marker moves."""
+    status = _record(ctx, "track", team=team, off=off).status
+    _emit_status(status, json)
 
 
 @match_app.command()

@@ -40,6 +40,7 @@ from companion.games.hoopers.rules.defence import EDD_TRAPP_CARD, defence_cards
 from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import read_foul_die
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
+from companion.games.hoopers.rules.helpers import perry_value
 from companion.games.hoopers.rules.modifiers import (
     failed_counter_malus,
     failed_counter_note,
@@ -538,12 +539,22 @@ class Flow:
 
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         """A stat from the hooper's card: the default is what the table last typed for it
-        in this match (kept by the table); never typed, no default."""
+        in this match (kept by the table), else the hooper card's (`hoopers card`); on
+        neither, the card's number is asked once and remembered (guided/cards.py)."""
+        from companion.games.hoopers.guided.cards import ask_card_fact
+        from companion.games.hoopers.table import card_name
+
         live = not self.q.replaying
         known = self.table.known_stats(self.match()) if live else {}
-        value = self.q.number(
-            f"{hooper}'s {label}?", known.get((team, hooper, stat)), lambda n: check_stat(n, label)
-        )
+        default = known.get((team, hooper, stat))
+        if default is None and live:
+            default = (self.table.hooper_cards().get(card_name(hooper)) or {}).get(stat)
+        if default is None:  # on no card yet: asked once, remembered (as the CLI asks it)
+            value = ask_card_fact(
+                self.table, card_name(hooper), stat, self.q.number, label=label, remember=live
+            )
+        else:
+            value = self.q.number(f"{hooper}'s {label}?", default, lambda n: check_stat(n, label))
         if live:
             self.table.remember(self.match()["id"], {(team, hooper, stat): value})
         return value
@@ -967,6 +978,9 @@ class Flow:
         defense, defender = self.defense(turn, kind, keepers=card == "ask")
         if defender == tf.KEEPERS:
             return self.keepers_block(turn, kind, hooper)
+        helped = self.perry_help(turn, hooper, kind, defender)
+        if helped:  # the match adds it when recording ('perry'); the dice asked see it
+            typed_defense, defense = defense, int(defense or 0) + perry_value(helped)
         away = not self.state().teams[turn.team].free_throw_bonus
         # The match applies Linda Siempre's and Sin Miedo's skills by itself; the
         # questions below follow the same reading of the foul die.
@@ -1017,9 +1031,13 @@ class Flow:
                 for n, ft in enumerate(planned_fts, 1)
                 if ft.roll is not None
             ]
+        if helped:
+            spec = replace(spec, defense=typed_defense)
         event = tf.shot_event(
             turn.team, hooper, spec, defender=defender, face=face, roll=roll, ft_rolls=ft_rolls
         )
+        if helped:
+            event["data"]["perry"] = helped
         before = self.state()
         played = self.record([event])
         from companion.games.hoopers.render import render_shot
@@ -1047,6 +1065,45 @@ class Flow:
             if power is not None:
                 return power
         return after
+
+    def perry_help(
+        self, turn: tf.Turn, shooter: str, kind: str, defender: str | None
+    ) -> dict[str, Any] | None:
+        """Perry Hel's skill: "He can spend one energy to add his defense stat to one
+        defending teammate. If he does not have the defensive position required, then add
+        only the half the value." Offered when he may (rules/helpers.py: perry_may_help);
+        the teammate is the defender just picked; the half is his card's flags' when known,
+        else asked. The match's `perry_help` applies it, as `match shot --perry N`."""
+        from companion.games.hoopers.rules.helpers import perry_may_help
+        from companion.games.hoopers.rules.moves import attacker_position
+        from companion.games.hoopers.table import card_name
+
+        side = self.state().teams[turn.opponent]
+        perry = perry_may_help(side, defender)
+        if perry is None:
+            return None
+        if not self.q.yes_no(f"{perry.name} adds his defence to {defender}'s (one energy)?", False):
+            return None
+        card = self.defense_card or DEFENSE_FOR[kind]
+        stat = self.stat(turn.opponent, perry.name, card, card.upper())
+        attackers = self.state().teams[turn.team]
+        position = attacker_position(attackers, attackers.hoopers[shooter])
+        guards = (self.table.hooper_cards().get(card_name(perry.name)) or {}).get("guards")
+        if guards is not None and position is not None:
+            half = position not in guards
+            flags = ", ".join(guards) or "none"
+            if not self.q.replaying:
+                cover = "do not cover" if half else "cover"
+                part = "half" if half else "all"
+                self.q.say(f"  his flags ({flags}) {cover} the {position}: {part} of it",
+                           markup=False)  # fmt: skip
+        else:
+            half = not self.q.yes_no(
+                f"Does {perry.name} have the defensive position required"
+                f"{f' (a {position})' if position else ''}? (no: only the half)",
+                True,
+            )
+        return {"stat": stat, "half": half}
 
     def keepers_block(self, turn: tf.Turn, kind: str, hooper: str) -> tf.Turn:
         """'Keepers: Tribe power': the face-down defence card matches the attack, so "that
@@ -1207,7 +1264,13 @@ class Flow:
 
         assert self.log is not None
         self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
-        answer = self.q.choose("Move the turn token and go on?", ["next", "stop"], "next")
+        while True:  # a Series game: the mini track's moves first, as often as met
+            track = ["series track"] if self.track_open() else []
+            answer = self.q.choose("Move the turn token and go on?", ["next", "stop", *track],
+                                   "next")  # fmt: skip
+            if answer != "series track":
+                break
+            self.series_track()
         played = self.record([tf.turn_event()])
         self.show(played)
         state = played[-1].state
@@ -1222,6 +1285,33 @@ class Flow:
         if answer == "stop":
             self.stopped = True
         return None
+
+    def track_open(self) -> bool:
+        """A Series game whose tribe marker is still on the mini track."""
+        state = self.state()
+        series = any(side.series for side in state.teams.values())
+        return series and not (state.series_track or {}).get("off")
+
+    def series_track(self) -> None:
+        """'Series track': "Move the Tribe marker on the series mini track one step towards
+        your board every time that the condition displayed is satisfied" (the match's
+        move, rules/series_track.py, as `match track TEAM [--off]`)."""
+        state = self.state()
+        teams = list(state.teams)
+        team = self.q.choose(
+            "Series track: which team satisfied the condition displayed?", teams, teams[0]
+        )
+        track = state.series_track or {"shows": teams[0], "steps": 0}
+        off = track["shows"] == team and self.q.yes_no(
+            "Does this step take the marker outside the track (onto the action upgrade card)?",
+            False,
+        )
+        try:
+            self.show(self.record([{"type": "track", "data": {"team": team, "off": off}}]))
+        except Diverged:
+            raise
+        except CompanionError as err:
+            self.q.say(f"  error: {prompts.reason(err)}", markup=False)
 
     def show(self, played: list[Step[MatchState]]) -> None:
         from companion.games.hoopers.render import render_notes

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.games.hoopers.rules.errors import MissingInput
 
 STATS = ("2ps", "3ps", "lup", "d2", "d3", "dlu", "o", "v")
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
@@ -60,3 +61,16 @@ def check_guard(card: Mapping[str, Any] | None, defender: str, position: str | N
             f"{', '.join(card['guards']) or 'none'}): 'you have to consider the Position "
             "token ... by looking at your hoopers' defense position flags'"
         )
+
+
+class MissingCard(MissingInput):
+    """A number a move needs that nobody typed and the hooper's card lacks. At a terminal
+    the faces ask it once and remember it (guided/cards.py); elsewhere this one line says
+    how to give it."""
+
+    def __init__(self, message: str, hooper: str, field: str, option: str) -> None:
+        super().__init__(
+            f"{message}: give {option} N, or the card once: "
+            f"'companion hoopers card \"{hooper}\" --{field} N'"
+        )
+        self.hooper, self.field, self.option = hooper, field, option

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.names import match_prefix
 from companion.games.hoopers.rules.dice import D8, parse_d8
-from companion.games.hoopers.rules.errors import BadStat, MissingInput, NotAllowedHere
+from companion.games.hoopers.rules.errors import BadStat, MissingInput, MissingStat, NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
 from companion.games.hoopers.rules.free_throws import AUTO_SCORE, cannot_hit, d20_result
 from companion.games.hoopers.rules.stats import check_stat
@@ -70,13 +70,16 @@ class CounterSpec:
             return "v"
         # An SF is stolen from with the worse of the two stats.
         if self.o is None or self.v is None:
-            raise MissingInput("a steal against an SF needs both --o and --v (the worse is used)")
+            raise MissingStat(
+                "a steal against an SF needs both --o and --v (the worse is used)",
+                "o" if self.o is None else "v",
+            )
         return "o" if self.o <= self.v else "v"
 
     def value(self, stat: str) -> int:
         value = self.o if stat == "o" else self.v
         if value is None:
-            raise MissingInput(f"this {self.kind} uses the {stat.upper()} stat: give --{stat}")
+            raise MissingStat(f"this {self.kind} uses the {stat.upper()} stat: give --{stat}", stat)
         return value
 
     @property

@@ -13,6 +13,14 @@ class MissingInput(BadInput):
     """A value the resolution needs was not given and cannot be rolled."""
 
 
+class MissingStat(MissingInput):
+    """A counter's O or V (`stat`) not given: the hooper card may hold it."""
+
+    def __init__(self, message: str, stat: str) -> None:
+        super().__init__(message)
+        self.stat = stat
+
+
 class NotAllowedHere(RuleViolation):
     """An option that the rulebook does not allow for this action."""
 

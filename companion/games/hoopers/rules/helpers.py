@@ -54,12 +54,31 @@ def perry_help(
             "Perry Hel adds his defence to 'one defending teammate', not to his own"
         )
     perry.check_can_defend(side.name)
-    stat = check_energy_stat(help_.get("stat"))
-    value = stat // 2 if help_.get("half") else stat
+    value = perry_value(help_)
     spend(state, side.name, perry, "defence help")
     half = " (half: he does not have the defensive position required)" if help_.get("half") else ""
     state.notes.append(f"Perry Hel adds his defence {value} to {defender.name}'s{half}")
     return value
+
+
+def perry_value(help_: dict[str, Any]) -> int:
+    """What Perry Hel adds: his defence stat, "only the half the value" (rounded down)
+    without the defensive position required."""
+    stat = check_energy_stat(help_.get("stat"))
+    return stat // 2 if help_.get("half") else stat
+
+
+def perry_may_help(side: TeamState, defender: str | None) -> Any:
+    """Perry Hel of `side` when he may add his defence to `defender`'s (on court, his
+    skill, defending, not the defender himself), else None: what guided play offers."""
+    perry = perry_of(side)
+    if perry is None or defender is None or perry.name == defender:
+        return None
+    try:
+        perry.check_can_defend(side.name)
+    except RuleViolation:
+        return None
+    return perry
 
 
 def check_energy_stat(value: Any) -> int:

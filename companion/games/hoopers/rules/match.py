@@ -357,9 +357,9 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 
 
 # Events after which the side that won the ball back may still use the Unleashed power.
-_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy"})
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy", "track"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift"})
+_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift", "track"})
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})

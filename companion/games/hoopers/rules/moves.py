@@ -46,6 +46,7 @@ from companion.games.hoopers.rules.helpers import gift_move
 from companion.games.hoopers.rules.modifiers import failed_counter_note, take_position
 from companion.games.hoopers.rules.onfire import FLAT
 from companion.games.hoopers.rules.phase import check_block
+from companion.games.hoopers.rules.series_track import move_marker
 from companion.games.hoopers.rules.shots import SHOT_KINDS
 from companion.games.hoopers.rules.skills import first_position, has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
@@ -532,6 +533,7 @@ MOVES = {
     "upgrade": give_upgrade,
     "gameplan": take_gameplan,
     "gift": gift_move,
+    "track": move_marker,
 }
 
 __all__ = ["BLOCKED_COUNTERS", "MOVES"]

@@ -180,6 +180,8 @@ class MatchState:
     playbook_board: int = 4  # common playbooks left on the scoreboard this period
     playbook_run: dict[str, Any] | None = None  # the playbook declared in this action
     gameplan_pair: str | None = None  # a Series game's gameplan list ("1/2", "3/4", "5/6")
+    # A Series game's tribe marker on the mini track (rules/series_track.py).
+    series_track: dict[str, Any] | None = None
     # The action the last shot ended (team, fundamentals, attacker, attack_paid, scored,
     # rewarded): a scored playbook's reward recovers what its F2 and A spent.
     last_action: dict[str, Any] | None = None
@@ -247,6 +249,15 @@ class MatchState:
             "periods": [list(p) for p in self.periods],
         }
 
+    def _track_json(self) -> dict[str, Any]:
+        """A Series game: where the tribe marker stands and the moves recorded."""
+        if not any(side.series for side in self.teams.values()):
+            return {}
+        track = self.series_track or {
+            "shows": self.order[0], "steps": 0, "off": False, "moves": []
+        }  # fmt: skip
+        return {"series_track": {**track, "moves": [dict(m) for m in track["moves"]]}}
+
     def _gameplan_json(self) -> dict[str, Any]:
         """A Series game: the gameplan milestones of its list the match can decide."""
         if self.gameplan_pair is None:
@@ -295,6 +306,7 @@ class MatchState:
             "playbook_board": self.playbook_board,
             "playbook_run": dict(self.playbook_run) if self.playbook_run else None,
             **self._gameplan_json(),
+            **self._track_json(),
             "winner": self.winner,
             "notes": list(self.notes),
         }

@@ -1,0 +1,109 @@
+"""The hooper cards' numbers put into a match's moves before the rules fold them.
+
+What the table typed always wins; a number nobody typed comes from the card the table
+gave once (`companion hoopers card`, rules/cards.py). A move that needs a number the
+card lacks is refused with `MissingCard`, which a face at a terminal answers by asking it
+once (guided/cards.py) and recording the move again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.errors import RuleViolation
+from companion.games.hoopers.rules.cards import MissingCard, check_guard
+from companion.games.hoopers.rules.state import MatchState
+
+
+def _name(name: str) -> str:
+    from companion.games.hoopers.table import card_name
+
+    return card_name(name)
+
+
+def check_stellar(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> None:
+    """'Be careful! ... A former stellar hooper cannot be upgraded' (the card's mark)."""
+    data = move.get("data", {})
+    if move.get("type") not in ("energy", "upgrade") or not cards:
+        return
+    if move["type"] == "energy" and not data.get("star"):
+        return
+    try:
+        name = state.team(data["team"]).hooper(data["hooper"]).name
+    except (KeyError, ValueError, RuleViolation):
+        return  # the move itself names what is wrong
+    if (cards.get(_name(name)) or {}).get("stellar"):
+        raise RuleViolation(
+            f"{name}'s card is stellar: 'A former stellar hooper cannot be upgraded'"
+        )
+
+
+def with_card_defence(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:
+    """The defender's card: its defence when not typed, its flags against the shooter."""
+    from companion.games.hoopers.rules.moves import attacker_position
+    from companion.games.hoopers.rules.shots import DEFENSE_FOR
+
+    data = move["data"]
+    spec = data["spec"]
+    if not data.get("defender") or (not cards and spec.get("defense") is not None):
+        return move
+    try:
+        side = state.team(data["team"])
+        shooter = side.hooper(data["hooper"])
+        other = state.teams[state.other(side.name)]
+        defender = other.hooper(data["defender"]).name
+    except (KeyError, ValueError, RuleViolation):
+        return move  # the move itself names what is wrong
+    card = cards.get(_name(defender)) or {}
+    check_guard(card, defender, attacker_position(side, shooter))
+    if spec.get("defense") is not None:
+        return move
+    which = spec.get("defense_card") or DEFENSE_FOR.get(spec.get("kind"), "")
+    stat = card.get(which)
+    if stat is None:
+        raise MissingCard(f"{defender}'s {which.upper()} is not known", defender, which,
+                          "--defense")  # fmt: skip
+    return {**move, "data": {**data, "spec": {**spec, "defense": stat}}}
+
+
+def with_card_counter(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:
+    """A counter's O and V not typed: the countering hooper's card's. A steal or an
+    intercept by a hooper whose card's flags do not cover the Position token of the hooper
+    it counters is refused: "As for a defense action, you have to consider the Position
+    token of the hooper who's dribbling [passing] to select your countering hooper by
+    looking at your hoopers' defense position flags". An offensive rebound reads no flags
+    ("He selects his hooper by looking at the V-stat of his available hoopers")."""
+    from companion.games.hoopers.rules.counters import parse_counter, parse_position
+    from companion.games.hoopers.rules.moves import attacker_position
+
+    data = move.get("data", {})
+    if move.get("type") != "counter" or not cards:
+        return move
+    try:
+        side = state.team(data["team"])
+        counterer = side.hooper(data["hooper"]).name
+        kind = parse_counter(str(data["kind"]))
+        other = state.teams[state.other(side.name)]
+        against = other.hooper(data["against"]) if data.get("against") else None
+        typed = data.get("position")
+        position = parse_position(typed) if typed else None
+    except (KeyError, ValueError, RuleViolation):
+        return move  # the move itself names what is wrong
+    card = cards.get(_name(counterer)) or {}
+    if kind != "rebound" and against is not None:
+        check_guard(card, counterer, position or attacker_position(other, against))
+    filled = {k: card[k] for k in ("o", "v") if data.get(k) is None and k in card}
+    return {**move, "data": {**data, **filled}} if filled else move
+
+
+def counterer_of(state: MatchState, moves: tuple[dict[str, Any], ...]) -> str | None:
+    """The countering hooper of the first counter among `moves` (its card's name)."""
+    for move in moves:
+        if move.get("type") == "counter":
+            data = move.get("data", {})
+            try:
+                return _name(state.team(data["team"]).hooper(data["hooper"]).name)
+            except (KeyError, ValueError, RuleViolation):
+                return None
+    return None
