@@ -30,11 +30,15 @@ from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.store import failpoint
+from companion.store.change import Change
+from companion.store.ids import Match, now
 from companion.store.index import keys_body, keys_path
 from companion.store.machines import classify
 from companion.store.order import KEPT, forget_recorded, note_recorded
-from companion.store.store import LIVE, Change, Match, Store, View, now
+from companion.store.schema import LIVE
+from companion.store.store import Store
 from companion.store.validate import match_problem, shard_name
+from companion.store.view import View
 
 INDEX = ".index"  # the cache folder's stem: `.index.<machine>/` (see `index_dir`)
 SUMMARY_VERSION = 2
