@@ -410,6 +410,16 @@ def archive_many(
     return sum(by_shard.values()), skipped
 
 
+def _copies(store: Store, holding: list[tuple[str, Path]], match_id: str) -> dict[str, Any]:
+    """The match's document in each archive file that holds it (by file name)."""
+    docs = {}
+    for name, path in holding:
+        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
+            if isinstance(doc, dict) and doc.get("id") == match_id:
+                docs[name] = doc
+    return docs
+
+
 def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | None:
     """Take a match out of history inside `txn`; its full document, or None if it is
     not there (with `unreadable`: a match readers skip, too).
@@ -432,11 +442,7 @@ def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | 
     ]
     if winner is None and not (unreadable and holding):
         return None
-    docs = {}
-    for name, path in holding:
-        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
-            if isinstance(doc, dict) and doc.get("id") == match_id:
-                docs[name] = doc
+    docs = _copies(store, holding, match_id)
     chosen = docs.get(winner[0]) if winner else next(iter(docs.values()), None)
     for name in docs:
         file = classify(name, Path())
