@@ -78,7 +78,7 @@ def test_no_function_under_companion_is_more_complex_than_radons_d():
     assert not worst, "split these into helpers (issue 28 item 8):\n" + "\n".join(worst)
 
 
-SAMPLE = '''
+SAMPLE = """
 def flat(x):
     return x
 
@@ -115,7 +115,7 @@ def branches(xs, y):
         return q if q else 0
 
     return lambda v: v or w        # +1 (the boolean operator)
-'''
+"""
 
 
 def test_the_count_agrees_with_radon_on_a_sample():
@@ -126,6 +126,7 @@ def test_the_count_agrees_with_radon_on_a_sample():
 def test_the_count_agrees_with_radon_where_radon_is_installed():
     radon = pytest.importorskip("radon.complexity")
     from radon.visitors import Function
+
     for path in sorted(PACKAGE.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         theirs = {}
