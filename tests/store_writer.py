@@ -17,7 +17,8 @@ def main() -> None:
     path, game, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     store = Store(path)
     for n in range(count):
-        store.append_event(game, "tick", {"writer": game, "n": n})
+        tick = {"type": "tick", "data": {"writer": game, "n": n}}
+        store.update_live(game, lambda _match, tick=tick: [tick])
         print(f"ack {n}", flush=True)
 
 

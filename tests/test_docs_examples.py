@@ -45,7 +45,7 @@ import pytest
 from typer.testing import CliRunner
 
 from companion.cli.main import app
-from companion.store.store import ID_ALPHABET, ID_LENGTH
+from companion.store.ids import ID_ALPHABET, ID_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATED = {"reference.md"}  # `--help` texts, written by companion.tools.generate

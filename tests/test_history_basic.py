@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from companion.store import Store
 from tests.conftest import assert_user_error
+from tests.events import append
 
 
 def record(db, game, players, scores):
     store = Store(db)
     match = store.start_match(game, players, seed=11)
-    store.append_event(game, "score", {"scores": scores})
+    append(store, game, "score", {"scores": scores})
     winner = max(scores, key=scores.get)
     store.finish_match(game, {"scores": scores, "winner": winner})
     return match["id"]

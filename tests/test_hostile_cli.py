@@ -300,7 +300,8 @@ def test_11_two_databases_in_one_folder_write_at_once(tmp_path):
     code = (
         "import sys; from companion.store import Store; s = Store(sys.argv[1]);"
         "s.start_match('hoopers', ['A', 'B']);"
-        "[s.append_event('hoopers', 't', {'n': n}) for n in range(int(sys.argv[2]))]"
+        "[s.update_live('hoopers', lambda m, n=n: [{'type': 't', 'data': {'n': n}}])"
+        " for n in range(int(sys.argv[2]))]"
     )
     procs = [
         subprocess.Popen([sys.executable, "-c", code, str(tmp_path / name), "40"], env=ENV)

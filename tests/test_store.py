@@ -17,6 +17,7 @@ from companion.store import Store
 from companion.store.atomic import TMP_PREFIX
 from companion.store.schema import SCHEMA_VERSION
 from tests.conftest import assert_user_error
+from tests.events import append, undo
 
 WRITER = Path(__file__).with_name("store_writer.py")
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,9 +31,9 @@ def test_match_lifecycle(tmp_path):
     store = Store(tmp_path / "db.json")
     match = store.start_match("hoopers", ["Keepers", "Cobras"], {"variant": "classic"}, seed=5)
     assert len(match["id"]) == 6
-    store.append_event("hoopers", "score", {"team": "Keepers", "points": 2})
-    store.append_event("hoopers", "score", {"team": "Cobras", "points": 3})
-    _, removed = store.undo_event("hoopers")
+    append(store, "hoopers", "score", {"team": "Keepers", "points": 2})
+    append(store, "hoopers", "score", {"team": "Cobras", "points": 3})
+    _, removed = undo(store, "hoopers")
     assert removed["data"] == {"team": "Cobras", "points": 3}
     finished = store.finish_match(
         "hoopers", {"scores": {"Keepers": 2, "Cobras": 0}, "winner": "Keepers"}
@@ -57,7 +58,7 @@ def test_undo_with_nothing_to_undo(tmp_path):
     store = Store(tmp_path / "db.json")
     store.start_match("otdraft", ["A", "B"])
     with pytest.raises(NothingToUndo):
-        store.undo_event("otdraft")
+        undo(store, "otdraft")
 
 
 def test_failed_change_writes_nothing(tmp_path):
@@ -85,7 +86,7 @@ def test_finished_matches_leave_the_live_file(tmp_path):
     store = Store(path)
     for n in range(5):
         store.start_match("hoopers", ["A", "B"])
-        store.append_event("hoopers", "score", {"n": n})
+        append(store, "hoopers", "score", {"n": n})
         store.finish_match("hoopers", {"winner": "A"})
     assert "score" not in path.read_text()  # the live file holds no archived events
     assert len(store.list_matches()) == 5
@@ -104,7 +105,7 @@ def test_corrupt_file_names_the_backup(tmp_path):
     path = tmp_path / "db.json"
     store = Store(path)
     store.start_match("hoopers", ["A", "B"])
-    store.append_event("hoopers", "x", {})
+    append(store, "hoopers", "x", {})
     path.write_text('{"truncat')
     with pytest.raises(StoreError) as err:
         store.list_matches()
@@ -146,7 +147,7 @@ def test_unwritable_folder_is_a_clear_error(tmp_path, monkeypatch):
 
     monkeypatch.setattr("tempfile.mkstemp", denied)
     with pytest.raises(StoreError, match="is read-only"):
-        store.append_event("hoopers", "x", {})
+        append(store, "hoopers", "x", {})
     assert path.read_bytes() == before
 
 
@@ -161,7 +162,7 @@ def test_disk_full_keeps_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(StoreError, match="No space left on device"):
-        store.append_event("hoopers", "x", {})
+        append(store, "hoopers", "x", {})
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert not list(tmp_path.glob(f"{TMP_PREFIX}*"))
@@ -248,7 +249,7 @@ def test_killed_writers_never_tear_the_file(tmp_path):
         acknowledged = len(events)
     assert acknowledged > 0
     assert torn_writes > 0  # some kills did interrupt a write
-    Store(path).append_event("hoopers", "after", {})
+    append(Store(path), "hoopers", "after", {})
     assert not list(tmp_path.glob(f"{TMP_PREFIX}*"))  # and their leftovers are cleaned
 
 
@@ -256,7 +257,7 @@ def test_a_finish_interrupted_between_files_is_completed(tmp_path, monkeypatch):
     path = tmp_path / "db.json"
     store = Store(path)
     match = store.start_match("hoopers", ["A", "B"])
-    store.append_event("hoopers", "score", {"points": 2})
+    append(store, "hoopers", "score", {"points": 2})
     from companion.store.atomic import Files
 
     real_install = Files.install
@@ -286,7 +287,7 @@ def test_finishing_from_a_stale_view_is_refused(tmp_path):
     store = Store(tmp_path / "db.json")
     store.start_match("otdraft", ["A", "B"])
     seen = store.current_match("otdraft")
-    store.append_event("otdraft", "pick", {"player": "B", "card": "Moses"})  # another terminal
+    append(store, "otdraft", "pick", {"player": "B", "card": "Moses"})  # another terminal
     with pytest.raises(RuleViolation, match="changed while it was being ended"):
         store.finish_match("otdraft", {"winner": "A"}, expected_events=len(seen["events"]))
     assert store.live_match("otdraft") is not None

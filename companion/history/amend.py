@@ -94,8 +94,8 @@ def _amend(store: Store, typed_id: str, changes: Iterable[str]) -> dict[str, Any
     from companion.history.book import history, load_by_id
     from companion.history.log import parse_scores, ranked, winners
     from companion.history.queries import find_id, is_aggregate
+    from companion.store.ids import now
     from companion.store.records import add_amendment
-    from companion.store.store import now
 
     roster, matches = history(store)
     shown = find_id(typed_id, matches)

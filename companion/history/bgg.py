@@ -210,10 +210,10 @@ def _names(kind: Any) -> set[str]:
     return {n.casefold() for n in named if n}
 
 
-def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
+def _play_id(node: Any) -> tuple[str, str]:
+    """(the BGG play's id, the match id it is imported as); refuses a play that cannot be
+    imported once and only once."""
     from companion.engine.errors import BadInput
-    from companion.engine.spec import load
-    from companion.history.log import LogRequest, build_match, logging_of
     from companion.store.validate import ID
 
     bgg_id = (node.get("id") or "").strip()
@@ -226,6 +226,19 @@ def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
         match_id = IMPORTED_ID.format(bgg_id)
         if not ID.fullmatch(match_id):
             raise BadInput(f"'{bgg_id[:40]}' is not a BGG play id")
+    return bgg_id, match_id
+
+
+def _text(node: Any, key: str) -> str | None:
+    """An attribute of the play, stripped (None: missing or blank)."""
+    return (node.get(key) or "").strip() or None
+
+
+def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
+    from companion.engine.spec import load
+    from companion.history.log import LogRequest, build_match, logging_of
+
+    bgg_id, match_id = _play_id(node)
     logging = logging_of(game)
     names = [(p.get("name") or p.get("username") or "").strip() for p in players]
     seats = list(zip(names, players, strict=True))
@@ -235,15 +248,16 @@ def _match(node: Any, game: str, players: list[Any], docs: Any = None) -> Match:
     )
     length = (node.get("length") or "").strip()
     comments = node.find("comments")
+    note = comments.text if comments is not None and (comments.text or "").strip() else None
     request = LogRequest(
         game=game,
         entries=tuple(e.split("=", 1)[1] for e in entries) if logging.solo else entries,
         player=names[0] if logging.solo and names else None,
-        when=(node.get("date") or "").strip() or None,
-        note=comments.text if comments is not None and (comments.text or "").strip() else None,
+        when=_text(node, "date"),
+        note=note,
         own={option.key: roles for option in logging.options if option.role and roles},
         minutes=length if length not in ("", "0") else None,
-        location=(node.get("location") or "").strip() or None,
+        location=_text(node, "location"),
         extra={BGG_PLAY: bgg_id},
     )
     setup = load(logging.setup)(docs) if logging.setup and docs is not None else None

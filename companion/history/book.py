@@ -290,7 +290,7 @@ def backup_of(store: Store, game: str | None = None) -> Backup:
     """Every archived match (of `game`) exactly as stored, with aliases and amendments."""
     from companion.history.queries import is_game
     from companion.store.archive import summaries
-    from companion.store.store import now
+    from companion.store.ids import now
 
     count = sum(1 for s in summaries(store) if game is None or is_game(s, game))
     picked = (m for m in store.archived() if game is None or is_game(m, game))

@@ -152,11 +152,23 @@ class _Plan:
         self.live = view.live
         if any(is_scored(m) for m in self.live):
             raise _NotSimple
-        self.months: list[_Month] = []
+        overlap = self.overlap
+        self.months, seen = self._read_months(
+            overlap.keys if overlap is not None else each_keys(store, view)
+        )
+        if any(m["id"] in seen for m in self.live):
+            raise _NotSimple
+        if any(m.partial["strays"] for m in self.months):
+            raise _NotSimple
+        self._name_players(Roster(self.aliases))
+
+    def _read_months(self, listed: Any) -> tuple[list[_Month], set[str]]:
+        """Each archive file's partial sums (cached, or made from the merge's copies where
+        machines' files overlap), and the ids they hold."""
+        months: list[_Month] = []
         seen: set[str] = set()
         count = 0
         overlap = self.overlap
-        listed = overlap.keys if overlap is not None else each_keys(store, view)
         for n, keys in enumerate(listed):
             if not keys.ids and not keys.bad:
                 continue
@@ -164,20 +176,20 @@ class _Plan:
                 # The copies the merge keeps here, in its order (never cached: which copy
                 # wins depends on the other files).
                 made = aggregates.partial(overlap.in_history(n))
-                self.months.append(_Month(keys.name, keys.path, keys.ids, made, at=n))
+                months.append(_Month(keys.name, keys.path, keys.ids, made, at=n))
                 seen.update(m["id"] for m in overlap.in_history(n))
                 continue
-            made = shard_partial(store, keys.name, keys.path)
-            self.months.append(_Month(keys.name, keys.path, keys.ids, made))
+            made = shard_partial(self.store, keys.name, keys.path)
+            months.append(_Month(keys.name, keys.path, keys.ids, made))
             seen.update(keys.ids)
             count += len(keys.ids)
         if overlap is None and count != len(seen):
             raise _NotSimple  # one id twice: `history` keeps one, a sum would count both
-        if any(m["id"] in seen for m in self.live):
-            raise _NotSimple
-        if any(m.partial["strays"] for m in self.months):
-            raise _NotSimple
-        roster = self.roster = Roster(self.aliases)
+        return months, seen
+
+    def _name_players(self, roster: Any) -> None:
+        """Every player under one name, and which months must be summed match by match."""
+        self.roster = roster
         for month in self.months:
             for player in month.partial["players"]:
                 roster.name(player)

@@ -30,11 +30,15 @@ from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.store import failpoint
+from companion.store.change import Change
+from companion.store.ids import Match, now
 from companion.store.index import keys_body, keys_path
 from companion.store.machines import classify
 from companion.store.order import KEPT, forget_recorded, note_recorded
-from companion.store.store import LIVE, Change, Match, Store, View, now
+from companion.store.schema import LIVE
+from companion.store.store import Store
 from companion.store.validate import match_problem, shard_name
+from companion.store.view import View
 
 INDEX = ".index"  # the cache folder's stem: `.index.<machine>/` (see `index_dir`)
 SUMMARY_VERSION = 2
@@ -421,6 +425,16 @@ def archive_many(
     return sum(by_shard.values()), skipped
 
 
+def _copies(store: Store, holding: list[tuple[str, Path]], match_id: str) -> dict[str, Any]:
+    """The match's document in each archive file that holds it (by file name)."""
+    docs = {}
+    for name, path in holding:
+        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
+            if isinstance(doc, dict) and doc.get("id") == match_id:
+                docs[name] = doc
+    return docs
+
+
 def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | None:
     """Take a match out of history inside `txn`; its full document, or None if it is
     not there (with `unreadable`: a match readers skip, too).
@@ -443,11 +457,7 @@ def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | 
     ]
     if winner is None and not (unreadable and holding):
         return None
-    docs = {}
-    for name, path in holding:
-        for doc in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
-            if isinstance(doc, dict) and doc.get("id") == match_id:
-                docs[name] = doc
+    docs = _copies(store, holding, match_id)
     chosen = docs.get(winner[0]) if winner else next(iter(docs.values()), None)
     for name in docs:
         file = classify(name, Path())

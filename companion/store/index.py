@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
-from companion.store.store import Match, Store, View
+from companion.store.ids import Match
+from companion.store.store import Store
+from companion.store.view import View
 
 KEYS_SUFFIX = ".keys.json"
 

@@ -25,7 +25,7 @@ from companion.store.machines import ArchiveFile, own_records, own_shard
 from companion.store.records import Folded
 
 if TYPE_CHECKING:
-    from companion.store.store import Change
+    from companion.store.change import Change
 
 Match = dict[str, Any]
 

@@ -24,10 +24,12 @@ from itertools import chain
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.ids import Match
 from companion.store.index import Keys, each_keys
 from companion.store.machines import ArchiveFile, classify
 from companion.store.merge import winners
-from companion.store.store import Match, Store, View
+from companion.store.store import Store
+from companion.store.view import View
 
 
 @dataclass

@@ -25,7 +25,8 @@ from companion.store.schema import MANIFEST
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from companion.store.store import Change, Store
+    from companion.store.change import Change
+    from companion.store.store import Store
 
 ACCEPTED = "accepted_losses"  # the main file's table: file name -> the losses accepted
 MONTH = re.compile(r"\d{4}-\d{2}")

@@ -119,9 +119,9 @@ def match_shot_cost(size: int, runs: int = 10) -> float:
         cli("start", *teams, "--away-tribe", "keepers", "--first", "Lucy", "--seed", "1")
         cli("shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "55", "--roll", "100")
         store = Store(Path(db))
+        onfire = {"team": "Karl", "hooper": "Edd Trapp", "direction": "up"}
         while len(store.current_match("hoopers")["events"]) < size:
-            store.append_event("hoopers", "onfire", {"team": "Karl", "hooper": "Edd Trapp",
-                                                     "direction": "up"})  # fmt: skip
+            store.update_live("hoopers", lambda _m: [{"type": "onfire", "data": onfire}])
         from companion.games.hoopers.table import HoopersTable
 
         def to_lucy() -> None:

@@ -3,7 +3,7 @@
     python tests/benchmarks/store_append.py [--sizes 0,1000,10000,100000] [--repeat 40]
 
 Builds a database with N archived matches (realistic documents: four players,
-60 events each, a result), then times `Store.append_event` into a live match,
+60 events each, a result), then times `Store.update_live` (one event) into a live match,
 as whole in-process calls (lock, read, write, fsync, replace). Prints the
 median and spread per size; the goal is a flat line (largest within 1.2x of
 the smallest).
@@ -65,13 +65,15 @@ def build(folder: Path, archived: int) -> Store:
         shard.write_text(json.dumps(stamp({"matches": docs})))
     store.start_match("hoopers", ["Keepers", "Cobras"], seed=1)
     for n in range(100):  # a live match well into its second half
-        store.append_event("hoopers", "shot", {"team": "Keepers", "roll": 45, "n": n})
+        shot = {"team": "Keepers", "roll": 45, "n": n}
+        store.update_live("hoopers", lambda _m, shot=shot: [{"type": "shot", "data": shot}])
     return store
 
 
 def time_append(store: Store, n: int) -> float:
     start = time.perf_counter()
-    store.append_event("hoopers", "shot", {"team": "Cobras", "roll": 50, "n": n})
+    shot = {"team": "Cobras", "roll": 50, "n": n}
+    store.update_live("hoopers", lambda _m: [{"type": "shot", "data": shot}])
     return (time.perf_counter() - start) * 1000
 
 

@@ -59,7 +59,7 @@ def actual_state(store: Store) -> tuple[list[str], dict[str, str]]:
 def kill_trials(trials: int, archived: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = build(Path(folder), archived)
-        store.undo_event("hoopers")  # start from the builder's events, known
+        store.undo_events("hoopers", 1)  # start from the builder's events, known
         base_events = [e["data"].get("tag") for e in store.current_match("hoopers")["events"]]
         acked: list[list[str]] = []
         torn = lost = silent = 0
@@ -110,7 +110,8 @@ def kill_trials(trials: int, archived: int) -> None:
                 print(f"trial {trial}: state differs (missing {missing[:3]})")
                 acked = []  # re-base to avoid counting the same loss again
                 base_events = events
-        Store(store.path).append_event("hoopers", "tick", {"tag": "final"})
+        final = [{"type": "tick", "data": {"tag": "final"}}]
+        Store(store.path).update_live("hoopers", lambda _m: final)
         leftovers = list(Path(folder).glob(f"{TMP_PREFIX}*"))
         print(f"kill: {trials} kills with {archived} archived matches")
         print(f"  kills that interrupted a write (temp file left): {torn}")
@@ -126,7 +127,8 @@ def writer_trials(processes: list[int], ops: int) -> None:
             store.start_match("hoopers", ["A", "B"])
             code = (
                 "import sys; from companion.store import Store; s = Store(sys.argv[1]);"
-                "[s.append_event('hoopers', 't', {'w': sys.argv[2], 'n': n})"
+                "[s.update_live('hoopers', lambda m, n=n:"
+                " [{'type': 't', 'data': {'w': sys.argv[2], 'n': n}}])"
                 " for n in range(int(sys.argv[3]))]"
             )
             started = time.perf_counter()

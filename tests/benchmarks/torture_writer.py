@@ -35,7 +35,7 @@ def main() -> None:
 def apply(store: Store, op: list[str]) -> None:
     kind = op[0]
     if kind == "append":
-        store.append_event("hoopers", "tick", {"tag": op[1]})
+        store.update_live("hoopers", lambda _match: [{"type": "tick", "data": {"tag": op[1]}}])
     elif kind == "put":
         store.put_doc("torture", op[1], op[2])
     elif kind == "delete":
@@ -44,7 +44,7 @@ def apply(store: Store, op: list[str]) -> None:
         from companion.engine.errors import NothingToUndo
 
         with contextlib.suppress(NothingToUndo):
-            store.undo_event("hoopers")
+            store.undo_events("hoopers", 1)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def before_the_lock(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[], N
 def ids_from(monkeypatch: pytest.MonkeyPatch, *ids: str) -> None:
     """The store's fresh ids come in this order."""
     queue = list(ids)
-    monkeypatch.setattr("companion.store.store.new_id", lambda: queue.pop(0))
+    monkeypatch.setattr("companion.store.ids.new_id", lambda: queue.pop(0))
 
 
 def test_companion_log_reads_the_database_only_inside_its_one_transaction(

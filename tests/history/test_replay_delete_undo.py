@@ -3,6 +3,7 @@ import types
 
 from companion.store import Store
 from tests.conftest import assert_user_error
+from tests.events import append
 from tests.history.factory import match, record
 
 EVENTS = [
@@ -90,7 +91,7 @@ def test_undo_puts_the_last_finished_match_back_live(cli, db):
     record(db, match("old", "otdraft", {"Ana": 7, "Ben": 5}, "2020-01-01"))
     store = Store(db)
     store.start_match("otdraft", ["Ana", "Ben"], seed=3)
-    store.append_event("otdraft", "pick", {"player": "Ana", "card": "Adam"})
+    append(store, "otdraft", "pick", {"player": "Ana", "card": "Adam"})
     finished = store.finish_match(
         "otdraft", {"scores": {"Ana": 1, "Ben": 0}, "ranks": {}, "winner": "Ana"}
     )

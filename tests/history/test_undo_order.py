@@ -6,13 +6,14 @@ import json
 
 from companion.store import Store
 from tests.conftest import assert_user_error
+from tests.events import append
 from tests.history.factory import match, record
 
 
 def finish_tracked(db, seed: int = 3) -> dict:
     store = Store(db)
     store.start_match("otdraft", ["Ana", "Ben"], seed=seed)
-    store.append_event("otdraft", "pick", {"player": "Ana", "card": "Adam"})
+    append(store, "otdraft", "pick", {"player": "Ana", "card": "Adam"})
     return store.finish_match(
         "otdraft", {"scores": {"Ana": 1, "Ben": 0}, "ranks": {"Ana": 1, "Ben": 2}, "winner": "Ana"}
     )

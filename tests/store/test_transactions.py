@@ -13,6 +13,7 @@ from companion.engine.errors import StoreError
 from companion.store import Store
 from companion.store.archive import archive_many, summaries, take_back
 from companion.store.atomic import TMP_PREFIX, Files
+from tests.events import append
 from tests.store.ops import BASE, IMPORTED, build
 
 
@@ -133,7 +134,7 @@ def test_undo_then_finish_again_keeps_one_copy_with_the_new_result(tmp_path):
     first = store.finish_match("otdraft", {"scores": {"Ana": 1, "Ben": 0}, "winner": "Ana"})
     reopened = take_back(store, lambda db, found: ("reopen", found[-1]))
     assert reopened["id"] == first["id"]
-    store.append_event("otdraft", "fix", {})
+    append(store, "otdraft", "fix", {})
     store.finish_match("otdraft", {"scores": {"Ana": 1, "Ben": 2}, "winner": "Ben"})
     (only,) = [m for m in store.archived() if m["id"] == first["id"]]
     assert only["result"]["winner"] == "Ben" and only["events"][-1]["type"] == "fix"

@@ -221,6 +221,14 @@ def _onfire_mark(space: str) -> str:
 def render_status(out: Console, status: Status[MatchState]) -> None:
     """The scoreboard: score, periods, fouls, tokens, hot and cold hoopers."""
     state = status.state
+    _render_score(out, state)
+    _render_benches(out, state)
+    _render_board(out, state)
+    _render_scorers(out, state)
+
+
+def _render_score(out: Console, state: MatchState) -> None:
+    """The score line, the periods, who attacks or won, milestones and free throws owed."""
     score = state.score()
     a, b = state.order
     head = "FINAL" if state.over else f"period {state.period}"
@@ -249,6 +257,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
             f"({plain(owed['team'])}) — "
             f"'companion hoopers match free-throw {plain(owed['team'])} --stat 2PS'"
         )
+
+
+def _render_benches(out: Console, state: MatchState) -> None:
+    """Who is on court, the playbooks in play, and the energy of tracked hoopers."""
     for name, team in state.teams.items():
         if team.court is not None:
             court = " ".join(f"{pos} {h}" for pos, h in team.court.items())
@@ -285,6 +297,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
         tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
         if tracked:
             out.print(f"  {name} energy: " + ", ".join(_energy(h) for h in tracked), markup=False)
+
+
+def _render_board(out: Console, state: MatchState) -> None:
+    """Each team's fouls, coach tokens, timeouts, hot and cold hoopers."""
     table = Table("", "team fouls", "coach tokens", "timeouts", "hot", "cold / hurt", box=None)
     for name, team in state.teams.items():
         hoopers = team.hoopers.values()
@@ -301,6 +317,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
             ", ".join(cold) or "-",
         )
     out.print(table)
+
+
+def _render_scorers(out: Console, state: MatchState) -> None:
+    """The hoopers who scored, fouled or took injury cubes."""
     scorers = [
         (h, name)
         for name, team in state.teams.items()

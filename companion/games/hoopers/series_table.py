@@ -34,7 +34,7 @@ from companion.games.hoopers.rules.series_report import (
 )
 from companion.games.hoopers.rules.series_rules import SeriesRules, default_series_rules
 from companion.store import Store
-from companion.store.store import Change
+from companion.store.change import Change
 from companion.tables.base import Ended, Status
 
 GAME = "series"  # the table's name (watch, menu, `table_for`)
@@ -214,7 +214,7 @@ class SeriesTable:
         from companion.engine.names import match_prefix
         from companion.engine.rng import TableRng
         from companion.games.hoopers.rules.series_input import parse_managers
-        from companion.store.store import new_id, now
+        from companion.store.ids import new_id, now
 
         if managers:
             given = parse_players(list(tribes), low=2, high=2) if tribes else []
@@ -513,7 +513,7 @@ class SeriesTable:
 
         Inside `txn` the change commits with whatever else that transaction holds.
         """
-        from companion.store.store import now
+        from companion.store.ids import now
 
         if txn is None:
             with self.store.change() as own:
@@ -599,7 +599,7 @@ class SeriesTable:
         return report_from_match(series, match, teams, self.rules)
 
     def _archive(self, record: dict[str, Any], txn: Change | None = None) -> None:
-        from companion.store.store import stamp_event
+        from companion.store.live import stamp_event
 
         stamped = {**record, "events": [stamp_event(e) for e in record["events"]]}
         if txn is None:
@@ -616,7 +616,7 @@ class SeriesTable:
 
     def _game_record(self, series: Series, number: int) -> dict[str, Any]:
         """A game recorded by hand, as a finished match naming its series."""
-        from companion.store.store import now
+        from companion.store.ids import now
 
         game = series.games[number - 1]
         home = series.home_in(number, self.rules)

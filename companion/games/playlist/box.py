@@ -28,7 +28,7 @@ from companion.store import Store
 if TYPE_CHECKING:
     from companion.engine.rng import TableRng
     from companion.games.playlist.rules.solo import Goal, SoloState
-    from companion.store.store import Change
+    from companion.store.change import Change
     from companion.tables.base import Status
 
 DOCS = "playlist"  # the store table holding the catalogue and the settings

@@ -729,7 +729,7 @@ def test_a_game_typed_in_by_hand_never_takes_an_id_history_holds(started, cli, m
     # The id is picked inside the transaction that files the game (issue 21): one a logged
     # match already holds is passed over, not written over.
     ids = ["bbbbbb", "bbbbbb", "cccccc"]
-    monkeypatch.setattr("companion.store.store.new_id", lambda: ids.pop(0))
+    monkeypatch.setattr("companion.store.ids.new_id", lambda: ids.pop(0))
     assert cli("log", "hoopers", "Ann=80", "Bob=70", "--json").json["id"] == "bbbbbb"
     record(started, "78-75")
     listed = {m["id"]: m["players"] for m in cli("history", "list", "--json").json["matches"]}

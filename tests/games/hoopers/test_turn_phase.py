@@ -7,6 +7,7 @@ refused step exits 2 with one `error:` line naming what is legal now, and writes
 from __future__ import annotations
 
 from tests.conftest import assert_user_error
+from tests.events import append
 
 H = "hoopers"
 M = (H, "match")
@@ -249,10 +250,10 @@ def test_an_old_log_with_a_now_illegal_sequence_still_replays(cli, db):
     store = Store(db)
     match_id = store.current_match(H)["id"]
     # Written by an older companion, which did not referee the turn: a second shot.
-    store.append_event(H, "shot", store.current_match(H)["events"][-1]["data"])
+    append(store, H, "shot", store.current_match(H)["events"][-1]["data"])
     assert status(cli)["score"]["Lucy"] == 4
     for _ in range(32):  # to the end of the fast match's two periods
-        store.append_event(H, "turn", {"again": False})
+        append(store, H, "turn", {"again": False})
     assert status(cli)["status"] == "over" or status(cli)["over"]
     ok(cli(*M, "end"))
     report = ok(cli("history", "replay", match_id, "--json")).json

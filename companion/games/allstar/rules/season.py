@@ -281,17 +281,30 @@ class Season:
             "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
             "arenas": [a.to_doc() for a in arenas],
             "missing_teams": self.missing_teams() if self.phase == "teams" else [],
+            **self._deck_json(),
+            "lineups": self.lineups_json(),
+            "first_chooser": self.first_chooser(),
+            **self._playoffs_json(),
+            "winner": result["winner"] if result else None,
+            "ranks": result["ranks"] if result else None,
+            "rounds": [dict(r.gained) for r in self.results],
+        }
+
+    def _deck_json(self) -> dict[str, Any]:
+        """The companion's own pile and draft, when it deals (`season start --deck`)."""
+        drafting = self.drafting if self.deck and self.phase == "draft" else None
+        return {
             "deck": self.deck,
             "draw_pile": len(self.pile) - self.dealt if self.deck else None,
             "bench_size": {m: len(b) for m, b in self.bench.items()} if self.deck else None,
-            "draft_waiting": self.drafting.waiting_for()
-            if self.deck and self.phase == "draft" and self.drafting
-            else [],
-            "market": [str(c) for c in self.drafting.market]
-            if self.deck and self.phase == "draft" and self.drafting
-            else [],
-            "lineups": self.lineups_json(),
-            "first_chooser": self.first_chooser(),
+            "draft_waiting": drafting.waiting_for() if drafting else [],
+            "market": [str(c) for c in drafting.market] if drafting else [],
+        }
+
+    def _playoffs_json(self) -> dict[str, Any]:
+        """Where the Play-Offs stand (empty values before they begin)."""
+        playoffs = self.playoffs
+        return {
             "playoff_stage": playoffs.stage if playoffs else None,
             "playoff_round": playoffs.round if playoffs else 0,
             "shootout_between": list(playoffs.tied) if playoffs else [],
@@ -313,9 +326,6 @@ class Season:
             if playoffs
             else {},
             "active": list(playoffs.active) if playoffs else list(self.managers),
-            "winner": result["winner"] if result else None,
-            "ranks": result["ranks"] if result else None,
-            "rounds": [dict(r.gained) for r in self.results],
         }
 
     # --- events ------------------------------------------------------------

@@ -446,22 +446,9 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
     shooter = side.hooper(data["hooper"])
     shooter.check_can_attack(team)
     side.check_on_court(shooter, "shoot")
-    defender = None
     opponent = state.other(team)
-    if data["spec"].get("defense") is not None:
-        if not data.get("defender"):
-            raise BadInput("a defended shot in a match needs --defender (who takes the foul)")
-        defender = state.teams[opponent].hooper(data["defender"])
-        defender.check_can_defend(opponent)
-        state.teams[opponent].check_on_court(defender, "defend")
-        check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
-    # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
-    kind = str(data["spec"].get("kind", ""))
-    free = power_free(state, team, shooter.name) or attack_free(state, team, shooter)
-    paid = spend(state, team, shooter, SHOT_CARDS.get(kind, kind), free)
-    if defender is not None:
-        card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
-        spend(state, opponent, defender, f"{card} defence", defence_free(defender, kind))
+    defender = _shot_defender(state, data, opponent)
+    paid = _spend_for_shot(state, data, team, shooter, defender)
     if rng is not None:
         # Decided when recorded and kept in the stored bonuses, so a replay counts it once.
         _add_dribble_bonus(state, data, team, shooter.name)
@@ -471,26 +458,7 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
             skills.append("linda")
         if has_skill(shooter, "sin-miedo"):
             skills.append("sin-miedo")
-    spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
-    helped = perry_help(state, state.teams[opponent], defender, data.get("perry"))
-    if helped:
-        spec_doc["defense"] = int(spec_doc["defense"]) + helped
-    else:
-        data.pop("perry", None)
-    maluses = decide_shot_maluses(
-        state, data, rng is not None, team, shooter.name, defender.name if defender else None
-    )
-    state.notes.extend(maluses.notes(shooter.name, defender.name if defender else None))
-    spec = ShotSpec.from_json(
-        {
-            **spec_doc,
-            "away": not side.free_throw_bonus,
-            "linda": "linda" in skills,
-            "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
-            "attack_malus": sum(m.value for m in maluses.attack),
-            "defense_malus": sum(m.value for m in maluses.defence),
-        }
-    )
+    spec = _shot_spec(state, data, rng, team, shooter, defender, skills)
     outcome = resolve_shot(
         spec,
         face=data.get("face"),
@@ -506,34 +474,9 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         roll=outcome.roll,
         ft_rolls=[ft.roll for ft in outcome.free_throws if ft.roll is not None],
     )
-    owed = sum(1 for ft in outcome.free_throws if ft.made is None)
-    shooter.points += outcome.total_points
-    if outcome.scored:
-        shooter.made[spec.kind] += 1
-    shooter.made["ft"] += sum(1 for ft in outcome.free_throws if ft.made)
-    state.add_points(team, outcome.total_points)
-    if outcome.total_points:
-        state.notes.append(f"{shooter.name} ({team}) scores {outcome.total_points}")
-    elif outcome.shot_taken:
-        state.notes.append(f"{shooter.name} ({team}) misses")
-    gift = maddy_gift(state, side, shooter, outcome.scored, data.get("gift"))
-    if gift:
-        data["gift"] = gift
-    else:
-        data.pop("gift", None)
-    if outcome.foul and defender is not None:
-        if outcome.charging:
-            foul_cube(state, team, shooter)
-            injury_cube(state, opponent, defender, draws)
-        else:
-            foul_cube(state, opponent, defender)
-            injury_cube(state, team, shooter, draws)
-    if outcome.attacker_injury_cube and defender is not None:
-        state.notes.append(
-            f"{defender.name} does not commit a foul on the whistle "
-            f"(+{outcome.defense_bonus} to her defence); {shooter.name} takes the white cube"
-        )
-        injury_cube(state, team, shooter, draws)
+    gift = _score_shot(state, data, team, shooter, spec, outcome)
+    if defender is not None:
+        _shot_contact(state, team, shooter, defender, outcome, draws)
     if outcome.onfire:
         onfire(state, team, shooter, outcome.onfire, draws)
     if deciding and defender is not None and is_hector(defender):
@@ -544,9 +487,140 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         hector_defends(state, opponent, defender, draws)
     if skills or deciding:
         data["skills"] = skills
+    _after_shot(state, team, shooter, defender, spec, outcome, gift, paid)
+    return outcome
+
+
+def _shot_defender(state: MatchState, data: dict[str, Any], opponent: str) -> HooperState | None:
+    """The hooper who defends the shot (None: an undefended shot), checked able to."""
+    if data["spec"].get("defense") is None:
+        return None
+    if not data.get("defender"):
+        raise BadInput("a defended shot in a match needs --defender (who takes the foul)")
+    defender = state.teams[opponent].hooper(data["defender"])
+    defender.check_can_defend(opponent)
+    state.teams[opponent].check_on_court(defender, "defend")
+    check_defence_card(data["spec"]["kind"], data["spec"].get("defense_card"), defender)
+    return defender
+
+
+def _spend_for_shot(
+    state: MatchState,
+    data: dict[str, Any],
+    team: str,
+    shooter: HooperState,
+    defender: HooperState | None,
+) -> Any:
+    """The energy the shot's cards cost; returns what the shooter paid."""
+    # "FOR EVERY ACTION CARD THAT HAS BEEN PLAYED, THE ASSIGNED HOOPER HAS SPENT ONE ENERGY."
+    kind = str(data["spec"].get("kind", ""))
+    free = power_free(state, team, shooter.name) or attack_free(state, team, shooter)
+    paid = spend(state, team, shooter, SHOT_CARDS.get(kind, kind), free)
+    if defender is not None:
+        card = str(data["spec"].get("defense_card") or DEFENSE_FOR.get(kind, "")).upper()
+        spend(state, state.other(team), defender, f"{card} defence", defence_free(defender, kind))
+    return paid
+
+
+def _shot_spec(
+    state: MatchState,
+    data: dict[str, Any],
+    rng: Any,
+    team: str,
+    shooter: HooperState,
+    defender: HooperState | None,
+    skills: list[str],
+) -> ShotSpec:
+    """The shot as resolved: the typed spec with Perry's help, the skills and the maluses."""
+    side, opponent = state.teams[team], state.other(team)
+    spec_doc = {k: v for k, v in data["spec"].items() if k not in ("away", "linda")}
+    helped = perry_help(state, state.teams[opponent], defender, data.get("perry"))
+    if helped:
+        spec_doc["defense"] = int(spec_doc["defense"]) + helped
+    else:
+        data.pop("perry", None)
+    maluses = decide_shot_maluses(
+        state, data, rng is not None, team, shooter.name, defender.name if defender else None
+    )
+    state.notes.extend(maluses.notes(shooter.name, defender.name if defender else None))
+    return ShotSpec.from_json(
+        {
+            **spec_doc,
+            "away": not side.free_throw_bonus,
+            "linda": "linda" in skills,
+            "no_foul_bonus": bool(spec_doc.get("no_foul_bonus")) or "sin-miedo" in skills,
+            "attack_malus": sum(m.value for m in maluses.attack),
+            "defense_malus": sum(m.value for m in maluses.defence),
+        }
+    )
+
+
+def _score_shot(
+    state: MatchState,
+    data: dict[str, Any],
+    team: str,
+    shooter: HooperState,
+    spec: ShotSpec,
+    outcome: ShotOutcome,
+) -> Any:
+    """Count the shot's points; returns Maddy's gift, if she gives one."""
+    shooter.points += outcome.total_points
+    if outcome.scored:
+        shooter.made[spec.kind] += 1
+    shooter.made["ft"] += sum(1 for ft in outcome.free_throws if ft.made)
+    state.add_points(team, outcome.total_points)
+    if outcome.total_points:
+        state.notes.append(f"{shooter.name} ({team}) scores {outcome.total_points}")
+    elif outcome.shot_taken:
+        state.notes.append(f"{shooter.name} ({team}) misses")
+    gift = maddy_gift(state, state.teams[team], shooter, outcome.scored, data.get("gift"))
+    if gift:
+        data["gift"] = gift
+    else:
+        data.pop("gift", None)
+    return gift
+
+
+def _shot_contact(
+    state: MatchState,
+    team: str,
+    shooter: HooperState,
+    defender: HooperState,
+    outcome: ShotOutcome,
+    draws: Draws,
+) -> None:
+    """The cubes a defended shot hands out: the foul's, and the whistle's white cube."""
+    opponent = state.other(team)
+    if outcome.foul:
+        if outcome.charging:
+            foul_cube(state, team, shooter)
+            injury_cube(state, opponent, defender, draws)
+        else:
+            foul_cube(state, opponent, defender)
+            injury_cube(state, team, shooter, draws)
+    if outcome.attacker_injury_cube:
+        state.notes.append(
+            f"{defender.name} does not commit a foul on the whistle "
+            f"(+{outcome.defense_bonus} to her defence); {shooter.name} takes the white cube"
+        )
+        injury_cube(state, team, shooter, draws)
+
+
+def _after_shot(
+    state: MatchState,
+    team: str,
+    shooter: HooperState,
+    defender: HooperState | None,
+    spec: ShotSpec,
+    outcome: ShotOutcome,
+    gift: Any,
+    paid: Any,
+) -> None:
+    """Where the ball goes, what the shot leaves for later rules, and free throws owed."""
+    owed = sum(1 for ft in outcome.free_throws if ft.made is None)
     missed = outcome.shot_taken and not outcome.scored
     if defender is not None and missed and not outcome.foul:
-        state.ball_won = (opponent, defender.name)
+        state.ball_won = (state.other(team), defender.name)
     if outcome.shot_taken:
         state.last_shot = {
             "team": team, "hooper": shooter.name, "kind": spec.kind, "scored": outcome.scored,
@@ -565,7 +639,6 @@ def _shot(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Sh
         owe_free_throws(state, team, shooter.name, owed, why, rebound=missed)
     elif missed and not outcome.total_points:
         state.notes.append(REBOUND_NOTE)
-    return outcome
 
 
 def _add_dribble_bonus(state: MatchState, data: dict[str, Any], team: str, shooter: str) -> None:

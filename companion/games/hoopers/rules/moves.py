@@ -76,44 +76,15 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
     side = state.team(data["team"])
     kind = match_prefix(data["kind"], COUNTER_KINDS, what="counter")
     label = COUNTER_NAMES[kind]
-    attacking = state.attacking
-    if kind == "rebound":
-        if side.name != attacking:
-            raise NotYourTurn(
-                f"{side.name} cannot play an offensive rebound: it is {attacking}'s "
-                "attacking turn (the rebound is the attacker's F3)"
-            )
-    elif side.name == attacking:
-        raise NotYourTurn(
-            f"{side.name} cannot play {_a(label)}: it is its own attacking turn "
-            "(a steal or intercept counters the opponent's fundamental)"
-        )
+    _check_counter_turn(side.name, state.attacking, kind, label)
     other = state.teams[state.other(side.name)]
     counterer = side.hooper(data["hooper"])
     counterer.check_in_game(side.name, f"play {_a(label)}")
     if kind != "rebound":
         counterer.check_can_defend(side.name)
     side.check_on_court(counterer, f"play {_a(label)}")
-    against = None
-    if kind != "rebound":
-        if not data.get("against"):
-            raise MissingInput(
-                f"a {label} in a match needs --against (the hooper whose "
-                f"{'dribble' if kind == 'steal' else 'pass'} it counters)"
-            )
-        against = other.hooper(data["against"])
-        against.check_in_game(other.name, "play a fundamental")
-        other.check_on_court(against, "play a fundamental")
-    position = data.get("position")
-    if kind == "steal":
-        known = attacker_position(other, against) if against else None
-        if position is None:
-            position = known
-        position = parse_position(position) if position else None
-        if position is None:
-            raise MissingInput(
-                f"{against.name}'s Position token is not known: give --position (PG … C)"
-            )
+    against = _countered_hooper(other, data, kind, label)
+    position = _stolen_position(other, against, data) if kind == "steal" else None
     # One energy for each card: the counter, and the fundamental it answers unless that
     # was recorded (and paid) already with 'match fundamental'.
     if against is not None:
@@ -131,7 +102,7 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         kind,
         o=data.get("o"),
         v=data.get("v"),
-        position=position if kind == "steal" else None,
+        position=position,
         team_fouls=side.team_fouls,
         no_foul_die="manny" in skills,
         flagrant_whistle=bool(data.get("flagrant_whistle")),
@@ -151,20 +122,94 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
     if "manny" in skills:
         state.notes.append(f"{counterer.name} does not roll the foul die when countering")
     if outcome.foul:
-        fouled = against
-        if against is not None:
-            _fouled_fundamental(state, other.name, against.name, FUNDAMENTAL_FOR[kind])
-        if kind == "rebound":
-            fouled = rebound_fouled(other, data)
-        foul_cube(state, side.name, counterer)
-        injury_cube(state, other.name, fouled, draws)
-        _counter_free_throws(state, data, rng, outcome, other.name, fouled)
-        if kind == "rebound":
-            state.notes.append("offensive foul: the attacking turn ends ('match turn')")
-        elif not outcome.flagrant:
-            state.notes.append("the attack goes on without that slot and its bonus")
+        _counter_fouled(state, data, rng, draws, outcome, side, other, counterer, against)
         return outcome
     data.pop("fouled", None)
+    _note_counter_result(state, outcome, kind, label, side, other, counterer)
+    return outcome
+
+
+def _check_counter_turn(team: str, attacking: str | None, kind: str, label: str) -> None:
+    """The attacker rebounds; the defender steals and intercepts."""
+    if kind == "rebound":
+        if team != attacking:
+            raise NotYourTurn(
+                f"{team} cannot play an offensive rebound: it is {attacking}'s "
+                "attacking turn (the rebound is the attacker's F3)"
+            )
+    elif team == attacking:
+        raise NotYourTurn(
+            f"{team} cannot play {_a(label)}: it is its own attacking turn "
+            "(a steal or intercept counters the opponent's fundamental)"
+        )
+
+
+def _countered_hooper(other: Any, data: dict[str, Any], kind: str, label: str) -> Any:
+    """The attacker whose dribble or pass a steal or intercept counters (None: a rebound)."""
+    if kind == "rebound":
+        return None
+    if not data.get("against"):
+        raise MissingInput(
+            f"a {label} in a match needs --against (the hooper whose "
+            f"{'dribble' if kind == 'steal' else 'pass'} it counters)"
+        )
+    against = other.hooper(data["against"])
+    against.check_in_game(other.name, "play a fundamental")
+    other.check_on_court(against, "play a fundamental")
+    return against
+
+
+def _stolen_position(other: Any, against: Any, data: dict[str, Any]) -> Any:
+    """The Position token of the hooper a steal is against: given, or known from the court."""
+    position = data.get("position")
+    known = attacker_position(other, against) if against else None
+    if position is None:
+        position = known
+    position = parse_position(position) if position else None
+    if position is None:
+        raise MissingInput(
+            f"{against.name}'s Position token is not known: give --position (PG … C)"
+        )
+    return position
+
+
+def _counter_fouled(
+    state: MatchState,
+    data: dict[str, Any],
+    rng: Any,
+    draws: Draws,
+    outcome: Any,
+    side: Any,
+    other: Any,
+    counterer: Any,
+    against: Any,
+) -> None:
+    """A counter that fouls: the cubes, the free throws, and how the attack goes on."""
+    kind = data["kind"]
+    fouled = against
+    if against is not None:
+        _fouled_fundamental(state, other.name, against.name, FUNDAMENTAL_FOR[kind])
+    if kind == "rebound":
+        fouled = rebound_fouled(other, data)
+    foul_cube(state, side.name, counterer)
+    injury_cube(state, other.name, fouled, draws)
+    _counter_free_throws(state, data, rng, outcome, other.name, fouled)
+    if kind == "rebound":
+        state.notes.append("offensive foul: the attacking turn ends ('match turn')")
+    elif not outcome.flagrant:
+        state.notes.append("the attack goes on without that slot and its bonus")
+
+
+def _note_counter_result(
+    state: MatchState,
+    outcome: Any,
+    kind: str,
+    label: str,
+    side: Any,
+    other: Any,
+    counterer: Any,
+) -> None:
+    """A clean counter: who has the ball now, said in the notes."""
     if kind == "rebound":
         if outcome.success:
             state.notes.append(
@@ -184,7 +229,6 @@ def _counter(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) ->
         joy = failed_counter_note(counterer, "dribble" if kind == "steal" else "pass")
         if joy:
             state.notes.append(joy)
-    return outcome
 
 
 def _fouled_fundamental(state: MatchState, team: str, hooper: str, kind: str) -> None:
@@ -423,25 +467,7 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
     for out_typed, in_typed in pairs:
         leaving = side.hooper(out_typed)
         entering = side.hooper(in_typed)
-        if leaving.name == entering.name:
-            raise BadInput(f"{leaving.name} cannot replace themself")
-        for name in (leaving.name, entering.name):
-            if name in moving:
-                raise BadInput(f"{name} is named twice in this substitution")
-            moving.add(name)
-        if entering.ejected:
-            raise HooperUnavailable(
-                f"{entering.name} ({side.name}) is ejected and cannot come back in"
-            )
-        if entering.out:
-            raise HooperUnavailable(
-                f"{entering.name} ({side.name}) is out of this game (injury marker 'out')"
-            )
-        if side.court is not None:
-            if not side.on_court(leaving.name):
-                raise BadInput(f"{leaving.name} ({side.name}) is on the bench, not on court")
-            if side.on_court(entering.name):
-                raise BadInput(f"{entering.name} ({side.name}) is already on court")
+        _check_sub_pair(side, leaving, entering, moving)
         vacant = leaving.ejected or leaving.out
         reley = has_skill(entering, "reley")
         if vacant or reley:
@@ -453,7 +479,40 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
             f"--second-position {', '.join(sorted(stray))}: only a hooper coming in (--in) "
             "takes a Position token here"
         )
-    paid = free_pairs < len(done) and not side.subs_open
+    _pay_for_subs(state, side, free_pairs < len(done))
+    for leaving_name, entering_name in done:
+        _swap(state, side, side.hoopers[leaving_name], side.hoopers[entering_name], seconds)
+    data.update(team=side.name, pairs=done)
+    if seconds:
+        data["second"] = sorted(seconds)
+    else:
+        data.pop("second", None)
+
+
+def _check_sub_pair(side: Any, leaving: Any, entering: Any, moving: set[str]) -> None:
+    """Refuse a pair that cannot swap: one hooper twice, or one who cannot come in or out."""
+    if leaving.name == entering.name:
+        raise BadInput(f"{leaving.name} cannot replace themself")
+    for name in (leaving.name, entering.name):
+        if name in moving:
+            raise BadInput(f"{name} is named twice in this substitution")
+        moving.add(name)
+    if entering.ejected:
+        raise HooperUnavailable(f"{entering.name} ({side.name}) is ejected and cannot come back in")
+    if entering.out:
+        raise HooperUnavailable(
+            f"{entering.name} ({side.name}) is out of this game (injury marker 'out')"
+        )
+    if side.court is not None:
+        if not side.on_court(leaving.name):
+            raise BadInput(f"{leaving.name} ({side.name}) is on the bench, not on court")
+        if side.on_court(entering.name):
+            raise BadInput(f"{entering.name} ({side.name}) is already on court")
+
+
+def _pay_for_subs(state: MatchState, side: Any, any_paid_pair: bool) -> None:
+    """One coach action token for the turn's substitutions, unless they are free now."""
+    paid = any_paid_pair and not side.subs_open
     if paid:
         if side.name != state.attacking or not state.turn_fresh:
             raise NotYourTurn(
@@ -472,38 +531,35 @@ def _sub(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
         )
     elif side.subs_open:
         state.notes.append("substitutions are free now (timeout, a new period, or already paid)")
-    for leaving_name, entering_name in done:
-        leaving, entering = side.hoopers[leaving_name], side.hoopers[entering_name]
-        why = []
-        if leaving.ejected or leaving.out:
-            why.append(f"{leaving.name}'s place is vacant")
-        if has_skill(entering, "reley"):
-            why.append(f"{entering.name} comes in without a coach action token")
-        if side.court is not None:
-            position = side.position_of(leaving.name)
-            side.court[position] = entering.name
-            where = f" on the {position} token"
-            why += take_position(side, entering.name, position, seconds)
-            side.out_of_position.discard(leaving.name)
-        else:
-            where = ""
-        lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
-        # "The hooper that now has become a benchwarmer immediately recovers one energy."
-        back = recover(leaving, 1)
-        if back:
-            lost += f" (+{back} energy: {leaving.energy})"
-        leaving.onfire = FLAT
-        entering.onfire = FLAT
-        state.notes.append(
-            f"{entering.name} in{where} for {leaving.name}: {entering.name} starts on the flat "
-            f"zone; {leaving.name} goes to the bench{lost} and recovers one energy"
-            + (f" — {'; '.join(why)}" if why else "")
-        )
-    data.update(team=side.name, pairs=done)
-    if seconds:
-        data["second"] = sorted(seconds)
+
+
+def _swap(state: MatchState, side: Any, leaving: Any, entering: Any, seconds: set[str]) -> None:
+    """One hooper out, one in: the court, the Onfire track, the bench's energy, the note."""
+    why = []
+    if leaving.ejected or leaving.out:
+        why.append(f"{leaving.name}'s place is vacant")
+    if has_skill(entering, "reley"):
+        why.append(f"{entering.name} comes in without a coach action token")
+    if side.court is not None:
+        position = side.position_of(leaving.name)
+        side.court[position] = entering.name
+        where = f" on the {position} token"
+        why += take_position(side, entering.name, position, seconds)
+        side.out_of_position.discard(leaving.name)
     else:
-        data.pop("second", None)
+        where = ""
+    lost = "" if leaving.onfire == FLAT else f" (loses {leaving.onfire} on the Onfire track)"
+    # "The hooper that now has become a benchwarmer immediately recovers one energy."
+    back = recover(leaving, 1)
+    if back:
+        lost += f" (+{back} energy: {leaving.energy})"
+    leaving.onfire = FLAT
+    entering.onfire = FLAT
+    state.notes.append(
+        f"{entering.name} in{where} for {leaving.name}: {entering.name} starts on the flat "
+        f"zone; {leaving.name} goes to the bench{lost} and recovers one energy"
+        + (f" — {'; '.join(why)}" if why else "")
+    )
 
 
 # --- the Onfire track by hand -------------------------------------------------------

@@ -25,7 +25,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -159,105 +159,132 @@ def _counter_kind(data: Mapping[str, Any]) -> str | None:
 
 def check(state: Any, kind: str, data: Mapping[str, Any]) -> None:
     """Refuse a move the Turn Sequence does not allow now (raises RuleViolation)."""
-    from companion.games.hoopers.rules import ball
-
-    phase: Phase = state.phase
     from companion.games.hoopers.rules.playbooks import check_undefended
 
     check_undefended(state, kind, data)
     if kind in ANY_TIME or kind == "free-throw":
         return
-    step = phase.step
-    if kind == "timeout":
-        caller = _team_name(state, data)
-        if caller is not None and caller != getattr(state, "attacking", caller):
+    checker = _CHECKS.get(kind)
+    if checker is not None:
+        checker(state, data, state.phase)
+
+
+def _check_timeout(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    caller = _team_name(state, data)
+    if caller is not None and caller != getattr(state, "attacking", caller):
+        raise _refuse(
+            # One quote (issue 32): the opponent's benefits and 'match coach' are
+            # said in the table's words, not quoted a second time.
+            f"a timeout by {caller} ('At THE BEGINNING of your attacking turn': "
+            f"{caller} defends and may use 'match coach' for the timeout's benefits)",
+            phase,
+            state,
+        )
+    if phase.step != START:
+        raise _refuse(
+            "a timeout ('At THE BEGINNING of your attacking turn')",
+            replace(phase, why=phase.why or "the attack has begun"),
+            state,
+        )
+
+
+def _check_turn(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    if data.get("again") and phase.step != REBOUND_WON:
+        raise _refuse(
+            "'turn --again' (only after a won offensive rebound: 'play another "
+            "attacking turn without moving the turn token')",
+            phase,
+            state,
+        )
+    defending = state.other(state.attacking) if getattr(state, "attacking", None) else None
+    if data.get("power") and not _unleashed(state, defending):
+        tribe = str(state.teams[defending].tribe).title()
+        raise _refuse(
+            f"'turn --power' ({defending} plays the {tribe}: the turn token stays only "
+            "for the Unleashed power)",
+            phase,
+            state,
+        )
+    if data.get("power") and not phase.power:
+        raise _refuse(
+            "'turn --power' (the Unleashed power needs 'a counter action has successfully "
+            "been played' or 'defense card has been played and the opponent attempt to "
+            "score fails')",
+            phase,
+            state,
+        )
+
+
+def _check_counter(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    from companion.games.hoopers.rules import ball
+
+    counter = _counter_kind(data)
+    if counter == "rebound":
+        if phase.step != MISSED:
             raise _refuse(
-                # One quote (issue 32): the opponent's benefits and 'match coach' are
-                # said in the table's words, not quoted a second time.
-                f"a timeout by {caller} ('At THE BEGINNING of your attacking turn': "
-                f"{caller} defends and may use 'match coach' for the timeout's benefits)",
+                "an offensive rebound (after a failed attack that scored nothing: "
+                "'There are not rebounds if a player has scored points')",
                 phase,
                 state,
             )
-        if step != START:
-            raise _refuse(
-                "a timeout ('At THE BEGINNING of your attacking turn')",
-                replace(phase, why=phase.why or "the attack has begun"),
-                state,
-            )
         return
-    if kind == "turn":
-        if data.get("again") and step != REBOUND_WON:
-            raise _refuse(
-                "'turn --again' (only after a won offensive rebound: 'play another "
-                "attacking turn without moving the turn token')",
-                phase,
-                state,
-            )
-        defending = state.other(state.attacking) if getattr(state, "attacking", None) else None
-        if data.get("power") and not _unleashed(state, defending):
-            tribe = str(state.teams[defending].tribe).title()
-            raise _refuse(
-                f"'turn --power' ({defending} plays the {tribe}: the turn token stays only "
-                "for the Unleashed power)",
-                phase,
-                state,
-            )
-        if data.get("power") and not phase.power:
-            raise _refuse(
-                "'turn --power' (the Unleashed power needs 'a counter action has successfully "
-                "been played' or 'defense card has been played and the opponent attempt to "
-                "score fails')",
-                phase,
-                state,
-            )
-        return
-    if kind == "counter":
-        counter = _counter_kind(data)
-        if counter == "rebound":
-            if step != MISSED:
-                raise _refuse(
-                    "an offensive rebound (after a failed attack that scored nothing: "
-                    "'There are not rebounds if a player has scored points')",
-                    phase,
-                    state,
-                )
-            return
-        if step not in (START, PLAY) or not phase.counterable:
-            raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
-        ball.check_counter(state, counter, data)
-        return
-    if kind == "foul":
-        action = _foul_action(data)
-        _check_fouler(state, str(data.get("team", "")), action, phase)
-        if action in COUNTERED and not phase.counterable:
-            raise _refuse(f"a counter foul ({action})", _spent(phase), state)
-        if action == "rebound" and step != MISSED:
-            raise _refuse("an offensive foul on a rebound", phase, state)
-        if action in ("screen", "charging") and step not in (START, PLAY, REBOUND_WON):
-            raise _refuse(f"an offensive foul on a {action}", phase, state)
-        return
-    if kind == "block" and _blocked_kind(data) in COUNTERED and not phase.counterable:
+    if phase.step not in (START, PLAY) or not phase.counterable:
+        raise _refuse(f"a counter ({counter or data.get('kind')})", _spent(phase), state)
+    ball.check_counter(state, counter, data)
+
+
+def _check_foul(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    action = _foul_action(data)
+    _check_fouler(state, str(data.get("team", "")), action, phase)
+    if action in COUNTERED and not phase.counterable:
+        raise _refuse(f"a counter foul ({action})", _spent(phase), state)
+    if action == "rebound" and phase.step != MISSED:
+        raise _refuse("an offensive foul on a rebound", phase, state)
+    if action in ("screen", "charging") and phase.step not in (START, PLAY, REBOUND_WON):
+        raise _refuse(f"an offensive foul on a {action}", phase, state)
+
+
+def _check_fundamental(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    from companion.games.hoopers.rules import ball
+
+    if phase.step not in (START, PLAY, REBOUND_WON):
+        raise _refuse(f"a fundamental ({data.get('kind')})", phase, state)
+    if phase.slots < 1:
+        raise _refuse(
+            f"a fundamental ({data.get('kind')}; 'F1' and 'F2' are taken)",
+            _spent(phase),
+            state,
+        )
+    ball.check_attacker(state, "fundamental", data)
+
+
+def _check_block(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    if _blocked_kind(data) in COUNTERED and not phase.counterable:
         raise _refuse(f"a block on a {_blocked_kind(data)}", _spent(phase), state)
-    if kind == "fundamental":
-        if step not in (START, PLAY, REBOUND_WON):
-            raise _refuse(f"a fundamental ({data.get('kind')})", phase, state)
-        if phase.slots < 1:
-            raise _refuse(
-                f"a fundamental ({data.get('kind')}; 'F1' and 'F2' are taken)",
-                _spent(phase),
-                state,
-            )
-        ball.check_attacker(state, kind, data)
-        return
-    if kind == "shot" and step == MISSED and _susan_peg(state, data):
+    if phase.step not in (START, PLAY, REBOUND_WON):
+        raise _refuse("a block", phase, state)
+
+
+def _check_shot(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    from companion.games.hoopers.rules import ball
+
+    if phase.step == MISSED and _susan_peg(state, data):
         return  # her skill: "she rolls the d20 die directly performing a Lay-up"
-    if kind in ("shot", "block"):
-        if step not in (START, PLAY, REBOUND_WON):
-            raise _refuse("a shot" if kind == "shot" else "a block", phase, state)
-        if kind == "shot":
-            ball.check_attacker(state, kind, data)
-        return
+    if phase.step not in (START, PLAY, REBOUND_WON):
+        raise _refuse("a shot", phase, state)
+    ball.check_attacker(state, "shot", data)
+
+
+# What each kind of move must wait for in the Turn Sequence (other moves wait for nothing).
+_CHECKS: dict[str, Callable[[Any, Mapping[str, Any], Phase], None]] = {
+    "timeout": _check_timeout,
+    "turn": _check_turn,
+    "counter": _check_counter,
+    "foul": _check_foul,
+    "fundamental": _check_fundamental,
+    "block": _check_block,
+    "shot": _check_shot,
+}
 
 
 def _team_name(state: Any, data: Mapping[str, Any]) -> str | None:

@@ -92,6 +92,63 @@ def _on_court(tribe: str, five: Sequence[str], seven: Sequence[str], onfire: Seq
         )
 
 
+def _line_ups(
+    series: Series, setup: Any, rosters: Mapping[str, Sequence[str]]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """Each tribe's hoopers for the game (ejected ones out, Susan Peg in with the tribe she
+    favours), and those who sit out."""
+    line_ups: dict[str, tuple[str, ...]] = {}
+    left_out: dict[str, tuple[str, ...]] = {}
+    for tribe in series.tribes:
+        out = {h.casefold() for h in setup.sits_out.get(tribe, ())}
+        roster = [h for h in rosters[tribe] if h.casefold() not in out]
+        left_out[tribe] = tuple(h for h in rosters[tribe] if h.casefold() in out)
+        if setup.susan_peg == tribe and SUSAN_PEG.casefold() not in map(str.casefold, roster):
+            roster.append(SUSAN_PEG)
+        line_ups[tribe] = tuple(roster)
+    return line_ups, left_out
+
+
+def _carried_injuries(
+    series: Series,
+    rules: SeriesRules,
+    setup: Any,
+    rosters: Mapping[str, Sequence[str]],
+    line_ups: Mapping[str, Sequence[str]],
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The injury cubes injured hoopers start with (as events), and the hoopers the setup
+    names that the rosters do not hold."""
+    carried: list[dict[str, Any]] = []
+    unmatched = [
+        f"{tribe}:{hooper}"
+        for tribe, hoopers in setup.sits_out.items()
+        for hooper in hoopers
+        if hooper.casefold() not in map(str.casefold, rosters[tribe])
+    ]
+    for tribe, hoopers in setup.starts_injured.items():
+        for hooper in hoopers:
+            if hooper.casefold() not in map(str.casefold, line_ups[tribe]):
+                unmatched.append(f"{tribe}:{hooper}")
+                continue
+            carried += [
+                {
+                    "type": "injure",
+                    "data": {"team": series.side(tribe), "hooper": hooper, "carried": True},
+                }
+            ] * rules.injury_cubes_next_game
+    return carried, unmatched
+
+
+def _upgrades(series: Series, line_ups: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The upgrade cards sleeved in earlier games, by side, for the hoopers who play."""
+    upgrades = {
+        tribe: {h: card for h, card in cards.items() if h in line_ups[tribe]}
+        for tribe, cards in sleeved(series.games, series.stars).items()
+        if tribe in line_ups
+    }
+    return {series.side(tribe): cards for tribe, cards in upgrades.items() if cards}
+
+
 def plan_series_match(
     series: Series,
     rules: SeriesRules,
@@ -116,15 +173,7 @@ def plan_series_match(
     if number is None:
         raise SeriesDecided(f"series {series.id} has no next game ({series.status})")
     setup = series.setup_for(number, rules)
-    line_ups: dict[str, tuple[str, ...]] = {}
-    left_out: dict[str, tuple[str, ...]] = {}
-    for tribe in series.tribes:
-        out = {h.casefold() for h in setup.sits_out.get(tribe, ())}
-        roster = [h for h in rosters[tribe] if h.casefold() not in out]
-        left_out[tribe] = tuple(h for h in rosters[tribe] if h.casefold() in out)
-        if setup.susan_peg == tribe and SUSAN_PEG.casefold() not in map(str.casefold, roster):
-            roster.append(SUSAN_PEG)
-        line_ups[tribe] = tuple(roster)
+    line_ups, left_out = _line_ups(series, setup, rosters)
     sevens = {t: list(n) for t, n in (sevens or {}).items() if n}
     fives = {t: list(n) for t, n in (fives or {}).items() if n}
     for tribe, seven in sevens.items():
@@ -139,30 +188,8 @@ def plan_series_match(
                 f"{tribe}'s five on court come with its seven: give --seven '{tribe}:A,B,...'"
             )
         _on_court(tribe, five, line_ups[tribe], hot_start if tribe == home else cold_start)
-    carried = []
-    unmatched = [
-        f"{tribe}:{hooper}"
-        for tribe, hoopers in setup.sits_out.items()
-        for hooper in hoopers
-        if hooper.casefold() not in map(str.casefold, rosters[tribe])
-    ]
-    for tribe, hoopers in setup.starts_injured.items():
-        for hooper in hoopers:
-            if hooper.casefold() not in map(str.casefold, line_ups[tribe]):
-                unmatched.append(f"{tribe}:{hooper}")
-                continue
-            carried += [
-                {
-                    "type": "injure",
-                    "data": {"team": series.side(tribe), "hooper": hooper, "carried": True},
-                }
-            ] * rules.injury_cubes_next_game
-    upgrades = {
-        tribe: {h: card for h, card in cards.items() if h in line_ups[tribe]}
-        for tribe, cards in sleeved(series.games, series.stars).items()
-        if tribe in line_ups
-    }
-    upgrades = {side(tribe): cards for tribe, cards in upgrades.items() if cards}
+    carried, unmatched = _carried_injuries(series, rules, setup, rosters, line_ups)
+    upgrades = _upgrades(series, line_ups)
     roles = series.roles()
     return SeriesMatchPlan(
         number=number,

@@ -139,6 +139,57 @@ def _mask(names: Sequence[str], index: dict[str, int]) -> int:
     return bits
 
 
+# An attack in bit-mask form: (attacker, target, who may shield it, who shields it
+# automatically as a mask), every index a card's place in the team.
+Attack = tuple[int, int, tuple[int, ...], int]
+
+
+def _open_attacks(
+    links: Links, index: dict[str, int], silenced: dict[str, tuple[str, ...]]
+) -> list[Attack]:
+    """The attacks of the cards not silenced, shields silenced cards would give left out."""
+    return [
+        (
+            index[d],
+            index[t],
+            tuple(index[p] for p in links.coverers[(d, t)] if p not in silenced),
+            sum(1 << index[p] for p in links.automatic[(d, t)] if p not in silenced),
+        )
+        for d, t in links.attacks
+        if d not in silenced
+    ]
+
+
+def _destroyed(attacks: list[Attack], chosen: dict[int, int]) -> tuple[int, int]:
+    """(destroyed cards, attacks that got through) as masks, once destruction settles: a
+    destroyed card shields no more, so destroy until nothing new falls."""
+    destroyed = 0
+    while True:
+        through = hit = 0
+        for i, (_, t, shields, automatic) in enumerate(attacks):
+            if not any(
+                (automatic >> p & 1 or chosen.get(p, 0) >> t & 1) and not destroyed >> p & 1
+                for p in shields
+            ):
+                through |= 1 << i
+                hit |= 1 << t
+        if hit == destroyed:
+            return destroyed, through
+        destroyed = hit
+
+
+def _score_through(
+    team: Sequence[Card], attacks: list[Attack], silenced: dict[str, tuple[str, ...]], through: int
+) -> int:
+    """The team's total when the attacks in the `through` mask land."""
+    hits: dict[str, list[str]] = {}
+    for i, (d, t, _, _) in enumerate(attacks):
+        if through >> i & 1:
+            hits.setdefault(team[t].name, []).append(team[d].name)
+    res = Resolution(silenced, {k: tuple(v) for k, v in hits.items()}, {})
+    return score_resolution(team, res, Choices()).total
+
+
 def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
     """The highest-scoring choice for every Protect/Silence card not fixed by the player.
 
@@ -186,42 +237,16 @@ def find_best(team: Sequence[Card], fixed: Choices | None = None) -> Search:
             last_ring = err
             continue
         silence_key = frozenset(silenced)
-        attacks = [
-            (
-                index[d],
-                index[t],
-                tuple(index[p] for p in links.coverers[(d, t)] if p not in silenced),
-                sum(1 << index[p] for p in links.automatic[(d, t)] if p not in silenced),
-            )
-            for d, t in links.attacks
-            if d not in silenced
-        ]
+        attacks = _open_attacks(links, index, silenced)
         for protect_pick in product(*(masks for _, masks in protect_open)):
             tried += 1
             chosen = dict(fixed_masks)
             for (protector, _), (bits, _) in zip(protect_open, protect_pick, strict=True):
                 chosen[protector] = bits
-            destroyed = 0
-            while True:
-                through = hit = 0
-                for i, (_, t, shields, automatic) in enumerate(attacks):
-                    if not any(
-                        (automatic >> p & 1 or chosen.get(p, 0) >> t & 1) and not destroyed >> p & 1
-                        for p in shields
-                    ):
-                        through |= 1 << i
-                        hit |= 1 << t
-                if hit == destroyed:
-                    break
-                destroyed = hit
+            destroyed, through = _destroyed(attacks, chosen)
             total = totals.get((silence_key, through))
             if total is None:
-                hits: dict[str, list[str]] = {}
-                for i, (d, t, _, _) in enumerate(attacks):
-                    if through >> i & 1:
-                        hits.setdefault(team[t].name, []).append(team[d].name)
-                res = Resolution(silenced, {k: tuple(v) for k, v in hits.items()}, {})
-                total = score_resolution(team, res, Choices()).total
+                total = _score_through(team, attacks, silenced, through)
                 totals[(silence_key, through)] = total
             key = (destroyed, silence_key)
             kept = by_outcome.get(key)

@@ -1,0 +1,260 @@
+"""Live matches: starting, waiting, recording and undoing events, finishing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from tinydb import Query
+
+from companion.engine.errors import (
+    AlreadyLive,
+    NoLiveMatch,
+    NothingToUndo,
+    RuleViolation,
+)
+from companion.store import ids as store_ids  # new_id patched there by tests
+from companion.store.change import Change
+from companion.store.ids import Match, now
+from companion.store.order import note_recorded
+from companion.store.schema import LIVE
+from companion.store.validate import shard_name
+
+T = TypeVar("T")
+
+
+class LiveMatches:
+    """The live matches of `Store`: start, wait and resume, record and undo events, finish."""
+
+    def start_match(
+        self,
+        game: str,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        events: list[dict[str, Any]] | None = None,
+        can_wait: Callable[[Match], bool] | None = None,
+    ) -> Match:
+        """Create a live match; it becomes the game's current match.
+
+        A current match for which `can_wait(match)` holds (the table's say: a game that
+        belongs to something bigger, like a Series) waits beside the new one instead of
+        refusing it: it stays live, is no longer current, and becomes current again when
+        the new one is ended or abandoned (or at once with `resume_match`). One match of a
+        game waits at a time.
+        """
+        from companion.engine.rng import fresh_seed
+
+        with self.transaction() as db:
+            live = db.table(LIVE)
+            current = live.get(_live(game))
+            waiting = live.get(_waiting(game))
+            if current is not None and (
+                waiting is not None or can_wait is None or not can_wait(dict(current))
+            ):
+                raise AlreadyLive(game, current["id"])
+            if current is not None:
+                live.update({WAITING: True}, doc_ids=[current.doc_id])
+            match: Match = {
+                "id": self._unused_id(live),
+                "game": game,
+                "players": list(players),
+                "options": dict(options or {}),
+                "seed": fresh_seed() if seed is None else seed,
+                "status": "live",
+                "created": self.now(),
+                "updated": self.now(),
+                "events": [stamp_event(e, self.now) for e in events or []],
+                "result": None,
+            }
+            live.insert(match)
+            return match
+
+    def _unused_id(self, live: Any) -> str:
+        while True:
+            candidate = store_ids.new_id()
+            if not live.contains(Query().id == candidate):
+                return candidate
+
+    def waiting_match(self, game: str) -> Match | None:
+        """The game's live match that waits while another is played (None: none waits)."""
+        found = self.snapshot().table(LIVE).get(_waiting(game))
+        return dict(found) if found is not None else None
+
+    def resume_match(self, game: str, match_id: str | None = None) -> Match:
+        """Make the waiting match (`match_id`: that one) current again; the current one, if
+        any, waits in its place. Returns the resumed match."""
+        with self.transaction() as db:
+            live = db.table(LIVE)
+            waiting = live.get(_waiting(game))
+            if waiting is None or (match_id is not None and waiting["id"] != match_id):
+                current = live.get(_live(game))
+                if current is not None and match_id in (None, current["id"]):
+                    return dict(current)  # already the current one
+                raise RuleViolation(
+                    f"no {game} match {match_id + ' ' if match_id else ''}is waiting"
+                )
+            current = live.get(_live(game))
+            if current is not None:
+                live.update({WAITING: True}, doc_ids=[current.doc_id])
+            live.update(_unwait, doc_ids=[waiting.doc_id])
+            return {k: v for k, v in waiting.items() if k != WAITING}
+
+    def current_match(self, game: str) -> Match:
+        match = self.snapshot().table(LIVE).get(_live(game))
+        if match is None:
+            raise no_live_match(game)
+        return dict(match)
+
+    def live_match(self, game: str) -> Match | None:
+        found = self.snapshot().table(LIVE).get(_live(game))
+        return dict(found) if found is not None else None
+
+    def update_live(
+        self, game: str, change: Callable[[Match], list[dict[str, Any]]]
+    ) -> tuple[Match, list[dict[str, Any]]]:
+        """Append the events `change(match)` returns to the game's live match.
+
+        `change` runs under the lock on the freshest copy of the match; it
+        validates (raising a CompanionError writes nothing) and returns the
+        events to append as `{"type": ..., "data": {...}}`.
+        """
+
+        def counted(match: Match) -> tuple[list[dict[str, Any]], int]:
+            events = change(match)
+            return events, len(events)
+
+        match, count = self.change_live(game, counted)
+        return match, match["events"][len(match["events"]) - count :]
+
+    def change_live(
+        self, game: str, change: Callable[[Match], tuple[list[dict[str, Any]], T]]
+    ) -> tuple[Match, T]:
+        """Like `update_live`, for a `change` that also returns a value: (events, value).
+
+        Returns the match with the new events appended and the value, both
+        decided inside the one locked transaction.
+        """
+        return self.change_live_with(game, lambda match, _txn: change(match))
+
+    def change_live_with(
+        self, game: str, change: Callable[[Match, Change], tuple[list[dict[str, Any]], T]]
+    ) -> tuple[Match, T]:
+        """Like `change_live`, where `change` also reads and writes documents in the same
+        transaction (`txn.get_doc` / `txn.put_doc`): one move, one unit of work."""
+        with self.change() as txn:
+            db = txn.db
+            live = db.table(LIVE)
+            doc = live.get(_live(game))
+            if doc is None:
+                raise no_live_match(game)
+            match = dict(doc)
+            events, value = change(match, txn)
+            new_events = [stamp_event(e, self.now) for e in events]
+            match["events"] = [*match["events"], *new_events]
+            match["updated"] = self.now()
+            live.update(
+                {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
+            )
+            return match, value
+
+    def undo_events(
+        self, game: str, count: int, check: Callable[[Match], None] | None = None
+    ) -> tuple[Match, list[dict[str, Any]]]:
+        """Drop the last `count` events of the game's live match in one transaction."""
+        with self.transaction() as db:
+            live = db.table(LIVE)
+            doc = live.get(_live(game))
+            if doc is None:
+                raise no_live_match(game)
+            events = list(doc["events"])
+            if len(events) < count or not events:
+                raise NothingToUndo(f"nothing to undo in {game} match {doc['id']}")
+            if check is not None:
+                check(dict(doc))
+            kept, removed = events[: len(events) - count], events[len(events) - count :]
+            live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
+            return {**doc, "events": kept}, removed
+
+    def finish_match(
+        self,
+        game: str,
+        result: dict[str, Any] | Callable[[Match], dict[str, Any]],
+        status: str = "finished",
+        expected_events: int | None = None,
+    ) -> Match:
+        """Move the game's live match to the archive with its result.
+
+        `result` may be a function of the match: it then runs under the lock on
+        the freshest copy, so the result (and any refusal) can miss no move.
+
+        `expected_events`: the number of events the result was computed from;
+        if another process recorded something since, nothing is written and
+        the command is refused, so a result never misses a recorded move.
+
+        Two files change, in one transaction (see the module's docstring): the
+        match is live or archived, never both and never neither.
+        """
+        with self.change() as txn:
+            live = txn.db.table(LIVE)
+            doc = live.get(_live(game))
+            if doc is None:
+                raise no_live_match(game)
+            if expected_events is not None and len(doc["events"]) != expected_events:
+                raise RuleViolation(
+                    f"{game} match {doc['id']} changed while it was being ended",
+                    hint="run the command again",
+                )
+            if callable(result):
+                result = result(dict(doc))
+            stamp = self.now()
+            from companion.engine.played import match_stamps, minutes_played
+
+            # Kept with the options, as a logged game's typed minutes are: history reads
+            # matches without their events.
+            options = {**(doc.get("options") or {})}
+            options["minutes"] = minutes_played(match_stamps(doc, stamp))
+            match = {
+                **doc,
+                "options": options,
+                "status": status,
+                "result": result,
+                "finished": stamp,
+                "updated": stamp,
+            }
+            txn.put(shard_name(stamp), match)
+            live.remove(doc_ids=[doc.doc_id])
+            waiting = live.get(_waiting(game))
+            if waiting is not None:  # the match that waited for this one is current again
+                live.update(_unwait, doc_ids=[waiting.doc_id])
+            note_recorded(txn.db, [match["id"]])
+        return match
+
+    def abandon_match(self, game: str) -> Match:
+        return self.finish_match(game, result={}, status="abandoned")
+
+
+def no_live_match(game: str) -> NoLiveMatch:
+    # No hint here: the commands to type are the tables layer's (tables.base.hinted).
+    return NoLiveMatch(game)
+
+
+WAITING = "waiting"  # a live match set aside while another of its game is played
+
+
+def _live(game: str) -> Any:
+    """The query for a game's current live match (one being finished no longer counts, nor
+    one that waits while another is played)."""
+    return (Query().game == game) & ~Query().finishing.exists() & ~Query()[WAITING].exists()
+
+
+def _waiting(game: str) -> Any:
+    return (Query().game == game) & ~Query().finishing.exists() & Query()[WAITING].exists()
+
+
+def _unwait(doc: dict[str, Any]) -> None:
+    doc.pop(WAITING, None)
+
+
+def stamp_event(event: dict[str, Any], clock: Callable[[], str] = now) -> dict[str, Any]:
+    return {"type": event["type"], "data": event.get("data", {}), "at": event.get("at") or clock()}
