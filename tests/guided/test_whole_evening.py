@@ -1,0 +1,168 @@
+"""Issue 32, "Done when": a whole evening from a fresh database with no catalogue imported.
+
+Every game is started from the bare `companion` menu; a Valley Hoopers Series is played by
+people (Ana manages the Keepers, Ben the Unleashed) across two evenings (two invocations on
+the same database, the clock a day apart), and two games played without the companion are
+logged. History, stats and the Series then say what the table saw: every result with the
+people as players, never a tribe."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.store import clock
+
+EVENING_1, EVENING_2 = "2026-11-27T19:30:00+00:00", "2026-11-28T20:00:00+00:00"
+
+
+def play_out(db, home: str, away: str, per_period=(10, 8)) -> None:
+    """The table plays the match out at the board: each period's points, then its turns."""
+    from companion.engine.events import event
+    from companion.games.hoopers.table import HoopersTable
+    from companion.store import Store
+
+    table = HoopersTable(Store(db))
+    for _ in range(4):
+        table.record(
+            event("score", team=home, points=per_period[0], hooper=None),
+            event("score", team=away, points=per_period[1], hooper=None),
+            *[event("turn", again=False)] * 16,
+        )
+
+
+@pytest.fixture
+def evening(monkeypatch):
+    """Set the wall clock to an evening (the store stamps every record with it)."""
+
+    def at(when: str) -> None:
+        monkeypatch.setattr(clock, "wall", lambda: when)
+
+    return at
+
+
+def series_evening_1(cli, db, scripted, evening):
+    evening(EVENING_1)
+    flow = scripted
+    flow.answer("What now?", "start")
+    flow.answer("Which game?", "series")
+    flow.answer("First tribe?", "")
+    flow.answer("Second tribe?", "")
+    flow.answer("Who manages Keepers?", "Ana")
+    flow.answer("Who manages Unleashed?", "Ben")
+    flow.answer("Who is at home in game 1?", "kee")
+    flow.answer("Keepers: the setup's star upgrade", "")
+    flow.answer("Unleashed: the setup's star upgrade", "")
+    flow.answer("Play its first game now?", "")
+    flow.answer("Give the line-ups", "")
+    flow.answer("first hot step?", "")
+    flow.answer("first cold step?", "")
+    flow.answer("Who attacks first?", "Keepers")
+    flow.expect("F1: Ana's fundamental?")
+    flow.interrupt()
+    assert flow.run().exit_code == 130
+    play_out(db, "Ana", "Ben")
+
+
+def series_game_ends(scripted, game: int, winner: str):
+    flow = scripted
+    flow.answer("What now?", "continue series")
+    flow.answer("Play the next game of this series?", "")
+    flow.answer("The match is over. End it", "")
+    flow.answer("Keepers: gameplan milestones", "")
+    flow.answer("Unleashed: gameplan milestones", "")
+    flow.answer("tribe marker", "")
+    flow.answer(f"{winner}: the hooper upgrade card from the deck?", "none")
+    flow.answer(f"Start game {game + 1} now?", "no")
+    flow.answer("What now?", "quit")
+    assert flow.run().exit_code == 0
+
+
+def series_evening_2(cli, db, scripted, evening):
+    """The next evening, a new invocation on the same database: game 2, then its end."""
+    evening(EVENING_2)
+    flow = scripted
+    flow.answer("What now?", "continue series")
+    flow.answer("Play the next game of this series?", "")
+    flow.answer("Give the line-ups", "")
+    flow.answer("first hot step?", "")
+    flow.answer("first cold step?", "")
+    flow.answer("Who attacks first?", "Unleashed")
+    flow.expect("F1: Ben's fundamental?")
+    flow.interrupt()
+    assert flow.run().exit_code == 130
+    play_out(db, "Ana", "Ben", per_period=(8, 9))
+    series_game_ends(scripted, 2, "Unleashed")
+
+
+def friendly_match(db, scripted):
+    """Valley Hoopers from the bare menu: started, played out at the board, ended here."""
+    flow = scripted
+    flow.answer("What now?", "start")
+    flow.answer("Which game?", "hoopers")
+    flow.answer("Home team", "Cy")
+    flow.answer("Away team?", "Dee")
+    flow.answer("Cy's tribe?", "")
+    flow.answer("Dee's tribe?", "")
+    flow.answer("Give the line-ups", "")
+    flow.answer("Period milestones", "")
+    flow.answer("Who attacks first?", "Cy")
+    flow.answer("Play the first attacking turn now?", "n")
+    flow.answer("What now?", "quit")
+    assert flow.run().exit_code == 0
+    play_out(db, "Cy", "Dee")  # the table played the match out at the board
+    flow.answer("What now?", "continue hoopers")
+    flow.answer("Play the next attacking turn of this hoopers match?", "")
+    flow.answer("The match is over. End it and file it in history?", "")
+    flow.expect("Cy")
+    flow.answer("What now?", "quit")
+    assert flow.run().exit_code == 0
+
+
+def logged_games(cli) -> None:
+    """Two games played without the companion, logged the next evening."""
+    played = cli("log", "playlist", "Ana=3", "Ben=9", "Cy=5", "--when", "yesterday")
+    assert played.exit_code == 0, played.stderr
+    drafted = cli("log", "otdraft", "Ana=41", "Dee=38", "--order", "Dee,Ana")
+    assert drafted.exit_code == 0, drafted.stderr
+
+
+def assert_the_people_played(cli, expected: set[str]) -> None:
+    matches = cli("history", "list", "--json").json["matches"]
+    players = {p for m in matches for p in m["players"]}
+    assert players == expected  # people only: no tribe is a player
+    assert all(m["status"] in ("finished", "logged") for m in matches)
+    stats = cli("history", "stats", "--json").json
+    counted = {row["player"] for row in stats["players"]}
+    assert counted == expected
+    assert {"Keepers", "Unleashed"}.isdisjoint(counted)
+    listed = cli("history", "players", "--json").json["players"]
+    assert {row["player"] for row in listed} == expected
+
+
+def assert_the_series_has_both_games(cli) -> None:
+    series = cli("hoopers", "series", "status", "--json").json
+    assert series["managers"] == {"Keepers": "Ana", "Unleashed": "Ben"}
+    games = [(g["number"], g["score"], g["winner"]) for g in series["games"][:2]]
+    assert games == [
+        (1, {"Keepers": 40, "Unleashed": 32}, "Keepers"),
+        (2, {"Keepers": 32, "Unleashed": 36}, "Unleashed"),
+    ]
+    shown = cli("hoopers", "series", "status").stdout
+    assert "Keepers (Ana) 1 – 1 Unleashed (Ben)" in shown
+    by_day = {m["id"]: m["finished"][:10] for m in cli("history", "list", "--json").json["matches"]}
+    ids = [g["match_id"] for g in series["games"][:2]]
+    assert [by_day[i] for i in ids] == [EVENING_1[:10], EVENING_2[:10]]
+    ana = cli("history", "stats", "--player", "Ana", "--json")
+    assert ana.exit_code == 0, ana.stderr
+
+
+def test_hoopers_a_series_over_two_evenings_and_two_logged_games(cli, db, scripted, evening):
+    """The fast loop of the evening: the parts where people and tribes meet."""
+    evening(EVENING_1)
+    friendly_match(db, scripted)
+    series_evening_1(cli, db, scripted, evening)
+    series_game_ends(scripted, 1, "Keepers")
+    series_evening_2(cli, db, scripted, evening)
+    logged_games(cli)
+    assert_the_people_played(cli, {"Ana", "Ben", "Cy", "Dee"})
+    assert_the_series_has_both_games(cli)
