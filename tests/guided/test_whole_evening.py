@@ -9,7 +9,8 @@ people as players, never a tribe.
 What the table plays at the board is caught up outside the prompts where guided play would
 take hundreds of answers: a Valley Hoopers match's points and turns (`play_out`), a draft's
 picks (the CLI). All-Star Draft and Playlist are started from the menu (every question of
-their start answered, no placeholder species) but not yet played to their end here."""
+their start answered, no placeholder species); the Playlist is played to its end, the
+All-Star season not yet (its three rounds and Play-Offs are many answers)."""
 
 from __future__ import annotations
 
@@ -156,9 +157,10 @@ def draft_ended_with_the_scorepad(cli, scripted) -> None:
     assert flow.run().exit_code == 0
 
 
-def allstar_and_playlist_started(scripted) -> None:
-    """All-Star Draft and Playlist from the menu with no catalogue: every question of the
-    start can be answered, and no placeholder species is drawn."""
+def allstar_started_and_playlist_played(scripted) -> None:
+    """All-Star Draft and Playlist from the menu with no catalogue or card list: every
+    question of the All-Star start can be answered and no placeholder species is drawn; the
+    Playlist is played to its end (fifteen songs end it: the last round is played out)."""
     flow = scripted
     flow.answer("What now?", "start")
     flow.answer("Which game?", "allstar")
@@ -172,7 +174,18 @@ def allstar_and_playlist_started(scripted) -> None:
     flow.answer("Players in seat order", "Ana,Ben")
     flow.answer("Who starts?", "Ben")
     flow.expect("Round 1: Ben to play.")
-    flow.answer("Play the first turns now?", "n")
+    flow.answer("Play the first turns now?", "")
+    flow.answer("Ben's assignment cards (first turn)?", "")
+    flow.answer("Ben adds songs", ", ".join(f"pop/1/love+piano+ballad/s{n}" for n in range(1, 16)))
+    flow.answer("Ben's song?", "")
+    flow.answer("End Ben's turn?", "")
+    flow.expect("this is the last round (Ana still to play)")
+    flow.answer("Ana's assignment cards (first turn)?", "")
+    flow.answer("Ana adds songs", "rock/1/drums+bass+sad/r1, rock/1/drums+bass+death/r2")
+    flow.answer("Ana's song?", "")
+    flow.answer("End Ana's turn?", "")
+    flow.answer("Score the playlists and finish?", "")
+    flow.expect("Ben wins")
     flow.answer("What now?", "quit")
     assert flow.run().exit_code == 0
     assert "Unknown" not in flow.text
@@ -226,7 +239,7 @@ def test_a_whole_evening_from_a_fresh_database_without_a_catalogue(cli, db, scri
     series_game_ends(scripted, 1, "Keepers")
     series_evening_2(cli, db, scripted, evening)
     logged_games(cli)
-    allstar_and_playlist_started(scripted)
+    allstar_started_and_playlist_played(scripted)
     assert_the_people_played(cli, {"Ana", "Ben", "Cy", "Dee"})
     assert_the_series_has_both_games(cli)
     drafts = cli("history", "list", "--game", "otdraft", "--json").json["matches"]
@@ -235,6 +248,10 @@ def test_a_whole_evening_from_a_fresh_database_without_a_catalogue(cli, db, scri
         {"Ana": 41, "Ben": 38},
         "Ana",
     )
+
+    playlists = cli("history", "list", "--game", "playlist", "--json").json["matches"]
+    played = next(m for m in playlists if m["status"] == "finished")
+    assert (sorted(played["players"]), played["result"]["winner"]) == (["Ana", "Ben"], "Ben")
 
 
 def test_fast_a_series_game_by_people_and_a_log_the_next_evening(cli, db, scripted, evening):
