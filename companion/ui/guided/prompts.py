@@ -715,8 +715,9 @@ def choose(
 
     `guarded`: choices that cannot be taken back at the table (a secret card shown, a game
     ended or abandoned), each with the question that confirms it. Typing never picks one
-    (it is left out of the filter); taken with the arrow keys and Enter, its question is
-    asked (default no), and a no asks the list again."""
+    (it is left out of the filter); taken with the arrow keys and Enter, or with Enter as
+    the default, its question is asked (default no), and a no asks the list again on the
+    default."""
     from companion.engine.names import match_prefix
 
     options = list(dict.fromkeys(choices))
@@ -733,10 +734,12 @@ def choose(
     shown = f"{question} [{' / '.join(options)}] ({chosen})"
     sure = {k: v for k, v in (guarded or {}).items() if k in options}
     while True:
+        # Enter takes the highlighted choice, the default included: a guarded one is
+        # confirmed however it was reached. After a no the list comes back on the question's
+        # own default, so the "(default)" it shows stays true and a second Enter is safe.
         picked = _select(shown, options, chosen, undo, explain, list(sure))
         if picked not in sure or yes_no(sure[picked], False):
             return picked
-        chosen = picked
 
 
 def name(

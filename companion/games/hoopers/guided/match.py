@@ -1277,7 +1277,7 @@ class Flow:
         if not self.q.replaying:
             render_status(self.q.console(), self.table.status())
         if state.over:
-            self.q.say("The match is over: record it with 'companion hoopers match end'.")
+            self.q.say("[bold]The match is over.[/bold]")
             self.stopped = True
             return None
         self.log.events = self.match()["events"]
@@ -1369,5 +1369,30 @@ def _describe(event: dict[str, Any]) -> str:
 
 
 def play(store: Any, seed: int | None = None) -> None:
-    """The menu's way in: attacking turns of the live match."""
-    play_turns(store, seed)
+    """The menu's way in: attacking turns of the live match, then its end.
+
+    A friendly match played out (here, or at the board and caught up from the command
+    line) is ended here: the table is asked once and the result filed, rather than sent
+    to `hoopers match end` or into a turn the match no longer has. A Series game is left
+    to the Series' flow, which ends it with its reward phase."""
+    table = HoopersTable(store)
+    live = table.live()
+    if live is None or not table.fold(live).over:
+        play_turns(store, seed)
+    end_if_over(table)
+
+
+def end_if_over(table: HoopersTable) -> None:
+    from companion.games.hoopers.render import render_ended
+
+    live = table.live()
+    if live is None:
+        return
+    state = table.fold(live)
+    if not state.over or any(team.series for team in state.teams.values()):
+        return
+    if not prompts.yes_no("The match is over. End it and file it in history?", True):
+        return
+    with prompts.no_interrupt():
+        ended = table.end()
+    render_ended(prompts.console(), ended)
