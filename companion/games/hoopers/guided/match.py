@@ -1001,9 +1001,26 @@ class Flow:
         for note in maluses.notes(hooper, defender):
             self.q.say(f"  {note}", markup=False)
         spec = with_maluses(spec, maluses)  # the match applies the same when recording
+        face, roll, ft_rolls, spec = self.shot_dice(turn, hooper, spec)
+        if helped:
+            spec = replace(spec, defense=typed_defense)
+        event = tf.shot_event(
+            turn.team, hooper, spec, defender=defender, face=face, roll=roll, ft_rolls=ft_rolls
+        )
+        if helped:
+            event["data"]["perry"] = helped
+        return self.shot_played(turn, hooper, defender, event)
+
+    def shot_dice(
+        self, turn: tf.Turn, hooper: str, spec: ShotSpec
+    ) -> tuple[str | None, int | None, list[int], ShotSpec]:
+        """The dice a shot asks, in the table's order: the foul die on a defence, the d20
+        (none when it scores or cannot score without one), then the free throws owed, with
+        the shooter's 2PS asked for them if the spec lacks it."""
+        defense = spec.defense
         face = None
         if defense is not None:
-            card = self.defense_card or DEFENSE_FOR[kind]
+            card = self.defense_card or DEFENSE_FOR[spec.kind]
             face = self.q.die(f"foul die for the {card.upper()}", self.rng, D8)
         planned = resolve_shot(spec, face=face, rng=tf.Probe())
         if planned.flagrant:
@@ -1031,13 +1048,11 @@ class Flow:
                 for n, ft in enumerate(planned_fts, 1)
                 if ft.roll is not None
             ]
-        if helped:
-            spec = replace(spec, defense=typed_defense)
-        event = tf.shot_event(
-            turn.team, hooper, spec, defender=defender, face=face, roll=roll, ft_rolls=ft_rolls
-        )
-        if helped:
-            event["data"]["perry"] = helped
+        return face, roll, ft_rolls, spec
+
+    def shot_played(self, turn: tf.Turn, hooper: str, defender: str | None, event: dict) -> tf.Turn:
+        """Record the shot, show it and what it sets off (chips, Maddy's gift, a playbook's
+        result, the Unleashed power after a defended miss); the turn that follows."""
         before = self.state()
         played = self.record([event])
         from companion.games.hoopers.render import render_shot
