@@ -26,3 +26,11 @@ os.environ["COMPANION_MACHINE"] = "here"
 # cores) Hypothesis's 200 ms deadline and too-slow check failed tests that were right.
 settings.register_profile("table", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("table")
+# The fast loop (`-m "not slow"`) tries fewer examples of the properties that keep
+# Hypothesis's default; the full suite (CI) tries them all.
+settings.register_profile("fast", parent=settings.get_profile("table"), max_examples=30)
+
+
+def pytest_configure(config):
+    if "not slow" in (config.getoption("markexpr", "") or ""):
+        settings.load_profile("fast")

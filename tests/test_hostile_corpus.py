@@ -159,6 +159,7 @@ def _readers_survive(cli) -> None:
     _outcome(cli("history", "replay", "good11"), (0, 1, 2))
 
 
+@pytest.mark.slow  # every field times every hostile value, seconds: the full suite runs it
 def test_hostile_imports(cli, db, tmp_path):
     """Every field of a match replaced by every hostile value, imported into a live database.
 

@@ -26,6 +26,7 @@ def status(db: Path) -> dict:
     return json_of(db, "allstar", "season", "status")
 
 
+@pytest.mark.slow  # a real pty, seconds: the full suite runs it
 def test_a_round_is_entered_checked_and_resolved(db):
     start_two(db)
     term = Terminal(db, "allstar", "play")

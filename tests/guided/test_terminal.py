@@ -389,6 +389,7 @@ def test_match_shot_on_a_terminal_asks_the_owed_free_throws(db):
     assert now["score"]["Lucy"] == 2 and now["free_throws_owed"] is None
 
 
+@pytest.mark.slow  # a real pty, seconds: the full suite runs it
 def test_no_cpr_warning_on_a_terminal_that_does_not_answer_cursor_requests(db, monkeypatch):
     # This pty never answers a cursor-position request, as some consoles do not: prompt_toolkit
     # would print "WARNING: your terminal doesn't support cursor position requests (CPR)".

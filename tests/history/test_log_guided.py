@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.guided.terminal import Terminal, json_of
 
 
@@ -22,6 +24,7 @@ def test_menu_logs_a_finished_game(db):
     assert (row["game"], row["logged"], row["result"]["winner"]) == ("allstar", True, "Ben")
 
 
+@pytest.mark.slow  # a real pty, seconds: the full suite runs it
 def test_a_draw_cannot_be_submitted(db):
     term = Terminal(db)
     term.answer("What now?", "log")
@@ -41,6 +44,7 @@ def test_a_draw_cannot_be_submitted(db):
     assert row["result"]["scores"] == {"Ann": 88, "Bob": 80}
 
 
+@pytest.mark.slow  # a real pty, seconds: the full suite runs it
 def test_the_guided_log_records_minutes_and_keeps_the_default_location(db):
     from tests.guided.terminal import Terminal as Again
 
@@ -75,6 +79,7 @@ def test_the_guided_log_records_minutes_and_keeps_the_default_location(db):
     assert found == [(0, "Club"), (45, "Club")]
 
 
+@pytest.mark.slow  # a real pty, seconds: the full suite runs it
 def test_when_was_it_played_takes_yesterday_and_never_shows_a_flag(db):
     from datetime import datetime, timedelta
 

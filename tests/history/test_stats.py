@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -289,6 +290,7 @@ def test_stats_human_shows_the_most_played_pairings_unless_all(cli, db):
     assert not mine[-1].startswith("…")
 
 
+@pytest.mark.slow  # a club of 23 players, seconds: the full suite runs it
 def test_stats_one_players_pairings_are_limited_too(cli, db):
     club(db, players=23)
     lines = cli("history", "stats", "--player", "P0").stdout.splitlines()
