@@ -123,6 +123,7 @@ def test_the_count_agrees_with_radon_on_a_sample():
     assert scores(SAMPLE) == {"flat": 1, "branches": 18, "branches.inner": 2}
 
 
+@pytest.mark.slow  # radon reads every module again: a check of the count, not of the code
 def test_the_count_agrees_with_radon_where_radon_is_installed():
     radon = pytest.importorskip("radon.complexity")
     from radon.visitors import Function

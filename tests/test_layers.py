@@ -7,6 +7,7 @@ lazy import inside a function counts), not by importing the modules.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -18,15 +19,22 @@ PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 GAMES = sorted(registry.BUILTIN)
 
 
-def imports(path: Path) -> set[str]:
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's tree, parsed once for every test here (the sweeps read each file often)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def imports(path: Path) -> frozenset[str]:
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return {name for name in found if name.split(".")[0] == "companion"}
+    return frozenset(name for name in found if name.split(".")[0] == "companion")
 
 
 def modules(folder: Path) -> list[Path]:
@@ -97,7 +105,7 @@ def test_pytest_stays_optional_only_the_test_kit_imports_it():
         if kit in path.parents:
             continue
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Import):
                 found.update(alias.name.split(".")[0] for alias in node.names)
                 found.update(a.name for a in node.names if a.name.startswith("companion.testing"))
@@ -155,7 +163,7 @@ def test_the_store_imports_neither_history_nor_tables():
 
 def test_history_takes_no_private_name_of_the_store():
     for path in modules(PACKAGE / "history"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         taken = [
             f"{node.module}.{alias.name}"
             for node in ast.walk(tree)
@@ -184,7 +192,7 @@ def test_no_game_writes_the_common_verbs_again():
         if "cli" not in path.parts and path.name != "cli.py":
             continue
         written = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.FunctionDef):
                 for decorator in node.decorator_list:
                     call = decorator if isinstance(decorator, ast.Call) else None
