@@ -11,6 +11,7 @@ from functools import cache
 from companion.engine.errors import BadInput, UnknownName
 from companion.engine.names import match_prefix
 from companion.history.errors import BadDate
+from companion.store.matches import find_id  # noqa: F401  (history readers ask it here)
 
 
 def games() -> list[str]:
@@ -174,18 +175,3 @@ def player_counts(matches: Iterable[dict]) -> list[tuple[str, int]]:
             spelled.setdefault(name.casefold(), name)
             counts[name.casefold()] += 1
     return sorted(((spelled[k], n) for k, n in counts.items()), key=lambda r: (-r[1], r[0]))
-
-
-def find_id(typed: str, matches: Iterable[dict]) -> dict:
-    """The one match whose id is `typed` or starts with it."""
-    key = typed.strip().lower()
-    hits = [m for m in matches if m["id"].startswith(key)] if key else []
-    exact = [m for m in hits if m["id"] == key]
-    if exact:
-        return exact[0]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        ids = ", ".join(sorted(m["id"] for m in hits))
-        raise UnknownName(f"match id '{typed}' is ambiguous: {ids}")
-    raise UnknownName(f"no match '{typed}'", hint="see 'companion history list'")

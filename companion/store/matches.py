@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from companion.engine.errors import (
@@ -73,18 +73,22 @@ class Matches:
 
     def get_match(self, typed_id: str) -> Match:
         """A live or archived match by id or unique id prefix."""
-        key = typed_id.strip().lower()
-        hits = [m for m in self.list_matches() if m["id"].startswith(key)] if key else []
-        exact = [m for m in hits if m["id"] == key]
-        if exact:
-            return exact[0]
-        if len(hits) == 1:
-            return hits[0]
-        if hits:
-            raise UnknownName(
-                f"match id '{typed_id}' is ambiguous: {', '.join(m['id'] for m in hits)}"
-            )
-        raise UnknownName(f"no match '{typed_id}'", hint="see 'companion history list'")
+        return find_id(typed_id, self.list_matches())
+
+
+def find_id(typed: str, matches: Iterable[Match]) -> Match:
+    """The one match whose id is `typed` or starts with it (one rule for every reader)."""
+    key = typed.strip().lower()
+    hits = [m for m in matches if m["id"].startswith(key)] if key else []
+    exact = [m for m in hits if m["id"] == key]
+    if exact:
+        return exact[0]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        ids = ", ".join(sorted(m["id"] for m in hits))
+        raise UnknownName(f"match id '{typed}' is ambiguous: {ids}")
+    raise UnknownName(f"no match '{typed}'", hint="see 'companion history list'")
 
 
 def _key(value: Any) -> Any:
