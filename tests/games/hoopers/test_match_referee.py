@@ -338,7 +338,8 @@ def test_locked_tokens_are_spent_only_by_renouncing_the_playbook(cli, db):
     ok(cli(*M, "turn"))
     refused(cli, db, (*M, "coach", "Lucy"), "all locked in playbooks (Hot Zone)")
     ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
-    refused(cli, db, (*M, "playbook", "Lucy", "use", "Iso"), "can no longer be obtained")
+    held = "a playbook Lucy holds (Pick 'N' Stay, Hot Zone), or the F2 without one"
+    refused(cli, db, (*M, "playbook", "Lucy", "use", "Iso"), f"obtained'; legal now: {held}")
     ok(cli(*M, "playbook", "Lucy", "drop", "Hot"))
     ok(cli(*M, "coach", "Lucy"))
     assert status(cli)["coach_tokens"]["Lucy"] == 0
@@ -354,9 +355,9 @@ def test_maddy_cures_basket_gives_a_teammate_one_energy(cli, db):
     ok(cli(*M, "energy", "Karl", "Chus", "--max", "5"))
     ok(cli(*M, "energy", "Karl", "Chus", "3"))
     maddy = (*M, "shot", "Karl", "2ps", "Maddy", "--stat", "60")
-    refused(cli, db, (*maddy, "--roll", "5", "--gift", "Maddy"), "not to herself")
-    refused(cli, db, (*M, "shot", "Karl", "2ps", "Chus", "--stat", "60", "--roll", "5",
-                      "--gift", "May"), "--gift is Maddy Cure's skill")  # fmt: skip
+    refused(cli, db, (*maddy, "--roll", "5", "--gift", "Maddy"), "not to herself; legal now: ")
+    not_maddy = (*M, "shot", "Karl", "2ps", "Chus", "--stat", "60", "--roll", "5", "--gift", "May")
+    refused(cli, db, not_maddy, "one energy'; legal now: the shot without a gift")
     done = ok(cli(*maddy, "--roll", "5", "--gift", "Chus", "--json")).json
     assert "Maddy Cure scored: Chus Kinder recovers 1 → 4 of 5" in done["match"]["notes"]
     assert status(cli)["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 4  # replayed
@@ -386,7 +387,7 @@ def test_perry_hel_adds_his_defence_to_a_teammates(cli, db):
     assert (half["target"], half["scored"]) == (30, True)  # 60 − (20 + 10)
     ok(cli(*M, "undo"))
     refused(cli, db, (*shot[:-7], "--defender", "Perry", "--face", "blank", "--roll", "25",
-                      "--perry", "20"), "not to his own")  # fmt: skip
+                      "--perry", "20"), "not to his own; legal now: his defence alone")  # fmt: skip
 
 
 # --- 10. Points by kind, and the gameplan milestones the match can decide -----------------
@@ -601,4 +602,4 @@ def test_maddy_cures_gift_named_after_the_shot(cli, db):
     ok(cli(*M, "shot", "Karl", "2ps", "Maddy", "--stat", "60", "--roll", "5"))
     done = ok(cli(*M, "gift", "Karl", "Chus", "--json")).json
     assert done["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 4
-    refused(cli, db, (*M, "gift", "Karl", "May"), "given already")
+    refused(cli, db, (*M, "gift", "Karl", "May"), "given already; legal now: the turn goes on")

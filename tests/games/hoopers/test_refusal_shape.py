@@ -68,3 +68,16 @@ def test_a_defence_against_a_playbook_quotes_once_and_says_what_is_legal(cli, db
     assert refused(cli, db, defended) == f"error: a defence against Hot Zone is refused: {rule}"
     countered = ("counter", "Karl", "steal", "May", "--against", "Serge", "--v", "40")
     assert refused(cli, db, countered) == f"error: a counter against Hot Zone is refused: {rule}"
+
+
+def test_maddy_cures_gift_to_herself_quotes_once_and_names_her_teammates(cli, db, match):
+    """Keepers, "PF - Maddy Cure: If her attack is successful, then one teammate of your
+    choice recovers one energy." The refusal says who may take it."""
+    assert cli(*M, "turn").exit_code == 0  # Karl (the Keepers) attacks
+    line = refused(cli, db, ("shot", "Karl", "2ps", "Maddy", "--stat", "60", "--roll", "5",
+                             "--gift", "Maddy"))  # fmt: skip
+    assert line.startswith(
+        "error: Maddy Cure's gift goes to 'one teammate', not to herself; legal now: "
+    )
+    named = line.split("legal now: ")[1].split(", ")
+    assert "Maddy Cure" not in named and len(named) >= 5

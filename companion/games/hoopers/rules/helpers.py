@@ -47,11 +47,13 @@ def perry_help(
     if perry is None:
         raise RuleViolation(
             f"{side.name} has no Perry Hel on court with his skill to add his defence "
-            "('He can spend one energy to add his defense stat to one defending teammate')"
+            "('He can spend one energy to add his defense stat to one defending teammate'); "
+            "legal now: the defence without his help"
         )
     if perry.name == defender.name:
         raise RuleViolation(
-            "Perry Hel adds his defence to 'one defending teammate', not to his own"
+            "Perry Hel adds his defence to 'one defending teammate', not to his own; "
+            "legal now: his defence alone, without the help"
         )
     perry.check_can_defend(side.name)
     value = perry_value(help_)
@@ -95,10 +97,13 @@ def gift_move(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> 
     if shot is None or shot["team"] != side.name or not shot["scored"]:
         raise RuleViolation(
             "Maddy Cure's gift follows her successful attack: 'If her attack is "
-            "successful, then one teammate of your choice recovers one energy'"
+            "successful, then one teammate of your choice recovers one energy'; legal now: "
+            "no gift until she scores"
         )
     if shot.get("gifted"):
-        raise RuleViolation("Maddy Cure's gift for this basket is given already")
+        raise RuleViolation(
+            "Maddy Cure's gift for this basket is given already; legal now: the turn goes on"
+        )
     shooter = side.hoopers[shot["hooper"]]
     data["team"] = side.name
     data["hooper"] = maddy_gift(state, side, shooter, True, str(data.get("hooper") or ""))
@@ -114,7 +119,8 @@ def maddy_gift(
         if gift:
             raise RuleViolation(
                 "--gift is Maddy Cure's skill: 'If her attack is successful, then one "
-                "teammate of your choice recovers one energy'"
+                "teammate of your choice recovers one energy'; legal now: the shot without "
+                "a gift"
             )
         return None
     if not gift:
@@ -125,7 +131,10 @@ def maddy_gift(
         return None
     mate = side.hooper(gift)
     if mate.name == shooter.name:
-        raise RuleViolation("Maddy Cure's gift goes to 'one teammate', not to herself")
+        mates = ", ".join(n for n in side.hoopers if n != shooter.name)
+        raise RuleViolation(
+            f"Maddy Cure's gift goes to 'one teammate', not to herself; legal now: {mates}"
+        )
     mate.check_in_game(side.name, "recover energy")
     got = recover(mate, 1)
     track = f" → {mate.energy} of {mate.energy_max}" if mate.energy_max is not None else ""

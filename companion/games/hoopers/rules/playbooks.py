@@ -82,7 +82,8 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     if len(standing(state, side.name)) != 1 or state.phase.slots != 1:
         raise RuleViolation(
             "a playbook is declared 'after a successful F1 action' (recorded with 'match "
-            "fundamental', not countered away or fouled) and before the F2"
+            "fundamental', not countered away or fouled) and before the F2; legal now: "
+            + _legal(state)
         )
     typed = str(data.get("use") or "").strip()
     active = [p["name"] for p in side.playbooks]
@@ -106,13 +107,13 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
             raise RuleViolation(
                 "no common playbook is left on the scoreboard this period ('At the beginning "
                 "of a new period, all the four playbook slots of the scoreboard have to be "
-                "replenished')"
+                f"replenished'); legal now: {_held_or_none(side)}"
             )
         if side.coach_tokens - locked(side) < 1:
             raise OutOfTokens(
                 f"{side.name} has no coach action token to lock: 'If all the coach action "
                 "tokens are already locked into playbooks achieved, then the common "
-                "playbooks can no longer be obtained'"
+                f"playbooks can no longer be obtained'; legal now: {_held_or_none(side)}"
             )
         name = typed
         side.playbooks.append({"name": name, "common": True})
@@ -126,6 +127,20 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     data["use"] = name
     state.playbook_run = {"team": side.name, "name": name, "common": common}
     state.notes.append(f"{side.name} runs {name}: the F2 and A cannot be countered or defended")
+
+
+def _legal(state: MatchState) -> str:
+    from companion.games.hoopers.rules.phase import legal_in
+
+    return legal_in(state)
+
+
+def _held_or_none(side: TeamState) -> str:
+    """What a side refused a common playbook may still run: one it holds, or none."""
+    held = [p["name"] for p in side.playbooks]
+    if held:
+        return f"a playbook {side.name} holds ({', '.join(held)}), or the F2 without one"
+    return "the F2 without a playbook"
 
 
 def _drop(state: MatchState, side: TeamState, data: dict[str, Any]) -> None:
