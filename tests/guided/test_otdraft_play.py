@@ -134,6 +134,7 @@ def test_a_secret_left_for_later_is_asked_before_scoring(db):
     }
 
 
+@pytest.mark.slow  # a real pty; the fast loop keeps this file's Ctrl-C and menu runs
 def test_the_menu_continues_a_live_draft_with_its_flow(db):
     start(db)
     term = Terminal(db)

@@ -37,6 +37,7 @@ def test_menu_rolls_a_die_shows_history_and_quits(db):
     assert term.finish() == 0
 
 
+@pytest.mark.slow  # a real pty; the fast loop keeps this file's Ctrl-C and menu runs
 def test_menu_offers_the_live_match_and_its_scoreboard(db):
     start_match(db)
     term = Terminal(db)
@@ -158,6 +159,7 @@ def test_menu_starts_a_hoopers_match(db):
     assert "Muy Schillato" in now["hoopers"]["Lucy"]
 
 
+@pytest.mark.slow  # a real pty; the fast loop keeps this file's Ctrl-C and menu runs
 def test_play_without_a_live_match_can_be_declined(db):
     term = Terminal(db, "hoopers", "play")
     term.answer("Start one now?", "no")
