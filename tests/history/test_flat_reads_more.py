@@ -234,6 +234,19 @@ def test_a_kept_answer_is_made_again_after_every_kind_of_change(cli, six_months)
         same("Ben")
 
 
+def test_a_kept_answer_is_made_again_when_another_machine_s_file_arrives(
+    cli, six_months, monkeypatch
+):
+    before = cli("history", "stats", "--player", "Ana", "--json").json  # kept by "here"
+    monkeypatch.setenv("COMPANION_MACHINE", "there")  # a second computer, one shared folder
+    assert cli("log", "otdraft", "Ana=7", "Ben=1").exit_code == 0
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    assert list(six_months.with_name("companion.archive").glob("*.there.json"))
+    got = cli("history", "stats", "--player", "Ana", "--json").json
+    assert got == full_stats(six_months, "Ana")
+    assert got["matches"] == before["matches"] + 1
+
+
 def test_a_kept_answer_edited_by_hand_is_passed_over(cli, six_months):
     import json
 
