@@ -224,13 +224,13 @@ def stats(
 
     store = open_store(ctx)
     doc = None
-    if series is None:
-        # Summed month by month from each archive file's partial (of the player's matches,
-        # with --player), when it can be.
+    if series is None and player is not None:
+        doc = _kept_player_stats(store, game, player, since, until)
+    elif series is None:
+        # Summed month by month from each archive file's partial, when it can be.
         from companion.history.players import Roster
 
-        known, names = book.roster_and_names(store) if player is not None else (Roster(), None)
-        wanted = build_filter(known, [], game, player, since, until, known=names)
+        wanted = build_filter(Roster(), [], game, None, since, until)
         with paused_gc():
             doc = book.quick_stats(store, wanted)
     if doc is None:
@@ -248,6 +248,32 @@ def stats(
         _first_steps(out, store, doc["players"])
 
     emit(doc, json, render)
+
+
+def _kept_player_stats(
+    store: Any, game: str | None, player: str, since: str | None, until: str | None
+) -> dict[str, Any] | None:
+    """`stats --player`'s document: the answer kept while no file it was made from changed
+    (companion.history.answered), else summed from each file's partial of the player's
+    matches; None when every match must be read."""
+    from companion.history import book
+    from companion.history.answered import Kept
+    from companion.history.queries import resolve_game
+
+    warned = store.warned()  # an answer made while warning is not kept (said each time)
+    # The game is checked first, as build_filter does: an unknown one is refused first.
+    kept = Kept(store, [resolve_game(game), player, since, until])
+    doc = kept.doc()
+    if doc is not None:
+        return doc
+    known, names = book.roster_and_names(store)
+    wanted = build_filter(known, [], game, player, since, until, known=names)
+    counted: dict[str, Any] = {}
+    with paused_gc():
+        doc = book.quick_stats(store, wanted, counted)
+    if doc is not None and store.warned() == warned:
+        kept.keep(doc, counted)
+    return doc
 
 
 @app.command()

@@ -83,12 +83,14 @@ def history(store: Store) -> tuple[Roster, list[Match]]:
         return roster, [roster.match(amended(m, amendments)) for m in unique.values()]
 
 
-def quick_stats(store: Store, wanted: Any) -> dict[str, Any] | None:
-    """The `history stats` document (no player or series filter) summed from each
-    archive file's partial; None when every match must be read (companion.history.summed)."""
+def quick_stats(
+    store: Store, wanted: Any, counted: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """The `history stats` document (no series filter) summed from each archive file's
+    partial; None when every match must be read (companion.history.summed)."""
     from companion.history.summed import quick_stats as summed
 
-    return summed(store, wanted)
+    return summed(store, wanted, counted)
 
 
 def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:

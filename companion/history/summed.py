@@ -280,17 +280,23 @@ def _spelling_of(plan: _Plan, month: _Month, player: str) -> str | None:
     return theirs[0] if len(theirs) == 1 else ("" if not theirs else None)
 
 
-def quick_stats(store: Any, wanted: Filter) -> dict[str, Any] | None:
+def quick_stats(
+    store: Any, wanted: Filter, counted: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The `history stats` document summed month by month, or None when it must be
     counted match by match (see the module's docstring). With --game, every game is
     summed and the rows of the games its matches count for are kept (ratings are per
-    game, so rating every game gives the game's the same)."""
+    game, so rating every game gives the game's the same). `counted` is given how every
+    stored game name counted (a kept answer is checked against it, see answered)."""
     if not _summable(wanted):
         return None
     game, wanted = wanted.game, replace(wanted, game=None)
     player = wanted.player
     try:
         plan = _Plan(store)
+        if counted is not None:
+            for month in plan.months:
+                counted.update(month.partial["counted"])
         total = aggregates.Sum()
         raws: dict[str, set[str]] = {}  # counted game -> the stored game names counted so
         for made in _runs(plan, wanted):

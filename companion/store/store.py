@@ -115,6 +115,11 @@ class Store(Journal, LiveMatches, Matches, Documents):
             return
         self._say(message)
 
+    def warned(self) -> int:
+        """How many distinct warnings this store met so far (a reader keeps an answer
+        only when making it met none: a kept answer would not say them again)."""
+        return len(self._warned)
+
     def _say(self, message: str) -> None:
         if self._warn is not None:
             self._warn(message)

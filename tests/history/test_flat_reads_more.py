@@ -192,6 +192,95 @@ def test_stats_of_a_player_counts_renames_merges_amendments_and_deletions(cli, s
     assert [row["game"] for row in got["players"]] == ["allstar"]
 
 
+@pytest.fixture
+def cache_reads(monkeypatch):
+    """The files of this machine's index folder a command reads (by name)."""
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def spy(self):
+        if self.parent.name.startswith(".index"):
+            read.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    return read
+
+
+def test_stats_of_a_player_asked_again_reads_one_kept_answer(cli, six_months, cache_reads):
+    first = cli("history", "stats", "--player", "an", "--json")
+    assert first.json == full_stats(six_months, "Ana")
+    cache_reads.clear()
+    again = cli("history", "stats", "--player", "an", "--json")
+    assert again.json == first.json
+    # Not the six months' keys, partials, the player's partials and a rating checkpoint.
+    assert len(cache_reads) == 1 and cache_reads[0].startswith("stats.player-"), cache_reads
+    shown = cli("history", "stats", "--player", "an").stdout  # the kept answer, drawn
+    assert "Ana" in shown and cli("history", "stats", "--player", "an").stdout == shown
+    # Other options are another answer, kept on their own.
+    cut = cli("history", "stats", "--player", "an", "--since", "2026-01-01", "--json")
+    assert cut.json == full_stats(six_months, "Ana", since="2026-01-01")
+    assert cli("history", "stats", "--player", "an", "--json").json == first.json
+
+
+def test_a_kept_answer_is_made_again_after_every_kind_of_change(cli, six_months):
+    def same(player: str) -> None:
+        got = cli("history", "stats", "--player", player, "--json")
+        assert got.exit_code == 0, got.stderr
+        assert got.json == full_stats(six_months, player), player
+
+    same("Ana")
+    record(six_months, match("c0", "otdraft", {"Ana": 9, "Cy": 1}, "2025-12-20"))
+    same("Ana")  # a month's file changed
+    record(six_months, match("c1", "allstar", {"Bea": 9, "Cy": 1}, "2026-01-20"))
+    for args in (
+        ("players", "rename", "Ana", "Anna"),
+        ("players", "merge", "Bea", "Anna"),
+        ("history", "amend", "a40", "Anna=0", "Ben=5"),
+        ("history", "delete", "a31", "--yes"),
+        ("log", "otdraft", "Anna=4", "Ben=2"),
+    ):
+        done = cli(*args)
+        assert done.exit_code == 0, done.stderr
+        same("Anna")
+        same("Ben")
+
+
+def test_a_kept_answer_is_made_again_when_another_machine_s_file_arrives(
+    cli, six_months, monkeypatch
+):
+    before = cli("history", "stats", "--player", "Ana", "--json").json  # kept by "here"
+    monkeypatch.setenv("COMPANION_MACHINE", "there")  # a second computer, one shared folder
+    assert cli("log", "otdraft", "Ana=7", "Ben=1").exit_code == 0
+    monkeypatch.setenv("COMPANION_MACHINE", "here")
+    assert list(six_months.with_name("companion.archive").glob("*.there.json"))
+    got = cli("history", "stats", "--player", "Ana", "--json").json
+    assert got == full_stats(six_months, "Ana")
+    assert got["matches"] == before["matches"] + 1
+
+
+def test_a_kept_answer_edited_by_hand_is_passed_over(cli, six_months):
+    import json
+
+    first = cli("history", "stats", "--player", "Ben", "--json").json
+    (kept,) = six_months.parent.glob("*.archive/.index*/stats.player-*.json")
+    body = json.loads(kept.read_text())
+    body["doc"] = body["doc"].replace('"matches":', '"matches":1', 1)  # a digit more
+    kept.write_text(json.dumps(body))
+    assert cli("history", "stats", "--player", "Ben", "--json").json == first
+
+
+def test_an_answer_that_warned_is_not_kept_the_warning_is_said_each_time(cli, six_months):
+    record(six_months, match("c0", "otdraft", {"Ana": 9, "Cy": 1}, "2025-12-20"))
+    assert cli("history", "stats", "--player", "Ana", "--json").stderr == ""  # kept
+    shard = six_months.with_name("companion.archive") / "2025-12.here.json"
+    shard.with_name(shard.name + ".bak").replace(shard)  # as it was before c0: one short
+    for _ in range(2):
+        got = cli("history", "stats", "--player", "Ana", "--json")
+        assert f"archive file {shard} holds 12 matches, 13 expected" in got.stderr
+        assert got.json == full_stats(six_months, "Ana")
+
+
 # --- history import into a big archive ----------------------------------------------------
 
 
