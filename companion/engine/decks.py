@@ -53,6 +53,8 @@ def parse_players(names: list[str] | str, low: int = 1, high: int | None = None)
 
 @dataclass(frozen=True)
 class Deal:
+    """Cards dealt: each player's hand and what is left."""
+
     hands: dict[str, list[str]]
     rest: list[str]
 

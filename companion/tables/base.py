@@ -105,6 +105,8 @@ class Recorded(Generic[S]):
 
 @dataclass(frozen=True)
 class Undone(Generic[S]):
+    """What an undo took back, and the status after it."""
+
     events: tuple[Event, ...]  # the events taken back, oldest first
     status: Status[S]
 

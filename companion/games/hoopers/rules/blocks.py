@@ -25,6 +25,8 @@ BLOCK_AGAINST = (*SHOT_KINDS, *BLOCKED_COUNTERS)
 
 @dataclass(frozen=True)
 class BlockOutcome:
+    """A block resolved: its foul die, what it stopped, free throws owed."""
+
     reading: FoulReading
     against: str | None  # the shot or counter blocked; None: not said
     free_throws: tuple[FreeThrow, ...]

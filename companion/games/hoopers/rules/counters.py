@@ -35,6 +35,8 @@ def parse_position(text: str) -> str:
 
 @dataclass(frozen=True)
 class CounterSpec:
+    """A counter (steal, intercept, rebound) as the table gave it."""
+
     kind: str
     o: int | None = None
     v: int | None = None
@@ -91,6 +93,8 @@ class CounterSpec:
 
 @dataclass(frozen=True)
 class CounterOutcome:
+    """A counter resolved: its foul die, the stat used, the roll."""
+
     spec: CounterSpec
     reading: FoulReading
     stat: str | None  # "o" / "v"; None when a foul stops the counter before the d20

@@ -25,6 +25,8 @@ def cannot_hit(target: int, roll: int | None) -> bool:
 
 @dataclass(frozen=True)
 class FreeThrow:
+    """One free throw: its target, the roll and whether it went in."""
+
     target: int | None  # None when the shooter's 2PS is not known
     roll: int | None  # None when not rolled (unknown 2PS, or target >= 100)
     made: bool | None

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.decks import parse_players
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.events import Step, replay
 from companion.engine.events import play as play_moves
@@ -184,6 +183,8 @@ def match_options(
     table gives (the five as "Name" or "Name=POS"); `team_tribes` the tribe each
     team plays, for its tribe power.
     """
+    from companion.engine.decks import parse_players  # a start's alone: a replay needs none
+
     teams = parse_players([home, away], low=2, high=2)
     chosen = parse_variant(variant)
     out_rosters: dict[str, list[str]] = {}
@@ -341,6 +342,8 @@ def fold(match: Mapping[str, Any]) -> MatchState:
 
 @dataclass(frozen=True)
 class Played:
+    """One event played: the event to store, the state after it, a shot's outcome."""
+
     event: dict[str, Any]  # to append to the log
     state: MatchState  # after the event
     outcome: ShotOutcome | None  # for a shot
@@ -367,9 +370,13 @@ _END_ACTION = frozenset({"shot", "block", "turn"})
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
     """Apply one event to `state`, filling drawn values into `data`."""
-    from companion.games.hoopers.rules.moves import MOVES
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        # The other moves' module (and the rules only they use) is imported when a log holds
+        # one: replaying a match of shots and scores, as `status` does, costs less.
+        from companion.games.hoopers.rules.moves import MOVES
 
-    handler = _HANDLERS.get(kind) or MOVES.get(kind)
+        handler = MOVES.get(kind)
     if handler is None:
         raise RuleViolation(f"unknown hoopers event '{kind}'")
     if kind not in ("opening",) and state.over and kind not in ("coach",):

@@ -27,6 +27,8 @@ OUT_OF_POSITION_DEFENCE = -5
 
 @dataclass(frozen=True)
 class Malus:
+    """One malus on a shot, and the rule it comes from."""
+
     value: int
     why: str
 
@@ -57,6 +59,8 @@ def defence_maluses(side: TeamState, hooper: HooperState) -> list[Malus]:
 
 @dataclass(frozen=True)
 class ShotMaluses:
+    """Every malus on a shot's attack and defence stats."""
+
     attack: tuple[Malus, ...] = ()
     defence: tuple[Malus, ...] = ()
 

@@ -71,6 +71,8 @@ SHOTS = ("2ps", "3ps", "lup")
 
 @dataclass(frozen=True)
 class Phase:
+    """Where the attacking turn stands (the steps above) and why."""
+
     step: str = START
     why: str = ""  # what brought the turn here, in the rulebook's words
     power: bool = False  # the Unleashed power is open (a won counter, a failed defended attempt)

@@ -121,6 +121,8 @@ class ShotSpec:
 
 @dataclass(frozen=True)
 class ShotOutcome:
+    """A shot resolved: its foul die, target, roll, points and free throws."""
+
     spec: ShotSpec
     reading: FoulReading | None  # None: uncontested, no foul die
     target: int | None  # None when no shot is taken (charging, flagrant foul)

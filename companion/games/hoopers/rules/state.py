@@ -15,6 +15,8 @@ from companion.games.hoopers.rules.variants import Variant
 
 @dataclass
 class HooperState:
+    """One hooper in the match: the Onfire track, points, fouls, cubes, energy."""
+
     name: str
     onfire: str = FLAT
     points: int = 0
@@ -89,6 +91,8 @@ class HooperState:
 
 @dataclass
 class TeamState:
+    """One side: its hoopers, tokens, team fouls, line-up and playbooks."""
+
     name: str
     hoopers: dict[str, HooperState]
     coach_tokens: int
@@ -140,6 +144,8 @@ class TeamState:
 
 @dataclass
 class MatchState:
+    """The whole match at one moment: teams, score by period, whose turn, what is owed."""
+
     id: str
     variant: Variant
     milestone_mode: str

@@ -27,6 +27,8 @@ class VacantPlace(RuleViolation):
 
 @dataclass(frozen=True)
 class Vacancy:
+    """A place on court left empty, and the benchwarmers who may take it."""
+
     team: str
     hooper: str  # ejected or out, still on the Position token
     token: str

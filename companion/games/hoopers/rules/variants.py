@@ -14,6 +14,8 @@ MILESTONE_MODES = ("win", "lose", "off")
 
 @dataclass(frozen=True)
 class Variant:
+    """Classic Play or Fast Play: periods, coach tokens, timeouts and the like."""
+
     name: str
     label: str
     periods: int
