@@ -34,3 +34,5 @@ settings.register_profile("fast", parent=settings.get_profile("table"), max_exam
 def pytest_configure(config):
     if "not slow" in (config.getoption("markexpr", "") or ""):
         settings.load_profile("fast")
+        # The parser fuzz sets its own count (tests/test_fuzz.py): a third of it here.
+        os.environ.setdefault("COMPANION_FUZZ_EXAMPLES", "20")
