@@ -19,6 +19,19 @@ def cards(cli) -> dict:
     return done.json["cards"]
 
 
+def up_to_perrys_help(flow) -> None:
+    """Lucy's Muy shoots a 2PS (60) against Edd Trapp's D2 (20), and Perry Hel helps."""
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "2ps")
+    flow.answer("2 points shot by?", "Muy")
+    flow.answer("Muy Schillato's 2PS?", "60")
+    flow.answer("Karl defends with a D2?", "d2")
+    flow.answer("D2 by?", "Edd")
+    flow.answer("Edd Trapp's D2?", "20")
+    flow.answer("Perry Hel adds his defence to Edd Trapp's (one energy)?", "yes")
+
+
 def test_the_command_line_at_a_terminal_asks_a_missing_card_once(cli, db, scripted):
     start_match(cli)
     assert cli("hoopers", "match", "fundamental", "Lucy", "dribble", "Muy").exit_code == 0
@@ -62,15 +75,7 @@ def test_guided_play_offers_perry_hels_help_through_the_matchs_rule(cli, db, scr
     start_match(cli)
     assert cli("hoopers", "match", "energy", "Karl", "Perry", "--max", "4").exit_code == 0
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Muy")
-    flow.answer("Muy Schillato's 2PS?", "60")
-    flow.answer("Karl defends with a D2?", "d2")
-    flow.answer("D2 by?", "Edd")
-    flow.answer("Edd Trapp's D2?", "20")
-    flow.answer("Perry Hel adds his defence to Edd Trapp's (one energy)?", "yes")
+    up_to_perrys_help(flow)
     flow.answer("Perry Hel's D2?", "20")
     flow.answer("Does Perry Hel have the defensive position required", "no")
     flow.answer("foul die for the D2", "blank")
@@ -92,15 +97,7 @@ def test_guided_play_reads_perrys_flags_from_his_card(cli, db, scripted):
     assert cli("hoopers", "card", "Perry", "--d2", "20", "--guards", "PG,SG,SF,PF,C").exit_code == 0
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "2ps")
-    flow.answer("2 points shot by?", "Muy")
-    flow.answer("Muy Schillato's 2PS?", "60")
-    flow.answer("Karl defends with a D2?", "d2")
-    flow.answer("D2 by?", "Edd")
-    flow.answer("Edd Trapp's D2?", "20")
-    flow.answer("Perry Hel adds his defence to Edd Trapp's (one energy)?", "yes")
+    up_to_perrys_help(flow)
     flow.answer("Perry Hel's D2? (20)", "")
     flow.expect("all of it")
     flow.answer("foul die for the D2", "blank")
