@@ -123,3 +123,17 @@ def test_a_console_narrower_than_the_table_is_drawn_by_rich(monkeypatch):
     ours, theirs = both(scoreboard)
     assert ours == theirs
     assert max(len(line) for line in ours.splitlines()) <= 30
+
+
+def sectioned():
+    table = Table("player", "points", box=None)
+    table.add_row("Ana", "10", end_section=True)  # a row option: rich's to draw
+    table.add_row("Ben", "8")
+    return table
+
+
+def test_a_row_with_rich_options_is_drawn_by_rich_with_them(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert sectioned().plain_lines(Pipe()) is None
+    ours, theirs = both(sectioned)
+    assert ours == theirs and "Ben" in ours

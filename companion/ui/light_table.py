@@ -30,14 +30,14 @@ class LightTable:
         self.options = options
         self.columns: list[tuple[Any, dict[str, Any]]] = [(h, {}) for h in headers]
         self.rows: list[tuple[Any, ...]] = []
+        self.row_options: list[dict[str, Any]] = []  # rich's per-row options, kept for it
 
     def add_column(self, header: Any = "", **options: Any) -> None:
         self.columns.append((header, options))
 
     def add_row(self, *cells: Any, **options: Any) -> None:
-        if options:
-            self.options = {**self.options, "rows with options": True}  # rich draws it
         self.rows.append(cells)
+        self.row_options.append(options)
 
     def __rich__(self) -> Any:
         from companion.ui.console import rich_table
@@ -45,8 +45,8 @@ class LightTable:
         table = rich_table(**self.options)
         for header, options in self.columns:
             table.add_column(header, **options)
-        for cells in self.rows:
-            table.add_row(*cells)
+        for cells, options in zip(self.rows, self.row_options, strict=True):
+            table.add_row(*cells, **options)
         return table
 
     def plain_lines(self, file: Any) -> list[str] | None:
@@ -90,6 +90,7 @@ class LightTable:
         return (
             bool(self.columns)
             and set(options) <= OPTIONS
+            and not any(self.row_options)  # a row's style or end_section: rich draws it
             and options.get("box", 0) is None
             and options.get("header_style", "bold") == "bold"
             and options.get("pad_edge", True) in (True, False)
