@@ -259,9 +259,9 @@ def _newest_starting(db: Peek, key: str) -> list[dict[str, Any]]:
     archive file. Files hold a month of finishings, newest read first, and a match is
     created before it finishes: once SCREEN are found, a file of a month before the
     SCREENth's creation holds none newer, nor does any older file."""
-    found = [m for m in db.live() if isinstance(m.get("id"), str)]
-    found = [m for m in found if m["id"].casefold().startswith(key)]
-    seen = {m["id"] for m in db.live()}
+    live = [m for m in db.live() if isinstance(m.get("id"), str)]
+    found = [m for m in live if m["id"].casefold().startswith(key)]
+    seen = {m["id"] for m in live}
     for name, summaries in db.shard_files():
         if len(found) >= SCREEN:
             edge = sorted(map(_created, found), reverse=True)[SCREEN - 1]

@@ -307,15 +307,13 @@ def quick_stats(
                 raws.setdefault(counted, set()).add(raw)
         if game is not None:
             total = total.only(_games_of(game, raws))
-        if player is not None:  # only the player's rows are kept: only theirs are made
-            key = player.casefold()
+        key = player.casefold() if player is not None else None
+        if key is not None:  # only the player's rows are kept: only theirs are made
             total.lines = {k: v for k, v in total.lines.items() if k[1].casefold() == key}
         doc = aggregates.document(total)
-        if player is not None:  # as `stats.stats` keeps one player's rows
-            key = player.casefold()
-            doc["players"] = [r for r in doc["players"] if r["player"].casefold() == key]
-            doc["rivals"] = [r for r in doc["rivals"] if r["player"].casefold() == key]
-            doc["head_to_head"] = [r for r in doc["head_to_head"] if r["player"].casefold() == key]
+        if key is not None:  # as `stats.stats` keeps one player's rows
+            for table in ("players", "rivals", "head_to_head"):
+                doc[table] = [r for r in doc[table] if r["player"].casefold() == key]
         if doc["players"]:
             # A rating weighs the opponents' other matches too: everyone in range is rated.
             lines = _rated(plan, replace(wanted, player=None))

@@ -105,21 +105,23 @@ def quick_winrate(store: Any, player: str, roster: Any) -> dict[str, list[int]] 
         if exact:
             from companion.store.archive import shard_summaries
 
-            alive = [m for m in shard_summaries(store, keys.name, keys.path).matches]
-            alive = [m for m in alive if folded.alive(m)]
+            stored = shard_summaries(store, keys.name, keys.path).matches
+            alive = [m for m in stored if folded.alive(m)]
             if amendments:
                 alive = [amended(m, amendments) for m in alive]
-            for month, (plays, wins) in winrate_months(map(roster.match, alive), player).items():
-                total = months.setdefault(month, [0, 0])
-                total[0] += plays
-                total[1] += wins
+            for month, counts in winrate_months(map(roster.match, alive), player).items():
+                _add(months, month, counts)
             continue
         for spelling in theirs:
             for month, games in made["counts"].get(spelling, {}).items():
-                for game, (plays, wins) in games.items():
-                    if is_aggregate(game):
-                        continue
-                    total = months.setdefault(month, [0, 0])
-                    total[0] += plays
-                    total[1] += wins
+                for game, counts in games.items():
+                    if not is_aggregate(game):
+                        _add(months, month, counts)
     return months
+
+
+def _add(months: dict[str, list[int]], month: str, counts: list[int]) -> None:
+    """Add one file's [plays, wins] of `month` to the history's."""
+    total = months.setdefault(month, [0, 0])
+    total[0] += counts[0]
+    total[1] += counts[1]
