@@ -45,8 +45,7 @@ def run_demo(given: str | None, game: str | None, seed: int, as_json: bool = Fal
         if as_json:
             session = Session(store)
             for name in names:
-                session.start(name)
-                importlib.import_module(found[name]).run(session.console, store, seed)
+                session.play(name, found[name], seed)
             session.emit(seed=seed, database=str(path) if given else None)
             return
         out = TableConsole()
@@ -117,6 +116,11 @@ class Session:
             self.step["output"].append(line)
         elif self.demos:
             self.demos[-1]["notes"].append(line.strip())
+
+    def play(self, name: str, module: str, seed: int) -> None:
+        """Play the demo `name` (its `module`) whole, gathered as one demo of the session."""
+        self.start(name)
+        importlib.import_module(module).run(self.console, self.store, seed)
 
     def close(self) -> None:
         """The last step is over: what it recorded is read back."""

@@ -53,8 +53,7 @@ def run_tour(out: Any, store: Any, seed: int) -> None:
     for section in sections(_table()):
         session = Session(store)
         for name, module in section.demos:
-            session.start(name)
-            importlib.import_module(module).run(session.console, store, seed)
+            session.play(name, module, seed)
         session.close()
         section.steps = [step for demo in session.demos for step in demo["steps"]]
         for line, style in screen(section):
