@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.errors import RuleViolation
-from companion.games.hoopers.rules.state import MatchState
+from companion.games.hoopers.rules.state import MatchState, new_track
 
 
 def track_of(state: MatchState) -> dict[str, Any] | None:
@@ -29,7 +29,7 @@ def track_of(state: MatchState) -> dict[str, Any] | None:
     if not any(side.series for side in state.teams.values()):
         return None
     if state.series_track is None:
-        state.series_track = {"shows": state.order[0], "steps": 0, "off": False, "moves": []}
+        state.series_track = new_track(state.order[0])
     return state.series_track
 
 

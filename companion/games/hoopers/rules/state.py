@@ -142,6 +142,12 @@ class TeamState:
             )
 
 
+def new_track(home: str) -> dict[str, Any]:
+    """The tribe marker before any move: "in the middle of the track on the side of the
+    Home Tribe" (rules/series_track.py moves it)."""
+    return {"shows": home, "steps": 0, "off": False, "moves": []}
+
+
 @dataclass
 class MatchState:
     """The whole match at one moment: teams, score by period, whose turn, what is owed."""
@@ -259,9 +265,7 @@ class MatchState:
         """A Series game: where the tribe marker stands and the moves recorded."""
         if not any(side.series for side in self.teams.values()):
             return {}
-        track = self.series_track or {
-            "shows": self.order[0], "steps": 0, "off": False, "moves": []
-        }  # fmt: skip
+        track = self.series_track or new_track(self.order[0])
         return {"series_track": {**track, "moves": [dict(m) for m in track["moves"]]}}
 
     def _gameplan_json(self) -> dict[str, Any]:
