@@ -1303,9 +1303,8 @@ class Flow:
 
     def track_open(self) -> bool:
         """A Series game whose tribe marker is still on the mini track."""
-        state = self.state()
-        series = any(side.series for side in state.teams.values())
-        return series and not (state.series_track or {}).get("off")
+        track = self.state().marker()
+        return track is not None and not track["off"]
 
     def series_track(self) -> None:
         """'Series track': "Move the Tribe marker on the series mini track one step towards
@@ -1316,8 +1315,8 @@ class Flow:
         team = self.q.choose(
             "Series track: which team satisfied the condition displayed?", teams, teams[0]
         )
-        track = state.series_track or {"shows": teams[0], "steps": 0}
-        off = track["shows"] == team and self.q.yes_no(
+        track = state.marker() or {}
+        off = track.get("shows") == team and self.q.yes_no(
             "Does this step take the marker outside the track (onto the action upgrade card)?",
             False,
         )

@@ -21,15 +21,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.errors import RuleViolation
-from companion.games.hoopers.rules.state import MatchState, new_track
+from companion.games.hoopers.rules.state import MatchState
 
 
 def track_of(state: MatchState) -> dict[str, Any] | None:
     """The marker of a Series game (None: not a Series game): shows, steps, off, moves."""
-    if not any(side.series for side in state.teams.values()):
-        return None
     if state.series_track is None:
-        state.series_track = new_track(state.order[0])
+        state.series_track = state.marker()
     return state.series_track
 
 

@@ -261,11 +261,18 @@ class MatchState:
             "periods": [list(p) for p in self.periods],
         }
 
+    def marker(self) -> dict[str, Any] | None:
+        """A Series game's tribe marker as it stands (before any move: at its start); None
+        when this is not a Series game."""
+        if not any(side.series for side in self.teams.values()):
+            return None
+        return self.series_track or new_track(self.order[0])
+
     def _track_json(self) -> dict[str, Any]:
         """A Series game: where the tribe marker stands and the moves recorded."""
-        if not any(side.series for side in self.teams.values()):
+        track = self.marker()
+        if track is None:
             return {}
-        track = self.series_track or new_track(self.order[0])
         return {"series_track": {**track, "moves": [dict(m) for m in track["moves"]]}}
 
     def _gameplan_json(self) -> dict[str, Any]:
