@@ -6,17 +6,13 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from companion.engine.errors import (
-    StoreError,
-)
+from companion.engine.errors import StoreError
 from companion.store.atomic import refuse_read_only
 from companion.store.change import Change
 from companion.store.documents import key_docs, single_doc
 from companion.store.ids import now
 from companion.store.lock import Lock
-from companion.store.machines import (
-    writable,
-)
+from companion.store.machines import writable
 from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
 from companion.store.validate import shard_name
 from companion.store.view import View

@@ -7,12 +7,7 @@ from typing import Any, TypeVar
 
 from tinydb import Query
 
-from companion.engine.errors import (
-    AlreadyLive,
-    NoLiveMatch,
-    NothingToUndo,
-    RuleViolation,
-)
+from companion.engine.errors import AlreadyLive, NoLiveMatch, NothingToUndo, RuleViolation
 from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.change import Change
 from companion.store.ids import Match, now

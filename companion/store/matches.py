@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from companion.engine.errors import (
-    StoreError,
-    UnknownName,
-)
+from companion.engine.errors import StoreError, UnknownName
 from companion.store.atomic import backup_path
 from companion.store.ids import Match
 from companion.store.validate import describe, match_problem

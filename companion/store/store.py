@@ -29,9 +29,7 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
-from companion.engine.errors import (
-    StoreError,
-)
+from companion.engine.errors import StoreError
 from companion.store.atomic import Files, backup_path, refuse_read_only
 from companion.store.change import Change
 from companion.store.documents import Buffered, Documents, single_doc
@@ -39,9 +37,7 @@ from companion.store.ids import now
 from companion.store.journal import Journal
 from companion.store.live import LiveMatches
 from companion.store.lock import Lock
-from companion.store.machines import (
-    classify,
-)
+from companion.store.machines import classify
 from companion.store.matches import Matches
 from companion.store.schema import JOURNAL
 from companion.store.view import View

@@ -8,11 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.store.documents import key_docs, single_doc
 from companion.store.ids import Match
-from companion.store.machines import (
-    ArchiveFile,
-    archive_files,
-    classify,
-)
+from companion.store.machines import ArchiveFile, archive_files, classify
 from companion.store.schema import LIVE, MANIFEST
 
 if TYPE_CHECKING:
