@@ -105,3 +105,16 @@ def test_a_guarded_choice_taken_with_the_arrows_asks_to_confirm(monkeypatch, con
     picked = prompts.choose("Round 1 is over?", REVEALS, "next", guarded=sure)
     assert asked == ["Ana shows the secret card: sure?"]
     assert picked == ("Ana reveals" if confirm else "stop")
+
+
+def test_every_question_shares_one_set_of_default_key_bindings(monkeypatch):
+    """Building prompt_toolkit's ~700 default bindings was most of the cost of opening a
+    question; shared, a second question still answers its keys."""
+    from companion.ui.guided.toolkit import before_question
+
+    before_question()
+    first, press_first = _picker(monkeypatch, REVEALS, "next")
+    second, press_second = _picker(monkeypatch, ["one", "two", "three"], "one")
+    assert first.app._default_bindings is second.app._default_bindings
+    assert press_second(DOWN + DOWN + ENTER) == "three"
+    assert press_first(DOWN + ENTER) == "Ana reveals"

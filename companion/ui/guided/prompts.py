@@ -75,6 +75,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.engine.errors import BadInput, CompanionError
+from companion.ui.guided.toolkit import before_question
 
 if TYPE_CHECKING:
     from companion.engine.dice import Die
@@ -445,18 +446,6 @@ def _select_bindings(picker: Picker) -> Any:
     return bindings
 
 
-def quiet_cursor_requests() -> None:
-    """Never let prompt_toolkit print "WARNING: your terminal doesn't support cursor position
-    requests (CPR)" over a question. It asks the terminal where the cursor is, to know the room
-    under the line; a console that never answers (some IDE terminals, a serial line, tmux over
-    a slow link) gets that warning two seconds into the question. Without asking it reserves
-    the completion menu's room itself, which every question here is built for (the pty tests
-    run that way). Called before each question; a user's own PROMPT_TOOLKIT_NO_CPR wins."""
-    import os
-
-    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-
-
 def _select(
     message: str,
     options: Sequence[str],
@@ -467,7 +456,7 @@ def _select(
 ) -> str:
     import questionary
 
-    quiet_cursor_requests()
+    before_question()
     from prompt_toolkit.key_binding import merge_key_bindings
 
     hint = SELECT_HINT if undo else SELECT_HINT.replace(" · <: back", "")
@@ -682,7 +671,7 @@ def _line(
 ) -> Any:
     import questionary
 
-    quiet_cursor_requests()
+    before_question()
     if completer is not None:
         return questionary.autocomplete(
             shown,

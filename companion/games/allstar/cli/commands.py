@@ -95,9 +95,9 @@ def ask_points(what: str, how: str) -> tuple[int, ...]:
     if on_terminal():
         import questionary
 
-        from companion.ui.guided.prompts import quiet_cursor_requests
+        from companion.ui.guided.toolkit import before_question
 
-        quiet_cursor_requests()
+        before_question()
         answer = questionary.text(f"Supporters for 1st, 2nd, ... place in {what}:").ask()
         if answer:
             return parse_points(answer)
@@ -110,9 +110,9 @@ def ask_species(count: int, named: Sequence[str]) -> list[str]:
 
     from companion.games.allstar.rules.errors import BadConfig
     from companion.games.allstar.rules.facts import parse_species_names
-    from companion.ui.guided.prompts import quiet_cursor_requests
+    from companion.ui.guided.toolkit import before_question
 
-    quiet_cursor_requests()
+    before_question()
 
     while True:
         answer = questionary.text(
@@ -135,9 +135,9 @@ def ask_order(key: str, default: Sequence[Any]) -> list[str]:
 
     from companion.games.allstar.rules.errors import BadConfig
     from companion.games.allstar.rules.facts import parse_order
-    from companion.ui.guided.prompts import quiet_cursor_requests
+    from companion.ui.guided.toolkit import before_question
 
-    quiet_cursor_requests()
+    before_question()
 
     shown = ",".join(map(str, default))
     answer = questionary.text(

@@ -7,7 +7,7 @@ its card (accents and case aside); a custom roster name has no skill.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.games.hoopers.data import load
@@ -15,6 +15,7 @@ from companion.games.hoopers.data import load
 NO_SKILL = "no-skill"  # the injury marker "loses his/her personal skill"
 
 
+@lru_cache(maxsize=1024)  # a replay asks it of the same few names at every event
 def _key(name: str) -> str:
     plain = unicodedata.normalize("NFKD", name)
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold().strip()
