@@ -16,8 +16,10 @@ plain JSON (companion.store.peek).
 from __future__ import annotations
 
 import json
-import zlib
 from typing import Any
+
+# zlib and binascii are imported where used: the store's checks import this module for
+# `SHOWN`, and every command pays for what it imports.
 
 SHOWN = "_shown"  # the main file's table of kept values: {"key": match id, "value": ...}
 WAITING = "waiting"  # companion.store.live.WAITING: set aside, not a change of the match
@@ -35,6 +37,8 @@ def stamp(match: dict[str, Any], native: bool = False) -> dict[str, Any]:
     events = events if isinstance(events, list) else []
     last = events[-1] if events and isinstance(events[-1], dict) else {}
     body = json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()
+    import zlib
+
     return {
         "events": len(events),
         "updated": doc.get("updated"),
@@ -45,7 +49,30 @@ def stamp(match: dict[str, Any], native: bool = False) -> dict[str, Any]:
 
 def entry(match: dict[str, Any], value: Any) -> dict[str, Any]:
     """The `_shown` document keeping `value` beside `match`."""
-    return {"key": match["id"], "value": {"stamp": stamp(match), "kept": value}}
+    return {"key": match["id"], "value": {"stamp": stamp(match), "kept": pack(value)}}
+
+
+def pack(value: Any) -> str:
+    """`value` as the kept text: its JSON, compressed, in base64. Every command that reads
+    the main file parses it whole; a short string with no escapes costs it next to nothing,
+    where the status as JSON objects (or as JSON text, escaped) would cost each read about
+    as much as the status took to make."""
+    import binascii
+    import zlib
+
+    body = zlib.compress(json.dumps(value, separators=(",", ":")).encode())
+    return binascii.b2a_base64(body, newline=False).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    """The value `pack` kept in `text` (ValueError if it is not one)."""
+    import binascii
+    import zlib
+
+    try:
+        return json.loads(zlib.decompress(binascii.a2b_base64(text)))
+    except zlib.error as err:
+        raise ValueError(str(err)) from None
 
 
 def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
@@ -67,13 +94,14 @@ def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
     match = found[0]
     rows = [r for r in _rows(data.get(SHOWN)) if r.get("key") == match["id"]]
     value = rows[0].get("value") if len(rows) == 1 else None
-    if not isinstance(value, dict) or "kept" not in value:
+    if not isinstance(value, dict) or not isinstance(value.get("kept"), str):
         return None
     try:
-        fresh = stamp(match, native=True)
+        if value.get("stamp") != stamp(match, native=True):
+            return None
+        return match, unpack(value["kept"])
     except (TypeError, ValueError, RecursionError):
         return None
-    return (match, value["kept"]) if value.get("stamp") == fresh else None
 
 
 def _rows(table: Any) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.kept import SHOWN
 from companion.store.machines import readable, writable
 from companion.store.validate import match_problem
 from companion.store.version import META, SCHEMA_VERSION, schema_of  # noqa: F401
@@ -82,7 +83,7 @@ def check_main(data: Any, own_temp: Callable[[str], bool]) -> None:
     check_tables(data)
     _check_meta(data)
     for name, table in data.items():
-        if name == META:
+        if name in (META, SHOWN):  # what is kept beside a live match is checked when read
             continue
         for key, doc in table.items():
             where = f"{name} document {key}"
