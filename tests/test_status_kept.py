@@ -329,3 +329,22 @@ def test_a_move_killed_while_written_leaves_the_kept_status_and_the_match_togeth
     status = ok(cli(*HOOPERS, "status")).stdout
     assert status == replayed(cli, db, HOOPERS).stdout
     assert status == text or "Ann 3 – 3 [red]Bo" in status
+
+
+def test_the_match_that_waited_is_shown_from_what_was_kept_once_it_is_current_again(cli, db):
+    """A Series game waits while a friendly match is played: each is kept, and the one
+    that is current is the one shown, before and after `resume`."""
+    ok(cli("hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
+           "--home", "Keepers"))  # fmt: skip
+    game = ok(cli("hoopers", "series", "game", "start", "--hot", "May,Vernon,Chus",
+                  "--cold", "Faust,Serge", "--first", "Ana", "--seed", "3", "--json"))  # fmt: skip
+    ok(cli(*HOOPERS, "score", "Ana", "2"))
+    ok(cli(*HOOPERS, "start", *HOOPERS_START[0], *HOOPERS_START[1]))
+    for current in ("Ann", "Ana"):
+        replay = replayed(cli, db, HOOPERS)
+        assert current in replay.stdout.splitlines()[0]
+        assert shown(db, "hoopers") is not None
+        with pytest.MonkeyPatch.context() as patch:
+            no_replay(patch)
+            assert ok(cli(*HOOPERS, "status")).stdout == replay.stdout
+        ok(cli(*HOOPERS, "resume", "--match", game.json["match_id"]))

@@ -18,8 +18,8 @@ from companion.store.validate import shard_name
 
 T = TypeVar("T")
 # What a layer above keeps beside a live match, made from the match as written (None: keep
-# nothing): companion.store.kept. A write that takes `keep` stores the value in its own
-# transaction, so it is never a change behind nor a change ahead of the match.
+# nothing): companion.store.kept. A write that takes `keep` stores the value in the same
+# transaction as the match, so it is never a change behind nor a change ahead of it.
 Keep = Callable[[Match], Any]
 
 
