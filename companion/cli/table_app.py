@@ -84,8 +84,20 @@ def table_verbs(
 
         return load(kind.table)(open_store(ctx))
 
+    # `status` drawn as the kind's renderer and JSON draw it: what was kept with the match
+    # is printed when it is current (companion.tables.shown), with no game loaded
+    kept = "status" not in views and "status" not in payloads
+
     def verb(name: str) -> Callable[..., None]:
         def command(ctx: typer.Context, json: JsonOption = False) -> None:
+            if name == "status" and kept:
+                from companion.cli.common import db_path
+                from companion.tables.shown import shown
+
+                found = shown(db_path(ctx), kind.key)
+                if found is not None:
+                    emit(found.json, json, found.draw)
+                    return
             done = getattr(table(ctx), name)()
             payload = payloads.get(name, lambda d: d.to_json())(done)
             emit(payload, json, lambda out: draws[name](out, done))

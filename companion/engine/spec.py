@@ -170,6 +170,10 @@ class Kind(Record):
     # in the example's names (Ann, Bob, Cy): the test kit's hostile-names sweep plays them
     moves: tuple[tuple[str, ...], ...] = ()
     renderer: str | None = None  # "module:function(out, status)" drawing the scoreboard
+    # the renderer draws from the status alone, through `out.print` of text and
+    # companion.ui.console Tables: the status is kept with each move, and `status` prints
+    # it without loading the game or replaying the match (companion.tables.shown)
+    keeps_status: bool = False
     flow: str | None = None  # guided module: start(store, seed=None) -> bool, play(store, seed)
     menu: str | None = None  # "a coin race": what the menu offers to start
     first_step: str = "the first turn"

@@ -11,11 +11,16 @@ from companion.engine.errors import AlreadyLive, NoLiveMatch, NothingToUndo, Rul
 from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.change import Change
 from companion.store.ids import Match, now
+from companion.store.kept import SHOWN, entry
 from companion.store.order import note_recorded
 from companion.store.schema import LIVE
 from companion.store.validate import shard_name
 
 T = TypeVar("T")
+# What a layer above keeps beside a live match, made from the match as written (None: keep
+# nothing): companion.store.kept. A write that takes `keep` stores the value in the same
+# transaction as the match, so it is never a change behind nor a change ahead of it.
+Keep = Callable[[Match], Any]
 
 
 class LiveMatches:
@@ -29,6 +34,7 @@ class LiveMatches:
         seed: int | None = None,
         events: list[dict[str, Any]] | None = None,
         can_wait: Callable[[Match], bool] | None = None,
+        keep: Keep | None = None,
     ) -> Match:
         """Create a live match; it becomes the game's current match.
 
@@ -63,6 +69,7 @@ class LiveMatches:
                 "result": None,
             }
             live.insert(match)
+            _keep(db, match, keep)
             return match
 
     def _unused_id(self, live: Any) -> str:
@@ -123,17 +130,24 @@ class LiveMatches:
         return match, match["events"][len(match["events"]) - count :]
 
     def change_live(
-        self, game: str, change: Callable[[Match], tuple[list[dict[str, Any]], T]]
+        self,
+        game: str,
+        change: Callable[[Match], tuple[list[dict[str, Any]], T]],
+        keep: Callable[[Match, T], Any] | None = None,
     ) -> tuple[Match, T]:
         """Like `update_live`, for a `change` that also returns a value: (events, value).
 
         Returns the match with the new events appended and the value, both
-        decided inside the one locked transaction.
+        decided inside the one locked transaction. `keep(match, value)`: what to keep
+        beside the match as written (see `Keep`).
         """
-        return self.change_live_with(game, lambda match, _txn: change(match))
+        return self.change_live_with(game, lambda match, _txn: change(match), keep)
 
     def change_live_with(
-        self, game: str, change: Callable[[Match, Change], tuple[list[dict[str, Any]], T]]
+        self,
+        game: str,
+        change: Callable[[Match, Change], tuple[list[dict[str, Any]], T]],
+        keep: Callable[[Match, T], Any] | None = None,
     ) -> tuple[Match, T]:
         """Like `change_live`, where `change` also reads and writes documents in the same
         transaction (`txn.get_doc` / `txn.put_doc`): one move, one unit of work."""
@@ -151,10 +165,15 @@ class LiveMatches:
             live.update(
                 {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
             )
+            _keep(db, match, None if keep is None else lambda written: keep(written, value))
             return match, value
 
     def undo_events(
-        self, game: str, count: int, check: Callable[[Match], None] | None = None
+        self,
+        game: str,
+        count: int,
+        check: Callable[[Match], None] | None = None,
+        keep: Keep | None = None,
     ) -> tuple[Match, list[dict[str, Any]]]:
         """Drop the last `count` events of the game's live match in one transaction."""
         with self.transaction() as db:
@@ -168,8 +187,10 @@ class LiveMatches:
             if check is not None:
                 check(dict(doc))
             kept, removed = events[: len(events) - count], events[len(events) - count :]
-            live.update({"events": kept, "updated": now()}, doc_ids=[doc.doc_id])
-            return {**doc, "events": kept}, removed
+            match = {**doc, "events": kept, "updated": now()}
+            live.update({"events": kept, "updated": match["updated"]}, doc_ids=[doc.doc_id])
+            _keep(db, match, keep)
+            return match, removed
 
     def finish_match(
         self,
@@ -219,6 +240,8 @@ class LiveMatches:
             }
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
+            if SHOWN in txn.db.tables():
+                txn.db.table(SHOWN).remove(Query().key == doc["id"])
             waiting = live.get(_waiting(game))
             if waiting is not None:  # the match that waited for this one is current again
                 live.update(_unwait, doc_ids=[waiting.doc_id])
@@ -227,6 +250,23 @@ class LiveMatches:
 
     def abandon_match(self, game: str) -> Match:
         return self.finish_match(game, result={}, status="abandoned")
+
+
+def _keep(db: Any, match: Match, keep: Keep | None) -> None:
+    """Keep `keep(match)` beside the live match just written (see `Keep`), or drop what was
+    kept for it; what is kept for a match no longer live goes too."""
+    value = keep(match) if keep is not None else None
+    if value is None and SHOWN not in db.tables():
+        return  # nothing kept, nothing to drop: the file keeps no table for it
+    shown = db.table(SHOWN)
+    if value is None:
+        shown.remove(Query().key == match["id"])
+    else:
+        shown.upsert(entry(match, value), Query().key == match["id"])
+    live_ids = {m.get("id") for m in db.table(LIVE).all()}
+    gone = [row.doc_id for row in shown.all() if row.get("key") not in live_ids]
+    if gone:
+        shown.remove(doc_ids=gone)
 
 
 def no_live_match(game: str) -> NoLiveMatch:

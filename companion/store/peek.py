@@ -32,7 +32,7 @@ class Peek:
     def main(self) -> dict[str, Any]:
         try:
             found = json.loads(read(self.path))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # nested too deeply: not a database
             return {}
         return found if isinstance(found, dict) else {}
 
@@ -66,7 +66,7 @@ class Peek:
             try:
                 table = json.loads(read(path)).get("records") or {}
                 rows.update({r["rid"]: r for r in table.values() if _readable(r)})
-            except (OSError, ValueError, AttributeError, TypeError, KeyError):
+            except (OSError, ValueError, AttributeError, TypeError, KeyError, RecursionError):
                 continue
         from companion.store.clock import order_key
 
@@ -181,10 +181,10 @@ def _summaries(shard: Path, cache: Path | None) -> list[dict[str, Any]]:
         source = index["source"]
         if list(source[1:]) == [stat.st_ino, stat.st_size, stat.st_mtime_ns]:
             return [m for m in index["matches"] if isinstance(m, dict)]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         pass
     try:
         tables = json.loads(read(shard))
         return [m for m in tables["matches"].values() if isinstance(m, dict)]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return []

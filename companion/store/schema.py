@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.kept import SHOWN
 from companion.store.machines import readable, writable
 from companion.store.validate import match_problem
+from companion.store.version import META, SCHEMA_VERSION, schema_of  # noqa: F401
 
-SCHEMA_VERSION = 1
-META = "_meta"
 LIVE = "live"
 JOURNAL = "_journal"  # a multi-file change in progress (see Store._commit)
 MANIFEST = "_shards"  # the archive files and how many matches each holds
@@ -31,13 +31,6 @@ DOC_ID = re.compile(r"[1-9][0-9]{0,17}")
 
 class BadShape(ValueError):
     """A file that is JSON but not a companion database; the message says where."""
-
-
-def schema_of(data: dict[str, Any]) -> int:
-    meta = data.get(META) or {}
-    doc = meta.get("1") if isinstance(meta, dict) else None
-    version = doc.get("schema") if isinstance(doc, dict) else None
-    return version if isinstance(version, int) else 1
 
 
 def check_schema(path: Path, data: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +83,7 @@ def check_main(data: Any, own_temp: Callable[[str], bool]) -> None:
     check_tables(data)
     _check_meta(data)
     for name, table in data.items():
-        if name == META:
+        if name in (META, SHOWN):  # what is kept beside a live match is checked when read
             continue
         for key, doc in table.items():
             where = f"{name} document {key}"

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
-from companion.store import Store
 
 if TYPE_CHECKING:
     from datetime import datetime
 
     from companion.history.log import LogRequest
+    from companion.store import Store
     from companion.tables.base import LoggedGame
 
 # The roll-off for who starts (`companion first-player --record`) is the table's own, not a

@@ -247,6 +247,32 @@ class Table(Generic[S]):
         match = self.current() if match is None else match
         return self.status_of(match, self.fold(match))
 
+    # --- the status kept with the match (companion.tables.shown) ---------------
+
+    def keeper(self, made: list[Status[S]]) -> Callable[[Match], Any] | None:
+        """What the store keeps beside the match it writes: the status of a plain read
+        (also put in `made`, for the caller), made inside the write; None for a kind whose
+        status is not kept."""
+        from companion.tables.shown import keepable, kept
+
+        if keepable(self.game) is None:
+            return None
+
+        def keep(match: Match) -> Any:
+            made.append(self.status(match))
+            return kept(self.game, made[-1])
+
+        return keep
+
+    def keeper_of_moves(self) -> Callable[[Match, Played[S]], Any] | None:
+        """`keeper` for moves just played: the status from the state they left (no
+        replay), as a plain read shows it."""
+        from companion.tables.shown import keepable, kept
+
+        if keepable(self.game) is None:
+            return None
+        return lambda match, played: kept(self.game, self.status_of(match, played.state))
+
     # --- changing -------------------------------------------------------------
 
     @hints
@@ -262,10 +288,18 @@ class Table(Generic[S]):
         # Filed where the table plays (its default location), as a logged game is.
         place, _ = default_location(self.store)
         options = {**options, "location": place} if place and "location" not in options else options
+        made: list[Status[S]] = []
         match = self.store.start_match(
-            self.game, list(players), dict(options), seed, list(events), can_wait=self.can_wait
+            self.game,
+            list(players),
+            dict(options),
+            seed,
+            list(events),
+            can_wait=self.can_wait,
+            keep=self.keeper(made),
         )
-        return foretold(self.store, self.status(match), self.game, match["players"])
+        status = made[-1] if made else self.status(match)
+        return foretold(self.store, status, self.game, match["players"])
 
     def can_wait(self, match: Match) -> bool:
         """Whether live `match` may wait while another match of this game is played (the
@@ -299,7 +333,7 @@ class Table(Generic[S]):
             played = play(self.rules, match, moves)
             return played.events, played
 
-        match, played = self.store.change_live(self.game, change)
+        match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
         return Recorded(match, played, self.status_of(match, played.state))
 
     @hints
@@ -322,8 +356,9 @@ class Table(Generic[S]):
                     hint=f"undo there with '{self.undo_command}'",
                 )
 
-        match, removed = self.store.undo_events(self.game, count, check)
-        return Undone(tuple(removed), self.status(match))
+        made: list[Status[S]] = []
+        match, removed = self.store.undo_events(self.game, count, check, keep=self.keeper(made))
+        return Undone(tuple(removed), made[-1] if made else self.status(match))
 
     @property
     def undo_command(self) -> str:

@@ -11,7 +11,9 @@ given (`companion_games`). What they check is what every face relies on:
 * `companion log` ranks a finished game's players, and history keeps those ranks;
 * a name with a control character is refused at the door; names that look like rich
   markup are printed as typed by every verb that prints (the kind's `moves`), `watch`,
-  and every history face.
+  and every history face;
+* a kind that keeps its status with the match (`Kind.keeps_status`) prints, after its start
+  and each of its `moves`, the same `status` (and `--json`) kept as replayed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ __all__ = [
     "test_a_name_with_a_control_character_is_refused",
     "test_markup_in_names_is_printed_as_typed",
     "test_markup_in_names_of_logged_games_reads_as_typed_in_history",
+    "test_a_kept_status_prints_as_the_replayed_one",
 ]
 
 CORE = {"id", "game", "status", "players", "scores", "next"}
@@ -201,3 +204,36 @@ def test_markup_in_names_of_logged_games_reads_as_typed_in_history(cli, tmp_path
         _history_faces(hostile, twin_db, names)
         chart = ("history", "chart", "--player", "Ann")
         _as_typed(cli(*chart, database=twin_db), hostile(*named(chart, names)), names, chart)
+
+
+def test_a_kept_status_prints_as_the_replayed_one(cli, db, companion_started):
+    """`status` drawn from what was kept with the match (companion.tables.shown) is the
+    replay's, byte for byte, after the start and each move; a kind that keeps nothing is
+    replayed as ever."""
+    import json
+
+    from companion.tables.shown import keepable, shown
+
+    kind = companion_started
+    noun, names = _noun(kind), MARKUP_NAMES[0]
+
+    def replayed(*extra: str) -> Result:
+        before = db.read_bytes()
+        data = json.loads(before)
+        data.pop("_shown", None)
+        db.write_text(json.dumps(data))
+        try:
+            return cli(*noun, "status", *extra)
+        finally:
+            db.write_bytes(before)
+
+    started = _start(cli, kind, names)
+    for step in (None, *kind.moves):
+        result = started if step is None else cli(*noun, *named(step, names))
+        assert result.exit_code == 0, (step, result.stderr)
+        if keepable(kind.key) is not None:
+            assert shown(db, kind.key) is not None, f"nothing kept after {step}"
+        for extra in ((), ("--json",)):
+            kept, again = cli(*noun, "status", *extra), replayed(*extra)
+            assert kept.exit_code == again.exit_code == 0, (step, kept.stderr)
+            assert (kept.stdout, kept.stderr) == (again.stdout, again.stderr), step

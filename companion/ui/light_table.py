@@ -7,7 +7,8 @@ the output is plain text that fits, writes exactly the characters rich would (th
 `tests/test_light_table.py` comparison; on a terminal the header is bold, part by part as
 rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
 wider than one cell per character, a table wider than the console — is handed to rich,
-built from the same calls.
+built from the same calls. `markup=True`: the cells are rich markup (the caller escapes the
+names in them), drawn by rich as a plain `rich.table.Table` is.
 """
 
 from __future__ import annotations
@@ -42,7 +43,13 @@ class LightTable:
     def __rich__(self) -> Any:
         from companion.ui.console import rich_table
 
-        table = rich_table(**self.options)
+        options = dict(self.options)
+        if options.pop("markup", False):
+            from rich.table import Table
+
+            table = Table(**options)
+        else:
+            table = rich_table(**options)
         for header, options in self.columns:
             table.add_column(header, **options)
         for cells, options in zip(self.rows, self.row_options, strict=True):

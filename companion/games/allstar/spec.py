@@ -19,6 +19,7 @@ SEASON = Kind(
         ("undo",),
     ),
     renderer="companion.games.allstar.render:render_status",
+    keeps_status=True,
     flow="companion.games.allstar.guided",
     menu="an All-Star Draft game",
     first_step="the first round",

@@ -34,6 +34,7 @@ MATCH = Kind(
     ),  # fmt: skip
     moves=(("score", "Ann", "2"), ("coach", "Ann"), ("turn",), ("undo",)),
     renderer="companion.games.hoopers.render:render_status",
+    keeps_status=True,
     flow="companion.games.hoopers.guided.match",
     menu="a Valley Hoopers match",
     first_step="the first attacking turn",

@@ -360,7 +360,7 @@ class HoopersTable(Table[MatchState]):
                     txn.put_doc(GAME, CARD_ENERGY, updated)
             return played.events, played
 
-        match, played = self.store.change_live_with(GAME, change)
+        match, played = self.store.change_live_with(GAME, change, keep=self.keeper_of_moves())
         notes = [note for step in played.steps for note in step.notes]
         return Recorded(match, played, self.status_of(match, played.state, notes))
 

@@ -15,6 +15,7 @@ DRAFT = Kind(
     ),
     moves=(("pick", "Ann", "Jonah"), ("undo",), ("pick", "Ann", "Jonah")),
     renderer="companion.games.otdraft.render:render_status",
+    keeps_status=True,
     flow="companion.games.otdraft.guided",
     menu="an OT Fantasy Draft",
     first_step="the first picks",

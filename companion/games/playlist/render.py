@@ -174,9 +174,11 @@ def render_notes(out: Console, notes: Sequence[str]) -> None:
 
 def render_status(out: Console, status: Status[GameState]) -> None:
     """The scoreboard: each playlist's songs in order and running points, the round, who plays."""
+    from companion.ui.console import Table as LightTable  # kept with the match (tables.shown)
+
     state = status.state
     live = status.status == "live" and not state.round_over
-    table = Table(box=None, header_style="bold")
+    table = LightTable(box=None, header_style="bold", markup=True)  # its cells are markup
     for column, justify in (("", "left"), ("player", "left"), ("pts", "right")):
         table.add_column(column, justify=justify)
     table.add_column("songs", justify="right")

@@ -70,9 +70,9 @@ def test_end_is_refused_while_the_game_is_not_over(cli, db):
 class OtherTerminalUndoesFirst(Store):
     """A store where another terminal takes back the last event just before each undo."""
 
-    def undo_events(self, game, count, check=None):
+    def undo_events(self, game, count, check=None, keep=None):
         Store.undo_events(self, game, 1)
-        return Store.undo_events(self, game, count, check)
+        return Store.undo_events(self, game, count, check, keep=keep)
 
 
 def test_what_may_be_undone_is_decided_on_the_freshest_log(cli, db):

@@ -995,7 +995,7 @@ table_verbs(
         "undo": "companion.games.hoopers.render:render_undone",
         "abandon": "companion.games.hoopers.render:render_ended",
     },
-    # the status says the notes of the last move; as a command of its own, none
-    payloads={"status": lambda status: {**status.to_json(), "notes": []}, "undo": _undone_json},
+    # `status` is a plain read, whose notes are none (a move's status says the move's)
+    payloads={"undo": _undone_json},
     verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
 )
