@@ -210,7 +210,7 @@ def main() -> None:
         heading = f"{'median ms':>10} {'p10':>7} {'p90':>7} {'x floor':>8} {'x roll':>7}"
         print(f"\n{label + ' time':<38} {heading}")
         for name, values in samples.items():
-            q = statistics.quantiles(values, n=10)
+            q = statistics.quantiles(values, n=10) if len(values) > 1 else values  # --runs 1
             median = statistics.median(values)
             ratios = f"{median / floor_ms:>8.2f} {median / roll_ms:>7.2f}"
             print(f"{name:<38} {median:>10.1f} {q[0]:>7.1f} {q[-1]:>7.1f} {ratios}")
