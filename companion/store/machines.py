@@ -38,8 +38,9 @@ _ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 # machines had ids; with a part number from 2 up: a further file of that machine's month,
 # which an import fills rather than rewriting a big one, see `part_name`) and a machine's
 # records.
+PART_NUMBER = r"[2-9]|[1-9]\d{1,5}"
 SHARD_FILE = re.compile(
-    rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<machine>{_ID})(?:\.(?P<part>[2-9]|[1-9]\d{{1,5}}))?)?"
+    rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<machine>{_ID})(?:\.(?P<part>{PART_NUMBER}))?)?"
 )
 RECORDS_FILE = re.compile(rf"records\.(?P<machine>{_ID})")
 # What sync engines add to a name they set aside (before the extension).

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, StoreError
 from companion.store.atomic import backup_path
-from companion.store.machines import classify, own_records, part_name, part_of
+from companion.store.machines import PART_NUMBER, classify, own_records, part_name, part_of
 from companion.store.schema import MANIFEST
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 ACCEPTED = "accepted_losses"  # the main file's table: file name -> the losses accepted
 # A month (its first file), or a month and a further part of it (`2026-11.2`: the file
 # `2026-11.<machine>.2.json` an import filled, see companion.store.archive.PART).
-MONTH = re.compile(r"(?P<month>\d{4}-\d{2})(?:\.(?P<part>[2-9]|[1-9]\d{1,5}))?")
+MONTH = re.compile(rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<part>{PART_NUMBER}))?")
 
 
 def what(store: Store, name: str) -> str:
@@ -124,8 +124,8 @@ def _counts(main: dict[str, Any]) -> dict[str, int]:
 
 def accept_loss(store: Store, typed: str) -> dict[str, Any]:
     """Accept that this machine's file for `typed` (a month `YYYY-MM`, a further file of
-    it `YYYY-MM.N`, or `records`)
-    holds what it holds now: the manifest is set to it and the acceptance recorded."""
+    it `YYYY-MM.N`, or `records`) holds what it holds now: the manifest is set to it and
+    the acceptance recorded."""
     from companion.store.clock import wall
 
     wanted = typed.strip()
