@@ -328,9 +328,9 @@ def import_backup(
 
     added, skipped = archive_many(store, matches, progress, also=side_tables)
     if added:
-        from companion.history.warmup import warm
+        from companion.history.warmup import after_import
 
-        warm(store)
+        after_import(store, added)
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
 
 

@@ -284,14 +284,7 @@ def test_an_answer_that_warned_is_not_kept_the_warning_is_said_each_time(cli, si
 # --- history import into a big archive ----------------------------------------------------
 
 
-def test_an_import_reads_the_keys_not_every_summary(
-    cli, six_months, summarised, tmp_path, monkeypatch
-):
-    # The ids to skip come from the keys. (The stats caches an import makes after filing
-    # read the summaries they are made from: tests/history/test_import_parts.py.)
-    from companion.history import warmup
-
-    monkeypatch.setattr(warmup, "warm", lambda store: None)
+def test_an_import_reads_the_keys_not_every_summary(cli, six_months, summarised, tmp_path):
     saved = tmp_path / "one.json"
     record(tmp_path / "other.json", match("z0", "otdraft", {"Ana": 1, "Zed": 2}, "2026-02-25"))
     done = cli("--db", tmp_path / "other.json", "history", "export", "-o", saved)

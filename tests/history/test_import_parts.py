@@ -267,3 +267,33 @@ def test_a_run_of_files_sums_as_its_matches_counted_together(seed):
     everything = [m for each in files for m in each]
     assert aggregates.joined(made, everything) == aggregates.partial(everything)
     assert aggregates.joined([made[0], aggregates.partial([])], files[0]) == made[0]
+
+
+def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, monkeypatch):
+    # Making them replays every rating after the oldest match imported: an import of
+    # less than a sixteenth of the archive is not made to pay for it.
+    many = [
+        match(f"old{n:02}", "otdraft", {"Ana": n, "Ben": 3}, f"2025-{n % 12 + 1:02}-1{n % 9}")
+        for n in range(34)
+    ]
+    record(db, *many)
+    loaded: list[str] = []
+    real = archive.shard_summaries
+
+    def spy(store, name, path=None):
+        loaded.append(name)
+        return real(store, name, path)
+
+    monkeypatch.setattr(archive, "shard_summaries", spy)
+    done = cli("history", "import", export(tmp_path / "in.json", BROUGHT[:2]))  # 2 of 36
+    assert done.exit_code == 0, done.stderr
+    assert loaded == []
+    done = cli("history", "import", export(tmp_path / "in.json", BROUGHT[2:3]))  # 1 of 36
+    assert loaded == []
+    more = [match(f"new{n}", "otdraft", {"Cy": n, "Dee": 1}, f"2026-03-0{n}") for n in range(1, 4)]
+    done = cli("history", "import", export(tmp_path / "more.json", more))  # 3 of 37: made
+    assert done.exit_code == 0, done.stderr
+    assert loaded != []
+    monkeypatch.undo()
+    whole = everything_at_once(tmp_path, *many, *BROUGHT[:3], *more)
+    assert answers(cli, db) == answers(cli, whole)
