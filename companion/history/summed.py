@@ -17,8 +17,9 @@ Three caches sit in this machine's index folder beside each archive file's summa
   good one are rated again. With several machines' files, the digest also names every
   file holding one of the file's contested ids: which copy is in history depends on them.
 - `<file>.run.json`: the partial of files whose matches overlap in time (two machines'
-  files of one month), counted together (see `_runs`), under every one's signature. Only
-  readers write it.
+  files of one month, or a month's file and the further part an import filled), counted
+  together (see `_runs`), under every one's signature. Readers write it, and an import
+  that filed many matches (companion.history.warmup).
 
 What is not summed is counted match by match, as `stats.stats` does: a month only
 partly inside --since/--until, one holding an amended or deleted match, one where a

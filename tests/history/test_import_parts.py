@@ -297,3 +297,20 @@ def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, 
     monkeypatch.undo()
     whole = everything_at_once(tmp_path, *many, *BROUGHT[:3], *more)
     assert answers(cli, db) == answers(cli, whole)
+
+
+def test_another_machine_reads_the_parts_as_the_writer_does(cli, db, tmp_path, monkeypatch):
+    # A shared archive folder (docs/sharing.md): the parts are this machine's files, and the
+    # other computer merges them with its own by match id, as it does the months' files.
+    record(db, *HERE)
+    cli("history", "import", export(tmp_path / "in.json", BROUGHT))
+    mine = answers(cli, db)
+    monkeypatch.setenv("COMPANION_MACHINE", "other")
+    theirs = answers(cli, db)
+    assert theirs == mine
+    late = match("late", "otdraft", {"Ana": 1, "Dee": 2}, "2026-01-30")
+    done = cli("history", "import", export(tmp_path / "late.json", [late, *BROUGHT]), "--json")
+    assert (done.json["added"], done.json["skipped"]) == (1, 4)  # the parts' ids are known
+    assert held(folder(db) / "2026-01.other.json") == ["late"]  # its own file of the month
+    whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3], late)
+    assert answers(cli, db) == answers(cli, whole)
