@@ -511,7 +511,9 @@ def accept_loss(
     month: Annotated[
         str,
         typer.Argument(
-            metavar="MONTH", help="The month (YYYY-MM) whose file shrank, or 'records'."
+            metavar="MONTH",
+            help="The month (YYYY-MM) whose file shrank, YYYY-MM.N for the month's Nth file "
+            "(the refusal names it), or 'records'.",
         ),
     ],
     json: JsonOption = False,

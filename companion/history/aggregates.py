@@ -112,7 +112,6 @@ def names_of(match: Match) -> list[str]:
 def partial(matches: Iterable[Match]) -> Partial:
     """One archive file's partial, from its matches (in the order the file lists them)."""
     everything = list(matches)
-    ordered = scored_in_order(everything)
     names: dict[str, None] = {}
     players: dict[str, None] = {}
     strays = False
@@ -123,14 +122,39 @@ def partial(matches: Iterable[Match]) -> Partial:
         names.update(dict.fromkeys(held))
         strays = strays or len(held) > len(seated) and not set(held) <= set(seated)
     days = [when(m) for m in everything]
+    span = [min(days), max(days)] if days else None
+    return _filled(list(players), list(names), strays, span, everything)
+
+
+def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
+    """`partial` of several files' matches, one file after another (`matches`), given each
+    file's own partial (`made`, in the same order): the names, players, strays and span
+    are each file's taken in turn (first seen, over the files one after another, is first
+    seen in each file, files in order), so only what is summed in time order is made
+    again from the matches."""
+    names: dict[str, None] = {}
+    players: dict[str, None] = {}
+    for each in made:
+        players.update(dict.fromkeys(each["players"]))
+        names.update(dict.fromkeys(each["names"]))
+    spans = [each["span"] for each in made if each["span"] is not None]
+    span = [min(s[0] for s in spans), max(s[1] for s in spans)] if spans else None
+    strays = any(each["strays"] for each in made)
+    return _filled(list(players), list(names), strays, span, list(matches))
+
+
+def _filled(
+    players: list[str], names: list[str], strays: bool, span: Any, everything: list[Match]
+) -> Partial:
+    ordered = scored_in_order(everything)
     body: Partial = {
         "version": VERSION,
-        "players": list(players),
-        "names": list(names),
+        "players": players,
+        "names": names,
         # A name in a result or the options that is no player of its match: `history`
         # may meet that spelling first there, so only a full read knows how it is shown.
         "strays": strays,
-        "span": [min(days), max(days)] if days else None,
+        "span": span,
         "matches": len(ordered),
         "first": when(ordered[0]) if ordered else None,
         "last": when(ordered[-1]) if ordered else None,

@@ -327,6 +327,10 @@ def import_backup(
         new_aliases.extend(import_side(txn, aliases, amendments or {}))
 
     added, skipped = archive_many(store, matches, progress, also=side_tables)
+    if added:
+        from companion.history.warmup import after_import
+
+        after_import(store, added)
     return {"added": added, "skipped": skipped, "aliases_added": len(new_aliases)}
 
 

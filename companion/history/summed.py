@@ -17,8 +17,9 @@ Three caches sit in this machine's index folder beside each archive file's summa
   good one are rated again. With several machines' files, the digest also names every
   file holding one of the file's contested ids: which copy is in history depends on them.
 - `<file>.run.json`: the partial of files whose matches overlap in time (two machines'
-  files of one month), counted together (see `_runs`), under every one's signature. Only
-  readers write it.
+  files of one month, or a month's file and the further part an import filled), counted
+  together (see `_runs`), under every one's signature. Readers write it, and an import
+  that filed many matches (companion.history.warmup).
 
 What is not summed is counted match by match, as `stats.stats` does: a month only
 partly inside --since/--until, one holding an amended or deleted match, one where a
@@ -40,6 +41,7 @@ import contextlib
 import hashlib
 import json
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -141,6 +143,10 @@ class _Plan:
         from companion.store.index import contested, each_keys, simple
 
         self.store = store
+        # What the sums read of each file can be shared (companion.history.warmup): told
+        # of each file's matches as stored when read, and given some to read from.
+        self.on_read: Callable[[_Month, list[Match]], None] | None = None
+        self.kept: dict[str, list[Match]] = {}
         view = self.view = store.view()
         if view.finishing:
             raise _NotSimple
@@ -210,14 +216,15 @@ class _Plan:
     def matches(self, month: _Month) -> list[Match]:
         """One file's matches as `history` reads them: alive, amended, names canonical."""
         from companion.history.amend import amended
-        from companion.store.archive import shard_summaries
 
         if month.at >= 0:
             assert self.overlap is not None
             alive = self.overlap.in_history(month.at)  # merged: dead and beaten copies gone
         else:
-            shard = shard_summaries(self.store, month.name, month.path)
-            alive = [m for m in shard.matches if self.folded.alive(m)]
+            stored = _stored(self, month)
+            if self.on_read is not None:
+                self.on_read(month, stored)
+            alive = [m for m in stored if self.folded.alive(m)]
         if self.amendments:
             alive = [amended(m, self.amendments) for m in alive]
         return [self.roster.match(m) for m in alive]
@@ -357,9 +364,18 @@ class _Run:
 
 def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
     """The partials to add, in time order: one per file, but files whose matches overlap
-    in time (two machines' files of one month) are one run, counted match by match in the
-    order the full merge lists them (files oldest first), which is the order a stable sort
-    by time keeps their ties in."""
+    in time (two machines' files of one month, a month's file and the further part an
+    import filled) are one run, counted match by match in the order the full merge lists
+    them (files oldest first), which is the order a stable sort by time keeps their ties
+    in."""
+    return [
+        run.made if len(run.months) == 1 else _run_partial(plan, run.months, wanted)
+        for run in _grouped(plan, wanted)
+    ]
+
+
+def _grouped(plan: _Plan, wanted: Filter) -> list[_Run]:
+    """The files in runs (see `_runs`), each run of one file with its partial."""
     runs: list[_Run] = []
     for month in plan.months:
         inside = plan.inside(month, wanted)
@@ -382,9 +398,14 @@ def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
             run.first = min(run.first, earlier.first)
             run.last = max(run.last, earlier.last)
         runs.append(run)
-    return [
-        run.made if len(run.months) == 1 else _run_partial(plan, run.months, wanted) for run in runs
-    ]
+    return runs
+
+
+def kept_whole(plan: _Plan, held: list[_Month], wanted: Filter) -> bool:
+    """Whether the partial of files counted together is kept (see `_run_partial`)."""
+    return wanted.player is None and all(
+        plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held
+    )
 
 
 def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, Any]:
@@ -394,10 +415,7 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     machine's index under every file's signature, and renamed as a file's partial is."""
     from companion.store.archive import file_signature, write_cache
 
-    whole = wanted.player is None and all(
-        plan.inside(m, wanted) and not m.exact and m.at < 0 for m in held
-    )
-    if not whole:
+    if not kept_whole(plan, held, wanted):
         return aggregates.partial(
             m for each in held for m in plan.matches(each) if wanted.accepts(m)
         )
@@ -405,7 +423,10 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     files = [[m.name, file_signature(m.path)] for m in held]
     made = _cached_partial(path, "files", files)
     if made is None:
-        made = aggregates.partial(m for each in held for m in _stored(plan, each))
+        # (each file's own partial is that of its matches as stored: only the sums over
+        # their matches in time order are made again)
+        stored = (m for each in held for m in _stored(plan, each))
+        made = aggregates.joined([each.partial for each in held], stored)
         if path is not None:
             text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
             write_cache(path, {"files": files, "check": _text_digest(text), "partial": text})
@@ -418,6 +439,9 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
 def _stored(plan: _Plan, month: _Month) -> list[Match]:
     from companion.store.archive import shard_summaries
 
+    kept = plan.kept.get(month.name)
+    if kept is not None:
+        return kept
     return shard_summaries(plan.store, month.name, month.path).matches
 
 

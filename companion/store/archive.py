@@ -366,6 +366,42 @@ def _known_ids(store: Store) -> set[str]:
 # lists them month by month, so each archive file is then written once, and memory holds
 # this many matches and one archive file however big the import.
 WAITING = 2000
+# The most matches a month's file may hold for an import to add to it. An import into a
+# big month (a club's 1,700 matches with their events: 10 MB of JSON) would read, merge
+# and write that file whole for the few matches it brings; it files them in a further
+# part of the month instead (`YYYY-MM.<machine>.2.json`, companion.store.machines.
+# part_name), which every reader takes as one more file of the month.
+PART = 500
+
+
+def _filing(store: Store, view: View) -> Callable[[str], str]:
+    """Which of this machine's files of a month an import adds to: the month's last part
+    while it holds fewer than PART matches (the first file, when the month has none yet),
+    else a new part after it. Asked once per month, so an import files each month's
+    matches in one file."""
+    from companion.store.machines import part_name, part_of
+
+    machine = store.machine
+    last: dict[str, int] = {}  # month -> its highest part, on disk or in the manifest
+    counts = view.counts
+    names = [f.name for f in view.files() if f.kind == "shard" and not f.copy]
+    for name in [*names, *counts]:
+        file = classify(name, Path())
+        if file is not None and file.kind == "shard" and file.machine == machine:
+            assert file.month is not None
+            last[file.month] = max(last.get(file.month, 1), part_of(name))
+    chosen: dict[str, str] = {}
+
+    def target(month: str) -> str:
+        if month not in chosen:
+            part = last.get(month, 1)
+            name = part_name(month, machine, part)
+            if counts.get(name, 0) >= PART:
+                name = part_name(month, machine, part + 1)
+            chosen[month] = name
+        return chosen[month]
+
+    return target
 
 
 def archive_many(
@@ -381,6 +417,7 @@ def archive_many(
     """
     with store.change() as txn:
         known = _known_ids(store)
+        filing = _filing(store, View(store, txn.main))
         by_shard: dict[str, int] = {}
         added: list[str] = []
         skipped = 0
@@ -411,7 +448,7 @@ def archive_many(
             stamped = {"updated": now(), **match}
             stamped.setdefault("finished", now())
             try:
-                shard = txn.own(shard_name(stamped["finished"]))
+                shard = filing(shard_name(stamped["finished"]))
             except ValueError:
                 raise BadInput(f"match {match['id']}: 'finished' is not a date") from None
             if shard not in waiting and sum(map(len, waiting.values())) >= WAITING:

@@ -35,8 +35,13 @@ MACHINE_ID = re.compile(_ID)
 _ALPHABET = "bcdfghjkmnpqrstvwxz23456789"
 
 # Archive files a companion writes: a month's shard (without a machine: from before
-# machines had ids) and a machine's records.
-SHARD_FILE = re.compile(rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<machine>{_ID}))?")
+# machines had ids; with a part number from 2 up: a further file of that machine's month,
+# which an import fills rather than rewriting a big one, see `part_name`) and a machine's
+# records.
+PART_NUMBER = r"[2-9]|[1-9]\d{1,5}"
+SHARD_FILE = re.compile(
+    rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<machine>{_ID})(?:\.(?P<part>{PART_NUMBER}))?)?"
+)
 RECORDS_FILE = re.compile(rf"records\.(?P<machine>{_ID})")
 # What sync engines add to a name they set aside (before the extension).
 _SAFE = r"[^()/\\\x00-\x1f\x7f-\x9f]{0,120}"
@@ -112,6 +117,18 @@ def _kept_id() -> str:
 
 def own_shard(month: str, machine: str) -> str:
     return f"{month}.{machine}"
+
+
+def part_name(month: str, machine: str, part: int) -> str:
+    """A machine's file of a month by its part number: 1 is the month's first file
+    (`YYYY-MM.<machine>`), 2 and up the further ones (`YYYY-MM.<machine>.<part>`)."""
+    return own_shard(month, machine) if part == 1 else f"{month}.{machine}.{part}"
+
+
+def part_of(name: str) -> int:
+    """The part number of a shard's name (1: the month's first file)."""
+    found = SHARD_FILE.fullmatch(name)
+    return int(found["part"]) if found is not None and found["part"] else 1
 
 
 def own_records(machine: str) -> str:

@@ -76,7 +76,9 @@ def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
         # under its name): merged in, the file may be whole again (companion.store.shrunk).
         if file.kind == "shard":
             assert file.month is not None
-            target = own_shard(file.month, machine)
+            # (a copy of one of this machine's files goes back into that file, a further
+            # part of a month included; a file from before machine ids, into the month's)
+            target = file.base if mine else own_shard(file.month, machine)
             found = _raw_matches(txn, file)
             if found is None:
                 continue  # unreadable: left where it is, and warned about

@@ -10,7 +10,6 @@ must never fail.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from functools import cached_property, partial
 from pathlib import Path
@@ -164,9 +163,11 @@ def _readable(row: Any) -> bool:
 
 
 def _is_shard(name: str) -> bool:
-    """An archive file (`2026-11.<machine>.json`, or `2026-11.json` from before machine ids;
-    as companion.store.machines.SHARD_FILE names them)."""
-    return re.fullmatch(r"\d{4}-\d{2}(\.[a-z0-9]{1,32})?\.json", name) is not None
+    """An archive file (`2026-11.<machine>.json`, a further part of that month
+    `2026-11.<machine>.2.json`, or `2026-11.json` from before machine ids)."""
+    from companion.store.machines import SHARD_FILE
+
+    return name.endswith(".json") and SHARD_FILE.fullmatch(name[:-5]) is not None
 
 
 def _summaries(shard: Path, cache: Path | None) -> list[dict[str, Any]]:

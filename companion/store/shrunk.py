@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, StoreError
 from companion.store.atomic import backup_path
-from companion.store.machines import classify, own_records, own_shard
+from companion.store.machines import PART_NUMBER, classify, own_records, part_name, part_of
 from companion.store.schema import MANIFEST
 
 if TYPE_CHECKING:
@@ -29,14 +29,20 @@ if TYPE_CHECKING:
     from companion.store.store import Store
 
 ACCEPTED = "accepted_losses"  # the main file's table: file name -> the losses accepted
-MONTH = re.compile(r"\d{4}-\d{2}")
+# A month (its first file), or a month and a further part of it (`2026-11.2`: the file
+# `2026-11.<machine>.2.json` an import filled, see companion.store.archive.PART).
+MONTH = re.compile(rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<part>{PART_NUMBER}))?")
 
 
 def what(store: Store, name: str) -> str:
-    """`MONTH` or `records`: how `accept-loss` names one of this machine's files."""
+    """`MONTH`, `MONTH.PART` or `records`: how `accept-loss` names one of this machine's
+    files."""
     file = classify(name, store.shard_path(name))
     assert file is not None
-    return file.month if file.kind == "shard" and file.month else "records"
+    if file.kind != "shard" or not file.month:
+        return "records"
+    part = part_of(name)
+    return file.month if part == 1 else f"{file.month}.{part}"
 
 
 def check_base(txn: Change, name: str, found: int, exists: bool) -> None:
@@ -117,15 +123,20 @@ def _counts(main: dict[str, Any]) -> dict[str, int]:
 
 
 def accept_loss(store: Store, typed: str) -> dict[str, Any]:
-    """Accept that this machine's file for `typed` (a month `YYYY-MM`, or `records`)
-    holds what it holds now: the manifest is set to it and the acceptance recorded."""
+    """Accept that this machine's file for `typed` (a month `YYYY-MM`, a further file of
+    it `YYYY-MM.N`, or `records`) holds what it holds now: the manifest is set to it and
+    the acceptance recorded."""
     from companion.store.clock import wall
 
     wanted = typed.strip()
-    if wanted != "records" and not MONTH.fullmatch(wanted):
-        raise BadInput(f"{typed!r} is not a month (YYYY-MM) or 'records'")
+    month = MONTH.fullmatch(wanted)
+    if wanted != "records" and month is None:
+        raise BadInput(f"{typed!r} is not a month (YYYY-MM, or YYYY-MM.N) or 'records'")
     machine = store.machine
-    name = own_records(machine) if wanted == "records" else own_shard(wanted, machine)
+    if month is None:
+        name = own_records(machine)
+    else:
+        name = part_name(month["month"], machine, int(month["part"] or 1))
     store.accepting.add(name)
     try:
         with store.change() as txn:

@@ -132,6 +132,11 @@ def run(db: Path, op: str) -> int:
             return _cli(db, "history", "delete", "bbb111", "--yes")
         elif op == "import":
             return _cli(db, "history", "import", str(folder / "import.json"))
+        elif op == "import-part":  # every month with a file is full: filed in a new part
+            from companion.store import archive
+
+            archive.PART = 1  # (in this process only: each op runs in a child of its own)
+            return _cli(db, "history", "import", str(folder / "import.json"))
         elif op == "rename":
             return _cli(db, "players", "rename", "Ana", "Anna")
         elif op == "merge":
@@ -158,7 +163,8 @@ def run(db: Path, op: str) -> int:
 
 
 OPERATIONS = (
-    *("finish", "abandon", "undo", "delete", "import", "record", "rename", "merge"),
+    *("finish", "abandon", "undo", "delete", "import", "import-part", "record", "rename"),
+    "merge",
     *("series-record", "series-undo", "series-abandon", "restore", "log"),
 )
 
