@@ -11,7 +11,6 @@ import shutil
 
 import pytest
 
-from companion.store import archive
 from tests.history.factory import match, record
 
 MONTHS = ["2026-01", "2026-02", "2026-03"]
@@ -28,20 +27,6 @@ def three_months(db):
         ),
     )
     return db
-
-
-@pytest.fixture
-def summarised(monkeypatch):
-    """The archive files whose summaries a command loads, in order."""
-    loaded: list[str] = []
-    real = archive.shard_summaries
-
-    def spy(store, name, path=None):
-        loaded.append(name)
-        return real(store, name, path)
-
-    monkeypatch.setattr(archive, "shard_summaries", spy)
-    return loaded
 
 
 def months(files: list[str]) -> list[str]:

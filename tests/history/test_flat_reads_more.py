@@ -85,22 +85,6 @@ def test_tab_on_a_rare_prefix_still_finds_the_oldest(monkeypatch, capsys, six_mo
 # --- history chart ------------------------------------------------------------------------
 
 
-@pytest.fixture
-def summarised(monkeypatch):
-    """The archive files whose summaries a command loads."""
-    from companion.store import archive
-
-    loaded: list[str] = []
-    real = archive.shard_summaries
-
-    def spy(store, name, path=None):
-        loaded.append(name[:7])
-        return real(store, name, path)
-
-    monkeypatch.setattr(archive, "shard_summaries", spy)
-    return loaded
-
-
 def full_winrate(db: Path, player: str) -> dict:
     """The chart as a read of every match draws it (the path `chart --game` still takes)."""
     from companion.history import charts
@@ -116,7 +100,7 @@ def test_chart_of_one_match_reads_its_file_alone(cli, six_months, summarised):
     full = cli("history", "chart", "a20", "--json")  # the summaries made once
     summarised.clear()
     assert cli("history", "chart", "a20", "--json").json == full.json
-    assert full.json["kind"] == "scores" and summarised == ["2025-11"]
+    assert full.json["kind"] == "scores" and [name[:7] for name in summarised] == ["2025-11"]
     wrong = cli("history", "chart", "a2")
     assert wrong.exit_code == 2 and "ambiguous: a20, a21, a22" in wrong.stderr
 

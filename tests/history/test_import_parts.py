@@ -134,26 +134,16 @@ def test_the_next_import_fills_the_part_then_opens_another(cli, db, tmp_path):
     assert answers(cli, db) == answers(cli, whole)
 
 
-def test_the_first_stats_after_an_import_reads_what_a_warm_one_reads(
-    cli, db, tmp_path, monkeypatch
-):
+def test_the_first_stats_after_an_import_reads_what_a_warm_one_reads(cli, db, tmp_path, summarised):
     # The import makes the month runs' partials and the rating checkpoints itself, so the
     # first `history stats` after it reads no file's summaries, as a warm one does not.
     record(db, *HERE)
     assert cli("history", "stats", "--json").exit_code == 0  # the checkpoints, made
     cli("history", "import", export(tmp_path / "in.json", BROUGHT))
-    loaded: list[str] = []
-    real = archive.shard_summaries
-
-    def spy(store, name, path=None):
-        loaded.append(name)
-        return real(store, name, path)
-
-    monkeypatch.setattr(archive, "shard_summaries", spy)
+    summarised.clear()
     first = cli("history", "stats", "--json")
     ratings = cli("history", "ratings", "--json")
-    assert loaded == []
-    monkeypatch.undo()
+    assert summarised == []
     whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3])
     assert first.json == cli("--db", whole, "history", "stats", "--json").json
     assert ratings.json == cli("--db", whole, "history", "ratings", "--json").json
@@ -269,7 +259,7 @@ def test_a_run_of_files_sums_as_its_matches_counted_together(seed):
     assert aggregates.joined([made[0], aggregates.partial([])], files[0]) == made[0]
 
 
-def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, monkeypatch):
+def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, summarised):
     # Making them replays every rating after the oldest match imported: an import of
     # less than a sixteenth of the archive is not made to pay for it.
     many = [
@@ -277,24 +267,16 @@ def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, 
         for n in range(34)
     ]
     record(db, *many)
-    loaded: list[str] = []
-    real = archive.shard_summaries
-
-    def spy(store, name, path=None):
-        loaded.append(name)
-        return real(store, name, path)
-
-    monkeypatch.setattr(archive, "shard_summaries", spy)
+    summarised.clear()
     done = cli("history", "import", export(tmp_path / "in.json", BROUGHT[:2]))  # 2 of 36
     assert done.exit_code == 0, done.stderr
-    assert loaded == []
+    assert summarised == []
     done = cli("history", "import", export(tmp_path / "in.json", BROUGHT[2:3]))  # 1 of 36
-    assert loaded == []
+    assert summarised == []
     more = [match(f"new{n}", "otdraft", {"Cy": n, "Dee": 1}, f"2026-03-0{n}") for n in range(1, 4)]
     done = cli("history", "import", export(tmp_path / "more.json", more))  # 3 of 37: made
     assert done.exit_code == 0, done.stderr
-    assert loaded != []
-    monkeypatch.undo()
+    assert summarised != []
     whole = everything_at_once(tmp_path, *many, *BROUGHT[:3], *more)
     assert answers(cli, db) == answers(cli, whole)
 
