@@ -129,7 +129,7 @@ class _Month:
     at: int = -1  # its index in the overlap's keys when it holds a contested id, else -1
 
 
-class _NotSimple(Exception):
+class NotSummable(Exception):
     """The history cannot be summed: the caller counts every match."""
 
 
@@ -149,7 +149,7 @@ class _Plan:
         self.kept: dict[str, list[Match]] = {}
         view = self.view = store.view()
         if view.finishing:
-            raise _NotSimple
+            raise NotSummable
         # Several machines' files: only the ids the overlap contests need the merge.
         self.overlap = None if simple(view) else contested(store, view)
         self.aliases, self.amendments = side_tables(store)
@@ -157,15 +157,15 @@ class _Plan:
         self.dead_ids = {i for i, _ in self.folded.dead}
         self.live = view.live
         if any(is_scored(m) for m in self.live):
-            raise _NotSimple
+            raise NotSummable
         overlap = self.overlap
         self.months, seen = self._read_months(
             overlap.keys if overlap is not None else each_keys(store, view)
         )
         if any(m["id"] in seen for m in self.live):
-            raise _NotSimple
+            raise NotSummable
         if any(m.partial["strays"] for m in self.months):
-            raise _NotSimple
+            raise NotSummable
         self._name_players(Roster(self.aliases))
 
     def _read_months(self, listed: Any) -> tuple[list[_Month], set[str]]:
@@ -190,7 +190,7 @@ class _Plan:
             seen.update(keys.ids)
             count += len(keys.ids)
         if overlap is None and count != len(seen):
-            raise _NotSimple  # one id twice: `history` keeps one, a sum would count both
+            raise NotSummable  # one id twice: `history` keeps one, a sum would count both
         return months, seen
 
     def _name_players(self, roster: Any) -> None:
@@ -203,7 +203,7 @@ class _Plan:
             roster.match(match)
         names = {roster.name(n) for m in self.months for n in m.partial["names"]}
         if len({n.casefold() for n in names}) != len(names):
-            raise _NotSimple  # names sorted case-insensitively would tie
+            raise NotSummable  # names sorted case-insensitively would tie
         for month in self.months:
             month.exact = (
                 month.partial["floats"]
@@ -308,7 +308,7 @@ def quick_stats(
         raws: dict[str, set[str]] = {}  # counted game -> the stored game names counted so
         for made in _runs(plan, wanted):
             if made["floats"]:
-                raise _NotSimple
+                raise NotSummable
             total.add(made)
             for raw, (counted, _) in made["counted"].items():
                 raws.setdefault(counted, set()).add(raw)
@@ -328,7 +328,7 @@ def quick_stats(
                 line = lines.get((row["game"], row["player"]))
                 row["rating"] = round(line.ordinal, 3) if line is not None else None
         return doc
-    except _NotSimple:
+    except NotSummable:
         return None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         # A cache file of the right digest but the wrong shape (made by hand): count.
@@ -348,7 +348,7 @@ def _games_of(game: str, raws: dict[str, set[str]]) -> set[str]:
         if taken == {True}:
             games.add(counted)
         elif taken != {False}:
-            raise _NotSimple
+            raise NotSummable
     return games
 
 
@@ -459,8 +459,42 @@ def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
     try:
         plan = _Plan(store)
         return plan.roster, _rated(plan, Filter())
-    except (_NotSimple, KeyError, TypeError, ValueError, IndexError, AttributeError):
+    except (NotSummable, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None  # (see quick_stats)
+
+
+def make_caches(store: Any) -> None:
+    """Make every run's partial and the rating checkpoints over the whole history, as the
+    first `history stats` would, reading each file's summaries once for both (after a big
+    import: companion.history.warmup). Raises NotSummable as the sums do."""
+    plan = _Plan(store)
+    wanted = Filter()
+    together = [
+        run.months
+        for run in _grouped(plan, wanted)
+        if len(run.months) > 1 and kept_whole(plan, run.months, wanted)
+    ]
+    waiting = {month.name: held for held in together for month in held}
+
+    def read(month: Any, stored: list[Match]) -> None:
+        held = waiting.get(month.name)
+        if held is None:
+            return
+        plan.kept[month.name] = stored
+        if all(m.name in plan.kept for m in held):
+            for m in held:
+                waiting.pop(m.name, None)
+            _run_partial(plan, held, wanted)  # kept in the index, as a reader keeps it
+            for m in held:
+                plan.kept.pop(m.name, None)
+
+    plan.on_read = read
+    _rated(plan, wanted)  # the checkpoints
+    plan.on_read = None
+    plan.kept.clear()
+    for held in together:  # runs the replay did not read (it started at a checkpoint)
+        if held[0].name in waiting:
+            _run_partial(plan, held, wanted)
 
 
 # --- ratings, from the last good checkpoint ----------------------------------------------------

@@ -25,10 +25,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.history import summed
-from companion.history.queries import Filter
-
-Match = dict[str, Any]
-
 
 SHARE = 16  # an import of at least 1/SHARE of the archive's matches makes the caches
 
@@ -53,39 +49,8 @@ def warm(store: Any) -> None:
     from companion.engine.errors import StoreError
 
     try:
-        _warm(store)
-    except (summed._NotSimple, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        summed.make_caches(store)
+    except (summed.NotSummable, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return  # (as summed.quick_stats: the next reader counts)
     except (StoreError, OSError):
         return  # the import is made; a file unreadable now is the next reader's to say
-
-
-def _warm(store: Any) -> None:
-    plan = summed._Plan(store)
-    wanted = Filter()
-    together = [
-        run.months
-        for run in summed._grouped(plan, wanted)
-        if len(run.months) > 1 and summed.kept_whole(plan, run.months, wanted)
-    ]
-    waiting = {month.name: held for held in together for month in held}
-
-    def read(month: Any, stored: list[Match]) -> None:
-        held = waiting.get(month.name)
-        if held is None:
-            return
-        plan.kept[month.name] = stored
-        if all(m.name in plan.kept for m in held):
-            for m in held:
-                waiting.pop(m.name, None)
-            summed._run_partial(plan, held, wanted)  # kept in the index, as a reader keeps it
-            for m in held:
-                plan.kept.pop(m.name, None)
-
-    plan.on_read = read
-    summed._rated(plan, wanted)  # the checkpoints
-    plan.on_read = None
-    plan.kept.clear()
-    for held in together:  # runs the replay did not read (it started at a checkpoint)
-        if held[0].name in waiting:
-            summed._run_partial(plan, held, wanted)
