@@ -135,8 +135,11 @@ def run(db: Path, op: str) -> int:
         elif op == "import-part":  # every month with a file is full: filed in a new part
             from companion.store import archive
 
-            archive.PART = 1  # (in this process only: each op runs in a child of its own)
-            return _cli(db, "history", "import", str(folder / "import.json"))
+            full, archive.PART = archive.PART, 1  # put back: some ops run in the test's process
+            try:
+                return _cli(db, "history", "import", str(folder / "import.json"))
+            finally:
+                archive.PART = full
         elif op == "rename":
             return _cli(db, "players", "rename", "Ana", "Anna")
         elif op == "merge":
