@@ -9,7 +9,7 @@ tests/guided/test_friction_terminal.py.
 from __future__ import annotations
 
 from companion.testing.scripted import CTRL_U, DOWN, TAB, UP
-from tests.guided.test_scripted_hoopers import start_match, status, types
+from tests.guided.test_scripted_hoopers import start_match, status, to_muys_three, types
 
 
 def dime_shoots_2ps(flow, stat: str) -> None:
@@ -274,10 +274,7 @@ def test_a_plain_match_shot_remembers_the_hoopers_last_stat(cli, db):
 def test_a_stat_typed_in_the_guided_flow_is_remembered_by_the_plain_command(cli, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    to_muys_three(flow)
     flow.answer("Muy Schillato's 3PS?", "70")
     flow.interrupt()  # nothing recorded: the stat typed is kept all the same
     assert flow.run("hoopers", "play").exit_code == 130

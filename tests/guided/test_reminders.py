@@ -13,14 +13,10 @@ from companion.games.hoopers.table import HoopersTable
 from companion.store import Store
 from tests.conftest import assert_user_error
 from tests.guided.terminal import Terminal, run
+from tests.guided.test_scripted_hoopers import start_match, to_muys_three
 from tests.guided.test_terminal import NAMES
 
 FACE_DOWN = "Karl (Keepers power): a defence card face down before Lucy's turn?"
-
-
-def start_match(cli) -> None:
-    done = cli("hoopers", "match", "start", *NAMES, "--first", "Lucy", "--seed", "7")
-    assert done.exit_code == 0, done.stderr
 
 
 def pass_turn(flow, team: str) -> None:
@@ -73,10 +69,7 @@ def test_the_defence_still_offers_the_block_when_not_asked(cli, db, scripted):
     pass_turn(flow, "Lucy")
     pass_turn(flow, "Karl")
     flow.answer(FACE_DOWN, "not tonight")
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    to_muys_three(flow)
     flow.answer("Muy Schillato's 3PS?", "70")
     flow.expect("'block' if Karl laid a D3 face down")
     flow.answer("Karl defends with a D3? [d3 / dlu / block / none]", "block")
@@ -165,10 +158,7 @@ def test_the_lv1_chip_question_explains_itself(cli, db, scripted):
     start_match(cli)
     assert cli("hoopers", "match", "onfire", "Lucy", "Muy", "up").exit_code == 0
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    to_muys_three(flow)
     flow.answer("Muy Schillato's 3PS?", "60")
     flow.answer("Karl defends with a D3?", "")
     flow.answer("roll ≤ 60", "5")

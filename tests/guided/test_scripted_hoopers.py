@@ -26,6 +26,14 @@ def types(db) -> list[str]:
     return [e["type"] for e in events(db)]
 
 
+def to_muys_three(flow) -> None:
+    """Lucy's first turn answered straight to its attack: Muy Schillato's 3 points shot."""
+    flow.answer("F1: Lucy's fundamental?", "")
+    flow.answer("F2: Lucy's fundamental?", "")
+    flow.answer("A: Lucy's attack?", "3ps")
+    flow.answer("3 points shot by?", "Muy")
+
+
 def test_a_full_attacking_turn_is_recorded(cli, db, scripted):
     start_match(cli)
     flow = scripted
@@ -119,10 +127,7 @@ def test_undo_from_within_the_flow(cli, db, scripted):
 def test_stat_prompts_default_to_what_the_table_typed_never_an_invented_value(cli, db, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    to_muys_three(flow)
     flow.expect("Muy Schillato's 3PS?")
     flow.send("\r")  # never typed in this match: no default, Enter alone is refused
     flow.expect("an answer is needed: type a whole number")

@@ -10,7 +10,7 @@ defense action is: 30".
 
 from __future__ import annotations
 
-from tests.guided.test_scripted_hoopers import events, start_match, status
+from tests.guided.test_scripted_hoopers import events, start_match, status, to_muys_three
 
 
 def cards(cli) -> dict:
@@ -53,10 +53,7 @@ def test_the_command_line_at_a_terminal_asks_a_missing_card_once(cli, db, script
 def test_guided_play_asks_a_missing_card_once_and_the_command_line_uses_it(cli, db, scripted):
     start_match(cli)
     flow = scripted
-    flow.answer("F1: Lucy's fundamental?", "")
-    flow.answer("F2: Lucy's fundamental?", "")
-    flow.answer("A: Lucy's attack?", "3ps")
-    flow.answer("3 points shot by?", "Muy")
+    to_muys_three(flow)
     flow.answer("Muy Schillato's 3PS?", "")  # no default: the card is not known yet
     flow.expect("Muy Schillato's 3PS?")
     flow.send("70\r")
