@@ -58,14 +58,20 @@ def series_evening_1(cli, db, scripted, evening):
     flow.answer("Keepers: the setup's star upgrade", "")
     flow.answer("Unleashed: the setup's star upgrade", "")
     flow.answer("Play its first game now?", "")
+    left_at_the_first_turn(flow, "Keepers", "Ana")
+    play_out(db, "Ana", "Ben")
+
+
+def left_at_the_first_turn(flow, attacker: str, manager: str) -> None:
+    """A Series game's setup answered with its defaults, left (Ctrl-C) at its first turn:
+    the table plays the game out at the board."""
     flow.answer("Give the line-ups", "")
     flow.answer("first hot step?", "")
     flow.answer("first cold step?", "")
-    flow.answer("Who attacks first?", "Keepers")
-    flow.expect("F1: Ana's fundamental?")
+    flow.answer("Who attacks first?", attacker)
+    flow.expect(f"F1: {manager}'s fundamental?")
     flow.interrupt()
     assert flow.run().exit_code == 130
-    play_out(db, "Ana", "Ben")
 
 
 def series_game_ends(scripted, game: int, winner: str):
@@ -88,13 +94,7 @@ def series_evening_2(cli, db, scripted, evening):
     flow = scripted
     flow.answer("What now?", "continue series")
     flow.answer("Play the next game of this series?", "")
-    flow.answer("Give the line-ups", "")
-    flow.answer("first hot step?", "")
-    flow.answer("first cold step?", "")
-    flow.answer("Who attacks first?", "Unleashed")
-    flow.expect("F1: Ben's fundamental?")
-    flow.interrupt()
-    assert flow.run().exit_code == 130
+    left_at_the_first_turn(flow, "Unleashed", "Ben")
     play_out(db, "Ana", "Ben", per_period=(8, 9))
     series_game_ends(scripted, 2, "Unleashed")
 
