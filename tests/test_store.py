@@ -15,7 +15,7 @@ import pytest
 from companion.engine.errors import NothingToUndo, RuleViolation, StoreError
 from companion.store import Store
 from companion.store.atomic import TMP_PREFIX
-from companion.store.schema import SCHEMA_VERSION
+from companion.store.layout import SCHEMA_VERSION
 from tests.conftest import assert_user_error
 from tests.events import append, undo
 

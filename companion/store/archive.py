@@ -33,9 +33,9 @@ from companion.store import failpoint
 from companion.store.change import Change
 from companion.store.ids import Match, now
 from companion.store.index import keys_body, keys_path
+from companion.store.layout import LIVE
 from companion.store.machines import classify
 from companion.store.order import KEPT, forget_recorded, note_recorded
-from companion.store.schema import LIVE
 from companion.store.store import Store
 from companion.store.validate import match_problem, shard_name
 from companion.store.view import View

@@ -25,10 +25,11 @@ from typing import Any
 from companion.engine.errors import BadInput, StoreError
 from companion.store.atomic import encode, fsync_folder, load, write_failed
 from companion.store.ids import now
+from companion.store.layout import JOURNAL
 from companion.store.machines import classify
 from companion.store.records import RECORDS
 from companion.store.records import problem as record_problem
-from companion.store.schema import JOURNAL, BadShape, check_main, check_schema, check_shard
+from companion.store.schema import BadShape, check_main, check_schema, check_shard
 from companion.store.store import Store
 from companion.store.view import View
 

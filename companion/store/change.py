@@ -14,9 +14,9 @@ from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.clock import next_stamp
 from companion.store.documents import Buffered
 from companion.store.ids import Match, now
+from companion.store.layout import LIVE
 from companion.store.machines import SHARD_FILE
 from companion.store.order import note_recorded
-from companion.store.schema import LIVE
 from companion.store.validate import shard_name
 from companion.store.view import View
 

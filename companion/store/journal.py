@@ -11,13 +11,12 @@ from companion.store.atomic import refuse_read_only
 from companion.store.change import Change
 from companion.store.documents import key_docs, single_doc
 from companion.store.ids import now
+from companion.store.layout import JOURNAL, LIVE, MANIFEST, OWNER
 from companion.store.lock import Lock
 from companion.store.machines import writable
-from companion.store.schema import JOURNAL, LIVE, MANIFEST, BadShape, check_main, stamp
+from companion.store.schema import BadShape, check_main, stamp
 from companion.store.validate import shard_name
 from companion.store.view import View
-
-OWNER = "_machine"  # the main file's table naming the machine that wrote it last
 
 
 class Journal:

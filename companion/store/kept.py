@@ -18,13 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-# zlib and binascii are imported where used: the store's checks import this module for
-# `SHOWN`, and every command pays for what it imports.
-
-SHOWN = "_shown"  # the main file's table of kept values: {"key": match id, "value": ...}
-WAITING = "waiting"  # companion.store.live.WAITING: set aside, not a change of the match
-JOURNAL = "_journal"  # companion.store.schema.JOURNAL: a change a crash left half done
-OWNER = "_machine"  # companion.store.journal.OWNER: the machine that wrote the file last
+# zlib and binascii are imported where used: every move writes through this module, and
+# every command pays for what it imports.
+from companion.store.layout import JOURNAL, OWNER, SCHEMA_VERSION, SHOWN, WAITING, schema_of
 
 
 def stamp(match: dict[str, Any], native: bool = False) -> dict[str, Any]:
@@ -80,8 +76,6 @@ def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
     the value kept beside it — None unless the value was made from that match as it is now
     and the file is one every reader may take as it is (no change half done, this
     machine's file; the store reads it otherwise, and says what it finds)."""
-    from companion.store.version import SCHEMA_VERSION, schema_of
-
     if not isinstance(data, dict) or schema_of(data) != SCHEMA_VERSION or data.get(JOURNAL):
         return None
     if not _own(data.get(OWNER)):

@@ -11,9 +11,9 @@ from companion.engine.errors import AlreadyLive, NoLiveMatch, NothingToUndo, Rul
 from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.change import Change
 from companion.store.ids import Match, now
-from companion.store.kept import SHOWN, entry
+from companion.store.kept import entry
+from companion.store.layout import LIVE, SHOWN, WAITING
 from companion.store.order import note_recorded
-from companion.store.schema import LIVE
 from companion.store.validate import shard_name
 
 T = TypeVar("T")
@@ -272,9 +272,6 @@ def _keep(db: Any, match: Match, keep: Keep | None) -> None:
 def no_live_match(game: str) -> NoLiveMatch:
     # No hint here: the commands to type are the tables layer's (tables.base.hinted).
     return NoLiveMatch(game)
-
-
-WAITING = "waiting"  # a live match set aside while another of its game is played
 
 
 def _live(game: str) -> Any:

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 # Only regular files, and never without a limit: a Tab must never block on a FIFO.
+from companion.store.layout import LIVE
 from companion.store.regular import read
-
-LIVE = "live"
 
 
 class Peek:

@@ -14,14 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
-from companion.store.kept import SHOWN
+from companion.store.layout import JOURNAL, LIVE, MANIFEST, META, SCHEMA_VERSION, SHOWN, schema_of
 from companion.store.machines import readable, writable
 from companion.store.validate import match_problem
-from companion.store.version import META, SCHEMA_VERSION, schema_of  # noqa: F401
-
-LIVE = "live"
-JOURNAL = "_journal"  # a multi-file change in progress (see Store._commit)
-MANIFEST = "_shards"  # the archive files and how many matches each holds
 
 # from-version -> function returning the data at from-version + 1
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, StoreError
 from companion.store.atomic import backup_path
+from companion.store.layout import MANIFEST
 from companion.store.machines import PART_NUMBER, classify, own_records, part_name, part_of
-from companion.store.schema import MANIFEST
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -35,11 +35,11 @@ from companion.store.change import Change
 from companion.store.documents import Buffered, Documents, single_doc
 from companion.store.ids import now
 from companion.store.journal import Journal
+from companion.store.layout import JOURNAL
 from companion.store.live import LiveMatches
 from companion.store.lock import Lock
 from companion.store.machines import classify
 from companion.store.matches import Matches
-from companion.store.schema import JOURNAL
 from companion.store.view import View
 
 LOCK_TIMEOUT_S = 30

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.store.documents import key_docs, single_doc
 from companion.store.ids import Match
+from companion.store.layout import LIVE, MANIFEST
 from companion.store.machines import ArchiveFile, archive_files, classify
-from companion.store.schema import LIVE, MANIFEST
 
 if TYPE_CHECKING:
     from companion.store.store import Store

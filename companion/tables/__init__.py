@@ -77,7 +77,7 @@ def live_matches(store: Store) -> list[dict[str, Any]]:
 
 def waiting_ids(store: Store) -> set[str]:
     """The ids of live matches that wait while another match of their game is played."""
-    from companion.store.live import WAITING
+    from companion.store.layout import WAITING
 
     return {m["id"] for m in live_matches(store) if m.get(WAITING)}
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import archive
-from companion.store.schema import MANIFEST
+from companion.store.layout import MANIFEST
 from tests.history.factory import match, record
 from tests.test_completion_values import offered
 
