@@ -98,10 +98,8 @@ def _cell(cell: Any) -> str:
 
 
 def _options(options: dict[str, Any], allowed: set[str] | None = None) -> dict[str, Any]:
-    if allowed is not None and not set(options) <= allowed:
-        raise Unkept(f"options {sorted(set(options) - allowed)}")
-    if not all(isinstance(v, SCALAR) for v in options.values()):
-        raise Unkept("an option that is not plain text or a number")
+    if not _plain_options(options, allowed):
+        raise Unkept(f"options {sorted(options)}")
     return dict(options)
 
 
