@@ -90,6 +90,7 @@ app.command("first-player")(table.first_player)
 
 app.lazy("demo", "companion.cli.demo:demo")
 app.lazy("watch", "companion.cli.watch:watch")
+app.lazy("moves", "companion.cli.moves:moves")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
 app.lazy("log", "companion.cli.log:log")

@@ -65,5 +65,15 @@ class NothingToUndo(RuleViolation):
     """`undo` with an empty event log."""
 
 
+class StaleMove(RuleViolation):
+    """A move made on an answer that is no longer the match's: the page had seen `seen`
+    moves, the match holds more (a second tap, another seat was quicker)."""
+
+
+class NotYourMove(RuleViolation):
+    """A move offered to another player than the one making it (a seat moves only for its
+    own player)."""
+
+
 class StoreError(CompanionError):
     """The database cannot be read or written (corrupt, newer, read-only)."""

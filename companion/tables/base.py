@@ -32,6 +32,7 @@ from companion.store import Store
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from companion.engine.moves import Legal, Move
     from companion.history.log import LogRequest
 
 S = TypeVar("S")
@@ -327,14 +328,105 @@ class Table(Generic[S]):
 
     @hints
     def record(self, *moves: Event) -> Recorded[S]:
-        """Validate and store moves together: all of them, or (on any refusal) none."""
+        """Validate and store moves together: all of them, or (on any refusal) none. A
+        refusal says the rule, then what is legal now (the legal-moves query)."""
 
         def change(match: Match) -> tuple[list[Event], Played[S]]:
             played = play(self.rules, match, moves)
             return played.events, played
 
-        match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
+        try:
+            match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
+        except RuleViolation as err:
+            raise self.with_legal(err) from None
         return Recorded(match, played, self.status_of(match, played.state))
+
+    # --- what may be done now (companion.engine.moves) -------------------------
+
+    def legal(self, player: str | None = None, match: Match | None = None) -> Legal:
+        """What `player` (a name or unique prefix; None: everyone) may do now in the live
+        match (or `match`): the one answer every face asks."""
+        from companion.engine.moves import legal
+
+        match = self.current() if match is None else match
+        if player is not None:
+            from companion.engine.names import match_prefix
+
+            player = match_prefix(player, match["players"], what=f"player of this {self.game}")
+        return legal(self.rules, match, player)
+
+    def command(self, move: Move) -> str:
+        """The CLI command that makes `move` (a game's table says its own; this default is
+        `companion G NOUN KIND --key value …`)."""
+        import shlex
+
+        words = [command_of(self.game), move.kind]
+        for key, value in move.what.items():
+            words += [f"--{key.replace('_', '-')}", shlex.quote(str(value))]
+        return " ".join(words)
+
+    def events_of(self, move: Move, filled: Mapping[str, Any] | None = None) -> list[Event]:
+        """The events recording `move` (a table that completes a move from its catalogues
+        says how); the default is the move's own event."""
+        return [move.event(filled)]
+
+    @hints
+    def make(
+        self,
+        move: Move,
+        filled: Mapping[str, Any] | None = None,
+        seen: int | None = None,
+        by: str | None = None,
+    ) -> Recorded[S]:
+        """Record `move` as a page or guided play chose it, in one transaction: refused
+        (nothing written) when the match moved on since `seen` moves, or, with `by`, when
+        the query does not offer `move` to that player now (another's move, a forged one)."""
+        from companion.engine.errors import NotYourMove, StaleMove
+        from companion.engine.moves import legal
+
+        def change(match: Match) -> tuple[list[Event], Played[S]]:
+            if seen is not None and seen != len(match["events"]):
+                raise StaleMove(
+                    f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
+                    hint="look again and choose from what is legal now",
+                )
+            state = self.fold(match)
+            chosen = move
+            if by is not None:
+                answer = legal(self.rules, match, by, state)
+                offered = answer.find(move)
+                if offered is None and move.who not in (None, by):
+                    raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
+                if offered is None:
+                    why = answer.why_not(move) or f"'{move.words}' is not a move {by} has now"
+                    raise RuleViolation(why)
+                chosen = offered
+            played = play(self.rules, match, self.events_of(chosen, filled), state)
+            return played.events, played
+
+        try:
+            match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
+        except RuleViolation as err:
+            raise self.with_legal(err) from None
+        return Recorded(match, played, self.status_of(match, played.state))
+
+    def with_legal(self, err: RuleViolation) -> RuleViolation:
+        """`err`, a rule's refusal, ending with what is legal now (once: a game whose rule
+        already says it is left as it is)."""
+        from companion.engine.errors import NotYourMove, StaleMove
+        from companion.engine.moves import answers
+
+        if (
+            not answers(self.rules)
+            or isinstance(err, NoLiveMatch | AlreadyLive | NothingToUndo | StaleMove | NotYourMove)
+            or "legal now" in str(err)
+        ):
+            return err
+        match = self.live()
+        if match is None:
+            return err
+        err.args = (f"{err}; legal now: {self.legal(match=match).summary()}",)
+        return err
 
     @hints
     def undo(self, expected: Sequence[Event] | None = None) -> Undone[S]:

@@ -12,6 +12,10 @@ given (`companion_games`). What they check is what every face relies on:
 * a name with a control character is refused at the door; names that look like rich
   markup are printed as typed by every verb that prints (the kind's `moves`), `watch`,
   and every history face;
+* every tracked kind answers the legal-moves query (`companion moves`): walking a seeded
+  game, each move offered is accepted by the table and its command by the CLI (on a copy),
+  each refused one is refused with the query's reason, another player's move and a stale
+  one are refused;
 * a kind that keeps its status with the match (`Kind.keeps_status`) prints, after its start
   and each of its `moves`, the same `status` (and `--json`) kept as replayed.
 """
@@ -19,6 +23,7 @@ given (`companion_games`). What they check is what every face relies on:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from companion.engine.spec import GameSpec, Kind
 from companion.testing import Result, assert_user_error
@@ -32,6 +37,7 @@ __all__ = [
     "test_markup_in_names_is_printed_as_typed",
     "test_markup_in_names_of_logged_games_reads_as_typed_in_history",
     "test_a_kept_status_prints_as_the_replayed_one",
+    "test_the_moves_offered_are_the_moves_the_table_accepts",
 ]
 
 CORE = {"id", "game", "status", "players", "scores", "next"}
@@ -237,3 +243,75 @@ def test_a_kept_status_prints_as_the_replayed_one(cli, db, companion_started):
             kept, again = cli(*noun, "status", *extra), replayed(*extra)
             assert kept.exit_code == again.exit_code == 0, (step, kept.stderr)
             assert (kept.stdout, kept.stderr) == (again.stdout, again.stderr), step
+
+
+WALK = 10  # moves made in the walk
+TRIED = 4  # offered moves tried on a copy at each step (and refused ones)
+
+
+def test_the_moves_offered_are_the_moves_the_table_accepts(
+    cli, db, tmp_path_factory, companion_match
+):
+    """The legal-moves query (`Table.legal`, `companion moves`) is the table's own answer:
+    at every step of a seeded game, a sample of the moves it offers is accepted by the table
+    and by the CLI command it gives (each on a copy of the database), a sample of the moves
+    it refuses is refused by the table with the query's reason, a seat's move for another
+    player and a stale move are refused, and nothing refused is written."""
+    import random
+    import shlex
+    import shutil
+
+    import pytest
+
+    from companion.engine.errors import CompanionError, NotYourMove, StaleMove
+    from companion.store import Store
+    from companion.tables import table_for
+
+    kind = companion_match
+    assert _start(cli, kind).exit_code == 0
+    pick = random.Random(kind.key)
+
+    def copy() -> Path:
+        folder = tmp_path_factory.mktemp("twin")
+        shutil.copytree(
+            db.parent, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.lock")
+        )
+        return folder / db.name
+
+    def table(path: Path):
+        return table_for(Store(path), kind.key)
+
+    for step in range(WALK):
+        shown = cli("moves", kind.key, "--json")
+        assert shown.exit_code == 0, shown.stderr
+        answer = table(db).legal()
+        assert [m["move"] for m in shown.json["moves"]] == [m.to_json() for m in answer.moves]
+        assert shown.json["seen"] == answer.seen
+        assert answer.moves or step, "a game just started offers a move: its rules list none"
+        if not answer.moves:
+            break
+        for move in pick.sample(answer.moves, min(TRIED, len(answer.moves))):
+            twin = copy()
+            table(twin).make(move, seen=answer.seen, by=move.who)
+            command = table(db).command(move)
+            words = shlex.split(command)
+            assert words[0] == "companion", command
+            ran = cli(*words[1:], database=(twin := copy()))
+            assert ran.exit_code == 0, (command, ran.stderr)
+            assert len(table(twin).current()["events"]) > answer.seen, command
+            other = next((p for p in table(db).current()["players"] if p != move.who), None)
+            if move.who is not None and other is not None:
+                before = (twin := copy()).read_bytes()
+                with pytest.raises(NotYourMove):
+                    table(twin).make(move, by=other)
+                assert twin.read_bytes() == before
+        for refused in pick.sample(answer.not_legal, min(TRIED, len(answer.not_legal))):
+            before = (twin := copy()).read_bytes()
+            with pytest.raises(CompanionError) as err:
+                table(twin).make(refused.move)
+            assert str(err.value).startswith(refused.why.split(" (hint:")[0]), (refused, err.value)
+            assert twin.read_bytes() == before
+        chosen = pick.choice(answer.moves)
+        table(db).make(chosen, seen=answer.seen, by=chosen.who)
+        with pytest.raises(StaleMove):  # the same tap again: the game moved on
+            table(db).make(chosen, seen=answer.seen)

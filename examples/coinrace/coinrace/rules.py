@@ -9,6 +9,7 @@ from typing import Any
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.events import Step
 from companion.engine.events import replay as fold
+from companion.engine.moves import Ask, Move
 from companion.engine.rng import TableRng
 
 HEADS_TO_WIN = 3
@@ -38,6 +39,10 @@ class RaceRules:
         if state.winner is not None:
             raise RuleViolation(f"{state.winner} has won the race: end it")
         data = dict(move["data"])
+        if data.get("player", state.turn) != state.turn:
+            raise RuleViolation(f"the players flip in turn: it is {state.turn}'s flip")
+        if data.get("side") not in (None, "heads", "tails"):
+            raise BadInput(f"a coin shows heads or tails, not {data['side']!r}")
         if data.get("side") is None:
             if rng is None:
                 raise RuleViolation("a flip is missing from the log")
@@ -46,6 +51,12 @@ class RaceRules:
         state.heads[state.turn] += data["side"] == "heads"
         state.flips += 1
         return Step(state, {"type": "flip", "data": data}, data["side"])
+
+    def moves(self, state: Race) -> list[Move]:
+        """Each player's flip (the one whose turn it is may), the coin the table's own when
+        the table flips a real one."""
+        side = Ask("side", "the coin (when you flip a real one)", ("heads", "tails"), optional=True)
+        return [Move("flip", p, {"player": p}, f"{p} flips", (side,)) for p in state.players]
 
 
 RULES = RaceRules()

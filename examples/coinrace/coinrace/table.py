@@ -25,6 +25,9 @@ class CoinRaceTable(Table[Race]):
     def flip(self) -> Any:
         return self.record(event("flip"))
 
+    def command(self, move: Any) -> str:
+        return "companion coinrace flip"  # always the flip of the player whose turn it is
+
     def status_of(self, match: Match, state: Race) -> Status[Race]:
         winner = state.winner
         return Status(

@@ -10,6 +10,7 @@ from typing import Any
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.events import Step
 from companion.engine.events import replay as fold
+from companion.engine.moves import Move
 from companion.engine.rng import TableRng
 
 STEPS_TO_WIN = 3
@@ -43,11 +44,13 @@ class TugRules:
         if state.winner is not None:
             raise RuleViolation(f"{state.winner} has won the tug: end it")
         data = dict(move["data"])
+        puller = state.turn
+        if data.get("player", puller) != puller:
+            raise RuleViolation(f"the players pull in turn: it is {puller}'s pull")
         if data.get("roll") is None:
             if rng is None:
                 raise RuleViolation("a pull's roll is missing from the log")
             data["roll"] = rng.randint(1, 6)
-        puller = state.turn
         data["player"] = puller
         moved = data["roll"] >= HOLDS
         if moved:
@@ -56,6 +59,10 @@ class TugRules:
         state.turns += 1
         said = f"{puller} rolls {data['roll']}: " + ("the rope moves" if moved else "it holds")
         return Step(state, {"type": "pull", "data": data}, said)
+
+    def moves(self, state: Tug) -> list[Move]:
+        """Each player's pull (only the one whose turn it is may, until one side wins)."""
+        return [Move("pull", p, {"player": p}, f"{p} pulls") for p in state.players]
 
 
 RULES = TugRules()

@@ -25,6 +25,9 @@ class TugTable(Table[Tug]):
     def pull(self) -> Any:
         return self.record(event("pull"))
 
+    def command(self, move: Any) -> str:
+        return "companion tug pull"  # the pull is always the player's whose turn it is
+
     def status_of(self, match: Match, state: Tug) -> Status[Tug]:
         winner = state.winner
         return Status(
