@@ -233,6 +233,40 @@ def live_players(game: str) -> Source:
     return players
 
 
+def legal_first(game: str, name: str, rest: Source | None = None) -> Source:
+    """The values `name` takes ("who", or a key of a move's `what`) in the moves the live
+    `game` match's query offers now, first ("legal now"), then `rest`'s: Tab asks the one
+    answer the CLI, guided play and the seats ask (companion.engine.moves)."""
+
+    def source(asked: Asked) -> list[Item]:
+        found = values(legal_values(asked, game, name), "legal now")
+        taken = {value for value, _ in found}
+        later = [item for item in (rest(asked) if rest else ()) if item[0] not in taken]
+        return [*found, *later]
+
+    return source
+
+
+def legal_values(asked: Asked, game: str, name: str) -> list[str]:
+    """`name`'s values in the moves legal now in `game`'s live match (none without one)."""
+    match = asked.db.live_match(game)
+    if not match:
+        return []
+    from companion.engine.moves import legal
+    from companion.engine.spec import load
+    from companion.tables import table_target
+
+    target = table_target(str(match.get("game", game)))
+    return legal(load(target).rules, match).values(name) if target else []
+
+
+def moving_players(asked: Asked) -> list[Item]:
+    """`companion moves --player <Tab>`: the players of the live game named (or the only one)."""
+    game = asked.given("game")
+    live = [m for m in asked.db.live() if not game or str(m.get("game", "")).startswith(game)]
+    return values(p for m in live for p in m.get("players") or []) if len(live) == 1 else []
+
+
 # --- matches ------------------------------------------------------------------------------
 
 
@@ -385,6 +419,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     # games and formats
     "game": {
         "demo": demos,
+        "moves": live_games,
         "log": loggable,
         "": games,
     },
@@ -393,7 +428,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
     "match_id": match_ids,
     "one": {"history export": match_ids},
     # people
-    "player": history_players,
+    "player": {"moves": moving_players, "": history_players},
     "old": history_players,
     "alias": history_players,
     "into": {"": history_players},
