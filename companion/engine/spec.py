@@ -188,6 +188,9 @@ class Kind(Record):
     plays: str | None = None
     stats: str | None = None  # "module:FIGURES", a `Figures`: its own `history stats` figures
     stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
+    # "module:words(result) -> str | None": what `history show` adds to its result line
+    # (a tie-break's own figures, say)
+    result_view: str | None = None
     # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`
     chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)

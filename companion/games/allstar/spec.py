@@ -61,6 +61,8 @@ SEASON = Kind(
     replay="companion.games.allstar.rules.replay:replay",
     plays="companion.games.allstar.rules.plays:match_plays",
     stats="companion.games.allstar.rules.figures:FIGURES",
+    stats_view="companion.games.allstar.stats_view:stats_lines",
+    result_view="companion.games.allstar.stats_view:result_words",
     chart="companion.games.allstar.rules.charts:rounds_chart",
 )
 
