@@ -10,7 +10,9 @@ the `companion.games` group naming its spec,
 
 Start-up stays lazy: a command for one built-in game imports that game's spec only, and
 installed packages are looked for only when a name is not built in or when every game is
-listed (a menu, `--help`, history). The search reads the `entry_points.txt` of each
+listed (a menu, `--help`, history's lists and stats). A command that reads or writes one
+game's matches (a move, its end, checking its fields) asks `owner`/`fields_of` of that
+game alone, so a broken plug-in says nothing there. The search reads the `entry_points.txt` of each
 distribution on `sys.path` directly, which costs a fraction of a millisecond where
 `importlib.metadata` would cost tens of milliseconds to import.
 
@@ -202,6 +204,16 @@ def fields() -> Fields:
     return found
 
 
+@cache
+def fields_of(key: str | None) -> Fields:
+    """The own fields of the matches of `key` (a stored game name): its spec's alone, so a
+    command reading one game's matches loads no other game; every game's together for a
+    name no installed game has (or None), or a spec whose fields are malformed."""
+    found = owner(key) if key is not None else None
+    own = found[0].fields if found is not None else None
+    return own if isinstance(own, Fields) else fields()
+
+
 def _in(game: GameSpec, key: str) -> tuple[GameSpec, Kind] | None:
     for kind in game.kinds:
         if key in (kind.key, kind.stored):
@@ -228,6 +240,6 @@ def counted(key: str) -> str:
 
 def refresh() -> None:
     """Look for installed games again (after a package is installed in this process)."""
-    for cached in (_builtin, installed, _installed, _plugin, owner, fields):
+    for cached in (_builtin, installed, _installed, _plugin, owner, fields, fields_of):
         cached.cache_clear()
     _warned.clear()

@@ -90,6 +90,20 @@ def test_both_work_and_the_broken_one_costs_one_warning_line(site, tmp_path):
     assert missing.returncode == 2 and "no such command 'broken'" in missing.stderr.lower()
 
 
+def test_a_move_of_a_built_in_game_loads_no_plug_in(site, tmp_path):
+    """Issue 42 item 4: a Valley Hoopers match, its moves, its status and its end load its
+    own game alone: the broken plug-in installed beside it says nothing."""
+    db = tmp_path / "db.json"
+    start = ("hoopers", "match", "start", "--home", "Ann", "--away", "Bob", "--home-tribe",
+             "keepers", "--away-tribe", "unleashed", "--first", "Ann", "--seed", "2")  # fmt: skip
+    for argv in (start, ("hoopers", "match", "score", "Ann", "3"), ("hoopers", "match", "status"),
+                 ("hoopers", "shot", "2ps", "--stat", "70", "--roll", "45"),
+                 ("hoopers", "match", "undo"), ("hoopers", "match", "abandon")):  # fmt: skip
+        done = run(site, db, *argv)
+        assert done.returncode == 0, (argv, done.stderr)
+        assert warnings(done) == [], argv
+
+
 def test_the_web_page_carries_the_tug_board_and_warns_once(site, tmp_path):
     shown = subprocess.run(
         [sys.executable, "-c", "from companion.ui.web.server import page; print(page().decode())"],

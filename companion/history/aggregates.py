@@ -90,7 +90,7 @@ def names_of(match: Match) -> list[str]:
     """Every name a match holds where `players.Roster.match` would rename it."""
     found = list(match.get("players") or ())
     result = match.get("result") or {}
-    in_result, in_options, naming = named_keys()
+    in_result, in_options, naming = named_keys(match.get("game"))
     for key in in_result:
         if isinstance(result.get(key), dict):
             found.extend(result[key])

@@ -30,13 +30,13 @@ PER_PLAYER = ("scores", "ranks")
 PLAYER_OPTIONS = ("first",)
 
 
-def named_keys() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Where a match holds players' names besides `players` and the winner: the result's
-    maps keyed by player, the options' maps keyed by player, the options naming one (the
-    contract's and every game's own, `GameSpec.fields`)."""
+def named_keys(game: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Where a match of `game` holds players' names besides `players` and the winner: the
+    result's maps keyed by player, the options' maps keyed by player, the options naming
+    one (the contract's and the game's own, `GameSpec.fields`; every game's for None)."""
     from companion import registry
 
-    own = registry.fields()
+    own = registry.fields_of(game if isinstance(game, str) else None)
     return (
         (*PER_PLAYER, *own.player_result_maps),
         own.player_option_maps,
@@ -78,7 +78,7 @@ class Roster:
         result = match.get("result")
         if result:
             result = dict(result)
-            in_result, in_options, naming = named_keys()
+            in_result, in_options, naming = named_keys(match.get("game"))
             for key in in_result:
                 if isinstance(result.get(key), dict):
                     result[key] = {name(p): v for p, v in result[key].items()}
@@ -93,7 +93,7 @@ class Roster:
         options = match.get("options")
         if options:
             options = dict(options)
-            _, in_options, naming = named_keys()
+            _, in_options, naming = named_keys(match.get("game"))
             for key in in_options:
                 if isinstance(options.get(key), dict):
                     options[key] = {name(p): t for p, t in options[key].items()}
