@@ -30,15 +30,47 @@ class GamesGroup(CompanionGroup):
         if cmd_name not in self.commands and cmd_name not in self.lazy_commands:
             from companion import registry
 
-            game = registry.spec(cmd_name)
-            if game is not None and cmd_name in registry.BUILTIN:
+            if cmd_name in registry.BUILTIN:
+                game = registry.spec(cmd_name)
                 self.commands[cmd_name] = build_command(game.cli, cmd_name)
-            elif game is not None:
+            elif cmd_name in registry.installed():
+                game = registry.spec(cmd_name)
                 try:
-                    self.commands[cmd_name] = build_command(game.cli, cmd_name)
+                    if game is not None:
+                        self.commands[cmd_name] = build_command(game.cli, cmd_name)
                 except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs it alone
                     registry.warn(game, f"could not be loaded: {registry.said(err)}")
         return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx, args):
+        """A switched-off or broken game's own command says so in its one `error:` line
+        (never "did you mean" its own name)."""
+        from companion import registry
+
+        name = args[0] if args else None
+        if name and name not in self.commands and name in registry.packages():
+            self.commands[name] = _plugin_command(name)
+        return super().resolve_command(ctx, args)
+
+
+def _plugin_command(name: str):
+    """Installed game `name`'s command, or one `error:` line: switched off, or broken."""
+    from companion import registry
+    from companion.engine.errors import BadInput
+
+    if name not in registry.installed():
+        raise BadInput(f"game '{name}' is switched off", hint=f"'companion plugins on {name}'")
+    game = registry.quietly(name)
+    if game is not None:
+        try:
+            return build_command(game.cli, name)
+        except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs it alone
+            registry.broken[name] = f"could not be loaded: {registry.said(err)}"
+    why = registry.broken.get(name, "could not be loaded")
+    raise BadInput(
+        f"game '{name}' is installed but broken: {why}",
+        hint="'companion plugins' lists every game and its state",
+    )
 
 
 app = LazyTyper(
@@ -91,6 +123,7 @@ app.command("first-player")(table.first_player)
 app.lazy("demo", "companion.cli.demo:demo")
 app.lazy("watch", "companion.cli.watch:watch")
 app.lazy("moves", "companion.cli.moves:moves")
+app.lazy("plugins", "companion.cli.plugins:app")
 app.lazy("history", "companion.cli.history:app")
 app.lazy("players", "companion.cli.players:app")
 app.lazy("log", "companion.cli.log:log")

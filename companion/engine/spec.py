@@ -54,10 +54,26 @@ def load(target: str) -> Any:
     return getattr(found, attribute) if attribute else found
 
 
-# The version of this module's records a spec is written against (`GameSpec.api`). Raised
-# when a field changes meaning or a required one is added; a spec of another version is
-# refused with one warning line (companion.registry), never half-read.
-API = 1
+# The version of this module's records a spec is written against (`GameSpec.api`), as
+# "MAJOR.MINOR". MAJOR is raised when a field changes meaning or a required one is added: a
+# spec of another MAJOR is refused with one warning line (companion.registry), never
+# half-read. MINOR is raised when an optional field or hook is added (1.1: `Rules.moves`,
+# the legal-moves query; `Kind.result_view`): a spec written for this MINOR or an older one
+# loads; one for a newer MINOR asks for a newer companion. A whole number is MAJOR.0.
+API = "1.1"
+
+
+def api_version(value: object) -> tuple[int, int] | None:
+    """`GameSpec.api` as (major, minor): 1 -> (1, 0), "1.1" -> (1, 1); None if unreadable."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, 0)
+    if isinstance(value, str):
+        major, _, minor = value.partition(".")
+        if major.isdigit() and (minor.isdigit() or not minor):
+            return (int(major), int(minor or 0))
+    return None
 
 
 class LogOption(Record):
@@ -266,4 +282,4 @@ class GameSpec(Record):
     dice: str | None = None  # "module:DICE", its named dice (`engine.dice.Die`s) for `roll`
     # "package:file.js": the script drawing its kinds on `watch --web` (`board(KEY, draw)`)
     board: str | None = None
-    api: int = API  # the version of these records it is written against
+    api: str | int = API  # the version of these records it is written against ("1.1", 1)
