@@ -167,8 +167,14 @@ def _entry_points(folder: str) -> list[tuple[str, str]]:
     return points
 
 
+_loading: dict[str, GameSpec] = {}  # specs whose hooks are being checked (a hook's module
+# may ask the registry for its own game while it is imported)
+
+
 @cache
 def _plugin(name: str) -> GameSpec | None:
+    if name in _loading:
+        return _loading[name]
     target = installed().get(name)
     if target is None:
         return None
@@ -195,7 +201,11 @@ def _plugin(name: str) -> GameSpec | None:
             "and older: install a newer companion",
         )
         return None
-    problem = hook_problem(spec)
+    _loading[name] = spec
+    try:
+        problem = hook_problem(spec)
+    finally:
+        del _loading[name]
     if problem is not None:
         warn(name, f"could not be loaded: {problem}")
         return None
@@ -250,6 +260,34 @@ def _hooks(spec: GameSpec) -> list[tuple[str, Any, bool]]:
                 if getattr(kind.log, field, None)
             ]
     return found
+
+
+def hook(kind: Kind | None, field: str) -> Any:
+    """The function `kind`'s spec names for `field` (`chart`, `stats_view`, …), None where it
+    names none. A plug-in's hook is guarded: its mistake (anything but a CompanionError, the
+    hook's own refusal) is one warning line naming the game and the hook, and the call
+    answers None, so the rest of the command works. A built-in game's hooks are its tests'."""
+    target = getattr(kind, field, None) if kind is not None else None
+    if not target:
+        return None
+    function = load(target)
+    found = owner(kind.key)
+    if found is None or found[0].name in BUILTIN:
+        return function
+    game = found[0]
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        from companion.engine.errors import CompanionError
+
+        try:
+            return function(*args, **kwargs)
+        except CompanionError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs its hook alone
+            warn(game, f"its {field} hook failed: {said(err)}")
+            return None
+
+    return guarded
 
 
 def quietly(name: str) -> GameSpec | None:

@@ -76,6 +76,23 @@ def api_version(value: object) -> tuple[int, int] | None:
     return None
 
 
+class MatchSummary(dict):  # type: ignore[type-arg]
+    """What history hands a game's hooks (`Kind.chart`, `Figures.part`, `stats_view`'s rows
+    come from these): a finished match as the archive's summary keeps it, a plain dict with
+
+    - `id`, `game`, `status` ("finished" or "abandoned"), `players` (names, in seat order),
+      `seed`, `created`, `finished` (ISO dates), `options` (the game's own, and `logged`
+      for a game played without the companion), `result` (`scores`, `ranks`, `winner` and
+      the game's own keys);
+    - `events`: how many events the match recorded — a number, not the events: a hook
+      that needs the moves (`plays`, `replay`) is handed the whole match, live or finished,
+      whose `events` is the list of `{"type", "data"}` events.
+
+    A type for documentation and for `isinstance` in a game's own tests; history builds
+    plain dicts of this shape.
+    """
+
+
 class LogOption(Record):
     """An option a game adds to `companion log` (e.g. `--bonus NAME=N`).
 
@@ -207,7 +224,9 @@ class Kind(Record):
     # "module:words(result) -> str | None": what `history show` adds to its result line
     # (a tie-break's own figures, say)
     result_view: str | None = None
-    # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`
+    # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`;
+    # `match` is a MatchSummary (its `events` a count); a doc of labelled steps
+    # (engine.figures.step_chart) is drawn whatever its kind is called
     chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
     # "module:function(match, player) -> str | None": the part a player played (a side, a
@@ -246,7 +265,9 @@ class Fields(Record):
     `text_options` / `text_result`: keys of `options` / `result` holding a string (a series
     id); `player_options`: keys of `options` naming a player (the home team);
     `player_option_maps` / `player_result_maps`: keys of `options` / `result` whose maps are
-    keyed by player (renamed key by key when a player is; `player_option_maps` hold strings).
+    keyed by player (renamed key by key when a player is; `player_option_maps` hold strings);
+    `player_result_lists`: keys of `result` holding a list of names (an order of finish, the
+    players eliminated: renamed name by name).
     """
 
     text_options: tuple[str, ...] = ()
@@ -254,6 +275,7 @@ class Fields(Record):
     player_options: tuple[str, ...] = ()
     player_option_maps: tuple[str, ...] = ()
     player_result_maps: tuple[str, ...] = ()
+    player_result_lists: tuple[str, ...] = ()
     csv: tuple[Column, ...] = ()
 
     def merged(self, other: Fields) -> Fields:

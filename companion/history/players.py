@@ -44,6 +44,13 @@ def named_keys(game: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...
     )
 
 
+def named_lists(game: str | None = None) -> tuple[str, ...]:
+    """The result keys of `game`'s matches holding a list of players' names."""
+    from companion import registry
+
+    return registry.fields_of(game if isinstance(game, str) else None).player_result_lists
+
+
 class Roster:
     """Canonical names for a history: aliases first, else the first spelling seen."""
 
@@ -89,6 +96,9 @@ class Roster:
                 ]
             if isinstance(result.get("winner"), str):
                 result["winner"] = name(result["winner"])
+            for key in named_lists(match.get("game")):
+                if isinstance(result.get(key), list):
+                    result[key] = [name(p) if isinstance(p, str) else p for p in result[key]]
             out["result"] = result
         options = match.get("options")
         if options:

@@ -131,12 +131,11 @@ def start_player(match: Match) -> str | None:
 def role_of(match: Match, player: str) -> str:
     """The part `player` played, as the game's spec reads it (`Kind.role`); "" for none."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(match["game"])
     if kind is None or kind.role is None:
         return ""
-    found = load(kind.role)(match, player)
+    found = registry.hook(kind, "role")(match, player)
     return found if isinstance(found, str) else ""
 
 

@@ -106,6 +106,10 @@ def _result_problem(
     for key in own.player_result_maps:
         if result.get(key) is not None and not isinstance(result[key], dict):
             return f"result.{key}", "is not an object"
+    for key in own.player_result_lists:
+        held = result.get(key)
+        if held is not None and not (isinstance(held, list) and all(map(is_text, held))):
+            return f"result.{key}", "is not a list of names"
     games = result.get("games")
     if games is not None and not (
         isinstance(games, list) and all(isinstance(g, dict) for g in games)

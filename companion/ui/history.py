@@ -153,12 +153,11 @@ def result_line(result: dict[str, Any] | None, game: str | None = None) -> str:
 def _own_words(game: str | None, result: dict[str, Any]) -> str:
     """What the game adds to its result line (its spec's `result_view`), after a space."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(game) if game else None
     if kind is None or not kind.result_view:
         return ""
-    said = load(kind.result_view)(result)
+    said = registry.hook(kind, "result_view")(result)
     return f" {said}" if said else ""
 
 
@@ -194,12 +193,11 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
 def game_plays(match: dict[str, Any]) -> list[str] | None:
     """The match in words, by its game's `plays` (None: the game does not say, or has no events)."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(match.get("game", ""))
     if kind is None or not kind.plays or not match.get("events"):
         return None
-    words = load(kind.plays)
+    words = registry.hook(kind, "plays")
     try:
         return list(words(match))
     except Exception:  # noqa: BLE001 - a log its rules no longer fold (hand-edited, older
@@ -489,10 +487,10 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
 def _own_lines(game: dict[str, Any]) -> list[str]:
     """What the game's own view adds (its spec's `stats_view(row) -> lines`)."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(game["game"])
-    return list(load(kind.stats_view)(game)) if kind is not None and kind.stats_view else []
+    lines = registry.hook(kind, "stats_view")
+    return list(lines(game) or ()) if lines is not None else []
 
 
 # --- ratings ------------------------------------------------------------------
