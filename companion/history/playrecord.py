@@ -136,7 +136,7 @@ def start_player(match: Match) -> str | None:
     """Who started, as one of the match's players: the options' `first`, else their
     `started` (who won a roll-off: `first` then says only `roll`), else the opening
     event's `first` (a match started before `started` was kept). A name of a player's part
-    (a tribe, kept in a map by player) is that player; None when unknown."""
+    (a value of an option keyed by player) is that player; None when unknown."""
     options = match.get("options") or {}
     events = match.get("events")  # a summary (history's usual read) holds only their count
     opening = events[0] if isinstance(events, list) and events else None
