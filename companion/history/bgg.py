@@ -364,11 +364,6 @@ def _match(node: Any, game: str, players: list[Any], bgg_id: str, docs: Any = No
     length = (node.get("length") or "").strip()
     comments = node.find("comments")
     note = comments.text if comments is not None and (comments.text or "").strip() else None
-    extra: dict[str, Any] = {BGG_PLAY: bgg_id}
-    item = node.find("item")
-    objectid = (item.get("objectid") or "").strip() if item is not None else ""
-    if objectid.isdigit() and objectid.isascii() and 0 < int(objectid) <= 10**9:
-        extra[BGG_OBJECT] = objectid
     request = LogRequest(
         game=game,
         entries=tuple(e.split("=", 1)[1] for e in entries) if logging.solo else entries,
@@ -378,23 +373,34 @@ def _match(node: Any, game: str, players: list[Any], bgg_id: str, docs: Any = No
         own={option.key: roles for option in logging.options if option.role and roles},
         minutes=length if length not in ("", "0") else None,
         location=_text(node, "location"),
-        extra=extra,
+        extra=_as_it_came(node, bgg_id),
     )
     setup = load(logging.setup)(docs) if logging.setup and docs is not None else None
-    match = build_match(request, None, setup)
+    return _with_seats(build_match(request, None, setup), seats)
+
+
+def _as_it_came(node: Any, bgg_id: str) -> dict[str, Any]:
+    """The options keeping what BGG said of the play: its id, its game's id."""
+    kept: dict[str, Any] = {BGG_PLAY: bgg_id}
+    item = node.find("item")
+    objectid = (item.get("objectid") or "").strip() if item is not None else ""
+    if objectid.isdigit() and objectid.isascii() and 0 < int(objectid) <= 10**9:
+        kept[BGG_OBJECT] = objectid
+    return kept
+
+
+def _with_seats(match: Match, seats: list[tuple[str, Any]]) -> Match:
+    """`match` with who started (`startposition="1"`) and what BGG said of each player."""
     first = [n for n, p in seats if (p.get("startposition") or "").strip() == "1"]
     if first and first[0] in match["players"]:
         match["options"]["first"] = first[0]
+    # each seat's player as the match names them (the log may settle a name's spelling)
+    named = match["players"] if len(match["players"]) == len(seats) else [n for n, _ in seats]
     said = {
-        kept: found
-        for (name, p), kept in zip(seats, _as_named(match["players"], names), strict=True)
+        player: found
+        for (name, p), player in zip(seats, named, strict=True)
         if (found := _seat_said(name, p))
     }
     if said:
         match["options"][BGG_PLAYERS] = said
     return match
-
-
-def _as_named(players: list[str], names: list[str]) -> list[str]:
-    """Each seat's player as the match names them (the log may settle a name's spelling)."""
-    return players if len(players) == len(names) else names
