@@ -17,8 +17,9 @@ Read: the plays of games the companion knows (by the BGG id the table set, else 
 game's name), each logged as `companion log` would (the same checks and ranking), under
 a match id made from BGG's play id (`bgg-123`; a play of `quantity="3"` is three matches,
 `bgg-123`, `bgg-123-2`, `bgg-123-3`), so a play imported twice is there once. A play
-recording only who won (`win="1"`, no scores) is refused in the file's words: a game is
-logged from its scores (`companion log`'s rule), and no game here ranks without them.
+recording only who won (`win="1"`, no scores) is a ranking for a game whose log takes one
+(its spec's `Logged.by_rank`), and refused in the file's words for the others (none of the
+four built-in games: each ranks a play by its scores).
 The file is parsed by defusedxml with DTDs forbidden: a DOCTYPE or ENTITY is refused in
 whatever encoding the file declares or its bytes imply (UTF-16 without a byte-order
 mark too), so no entity can expand (billion laughs, external files).
@@ -329,8 +330,9 @@ def _matches(node: Any, game: str, players: list[Any], docs: Any = None) -> list
     return [{"id": match_id if k == 1 else f"{match_id}-{k}", **match} for k in range(1, times + 1)]
 
 
-def _entries(game: str, seats: list[tuple[str, Any]]) -> tuple[str, ...]:
-    """Each seat's `NAME=SCORE`; a play without scores is refused in the file's words."""
+def _entries(game: str, seats: list[tuple[str, Any]]) -> tuple[tuple[str, ...], list[str] | None]:
+    """Each seat's `NAME=SCORE` (and None), or, for a play recording only who won, the names
+    and the winners where the game takes a ranking alone; else refused in the file's words."""
     from companion.engine.errors import BadInput
     from companion.history.log import loggable
 
@@ -338,6 +340,8 @@ def _entries(game: str, seats: list[tuple[str, Any]]) -> tuple[str, ...]:
     blank = [name for name, p in seats if not (p.get("score") or "").strip()]
     if blank and len(blank) == len(seats):
         won = [name for name, p in seats if (p.get("win") or "").strip() == "1"]
+        if won and kind.log.by_rank:
+            return tuple(name for name, _ in seats), won
         if won:
             raise BadInput(
                 f'only who won is recorded (win="1" for {", ".join(won)}, score="" for '
@@ -347,7 +351,7 @@ def _entries(game: str, seats: list[tuple[str, Any]]) -> tuple[str, ...]:
     if blank:
         raise BadInput(f'{", ".join(blank)}: score="" (every player of a {kind.title} play '
                        "needs a score)")  # fmt: skip
-    return tuple(f"{name}={(p.get('score') or '').strip()}" for name, p in seats)
+    return tuple(f"{name}={(p.get('score') or '').strip()}" for name, p in seats), None
 
 
 def _match(node: Any, game: str, players: list[Any], bgg_id: str, docs: Any = None) -> Match:
@@ -357,7 +361,7 @@ def _match(node: Any, game: str, players: list[Any], bgg_id: str, docs: Any = No
     logging = logging_of(game)
     names = [(p.get("name") or p.get("username") or "").strip() for p in players]
     seats = list(zip(names, players, strict=True))
-    entries = _entries(game, seats)
+    entries, won = _entries(game, seats)
     roles = tuple(
         f"{name}={p.get('color').strip()}" for name, p in seats if (p.get("color") or "").strip()
     )
@@ -366,7 +370,8 @@ def _match(node: Any, game: str, players: list[Any], bgg_id: str, docs: Any = No
     note = comments.text if comments is not None and (comments.text or "").strip() else None
     request = LogRequest(
         game=game,
-        entries=tuple(e.split("=", 1)[1] for e in entries) if logging.solo else entries,
+        entries=tuple(e.split("=", 1)[1] for e in entries) if logging.solo and not won else entries,
+        won=won,
         player=names[0] if logging.solo and names else None,
         when=_text(node, "date"),
         note=note,

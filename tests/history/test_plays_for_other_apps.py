@@ -255,6 +255,43 @@ def test_a_play_recording_only_who_won_is_refused_in_the_files_words(cli, tmp_pa
     assert cli("history", "list", "--json").json["matches"] == []
 
 
+def ranks_alone(kind):
+    """`kind` whose log takes a ranking without scores (`Logged.by_rank`)."""
+    log = kind.log
+    fields = {name: getattr(log, name) for name in log._fields}
+    taking = type(log)(**{**fields, "by_rank": True})
+    return type(kind)(**{**{n: getattr(kind, n) for n in kind._fields}, "log": taking})
+
+
+def test_a_play_recording_only_who_won_is_a_ranking_where_the_game_takes_one(
+    cli, db, tmp_path, monkeypatch
+):
+    from companion.history import log
+
+    kinds = log.loggable()
+    monkeypatch.setattr(
+        log, "loggable", lambda: {**kinds, "otdraft": ranks_alone(kinds["otdraft"])}
+    )
+    path = tmp_path / "plays.xml"
+    path.write_text(
+        '<plays><play id="5" date="2026-10-02" quantity="1">'
+        '<item name="OT Fantasy Draft" objecttype="thing"/><players>'
+        '<player name="Ana" score="" win="0"/><player name="Ben" score="" win="1"/>'
+        "</players></play></plays>"
+    )
+    assert cli("history", "import", path, "--json").json["added"] == 1
+    (kept,) = Store(db).archived()
+    assert (kept["id"], kept["players"]) == ("bgg-5", ["Ana", "Ben"])
+    assert kept["result"] == {"scores": {"Ana": None, "Ben": None}, "ranks": {"Ana": 2, "Ben": 1},
+                              "winner": "Ben"}  # fmt: skip
+    for face in (("list",), ("show", "bgg-5"), ("export", "-f", "csv")):
+        assert cli("history", *face).exit_code == 0, face
+    (play,) = bgg_plays(cli("history", "export", "-f", "bgg").stdout)
+    assert [(p.get("name"), p.get("score"), p.get("win")) for p in play.iter("player")] == [
+        ("Ana", "", "0"), ("Ben", "", "1"),
+    ]  # fmt: skip
+
+
 def test_history_import_dash_reads_standard_input(cli, tmp_path):
     assert cli("history", "import", "-", input=USER_FILE).exit_code == 0
     assert len(cli("history", "list", "--json").json["matches"]) == 4
