@@ -252,6 +252,13 @@ def build_match(
         options["note"] = check_name(request.note, "note", limit=None)
     options.update(request.extra)
     options.update(play_record(request))
+    return filed(game, players, options, when, result)
+
+
+def filed(
+    game: str, players: list[str], options: dict[str, Any], when: str, result: dict[str, Any]
+) -> Match:
+    """A logged game as it is filed: finished at `when`, without events or a seed."""
     return {
         "game": game,
         "players": players,
@@ -285,17 +292,7 @@ def _by_rank(request: LogRequest, game: str, logging: Logged, now: datetime | No
         "ranks": ranks,
         "winner": winners[0] if len(winners) == 1 else None,
     }
-    return {
-        "game": game,
-        "players": players,
-        "options": options,
-        "seed": None,
-        "status": "finished",
-        "created": when,
-        "finished": when,
-        "events": [],
-        "result": result,
-    }
+    return filed(game, players, options, when, result)
 
 
 def play_record(request: LogRequest) -> dict[str, Any]:
