@@ -73,11 +73,28 @@ def _plugin_command(name: str):
     )
 
 
+# What the environment and the exit say, in one place: the root's --help ends with it and
+# docs/getting-started.md#environment shows it (tests/test_cli_manners.py keeps them equal).
+EPILOG = """\b
+Environment:
+  COMPANION_DB       the database file (--db PATH wins over it)
+  COMPANION_MACHINE  this computer's id in a history shared by several (1-32 a-z, 0-9)
+  NO_COLOR           set to anything: no colour (as TERM=dumb)
+  COLUMNS            the width tables and QR codes are drawn for (else the terminal's)
+\b
+Errors: one line on stderr, 'error: ...', exit 2. With --json, one JSON document
+on stderr instead: {"error": "...", "exit": 2, "hint": "..."} (hint when there is one).
+Exit statuses: 0 done, 2 bad input or refused by the rules, 1 internal failure.
+"""
+
 app = LazyTyper(
     group_base=GamesGroup,
     name="companion",
     help="At-the-table companion and score tracker for tabletop games: each game is a command "
     "below.",
+    epilog=EPILOG,
+    # -h is --help: click hands a context's help names to every context under it
+    context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -130,6 +147,7 @@ app.lazy("log", "companion.cli.log:log")
 app.lazy("config", "companion.cli.config:app")
 app.lazy("backup", "companion.cli.backup:backup")
 app.lazy("restore", "companion.cli.backup:restore")
+app.lazy("completion", "companion.cli.completion:completion")
 
 
 def main() -> None:

@@ -138,7 +138,9 @@ class Logged(Record):
     the table's settings a log is checked against (a solo goal, the catalogue's
     negative cards) inside the log's own transaction (`txn.get_doc`), so the table's
     `log` verb checks and files against one version of them. `solo`: one player,
-    one number.
+    one number. `by_rank`: a play may come in as who won alone, without scores (a
+    BoardGameGeek play recording only `win="1"`): the winners ranked 1, the others 2,
+    every score None — a game that sets it takes such results in its figures.
     """
 
     title: str
@@ -150,6 +152,7 @@ class Logged(Record):
     questions: tuple[Question, ...] = ()
     solo: bool = False
     score_prompt: str = "Final scores?"
+    by_rank: bool = False
 
 
 class Play(Record):

@@ -26,8 +26,10 @@ Aliases = dict[str, str]
 
 # Result keys that map each player to a value (the result contract; the games add theirs).
 PER_PLAYER = ("scores", "ranks")
-# The option naming a player that every tracked match may hold.
-PLAYER_OPTIONS = ("first",)
+# The options naming a player that every tracked match may hold (playrecord.start_player).
+PLAYER_OPTIONS = ("first", "started")
+# Options keyed by player that any match may hold: what BGG said of each (history/bgg.py).
+PLAYER_OPTION_MAPS = ("bgg_players",)
 
 
 def named_keys(game: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -39,7 +41,7 @@ def named_keys(game: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...
     own = registry.fields_of(game if isinstance(game, str) else None)
     return (
         (*PER_PLAYER, *own.player_result_maps),
-        own.player_option_maps,
+        (*PLAYER_OPTION_MAPS, *own.player_option_maps),
         (*PLAYER_OPTIONS, *own.player_options),
     )
 
