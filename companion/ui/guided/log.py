@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.errors import BadInput, CompanionError, RuleViolation
+from companion.engine.errors import BadInput, CompanionError
 from companion.history.log import SOLO_PLAYER, LogRequest, build_match, loggable, logging_of
 from companion.store import Store
 from companion.ui.guided import prompts
@@ -129,13 +129,9 @@ def _entries(game: str, text: str) -> LogRequest:
     if not text:
         raise BadInput("an answer is needed: NAME=SCORE for each player")
     request = LogRequest(game, _words(text))
-    tied = _ties(parse_scores(request.entries))  # NAME=SCORE each: refused here
-    asked = [q for q in logging_of(game).questions if q.when == "always" or tied]
-    if asked:
-        try:
-            return _check(request)
-        except RuleViolation:  # a tie or a rank the game's own questions may settle:
-            return request  # checked whole as each of them is answered
+    settles = any(q.when == "tie" for q in logging_of(game).questions)
+    if settles and _ties(parse_scores(request.entries)):
+        return request  # checked whole once the tie's own question is answered
     return _check(request)
 
 
