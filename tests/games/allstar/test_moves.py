@@ -1,0 +1,173 @@
+"""Issue 40 for All-Star Draft: the legal-moves query is the season's own answer.
+
+A seeded game with the companion's deck, walked through the query alone: at every step a
+sample of the moves offered is accepted (checked as the table records it, nothing written),
+a sample of the refused ones is refused with the query's reason, and a manager's answer
+holds only their own moves, naming only cards of the hand they hold now ("Each Manager
+looks at their hand, selects one Hockey Player card").
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine.errors import CompanionError, NotYourMove
+from companion.engine.moves import Move
+from companion.games.allstar.table import AllStarTable
+from companion.store import Store
+from tests.conftest import assert_user_error
+
+MANAGERS = ("Ana", "Ben", "Cy")
+S = ("allstar", "season")
+
+
+def deck_table(db, mode=None, managers=MANAGERS, seed=5) -> AllStarTable:
+    table = AllStarTable(Store(db))
+    for i in range(6):
+        table.add_arena(f"Arena{i}", (9, 6, 3))
+    table.start(list(managers), mode, seed, deck=True)
+    return table
+
+
+def check_step(table: AllStarTable, pick: random.Random) -> list[Move]:
+    """A sample of the offered moves accepted, of the refusals refused with the query's
+    words, and a manager's answer their own: the moves offered now."""
+    answer = table.legal()
+    for move in pick.sample(answer.moves, min(5, len(answer.moves))):
+        table.check(*table.events_of(move))
+    for refused in pick.sample(answer.not_legal, min(6, len(answer.not_legal))):
+        with pytest.raises(CompanionError) as err:
+            table.check(*table.events_of(refused.move))
+        assert err.value.line() == refused.why
+    state = table.status().state
+    for manager in pick.sample(state.managers, 1):
+        mine = table.legal(manager)
+        assert {m.who for m in mine.moves} <= {None, manager}
+        assert {r.move.who for r in mine.not_legal} <= {None, manager}
+        assert [m for m in answer.moves if m.who in (None, manager)] == list(mine.moves)
+        if state.phase == "draft" and state.drafting.mode != "open-market":
+            hand = {str(c) for c in state.hand(manager)}
+            named = {m.what["card"] for m in (*mine.moves, *(r.move for r in mine.not_legal))}
+            assert named <= hand | {str(c) for c in state.drafting.drafted.get(manager, ())}
+    return list(answer.moves)
+
+
+def walk(table: AllStarTable, seed: int, most: int = 400) -> int:
+    """Make moves the query offers (a Bus choice last) until it offers none: the count."""
+    pick = random.Random(seed)
+    for made in range(most):
+        offered = check_step(table, pick)
+        if not offered:
+            return made
+        chosen = pick.choice([m for m in offered if m.kind != "bus"] or offered)
+        seen = len(table.current()["events"])
+        table.make(chosen, seen=seen, by=chosen.who)
+    raise AssertionError(f"still moving after {most} moves")
+
+
+@pytest.mark.parametrize("mode,managers", [(None, MANAGERS), ("heritage", ("Ana", "Ben")),
+                                           ("duel", ("Ana", "Ben")),
+                                           ("open-market", ("Ana", "Ben"))])  # fmt: skip
+def test_a_deck_season_is_played_through_the_query_alone(db, mode, managers):
+    table = deck_table(db, mode, managers)
+    walk(table, seed=len(managers))
+    state = table.status().state
+    # The regular season is over; the first Play-Off teams are five of eighteen: typed.
+    assert (state.phase, state.round) == ("playoffs", 4)
+    assert all(len(b) == 18 for b in state.bench.values())
+
+
+def test_the_play_off_substitutions_are_offered_to_those_still_to_swap(cli, db):
+    from tests.games.allstar.test_season import bus_team, stored_regular_season
+
+    stored_regular_season(db)
+    teams = [f"{m}={bus_team(m, 1)}" for m in ("Ana", "Ben", "Cy")]
+    damien = "Damien=eag-1,eag-2,rab-3,rab-4,car-5"
+    assert cli(*S, "playoff", "round", *teams, damien, "--points", "20,15,13,11").exit_code == 0
+    table = AllStarTable(Store(db))
+    answer = table.legal("Ben")
+    assert answer.labels() == [f"Ben substitutes {n} cards" for n in (2, 3, 4)]
+    assert table.command(answer.moves[1]) == "companion allstar season playoff swap Ben 3"
+    table.make(answer.moves[0], by="Ben")
+    again = table.legal("Ben")
+    assert again.moves == ()
+    assert {r.why for r in again.not_legal} == {"Ben has already swapped this round"}
+    assert_user_error(
+        cli(*S, "playoff", "swap", "Ben", "2"),
+        "Ben has already swapped this round; legal now: Ana substitutes 2 cards, Ana "
+        "substitutes 3 cards, Ana substitutes 4 cards, Cy substitutes 2 cards",
+    )
+
+
+def test_a_pick_is_the_managers_own_from_their_own_hand(db):
+    table = deck_table(db)
+    table.make(table.legal().moves[0])  # the arenas, drawn
+    state = table.status().state
+    ana = [str(c) for c in state.hand("Ana")]
+    answer = table.legal("Ana")
+    assert answer.labels() == [f"Ana picks {c}" for c in ana]
+    assert [m.what for m in answer.moves] == [{"manager": "Ana", "card": c} for c in ana]
+    ben_card = str(state.hand("Ben")[0])
+    with pytest.raises(NotYourMove, match="that move is Ben's to make, not Ana's"):
+        table.make(Move("pick", "Ben", {"manager": "Ben", "card": ben_card}), by="Ana")
+    table.make(answer.moves[0], by="Ana")
+    after = table.legal("Ana")
+    assert after.moves == ()
+    assert after.why_not(answer.moves[1]) == (
+        f"Ana has picked {ana[0]} from this hand; the hands pass once Ben, Cy pick"
+    )
+
+
+def test_the_cli_refuses_a_card_of_another_hand_and_a_second_pick_with_the_rule(cli, db):
+    table = deck_table(db)
+    assert cli(*S, "arenas").exit_code == 0
+    state = table.status().state
+    ana = [str(c) for c in state.hand("Ana")]
+    ben = str(state.hand("Ben")[0])
+    assert_user_error(
+        cli(*S, "pick", "Ana", ben), f"card {ben} is not in Ana's hand ({' '.join(ana)})"
+    )
+    assert cli(*S, "pick", "Ana", ana[0]).exit_code == 0
+    said = cli(*S, "pick", "Ana", ana[1])
+    assert_user_error(
+        said, f"Ana has picked {ana[0]} from this hand; the hands pass once Ben, Cy pick"
+    )
+
+
+def test_moves_lists_each_move_with_its_command(cli, db):
+    deck_table(db)
+    shown = cli("moves", "--json").json
+    assert shown["moves"] == [
+        {
+            "move": {"kind": "arenas", "who": None, "what": {"drawn": True}},
+            "label": "draw round 1's arenas from the deck",
+            "command": "companion allstar season arenas",
+        }
+    ]
+
+
+def test_without_the_deck_the_arenas_come_from_the_catalogue_and_teams_are_typed(cli, db):
+    table = AllStarTable(Store(db))
+    for name in ("Rink", "Dome"):
+        table.add_arena(name, (13, 10, 7))
+    table.add_arena("Barn", (13, 10))  # two places: not for three managers
+    table.start(list(MANAGERS), None, 1)
+    answer = table.legal()
+    assert [(m.what, table.command(m)) for m in answer.moves] == [
+        ({"arenas": ["Dome"]}, "companion allstar season arenas Dome"),
+        ({"arenas": ["Rink"]}, "companion allstar season arenas Rink"),
+    ]
+    table.make(answer.moves[0])
+    assert [a.name for a in table.status().state.arenas[1]] == ["Dome"]
+    assert table.current()["events"][-1]["data"]["arenas"] == [
+        {"name": "Dome", "points": [13, 10, 7], "rules": []}
+    ]
+    # A new team is the table's to type: no list holds it, the next step says what is due.
+    assert [m.words for m in table.legal().moves] == []
+    assert_user_error(
+        cli(*S, "resolve"),
+        "teams still missing: Ana Bus 1, Ben Bus 1, Cy Bus 1; legal now: round 1: still to "
+        "come: Ana Bus 1, Ben Bus 1, Cy Bus 1",
+    )
