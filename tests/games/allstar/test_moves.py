@@ -171,3 +171,21 @@ def test_without_the_deck_the_arenas_come_from_the_catalogue_and_teams_are_typed
         "teams still missing: Ana Bus 1, Ben Bus 1, Cy Bus 1; legal now: round 1: still to "
         "come: Ana Bus 1, Ben Bus 1, Cy Bus 1",
     )
+
+
+def test_tab_offers_the_managers_own_hand_first_when_they_pick(cli, db, monkeypatch, capsys):
+    from tests.test_completion_values import offered
+
+    table = deck_table(db)
+    assert cli(*S, "arenas").exit_code == 0
+    state = table.status().state
+    ana = [str(c).casefold() for c in state.hand("Ana")]
+    ben = [str(c).casefold() for c in state.hand("Ben")]
+    shown = offered(monkeypatch, capsys, db, "companion allstar season pick Ana ")
+    assert shown[:6] == ana
+    assert not set(ben) & set(shown[:6]) and set(ben) <= set(shown)
+    assert offered(monkeypatch, capsys, db, "companion allstar season pick ") == list(MANAGERS)
+    table.pick("Ana", ana[0])  # (the CLI is Tab's now: its environment is set)
+    # Ana has picked from this hand: she is offered last, after those still to pick.
+    assert offered(monkeypatch, capsys, db, "companion allstar season pick ") == [
+        "Ben", "Cy", "Ana"]  # fmt: skip

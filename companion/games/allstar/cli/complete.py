@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.cli.complete import Asked, Item, commas, fixed, live_players, values
+from companion.cli.complete import (
+    Asked,
+    Item,
+    commas,
+    fixed,
+    legal_first,
+    live_players,
+    values,
+)
 from companion.games.allstar import data
 
 ARENA_RULES = ("unusual", "no-two-managers", "straight", "full-house", "rainbow")
@@ -39,6 +47,51 @@ def allstar_cards(asked: Asked) -> list[Item]:
     return values(f"{card}-{str(s).casefold()}" for s in symbols)
 
 
+# The season's commands naming a card of a move, and where the move holds it (its `what`
+# key, or the choices it asks).
+CARD_MOVES = {
+    "allstar season pick": ("pick", "card"),
+    "allstar season discard": ("discard", "card"),
+    "allstar season bus": ("bus", "card"),
+    "allstar season swap": ("card-swap", "out"),
+}
+ASKED_CARDS = {"allstar season swap": ("card-swap", "in")}
+
+
+def legal_cards(asked: Asked) -> list[Item]:
+    """The cards the manager typed may name now (the legal-moves query: a pick offers the
+    cards of their own hand), first; then every card."""
+    found = _legal_cards(asked)
+    later = [item for item in allstar_cards(asked) if item[0] not in set(found)]
+    return [*values(found, "legal now"), *later]
+
+
+def _legal_cards(asked: Asked) -> list[str]:
+    from companion.engine.errors import CompanionError
+    from companion.engine.moves import legal
+    from companion.engine.names import match_prefix
+    from companion.games.allstar.rules.season import RULES
+
+    match = asked.db.live_match("allstar")
+    typed = asked.given("manager")
+    move, asks = CARD_MOVES.get(asked.path), ASKED_CARDS.get(asked.path)
+    if not match or not typed or (move is None and asks is None):
+        return []
+    try:
+        who = match_prefix(str(typed), match["players"], what="manager")
+        answer = legal(RULES, match, who)
+    except CompanionError:
+        return []
+    if asks is not None:
+        kind, name = asks
+        cards = (c for m in answer.moves if m.kind == kind for a in m.asks if a.name == name
+                 for c in a.choices)  # fmt: skip
+    else:
+        kind, name = move
+        cards = (str(m.what[name]) for m in answer.moves if m.kind == kind)
+    return [c.casefold() for c in dict.fromkeys(cards)]
+
+
 def species(asked: Asked) -> list[Item]:
     return values(allstar_species(asked), "species")
 
@@ -55,9 +108,9 @@ def _arena_help(row: Any) -> str | None:
 
 SOURCES: dict[str, Any] = {
     "player": {"allstar season": live_players("allstar")},
-    "manager": live_players("allstar"),
-    "into": allstar_cards,
-    "out": allstar_cards,
+    "manager": legal_first("allstar", "who", live_players("allstar")),
+    "into": {"allstar season swap": legal_cards, "": allstar_cards},
+    "out": {"allstar season swap": legal_cards, "": allstar_cards},
     "mode": allstar_modes,
     "rule": fixed(ARENA_RULES),
     "arena": arenas,
@@ -69,7 +122,7 @@ SOURCES: dict[str, Any] = {
     },
     "species": commas(species),
     "cards": allstar_cards,
-    "card": allstar_cards,
+    "card": {"allstar season": legal_cards, "": allstar_cards},
     "keep": allstar_cards,
     "give": allstar_cards,
 }
