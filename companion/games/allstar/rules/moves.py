@@ -102,7 +102,7 @@ def _teams(season: Season) -> Iterator[Move]:
             yield from _new_teams(season, m, buses)
         for index in range(mine.new_index):
             team = mine.team(index)
-            for bus in buses:
+            for bus in (b for b in buses if b != mine.bus_of(index)):  # not where it is
                 what = {"manager": m, "bus": bus, "card": str(team[0])}
                 yield Move("bus", m, what, f"{m}'s round-{index + 1} team on Bus {bus}")
             if season.deck:
