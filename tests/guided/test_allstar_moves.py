@@ -48,3 +48,17 @@ def test_the_open_market_offers_the_chooser_the_three_cards_face_up(cli, db, scr
     flow.expect(f"{status['market'][1]} goes onto {chooser}'s Bench")
     flow.interrupt()
     assert flow.run("allstar", "play").exit_code == 130
+
+
+def test_a_new_teams_cards_offer_the_managers_bench_first(cli, db):
+    from companion.games.allstar.guided import Flow
+
+    deck_game(cli, "--players", "Ana,Ben,Cy", "--seed", "5")
+    table = AllStarTable(Store(db))
+    while table.status().state.phase == "draft":
+        table.make(table.legal().moves[0])
+    season = table.status().state
+    bench = [str(c).casefold() for c in season.bench["Ana"]]
+    offered = Flow(Store(db)).team_cards(season, "Ana")
+    assert sorted(offered[:6]) == sorted(bench)
+    assert len(offered) == len(set(offered)) > 6  # then every card of the game's Species

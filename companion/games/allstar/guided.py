@@ -255,6 +255,13 @@ class Flow:
         species = season.species or self.config.species
         return [f"{s.casefold()}-{n}" for s in species for n in self.config.numbers]
 
+    def team_cards(self, season: Season, manager: str) -> list[str]:
+        """The cards offered as `manager`'s new team is typed: those of the teams the
+        legal-moves query offers them (their Bench, with the companion's deck) first."""
+        moves = self.table.legal(manager).moves
+        offered = [c.casefold() for m in moves if m.kind == "team" for c in m.what["cards"]]
+        return list(dict.fromkeys([*offered, *self.card_names(season)]))
+
     # --- the regular season -----------------------------------------------------
 
     def pick(self, season: Season) -> None:
@@ -496,7 +503,7 @@ class Flow:
             " ".join(map(str, before)) if before else "",  # the previous round's team
             parse,
             choices="5 cards, e.g. duc-4-puck",
-            complete=self.card_names(season),
+            complete=self.team_cards(season, manager),
             several=CARD_GAPS,
         )
         self.record(lambda: self.table.team(manager, bus, cards))
@@ -573,7 +580,7 @@ class Flow:
 
                 return prompts.ask(
                     f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck",
-                    complete=self.card_names(season), several=CARD_GAPS,
+                    complete=self.team_cards(season, manager), several=CARD_GAPS,
                 )  # fmt: skip
             buses = free(state)
             where = " · ".join(f"Bus {b} {arenas[int(b) - 1].name}" for b in buses)
