@@ -788,18 +788,19 @@ class AllStarTable(Table[Season]):
         return [made]
 
     def with_legal(self, err: RuleViolation) -> RuleViolation:
-        """`err` ending with what is legal now. Without the companion's deck the table
-        types the new teams, which no list of moves holds: then the next step says what
-        is due, not that the game is over."""
+        """`err` ending with what is legal now; in the draft (the hands are secret: a list
+        would show every hand's cards), and where nothing is listed because the table types
+        it (a new team without the companion's deck), the next step says what is due."""
         from companion.engine.moves import Legal
 
+        said = str(err)
         done = super().with_legal(err)
-        empty = f"; legal now: {Legal(None, 0, ()).summary()}"
-        text = str(done)
-        if text.endswith(empty):
-            state = self.status().state
-            if state.phase != "over":
-                done.args = (f"{text[: -len(empty)]}; legal now: {state.next_step()}",)
+        if str(done) == said:
+            return done
+        state = self.status().state
+        typed = str(done).endswith(f"; legal now: {Legal(None, 0, ()).summary()}")
+        if state.phase == "draft" or (typed and state.phase != "over"):
+            done.args = (f"{said}; legal now: {state.next_step()}",)
         return done
 
     # --- the game's part ------------------------------------------------------

@@ -17,10 +17,14 @@ from companion.engine.errors import CompanionError, NotYourMove
 from companion.engine.moves import Move
 from companion.games.allstar.table import AllStarTable
 from companion.store import Store
-from tests.conftest import assert_user_error
 
 MANAGERS = ("Ana", "Ben", "Cy")
 S = ("allstar", "season")
+
+
+def assert_refused(result, words: str) -> None:
+    """Exit 2, nothing on stdout, and exactly `words` as the one error line."""
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"error: {words}\n")
 
 
 def deck_table(db, mode=None, managers=MANAGERS, seed=5) -> AllStarTable:
@@ -94,10 +98,11 @@ def test_the_play_off_substitutions_are_offered_to_those_still_to_swap(cli, db):
     again = table.legal("Ben")
     assert again.moves == ()
     assert {r.why for r in again.not_legal} == {"Ben has already swapped this round"}
-    assert_user_error(
+    assert_refused(
         cli(*S, "playoff", "swap", "Ben", "2"),
         "Ben has already swapped this round; legal now: Ana substitutes 2 cards, Ana "
-        "substitutes 3 cards, Ana substitutes 4 cards, Cy substitutes 2 cards",
+        "substitutes 3 cards, Ana substitutes 4 cards, Cy substitutes 2 cards, Cy substitutes "
+        "3 cards, Cy substitutes 4 cards",
     )
 
 
@@ -126,12 +131,12 @@ def test_the_cli_refuses_a_card_of_another_hand_and_a_second_pick_with_the_rule(
     state = table.status().state
     ana = [str(c) for c in state.hand("Ana")]
     ben = str(state.hand("Ben")[0])
-    assert_user_error(
+    assert_refused(
         cli(*S, "pick", "Ana", ben), f"card {ben} is not in Ana's hand ({' '.join(ana)})"
     )
     assert cli(*S, "pick", "Ana", ana[0]).exit_code == 0
     said = cli(*S, "pick", "Ana", ana[1])
-    assert_user_error(
+    assert_refused(
         said, f"Ana has picked {ana[0]} from this hand; the hands pass once Ben, Cy pick"
     )
 
@@ -166,7 +171,7 @@ def test_without_the_deck_the_arenas_come_from_the_catalogue_and_teams_are_typed
     ]
     # A new team is the table's to type: no list holds it, the next step says what is due.
     assert [m.words for m in table.legal().moves] == []
-    assert_user_error(
+    assert_refused(
         cli(*S, "resolve"),
         "teams still missing: Ana Bus 1, Ben Bus 1, Cy Bus 1; legal now: round 1: still to "
         "come: Ana Bus 1, Ben Bus 1, Cy Bus 1",
@@ -189,3 +194,14 @@ def test_tab_offers_the_managers_own_hand_first_when_they_pick(cli, db, monkeypa
     # Ana has picked from this hand: she is offered last, after those still to pick.
     assert offered(monkeypatch, capsys, db, "companion allstar season pick ") == [
         "Ben", "Cy", "Ana"]  # fmt: skip
+
+
+def test_resolving_during_the_draft_says_the_draft_is_not_over_and_shows_no_hand(cli, db):
+    deck_table(db)
+    assert cli(*S, "arenas").exit_code == 0
+    assert_refused(
+        cli(*S, "resolve"),
+        "round 1's draft is not over: Ana, Ben, Cy still pick ('season pick'); legal now: "
+        "round 1 draft: Ana, Ben, Cy pick a card from their hand ('season hand NAME' shows "
+        "it), then pass left",
+    )

@@ -588,12 +588,8 @@ class Season:
         """Teams are being placed, `manager` plays, and this round has Bus `bus`."""
         if self.phase != "teams":
             raise OutOfTurn(
-                f"place round {self.round}'s arenas first"
-                if self.phase == "arenas"
-                else f"round {self.round}'s draft is not over: "
-                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
-                if self.phase == "draft" and self.drafting
-                else "the regular season is over; teams now go to 'playoff round'"
+                self._before_teams()
+                or "the regular season is over; teams now go to 'playoff round'"
             )
         if manager not in self.managers:
             raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
@@ -725,14 +721,21 @@ class Season:
                 self.owner.setdefault(card.identity, m)
             self.in_play[m] = InPlay(m, self.round + 1, teams)
 
+    def _before_teams(self) -> str | None:
+        """What comes before this round's teams, while it does (None once they are due)."""
+        if self.phase == "arenas":
+            return f"place round {self.round}'s arenas first"
+        if self.phase == "draft" and self.drafting:
+            return (
+                f"round {self.round}'s draft is not over: "
+                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
+            )
+        return None
+
     def resolve(self, config: TableConfig) -> RoundResult:
         """'e./f.': rank each arena in Bus order and award Supporters."""
         if self.phase != "teams":
-            raise OutOfTurn(
-                f"place round {self.round}'s arenas first"
-                if self.phase == "arenas"
-                else "the regular season is already resolved"
-            )
+            raise OutOfTurn(self._before_teams() or "the regular season is already resolved")
         missing = self.missing_teams()
         if missing:
             raise OutOfTurn(f"teams still missing: {', '.join(missing)}")
