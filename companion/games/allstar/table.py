@@ -788,9 +788,10 @@ class AllStarTable(Table[Season]):
         return [made]
 
     def with_legal(self, err: RuleViolation) -> RuleViolation:
-        """`err` ending with what is legal now; in the draft (the hands are secret: a list
-        would show every hand's cards), and where nothing is listed because the table types
-        it (a new team without the companion's deck), the next step says what is due."""
+        """`err` ending with what is legal now; while the companion holds secret cards (the
+        hands of the draft, the Benches teams are built from: a list would show every
+        manager's), and where nothing is listed because the table types it (a new team
+        without the companion's deck), the next step says what is due."""
         from companion.engine.moves import Legal
 
         said = str(err)
@@ -799,7 +800,8 @@ class AllStarTable(Table[Season]):
             return done
         state = self.status().state
         typed = str(done).endswith(f"; legal now: {Legal(None, 0, ()).summary()}")
-        if state.phase == "draft" or (typed and state.phase != "over"):
+        secret = state.phase == "draft" or (state.deck and state.phase == "teams")
+        if secret or (typed and state.phase != "over"):
             done.args = (f"{said}; legal now: {state.next_step()}",)
         return done
 

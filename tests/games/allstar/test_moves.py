@@ -205,3 +205,15 @@ def test_resolving_during_the_draft_says_the_draft_is_not_over_and_shows_no_hand
         "round 1 draft: Ana, Ben, Cy pick a card from their hand ('season hand NAME' shows "
         "it), then pass left",
     )
+
+
+def test_building_teams_from_secret_benches_a_refusal_names_no_bench_card(cli, db):
+    table = deck_table(db)
+    while table.status().state.phase != "teams":
+        table.make(table.legal().moves[0])
+    card = str(table.status().state.bench["Ana"][0])
+    assert_refused(
+        cli(*S, "pick", "Ana", card),
+        "round 1's draft is over; build the teams; legal now: round 1: still to come: Ana Bus "
+        "1, Ben Bus 1, Cy Bus 1",
+    )
