@@ -217,3 +217,18 @@ def test_building_teams_from_secret_benches_a_refusal_names_no_bench_card(cli, d
         "round 1's draft is over; build the teams; legal now: round 1: still to come: Ana Bus "
         "1, Ben Bus 1, Cy Bus 1",
     )
+
+
+def test_tab_offers_a_swaps_cards_from_the_managers_team_and_bench(db, monkeypatch, capsys):
+    from tests.test_completion_values import offered
+
+    table = deck_table(db)
+    while table.status().state.round < 2 or table.status().state.phase != "teams":
+        moves = table.legal().moves
+        table.make(next((m for m in moves if m.kind != "bus"), moves[0]))
+    state = table.status().state
+    team = [str(c).casefold() for c in state.in_play["Ana"].team(0)]
+    free = {str(c).casefold() for c in state.bench["Ana"]} - set(team)
+    line = "companion allstar season swap Ana "
+    assert offered(monkeypatch, capsys, db, line)[:5] == team
+    assert set(offered(monkeypatch, capsys, db, line + f"{team[0]} ")[: len(free)]) == free

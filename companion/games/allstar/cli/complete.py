@@ -61,12 +61,20 @@ ASKED_CARDS = {"allstar season swap": ("card-swap", "in")}
 def legal_cards(asked: Asked) -> list[Item]:
     """The cards the manager typed may name now (the legal-moves query: a pick offers the
     cards of their own hand), first; then every card."""
-    found = _legal_cards(asked)
+    return _first(asked, _legal_cards(asked, CARD_MOVES.get(asked.path), from_asks=False))
+
+
+def asked_cards(asked: Asked) -> list[Item]:
+    """The cards a move of the manager typed asks for now (a swap's Bench card), first."""
+    return _first(asked, _legal_cards(asked, ASKED_CARDS.get(asked.path), from_asks=True))
+
+
+def _first(asked: Asked, found: list[str]) -> list[Item]:
     later = [item for item in allstar_cards(asked) if item[0] not in set(found)]
     return [*values(found, "legal now"), *later]
 
 
-def _legal_cards(asked: Asked) -> list[str]:
+def _legal_cards(asked: Asked, where: tuple[str, str] | None, from_asks: bool) -> list[str]:
     from companion.engine.errors import CompanionError
     from companion.engine.moves import legal
     from companion.engine.names import match_prefix
@@ -74,21 +82,19 @@ def _legal_cards(asked: Asked) -> list[str]:
 
     match = asked.db.live_match("allstar")
     typed = asked.given("manager")
-    move, asks = CARD_MOVES.get(asked.path), ASKED_CARDS.get(asked.path)
-    if not match or not typed or (move is None and asks is None):
+    if not match or not typed or where is None:
         return []
     try:
         who = match_prefix(str(typed), match["players"], what="manager")
-        answer = legal(RULES, match, who)
+        moves = legal(RULES, match, who).moves
     except CompanionError:
         return []
-    if asks is not None:
-        kind, name = asks
-        cards = (c for m in answer.moves if m.kind == kind for a in m.asks if a.name == name
-                 for c in a.choices)  # fmt: skip
+    kind, name = where
+    mine = [m for m in moves if m.kind == kind]
+    if from_asks:
+        cards = [c for m in mine for a in m.asks if a.name == name for c in a.choices]
     else:
-        kind, name = move
-        cards = (str(m.what[name]) for m in answer.moves if m.kind == kind)
+        cards = [str(m.what[name]) for m in mine]
     return [c.casefold() for c in dict.fromkeys(cards)]
 
 
@@ -109,7 +115,7 @@ def _arena_help(row: Any) -> str | None:
 SOURCES: dict[str, Any] = {
     "player": {"allstar season": live_players("allstar")},
     "manager": legal_first("allstar", "who", live_players("allstar")),
-    "into": {"allstar season swap": legal_cards, "": allstar_cards},
+    "into": {"allstar season swap": asked_cards, "": allstar_cards},
     "out": {"allstar season swap": legal_cards, "": allstar_cards},
     "mode": allstar_modes,
     "rule": fixed(ARENA_RULES),
