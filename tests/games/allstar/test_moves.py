@@ -232,3 +232,19 @@ def test_tab_offers_a_swaps_cards_from_the_managers_team_and_bench(db, monkeypat
     line = "companion allstar season swap Ana "
     assert offered(monkeypatch, capsys, db, line)[:5] == team
     assert set(offered(monkeypatch, capsys, db, line + f"{team[0]} ")[: len(free)]) == free
+
+
+def test_trying_every_move_leaves_the_season_as_it_was(db):
+    from companion.engine.moves import legal
+    from companion.games.allstar.rules.season import RULES
+
+    table = deck_table(db)
+    while table.status().state.round < 2 or table.status().state.phase != "teams":
+        moves = table.legal().moves
+        table.make(next((m for m in moves if m.kind != "bus"), moves[0]))
+    match = table.current()
+    state = table.fold(match)
+    before = (state.to_json(), {m: list(b) for m, b in state.bench.items()}, dict(state.owner))
+    assert len(legal(RULES, match, state=state).moves) > 20
+    assert (state.to_json(), {m: list(b) for m, b in state.bench.items()},
+            dict(state.owner)) == before  # fmt: skip
