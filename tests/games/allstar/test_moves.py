@@ -10,6 +10,8 @@ looks at their hand, selects one Hockey Player card").
 from __future__ import annotations
 
 import random
+import shlex
+import shutil
 
 import pytest
 
@@ -58,13 +60,35 @@ def check_step(table: AllStarTable, pick: random.Random) -> list[Move]:
     return list(answer.moves)
 
 
-def walk(table: AllStarTable, seed: int, most: int = 400) -> int:
-    """Make moves the query offers (a Bus choice last) until it offers none: the count."""
+def run_commands(cli, db, table: AllStarTable, offered: list[Move], ran: set[str]) -> None:
+    """The CLI command of one move of each kind not run yet, on a copy of the database:
+    it makes the move."""
+    for move in offered:
+        if move.kind in ran:
+            continue
+        ran.add(move.kind)
+        twin = db.parent / f"twin-{len(ran)}" / db.name
+        twin.parent.mkdir()
+        shutil.copy(db, twin)
+        command = table.command(move)
+        done = cli(*shlex.split(command)[1:], database=twin)
+        assert done.exit_code == 0, (command, done.stderr)
+        made = AllStarTable(Store(twin)).current()["events"]
+        assert len(made) == len(table.current()["events"]) + 1, command
+
+
+def walk(table: AllStarTable, seed: int, most: int = 400, commands=None) -> set[str]:
+    """Make moves the query offers (a Bus choice last) until it offers none: the kinds
+    offered. With `commands` (cli, db), the CLI command of one move of each kind is run."""
     pick = random.Random(seed)
-    for made in range(most):
+    ran: set[str] = set()
+    for _ in range(most):
         offered = check_step(table, pick)
         if not offered:
-            return made
+            return ran
+        ran |= {m.kind for m in offered} if not commands else set()
+        if commands:
+            run_commands(*commands, table, offered, ran)
         chosen = pick.choice([m for m in offered if m.kind != "bus"] or offered)
         seen = len(table.current()["events"])
         table.make(chosen, seen=seen, by=chosen.who)
@@ -74,9 +98,11 @@ def walk(table: AllStarTable, seed: int, most: int = 400) -> int:
 @pytest.mark.parametrize("mode,managers", [(None, MANAGERS), ("heritage", ("Ana", "Ben")),
                                            ("duel", ("Ana", "Ben")),
                                            ("open-market", ("Ana", "Ben"))])  # fmt: skip
-def test_a_deck_season_is_played_through_the_query_alone(db, mode, managers):
+def test_a_deck_season_is_played_through_the_query_alone(cli, db, mode, managers):
     table = deck_table(db, mode, managers)
-    walk(table, seed=len(managers))
+    kinds = walk(table, seed=len(managers), commands=(cli, db))
+    drafted = {"pick", "discard"} if mode in ("heritage", "duel") else {"pick"}
+    assert kinds == {"arenas", *drafted, "team", "card-swap", "bus", "resolve"}
     state = table.status().state
     # The regular season is over; the first Play-Off teams are five of eighteen: typed.
     assert (state.phase, state.round) == ("playoffs", 4)
