@@ -81,12 +81,13 @@ def walk(table: AllStarTable, seed: int, most: int = 400, commands=None) -> set[
     """Make moves the query offers (a Bus choice last) until it offers none: the kinds
     offered. With `commands` (cli, db), the CLI command of one move of each kind is run."""
     pick = random.Random(seed)
+    kinds: set[str] = set()
     ran: set[str] = set()
     for _ in range(most):
         offered = check_step(table, pick)
         if not offered:
-            return ran
-        ran |= {m.kind for m in offered} if not commands else set()
+            return kinds
+        kinds |= {m.kind for m in offered}
         if commands:
             run_commands(*commands, table, offered, ran)
         chosen = pick.choice([m for m in offered if m.kind != "bus"] or offered)
