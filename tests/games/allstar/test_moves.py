@@ -275,3 +275,14 @@ def test_trying_every_move_leaves_the_season_as_it_was(db):
     assert len(legal(RULES, match, state=state).moves) > 20
     assert (state.to_json(), {m: list(b) for m, b in state.bench.items()},
             dict(state.owner)) == before  # fmt: skip
+
+
+@pytest.mark.parametrize("arenas", ["Rink", [{"points": [3]}], [["x"]], [7], ["Nowhere"]])
+def test_an_arenas_move_names_arenas_of_the_catalogue_or_is_refused(db, arenas):
+    table = AllStarTable(Store(db))
+    table.add_arena("Rink", (13, 10, 7))
+    table.start(list(MANAGERS), None, 1)
+    before = db.read_bytes()
+    with pytest.raises(CompanionError):
+        table.make(Move("arenas", None, {"arenas": arenas}))
+    assert db.read_bytes() == before

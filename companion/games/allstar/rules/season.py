@@ -470,13 +470,19 @@ class Season:
             return [a.to_doc() for a in self.next_arenas()] if self.phase == "arenas" else []
         known = {a.name.casefold(): a for a in self.catalogue}
         docs = []
-        for arena in given or ():
+        if not isinstance(given, list | tuple):
+            raise BadArena("name this round's arenas, top to bottom")
+        for arena in given:
             if isinstance(arena, str):
                 found = known.get(arena.casefold())
                 if found is None:
                     raise BadArena(f"no arena '{arena}' in this table's catalogue")
-                arena = found.to_doc()
-            docs.append(arena)
+                docs.append(found.to_doc())
+                continue
+            try:  # a whole arena, as the CLI resolves a new one: checked, stored as read
+                docs.append(arena_from_doc(arena).to_doc())
+            except (KeyError, TypeError, ValueError, AttributeError):
+                raise BadArena(f"not an arena: {str(arena)[:60]}") from None
         return docs
 
     def hand(self, manager: str) -> list[Card]:
