@@ -353,7 +353,7 @@ class Table(Generic[S]):
             from companion.engine.names import match_prefix
 
             player = match_prefix(player, match["players"], what=f"player of this {self.game}")
-        return legal(self.rules, match, player)
+        return legal(self.rules, match, player, self.fold(match))
 
     def command(self, move: Move) -> str:
         """The CLI command that makes `move` (a game's table says its own; this default is
