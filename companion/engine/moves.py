@@ -34,7 +34,9 @@ MAX_FIELDS = 24
 class Ask:
     """A value of a move the player fills in: one of `choices`, or a whole number from `low`
     to `high` (either open), or any short text. `default` is what the query tries the move
-    with (a legal move is legal with its default)."""
+    with (a legal move is legal with its default). A value with no default (a name only the
+    player knows, a card chosen in secret) is tried with `sample`, never shown nor recorded:
+    the player gives the value."""
 
     name: str
     label: str
@@ -44,6 +46,7 @@ class Ask:
     number: bool = False
     default: Any = None
     optional: bool = False
+    sample: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"name": self.name, "label": self.label}
@@ -104,12 +107,15 @@ class Move:
     label: str = ""
     asks: tuple[Ask, ...] = ()
 
-    def event(self, filled: Mapping[str, Any] | None = None) -> Event:
-        """The event recording this move, its asks filled from `filled` (else defaults)."""
+    def event(self, filled: Mapping[str, Any] | None = None, trying: bool = False) -> Event:
+        """The event recording this move, its asks filled from `filled` (else defaults;
+        `trying` it, else a text's sample)."""
         data = dict(self.what)
         given = dict(filled or {})
         for ask in self.asks:
             value = given.get(ask.name, ask.default)
+            if value is None and trying:
+                value = ask.sample
             if value is not None or not ask.optional:
                 data[ask.name] = ask.check(value)
         return {"type": self.kind, "data": data}
@@ -204,7 +210,7 @@ def try_move(
     """Why `move` is refused in `state` (the match's log folded), None when the rules
     accept it. Tried on a copy: `state` is left as it was."""
     try:
-        event = move.event(filled)
+        event = move.event(filled, trying=True)
         rng = step_rng(match["seed"], len(match["events"]))
         rules.apply(copy.deepcopy(state), event, rng)
     except CompanionError as err:
