@@ -189,9 +189,7 @@ def test_tab_offers_the_draftline_first(monkeypatch, capsys, cli, db, deck):
 # --- guided play -------------------------------------------------------------------------
 
 
-def test_guided_play_lists_the_legal_cards_and_refuses_with_the_rules_words(
-    cli, scripted, deck
-):
+def test_guided_play_lists_the_legal_cards_and_refuses_with_the_rules_words(cli, scripted, deck):
     shown = " / ".join([*deck, "reveal", "stop"])
     scripted.answer(f"Round 1, turn 1 of 2: Ana drafts? [{shown}]", "C54")
     scripted.expect(f"C54 is not in the Draftline ({', '.join(deck)})")
