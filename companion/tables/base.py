@@ -353,7 +353,7 @@ class Table(Generic[S]):
             from companion.engine.names import match_prefix
 
             player = match_prefix(player, match["players"], what=f"player of this {self.game}")
-        return legal(self.rules, match, player)
+        return legal(self.rules, match, player, complete=self.events_of)
 
     def command(self, move: Move) -> str:
         """The CLI command that makes `move` (a game's table says its own; this default is
@@ -393,7 +393,7 @@ class Table(Generic[S]):
             state = self.fold(match)
             chosen = move
             if by is not None:
-                answer = legal(self.rules, match, by, state)
+                answer = legal(self.rules, match, by, state, self.events_of)
                 offered = answer.find(move)
                 if offered is None and move.who not in (None, by):
                     raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")

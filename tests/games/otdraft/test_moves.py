@@ -60,20 +60,20 @@ def test_a_whole_dealt_draft_offers_only_what_the_rules_accept(seed):
         answer = legal(RULES, match, state=state)
         assert secrets_seen_by_others(answer, state) == []
         for move in answer.moves:  # every offered move is accepted, on a copy
-            play(RULES, copy.deepcopy(match), [move.event(trying=True)])
+            play(RULES, copy.deepcopy(match), [move.event(move.samples())])
             for ask in move.asks:  # and with each of its choices
                 for choice in ask.choices:
                     play(RULES, copy.deepcopy(match), [move.event({ask.name: choice})])
         for refused in pick.sample(answer.not_legal, min(6, len(answer.not_legal))):
             with pytest.raises(CompanionError) as err:
-                play(RULES, copy.deepcopy(match), [refused.move.event(trying=True)])
+                play(RULES, copy.deepcopy(match), [refused.move.event(refused.move.samples())])
             assert err.value.line() == refused.why
             refusals.add(refused.why.split(" ")[0])
         if not answer.moves:
             break
         chosen = pick.choice(answer.moves)
         kinds.add(chosen.kind)
-        match["events"] += play(RULES, match, [chosen.event(trying=True)]).events
+        match["events"] += play(RULES, match, [chosen.event(chosen.samples())]).events
     assert state.is_draft_over and len(state.secrets) == len(PLAYERS)
     assert all(len(state.drafted[p]) == ROUNDS for p in PLAYERS)
     assert {"secret", "pick", "reveal"} <= kinds
