@@ -323,19 +323,42 @@ class Flow:
         if answer == "sung":
             return []
         if answer == "taken":  # the song leaves the playlist, and joins theirs if it matches
-            who = prompts.choose("Taken by?", others, others[0])
+            who = self.player("Taken by?", "claim", others)
             events = self.record(event("claim", player=who))
         else:
-            who = prompts.choose("Who called the bluff?", others, others[0])
+            who = self.player("Who called the bluff?", "bluff", others, right=False)
             events = self.record(event("bluff", player=who, right=False))
         for stored in events:
             prompts.say(f"  {describe(stored)}", markup=False)
         return events
 
+    def players_of(self, kind: str, among: list[str] | None = None, **what: Any) -> list[str]:
+        """The players the legal-moves query offers a `kind` move (with `what`) now."""
+        legal = self.table.legal()
+        offered = [
+            str(m.who)
+            for m in legal.moves
+            if m.kind == kind and all(m.what.get(k) == v for k, v in what.items())
+        ]
+        return [p for p in dict.fromkeys(offered) if among is None or p in among]
+
+    def player(self, question: str, kind: str, among: list[str], **what: Any) -> str:
+        """One of the players `among` whom the query offers the move: listed alone; when
+        none may, the rule's words (the query's reason, as the CLI says it)."""
+        from companion.engine.errors import RuleViolation
+        from companion.engine.moves import Move
+
+        offered = self.players_of(kind, among, **what)
+        if not offered:
+            legal = self.table.legal()
+            tried = Move(kind, among[0], {"player": among[0], **what})
+            raise RuleViolation(legal.why_not(tried) or f"no player may {kind} now")
+        return prompts.choose(question, offered, offered[0])
+
     def end_turn(self, state: Any, player: str) -> list[Event]:
         from companion.games.playlist.render import render_notes, render_status
 
-        have = [p for p in state.players if state.playlists[p]]
+        have = self.players_of("lose")
         acting = []
         if state.deck is not None and state.deck.holds_actions:
             acting = [p for p in state.players if state.deck.actions[p]]
