@@ -198,3 +198,24 @@ def test_guided_play_lists_the_legal_cards_and_refuses_with_the_rules_words(cli,
     scripted.answer("Round 1, turn 2 of 2: Ben drafts?", "stop")
     assert scripted.run("otdraft", "play").exit_code == 0
     assert cli("otdraft", "game", "status", "--json").json["teams"]["Ana"] == [deck[1]]
+
+
+def test_a_pick_without_its_player_is_the_turns_player(cli, deck):
+    """What the query can infer is not asked: only the player whose turn it is may pick."""
+    taken = cli("otdraft", "game", "pick", deck[3], "--json")
+    assert taken.exit_code == 0, taken.stderr
+    assert taken.json["event"]["data"]["player"] == "Ana" and taken.json["teams"]["Ana"] == [
+        deck[3]
+    ]
+
+
+def test_a_pick_without_its_player_before_the_secret_cards_says_why(cli, tmp_path):
+    path = tmp_path / "deck.toml"
+    path.write_text(full_deck_toml())
+    cli("otdraft", "game", "start", "-p", "Ana,Ben", "--catalogue", str(path), "--seed", "3")
+    refused = cli("otdraft", "game", "pick", "C01")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        "error: secret cards first: Ana, Ben still to keep one of two; legal now: Ana keeps a "
+        "secret card, Ben keeps a secret card\n"
+    )

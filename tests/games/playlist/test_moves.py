@@ -204,3 +204,24 @@ def test_a_solo_run_offers_its_round_then_the_next_deal(cli, db, tmp_path):
     assert now.labels() == ["deal the next round"]
     table.make(now.moves[0], seen=now.seen, by="Ana")  # dealt from the box, as 'solo next'
     assert table.fold(table.current()).last.deal.count == 5
+
+
+def test_a_claim_or_bluff_without_its_player_is_the_only_one_who_may(cli, sung):
+    claimed = cli("playlist", "game", "claim", "--json")
+    assert claimed.exit_code == 0, claimed.stderr
+    assert claimed.json["event"]["data"]["player"] == "Bob"
+    refused = cli("playlist", "game", "bluff", "--wrong")
+    assert refused.stderr == (
+        "error: Ann cannot call their own bluff; Bob has no playlist, so no last card to lose; "
+        "legal now: Bob sings Ann's song, Bob catches Ann's bluff, Ann loses the last song, "
+        "Ann ends the turn\n"
+    )
+
+
+def test_a_claim_without_its_player_names_them_when_several_may(cli, db):
+    cli("playlist", "game", "start", "--players", "Ann,Bob,Cy", "--first", "Ann")
+    cli("playlist", "game", "play", "Ann", P1, P2)
+    before = db.read_bytes()
+    refused = cli("playlist", "game", "claim")
+    assert (refused.exit_code, refused.stderr) == (2, "error: name the player: Bob, Cy may\n")
+    assert db.read_bytes() == before

@@ -256,15 +256,17 @@ class Flow:
             prompts.say("  the Download List:")
             for card in held.download:
                 prompts.say(f"  {card_line(card)}")
-        names = [c.name() for c in held.download]
+        offered = [m for m in self.table.legal(player).moves if m.kind == "download"]
+        names = [card_from_dict(m.what["card"]).name() for m in offered]
         picked = prompts.choose(
             f"{player} takes from the Download List ({held.downloads + 1} of "
             f"{sizes()['downloads_per_turn']})?",
             names,
             names[0],
         )
-        card = held.download[names.index(picked)]
-        events = self.record(event("download", card=card.to_dict()))
+        chosen = offered[names.index(picked)]
+        with prompts.no_interrupt():
+            events = self.table.make(chosen, by=player).events
         refill = events[0]["data"]["refill"]
         if refill:
             prompts.say(f"  refilled with {card_line(card_from_dict(refill))}")
