@@ -10,7 +10,7 @@ dealt cards are that player's to see, so no label, `what` or other move names th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from companion.engine.moves import Ask, Move
 from companion.games.otdraft.rules.draft import DraftState
@@ -49,27 +49,25 @@ def _secret(state: DraftState, player: str) -> Move:
     return Move("secret", player, {"player": player}, f"{player} keeps a secret card", (card,))
 
 
-def _picks(state: DraftState, players: tuple[str, ...] | list[str]) -> Iterator[Move]:
-    for player in players:
-        if state.deck:
-            for card in state.draftline:
-                label = f"{player} takes {card}"
-                yield Move("pick", player, {"player": player, "card": card}, label)
-        else:
-            asked = _ask("the card taken", state, player)
-            yield Move("pick", player, {"player": player}, f"{player} takes a card", (asked,))
+def _picks(state: DraftState, players: Sequence[str]) -> Iterator[Move]:
+    yield from _takes(state, players, "pick", "")
 
 
 def _leftovers(state: DraftState) -> Iterator[Move]:
-    for player in state.players:
+    yield from _takes(state, state.players, "leftover", "leftover ")
+
+
+def _takes(state: DraftState, players: Sequence[str], kind: str, which: str) -> Iterator[Move]:
+    """Each of `players` taking a card: each Draftline card a move of its own (the
+    companion's deck), else the card asked."""
+    for player in players:
         if state.deck:
             for card in state.draftline:
-                label = f"{player} takes the leftover {card}"
-                yield Move("leftover", player, {"player": player, "card": card}, label)
+                label = f"{player} takes the {which}{card}" if which else f"{player} takes {card}"
+                yield Move(kind, player, {"player": player, "card": card}, label)
         else:
-            asked = _ask("the leftover card taken", state, player)
-            label = f"{player} takes a leftover card"
-            yield Move("leftover", player, {"player": player}, label, (asked,))
+            asked = _ask(f"the {which}card taken", state, player)
+            yield Move(kind, player, {"player": player}, f"{player} takes a {which}card", (asked,))
 
 
 def _ask(label: str, state: DraftState, player: str) -> Ask:
