@@ -261,8 +261,6 @@ class PlaylistTable(Table[GameState]):
         player's to name (CARD, NEXT: it is secret), a Download List card by number."""
         import shlex
 
-        from companion.games.playlist.rules.cards import card_from_dict
-
         data = move.what
         words = [move.kind]
         if move.kind in ("claim", "bluff", "lose", "play", "action"):
@@ -270,8 +268,7 @@ class PlaylistTable(Table[GameState]):
         if move.kind == "bluff" and not data.get("right", True):
             words.append("--wrong")
         if move.kind == "download":
-            card = card_from_dict(data["card"])
-            words.append(f"#{card.number}" if card.number is not None else card.inline())
+            words.append(str(data["card"]))
         words += [a.name.upper() for a in move.asks]
         return " ".join(["companion playlist game", *map(shlex.quote, words)])
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion.engine.errors import CompanionError
 from companion.engine.events import event, play, replay
-from companion.engine.moves import Move, legal
+from companion.engine.moves import Move, from_json, legal
 from companion.games.otdraft.rules.draft import RULES
 from companion.games.otdraft.rules.scoring import ROUNDS
 from tests.games.otdraft.helpers import full_deck, full_deck_toml
@@ -61,6 +61,8 @@ def test_a_whole_dealt_draft_offers_only_what_the_rules_accept(seed):
         assert secrets_seen_by_others(answer, state) == []
         for move in answer.moves:  # every offered move is accepted, on a copy
             play(RULES, copy.deepcopy(match), [move.event(move.samples())])
+            sent, _ = from_json(json.loads(json.dumps(move.to_json())), PLAYERS)
+            assert answer.find(sent) == move  # a page sends it back as plain values
             for ask in move.asks:  # and with each of its choices
                 for choice in ask.choices:
                     play(RULES, copy.deepcopy(match), [move.event({ask.name: choice})])

@@ -16,6 +16,7 @@ import pytest
 
 from companion.engine.errors import CompanionError
 from companion.engine.events import play, replay
+from companion.engine.moves import from_json
 from companion.games.playlist.rules.game import RULES
 from companion.store import Store
 from companion.tables import table_for
@@ -61,6 +62,8 @@ def test_a_dealt_game_offers_only_what_the_rules_accept_and_no_hand_leaks(dealt,
         assert hands_seen_by_others(answer, state) == []
         for move in answer.moves:  # every offered move is accepted, on a copy
             play(RULES, copy.deepcopy(match), [move.event(move.samples())])
+            sent, _ = from_json(json.loads(json.dumps(move.to_json())), state.players)
+            assert answer.find(sent) == move  # a page sends it back as plain values
         for refused in pick.sample(answer.not_legal, min(5, len(answer.not_legal))):
             with pytest.raises(CompanionError) as err:
                 play(RULES, copy.deepcopy(match), [refused.move.event(refused.move.samples())])
@@ -101,8 +104,8 @@ def test_a_dealt_turn_downloads_from_the_open_list_and_asks_the_hand(dealt):
 
 
 def test_tab_offers_the_open_download_list_first(monkeypatch, capsys, db, dealt):
-    titles = [c.title for c in dealt.fold(dealt.current()).deck.download]
-    assert offered(monkeypatch, capsys, db, "companion playlist game download ")[:5] == titles
+    numbers = [str(c.number) for c in dealt.fold(dealt.current()).deck.download]
+    assert offered(monkeypatch, capsys, db, "companion playlist game download ")[:5] == numbers
 
 
 # --- the table's own cards: the CLI and guided play ----------------------------------------

@@ -42,8 +42,8 @@ def playlist_cards(asked: Asked) -> list[Item]:
 
 
 def playlist_downloads(asked: Asked) -> list[Item]:
-    """`game download <Tab>`: the Download List's cards the query offers now (by title, else
-    number), then the catalogue's."""
+    """`game download <Tab>`: the Download List's cards the query offers now (by number), then
+    the catalogue's."""
     match = asked.db.live_match("playlist")
     found: list[Item] = []
     if match:
@@ -53,8 +53,12 @@ def playlist_downloads(asked: Asked) -> list[Item]:
 
         target = table_target(str(match.get("game", "playlist")))
         moves = legal(load(target).rules, match).moves if target else ()
-        cards = [m.what["card"] for m in moves if m.kind == "download"]
-        found = [(str(c.get("title") or f"#{c.get('number')}"), "legal now") for c in cards]
+        # by number without '#', which a shell reads as a comment; 'download' takes both
+        found = [
+            (str(m.what["card"]).removeprefix("#"), "legal now")
+            for m in moves
+            if m.kind == "download"
+        ]
     taken = {value for value, _ in found}
     return [*found, *(item for item in playlist_cards(asked) if item[0] not in taken)]
 

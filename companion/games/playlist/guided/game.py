@@ -257,7 +257,8 @@ class Flow:
             for card in held.download:
                 prompts.say(f"  {card_line(card)}")
         offered = [m for m in self.table.legal(player).moves if m.kind == "download"]
-        names = [card_from_dict(m.what["card"]).name() for m in offered]
+        listed = {f"#{c.number}" if c.number is not None else c.inline(): c for c in held.download}
+        names = [listed[m.what["card"]].name() for m in offered]
         picked = prompts.choose(
             f"{player} takes from the Download List ({held.downloads + 1} of "
             f"{sizes()['downloads_per_turn']})?",

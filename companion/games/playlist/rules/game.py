@@ -566,7 +566,14 @@ def _record_assignment(state: GameState, data: dict[str, Any]) -> tuple[dict[str
 
 def _record_download(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     _refuse_out_of_turn(state, data)
-    return download(state, card_from_dict(data["card"])), None
+    given = data["card"]
+    if isinstance(given, str):  # a move as the query offers it: a Download List card named
+        from companion.games.playlist.rules.cards import find_in_catalogue
+
+        listed = held_deck(state).download
+        named = [c for c in listed if c.inline() == given]
+        return download(state, named[0] if named else find_in_catalogue(given, listed)), None
+    return download(state, card_from_dict(given)), None
 
 
 def _refuse_out_of_turn(state: GameState, data: Mapping[str, Any]) -> None:

@@ -24,9 +24,10 @@ from companion.games.playlist.rules.solo import SoloState
 def candidates(state: GameState) -> Iterator[Move]:
     singer = state.current
     if state.deck is not None:
-        for card in state.deck.download:
+        for card in state.deck.download:  # by number (a page sends plain values back)
+            named = f"#{card.number}" if card.number is not None else card.inline()
             label = f"{singer} downloads {card.name()}"
-            yield Move("download", singer, {"player": singer, "card": card.to_dict()}, label)
+            yield Move("download", singer, {"player": singer, "card": named}, label)
         yield from (m for p in state.players if (m := _play(state, p)) is not None)
     for player in state.players:
         yield Move("claim", player, {"player": player}, f"{player} sings {singer}'s song")
