@@ -221,3 +221,22 @@ def test_a_pick_without_its_player_before_the_secret_cards_says_why(cli, tmp_pat
         "error: secret cards first: Ana, Ben still to keep one of two; legal now: Ana keeps a "
         "secret card, Ben keeps a secret card\n"
     )
+
+
+def test_a_secret_card_chosen_on_a_page_is_made_by_its_owner_only(cli, db, tmp_path):
+    """What a phone sends: the secret move with the card filled in, by its owner."""
+    from companion.engine.errors import NotYourMove
+    from companion.store import Store
+    from companion.tables import table_for
+
+    path = tmp_path / "deck.toml"
+    path.write_text(full_deck_toml())
+    cli("otdraft", "game", "start", "-p", "Ana,Ben", "--catalogue", str(path), "--seed", "3")
+    table = table_for(Store(db), "otdraft")
+    answer = table.legal("Ana")
+    secret = answer.moves[0]
+    second = secret.asks[0].choices[1]
+    with pytest.raises(NotYourMove):
+        table.make(secret, {"card": second}, seen=answer.seen, by="Ben")
+    table.make(secret, {"card": second}, seen=answer.seen, by="Ana")
+    assert cli("otdraft", "game", "hand", "Ana", "--json").json["secret"] == second
