@@ -353,7 +353,27 @@ class Table(Generic[S]):
             from companion.engine.names import match_prefix
 
             player = match_prefix(player, match["players"], what=f"player of this {self.game}")
-        return legal(self.rules, match, player, self.fold(match))
+        return legal(self.rules, match, player, self.fold(match), complete=self.events_of)
+
+    def mover(self, kind: str, **what: Any) -> str:
+        """The one player the query offers a `kind` move (with `what`) now: what a command
+        need not ask. Refused with the rule's words when nobody may, and naming them when
+        several may."""
+        from companion.engine.errors import BadInput
+
+        answer = self.legal()
+        fits = [
+            m
+            for m in (*answer.moves, *(r.move for r in answer.not_legal))
+            if m.kind == kind and m.who and all(m.what.get(k) == v for k, v in what.items())
+        ]
+        offered = list(dict.fromkeys(str(m.who) for m in fits if answer.find(m) is not None))
+        if len(offered) == 1:
+            return offered[0]
+        if offered:
+            raise BadInput(f"name the player: {', '.join(offered)} may")
+        why = list(dict.fromkeys(filter(None, (answer.why_not(m) for m in fits))))
+        raise self.with_legal(RuleViolation("; ".join(why) or f"no '{kind}' is legal now"))
 
     def command(self, move: Move) -> str:
         """The CLI command that makes `move` (a game's table says its own; this default is
@@ -393,7 +413,7 @@ class Table(Generic[S]):
             state = self.fold(match)
             chosen = move
             if by is not None:
-                answer = legal(self.rules, match, by, state)
+                answer = legal(self.rules, match, by, state, self.events_of)
                 offered = answer.find(move)
                 if offered is None and move.who not in (None, by):
                     raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
