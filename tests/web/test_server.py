@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -227,6 +228,42 @@ def test_lan_serves_every_interface_from_a_real_process(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=5)
+
+
+def test_watch_web_starts_again_on_its_port_while_a_viewer_is_still_connected(tmp_path):
+    """Issue 38 item 4: stopped with a page still open, `watch --web` could not bind its
+    port again for a minute ("port N is taken": the closed connection's TIME_WAIT)."""
+    db = tmp_path / "db.json"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "companion", "--db", str(db), "watch", "--web"]
+    command += ["--port", str(port)]
+
+    def started() -> subprocess.Popen:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        first = process.stdout.readline()  # the server listens once this is printed
+        assert first.startswith(b"Scoreboard at http://127.0.0.1:"), process.stderr.read()
+        return process
+
+    process = started()
+    viewer = socket.create_connection(("127.0.0.1", port), timeout=10)
+    try:
+        viewer.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert viewer.recv(12).startswith(b"HTTP/1.1 200")
+        process.send_signal(signal.SIGINT)  # Ctrl-C, the viewer's page still open
+        assert process.wait(timeout=30) == 0
+        viewer.recv(65536)  # the server's end of the stream: the viewer sees it close
+        again = started()
+        try:
+            assert get(port, "/api/state")[0] == 404  # serving; nothing live
+        finally:
+            again.send_signal(signal.SIGINT)
+            again.wait(timeout=30)
+    finally:
+        viewer.close()
+        if process.poll() is None:
+            process.kill()
 
 
 def test_a_game_just_ended_shows_its_bg_stats_link_as_a_qr_code(cli, db):
