@@ -17,7 +17,7 @@ import pytest
 
 from companion.store import Store
 from companion.ui.web import guard
-from companion.ui.web.server import Board, Handler, serve, stop
+from companion.ui.web.server import Board, serve, stop
 
 START = ("hoopers", "match", "start", "--home", "Lucy", "--away", "Karl")
 TRIBES = ("--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy", "--seed", "3")
