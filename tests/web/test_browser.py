@@ -459,10 +459,10 @@ def test_the_page_comes_back_after_its_stream_ends_or_is_refused(page, tmp_path,
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
         page.wait_for_selector("#scores")
         until(lambda: streams.count(200) >= 3, 6.0, f"streams not reopened: {streams}")
-        monkeypatch.setattr(guard, "MAX_PER_ADDRESS", 0)  # this computer is refused
+        server.streams.share = 0  # this computer is refused a stream
         until(lambda: 429 in streams, 6.0, f"no stream refused: {streams}")
-        page.wait_for_timeout(1500)  # the page's one fallback poll is refused too
-        monkeypatch.setattr(guard, "MAX_PER_ADDRESS", 16)
+        page.wait_for_timeout(1500)  # the page polls its state once and tries again later
+        server.streams.share = guard.MAX_PER_ADDRESS
         companion(db, "hoopers", "match", "score", "Karl", "3", "--hooper", "Edd")
         until(lambda: score_of(page, "Karl") == "3", 8.0, f"the page gave up: {streams}")
     finally:
