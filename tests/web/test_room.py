@@ -35,7 +35,7 @@ def room(db: Path, **options) -> Iterator[tuple[int, guard.GuardedServer]]:
 
 def stream(port: int, source: str = "127.0.0.1", token: str = "") -> socket.socket:
     """A viewer's stream, opened from `source`; the socket, its answer not yet read."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    s = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
     query = f"?token={token}" if token else ""
     s.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     return s
@@ -236,7 +236,7 @@ def test_a_stream_ends_after_a_while_and_says_how_soon_to_come_back(cli, db, mon
     monkeypatch.setattr(guard, "STREAM_S", 0.5, raising=False)
     cli(*START, *TRIBES)
     with room(db) as (port, server):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         conn.request("GET", "/api/events")
         events = conn.getresponse()
         body = events.read()  # to its end: the server closed the stream
@@ -252,7 +252,7 @@ def test_a_stream_ends_after_a_while_and_says_how_soon_to_come_back(cli, db, mon
 
 def raw(port: int, request: bytes) -> tuple[bytes, dict[str, str], bytes]:
     """Send `request` as is; (status line, headers, body) of the answer, read to its end."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(request)
         answer = b""
         while chunk := s.recv(4096):  # the server closes the connection after an error
@@ -311,7 +311,7 @@ def test_a_malformed_request_line_gets_a_proper_400(cli, db, capfd, line):
 
 
 def ask_state(port: int) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", "/api/state")
     code = conn.getresponse().status
     conn.close()
