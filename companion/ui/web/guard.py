@@ -139,18 +139,18 @@ class GuardedServer(ThreadingHTTPServer):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.admitting = threading.Lock()
         self.waiting = Slots(MAX_CONNECTIONS, MAX_PER_ADDRESS)  # connections, until a stream
         self.streams = Slots(MAX_CONNECTIONS, MAX_PER_ADDRESS)  # the room
-        self.held = threading.local()  # the pool the connection of this thread is in
+        # Whose each new connection is, until its thread takes it; then, in the thread, the
+        # connection's client and the pool its slot is in.
+        self.clients: dict[Any, str] = {}
+        self.held = threading.local()
 
-    def admit(self, address: str) -> bytes | None:
-        """Take a waiting slot for a new connection from `address`; None, or the refusal."""
-        return self.waiting.take(client_of(address))
-
-    def stream(self, address: str) -> bytes | None:
+    def stream(self) -> bytes | None:
         """Move the connection of this thread from the waiting pool into the room; None,
         or the refusal to send (it stays waiting, until it closes)."""
-        client = client_of(address)
+        client = self.held.client
         refused = self.streams.take(client)
         if refused is None:
             self.waiting.give(client)
@@ -158,7 +158,8 @@ class GuardedServer(ThreadingHTTPServer):
         return refused
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        refused = self.admit(client_address[0])
+        client = client_of(client_address[0])
+        refused = self.waiting.take(client)
         if refused is not None:
             try:
                 request.setblocking(False)
@@ -167,18 +168,24 @@ class GuardedServer(ThreadingHTTPServer):
                 pass
             self.shutdown_request(request)
             return
+        with self.admitting:
+            self.clients[request] = client
         try:
             super().process_request(request, client_address)
         except BaseException:  # no thread started: the slot is free again
-            self.waiting.give(client_of(client_address[0]))
+            with self.admitting:
+                self.clients.pop(request, None)
+            self.waiting.give(client)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        with self.admitting:
+            self.held.client = self.clients.pop(request)
         self.held.pool = self.waiting
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.held.pool.give(client_of(client_address[0]))
+            self.held.pool.give(self.held.client)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A viewer that hangs up, resets or stalls is not an error at the table."""

@@ -288,7 +288,7 @@ class Handler(BaseHTTPRequestHandler):
         """Server-sent events: the state now, then each new state, with heartbeats, until
         the viewer leaves or guard.STREAM_S is up (the page then opens a new stream).
         Its slot in the room is taken here, once the request is read and its token checked."""
-        refused = self.server.stream(self.client_address[0])  # type: ignore[attr-defined]
+        refused = self.server.stream()  # type: ignore[attr-defined]
         if refused is not None:
             self.close_connection = True
             self.wfile.write(refused)
