@@ -19,6 +19,7 @@ import pytest
 from companion import registry
 from companion.testing import assert_user_error
 from companion.testing.contract import __all__ as CONTRACT
+from tests.pip_target import pip_install
 
 pytestmark = pytest.mark.slow  # pip builds and installs two packages: seconds
 
@@ -30,11 +31,7 @@ BROKEN = "warning: game 'broken' (package broken_pkg) could not be loaded: Runti
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--no-index", "--target", str(target), str(EXAMPLES / "coinrace"), str(EXAMPLES / "tug")],
-        capture_output=True, text=True,
-    )  # fmt: skip
+    done = pip_install(target, EXAMPLES / "coinrace", EXAMPLES / "tug")
     assert done.returncode == 0, done.stderr
     info = target / "broken_pkg-0.1.dist-info"
     info.mkdir()

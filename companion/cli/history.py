@@ -556,7 +556,7 @@ def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
         sys.stdout.write("\n")
         return
     try:
-        with path.open("w", encoding="utf-8", errors="backslashreplace") as handle:
+        with _opened(path) as handle:
             for chunk in chunks:
                 handle.write(chunk)
             handle.write("\n")
@@ -569,9 +569,28 @@ def write_text(path: Path, text: str) -> None:
     from companion.history.errors import BadOutput
 
     try:
-        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        with _opened(path) as handle:
+            handle.write(text if text.endswith("\n") else text + "\n")
     except OSError as err:
         raise BadOutput(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def _opened(path: Path) -> Any:
+    """`path` opened to write text, never waiting: a FIFO made since `_check_output` looked
+    (no reader: ENXIO) or any other file that is not a regular one is refused."""
+    import os
+    import stat
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, "w", encoding="utf-8", errors="backslashreplace")
 
 
 def _check_output(output: str | None) -> Path | None:
@@ -584,6 +603,13 @@ def _check_output(output: str | None) -> Path | None:
         raise BadOutput(f"cannot write {path}: it is a folder")
     if not path.parent.is_dir():
         raise BadOutput(f"cannot write {path}: folder {path.parent} does not exist")
+    if path.exists() and not path.is_file():  # a FIFO would wait for a reader for ever
+        from companion.store.regular import NotRegular, check
+
+        try:
+            check(path)
+        except NotRegular as err:
+            raise BadOutput(f"cannot write {path}: {err}") from None
     return path
 
 

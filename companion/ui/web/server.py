@@ -231,7 +231,13 @@ class Handler(BaseHTTPRequestHandler):
             given = parse_qs(url.query).get("token", [""])[0]
             # Bytes: compare_digest refuses a str that is not ASCII (with a TypeError).
             if not secrets.compare_digest(given.encode(), self.board.token.encode()):
-                self._send(HTTPStatus.FORBIDDEN, b"forbidden: this scoreboard needs its token\n")
+                # closed: a client without the token keeps no connection open by asking again
+                self.close_connection = True
+                self._send(
+                    HTTPStatus.FORBIDDEN,
+                    b"forbidden: this scoreboard needs its token\n",
+                    close=True,
+                )
                 return
         if url.path == "/":
             self._send(HTTPStatus.OK, page(), "text/html; charset=utf-8")
@@ -280,7 +286,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def _stream(self) -> None:
         """Server-sent events: the state now, then each new state, with heartbeats, until
-        the viewer leaves or guard.STREAM_S is up (the page then opens a new stream)."""
+        the viewer leaves or guard.STREAM_S is up (the page then opens a new stream).
+        Its slot in the room is taken here, once the request is read and its token checked."""
+        refused = self.server.stream()  # type: ignore[attr-defined]
+        if refused is not None:
+            self.close_connection = True
+            self.wfile.write(refused)
+            return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
