@@ -26,6 +26,7 @@ from companion.tables.base import Recorded
 from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
+from companion.ui.guided.secret import clear_screen, hand_over, only_you
 from companion.ui.guided.steps import attempt
 
 CARD_GAPS = ", "  # cards are typed separated by spaces or commas
@@ -267,6 +268,12 @@ class Flow:
         assert drafting is not None
         manager = drafting.waiting_for()[0]
         hand = [str(c) for c in season.hand(manager)]
+        # A hand is the manager's alone (Open Market's three cards are the table's): the
+        # screen passes to them, and their cards are wiped before it passes on.
+        secret = drafting.mode != "open-market"
+        if secret:
+            hand_over(manager, "Your hand")
+            only_you(manager)
 
         def card_of(kind: str, **extra: Any) -> Callable[[str], Any]:
             def parse(text: str) -> Any:
@@ -287,7 +294,8 @@ class Flow:
                 complete=[c.casefold() for c in mine],
             )
             recorded = self.record(lambda: self.table.discard(manager, str(card)))
-            render_pick(prompts.console(), recorded.outcome, recorded.status)
+            clear_screen()
+            render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=True)
             return
         where = "the market" if drafting.mode == "open-market" else f"{manager}'s hand"
         prompts.say(f"  {where}: {' '.join(hand)}", markup=False)
@@ -319,7 +327,9 @@ class Flow:
                 None if give is None else str(give),
             )
         )  # fmt: skip
-        render_pick(prompts.console(), recorded.outcome, recorded.status)
+        if secret:
+            clear_screen()
+        render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=secret)
 
     def _duel_check(self, manager: str, card: Any, keep: Any, give: Any) -> Any:
         self.table.check(
