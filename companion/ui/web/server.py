@@ -133,22 +133,25 @@ def read_state(store: Store, game: str | None) -> tuple[int, dict[str, Any]]:
 
 
 def last_play(store: Store, game: str | None) -> dict[str, Any]:
-    """With nothing live: the play finished last, its BG Stats link and that link as a QR
-    code (an SVG data URI) for a phone to scan; nothing when there is no play."""
+    """With nothing live: the play finished last, its final board (`final`), its BG Stats
+    link and that link as a QR code (an SVG data URI) for a phone to scan; nothing when
+    there is no play."""
     from companion.history.bgstats import link_of
     from companion.ui.qr import qr_data_uri
+    from companion.ui.web.final import final_board
 
     try:
         match, url = link_of(store, game=game)
     except CompanionError:
         return {}
     return {
+        "final": final_board(store, match),
         "last_play": {
             "id": match["id"],
             "game": match["game"],
             "url": url,
             "qr": qr_data_uri(url),
-        }
+        },
     }
 
 
