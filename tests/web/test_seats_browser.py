@@ -253,3 +253,38 @@ def test_no_seat_and_no_stream_carries_another_seats_hand_and_the_room_none(
         assert not [c for c in every if c in text]
         # and no command to type: "('season hand NAME' shows it)" is the terminal's
         assert room.inner_text("#next").endswith("pick a card from their hand, then pass left")
+
+
+def test_the_room_keeps_the_final_board_after_end_until_the_next_game(
+    table, phones, room, tmp_path
+):
+    table.ok("tug", "start", "--players", "Ann,Bob", "--seed", "3")
+    with table.served() as base:
+        bob = phones(table.seats(base)["Bob"])
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        while "won" not in table.json("tug", "status")["next"]:
+            table.ok("tug", "pull")
+        ended = table.json("tug", "end")
+        winner = ended["result"]["winner"]
+        room.wait_for_selector("#final")
+        scores = ended["result"]["scores"]
+        loser = next(p for p in scores if p != winner)
+        assert room.inner_text("#final") == (
+            f"Final · {winner} wins, {scores[winner]} to {scores[loser]}"
+        )
+        assert pulls(room, winner) == str(scores[winner])
+        assert room.locator("#last-play img").count() == 1  # BG Stats, one scan away
+        body = room.inner_text("body")
+        assert "companion " not in body.lower() and "hint" not in body
+        screenshot(room, "room-final", tmp_path)
+        bob.wait_for_selector("#message.bad")
+        assert (
+            bob.inner_text("#message") == "this seat's game is over: ask the table for a new link"
+        )
+        # Kept while the room waits; the next game takes its place.
+        room.reload()
+        room.wait_for_selector("#final")
+        table.ok("coinrace", "start", "--players", "Ann,Bob", "--seed", "1")
+        room.wait_for_selector("#final", state="detached")
+        assert room.inner_text("#what").startswith("coinrace ")
