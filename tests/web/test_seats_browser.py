@@ -21,7 +21,8 @@ import pytest
 
 from tests.test_example_plugins import env_with
 from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
-from tests.web.test_browser import CHROMIUM, DOCS_IMAGES, FLAGS, ROOM, free_port
+from tests.web.test_browser import CHROMIUM, DOCS_IMAGES, ROOM, free_port
+from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
 
 pytestmark = [
     pytest.mark.slow,
@@ -75,15 +76,6 @@ class Table:
 @pytest.fixture
 def table(site, tmp_path) -> Table:  # noqa: F811 - the fixture imported above
     return Table(site, tmp_path / "db.json")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
