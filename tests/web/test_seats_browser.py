@@ -280,3 +280,41 @@ def test_the_room_keeps_the_final_board_after_end_until_the_next_game(
         table.ok("coinrace", "start", "--players", "Ann,Bob", "--seed", "1")
         room.wait_for_selector("#final", state="detached")
         assert room.inner_text("#what").startswith("coinrace ")
+
+
+@pytest.mark.parametrize("screen", [ROOM, {"width": 1280, "height": 720}], ids=["1080p", "720p"])
+def test_a_series_game_says_which_game_and_the_score_and_fits_with_the_seats(
+    browser, tmp_path, screen
+):
+    """Issue 41 item 4: a Series game's board names the game and the Series score; with the
+    seats' codes at its start it still fits the screen, and no hooper's name is broken."""
+    from tests.web.test_browser import companion, served
+
+    db = tmp_path / "db.json"
+    companion(db, "hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
+              "--home", "kee")  # fmt: skip
+    companion(db, "hoopers", "series", "record", "--score", "78-75",
+              "--periods", "20-18,15-22,21-17,22-18")  # fmt: skip
+    companion(db, "hoopers", "series", "game", "start", "--hot", "May,Vernon,Chus",
+              "--cold", "Faust,Serge")  # fmt: skip
+    context = browser.new_context(viewport=screen)
+    page = context.new_page()
+    try:
+        with served(db, "--game", "hoopers") as url:
+            page.goto(url)
+            page.wait_for_selector("#seats figure")
+            assert page.inner_text("h1").startswith("The Series game 2 (1–0) · period 1")
+            bottom = page.evaluate("document.getElementById('next').getBoundingClientRect().bottom")
+            assert bottom <= screen["height"]
+            # "Serge Ceptor ▼" is one unbroken run: its height is one line's.
+            lines = page.evaluate(
+                """() => { const cell = [...document.querySelectorAll("span.cold")]
+                             .find(s => s.textContent.includes("Serge"));
+                           const r = document.createRange(); const t = cell.firstChild;
+                           const at = t.textContent.indexOf("Serge");
+                           r.setStart(t, at); r.setEnd(t, at + "Serge\\u00a0Ceptor".length);
+                           return r.getClientRects().length; }"""
+            )
+            assert lines == 1
+    finally:
+        context.close()
