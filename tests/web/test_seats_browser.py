@@ -10,7 +10,6 @@ the All-Star deck draft shows what only a seat may see.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ import pytest
 
 from tests.test_example_plugins import env_with
 from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
-from tests.web.test_browser import CHROMIUM, DOCS_IMAGES, ROOM, free_port
+from tests.web.test_browser import CHROMIUM, ROOM, free_port, screenshot
 from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
 
 pytestmark = [
@@ -105,12 +104,6 @@ def room(browser):
     context.close()
 
 
-def screenshot(page, name: str, tmp_path: Path) -> None:
-    folder = DOCS_IMAGES if os.environ.get("COMPANION_SCREENSHOTS") else tmp_path
-    folder.mkdir(exist_ok=True)
-    page.screenshot(path=str(folder / f"seats-{name}.png"))
-
-
 def buttons(page) -> list[str]:
     return page.locator("#moves button").all_inner_texts()
 
@@ -125,13 +118,13 @@ def test_a_tug_played_from_two_phones_the_room_and_a_terminal_follow(table, phon
         room.goto(base + "/")
         room.wait_for_selector("#seats figure")
         assert room.locator("#seats figcaption").all_inner_texts() == ["Ann", "Bob"]
-        screenshot(room, "room-start", tmp_path)
+        screenshot(room, "seats-room-start", tmp_path)
         seats = table.seats(base)
         ann, bob = phones(seats["Ann"]), phones(seats["Bob"])
         assert ann.inner_text("#player") == "Ann" and buttons(ann) == ["Ann pulls"]
         assert buttons(bob) == []  # not Bob's pull yet
         assert bob.inner_text("#moves") == "Nothing for you to do now."
-        screenshot(ann, "phone", tmp_path)
+        screenshot(ann, "seats-phone", tmp_path)
         ann.click("#moves button")
         ann.wait_for_selector("#message.good")
         assert ann.inner_text("#message") == "Done: Ann pulls"
@@ -178,7 +171,7 @@ def test_a_stale_tap_a_race_and_a_forged_seat_are_refused_and_nothing_is_written
         bob.click("#moves button")
         bob.wait_for_selector("#message.bad")
         assert "the game moved on: 3 moves made, the page saw 1" in bob.inner_text("#message")
-        screenshot(bob, "phone-refused", tmp_path)
+        screenshot(bob, "seats-phone-refused", tmp_path)
         # Forged: Bob's seat sending Ann's move, and a seat that does not exist.
         forged = bob.evaluate(
             """async () => {
@@ -224,7 +217,7 @@ def test_no_seat_and_no_stream_carries_another_seats_hand_and_the_room_none(
             assert all(card in shown for card in hands[manager])
             others = [c for c in every if c not in hands[manager]]
             assert not [c for c in others if c in page.content()], manager
-        screenshot(pages["Ana"], "phone-hand", tmp_path)
+        screenshot(pages["Ana"], "seats-phone-hand", tmp_path)
         # A pick from the terminal: every phone's stream brings its own new hand, and no other.
         table.ok("allstar", "season", "pick", "Ana", hands["Ana"][0])
         for page in pages.values():
@@ -269,7 +262,7 @@ def test_the_room_keeps_the_final_board_after_end_until_the_next_game(
         assert room.locator("#last-play img").count() == 1  # BG Stats, one scan away
         body = room.inner_text("body")
         assert "companion " not in body.lower() and "hint" not in body
-        screenshot(room, "room-final", tmp_path)
+        screenshot(room, "seats-room-final", tmp_path)
         bob.wait_for_selector("#message.bad")
         assert (
             bob.inner_text("#message") == "this seat's game is over: ask the table for a new link"

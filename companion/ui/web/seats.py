@@ -223,7 +223,10 @@ def _answer(handler: Any, code: int, document: dict[str, Any]) -> None:
 
 
 def page() -> bytes:
-    return resources.files("companion.ui.web").joinpath("seat.html").read_bytes()
+    from companion.ui.web.kit import with_kit
+
+    shell = resources.files("companion.ui.web").joinpath("seat.html").read_text("utf-8")
+    return with_kit(shell).encode("utf-8")
 
 
 # --- the room's board: the seats' QR codes at the start of a game ---------------------

@@ -169,8 +169,10 @@ BOARDS = "<!-- the games' boards -->"
 
 def page() -> bytes:
     """The page: its shell, and each game's own board script (`GameSpec.board`) in it."""
+    from companion.ui.web.kit import with_kit
+
     shell = resources.files("companion.ui.web").joinpath("scoreboard.html").read_text("utf-8")
-    return shell.replace(BOARDS, "\n".join(boards())).encode("utf-8")
+    return with_kit(shell).replace(BOARDS, "\n".join(boards())).encode("utf-8")
 
 
 def boards() -> list[str]:
