@@ -197,3 +197,40 @@ def test_with_nothing_live_the_room_shows_the_last_result_with_how_it_was_decide
         {"Lucy": 31, "Karl": 28},
     )
     assert final["decided"] == "Lucy wins, 31 to 28"
+
+
+def test_a_seat_moves_only_in_its_own_match(cli, db):
+    from companion.engine.errors import StaleMove
+    from companion.engine.moves import Move
+    from companion.games.hoopers.table import HoopersTable
+
+    assert cli(*START, *TRIBES).exit_code == 0
+    table = HoopersTable(Store(db))
+    before = table.current()
+    with pytest.raises(StaleMove, match="hoopers match zzzzzz is not the one being played"):
+        table.make(Move("score", "Lucy"), seen=len(before["events"]), by="Lucy", match_id="zzzzzz")
+    assert table.current()["events"] == before["events"]
+
+
+def test_a_live_match_without_seats_gets_them_when_first_asked(cli, db):
+    from companion.store.layout import SEATS
+
+    assert cli(*START, *TRIBES).exit_code == 0
+    first = seats(cli)
+    match = cli("hoopers", "match", "status", "--json").json["id"]
+    Store(db).delete_doc(SEATS, match)  # a match started by a companion before seats
+    again = seats(cli)
+    assert set(again) == {"Lucy", "Karl"} and set(again.values()).isdisjoint(first.values())
+    assert seats(cli) == again  # made once, then kept
+
+
+def test_a_seat_and_an_address_make_so_many_requests_a_minute(monkeypatch):
+    from companion.ui.web import seats as routes
+
+    monkeypatch.setattr(routes, "PER_SEAT", 3)
+    monkeypatch.setattr(routes, "PER_ADDRESS", 4)
+    limits = routes.Limits()
+    assert [limits.allow("seat:a", "address:x") for _ in range(4)] == [True, True, True, False]
+    assert limits.allow("seat:b", "address:x") is True  # another seat, same address
+    assert limits.allow("seat:c", "address:x") is False  # the address's share is spent
+    assert limits.allow("seat:c", "address:y") is True
