@@ -397,14 +397,18 @@ class Table(Generic[S]):
         filled: Mapping[str, Any] | None = None,
         seen: int | None = None,
         by: str | None = None,
+        match_id: str | None = None,
     ) -> Recorded[S]:
         """Record `move` as a page or guided play chose it, in one transaction: refused
         (nothing written) when the match moved on since `seen` moves, or, with `by`, when
-        the query does not offer `move` to that player now (another's move, a forged one)."""
+        the query does not offer `move` to that player now (another's move, a forged one);
+        with `match_id` (a seat's match), when the game's live match is another one."""
         from companion.engine.errors import NotYourMove, StaleMove
         from companion.engine.moves import legal
 
         def change(match: Match) -> tuple[list[Event], Played[S]]:
+            if match_id is not None and match["id"] != match_id:
+                raise StaleMove(f"{self.game} match {match_id} is not the one being played")
             if seen is not None and seen != len(match["events"]):
                 raise StaleMove(
                     f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
@@ -429,6 +433,12 @@ class Table(Generic[S]):
         except RuleViolation as err:
             raise self.with_legal(err) from None
         return Recorded(match, played, self.status_of(match, played.state))
+
+    def own(self, state: S, player: str) -> dict[str, Any]:
+        """What only `player` may see now (a hand, a secret pick), for that player's seat and
+        nothing else: never on a shared screen. A game with secrets says; the default is
+        nothing."""
+        return {}
 
     def with_legal(self, err: RuleViolation) -> RuleViolation:
         """`err`, a rule's refusal, ending with what is legal now (once: a game whose rule

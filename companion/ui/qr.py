@@ -69,3 +69,10 @@ def qr_svg(url: str) -> str:
         buffer, kind="svg", scale=4, border=QUIET, dark="#000", light="#fff", xmldecl=False
     )
     return buffer.getvalue().decode("utf-8")
+
+
+def qr_data_uri(url: str) -> str:
+    """`qr_svg` as a data URI, for an <img> on a page."""
+    import base64
+
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(url).encode()).decode()

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
+from companion.ui.guided.secret import clear_screen, hand_over, only_you
 from companion.ui.guided.steps import attempt
 
 CARD_GAPS = ", "  # cards are typed separated by spaces or commas
@@ -278,6 +279,12 @@ class Flow:
         assert drafting is not None
         manager = drafting.waiting_for()[0]
         kind = "discard" if drafting.drafting_over else "pick"
+        # A hand is the manager's alone (Open Market's three cards are the table's): the
+        # screen passes to them, and their cards are wiped before it passes on.
+        secret = drafting.mode != "open-market"
+        if secret:
+            hand_over(manager, "Your hand")
+            only_you(manager)
         answer = self.table.legal(manager)
         hand = [str(m.what["card"]) for m in answer.moves if m.kind == kind]
 
@@ -300,7 +307,8 @@ class Flow:
                 complete=[c.casefold() for c in hand],
             )
             recorded = self.record(lambda: self.table.discard(manager, str(card)))
-            render_pick(prompts.console(), recorded.outcome, recorded.status)
+            clear_screen()
+            render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=True)
             return
         where = "the market" if drafting.mode == "open-market" else f"{manager}'s hand"
         prompts.say(f"  {where}: {' '.join(hand)}", markup=False)
@@ -332,7 +340,9 @@ class Flow:
                 None if give is None else str(give),
             )
         )  # fmt: skip
-        render_pick(prompts.console(), recorded.outcome, recorded.status)
+        if secret:
+            clear_screen()
+        render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=secret)
 
     def duel_pick(self, answer: Legal, manager: str) -> Callable[[str], Any]:
         """Duel's first card, checked against the query (the two more come next)."""

@@ -834,6 +834,19 @@ class AllStarTable(Table[Season]):
     def result_of(self, match: Match, state: Season) -> dict[str, Any]:
         return state.final_result()
 
+    def own(self, state: Season, player: str) -> dict[str, Any]:
+        """With the companion's deck, what a manager keeps face down: the hand they draft
+        from ("Each Manager looks at their hand"), their Bench and their teams in play.
+        Open Market's three cards are the table's (on the board), not a hand."""
+        if not state.deck or player not in state.managers:
+            return {}
+        mode_hand = state.mode != "open-market"
+        return {
+            "hand": [str(c) for c in state.hand(player)] if mode_hand else [],
+            "bench": [str(c) for c in state.bench[player]],
+            "teams": state.lineups_json().get(player, []),
+        }
+
 
 def _words(cards: str | Sequence[Any]) -> list[str]:
     """Cards as one typed string ("duc-1,duc-2 …") or as separate cards."""

@@ -28,6 +28,7 @@ from companion.games.otdraft.rules.draft import DECK_SIZE, DraftState
 from companion.games.otdraft.table import DraftTable
 from companion.ui.console import plain
 from companion.ui.guided import prompts
+from companion.ui.guided.secret import clear_screen, hand_over, only_you
 from companion.ui.guided.steps import attempt
 
 if TYPE_CHECKING:
@@ -233,12 +234,7 @@ class Flow:
     def deal_secret(self, state: DraftState) -> None:
         player = next(p for p in state.players if p not in state.secrets)
         hand_over(player)
-        prompts.ask(
-            f"{player}: press Enter when only you can see the screen",
-            "",
-            lambda text: text,
-            choices="Enter",
-        )
+        only_you(player)
         options = self.asked_cards(self.table.legal(player), "secret")
         card = prompts.name(f"{player} keeps which secret card?", options, options[0], what="card")
         self.record("secret", player=player, card=card)
@@ -474,26 +470,6 @@ def free_cards(state: DraftState) -> list[str]:
     if state.catalogue is None:
         return []
     return [c for c in state.catalogue.names if state.owner(c) is None]
-
-
-def clear_screen() -> None:
-    """Wipe the screen and its scrollback, so the last answer is gone from view."""
-    out = prompts.console()
-    out.clear()
-    if out.is_terminal:
-        out.file.write("\x1b[3J")  # the scrollback too (xterm and most terminals)
-        out.file.flush()
-
-
-def hand_over(player: str) -> None:
-    """A clean screen, the player's name in large type and who looks away."""
-    from companion.ui.banner import render_banner
-
-    clear_screen()
-    render_banner(prompts.console(), f"{player}'s turn")
-    prompts.say(
-        f"[bold]Secret cards[/bold]: pass the screen to {plain(player)}; the others look away"
-    )
 
 
 def describe(event: dict[str, Any]) -> str:

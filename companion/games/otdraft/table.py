@@ -436,6 +436,19 @@ class DraftTable(Table[DraftState]):
             updated=match.get("updated"),
         )
 
+    def own(self, state: DraftState, player: str) -> dict[str, Any]:
+        """A player's secret card as the rulebook keeps it ("The selected card is kept
+        secret"): the two dealt to choose from, then the one kept, until revealed (then it
+        is the board's). The drafted team is on the board for all to see."""
+        if player not in state.players:
+            return {}
+        if player in state.secrets:
+            shown = "revealed" if player in state.revealed else "kept secret"
+            return {"secret_card": state.secrets[player], "secret": shown}
+        if state.deck and player in state.candidates:
+            return {"secret_choices": list(state.candidates[player])}
+        return {}
+
 
 def running_scores(state: DraftState) -> dict[str, int | None]:
     """Each team's best score so far, from the cards the table can see (drafted,
