@@ -455,7 +455,11 @@ class Table(Generic[S]):
         match = self.live()
         if match is None:
             return err
-        err.args = (f"{err}; legal now: {self.legal(match=match).summary()}",)
+        answer = self.legal(match=match)
+        shown = answer.public()  # a refusal is said on a shared screen: no one's hand
+        mine = "".join(f", {w}'s own moves" for w in answer.hidden())
+        said = shown.summary() if shown.moves or not mine else mine[2:]
+        err.args = (f"{err}; legal now: {said}{mine if shown.moves else ''}",)
         return err
 
     @hints
