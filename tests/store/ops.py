@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,15 @@ def run(db: Path, op: str) -> int:
     try:
         if op == "finish":
             RollOffTable(Store(db)).end()
+        elif op.startswith(BEHIND):  # (on a database `reopened` made)
+            from companion.store import clock
+
+            back = timedelta(seconds=int(op[len(BEHIND) :]))
+            held, clock.wall = clock.wall, lambda: (FIRST - back).isoformat()
+            try:  # put back: some ops run in the test's process
+                RollOffTable(Store(db)).end()
+            finally:
+                clock.wall = held
         elif op == "abandon":
             RollOffTable(Store(db)).abandon()
         elif op == "record":
@@ -170,6 +180,41 @@ OPERATIONS = (
     "merge",
     *("series-record", "series-undo", "series-abandon", "restore", "log"),
 )
+
+
+# Ending a match again with the clock stepped back (5 s, an hour, a day) behind the first
+# ending, on a database `reopened` made: `finish-behind-SECONDS`.
+BEHIND = "finish-behind-"
+STEPS = (5, 3600, 86400)
+FIRST = datetime(2026, 2, 10, 20, 0, tzinfo=UTC)  # when the roll-off was first ended
+CONFLICT = "2026-02.here.sync-conflict-20260210-200000-ABCDEF7.json"
+
+
+def reopened(db: Path) -> str:
+    """The roll-off ended at FIRST, taken back with `history undo` and corrected (Ben's
+    17 rolled again as 3); a sync engine's conflict copy of the month holds the first
+    ending. Its id."""
+    from companion.store import clock
+    from companion.tables.rolloff import RollOffTable
+
+    held, clock.wall = clock.wall, lambda: FIRST.isoformat()
+    try:
+        from companion.store.archive import take_back
+
+        ended = RollOffTable(Store(db)).end()
+        archive = db.with_name(db.stem + ".archive")
+        first = (archive / "2026-02.here.json").read_bytes()
+        # What `history undo` does to a tracked game's match (the roll-off is no game's).
+        take_back(
+            Store(db), lambda _, found: ("reopen", *[m for m in found if m["id"] == ended.id])
+        )
+        table = RollOffTable(Store(db))
+        table.undo()
+        table.roll("Ben", 3)
+        (archive / CONFLICT).write_bytes(first)
+        return table.current()["id"]
+    finally:
+        clock.wall = held
 
 
 def series_over(db: Path) -> None:

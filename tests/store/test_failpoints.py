@@ -15,6 +15,7 @@ docs/reliability.md.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -166,3 +167,27 @@ def test_an_import_into_full_months_files_parts_beside_them(base, tmp_path):
 
 def test_a_read_only_archive_folder_changes_nothing(base, tmp_path):
     walk(base, tmp_path / "work", "abandon", "erofs")
+
+
+@pytest.fixture(scope="module")
+def reopened(base, tmp_path_factory) -> tuple[Path, str]:
+    folder = tmp_path_factory.mktemp("reopened")
+    shutil.copytree(base, folder, dirs_exist_ok=True)
+    return folder, ops.reopened(folder / "db.json")
+
+
+@pytest.mark.parametrize("back", ops.STEPS, ids=["5 s", "1 h", "a day"])
+def test_a_match_ended_again_with_the_clock_behind_is_one_transaction(reopened, tmp_path, back):
+    # The ending settles the conflict copy holding the first ending and files the
+    # correction, stamped after it although its clock says earlier.
+    folder, match_id = reopened
+    op = f"{ops.BEHIND}{back}"
+    assert walk(folder, tmp_path / "work", op, "write", settling=True) >= 4
+    db = fresh(folder, tmp_path / "done")
+    assert ops.run(db, op) == 0
+    row = [m for m in ops.state(db)["matches"] if m[0] == match_id]
+    result = {"scores": {"Ana": 12, "Ben": 3}, "winner": "Ana"}  # Ben's 17 corrected to 3
+    assert row == [(match_id, "finished", 2, json.dumps(result))]
+    assert not (db.with_name("db.archive") / ops.CONFLICT).exists()
+    Store(db).put_doc("torture", "next", 1)  # and the next write keeps it
+    assert [m for m in ops.state(db)["matches"] if m[0] == match_id] == row
