@@ -97,6 +97,10 @@ def seen(folder: Path) -> list[tuple[str, tuple[tuple[str, float], ...]]]:
     return sorted((m["id"], tuple(sorted(m["result"]["scores"].items()))) for m in matches)
 
 
+ENDED = "2026-01-22T10:00:00+00:00"  # when machine a first ends its tracked match
+AGAIN = "2026-01-22T09:00:00+00:00"  # and its clock, an hour behind, when it ends it again
+
+
 def log(game: str, when: str, *scores: str) -> list[str]:
     return ["log", game, *scores, "--when", when]
 
@@ -108,27 +112,37 @@ def start(tmp_path_factory) -> dict:
     root = tmp_path_factory.mktemp("sharing")
     a, b = root / "a", root / "b"
     a.mkdir()
-    m1, m2, m3 = (
-        answer["id"]
+    m1, m2, m3, _, m6, _ = (
+        answer.get("id")
         for answer in machine(
             a,
             "a",
             log("otdraft", "2026-01-05", "Ana=5", "Ben=3"),
             log("otdraft", "2026-01-06", "Ana=2", "Cy=4"),
             log("otdraft", "2026-02-07", "Ben=1", "Cy=6"),
+            ["@clock", ENDED],
+            ["@end", "Ana=10", "Ben=5"],  # a tracked match, ended on January 22
+            ["@clock"],
         )
     )
+    first = (archive(a) / "2026-01.a.json").read_bytes()  # with m6's first ending
     archive(b).mkdir(parents=True)
     for name in shared(a):
         deliver(name, a, b)
-    assert [m[0] for m in seen(b)] == sorted([m1, m2, m3])
+    assert [m[0] for m in seen(b)] == sorted([m1, m2, m3, m6])
+    # a takes m6 back, corrects it and ends it again with its clock an hour behind.
     m4 = machine(
         a,
         "a",
+        ["@clock", ENDED],
+        ["history", "undo", "--yes"],
+        ["@clock", AGAIN],
+        ["@end", "Ana=10", "Ben=12"],
+        ["@clock"],
         ["players", "rename", "Ana", "Anna"],
         log("otdraft", "2026-01-20", "Dee=3", "Eli=1"),
         ["history", "amend", m3, "Ben=9"],
-    )[1]["id"]
+    )[6]["id"]
     m5 = machine(
         b,
         "b",
@@ -143,9 +157,11 @@ def start(tmp_path_factory) -> dict:
             (m3, (("Ben", 9), ("Cyrus", 6))),
             (m4, (("Dee", 3), ("Eli", 1))),
             (m5, (("Fay", 2), ("Gus", 7))),
+            (m6, (("Anna", 10), ("Ben", 12))),
         ]
     )
-    return {"a": a, "b": b, "expected": expected, "ids": (m1, m2, m3, m4, m5)}
+    ids = (m1, m2, m3, m4, m5, m6)
+    return {"a": a, "b": b, "expected": expected, "ids": ids, "first": first}
 
 
 def copies(start: dict, into: Path) -> dict[str, Path]:
@@ -169,18 +185,22 @@ def test_files_arriving_in_every_order_lose_and_double_nothing(start, tmp_path):
         if owner(name) == mid and shared(start["b" if mid == "a" else "a"]).get(name) != body
     ]
     assert len(changed) == 4  # each machine: its January shard and its records
-    m2 = start["ids"][1]
+    m2, m6 = start["ids"][1], start["ids"][5]
     orders = list(itertools.permutations(changed))
     assert len(orders) == 24
     for order in orders:
         folders = copies(start, tmp_path / "run")
         before = {mid: set(seen(folders[mid])) for mid in MACHINES}
+        arrived = set()
         for name, mid in order:
             other = "b" if mid == "a" else "a"
             deliver(name, folders[mid], folders[other])
+            arrived.add(name)
             now = seen(folders[other])
-            # Nothing shown before is lost but what the arrived records change.
-            assert {m[0] for m in before[other]} - {m[0] for m in now} <= {m2}, order
+            # Nothing shown before is lost but what the arrived records change (m6's first
+            # ending is undone by a's records, its second is in a's January file).
+            undone = {m6} if "2026-01.a.json" not in arrived else set()
+            assert {m[0] for m in before[other]} - {m[0] for m in now} <= {m2} | undone, order
             assert m2 not in {m[0] for m in seen(folders["b"])}, order  # deleted there
         for mid in MACHINES:
             assert seen(folders[mid]) == start["expected"], (order, mid)
@@ -216,13 +236,17 @@ def test_conflict_copies_of_every_engine_are_merged_never_ignored(start, tmp_pat
     sync(folders)
     expected = start["expected"]
     assert seen(folders["a"]) == seen(folders["b"]) == expected
-    m4, m5 = start["ids"][3:]
+    m4, m5 = start["ids"][3:5]
     # b's rename of Cy, a's January match (m4) and b's (m5) live only in the copies.
     made = [
         set_aside(folders["b"], "records.b", SYNCTHING, without_last("records")),
         set_aside(folders["a"], "2026-01.a", DROPBOX, without_last("matches")),
         set_aside(folders["b"], "2026-01.b", NEXTCLOUD, without_last("matches")),
     ]
+    # and a copy of a's January as it was before m6 was ended again: its first ending,
+    # updated an hour after the second by a's wall clock, must not win.
+    made.append(SYNCTHING.format(stem="2026-01.a"))
+    (archive(folders["a"]) / made[-1]).write_bytes(start["first"])
     sync(folders)
     for mid in MACHINES:
         assert set(made) <= set(shared(folders[mid]))
