@@ -97,7 +97,8 @@ def test_an_import_into_a_full_month_leaves_its_file_as_it_was(cli, db, tmp_path
     assert held(folder(db) / "2026-02.here.json") == ["feb1", "imp3"]
     assert not (folder(db) / "2026-02.here.2.json").exists()
     manifest = json.loads(db.read_text())[MANIFEST]["1"]["counts"]
-    assert manifest == {"2026-01.here": 3, "2026-01.here.2": 2, "2026-02.here": 2}
+    files = {"2026-01.here": 3, "2026-01.here.2": 2, "2026-02.here": 2, "records.here": 0}
+    assert manifest == files
     # Every reader sees the month's two files as one history, as if filed one by one.
     whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3])
     assert answers(cli, db) == answers(cli, whole)

@@ -217,6 +217,23 @@ def reopened(db: Path) -> str:
         clock.wall = held
 
 
+def unmarked(db: Path) -> None:
+    """This machine's files as a companion from before the format markers left them (its
+    next write into the archive marks its records file, in the same transaction)."""
+    for path in [db, *db.with_name(db.stem + ".archive").glob("*.json")]:
+        body = json.loads(path.read_text())
+        path.write_text(json.dumps({**body, "_meta": {"1": {"schema": 1}}}))
+
+
+def newer(db: Path) -> None:
+    """Another machine writes the folder in a format newer than this companion's."""
+    from companion.store.formats import FORMAT
+
+    marker = {"schema": 1, "format": FORMAT + 1, "release": "9.0"}
+    path = db.with_name(db.stem + ".archive") / "records.future.json"
+    path.write_text(json.dumps({"records": {}, "_meta": {"1": marker}}))
+
+
 def series_over(db: Path) -> None:
     """The Series abandoned, so that another can start (`series-start`)."""
     assert run(db, "series-abandon") == 0

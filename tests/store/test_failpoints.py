@@ -191,3 +191,43 @@ def test_a_match_ended_again_with_the_clock_behind_is_one_transaction(reopened, 
     assert not (db.with_name("db.archive") / ops.CONFLICT).exists()
     Store(db).put_doc("torture", "next", 1)  # and the next write keeps it
     assert [m for m in ops.state(db)["matches"] if m[0] == match_id] == row
+
+
+@pytest.fixture(scope="module")
+def unmarked(base, tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("unmarked")
+    shutil.copytree(base, folder, dirs_exist_ok=True)
+    ops.unmarked(folder / "db.json")
+    return folder
+
+
+@pytest.mark.parametrize("op", ["finish", "rename"])
+def test_marking_the_folders_format_is_part_of_the_first_write(unmarked, tmp_path, op):
+    # Updated from a release before the markers: the first write into the archive says the
+    # format in this machine's records file, with the change, or neither is written.
+    from companion.store.formats import FORMAT
+
+    walk(unmarked, tmp_path / "work", op, "write")
+    db = fresh(unmarked, tmp_path / "done")
+    records = db.with_name("db.archive") / "records.here.json"
+    assert "format" not in json.loads(records.read_text())["_meta"]["1"]
+    assert ops.run(db, op) == 0
+    assert json.loads(records.read_text())["_meta"]["1"]["format"] == FORMAT
+
+
+@pytest.mark.parametrize("op", ops.OPERATIONS)
+def test_no_operation_writes_into_a_folder_of_a_newer_format(base, tmp_path, op):
+    db = fresh(base, tmp_path / "work")
+    ops.newer(db)
+    before = ops.state(db)
+    files = {p.name: p.read_bytes() for p in db.parent.rglob("*.json") if ".index" not in str(p)}
+    code, err, _ = fork_run(db, op, ops.COUNT)
+    if code == 0:  # it wrote nothing into the archive (a Series game, say: the main file)
+        assert all(v == files[k] for k, v in files.items() if "archive" in k), op
+        return
+    assert code == 2, (op, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "install companion 9.0 or later" in lines[0], (op, err)
+    assert ops.state(db) == before, op
+    after = {p.name: p.read_bytes() for p in db.parent.rglob("*.json") if ".index" not in str(p)}
+    assert after == files, op
