@@ -29,6 +29,7 @@ import pytest
 from companion.history.book import history
 from companion.store import Store
 from companion.store.archive import summaries
+from companion.store.formats import FORMAT
 from companion.store.machines import classify
 
 pytestmark = pytest.mark.slow  # a handful of processes: about 5 s
@@ -37,8 +38,8 @@ DRIVER = Path(__file__).with_name("machine.py")
 MACHINES = ("a", "b")
 
 
-def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
-    """Run `commands` as machine `mid` (one process); their JSON answers."""
+def run(folder: Path, mid: str, *commands: list[str]) -> list[list]:
+    """Run `commands` as machine `mid` (one process); [exit status, stdout, stderr] of each."""
     env = {**os.environ, "COMPANION_MACHINE": mid}
     done = subprocess.run(
         [sys.executable, str(DRIVER), str(folder / "companion.json")],
@@ -48,8 +49,13 @@ def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
         env=env,
         check=True,
     )
+    return json.loads(done.stdout)
+
+
+def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
+    """Run `commands` as machine `mid` (one process); their JSON answers."""
     answers = []
-    for code, out, err in json.loads(done.stdout):
+    for code, out, err in run(folder, mid, *commands):
         assert code == 0 and "Traceback" not in err, (commands, code, out, err)
         answers.append(json.loads(out))
     return answers
@@ -262,7 +268,44 @@ def test_conflict_copies_of_every_engine_are_merged_never_ignored(start, tmp_pat
         names = shared(folders[mid])
         assert not set(made) & set(names), mid  # settled, and the removal travelled
         assert seen(folders[mid]) == final, mid
+    # Both write the current format, and say so in their records.
+    for mid in MACHINES:
+        for writer in MACHINES:
+            body = json.loads((archive(folders[mid]) / f"records.{writer}.json").read_text())
+            assert body["_meta"]["1"]["format"] == FORMAT
     # and the copies' contents now sit in their owners' files
     assert m4 in (archive(folders["b"]) / "2026-01.a.json").read_text()
     assert m5 in (archive(folders["a"]) / "2026-01.b.json").read_text()
     assert "Cyrus" in (archive(folders["a"]) / "records.b.json").read_text()
+
+
+def remark(folder: Path, mid: str, marker: dict) -> None:
+    """Machine `mid`'s files as another release writes them: `_meta` says `marker`."""
+    for path in archive(folder).glob("*.json"):
+        if owner(path.name) == mid:
+            body = json.loads(path.read_text())
+            path.write_text(json.dumps({**body, "_meta": {"1": marker}}))
+
+
+def test_a_machine_on_another_release_is_told_by_the_other(start, tmp_path):
+    folders = copies(start, tmp_path / "run")
+    sync(folders)
+    # b goes back to a companion from before the markers, and writes its files again.
+    remark(folders["b"], "b", {"schema": 1})
+    sync(folders)
+    listed, logged = run(
+        folders["a"], "a", ["history", "list"], log("playlist", "2026-03-01", "Ana=20", "Cy=18")
+    )
+    for code, _, err in (listed, logged):
+        assert code == 0
+        assert err.count("warning: machine b writes the shared history with an older") == 1
+    # Then b is updated past this companion: a is told to follow, and writes nothing.
+    sync(folders)
+    remark(folders["b"], "b", {"schema": 1, "format": FORMAT + 1, "release": "0.9.0"})
+    sync(folders)
+    before = shared(folders["a"])
+    (refused,) = run(folders["a"], "a", ["players", "rename", "Cy", "Cyril"])
+    assert refused[0] == 2 and refused[1] == ""
+    assert "install companion 0.9.0 or later on this computer" in json.loads(refused[2])["hint"]
+    assert shared(folders["a"]) == before
+    assert seen(folders["a"]) == seen(folders["b"])  # and still reads it
