@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tinydb import Query, TinyDB
 
 from companion.engine.errors import BadInput
+from companion.store import clock  # its wall clock replaced there by tests
 from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.clock import Stamp, filed_stamp, next_stamp
 from companion.store.documents import Buffered
@@ -48,6 +49,7 @@ class Change:
         self._dead: set[tuple[str, str | None]] | None = None
         self._stamp: Any = None  # the newest record stamp (see `newest`)
         self._folded: Any = None
+        self._now: str | None = None  # the wall clock, read when first stamping
 
     def matches(self, shard: str) -> dict[str, Any]:
         """The `matches` table of an archive file ({doc id: match}), read on first use."""
@@ -105,8 +107,12 @@ class Change:
         return self._stamp
 
     def stamp(self) -> Stamp:
-        """The stamp of what this change writes next (a record, a match filed)."""
-        self._stamp = next_stamp(self.newest())
+        """The stamp of what this change writes next (a record, a match filed). The wall
+        clock is read once per change: an import's thousands of matches are stamped without
+        asking it again (each one tick after the one before)."""
+        if self._now is None:
+            self._now = clock.wall()
+        self._stamp = next_stamp(self.newest(), self._now)
         return self._stamp
 
     def saw(self, match: Match) -> None:
