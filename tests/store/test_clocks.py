@@ -222,21 +222,23 @@ def test_a_match_ended_again_with_the_clock_behind_is_the_one_in_history(
     assert scores(cli, match_id) == {"Ana": 10, "Ben": 12}
 
 
-def carry_all(source: Path, target: Path, machine: str) -> None:
-    """As `carry`, with the folder made first (the machine has not written yet)."""
-    target.parent.mkdir(exist_ok=True)
-    carry(source, target, machine)
+def ended_on_a(tmp_path: Path, monkeypatch) -> tuple[Path, Path, str]:
+    """Machine a ends a match (Ana 10, Ben 5) and its files reach machine b: (a's database,
+    b's, the match's id)."""
+    one, two = tmp_path / "a" / "companion.json", tmp_path / "b" / "companion.json"
+    one.parent.mkdir()
+    two.parent.mkdir()
+    monkeypatch.setenv("COMPANION_MACHINE", "a")
+    match_id = end(one, 5)
+    carry(one, two, "a")
+    return one, two, match_id
 
 
 @pytest.mark.parametrize("back", list(BACK))
 def test_a_match_another_machine_ended_again_with_its_clock_behind_wins_on_both(
     cli, wall, tmp_path, monkeypatch, back
 ):
-    one, two = tmp_path / "a" / "companion.json", tmp_path / "b" / "companion.json"
-    one.parent.mkdir()
-    monkeypatch.setenv("COMPANION_MACHINE", "a")
-    match_id = end(one, 5)
-    carry_all(one, two, "a")
+    one, two, match_id = ended_on_a(tmp_path, monkeypatch)
     # Machine b, whose clock is behind, takes a's match back and ends it again.
     monkeypatch.setenv("COMPANION_MACHINE", "b")
     wall.step(**BACK[back])
@@ -259,11 +261,7 @@ def test_a_match_another_machine_ended_again_with_its_clock_behind_wins_on_both(
 def test_a_conflict_copy_of_the_first_result_loses_on_both_machines(
     cli, wall, tmp_path, monkeypatch, back
 ):
-    one, two = tmp_path / "a" / "companion.json", tmp_path / "b" / "companion.json"
-    one.parent.mkdir()
-    monkeypatch.setenv("COMPANION_MACHINE", "a")
-    match_id = end(one, 5)
-    carry_all(one, two, "a")
+    one, two, match_id = ended_on_a(tmp_path, monkeypatch)
     first = tmp_path / "first.json"
     shutil.copyfile(one.with_name("companion.archive") / "2026-12.a.json", first)
     undo(cli, one)

@@ -131,12 +131,16 @@ def test_starting_a_series_is_one_transaction(base, tmp_path_factory, tmp_path):
     assert ops.state(done)["current series"] == 7
 
 
+def changed(base: Path, tmp_path_factory, name: str, change) -> tuple[Path, object]:
+    """A copy of the base folder, and what `change(its database)` returned."""
+    folder = tmp_path_factory.mktemp(name)
+    shutil.copytree(base, folder, dirs_exist_ok=True)
+    return folder, change(folder / "db.json")
+
+
 @pytest.fixture(scope="module")
 def legacy(base, tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("legacy")
-    shutil.copytree(base, folder, dirs_exist_ok=True)
-    ops.make_legacy(folder / "db.json")
-    return folder
+    return changed(base, tmp_path_factory, "legacy", ops.make_legacy)[0]
 
 
 def test_settling_an_older_database_and_conflict_copies_is_one_transaction(legacy, tmp_path):
@@ -170,10 +174,8 @@ def test_a_read_only_archive_folder_changes_nothing(base, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def reopened(base, tmp_path_factory) -> tuple[Path, str]:
-    folder = tmp_path_factory.mktemp("reopened")
-    shutil.copytree(base, folder, dirs_exist_ok=True)
-    return folder, ops.reopened(folder / "db.json")
+def reopened(base, tmp_path_factory) -> tuple[Path, object]:
+    return changed(base, tmp_path_factory, "reopened", ops.reopened)
 
 
 @pytest.mark.parametrize("back", ops.STEPS, ids=["5 s", "1 h", "a day"])
@@ -195,10 +197,7 @@ def test_a_match_ended_again_with_the_clock_behind_is_one_transaction(reopened, 
 
 @pytest.fixture(scope="module")
 def unmarked(base, tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("unmarked")
-    shutil.copytree(base, folder, dirs_exist_ok=True)
-    ops.unmarked(folder / "db.json")
-    return folder
+    return changed(base, tmp_path_factory, "unmarked", ops.unmarked)[0]
 
 
 @pytest.mark.parametrize("op", ["finish", "rename"])
