@@ -150,7 +150,12 @@ def test_the_first_stats_after_an_import_reads_what_a_warm_one_reads(cli, db, tm
     assert ratings.json == cli("--db", whole, "history", "ratings", "--json").json
 
 
-def test_records_apply_to_imported_matches(cli, db, tmp_path):
+def test_records_apply_to_imported_matches(cli, db, tmp_path, monkeypatch):
+    from companion.store import clock
+
+    # Both databases amend "at once": an amendment says when it was made, and a second
+    # ticking over between the two (a loaded machine) made them differ.
+    monkeypatch.setattr(clock, "wall", lambda: "2026-03-01T20:00:00+00:00")
     record(db, *HERE)
     cli("history", "import", export(tmp_path / "in.json", BROUGHT))
     whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3])
