@@ -522,8 +522,12 @@ def test_a_match_finished_again_elsewhere_is_not_rated_from_an_old_checkpoint(cl
     """A file unchanged, but which copy of one of its matches is in history changed (finished
     again later on a third machine): the checkpoint after it (whose digest names every file
     holding the match) is not reused."""
+    from companion.store import clock
+
     monkeypatch.setenv("COMPANION_MACHINE", "a")
-    archive_many(Store(db), [match("x", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    with monkeypatch.context() as then:  # a files it when it was played, before b and c
+        then.setattr(clock, "wall", lambda: "2025-01-02T21:00:00+00:00")
+        archive_many(Store(db), [match("x", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
     monkeypatch.setenv("COMPANION_MACHINE", "reader")
     store = Store(db)
     archive = db.with_name(db.stem + ".archive")
