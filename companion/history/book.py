@@ -93,12 +93,15 @@ def quick_stats(
     return summed(store, wanted, counted)
 
 
-def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:
+def quick_ratings(
+    store: Store, spelled: list[str] | None = None
+) -> tuple[Roster, dict[Any, Any]] | None:
     """(the roster, every rating line) from the months' rating checkpoints; None when every
-    match must be read (companion.history.summed)."""
+    match must be read (companion.history.summed). `spelled`, given, gets the archive's
+    spellings (for `player_names`), read with the checkpoints."""
     from companion.history.summed import quick_ratings as summed
 
-    return summed(store)
+    return summed(store, spelled)
 
 
 def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[str, Any] | None:
