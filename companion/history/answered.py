@@ -9,7 +9,10 @@ typed player and options), under the digest of everything it was made from:
 - every archive file (shards and records, every machine's, conflict copies) by name and
   signature (inode, size, mtime), and the manifest's counts; a missing file, or a
   change being filed, and nothing is kept or used;
-- the folded records (aliases, amendments, deletions) and the live matches;
+- the folded records (aliases, amendments, deletions) and the live matches, less what
+  a move changes (their events and the time of the last): the sums count no live match,
+  and read of one only its id, players, result and options (its names, and whether it
+  is scored), so a move at the table leaves the answer kept;
 - the options as typed (the player's name is resolved against the spellings, which the
   files' signatures fix) and the versions of the partials and the ratings.
 
@@ -104,9 +107,14 @@ def _key(store: Any, options: list[str | None]) -> str | None:
             folded.aliases,
             folded.amendments,
             sorted((list(d) for d in folded.dead), key=json.dumps),
-            view.live,
+            [{k: v for k, v in m.items() if k not in MOVED} for m in view.live],
         ]
     )
+
+
+# What a move or an undo changes in a live match (companion.store.live): nothing the
+# archive's sums, the names or the player's resolution read.
+MOVED = frozenset(("events", "updated"))
 
 
 def _stale(counted: dict[str, Any]) -> bool:
