@@ -16,6 +16,10 @@ typed player and options), under the digest of everything it was made from:
 - the options as typed (the player's name is resolved against the spellings, which the
   files' signatures fix) and the versions of the partials and the ratings.
 
+The chances of a game's players (`book.predicted`: a Series' odds ask them on every
+`series status`) are kept the same way, as `predicted-<tag>.json`: the ratings depend
+on nothing the sums do not.
+
 A kept answer is also passed over when an installed game now counts one of the stored
 game names, or its figures, otherwise (as a file's partial is), when its text does not
 match its digest, or when it is not this version's. It is kept only when it was summed
@@ -33,6 +37,7 @@ from typing import Any
 
 VERSION = 1
 PREFIX = "stats.player-"
+PREDICTED = "predicted-"  # book.predicted: a game's players' chances, kept the same way
 
 
 def _digest(body: Any) -> str:
@@ -43,13 +48,13 @@ def _digest(body: Any) -> str:
 class Kept:
     """The kept answer of one `stats --player` (its file and the digest it must match)."""
 
-    def __init__(self, store: Any, options: list[str | None]) -> None:
+    def __init__(self, store: Any, options: list[Any], prefix: str = PREFIX) -> None:
         from companion.store.archive import index_dir
 
         self.store = store
         folder = index_dir(store)
         tag = _digest(options)[:16]
-        self.path: Path | None = folder / f"{PREFIX}{tag}.json" if folder is not None else None
+        self.path: Path | None = folder / f"{prefix}{tag}.json" if folder is not None else None
         self.key = _key(store, options) if self.path is not None else None
 
     def doc(self) -> dict[str, Any] | None:
@@ -81,7 +86,7 @@ class Kept:
         )
 
 
-def _key(store: Any, options: list[str | None]) -> str | None:
+def _key(store: Any, options: list[Any]) -> str | None:
     """The digest of what the answer depends on; None when it must not be kept."""
     from companion import __version__
     from companion.history import aggregates, summed

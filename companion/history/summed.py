@@ -538,15 +538,19 @@ def _stale_figures(made: dict[str, Any]) -> bool:
 
 
 def quick_ratings(
-    store: Any, spelled: list[str] | None = None
+    store: Any, spelled: list[str] | None = None, counted: dict[str, Any] | None = None
 ) -> tuple[Any, dict[tuple[str, str], Any]] | None:
     """(the roster, every rating line over every match, as `ratings.rate` gives them), or
     None (see quick_stats). Given `spelled`, adds to it every player spelling of the
-    archive as companion.store.index.spellings lists them (the keys the sums read)."""
+    archive as companion.store.index.spellings lists them (the keys the sums read);
+    given `counted`, how every stored game name counted (as quick_stats)."""
     try:
         plan = _Plan(store)
         if spelled is not None:
             spelled.extend(plan.spellings)
+        if counted is not None:
+            for month in plan.months:
+                counted.update(month.head["counted"])
         return plan.roster, _rated(plan, Filter())
     except (NotSummable, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None  # (see quick_stats)
