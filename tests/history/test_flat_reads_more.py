@@ -176,21 +176,6 @@ def test_stats_of_a_player_counts_renames_merges_amendments_and_deletions(cli, s
     assert [row["game"] for row in got["players"]] == ["allstar"]
 
 
-@pytest.fixture
-def cache_reads(monkeypatch):
-    """The files of this machine's index folder a command reads (by name)."""
-    read: list[str] = []
-    real = Path.read_bytes
-
-    def spy(self):
-        if self.parent.name.startswith(".index"):
-            read.append(self.name)
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", spy)
-    return read
-
-
 def test_stats_of_a_player_asked_again_reads_one_kept_answer(cli, six_months, cache_reads):
     first = cli("history", "stats", "--player", "an", "--json")
     assert first.json == full_stats(six_months, "Ana")
