@@ -4,6 +4,7 @@ tests' games), loaded for every game of the box, and what only the core's tests 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,3 +37,19 @@ def pytest_configure(config):
         settings.load_profile("fast")
         # The parser fuzz sets its own count (tests/test_fuzz.py): a third of it here.
         os.environ.setdefault("COMPANION_FUZZ_EXAMPLES", "20")
+
+
+@pytest.fixture
+def cache_reads(monkeypatch):
+    """The files of this machine's index folder (the archive's caches) a command reads,
+    by name."""
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def spy(self):
+        if self.parent.name.startswith(".index"):
+            read.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    return read

@@ -93,12 +93,16 @@ def quick_stats(
     return summed(store, wanted, counted)
 
 
-def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:
+def quick_ratings(
+    store: Store, spelled: list[str] | None = None, counted: dict[str, Any] | None = None
+) -> tuple[Roster, dict[Any, Any]] | None:
     """(the roster, every rating line) from the months' rating checkpoints; None when every
-    match must be read (companion.history.summed)."""
+    match must be read (companion.history.summed). `spelled`, given, gets the archive's
+    spellings (for `player_names`), read with the checkpoints; `counted`, how each stored
+    game name counted."""
     from companion.history.summed import quick_ratings as summed
 
-    return summed(store)
+    return summed(store, spelled, counted)
 
 
 def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[str, Any] | None:
@@ -120,6 +124,36 @@ def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[st
     if not any((rated, name) in lines for name in names):
         return None
     return {"game": rated, "predictions": predict(lines, rated, names)}
+
+
+def predicted(store: Store, game: str, players: Sequence[str]) -> dict[str, Any]:
+    """`{"predictions": predict.predict(lines, game, players), "rated": [whether each
+    player has a line in game]}` over every rating line, `players` named canonically.
+
+    Kept (companion.history.answered) under the digest of everything the ratings are made
+    from, so asking again while no archive file, record or live match's names changed
+    reads one small file, not every month's partial and a checkpoint (`series status`
+    asks it each time for its odds)."""
+    from companion.history.answered import PREDICTED, Kept
+
+    kept = Kept(store, ["predicted", game, list(players)], PREDICTED)
+    doc = kept.doc()
+    if doc is not None:
+        return doc
+    from companion.history.predict import predict  # (openskill, only when rated here)
+
+    warned = store.warned()
+    counted: dict[str, Any] = {}
+    with paused_gc():
+        found = quick_ratings(store, None, counted)
+        lines = found[1] if found is not None else _rated_history(store)[1]
+    doc = {
+        "predictions": predict(lines, game, players),
+        "rated": [(game, player) in lines for player in players],
+    }
+    if found is not None and store.warned() == warned:
+        kept.keep(doc, counted)
+    return doc
 
 
 def _rated_history(store: Store) -> tuple[Roster, dict[Any, Any]]:

@@ -160,18 +160,15 @@ class SeriesTable:
         is given: openskill's prediction from the two managers' Valley Hoopers ratings, else
         even (a Series of tribes alone has no people to rate)."""
         from companion.games.hoopers.rules.series_odds import EVEN
-        from companion.history.book import history, quick_ratings
-        from companion.history.predict import predict
-        from companion.history.ratings import rate
+        from companion.history.book import predicted
 
         people = series.people
         if not people:
             return EVEN, EVEN, "even"
-        found = quick_ratings(self.store)  # from the months' checkpoints, when it can be
-        lines = found[1] if found is not None else rate(history(self.store)[1])
-        if not all((RATED_AS, person) in lines for person in people):
+        found = predicted(self.store, RATED_AS, list(people))  # kept while history holds
+        if not all(found["rated"]):
             return EVEN, EVEN, "even"
-        first, _ = predict(lines, RATED_AS, list(people))
+        first, _ = found["predictions"]
         return first["chance"], first["chance"], "ratings"
 
     def status_of(self, series: Series) -> Status[SeriesView]:

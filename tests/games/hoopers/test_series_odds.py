@@ -98,6 +98,39 @@ def test_without_a_chance_even_then_the_managers_ratings(cli):
     assert rated["game"]["home"]["chance"] > 0.5  # Keepers won the one game
 
 
+def test_the_managers_chances_are_kept_while_history_holds(cli, db, cache_reads):
+    """`series status` asks the managers' chances each time: kept (history.answered) while
+    no archive file, record or live match's names changed; made again after any."""
+    from companion.history.book import _rated_history
+    from companion.history.predict import predict
+    from companion.store import Store
+
+    def series(*args):
+        done = cli("hoopers", "series", *args)
+        assert done.exit_code == 0, done.stderr
+        return done
+
+    def chance() -> float:
+        return series("status", "--json").json["odds"]["game"]["home"]["chance"]
+
+    def expected() -> float:  # every match rated, nothing kept
+        lines = _rated_history(Store(db))[1]
+        return predict(lines, "hoopers", ["Ana", "Ben"])[0]["chance"]
+
+    series("start", "--players", "Ana=Keepers,Ben=Unleashed", "--home", "kee")
+    series("record", "--score", "78-70")
+    first = chance()
+    cache_reads.clear()
+    assert chance() == first
+    assert [n for n in cache_reads if not n.startswith("predicted-")] == [], cache_reads
+    assert first == expected()
+    cache_reads.clear()
+    series("record", "--score", "60-80")  # Unleashed won game 2: filed, the chances move
+    after = chance()
+    assert any(n.endswith(".stats.json") for n in cache_reads)  # summed again
+    assert after == expected() and after < first
+
+
 def test_bad_chances_are_refused(series):
     assert_user_error(series("odds", "--p", "1.5"), "from 0 to 1")
     assert_user_error(series("odds", "--p", "most"), "is not a chance")
