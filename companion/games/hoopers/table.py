@@ -364,6 +364,12 @@ class HoopersTable(Table[MatchState]):
         notes = [note for step in played.steps for note in step.notes]
         return Recorded(match, played, self.status_of(match, played.state, notes))
 
+    def command(self, move: Any, filled: Mapping[str, Any] | None = None) -> str:
+        """The `companion hoopers match` command that makes `move` (rules/legal.py's)."""
+        from companion.games.hoopers.move_commands import command_of_move
+
+        return command_of_move(move, filled)
+
     def end(self) -> Ended:
         ended = super().end()
         with suppress(CompanionError):
