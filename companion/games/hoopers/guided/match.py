@@ -43,7 +43,12 @@ from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import read_foul_die
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
 from companion.games.hoopers.rules.helpers import perry_value
-from companion.games.hoopers.rules.legal import counter_move, fundamental_move, shot_move
+from companion.games.hoopers.rules.legal import (
+    counter_move,
+    fundamental_move,
+    refusal,
+    shot_move,
+)
 from companion.games.hoopers.rules.modifiers import (
     failed_counter_malus,
     failed_counter_note,
@@ -561,8 +566,8 @@ class Flow:
                 raise BadInput("an answer is needed: a hooper (Tab completes)")
             name = match_prefix(text, [*names, *others], what="hooper")
             if name not in names:
-                why = answer.why_not(move_of(name))
-                raise RuleViolation(why or f"{name} may not play this now")
+                why = answer.why_not(move_of(name)) or f"{name} may not play this now"
+                raise RuleViolation(refusal(why, answer))
             return name
 
         many = len(names) > prompts.LISTED_NAMES
@@ -918,7 +923,7 @@ class Flow:
             for hooper in self.state().teams[team].hoopers:
                 why = answer.why_not(counter_move(team, hooper, kind, against))
                 if why:
-                    refused[kind] = why
+                    refused[kind] = refusal(why, answer)
                     break
         return refused
 

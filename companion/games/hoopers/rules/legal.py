@@ -82,7 +82,6 @@ def counter_move(
     what = {"team": team, "kind": kind, "hooper": hooper}
     if kind == "rebound":
         label = f"{hooper} takes the offensive rebound"
-        asks = (stat_ask("v", f"{hooper}'s V", (stats or {}).get("v")),)
     else:
         what["against"] = against
         label = (
@@ -90,10 +89,11 @@ def counter_move(
             if kind == "steal"
             else f"{hooper} intercepts {against}'s pass"
         )
-        asks = (
-            stat_ask("o", f"{hooper}'s O", (stats or {}).get("o")),
-            stat_ask("v", f"{hooper}'s V", (stats or {}).get("v")),
-        )
+    # Both stats: the foul die's jump ball decides with the other one.
+    asks = (
+        stat_ask("o", f"{hooper}'s O", (stats or {}).get("o")),
+        stat_ask("v", f"{hooper}'s V", (stats or {}).get("v")),
+    )
     return Move("counter", team, what, label, asks)
 
 
@@ -231,3 +231,58 @@ def _substitutions(state: Any, attacking: str) -> list[Move]:
             label = f"{entering} comes in for {leaving}"
             moves.append(Move("sub", attacking, {"team": attacking, "pairs": pairs}, label))
     return moves
+
+
+def in_words(answer: Any) -> str:
+    """The moves the query offers, said by kind in the Turn Sequence's order (the end of a
+    refusal: 'legal now: …'), never move by move."""
+    moves = answer.moves
+    if not moves:
+        return "nothing: the match is over (end it)"
+    by_kind: dict[str, list[Move]] = {}
+    for move in moves:
+        by_kind.setdefault(move.kind, []).append(move)
+    parts = []
+    for move in by_kind.get("free-throw", ()):
+        parts.append(f"'match free-throw {move.who} --stat 2PS'")
+    coach = [w for k, w in (("timeout", "a timeout"), ("sub", "substitutions")) if k in by_kind]
+    if coach:
+        parts.append(" or ".join(coach) + " (coach actions)")
+    if "fundamental" in by_kind:
+        parts.append("a fundamental")
+    play = [w for k, w in (("shot", "a shot"), ("block", "block")) if k in by_kind]
+    if play:
+        parts.append(" or ".join(play) if len(play) > 1 else play[0].replace("block", "a block"))
+    counters = [m for m in by_kind.get("counter", ()) if m.what.get("kind") != "rebound"]
+    if counters:
+        kinds = "|".join(dict.fromkeys(str(m.what["kind"]) for m in counters))
+        parts.append(f"'match counter {counters[0].who} {kinds}'")
+    rebounds = [m for m in by_kind.get("counter", ()) if m.what.get("kind") == "rebound"]
+    if rebounds:
+        parts.append(f"'match counter {rebounds[0].who} rebound' (F3)")
+    for move in by_kind.get("turn", ()):
+        if move.what.get("power"):
+            parts.append(f"'match turn --power' ({move.who}'s Unleashed power)")
+        elif move.what.get("again"):
+            parts.append("'match turn --again' (attack again)")
+    if any(not (m.what.get("power") or m.what.get("again")) for m in by_kind.get("turn", ())):
+        alone = not parts or all("--power" in p for p in parts)
+        parts.append("only 'match turn' (the turn token moves)" if alone else "'match turn'")
+        if alone:
+            parts.insert(0, parts.pop())
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + ", or " + parts[-1]
+
+
+def refusal(why: str, answer: Any) -> str:
+    """A refused move's words as every face says them: the rule, then what is legal now
+    (unless the rule already says who may, or what is legal)."""
+    if says_legal(why):
+        return why
+    return f"{why}; legal now: {in_words(answer)}"
+
+
+def says_legal(why: str) -> bool:
+    """Whether a refusal says already what is legal (or who may)."""
+    return "legal now:" in why or "who may" in why
