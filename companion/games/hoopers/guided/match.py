@@ -48,6 +48,7 @@ from companion.games.hoopers.rules.legal import (
     fundamental_move,
     refusal,
     shot_move,
+    timeout_move,
 )
 from companion.games.hoopers.rules.modifiers import (
     failed_counter_malus,
@@ -60,7 +61,6 @@ from companion.games.hoopers.rules.phase import (
     energy_warning,
     power_open,
     timeout_answer_open,
-    timeout_open,
 )
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.rules.state import MatchState
@@ -757,7 +757,7 @@ class Flow:
             return []
         side = state.teams[turn.team]
         offered = []
-        if timeout_open(state, turn.team):
+        if self.legal().find(timeout_move(turn.team)):  # the query's answer
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
@@ -1045,10 +1045,13 @@ class Flow:
         return tf.after_playbook(turn, True, common=common)
 
     def attack(self, turn: tf.Turn) -> tf.Turn:
-        choices = tf.attack_choices(turn)
-        eligible = tf.attack_eligible(turn, self.hoopers(turn.team, attack=True))
-        if not eligible:
-            choices = ["none"]
+        # The kinds some hooper may shoot now, as the query offers them.
+        choices = [
+            k
+            for k in tf.attack_choices(turn)
+            if k == "none" or self.offered(turn.team, lambda h, k=k: shot_move(turn.team, h, k))
+        ]
+        choices = choices or ["none"]
         kind = self.q.choose(f"A: {turn.team}'s attack?", choices, choices[0])
         if kind == "none":
             self.card_back(turn)

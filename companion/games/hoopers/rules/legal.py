@@ -97,6 +97,10 @@ def counter_move(
     return Move("counter", team, what, label, asks)
 
 
+def timeout_move(team: str) -> Move:
+    return Move("timeout", team, {"team": team}, f"{team} calls a timeout")
+
+
 def turn_move(again: bool = False, power: bool = False, who: str | None = None) -> Move:
     if power:
         return Move("turn", who, {"again": False, "power": True}, f"{who}: the Unleashed power")
@@ -138,8 +142,7 @@ def candidates(state: Any) -> list[Move]:
     moves.append(turn_move(again=True, who=attacking))
     moves.append(turn_move(power=True, who=defending))
     moves += _blocks(state, attacking, defending)
-    for team in (attacking, defending):
-        moves.append(Move("timeout", team, {"team": team}, f"{team} calls a timeout"))
+    moves += [timeout_move(team) for team in (attacking, defending)]
     moves += _substitutions(state, attacking)
     return moves
 

@@ -5,8 +5,8 @@ the match's fold keeps a `Phase` (advanced by every event, `advance`), the table
 refuses a move the phase does not allow (`check`, when a move is recorded — never
 when an old log is folded again, so a match recorded before these checks still
 replays), and guided play asks the same phase where a turn picks up
-(`companion.games.hoopers.rules.turn_flow.resume`), whether a timeout may be called
-(`timeout_open`) and whether the Unleashed power is open (`power_open`). What is legal
+(`companion.games.hoopers.rules.turn_flow.resume`) and whether the Unleashed power is
+open (`power_open`); whether a timeout may be called is the query's answer. What is legal
 now, said at the end of a refusal, is the legal-moves query's answer (rules/legal.py),
 which tries each candidate move with these same checks.
 
@@ -463,17 +463,6 @@ def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool
     if owed:
         return _owed(then, why, left.slots, left.open)
     return Phase(ENDED if on_shot else PLAY, why=why, slots=left.slots, open=left.open)
-
-
-def timeout_open(state: Any, team: str) -> bool:
-    """A timeout: the attacking team, at the beginning of its turn, with a cube and a token."""
-    side = state.teams[team]
-    return (
-        team == state.attacking
-        and state.phase.fresh
-        and side.timeouts > 0
-        and side.coach_tokens > 0
-    )
 
 
 def timeout_answer_open(state: Any, caller: str) -> bool:
