@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+import shlex
 
 import pytest
 
@@ -181,3 +182,21 @@ def test_tab_offers_the_legal_shooters_first(cli, db, monkeypatch, capsys):
     assert shooters[-1] == "May Friend"  # ... but is still there, last
     against = "companion hoopers match counter Bob intercept --hooper Joy --against "
     assert offered(monkeypatch, capsys, db, against)[0] == "May Friend"
+
+
+def test_a_series_games_match_answers_the_query(cli):
+    series = ("hoopers", "series")
+    assert cli(*series, "start", "--tribes", "Keepers,Unleashed", "--home", "kee").exit_code == 0
+    started = cli(*series, "game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert started.exit_code == 0, started.stderr
+    shown = cli("moves", "hoopers", "--json")
+    assert shown.exit_code == 0, shown.stderr
+    attacking = cli(*M, "status", "--json").json["attacking"]
+    moves = shown.json["moves"]
+    assert {m["move"]["kind"] for m in moves} >= {"turn", "fundamental", "shot"}
+    shot = next(m for m in moves if m["move"]["kind"] == "shot")
+    assert shot["move"]["who"] == attacking
+    words = shlex.split(shot["command"])
+    assert words[:4] == ["companion", "hoopers", "match", "shot"]
+    made = cli(*words[1:], "--roll", "5")
+    assert made.exit_code == 0, made.stderr
