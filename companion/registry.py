@@ -10,7 +10,9 @@ the `companion.games` group naming its spec,
 
 Start-up stays lazy: a command for one built-in game imports that game's spec only, and
 installed packages are looked for only when a name is not built in or when every game is
-listed (a menu, `--help`, history). The search reads the `entry_points.txt` of each
+listed (a menu, `--help`, history's lists and stats). A command that reads or writes one
+game's matches (a move, its end, checking its fields) asks `owner`/`fields_of` of that
+game alone, so a broken plug-in says nothing there. The search reads the `entry_points.txt` of each
 distribution on `sys.path` directly, which costs a fraction of a millisecond where
 `importlib.metadata` would cost tens of milliseconds to import.
 
@@ -24,8 +26,9 @@ from __future__ import annotations
 import os
 import sys
 from functools import cache
+from typing import Any
 
-from companion.engine.spec import API, Fields, GameSpec, Kind, load
+from companion.engine.spec import API, Fields, GameSpec, Kind, api_version, load
 
 GROUP = "companion.games"
 BUILTIN = {
@@ -43,8 +46,58 @@ def _builtin(name: str) -> GameSpec:
 
 @cache
 def installed() -> dict[str, str]:
-    """Games of other packages: name -> "module:attribute" of their spec (first on sys.path)."""
-    return {name: target for name, (target, _) in _installed().items()}
+    """Games of other packages that are on: name -> "module:attribute" of their spec (first
+    on sys.path); a game switched off (`companion plugins off NAME`) is left out."""
+    every = _installed()
+    off = switched_off() if every else set()
+    return {name: target for name, (target, _, _) in every.items() if name not in off}
+
+
+def packages() -> dict[str, tuple[str, str]]:
+    """Every installed game, on or off: name -> (its package, the package's version)."""
+    return {name: (package, version) for name, (_, package, version) in _installed().items()}
+
+
+# --- games switched off: remembered per machine, in the user's config folder ---------------
+
+
+def off_file() -> str:
+    from platformdirs import user_config_path
+
+    return str(user_config_path("companion", appauthor=False) / "plugins.toml")
+
+
+@cache
+def switched_off() -> frozenset[str]:
+    """The installed games `companion plugins off` switched off on this machine."""
+    try:
+        with open(off_file(), "rb") as handle:
+            import tomllib
+
+            doc = tomllib.load(handle)
+    except (OSError, ValueError):
+        return frozenset()
+    off = doc.get("off")
+    return frozenset(n for n in off if isinstance(n, str)) if isinstance(off, list) else frozenset()
+
+
+def switch(name: str, on: bool) -> None:
+    """Switch installed game `name` on or off on this machine (written whole, then renamed)."""
+    import json
+    import tempfile
+
+    off = set(switched_off()) - {name} if on else set(switched_off()) | {name}
+    path = off_file()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    body = "# Installed games switched off (companion plugins off NAME)\n"
+    body += f"off = [{', '.join(json.dumps(n) for n in sorted(off))}]\n"
+    fd, temp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".plugins.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(body)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, path)
+    refresh()
 
 
 # Set by `only_builtin`: the installed games are left out.
@@ -60,9 +113,10 @@ def only_builtin(on: bool = True) -> None:
 
 
 @cache
-def _installed() -> dict[str, tuple[str, str]]:
-    """name -> (its spec's "module:attribute", the distribution that declares it)."""
-    found: dict[str, tuple[str, str]] = {}
+def _installed() -> dict[str, tuple[str, str, str]]:
+    """name -> (its spec's "module:attribute", the distribution that declares it, and the
+    distribution's version)."""
+    found: dict[str, tuple[str, str, str]] = {}
     if _only_builtin:
         return found
     for folder in sys.path:
@@ -73,22 +127,24 @@ def _installed() -> dict[str, tuple[str, str]]:
         with entries:
             for entry in entries:
                 if entry.name.endswith((".dist-info", ".egg-info")):
-                    package = entry.name.rsplit(".", 1)[0].split("-", 1)[0]
+                    package, _, version = entry.name.rsplit(".", 1)[0].partition("-")
                     for name, target in _entry_points(entry.path):
-                        found.setdefault(name, (target, package))
+                        found.setdefault(name, (target, package, version or "?"))
     return {k: v for k, v in found.items() if k not in BUILTIN}
 
 
 _warned: set[str] = set()
+broken: dict[str, str] = {}  # installed games that could not be loaded: name -> why
 
 
 def warn(game: str | GameSpec, reason: str) -> None:
     """Name a plug-in that failed, once per process, in one line on stderr."""
     name = game if isinstance(game, str) else game.name
+    broken.setdefault(name, reason)
     if name in _warned:
         return
     _warned.add(name)
-    package = _installed().get(name, ("", "companion"))[1]
+    package = _installed().get(name, ("", "companion", ""))[1]
     print(f"warning: game '{name}' (package {package}) {reason}", file=sys.stderr)
 
 
@@ -111,8 +167,14 @@ def _entry_points(folder: str) -> list[tuple[str, str]]:
     return points
 
 
+_loading: dict[str, GameSpec] = {}  # specs whose hooks are being checked (a hook's module
+# may ask the registry for its own game while it is imported)
+
+
 @cache
 def _plugin(name: str) -> GameSpec | None:
+    if name in _loading:
+        return _loading[name]
     target = installed().get(name)
     if target is None:
         return None
@@ -125,12 +187,114 @@ def _plugin(name: str) -> GameSpec | None:
         warn(name, f"could not be loaded: {target} is a {type(spec).__name__}, not a GameSpec")
         return None
     api = getattr(spec, "api", None)
-    if api != API:
+    theirs, ours = api_version(api), api_version(API)
+    assert ours is not None
+    if theirs is None or theirs[0] != ours[0]:
         warn(
             name, f"could not be loaded: its spec is for API {api}, this companion reads API {API}"
         )
         return None
+    if theirs[1] > ours[1]:
+        warn(
+            name,
+            f"could not be loaded: its spec is for API {api}, this companion reads API {API} "
+            "and older: install a newer companion",
+        )
+        return None
+    _loading[name] = spec
+    try:
+        problem = hook_problem(spec)
+    finally:
+        del _loading[name]
+    if problem is not None:
+        warn(name, f"could not be loaded: {problem}")
+        return None
     return spec
+
+
+def hook_problem(spec: GameSpec) -> str | None:
+    """The first hook `spec` names that does not exist or cannot be called, checked whole
+    when the spec loads (as pluggy verifies hooks at registration), never at first use."""
+    for where, target, callable_ in _hooks(spec):
+        if not isinstance(target, str) or ":" not in target and callable_:
+            return f"{where} is not a 'module:attribute' name ({target!r})"
+        try:
+            found = load(target) if ":" in target else _module(target)
+        except Exception as err:  # noqa: BLE001 - the plug-in's mistake, said in its line
+            return f"{where} {target} cannot be imported: {said(err)}"
+        if callable_ and not callable(found):
+            return f"{where} {target} is not callable"
+    return None
+
+
+def _module(target: str) -> Any:
+    from importlib import import_module
+
+    return import_module(target)
+
+
+# Where a spec names its hooks: (field, whether the object must be callable).
+KIND_HOOKS = (("table", True), ("renderer", True), ("flow", False), ("replay", True),
+              ("plays", True), ("stats", False), ("stats_view", True), ("result_view", True),
+              ("chart", True), ("role", True), ("people", True))  # fmt: skip
+LOG_HOOKS = (("rank", True), ("prepare", True), ("context", True), ("setup", True))
+
+
+def _hooks(spec: GameSpec) -> list[tuple[str, Any, bool]]:
+    found: list[tuple[str, Any, bool]] = [("cli", spec.cli, True)]
+    if spec.completion:
+        found.append(("completion", spec.completion, False))
+    if spec.dice:
+        found.append(("dice", spec.dice, False))
+    found += [(f"demo {name}", module, False) for name, module in spec.demos]
+    for kind in spec.kinds:
+        found += [
+            (f"{kind.key}.{field}", getattr(kind, field), must)
+            for field, must in KIND_HOOKS
+            if getattr(kind, field, None)
+        ]
+        if kind.log is not None:
+            found += [
+                (f"{kind.key}.log.{field}", getattr(kind.log, field), must)
+                for field, must in LOG_HOOKS
+                if getattr(kind.log, field, None)
+            ]
+    return found
+
+
+def hook(kind: Kind | None, field: str) -> Any:
+    """The function `kind`'s spec names for `field` (`chart`, `stats_view`, …), None where it
+    names none. A plug-in's hook is guarded: its mistake (anything but a CompanionError, the
+    hook's own refusal) is one warning line naming the game and the hook, and the call
+    answers None, so the rest of the command works. A built-in game's hooks are its tests'."""
+    target = getattr(kind, field, None) if kind is not None else None
+    if not target:
+        return None
+    function = load(target)
+    found = owner(kind.key)
+    if found is None or found[0].name in BUILTIN:
+        return function
+    game = found[0]
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        from companion.engine.errors import CompanionError
+
+        try:
+            return function(*args, **kwargs)
+        except CompanionError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a plug-in's mistake costs its hook alone
+            warn(game, f"its {field} hook failed: {said(err)}")
+            return None
+
+    return guarded
+
+
+def quietly(name: str) -> GameSpec | None:
+    """Installed game `name`'s spec with no warning line (its own command says why it is
+    broken, in its one `error:` line): None when it is broken; `broken[name]` says why."""
+    _warned.add(name)
+    return _plugin(name)
 
 
 def said(err: BaseException) -> str:
@@ -181,12 +345,15 @@ def owner(key: str) -> tuple[GameSpec, Kind] | None:
         found = _in(_builtin(name), key)
         if found is not None:
             return found
-    for name in sorted(installed()):
-        plugin = _plugin(name)
+    # The plug-in named like the key first (its kinds are named after it); else every one,
+    # so which plug-ins load (and warn) never depends on how they sort.
+    if head in installed():
+        plugin = _plugin(head)
         found = _in(plugin, key) if plugin is not None else None
         if found is not None:
             return found
-    return None
+    every = [plugin for plugin in (_plugin(n) for n in sorted(installed())) if plugin]
+    return next((found for p in every if (found := _in(p, key)) is not None), None)
 
 
 @cache
@@ -200,6 +367,16 @@ def fields() -> Fields:
         except (TypeError, AttributeError) as err:
             warn(game, f"has fields that could not be read: {said(err)}")
     return found
+
+
+@cache
+def fields_of(key: str | None) -> Fields:
+    """The own fields of the matches of `key` (a stored game name): its spec's alone, so a
+    command reading one game's matches loads no other game; every game's together for a
+    name no installed game has (or None), or a spec whose fields are malformed."""
+    found = owner(key) if key is not None else None
+    own = found[0].fields if found is not None else None
+    return own if isinstance(own, Fields) else fields()
 
 
 def _in(game: GameSpec, key: str) -> tuple[GameSpec, Kind] | None:
@@ -228,6 +405,8 @@ def counted(key: str) -> str:
 
 def refresh() -> None:
     """Look for installed games again (after a package is installed in this process)."""
-    for cached in (_builtin, installed, _installed, _plugin, owner, fields):
+    for cached in (_builtin, installed, _installed, _plugin, owner, fields, fields_of):
         cached.cache_clear()
+    switched_off.cache_clear()
     _warned.clear()
+    broken.clear()

@@ -524,3 +524,19 @@ def test_log_completes_known_players_names_with_their_equals(monkeypatch, capsys
 def test_a_real_shell_completes_a_known_players_equals_and_no_space(shell, table):
     words = typed_line(shell, table, "companion log otdraft Ana=3 Be", then="5")
     assert words[-1] == "Ben=5"  # no space after `Ben=`: the score is typed right on
+
+
+def test_log_offers_only_the_named_games_own_options(monkeypatch, capsys, table):
+    """Issue 42 item 3: `log playlist --<Tab>` offers the shared options and the Playlist's
+    own, never another game's (`--tribe` is Valley Hoopers')."""
+    from companion.history.log import loggable
+
+    own = {kind: {o.flag for o in k.log.options} for kind, k in loggable().items()}
+    every = set().union(*own.values())
+    for game in ("playlist", "hoopers"):
+        got = set(offered(monkeypatch, capsys, table, f"companion log {game} --"))
+        assert own[game] <= got, game
+        assert not (every - own[game]) & got, (game, (every - own[game]) & got)
+        assert {"--when", "--note", "--json"} <= got
+    assert "--tribe" in own["hoopers"] and "--tribe" not in own["playlist"]
+    assert every <= set(offered(monkeypatch, capsys, table, "companion log --"))

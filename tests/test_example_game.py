@@ -15,6 +15,7 @@ import pytest
 
 from companion import registry
 from tests.conftest import assert_user_error
+from tests.pip_target import pip_install
 
 pytestmark = pytest.mark.slow  # pip builds and installs a package: seconds
 
@@ -24,11 +25,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "coinrace"
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--no-index", "--target", str(target), str(EXAMPLE)],
-        capture_output=True, text=True,
-    )  # fmt: skip
+    done = pip_install(target, EXAMPLE)
     assert done.returncode == 0, done.stderr
     return target
 

@@ -152,6 +152,48 @@ def test_the_store_history_and_engine_hold_no_games_concepts():
     assert hits == []
 
 
+# The faces and the tables layer: a game's concepts in their code (names and strings; a
+# docstring or comment may mention one), the table's own dice (d20, d8) aside.
+FACE_CONCEPTS = re.compile(
+    r"\b(tribes?|playoffs?|play.offs?|supporters?|species|arenas?|draftline|hoopers?|songs?)\b",
+    re.IGNORECASE,
+)
+
+
+def _code_texts(tree: ast.AST) -> list[tuple[int, str]]:
+    """Names, attributes and strings of a module, docstrings left out."""
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name):
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def test_the_faces_and_tables_draw_no_games_concepts():
+    """ui/, cli/, tables/ and demo/ hold no game's concepts in their code: a game's own
+    lines, charts and words come through its spec's hooks (`stats_view`, `result_view`,
+    a chart's labelled steps)."""
+    hits = []
+    for layer in ("ui", "cli", "tables", "demo"):
+        for path in modules(PACKAGE / layer):
+            for line, text in _code_texts(parsed(path)):
+                if FACE_CONCEPTS.search(text.replace("_", " ")):
+                    hits.append(f"{shown(path)}:{line}: {text[:60]!r}")
+    assert hits == []
+
+
 def test_the_store_imports_neither_history_nor_tables():
     """The store is below history and tables: they register hooks (store/hooks.py) and read
     its public API; it names no command (the tables layer's hints) and imports neither."""

@@ -142,3 +142,24 @@ def test_a_plain_move_from_outside_reads_back_as_the_query_gives_it():
 def test_moves_with_nothing_live_is_one_error_line(cli):
     assert_user_error(cli("moves"), "no live match")
     assert_user_error(cli("moves", "--json"), "no live match")
+
+
+def test_a_value_only_the_player_gives_is_tried_with_its_sample_never_shown():
+    """A name the player types (or a card chosen in secret) has no default: the query tries
+    the move with the ask's sample, which no page, command or record ever carries."""
+
+    class NameRules(CountRules):
+        def apply(self, state, event, rng):
+            if not event["data"].get("name"):
+                raise RuleViolation("a name is needed")
+            return Step(state, event)
+
+        def moves(self, state):
+            ask = Ask("name", "the name", sample="(typed)")
+            return [Move("say", "Ann", {"player": "Ann"}, "Ann says a name", (ask,))]
+
+    move = legal(NameRules(), match()).moves[0]  # offered: tried with the sample
+    assert move.to_json()["asks"] == [{"name": "name", "label": "the name", "type": "text"}]
+    with pytest.raises(BadInput, match="a value is needed"):
+        move.event()
+    assert move.event({"name": "Zed"})["data"] == {"player": "Ann", "name": "Zed"}

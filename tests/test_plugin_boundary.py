@@ -162,7 +162,17 @@ def test_the_web_page_carries_each_games_own_board(tally, monkeypatch):
     assert 'board("tally", s => [el("h1", {}, "Tally board"), scoreCards(s)]);' in served
     assert 'board("hoopers", s =>' in served and 'board("otdraft", s =>' in served
     # each board is a script (and a block) of its own: one game's mistake stops no other's
-    assert served.count("<script>") == 1 + 1 + boards and boards >= 4 + 1
+    own = page_scripts()  # the page's own scripts, each game's board apart
+    assert served.count("<script>") == own + boards and boards >= 4 + 1
+
+
+def page_scripts() -> int:
+    """The scripts of the page shell itself (companion/ui/web/): the board's helpers and its
+    listener, the seats' shared script."""
+    from importlib import resources
+
+    shell = resources.files("companion.ui.web").joinpath("scoreboard.html").read_text()
+    return shell.count("<script>") + 1  # and the one that carries the boards' blocks
 
 
 BROKEN = {
@@ -186,7 +196,7 @@ def test_a_broken_plugin_costs_one_warning_line_and_every_other_game_works(tally
         "warning: game 'wrongtype' (package wrongtype_pkg) could not be loaded: "
         "wrongtype_pkg.spec:SPEC is a dict, not a GameSpec",
         "warning: game 'older' (package older_pkg) could not be loaded: "
-        "its spec is for API 0, this companion reads API 1",
+        "its spec is for API 0, this companion reads API 1.1",
     }
     helped = run(tally, db, "--help")
     assert helped.returncode == 0 and "tally" in helped.stdout and "hoopers" in helped.stdout
@@ -206,8 +216,12 @@ def test_a_broken_plugin_costs_one_warning_line_and_every_other_game_works(tally
     assert run(tally, db, "log", "tally", "Ann=1", "Bob=2").returncode == 0
     stats = json.loads(run(tally, db, "history", "stats", "--json").stdout)
     assert stats  # history still answers with the broken games installed
-    missing = run(tally, db, "raising", "hello")
-    assert missing.returncode == 2 and "no such command 'raising'" in missing.stderr.lower()
+    missing = run(tally, db, "raising", "hello")  # its own command says why, in one line
+    assert missing.returncode == 2
+    assert missing.stderr.splitlines() == [
+        "error: game 'raising' is installed but broken: could not be loaded: RuntimeError: "
+        "the spec has a bug (hint: 'companion plugins' lists every game and its state)"
+    ]
 
 
 CLASH_SPEC = """
@@ -216,7 +230,7 @@ from companion.engine.spec import GameSpec, Kind, LogOption, Logged
 SPEC = GameSpec(
     name="clash",
     title="Clash",
-    cli="clash.cli:app",
+    cli="clash_pkg.cli:app",
     kinds=(
         Kind(
             key="clash",
@@ -228,13 +242,15 @@ SPEC = GameSpec(
             ),
         ),
     ),
-    dice="clash.nowhere:DICE",
+    dice="clash_pkg.spec:DICE",
 )
+
+DICE = 5  # not dice
 """
 
 
 def test_a_plugin_option_or_die_that_cannot_be_added_costs_one_warning_line(tally, tmp_path):
-    install(tally, "clash_pkg", "clash", {"spec.py": CLASH_SPEC})
+    install(tally, "clash_pkg", "clash", {"spec.py": CLASH_SPEC, "cli.py": TALLY_CLI})
     db = tmp_path / "db.json"
     helped = run(tally, db, "log", "--help")
     assert helped.returncode == 0 and "--bonus NAME=N" in helped.stdout

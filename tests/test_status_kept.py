@@ -223,6 +223,73 @@ def test_a_malformed_kept_status_is_not_shown_the_match_is_replayed(how, cli, db
     assert shown(db, "hoopers") is not None
 
 
+def _table_call(**change):
+    table = {"options": {"box": None}, "columns": [["who", {}]], "rows": [["Ann"]]}
+    table["row_options"] = [{}]
+    for key, value in change.items():
+        table[key] = value
+    return [[{"table": table}], {}]
+
+
+# Issue 38 item 3: a kept value forged by hand (the stamp is the match's, as a forger can
+# recompute it) holds what the console does not draw itself: dropped, the match replayed.
+FORGED = {
+    "a style rich does not know": [["x"], {"style": "no-such-style"}],
+    "a style word among known ones": [["x"], {"style": "bold blinking"}],
+    "a colour by number": [["x"], {"style": "#ff0000"}],
+    "a justify rich does not know": [["x"], {"justify": "middle"}],
+    "an end that drives the terminal": [["x"], {"end": "\x1b[2J\n"}],
+    "a separator joining texts into a tag": [["a\\", "[bold]b"], {"sep": ""}],
+    "a tag of an unknown style": [[["a ", ["no-such-style"], "b"]], {}],
+    "a link tag": [[["a ", ["link=https://example.com"], "b"]], {}],
+    "a closing tag with nothing open": [[["a ", ["/bold"], "b"]], {}],
+    "tags closed out of order": [[[["bold"], ["red"], "b", ["/bold"], ["/red"]]], {}],
+    "tags where markup is off": [[["a ", ["bold"], "b"]], {"markup": False}],
+    "a tag that is not text": [[["a ", [7], "b"]], {}],
+    "a table header style": _table_call(options={"box": None, "header_style": "nope"}),
+    "a table box": _table_call(options={"box": "ASCII"}),
+    "a column style": _table_call(columns=[["who", {"style": "nope"}]]),
+    "a column option rich refuses": _table_call(columns=[["who", {"ratio": "x"}]]),
+    "a row style": _table_call(row_options=[{"style": "nope"}]),
+    "a header tag of an unknown style": _table_call(columns=[[[["nope"], "who"], {}]]),
+    "tags in a cell of a table without markup": _table_call(rows=[[[["bold"], "Ann"]]]),
+}
+
+
+@pytest.mark.parametrize("how", list(FORGED))
+def test_a_forged_kept_drawing_is_not_drawn_the_match_is_replayed(how, cli, db):
+    text, doc = started(cli, db)
+    edit(db, lambda data: kept_value(data)["kept"]["drawn"].append(FORGED[how]))
+    assert shown(db, "hoopers") is None
+    status = ok(cli(*HOOPERS, "status"))
+    assert (status.stdout, status.stderr) == (text, "")
+    assert ok(cli(*HOOPERS, "status", "--json")).stdout == doc
+
+
+def test_markup_typed_into_a_kept_value_is_shown_as_text(cli, db):
+    text, _ = started(cli, db)
+    forged = "[bold]Mallory[/bold] wins [link=https://example.com]here[/link] \\[dim]"
+    edit(db, lambda data: kept_value(data)["kept"]["drawn"].append([[forged], {}]))
+    assert shown(db, "hoopers") is not None  # text is text: it is drawn, as text
+    status = ok(cli(*HOOPERS, "status"))
+    assert status.stdout == text + forged + "\n"
+    assert status.stderr == ""
+
+
+@pytest.mark.parametrize("table", ["a string", None, [1, 2], {"01": {}, "2": "row"}])
+def test_a_kept_table_of_the_wrong_shape_is_ignored_and_written_again(table, cli, db):
+    text, _ = started(cli, db)
+    data = json.loads(db.read_text())
+    data["_shown"] = table
+    db.write_text(json.dumps(data))
+    status = ok(cli(*HOOPERS, "status"))
+    assert (status.stdout, status.stderr) == (text, "")
+    assert "Ann" in ok(cli("history", "list")).stdout
+    ok(cli(*HOOPERS, "turn"))
+    assert list(json.loads(db.read_text())["_shown"]) == ["1"]
+    assert shown(db, "hoopers") is not None
+
+
 def test_a_kept_text_that_is_not_json_is_not_shown(cli, db):
     text, _ = started(cli, db)
     data = json.loads(db.read_text())
@@ -348,3 +415,61 @@ def test_the_match_that_waited_is_shown_from_what_was_kept_once_it_is_current_ag
             no_replay(patch)
             assert ok(cli(*HOOPERS, "status")).stdout == replay.stdout
         ok(cli(*HOOPERS, "resume", "--match", game.json["match_id"]))
+
+
+class Terminal:
+    """A file that says it is a terminal: the console styles what it prints."""
+
+    def __init__(self) -> None:
+        from io import StringIO
+
+        self.buffer = StringIO()
+        self.write = self.buffer.write
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("styled", [False, True])
+def test_a_kept_drawing_keeps_the_renderers_styles_and_its_escaped_names(styled, monkeypatch):
+    """Markup kept as text and tags draws the same bytes as the renderer, on a terminal
+    too: nested tags, `[/]`, names with markup and backslashes escaped by `plain()`."""
+    from io import StringIO
+
+    from companion.ui.console import Table as LightTable
+    from companion.ui.console import TableConsole, plain
+    from companion.ui.drawn import checked, draw, drawing
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    names = ["Ann[/b]", "[red]Bo", "Fi\\", "Cy\\\\", "\\[dim]Di"]
+
+    def render(out, _):
+        for name in names:
+            out.print(f"[bold]{plain(name)}[/bold] leads [dim]by [red]3[/red][/dim]")
+            out.print(f"{plain(name)} [yellow]{plain(name)}[/]", markup=True)
+            out.print(f"as typed: {name}", markup=False)
+        table = LightTable(box=None, header_style="bold", markup=True)
+        table.add_column("who")
+        table.add_column("pts", justify="right")
+        for name in names:
+            table.add_row(f"[bold]{plain(name)}[/bold]", "3")
+        out.print(table)
+        plain_table = LightTable("who", "pts", box=None)
+        for name in names:
+            plain_table.add_row(name, "3")
+        out.print(plain_table)
+
+    calls = drawing(render, None)
+    assert calls is not None
+    calls = checked(json.loads(json.dumps(calls)))  # as read back from the file
+    assert calls is not None
+    again, direct = (Terminal() if styled else StringIO() for _ in range(2))
+    draw(TableConsole(again), calls)
+    render(TableConsole(direct), None)
+    printed = (again.buffer if styled else again).getvalue()
+    assert printed == (direct.buffer if styled else direct).getvalue()
+    assert ("\x1b[1m" in printed) == styled

@@ -48,9 +48,9 @@ def _in_progress(store) -> list[str]:
 def backup(ctx: typer.Context, path: BackupPath = None, json: JsonOption = False) -> None:
     """Copy the whole database (the main file and every archive file) to one file.
 
-    Taken under the lock, so it is one consistent copy even while others record. With no
-    PATH it is a new dated file beside the database (never one that exists), and the
-    companion says where.
+    Taken under the lock, so it is one consistent copy even while others record (on a
+    read-only mount, where no one records, read without it). With no PATH it is a new dated
+    file beside the database (never one that exists), and the companion says where.
     """
     from companion.history.book import take_backup
 

@@ -320,9 +320,9 @@ def reader_gone() -> None:
 
 def new_app(help_text: str, **kwargs: Any) -> typer.Typer:
     """A sub-app with the project's defaults (plain help text, fast start)."""
+    kwargs.setdefault("no_args_is_help", True)
     return LazyTyper(
         help=help_text,
-        no_args_is_help=True,
         rich_markup_mode=None,
         pretty_exceptions_enable=False,
         add_completion=False,

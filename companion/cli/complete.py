@@ -37,6 +37,7 @@ ALIASES = "players"  # companion.history.book.ALIASES: spelling -> canonical nam
 # The root's own commands: no game is looked for under these names.
 ROOT_COMMANDS = frozenset(
     ("roll", "shuffle", "deal", "first-player", "demo", "watch", "history", "players", "log")
+    + ("moves", "plugins")
 )
 
 ENOUGH_IDS = 100  # match ids offered for an empty word (newest first)
@@ -394,6 +395,14 @@ def loggable(asked: Asked) -> list[Item]:
     return values(k.key for k in registry.kinds() if k.log is not None)
 
 
+def installed_games(asked: Asked) -> list[Item]:
+    """`plugins off|on <Tab>`: the installed games, with their state."""
+    from companion import registry
+
+    on = registry.installed()
+    return [(n, "on" if n in on else "off") for n in sorted(registry.packages())]
+
+
 def demos(asked: Asked) -> list[Item]:
     from companion.demo.run import demos as every
 
@@ -424,6 +433,7 @@ SOURCES: dict[str, Source | dict[str, Source | None] | None] = {
         "": games,
     },
     "format": fixed(EXPORT_FORMATS),
+    "name": {"plugins": installed_games},
     # matches
     "match_id": match_ids,
     "one": {"history export": match_ids},

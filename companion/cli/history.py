@@ -556,7 +556,7 @@ def write_chunks(chunks: Iterable[str], path: Path | None) -> None:
         sys.stdout.write("\n")
         return
     try:
-        with path.open("w", encoding="utf-8", errors="backslashreplace") as handle:
+        with _opened(path) as handle:
             for chunk in chunks:
                 handle.write(chunk)
             handle.write("\n")
@@ -569,9 +569,28 @@ def write_text(path: Path, text: str) -> None:
     from companion.history.errors import BadOutput
 
     try:
-        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        with _opened(path) as handle:
+            handle.write(text if text.endswith("\n") else text + "\n")
     except OSError as err:
         raise BadOutput(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def _opened(path: Path) -> Any:
+    """`path` opened to write text, never waiting: a FIFO made since `_check_output` looked
+    (no reader: ENXIO) or any other file that is not a regular one is refused."""
+    import os
+    import stat
+
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, "w", encoding="utf-8", errors="backslashreplace")
 
 
 def _check_output(output: str | None) -> Path | None:
@@ -584,6 +603,13 @@ def _check_output(output: str | None) -> Path | None:
         raise BadOutput(f"cannot write {path}: it is a folder")
     if not path.parent.is_dir():
         raise BadOutput(f"cannot write {path}: folder {path.parent} does not exist")
+    if path.exists() and not path.is_file():  # a FIFO would wait for a reader for ever
+        from companion.store.regular import NotRegular, check
+
+        try:
+            check(path)
+        except NotRegular as err:
+            raise BadOutput(f"cannot write {path}: {err}") from None
     return path
 
 
@@ -659,6 +685,14 @@ def export(
     from companion.history.playrecord import bgg_ids
 
     _, matches = history(store)
+    asker = None if json else _bgg_asker(store)
+    if asker is not None and kind in ("bgstats", "bgsplay", "bgg"):
+        from companion import registry
+        from companion.history.formats import _finished, is_play
+        from companion.history.queries import game_of
+
+        shown = [find_id(one, matches)] if one is not None else select(matches, Filter(game=chosen))
+        asker([registry.family(game_of(m)) for m in _finished(shown) if is_play(m)])
     bgg = bgg_ids(store)
     rows = None
     data: Any
@@ -720,21 +754,62 @@ def link(
     json: JsonOption = False,
 ) -> None:
     """BG Stats' link for one play: opened on a phone (scan the QR code), it fills in the
-    play — date, minutes, location, players, scores, winners, who started, roles."""
+    play — date, minutes, location, players, scores, winners, who started, who was new,
+    roles, board."""
+    import shutil
     import sys
 
     from companion.history.bgstats import link_of
 
-    _, url = link_of(open_store(ctx), match_id)
+    store = open_store(ctx)
+    _, url = link_of(store, match_id, ask=None if json else _bgg_asker(store))
 
     def render(out):
         out.print(url, markup=False, highlight=False, soft_wrap=True)
         if qr if qr is not None else sys.stdout.isatty():
             from companion.ui.qr import draw_qr
 
-            draw_qr(url, sys.stdout)
+            columns = shutil.get_terminal_size((80, 24)).columns
+            out.file.flush()
+            draw_qr(url, sys.stdout, columns, TOO_WIDE.format(columns=columns, width="{width}"))
 
     emit({"url": url}, json, render)
+
+
+TOO_WIDE = "QR code: {width} columns, {columns} here; scan the room's board (companion watch --web)"
+
+
+def _bgg_asker(store: Any) -> Any:
+    """On a terminal: asks once, the first time a play of a game goes to BG Stats or BGG,
+    for the game's BoardGameGeek id (None off a terminal: nothing is asked)."""
+    if not on_terminal():
+        return None
+
+    def ask(families: list[str]) -> None:
+        from companion import registry
+        from companion.engine.errors import BadInput
+        from companion.history.playrecord import check_bgg_id, not_asked, set_bgg_id
+
+        for family in not_asked(store, families):
+            spec = registry.spec(family)
+            title = spec.title if spec is not None else family
+            while True:
+                typed = typer.prompt(
+                    f"BoardGameGeek id of {title}? (the number in its boardgamegeek.com "
+                    "address; Enter: none, and not asked again)",
+                    default="",
+                    show_default=False,
+                    err=True,
+                )
+                try:
+                    number = check_bgg_id(typed) if typed.strip() else None
+                except BadInput as err:
+                    typer.echo(f"error: {err}", err=True)
+                    continue
+                break
+            set_bgg_id(store, family, number, asked=True)
+
+    return ask
 
 
 @app.command("import")
@@ -744,7 +819,8 @@ def import_(
         str,
         typer.Argument(
             metavar="FILE",
-            help="A file written by 'history export' (JSON), or BoardGameGeek plays XML.",
+            help="A file written by 'history export' (JSON), or BoardGameGeek plays XML; "
+            "- reads standard input.",
         ),
     ],
     skip_bad: Annotated[
@@ -767,6 +843,9 @@ def import_(
     from companion.history.importing import Export
     from companion.ui.history import Progress
 
+    if file == "-":
+        _import_stdin(ctx, skip_bad, json)
+        return
     path = Path(file).expanduser()
     if _is_xml(path):
         _import_bgg(ctx, path, json)
@@ -791,6 +870,10 @@ def import_(
     store = open_store(ctx)
     with Progress("importing", total) as progress, paused_gc():
         report = import_backup(store, matches, aliases, amendments, progress.advance)
+    _imported(report, bad, skip_bad, json)
+
+
+def _imported(report: dict[str, Any], bad: list[str], skip_bad: bool, json: bool) -> None:
     if skip_bad:
         report["left_out"] = list(bad)
 
@@ -806,6 +889,33 @@ def import_(
     emit(report, json, render)
 
 
+def _import_stdin(ctx: typer.Context, skip_bad: bool, json: bool) -> None:
+    """`history import -`: the file on standard input, JSON or BGG's XML, read whole (up to
+    the size a file may have) before anything is written."""
+    import sys
+
+    from companion.history.bgg import is_xml
+    from companion.history.book import import_backup
+    from companion.history.formats import parse_export
+    from companion.store.regular import MAX_READ, MAX_SHOWN
+
+    if sys.stdin.isatty():
+        raise BadInput("history import - reads a file on standard input, and none was given",
+                       hint="companion history import - < plays.xml")  # fmt: skip
+    raw = sys.stdin.buffer.read(MAX_READ + 1)
+    if len(raw) > MAX_READ:
+        raise BadInput(f"standard input is larger than {MAX_SHOWN}: not an export")
+    if is_xml(raw[:64]):
+        _import_bgg(ctx, None, json, raw)
+        return
+    bad: list[str] = []
+    matches, aliases, amendments = parse_export(raw, "standard input", bad if skip_bad else None)
+    store = open_store(ctx)
+    with paused_gc():
+        report = import_backup(store, matches, aliases, amendments)
+    _imported(report, bad, skip_bad, json)
+
+
 def _is_xml(path: Path) -> bool:
     from companion.history.bgg import is_xml
     from companion.store.regular import NotRegular, check
@@ -818,22 +928,28 @@ def _is_xml(path: Path) -> bool:
         return False  # read_export says what is wrong with it
 
 
-def _import_bgg(ctx: typer.Context, path: Path, json: bool) -> None:
-    """A BoardGameGeek plays file: the plays of games the companion knows, each once."""
+def _import_bgg(
+    ctx: typer.Context, path: Path | None, json: bool, raw: bytes | None = None
+) -> None:
+    """A BoardGameGeek plays file (`raw`: read from standard input already): the plays of
+    games the companion knows, each once."""
     from companion.history.bgg import MAX_FILE, read_plays
     from companion.history.book import import_backup
     from companion.history.playrecord import bgg_ids
     from companion.store.regular import NotRegular
     from companion.store.regular import read as read_regular
 
+    source = "standard input" if path is None else str(path)
     try:
-        raw = read_regular(path, MAX_FILE)
+        raw = read_regular(path, MAX_FILE) if path is not None else raw or b""
     except NotRegular:
         raise BadInput(f"{path} is over {MAX_FILE >> 20} MB: not a plays file") from None
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    if len(raw) > MAX_FILE:
+        raise BadInput(f"{source} is over {MAX_FILE >> 20} MB: not a plays file")
     store = open_store(ctx)
-    read = read_plays(raw, str(path), bgg_ids(store), store)
+    read = read_plays(raw, source, bgg_ids(store), store)
     with paused_gc():
         done = import_backup(store, read.matches, {})
     report = {

@@ -136,6 +136,17 @@ def _with_game_options(function: Callable[..., None]) -> Callable[..., None]:
     def log(**given: Any) -> None:
         function(**given)
 
+    def hidden_options(params: dict[str, Any]) -> set[str]:
+        """Tab on an option of `log GAME`: the other games' own options are not offered."""
+        from companion.history.log import loggable
+
+        kinds, game = loggable(), params.get("game")
+        if not isinstance(game, str) or game not in kinds:
+            return set()
+        mine = {o.flag for o in kinds[game].log.options}
+        return {o.flag for kind in kinds.values() for o in kind.log.options} - mine
+
+    log.hidden_options = hidden_options  # type: ignore[attr-defined]
     log.__doc__ = function.__doc__
     log.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     log.__annotations__ = {p.name: p.annotation for p in params}

@@ -68,8 +68,12 @@ def table_verbs(
     views: Mapping[str, str] | None = None,
     payloads: Mapping[str, Callable[[Any], Any]] | None = None,
     verbs: tuple[str, ...] = VERBS,
+    next_line: bool = False,
 ) -> typer.Typer:
-    """Add `verbs` (default: all four) of the spec's kind `key` to `app`."""
+    """Add `verbs` (default: all four) of the spec's kind `key` to `app`. `next_line`:
+    `status` prints the status's `next:` line under the renderer's drawing, as `watch`
+    does — kept or replayed alike (a kind that keeps its status draws it with its renderer
+    alone, so a `views["status"]` of its own would not be kept)."""
     kind = _kind(key)
     helps, views, payloads = dict(helps or {}), dict(views or {}), dict(payloads or {})
     draws = {
@@ -96,11 +100,14 @@ def table_verbs(
 
                 found = shown(db_path(ctx), kind.key)
                 if found is not None:
-                    emit(found.json, json, found.draw)
+                    emit(found.json, json, _then_next(found.draw, found.json, next_line))
                     return
             done = getattr(table(ctx), name)()
             payload = payloads.get(name, lambda d: d.to_json())(done)
-            emit(payload, json, lambda out: draws[name](out, done))
+            draw = lambda out: draws[name](out, done)  # noqa: E731
+            if name == "status":
+                draw = _then_next(draw, payload, next_line)
+            emit(payload, json, draw)
 
         command.__name__ = name
         command.__doc__ = helps.get(name, HELPS[name])
@@ -109,6 +116,21 @@ def table_verbs(
     for name in verbs:
         app.command(name)(verb(name))
     return app
+
+
+def _then_next(
+    draw: Callable[[Any], None], payload: Mapping[str, Any], on: bool
+) -> Callable[[Any], None]:
+    if not on:
+        return draw
+
+    def drawn(out: Any) -> None:
+        from companion.ui.console import safe
+
+        draw(out)
+        out.print(f"next: {safe(str(payload.get('next', '')))}", markup=False, highlight=False)
+
+    return drawn
 
 
 def table_app(key: str, help_text: str, **given: Any) -> typer.Typer:

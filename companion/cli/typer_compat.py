@@ -298,7 +298,12 @@ def _shell_classes() -> dict[str, type]:
                 before = _resolve_context(self.cli, self.ctx_args, self.prog_name, args[:-1])
                 known = {k: v for k, v in ctx.params.items() if v is not None}
                 ctx.params = {**before.params, **known}
-            return obj.shell_complete(ctx, incomplete)
+            found = obj.shell_complete(ctx, incomplete)
+            hidden = getattr(getattr(ctx.command, "callback", None), "hidden_options", None)
+            if callable(hidden) and incomplete.startswith("-"):
+                gone = hidden(ctx.params)  # options that do not go with an argument given
+                found = [i for i in found if i.value not in gone]
+            return found
 
         def items(self) -> tuple[list[CompletionItem], str]:
             args, incomplete = self.get_completion_args()

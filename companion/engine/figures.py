@@ -100,11 +100,22 @@ def per_step(match: Match, key: str, what: str) -> list[dict[str, float]]:
 
 
 def step_chart(
-    match: Match, kind: str, steps: list[dict[str, float]], labels: list[str]
+    match: Match,
+    kind: str,
+    steps: list[dict[str, float]],
+    labels: list[str],
+    step: str = "step",
+    unit: str = "points",
+    then: str = "",
 ) -> dict[str, Any]:
-    """A chart of points per step and the running total (the `--json` document)."""
+    """A chart of points per step and the running total (the `--json` document): `step`
+    names a step ("period"), `unit` what is counted ("points"), `then` what the title adds
+    (", then Play-Offs (PO)"). Any game's chart of this shape is drawn by the core."""
     return {
         "kind": kind,
+        "step": step,
+        "unit": unit,
+        "then": then,
         "id": match["id"],
         "game": match["game"],
         "players": match["players"],

@@ -17,7 +17,7 @@ would (`companion.engine.events.play`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,7 +34,9 @@ MAX_FIELDS = 24
 class Ask:
     """A value of a move the player fills in: one of `choices`, or a whole number from `low`
     to `high` (either open), or any short text. `default` is what the query tries the move
-    with (a legal move is legal with its default)."""
+    with (a legal move is legal with its default). A value with no default (a name only the
+    player knows, a card chosen in secret) is tried with `sample`, never shown nor recorded:
+    the player gives the value."""
 
     name: str
     label: str
@@ -44,6 +46,7 @@ class Ask:
     number: bool = False
     default: Any = None
     optional: bool = False
+    sample: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"name": self.name, "label": self.label}
@@ -113,6 +116,10 @@ class Move:
             if value is not None or not ask.optional:
                 data[ask.name] = ask.check(value)
         return {"type": self.kind, "data": data}
+
+    def samples(self) -> dict[str, Any]:
+        """The values the query tries for asks with no default (their samples)."""
+        return {a.name: a.sample for a in self.asks if a.default is None and a.sample is not None}
 
     @property
     def words(self) -> str:
@@ -198,15 +205,28 @@ def answers(rules: Rules[Any]) -> bool:
     return callable(getattr(rules, "moves", None))
 
 
+Complete = Callable[[Move, Mapping[str, Any]], Sequence[Event]]
+
+
 def try_move(
-    rules: Rules[Any], match: Mapping[str, Any], state: Any, move: Move, filled=None
+    rules: Rules[Any],
+    match: Mapping[str, Any],
+    state: Any,
+    move: Move,
+    filled=None,
+    complete: Complete | None = None,
 ) -> str | None:
     """Why `move` is refused in `state` (the match's log folded), None when the rules
-    accept it. Tried on a copy: `state` is left as it was."""
+    accept it. Tried on a copy: `state` is left as it was. `complete` makes the events a
+    table records for a move (`Table.events_of`: a deal from the table's box); the values
+    a player has not filled are tried with the asks' samples."""
     try:
-        event = move.event(filled)
-        rng = step_rng(match["seed"], len(match["events"]))
-        rules.apply(copy.deepcopy(state), event, rng)
+        tried = {**move.samples(), **dict(filled or {})}
+        events = [move.event(tried)] if complete is None else list(complete(move, tried))
+        copied = copy.deepcopy(state)
+        for number, event in enumerate(events):
+            rng = step_rng(match["seed"], len(match["events"]) + number)
+            copied = rules.apply(copied, event, rng).state
     except CompanionError as err:
         return err.line()
     return None
@@ -217,10 +237,12 @@ def legal(
     match: Mapping[str, Any],
     player: str | None = None,
     state: Any = None,
+    complete: Complete | None = None,
 ) -> Legal:
     """What `player` (None: anyone) may do now in `match`: the candidates `rules.moves`
-    lists for the state, split by whether `apply` accepts each. A player's moves are
-    their own and the table's (`who` None)."""
+    lists for the state, split by whether `apply` accepts each (the events `complete`
+    makes of it, when the table completes moves). A player's moves are their own and the
+    table's (`who` None)."""
     if state is None:
         state = replay(rules, match)
     seen = len(match["events"])
@@ -235,7 +257,7 @@ def legal(
         if move.key() in keys:
             continue
         keys.add(move.key())
-        why = try_move(rules, match, state, move)
+        why = try_move(rules, match, state, move, complete=complete)
         if why is None:
             offered.append(move)
         else:

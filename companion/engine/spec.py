@@ -54,10 +54,43 @@ def load(target: str) -> Any:
     return getattr(found, attribute) if attribute else found
 
 
-# The version of this module's records a spec is written against (`GameSpec.api`). Raised
-# when a field changes meaning or a required one is added; a spec of another version is
-# refused with one warning line (companion.registry), never half-read.
-API = 1
+# The version of this module's records a spec is written against (`GameSpec.api`), as
+# "MAJOR.MINOR". MAJOR is raised when a field changes meaning or a required one is added: a
+# spec of another MAJOR is refused with one warning line (companion.registry), never
+# half-read. MINOR is raised when an optional field or hook is added (1.1: `Rules.moves`,
+# the legal-moves query; `Kind.result_view`): a spec written for this MINOR or an older one
+# loads; one for a newer MINOR asks for a newer companion. A whole number is MAJOR.0.
+API = "1.1"
+
+
+def api_version(value: object) -> tuple[int, int] | None:
+    """`GameSpec.api` as (major, minor): 1 -> (1, 0), "1.1" -> (1, 1); None if unreadable."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return (value, 0)
+    if isinstance(value, str):
+        major, _, minor = value.partition(".")
+        if major.isdigit() and (minor.isdigit() or not minor):
+            return (int(major), int(minor or 0))
+    return None
+
+
+class MatchSummary(dict):  # type: ignore[type-arg]
+    """What history hands a game's hooks (`Kind.chart`, `Figures.part`, `stats_view`'s rows
+    come from these): a finished match as the archive's summary keeps it, a plain dict with
+
+    - `id`, `game`, `status` ("finished" or "abandoned"), `players` (names, in seat order),
+      `seed`, `created`, `finished` (ISO dates), `options` (the game's own, and `logged`
+      for a game played without the companion), `result` (`scores`, `ranks`, `winner` and
+      the game's own keys);
+    - `events`: how many events the match recorded — a number, not the events: a hook
+      that needs the moves (`plays`, `replay`) is handed the whole match, live or finished,
+      whose `events` is the list of `{"type", "data"}` events.
+
+    A type for documentation and for `isinstance` in a game's own tests; history builds
+    plain dicts of this shape.
+    """
 
 
 class LogOption(Record):
@@ -105,7 +138,9 @@ class Logged(Record):
     the table's settings a log is checked against (a solo goal, the catalogue's
     negative cards) inside the log's own transaction (`txn.get_doc`), so the table's
     `log` verb checks and files against one version of them. `solo`: one player,
-    one number.
+    one number. `by_rank`: a play may come in as who won alone, without scores (a
+    BoardGameGeek play recording only `win="1"`): the winners ranked 1, the others 2,
+    every score None — a game that sets it takes such results in its figures.
     """
 
     title: str
@@ -117,6 +152,7 @@ class Logged(Record):
     questions: tuple[Question, ...] = ()
     solo: bool = False
     score_prompt: str = "Final scores?"
+    by_rank: bool = False
 
 
 class Play(Record):
@@ -188,7 +224,12 @@ class Kind(Record):
     plays: str | None = None
     stats: str | None = None  # "module:FIGURES", a `Figures`: its own `history stats` figures
     stats_view: str | None = None  # "module:lines(row) -> [str]": its `history stats` lines
-    # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`
+    # "module:words(result) -> str | None": what `history show` adds to its result line
+    # (a tie-break's own figures, say)
+    result_view: str | None = None
+    # "module:chart(match) -> doc" (an aggregate's: chart(match, its games)): `history chart ID`;
+    # `match` is a MatchSummary (its `events` a count); a doc of labelled steps
+    # (engine.figures.step_chart) is drawn whatever its kind is called
     chart: str | None = None
     aggregate: bool = False  # its result is made of other matches (a Series: its games count)
     # "module:function(match, player) -> str | None": the part a player played (a side, a
@@ -227,7 +268,9 @@ class Fields(Record):
     `text_options` / `text_result`: keys of `options` / `result` holding a string (a series
     id); `player_options`: keys of `options` naming a player (the home team);
     `player_option_maps` / `player_result_maps`: keys of `options` / `result` whose maps are
-    keyed by player (renamed key by key when a player is; `player_option_maps` hold strings).
+    keyed by player (renamed key by key when a player is; `player_option_maps` hold strings);
+    `player_result_lists`: keys of `result` holding a list of names (an order of finish, the
+    players eliminated: renamed name by name).
     """
 
     text_options: tuple[str, ...] = ()
@@ -235,6 +278,7 @@ class Fields(Record):
     player_options: tuple[str, ...] = ()
     player_option_maps: tuple[str, ...] = ()
     player_result_maps: tuple[str, ...] = ()
+    player_result_lists: tuple[str, ...] = ()
     csv: tuple[Column, ...] = ()
 
     def merged(self, other: Fields) -> Fields:
@@ -263,4 +307,4 @@ class GameSpec(Record):
     dice: str | None = None  # "module:DICE", its named dice (`engine.dice.Die`s) for `roll`
     # "package:file.js": the script drawing its kinds on `watch --web` (`board(KEY, draw)`)
     board: str | None = None
-    api: int = API  # the version of these records it is written against
+    api: str | int = API  # the version of these records it is written against ("1.1", 1)

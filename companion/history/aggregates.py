@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.history import headtohead
-from companion.history.players import named_keys
+from companion.history.players import named_keys, named_lists
 from companion.history.queries import by_people, game_of, when
 from companion.history.stats import (
     _number,
@@ -90,7 +90,7 @@ def names_of(match: Match) -> list[str]:
     """Every name a match holds where `players.Roster.match` would rename it."""
     found = list(match.get("players") or ())
     result = match.get("result") or {}
-    in_result, in_options, naming = named_keys()
+    in_result, in_options, naming = named_keys(match.get("game"))
     for key in in_result:
         if isinstance(result.get(key), dict):
             found.extend(result[key])
@@ -99,6 +99,9 @@ def names_of(match: Match) -> list[str]:
             found.extend(round_)
     if isinstance(result.get("winner"), str):
         found.append(result["winner"])
+    for key in named_lists(match.get("game")):
+        if isinstance(result.get(key), list):
+            found.extend(result[key])
     options = match.get("options") or {}
     for key in in_options:
         if isinstance(options.get(key), dict):

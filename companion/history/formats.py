@@ -88,11 +88,8 @@ def read_export(
     NotAnExport (and nothing written) for anything wrong; with `bad`, a bad match is
     left out and what is wrong with it added there instead (`--skip-bad`).
     """
-    from companion.engine.bounds import parse_json_int
     from companion.engine.errors import BadInput
-    from companion.history.book import paused_gc
     from companion.store.regular import NotRegular, check, read
-    from companion.store.validate import RAW_CONTROL, text_problem
 
     try:
         if check(path).st_size > BIG_FILE:
@@ -110,21 +107,34 @@ def read_export(
         raise BadInput(f"cannot read {path}: {err}") from None
     except OSError as err:
         raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    return parse_export(raw, str(path), bad)
+
+
+def parse_export(
+    raw: bytes, source: str, bad: list[str] | None = None
+) -> tuple[list[Match], dict[str, str], dict[str, Any]]:
+    """`read_export` of a file's text already read (standard input: `source` is `-`)."""
+    from companion.engine.bounds import parse_json_int
+    from companion.history.book import paused_gc
+    from companion.store.validate import RAW_CONTROL, text_problem
+
     try:
         with paused_gc():
             data = json.loads(raw, parse_int=parse_json_int)
     except (UnicodeDecodeError, ValueError):
-        raise NotAnExport(f"{path} is not a companion history export (not JSON)") from None
+        raise NotAnExport(f"{source} is not a companion history export (not JSON)") from None
     except RecursionError:
-        raise NotAnExport(f"{path} is not a companion history export (nested too deeply)") from None
+        raise NotAnExport(
+            f"{source} is not a companion history export (nested too deeply)"
+        ) from None
     # Maybe a control character somewhere: each match is then looked at exactly.
     controls = RAW_CONTROL.search(raw) is not None
-    matches, aliases = read_backup(data, str(path), bad, controls=controls)
-    amendments = read_amendments(data, str(path))
+    matches, aliases = read_backup(data, source, bad, controls=controls)
+    amendments = read_amendments(data, source)
     if controls:
         where = text_problem(amendments, "amendments")
         if where is not None:
-            raise NotAnExport(f"{path}: '{where}' contains a control character")
+            raise NotAnExport(f"{source}: '{where}' contains a control character")
     return matches, aliases, amendments
 
 
@@ -400,6 +410,7 @@ def bgstats_play(
             "rank": ranks.get(player),
             "winner": won(result, player),
             "startPlayer": player == record["first"],
+            "newPlayer": player in record["new"],
         }
         role = role_of(match, player)
         if role:
@@ -408,11 +419,14 @@ def bgstats_play(
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": match["id"],
-        "playDate": play_date(when(match)),  # local time, as BG Stats shows it
-        "durationMin": record["minutes"],
+        "playDate": play_date(when(match)),  # UTC, as BG Stats reads it
         "game": about,
         "players": players,
     }
+    if record["minutes"]:  # 0 is "not known": BG Stats would show a 0-minute play
+        play["durationMin"] = record["minutes"]
+    if record["board"]:
+        play["board"] = record["board"]
     if record["location"]:
         play["location"] = record["location"]
     if isinstance(options.get("note"), str):

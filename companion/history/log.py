@@ -55,6 +55,7 @@ class LogRequest:
     minutes: int | str | None = None  # how long it took (a number, or as typed)
     location: str | None = None  # where it was played
     new: Sequence[str] = ()  # names confirmed as new players (`--new`), not typos
+    won: Sequence[str] | None = None  # by rank alone (`Logged.by_rank`): who won, of `entries`
 
 
 # --- parsing -------------------------------------------------------------------
@@ -235,6 +236,8 @@ def build_match(
     game = resolve_loggable(request.game)
     logging = logging_of(game)
     _not_for(game, request)
+    if request.won is not None:
+        return _by_rank(request, game, logging, now)
     scores = solo_scores(request) if logging.solo else parse_scores(request.entries)
     players = list(scores)
     options: dict[str, Any] = {"logged": True}
@@ -249,6 +252,13 @@ def build_match(
         options["note"] = check_name(request.note, "note", limit=None)
     options.update(request.extra)
     options.update(play_record(request))
+    return filed(game, players, options, when, result)
+
+
+def filed(
+    game: str, players: list[str], options: dict[str, Any], when: str, result: dict[str, Any]
+) -> Match:
+    """A logged game as it is filed: finished at `when`, without events or a seed."""
     return {
         "game": game,
         "players": players,
@@ -260,6 +270,29 @@ def build_match(
         "events": [],
         "result": result,
     }
+
+
+def _by_rank(request: LogRequest, game: str, logging: Logged, now: datetime | None) -> Match:
+    """A play known only by who won (`entries` are the names): the winners ranked 1, the
+    others 2, no scores; refused for a game whose log does not take it."""
+    if not logging.by_rank:
+        raise BadInput(f"{logging.title} is ranked by its scores: who won alone is not enough")
+    players = [check_name(name, "player's name") for name in request.entries]
+    if len({p.casefold() for p in players}) != len(players) or not request.won:
+        raise BadInput("a ranking names each player once, and at least one winner")
+    won = {w.casefold() for w in request.won}
+    ranks = {p: 1 if p.casefold() in won else 2 for p in players}
+    winners = [p for p in players if ranks[p] == 1]
+    when = parse_when(request.when, now)
+    options: dict[str, Any] = {"logged": True, **request.extra, **play_record(request)}
+    if request.note is not None and request.note.strip():
+        options["note"] = check_name(request.note, "note", limit=None)
+    result = {
+        "scores": dict.fromkeys(players),
+        "ranks": ranks,
+        "winner": winners[0] if len(winners) == 1 else None,
+    }
+    return filed(game, players, options, when, result)
 
 
 def play_record(request: LogRequest) -> dict[str, Any]:

@@ -26,22 +26,31 @@ Aliases = dict[str, str]
 
 # Result keys that map each player to a value (the result contract; the games add theirs).
 PER_PLAYER = ("scores", "ranks")
-# The option naming a player that every tracked match may hold.
-PLAYER_OPTIONS = ("first",)
+# The options naming a player that every tracked match may hold (playrecord.start_player).
+PLAYER_OPTIONS = ("first", "started")
+# Options keyed by player that any match may hold: what BGG said of each (history/bgg.py).
+PLAYER_OPTION_MAPS = ("bgg_players",)
 
 
-def named_keys() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Where a match holds players' names besides `players` and the winner: the result's
-    maps keyed by player, the options' maps keyed by player, the options naming one (the
-    contract's and every game's own, `GameSpec.fields`)."""
+def named_keys(game: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Where a match of `game` holds players' names besides `players` and the winner: the
+    result's maps keyed by player, the options' maps keyed by player, the options naming
+    one (the contract's and the game's own, `GameSpec.fields`; every game's for None)."""
     from companion import registry
 
-    own = registry.fields()
+    own = registry.fields_of(game if isinstance(game, str) else None)
     return (
         (*PER_PLAYER, *own.player_result_maps),
-        own.player_option_maps,
+        (*PLAYER_OPTION_MAPS, *own.player_option_maps),
         (*PLAYER_OPTIONS, *own.player_options),
     )
+
+
+def named_lists(game: str | None = None) -> tuple[str, ...]:
+    """The result keys of `game`'s matches holding a list of players' names."""
+    from companion import registry
+
+    return registry.fields_of(game if isinstance(game, str) else None).player_result_lists
 
 
 class Roster:
@@ -78,7 +87,7 @@ class Roster:
         result = match.get("result")
         if result:
             result = dict(result)
-            in_result, in_options, naming = named_keys()
+            in_result, in_options, naming = named_keys(match.get("game"))
             for key in in_result:
                 if isinstance(result.get(key), dict):
                     result[key] = {name(p): v for p, v in result[key].items()}
@@ -89,11 +98,14 @@ class Roster:
                 ]
             if isinstance(result.get("winner"), str):
                 result["winner"] = name(result["winner"])
+            for key in named_lists(match.get("game")):
+                if isinstance(result.get(key), list):
+                    result[key] = [name(p) if isinstance(p, str) else p for p in result[key]]
             out["result"] = result
         options = match.get("options")
         if options:
             options = dict(options)
-            _, in_options, naming = named_keys()
+            _, in_options, naming = named_keys(match.get("game"))
             for key in in_options:
                 if isinstance(options.get(key), dict):
                     options[key] = {name(p): t for p, t in options[key].items()}

@@ -6,7 +6,8 @@ Every export reads these the same way from a stored match:
   tracked game ends (its start, moves and end, pauses over an hour left out);
 - location: `options.location` — typed with `--location`, else the table's default
   (`companion config location`, else the last one typed), filed with the game;
-- start player: `options.first`, else the opening event's `first`;
+- start player: `options.first`, else `options.started` (a roll-off's winner), else the
+  opening event's `first`, as one of the players (a name of a player's part is that player);
 - new players: who plays a game for the first time in this history (counted over it,
   oldest play first, so an older play imported later moves the mark where it belongs);
 - board: the variant or mode the game was played in (`options.variant`, `options.mode`);
@@ -27,6 +28,8 @@ SETTINGS = "settings"
 LOCATION = "location"  # the location `config location` set
 LAST_LOCATION = "last_location"  # the last one typed with `--location`
 BGG_IDS = "bgg_ids"  # game family -> BoardGameGeek thing id
+STARTED = "started"  # who won the roll-off a tracked game's `first: roll` asked for
+ASKED = "_asked"  # in BGG_IDS: the families whose id the table was asked for, once
 BOARDS = ("variant", "mode")  # the options naming what a game was played on, first found
 
 
@@ -83,18 +86,32 @@ def set_location(store: Any, typed: str | None) -> str | None:
     return place
 
 
-def set_bgg_id(store: Any, game: str, number: int | None) -> dict[str, int]:
-    """Set (None: forget) `game`'s BoardGameGeek id; every id set, by game."""
+def set_bgg_id(store: Any, game: str, number: int | None, asked: bool = False) -> dict[str, int]:
+    """Set (None: forget) `game`'s BoardGameGeek id; every id set, by game. `asked`: the
+    table was asked for it (it is not asked again), in the same write."""
 
-    def change(held: Any) -> dict[str, int]:
+    def change(held: Any) -> dict[str, Any]:
         ids = dict(held) if isinstance(held, dict) else {}
         if number is None:
             ids.pop(game, None)
         else:
             ids[game] = number
+        if asked:
+            before = ids.get(ASKED)
+            ids[ASKED] = sorted({*(before if isinstance(before, list) else ()), game})
         return ids
 
     return store.update_doc(SETTINGS, BGG_IDS, change)
+
+
+def not_asked(docs: Docs, games: Iterable[str]) -> list[str]:
+    """The games (families) of `games`, each once, with no BoardGameGeek id set that the
+    table was never asked for."""
+    held = docs.get_doc(SETTINGS, BGG_IDS) or {}
+    held = held if isinstance(held, dict) else {}
+    asked = held.get(ASKED) if isinstance(held.get(ASKED), list) else []
+    known = bgg_ids(docs)
+    return [g for g in dict.fromkeys(games) if g not in known and g not in asked]
 
 
 # --- a stored play ----------------------------------------------------------------------
@@ -116,27 +133,48 @@ def board_of(match: Match) -> str:
 
 
 def start_player(match: Match) -> str | None:
-    """Who started: the options' `first`, else the opening event's (a game started before
-    its options named the starter names it there); a summary holds only the events' count."""
-    first = (match.get("options") or {}).get("first")
-    if isinstance(first, str):
-        return first
-    events = match.get("events")
+    """Who started, as one of the match's players: the options' `first`, else their
+    `started` (who won a roll-off: `first` then says only `roll`), else the opening
+    event's `first` (a match started before `started` was kept). A name of a player's part
+    (a value of an option keyed by player) is that player; None when unknown."""
+    options = match.get("options") or {}
+    events = match.get("events")  # a summary (history's usual read) holds only their count
     opening = events[0] if isinstance(events, list) and events else None
     data = opening.get("data") if isinstance(opening, dict) else None
-    found = data.get("first") if isinstance(data, dict) else None
-    return found if isinstance(found, str) else None
+    opened = data.get("first") if isinstance(data, dict) else None
+    for said in (options.get("first"), options.get(STARTED), opened):
+        found = _player_named(match, said) if isinstance(said, str) else None
+        if found is not None:
+            return found
+    return None
+
+
+def _player_named(match: Match, said: str) -> str | None:
+    """The player `said` names: the player (any case), else whose part it is."""
+    from companion import registry
+
+    players = [p for p in match.get("players") or () if isinstance(p, str)]
+    key = said.casefold()
+    found = next((p for p in players if p.casefold() == key), None)
+    if found is not None:
+        return found
+    options = match.get("options") or {}
+    for held in (options.get(k) for k in registry.fields().player_option_maps):
+        if isinstance(held, dict):
+            parts = [p for p in players if str(held.get(p, "")).casefold() == key]
+            if len(parts) == 1:
+                return parts[0]
+    return None
 
 
 def role_of(match: Match, player: str) -> str:
     """The part `player` played, as the game's spec reads it (`Kind.role`); "" for none."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(match["game"])
     if kind is None or kind.role is None:
         return ""
-    found = load(kind.role)(match, player)
+    found = registry.hook(kind, "role")(match, player)
     return found if isinstance(found, str) else ""
 
 

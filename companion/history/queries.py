@@ -67,10 +67,8 @@ def by_people(match: dict) -> bool:
 @cache  # per game name: stats asks it for every match, and matches name a handful of games
 def _people_test(game: str) -> Callable[[dict], bool] | None:
     from companion import registry
-    from companion.engine.spec import load
 
-    kind = registry.kind(game)
-    return load(kind.people) if kind is not None and kind.people else None
+    return registry.hook(registry.kind(game), "people")
 
 
 def is_game(match: dict, game: str) -> bool:

@@ -42,24 +42,43 @@ def take(store: Store, target: Path | None = None) -> dict[str, Any]:
     database's folder, see `dated`); what it holds."""
     target = dated(store) if target is None else Path(target).expanduser()
     _check_target(store, target)
-    with store.change() as txn:  # the lock held, interrupted changes finished first
-        main = {k: v for k, v in txn.main.items() if k != JOURNAL}
-        archive: dict[str, Any] = {}
-        for file in View(store, txn.main).files():
-            tables = load(file.path)
-            if tables is not None:
-                archive[file.name] = tables
-        body = {
-            "format": FORMAT,
-            "version": VERSION,
-            "taken": now(),
-            "machine": store.machine,
-            "database": store.path.name,
-            "main": main,
-            "archive": dict(sorted(archive.items())),
-        }
-        _write(target, body)
+    if read_only_mount(store.path.parent):
+        # A backup only reads. Nothing can write a read-only mount (nor take its lock file),
+        # so one read without the lock is one consistent copy: a change a crash left half
+        # done is read as it would be finished (`Store.view`).
+        body = _body(store, store.view())
+    else:
+        with store.change() as txn:  # the lock held, interrupted changes finished first
+            body = _body(store, View(store, txn.main))
+    _write(target, body)
     return {"path": str(target), **counts(body)}
+
+
+def read_only_mount(folder: Path) -> bool:
+    """Whether `folder` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # no statvfs (Windows): as a writable one
+        return False
+
+
+def _body(store: Store, view: View) -> dict[str, Any]:
+    """The backup of the database `view` reads."""
+    main = {k: v for k, v in view.data.items() if k != JOURNAL}
+    archive: dict[str, Any] = {}
+    for file in view.files():
+        tables = load(file.path)
+        if tables is not None:
+            archive[file.name] = tables
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "taken": now(),
+        "machine": store.machine,
+        "database": store.path.name,
+        "main": main,
+        "archive": dict(sorted(archive.items())),
+    }
 
 
 def dated(store: Store) -> Path:

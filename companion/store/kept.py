@@ -16,6 +16,7 @@ plain JSON (companion.store.peek).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 # zlib and binascii are imported where used: every move writes through this module, and
@@ -96,6 +97,21 @@ def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
         return match, unpack(value["kept"])
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def drop_unreadable(data: dict[str, Any], is_doc_id: Callable[[str], Any]) -> None:
+    """Drop from the main file `data`, as read, what of the kept table no reader could take:
+    the table itself when it is not one (a string, null, a list), rows that are not
+    documents. It is a cache: the file is read without it, and the next move writes it
+    again, where a malformed one would otherwise stop every command on the database."""
+    if SHOWN not in data:
+        return
+    table = data[SHOWN]
+    if not isinstance(table, dict):
+        del data[SHOWN]
+        return
+    for key in [k for k, row in table.items() if not (is_doc_id(k) and isinstance(row, dict))]:
+        del table[key]
 
 
 def _rows(table: Any) -> list[dict[str, Any]]:

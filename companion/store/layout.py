@@ -17,6 +17,7 @@ JOURNAL = "_journal"  # a multi-file change in progress (see Store._commit)
 MANIFEST = "_shards"  # the archive files and how many matches each holds
 OWNER = "_machine"  # the table naming the machine that wrote the file last
 SHOWN = "_shown"  # what is kept beside a live match: {"key": match id, "value": ...}
+SEATS = "_seats"  # a live match's seats: {"key": match id, "value": {player: token}}
 WAITING = "waiting"  # a live match's field: set aside while another of its game is played
 
 

@@ -12,7 +12,7 @@ from companion.store import ids as store_ids  # new_id patched there by tests
 from companion.store.change import Change
 from companion.store.ids import Match, now
 from companion.store.kept import entry
-from companion.store.layout import LIVE, SHOWN, WAITING
+from companion.store.layout import LIVE, SEATS, SHOWN, WAITING
 from companion.store.order import note_recorded
 from companion.store.validate import shard_name
 
@@ -70,6 +70,7 @@ class LiveMatches:
             }
             live.insert(match)
             _keep(db, match, keep)
+            db.table(SEATS).insert({"key": match["id"], "value": new_seats(match["players"])})
             return match
 
     def _unused_id(self, live: Any) -> str:
@@ -240,8 +241,9 @@ class LiveMatches:
             }
             txn.put(shard_name(stamp), match)
             live.remove(doc_ids=[doc.doc_id])
-            if SHOWN in txn.db.tables():
-                txn.db.table(SHOWN).remove(Query().key == doc["id"])
+            for kept in (SHOWN, SEATS):  # its kept status and its seats go with it
+                if kept in txn.db.tables():
+                    txn.db.table(kept).remove(Query().key == doc["id"])
             waiting = live.get(_waiting(game))
             if waiting is not None:  # the match that waited for this one is current again
                 live.update(_unwait, doc_ids=[waiting.doc_id])
@@ -267,6 +269,14 @@ def _keep(db: Any, match: Match, keep: Keep | None) -> None:
     gone = [row.doc_id for row in shown.all() if row.get("key") not in live_ids]
     if gone:
         shown.remove(doc_ids=gone)
+
+
+def new_seats(players: list[str]) -> dict[str, str]:
+    """A seat per player: an unguessable token (128 bits), new for each game. A token is the
+    seat's whole key: whoever holds its link makes that player's moves."""
+    import secrets
+
+    return {player: secrets.token_urlsafe(16) for player in players}
 
 
 def no_live_match(game: str) -> NoLiveMatch:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.kept import drop_unreadable
 from companion.store.layout import JOURNAL, LIVE, MANIFEST, META, SCHEMA_VERSION, SHOWN, schema_of
 from companion.store.machines import readable, writable
 from companion.store.validate import match_problem
@@ -75,6 +76,8 @@ def _check_meta(data: dict[str, Any]) -> None:
 
 def check_main(data: Any, own_temp: Callable[[str], bool]) -> None:
     """The main file: live matches, key/value documents, the journal and the manifest."""
+    if isinstance(data, dict):
+        drop_unreadable(data, DOC_ID.fullmatch)  # what is kept beside a live match is never fatal
     check_tables(data)
     _check_meta(data)
     for name, table in data.items():

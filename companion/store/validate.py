@@ -87,7 +87,9 @@ def result_problem(result: Any, *, strict: bool = False, where: str = "result.")
     return _result_problem(result, strict, where)
 
 
-def _result_problem(result: Any, strict: bool = False, where: str = "result.") -> Problem | None:
+def _result_problem(
+    result: Any, strict: bool = False, where: str = "result.", game: str | None = None
+) -> Problem | None:
     if result is None:
         return None
     if not isinstance(result, dict):
@@ -100,10 +102,14 @@ def _result_problem(result: Any, strict: bool = False, where: str = "result.") -
     winner = result.get("winner")
     if winner is not None and not isinstance(winner, str):
         return "result.winner", "is not a player's name"
-    own = _games_fields()
+    own = _games_fields(game)
     for key in own.player_result_maps:
         if result.get(key) is not None and not isinstance(result[key], dict):
             return f"result.{key}", "is not an object"
+    for key in own.player_result_lists:
+        held = result.get(key)
+        if held is not None and not (isinstance(held, list) and all(map(is_text, held))):
+            return f"result.{key}", "is not a list of names"
     games = result.get("games")
     if games is not None and not (
         isinstance(games, list) and all(isinstance(g, dict) for g in games)
@@ -115,14 +121,14 @@ def _result_problem(result: Any, strict: bool = False, where: str = "result.") -
     return None
 
 
-def _games_fields() -> Fields:
-    """The games' own fields (asked of every game, through the registry's specs)."""
+def _games_fields(game: str | None = None) -> Fields:
+    """The own fields of `game`'s matches (companion.registry.fields_of)."""
     from companion import registry
 
-    return registry.fields()
+    return registry.fields_of(game)
 
 
-def _options_problem(options: Any) -> Problem | None:
+def _options_problem(options: Any, game: str | None = None) -> Problem | None:
     if options is None:
         return None
     if not isinstance(options, dict):
@@ -130,7 +136,7 @@ def _options_problem(options: Any) -> Problem | None:
     minutes = options.get("minutes")
     if minutes is not None and (type(minutes) is not int or not 0 <= minutes <= MAX_MINUTES):
         return "options.minutes", f"is not a whole number of minutes (0 to {MAX_MINUTES})"
-    own = _games_fields()
+    own = _games_fields(game)
     for key in own.player_option_maps:
         held = options.get(key)
         if held is not None and not (isinstance(held, dict) and all(map(is_text, held))):
@@ -216,9 +222,9 @@ def match_problem(
     if "seed" in match and match["seed"] is not None and type(match["seed"]) is not int:
         return "seed", "is not a whole number"
     return (
-        _options_problem(match.get("options"))
+        _options_problem(match.get("options"), game)
         or _events_problem(match.get("events", []), summary, shallow)
-        or _result_problem(match.get("result"), strict)
+        or _result_problem(match.get("result"), strict, game=game)
     )
 
 

@@ -353,7 +353,27 @@ class Table(Generic[S]):
             from companion.engine.names import match_prefix
 
             player = match_prefix(player, match["players"], what=f"player of this {self.game}")
-        return legal(self.rules, match, player)
+        return legal(self.rules, match, player, self.fold(match), complete=self.events_of)
+
+    def mover(self, kind: str, **what: Any) -> str:
+        """The one player the query offers a `kind` move (with `what`) now: what a command
+        need not ask. Refused with the rule's words when nobody may, and naming them when
+        several may."""
+        from companion.engine.errors import BadInput
+
+        answer = self.legal()
+        fits = [
+            m
+            for m in (*answer.moves, *(r.move for r in answer.not_legal))
+            if m.kind == kind and m.who and all(m.what.get(k) == v for k, v in what.items())
+        ]
+        offered = list(dict.fromkeys(str(m.who) for m in fits if answer.find(m) is not None))
+        if len(offered) == 1:
+            return offered[0]
+        if offered:
+            raise BadInput(f"name the player: {', '.join(offered)} may")
+        why = list(dict.fromkeys(filter(None, (answer.why_not(m) for m in fits))))
+        raise self.with_legal(RuleViolation("; ".join(why) or f"no '{kind}' is legal now"))
 
     def command(self, move: Move) -> str:
         """The CLI command that makes `move` (a game's table says its own; this default is
@@ -377,14 +397,18 @@ class Table(Generic[S]):
         filled: Mapping[str, Any] | None = None,
         seen: int | None = None,
         by: str | None = None,
+        match_id: str | None = None,
     ) -> Recorded[S]:
         """Record `move` as a page or guided play chose it, in one transaction: refused
         (nothing written) when the match moved on since `seen` moves, or, with `by`, when
-        the query does not offer `move` to that player now (another's move, a forged one)."""
+        the query does not offer `move` to that player now (another's move, a forged one);
+        with `match_id` (a seat's match), when the game's live match is another one."""
         from companion.engine.errors import NotYourMove, StaleMove
         from companion.engine.moves import legal
 
         def change(match: Match) -> tuple[list[Event], Played[S]]:
+            if match_id is not None and match["id"] != match_id:
+                raise StaleMove(f"{self.game} match {match_id} is not the one being played")
             if seen is not None and seen != len(match["events"]):
                 raise StaleMove(
                     f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
@@ -393,7 +417,7 @@ class Table(Generic[S]):
             state = self.fold(match)
             chosen = move
             if by is not None:
-                answer = legal(self.rules, match, by, state)
+                answer = legal(self.rules, match, by, state, self.events_of)
                 offered = answer.find(move)
                 if offered is None and move.who not in (None, by):
                     raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
@@ -409,6 +433,12 @@ class Table(Generic[S]):
         except RuleViolation as err:
             raise self.with_legal(err) from None
         return Recorded(match, played, self.status_of(match, played.state))
+
+    def own(self, state: S, player: str) -> dict[str, Any]:
+        """What only `player` may see now (a hand, a secret pick), for that player's seat and
+        nothing else: never on a shared screen. A game with secrets says; the default is
+        nothing."""
+        return {}
 
     def with_legal(self, err: RuleViolation) -> RuleViolation:
         """`err`, a rule's refusal, ending with what is legal now (once: a game whose rule

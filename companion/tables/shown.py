@@ -22,7 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-VERSION = 1  # the kept value's shape: raised when it changes, so older values are not read
+VERSION = 2  # the kept value's shape: raised when it changes, so older values are not read
+# 2: text and markup kept apart (companion.ui.drawn), styles only the console's own
 
 
 def keepable(game: str) -> Any | None:

@@ -140,6 +140,8 @@ def cli(db: Path, monkeypatch: pytest.MonkeyPatch):
     from companion.cli.main import app
 
     monkeypatch.delenv("COMPANION_DB", raising=False)
+    # Games switched off are remembered in the user's config folder: a test's own, empty.
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(db.parent / "config"))
     # Archive files are named by the machine's id: a known one, and never the user's own
     # id file made by a test.
     monkeypatch.setenv("COMPANION_MACHINE", os.environ.get("COMPANION_MACHINE", "here"))

@@ -12,6 +12,9 @@ given (`companion_games`). What they check is what every face relies on:
 * a name with a control character is refused at the door; names that look like rich
   markup are printed as typed by every verb that prints (the kind's `moves`), `watch`,
   and every history face;
+* every hook of a game (its chart, figures, stats lines, result words, log ranking, amend,
+  show in words, CSV and BG Stats export, board) answers for a finished and a live match
+  with no warning and no traceback;
 * every tracked kind answers the legal-moves query (`companion moves`): walking a seeded
   game, each move offered is accepted by the table and its command by the CLI (on a copy),
   each refused one is refused with the query's reason, another player's move and a stale
@@ -38,6 +41,7 @@ __all__ = [
     "test_markup_in_names_of_logged_games_reads_as_typed_in_history",
     "test_a_kept_status_prints_as_the_replayed_one",
     "test_the_moves_offered_are_the_moves_the_table_accepts",
+    "test_every_hook_answers_for_a_finished_and_a_live_match",
 ]
 
 CORE = {"id", "game", "status", "players", "scores", "next"}
@@ -315,3 +319,39 @@ def test_the_moves_offered_are_the_moves_the_table_accepts(
         table(db).make(chosen, seen=answer.seen, by=chosen.who)
         with pytest.raises(StaleMove):  # the same tap again: the game moved on
             table(db).make(chosen, seen=answer.seen)
+
+
+def test_every_hook_answers_for_a_finished_and_a_live_match(cli, companion_logged):
+    """What the core hands a game's hooks (a MatchSummary, a whole match, a stats row)
+    is what the hooks take: every history face over a game logged and finished and over its
+    live sample game answers without a warning line (a hook that failed) or a traceback."""
+    game = companion_logged
+    logged = cli("log", game.name, "Ann=5", "Bob=3", "--json")
+    finished = logged.json["id"] if logged.exit_code == 0 else None
+    live = None
+    for kind in game.kinds:
+        if kind.table and kind.example and not kind.own_document and live is None:
+            started = _start(cli, kind)
+            live = (
+                started.json["id"]
+                if started.exit_code == 0 and "--json" in kind.example[-1]
+                else None
+            )
+            if live is None and started.exit_code == 0:
+                live = cli(*_noun(kind), "status", "--json").json["id"]
+    faces = [("history", "list"), ("history", "stats"), ("history", "stats", "--json"),
+             ("history", "export", "--format", "csv"), ("history", "export", "--format", "bgstats"),
+             ("watch", "--once")]  # fmt: skip
+    for match in (finished, live):
+        if match is not None:
+            faces += [("history", "show", match), ("history", "chart", match)]
+    if finished is not None:
+        faces += [("history", "amend", finished, "--note", "checked"),
+                  ("history", "chart", "--player", "Ann")]  # fmt: skip
+    for argv in faces:
+        done = cli(*argv)
+        assert done.exit_code in (0, 2), (argv, done.stderr)
+        said = done.stderr.splitlines()
+        assert not [line for line in said if line.startswith("warning:")], (argv, said)
+        if done.exit_code == 2:
+            assert_user_error(done)

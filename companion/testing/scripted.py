@@ -10,8 +10,8 @@ to the prompt's own key bindings:
 
 * a line: typed characters, Backspace, Ctrl-U, Tab and ↓ (walk the completions the
   prompt's own completer offers, as prompt_toolkit does), Enter (the prompt's Enter
-  binding: a refused answer ends the prompt, the flow says the reason and asks again on a
-  clear line, pre-filled with the refused answer as questionary's `default=` does);
+  binding: a refused answer ends the prompt, the flow says the reason and asks again on an
+  empty line, the refused answer one ↑ away in the prompt's history);
 * a list: the real questionary list is built (without a terminal) and every key goes to
   its bindings — typing filters, ↑ ↓ move, Enter picks — exactly as on a terminal.
 
@@ -179,9 +179,10 @@ class Scripted:
         validate: Any = None,
         key_bindings: Any = None,
         default: str = "",
+        history: Any = None,
         **_: Any,
     ):
-        return _Question(self, message, validate, key_bindings, default=default)
+        return _Question(self, message, validate, key_bindings, default=default, history=history)
 
     def autocomplete_prompt(
         self,
@@ -191,9 +192,10 @@ class Scripted:
         validate: Any = None,
         key_bindings: Any = None,
         default: str = "",
+        history: Any = None,
         **_: Any,
     ):
-        return _Question(self, message, validate, key_bindings, completer, default)
+        return _Question(self, message, validate, key_bindings, completer, default, history)
 
     def select_prompt(self, message: str, choices: Any, **options: Any):
         from prompt_toolkit.application import create_app_session
@@ -260,9 +262,11 @@ class _Question:
         key_bindings: Any,
         completer=None,
         default: str = "",
+        history: Any = None,
     ):
         self.script = script
         self.default = default
+        self.history = list(history.get_strings()) if history is not None else []
         self.message = message
         self.validate = validate
         self.key_bindings = key_bindings
@@ -311,6 +315,8 @@ class _Question:
                 if self.menu and self.index is not None:
                     self.index = (self.index - 1) % len(self.menu)
                     self._apply(self.menu[self.index])
+                elif key == UP and self.history:  # the answer refused here, to mend
+                    self.line, self.menu = self.history[-1], None
             elif key == BACKSPACE:
                 self.line = self.line[:-1]
                 self._open_menu()

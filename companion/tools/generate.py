@@ -17,9 +17,8 @@ import typer
 from typer import Context
 
 from companion import registry
-from companion.cli.common import COMPLETE_VAR
+from companion.cli.completion import script
 from companion.cli.main import app
-from companion.cli.typer_compat import completion_script
 
 PROG = "companion"
 WIDTH = 100
@@ -52,10 +51,8 @@ def reference() -> str:
 
 
 def completions() -> dict[str, str]:
-    return {
-        filename: completion_script(prog_name=PROG, complete_var=COMPLETE_VAR, shell=shell) + "\n"
-        for shell, filename in SHELLS.items()
-    }
+    """completions/*: what `companion completion SHELL` prints, from the same function."""
+    return {filename: script(shell) for shell, filename in SHELLS.items()}
 
 
 def outputs(root: Path) -> dict[Path, str]:

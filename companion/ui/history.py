@@ -140,18 +140,25 @@ def match_table(matches: list[dict[str, Any]], width: int | None = None) -> str:
     return "\n".join([f"[bold]{escape(head)}[/bold]", *(escape(line) for line in body)])
 
 
-def result_line(result: dict[str, Any] | None) -> str:
+def result_line(result: dict[str, Any] | None, game: str | None = None) -> str:
     if not result:
         return ""
     if "scores" in result:
         winner = result.get("winner")
         line = compact_result(result) + (f" — {winner} won" if winner else "")
-        playoff = result.get("playoff_scores")
-        if isinstance(playoff, dict) and playoff:  # All-Star: they break a tie for first
-            shown = compact_result({"scores": playoff, "ranks": result.get("ranks")})
-            line += f" (Play-Off Supporters: {shown})"
-        return line
+        return line + _own_words(game, result)
     return ", ".join(f"{k}: {v}" for k, v in result.items())
+
+
+def _own_words(game: str | None, result: dict[str, Any]) -> str:
+    """What the game adds to its result line (its spec's `result_view`), after a space."""
+    from companion import registry
+
+    kind = registry.kind(game) if game else None
+    if kind is None or not kind.result_view:
+        return ""
+    said = registry.hook(kind, "result_view")(result)
+    return f" {said}" if said else ""
 
 
 def match_detail(out: Console, match: dict[str, Any]) -> None:
@@ -174,23 +181,23 @@ def match_detail(out: Console, match: dict[str, Any]) -> None:
         out.print(f"{n:>3}. {escape(safe(line))}")
     amendments = match.get("amendments") or []
     if amendments:
-        out.print(f"result as recorded: {escape(safe(result_line(amendments[0].get('was'))))}")
+        was = result_line(amendments[0].get("was"), match["game"])
+        out.print(f"result as recorded: {escape(safe(was))}")
         for entry in amendments:
             at = str(entry.get("at", ""))[:16].replace("T", " ")
-            out.print(f"amended {at}: {escape(safe(result_line(entry)))}")
+            out.print(f"amended {at}: {escape(safe(result_line(entry, match['game'])))}")
     elif match.get("result"):
-        out.print(f"result: {escape(safe(result_line(match['result'])))}")
+        out.print(f"result: {escape(safe(result_line(match['result'], match['game'])))}")
 
 
 def game_plays(match: dict[str, Any]) -> list[str] | None:
     """The match in words, by its game's `plays` (None: the game does not say, or has no events)."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(match.get("game", ""))
     if kind is None or not kind.plays or not match.get("events"):
         return None
-    words = load(kind.plays)
+    words = registry.hook(kind, "plays")
     try:
         return list(words(match))
     except Exception:  # noqa: BLE001 - a log its rules no longer fold (hand-edited, older
@@ -317,6 +324,9 @@ shown_number = _num  # a game's own lines (its spec's `stats_view`) print number
 
 def _pct(value: float | None) -> str:
     return "–" if value is None else f"{round(value * 100)}%"
+
+
+shown_percent = _pct  # and percentages
 
 
 def _rating(value: float | None) -> str:
@@ -466,29 +476,9 @@ def most_played_pairings(rows: list[dict[str, Any]], limit: int) -> list[dict[st
 
 
 def game_extra_lines(game: dict[str, Any]) -> list[str]:
+    """Under a game's row of `history stats`: its average score, then what the game's own
+    view says of its own figures (its spec's `stats_view`)."""
     lines = []
-    if "by_tribe" in game:
-        tribes = ", ".join(f"{t} {r['wins']}/{r['plays']}" for t, r in game["by_tribe"].items())
-        unknown = game.get("no_tribe") or 0
-        if unknown:
-            apart = f"{plural(unknown, 'side')} with no tribe logged"
-            tribes = f"{tribes} ({apart})" if tribes else apart
-        lines.append(f"wins by tribe: {tribes}")
-        if game["home_away"]:
-            sides = ", ".join(
-                f"{s} {r['wins']}/{r['plays']} ({_pct(r['win_rate'])})"
-                for s, r in game["home_away"].items()
-            )
-            lines.append(f"home/away: {sides}")
-    if "series" in game:
-        won = ", ".join(f"{p} won {r['won']} lost {r['lost']}" for p, r in game["series"].items())
-        lines.append(f"series: {won}")
-    if "supporters" in game:
-        s = game["supporters"]
-        lines.append(
-            f"average Supporters: regular season {_num(s['regular_avg'])}, "
-            f"Play-Offs {_num(s['playoffs_avg'])}"
-        )
     if "avg_score" in game:
         lines.append(f"average score: {_num(game.get('avg_score'))}")
     return [*lines, *_own_lines(game)]
@@ -497,10 +487,10 @@ def game_extra_lines(game: dict[str, Any]) -> list[str]:
 def _own_lines(game: dict[str, Any]) -> list[str]:
     """What the game's own view adds (its spec's `stats_view(row) -> lines`)."""
     from companion import registry
-    from companion.engine.spec import load
 
     kind = registry.kind(game["game"])
-    return list(load(kind.stats_view)(game)) if kind is not None and kind.stats_view else []
+    lines = registry.hook(kind, "stats_view")
+    return list(lines(game) or ()) if lines is not None else []
 
 
 # --- ratings ------------------------------------------------------------------
@@ -568,9 +558,16 @@ def _bar(value: float, top: float, fill: str, colour: str) -> str:
 
 
 def chart_view(out: Console, chart: dict[str, Any]) -> None:
-    views = {"periods": step_chart, "rounds": step_chart, "scores": scores_view,
-             "winrate": winrate_view, "series": series_strip}  # fmt: skip
-    views[chart["kind"]](out, chart)
+    """A chart document drawn: the core's own kinds, and any kind of labelled steps
+    (`companion.engine.figures.step_chart`), whatever a game calls it."""
+    views = {"scores": scores_view, "winrate": winrate_view, "series": series_strip}
+    view = views.get(chart.get("kind")) or (step_chart if "steps" in chart else None)
+    if view is None:
+        from companion.engine.errors import BadInput
+        from companion.ui.console import safe
+
+        raise BadInput(f"a chart of kind {safe(str(chart.get('kind')))!r} cannot be drawn")
+    view(out, chart)
 
 
 def scores_view(out: Console, chart: dict[str, Any]) -> None:
@@ -592,17 +589,16 @@ def scores_view(out: Console, chart: dict[str, Any]) -> None:
 
 
 def step_chart(out: Console, chart: dict[str, Any]) -> None:
-    label = "period" if chart["kind"] == "periods" else "round"
-    unit = "points" if chart["kind"] == "periods" else "Supporters"
+    label, unit = str(chart.get("step") or "step"), str(chart.get("unit") or "points")
     players = chart["players"]
     steps = chart["steps"]
     prefix = label[0].upper()
     labels = chart.get("labels") or [f"{prefix}{n}" for n in range(1, len(steps) + 1)]
     width = max(len(p) for p in players)
     legend = "  ".join(f"{FILLS[i % len(FILLS)][0]} {p}" for i, p in enumerate(players))
-    then = ", then Play-Offs (PO)" if "PO" in labels else ""
+    then = str(chart.get("then") or "")
     title = escape(f"{chart['game']} {chart['id']}")
-    out.print(f"[bold]{title}[/bold] — {unit} by {label}{then}   {escape(legend)}")
+    out.print(f"[bold]{title}[/bold] — {escape(f'{unit} by {label}{then}')}   {escape(legend)}")
     top = max((v for s in steps for v in s.values()), default=0)
     for n, step in enumerate(steps):
         for i, player in enumerate(players):

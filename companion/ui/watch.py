@@ -155,27 +155,30 @@ def show_once(store: Store, game: str | None) -> None:
 def follow(store: Store, game: str | None) -> None:
     """Redraw in place on a terminal; off one, append a plain frame per change."""
     chosen = pick_game(store, game)
+    # Stamped before the first read: a move recorded while the first frame is drawn is
+    # then a change to show, where stamping after it (as it was) missed it for good.
+    seen = change_stamp(store)
     status = current_status(store, chosen)
     console = _console()
     try:
         if console.is_terminal:
-            _follow_live(console, store, status)
+            _follow_live(console, store, status, seen)
         else:
-            _follow_plain(console, store, status)
+            _follow_plain(console, store, status, seen)
     except KeyboardInterrupt:
         return
 
 
-def _follow_live(console: Any, store: Store, status: Status[Any]) -> None:
+def _follow_live(console: Any, store: Store, status: Status[Any], seen: Any) -> None:
     from rich.live import Live
 
     hint = "Ctrl-C to stop"
     with Live(frame(status, hint), console=console, auto_refresh=False) as live:
-        for current, note in changes(store, status):
+        for current, note in changes(store, status, seen):
             live.update(frame(current, f"{note} · {hint}" if note else hint), refresh=True)
 
 
-def _follow_plain(console: Any, store: Store, status: Status[Any]) -> None:
+def _follow_plain(console: Any, store: Store, status: Status[Any], seen: Any) -> None:
     """Piped or redirected: each frame once, in order, flushed so a reader sees it now."""
     import os
     import sys
@@ -190,7 +193,7 @@ def _follow_plain(console: Any, store: Store, status: Status[Any]) -> None:
     last = key(status, "")
     try:
         show(status)
-        for current, note in changes(store, status):
+        for current, note in changes(store, status, seen):
             if key(current, note) == last:  # something else in the database changed
                 continue
             last = key(current, note)
@@ -201,12 +204,12 @@ def _follow_plain(console: Any, store: Store, status: Status[Any]) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def changes(store: Store, status: Status[Any]) -> Iterator[tuple[Status[Any], str]]:
-    """Yield (status, note) each time the database changes, forever.
+def changes(store: Store, status: Status[Any], seen: Any) -> Iterator[tuple[Status[Any], str]]:
+    """Yield (status, note) each time the database changes from `seen` (its change stamp
+    when `status` was read), forever.
 
     The note says when the game being watched is no longer live.
     """
-    seen = change_stamp(store)
     while True:
         time.sleep(POLL_S)
         now = change_stamp(store)

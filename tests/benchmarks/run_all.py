@@ -32,6 +32,7 @@ BENCHMARKS: dict[str, tuple[list[str], list[str]]] = {
     "otdraft_score.py": ([], []),
     "history_bench.py": ([], ["--sizes", "10000", "--runs", "2"]),
     "web_latency.py": (["--writes", "50", "--idle", "30"], ["--writes", "20", "--idle", "5"]),
+    "seat_latency.py": (["--taps", "100"], ["--taps", "20"]),
     "ratings_bench.py": ([], ["--runs", "3"]),
     "torture.py": (["kill", "--trials", "300"], ["kill", "--trials", "30", "--archived", "1000"]),
     "torture.py writers": (["writers"], ["writers", "--ops", "100"]),

@@ -98,6 +98,13 @@ class Terminal:
                 if wanted not in self.text[self.seen :]:
                     raise AssertionError(f"{wanted!r} never came; output:\n{self.text[-2000:]}")
 
+    def mark(self) -> None:
+        """Let the next `expect` look only at what is drawn from now on (what has come so
+        far is read first)."""
+        while self._read(0.05):
+            pass
+        self.seen = len(self.text)
+
     def answer(self, prompt: str, typed: str) -> None:
         """Wait for `prompt`, then type `typed` and Enter."""
         self.expect(prompt)

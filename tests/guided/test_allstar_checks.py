@@ -76,13 +76,17 @@ def test_guided_play_runs_the_companions_draft_with_the_same_checks(cli, scripte
     ana = cli("allstar", "season", "hand", "Ana", "--json").json["hand"]
     ben = cli("allstar", "season", "hand", "Ben", "--json").json["hand"]
     flow = scripted
+    # Issue 41: a hand is shown only once the screen has passed to its manager.
+    flow.expect("Your hand: pass the screen to Ana; the others look away")
+    flow.answer("Ana: press Enter when only you can see the screen", "")
     flow.expect(f"Ana's hand: {' '.join(ana)}")
     flow.answer("Ana's pick onto the Bench?", ben[0])
     flow.expect(f"card {ben[0]} is not in Ana's hand")
     flow.answer("Ana's pick onto the Bench?", ana[0])
-    flow.expect(f"{ana[0]} goes onto Ana's Bench")
+    flow.expect("A card, face down, goes onto Ana's Bench")
+    flow.answer("Ben: press Enter when only you can see the screen", "")
     flow.answer("Ben's pick onto the Bench?", ben[0])
-    flow.expect(f"{ben[0]} goes onto Ben's Bench")
+    flow.expect("A card, face down, goes onto Ben's Bench")
     flow.interrupt()
     assert flow.run("allstar", "play").exit_code == 130
     status = cli("allstar", "season", "status", "--json").json
@@ -99,12 +103,14 @@ def test_guided_duel_gives_a_card_to_the_opponent_and_discards_the_seventh(cli, 
     ana = cli("allstar", "season", "hand", "Ana", "--json").json["hand"]
     ben = cli("allstar", "season", "hand", "Ben", "--json").json["hand"]
     flow = scripted
+    flow.answer("Ana: press Enter when only you can see the screen", "")
     flow.answer("Ana's pick onto the Bench?", ana[0])
     flow.answer("Ana's second card, onto their own Bench?", ana[1])
     flow.answer("Ana's card for the opponent's Bench?", ben[0])
     flow.expect(f"card {ben[0]} is not in Ana's hand")
     flow.answer("Ana's card for the opponent's Bench?", ana[2])
-    flow.expect(f"{ana[2]} goes onto Ben's Bench")
+    flow.expect("A card, face down, goes onto Ben's Bench")
+    flow.answer("Ben: press Enter when only you can see the screen", "")
     flow.expect("Ben's pick onto the Bench?")
     flow.interrupt()
     assert flow.run("allstar", "play").exit_code == 130

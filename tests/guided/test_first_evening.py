@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.testing.scripted import BACKSPACE, CTRL_U, CTRL_Z
+from companion.testing.scripted import BACKSPACE, CTRL_U, CTRL_Z, UP
 from tests.guided.terminal import Terminal, json_of
 
 
@@ -111,7 +111,7 @@ def test_a_refused_name_says_what_to_type_here_not_a_flag(cli, scripted):
     flow.answer("Start one now?", "")
     flow.answer("Home team", "Ann,Ben")
     flow.expect("one name here: the other team is asked next")
-    flow.send(BACKSPACE * 4 + "\r")  # the refused answer stays on the line: mended
+    flow.send(UP + BACKSPACE * 4 + "\r")  # the refused answer is one ↑ away: mended
     flow.answer("Away team?", "Ann")
     flow.expect("Ann is the home team: type the other player's name")
     flow.send(CTRL_U + "Bob\r")

@@ -125,8 +125,7 @@ def test_ctrl_c_keeps_everything_recorded(db):
 def test_watch_redraws_when_another_process_records(db):
     start_match(db)
     term = Terminal(db, "watch")
-    term.expect("Lucy 0 – 0 Karl")
-    time.sleep(0.3)
+    term.expect("Lucy 0 – 0 Karl")  # drawn: a move from now on is a change watch shows
     done = run(db, "hoopers", "match", "score", "Lucy", "3")
     assert done.returncode == 0, done.stderr
     term.expect("Lucy 3 – 0 Karl")
@@ -405,7 +404,6 @@ def test_no_cpr_warning_on_a_terminal_that_does_not_answer_cursor_requests(db, m
     monkeypatch.setattr(terminal, "environment", asking_for_cpr)
     term = terminal.Terminal(db)
     term.expect("What now?")
-    import time
 
     waited = time.monotonic() + 3  # prompt_toolkit gives up waiting after 2 s, then warns
     while time.monotonic() < waited:

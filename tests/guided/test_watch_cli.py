@@ -63,6 +63,38 @@ def test_hoopers_play_needs_a_terminal(cli):
     assert_user_error(cli("hoopers", "play"), "needs a terminal")
 
 
+def test_a_move_recorded_while_the_first_frame_is_drawn_is_shown(cli, db, monkeypatch):
+    """Issue 38 item 6: watch took its first change stamp after drawing its first frame, so
+    a move recorded meanwhile (another process; a busy machine widens the moment) was never
+    shown. Here the move is recorded while the first frame is drawn."""
+    from companion.store import Store
+    from companion.ui import watch
+
+    cli(*START, *ROSTERS, "--seed", "3")
+    scores, polls = [], []
+    drawn, stamped = watch.frame, watch.change_stamp
+
+    def frame(status, note=""):
+        scores.append(status.to_json()["score"])
+        if len(scores) == 1:
+            assert cli("hoopers", "match", "score", "Lucy", "3").exit_code == 0
+        elif len(scores) == 2:
+            raise KeyboardInterrupt  # seen: the test is done
+        return drawn(status, note)
+
+    def change_stamp(store):
+        polls.append(1)
+        if len(polls) > 50:  # bounded: missed for good
+            raise KeyboardInterrupt
+        return stamped(store)
+
+    monkeypatch.setattr(watch, "frame", frame)
+    monkeypatch.setattr(watch, "change_stamp", change_stamp)
+    monkeypatch.setattr(watch, "POLL_S", 0.01)
+    watch.follow(Store(db), None)
+    assert scores == [{"Lucy": 0, "Karl": 0}, {"Lucy": 3, "Karl": 0}]
+
+
 def _companion() -> list[str]:
     import sys
     from pathlib import Path

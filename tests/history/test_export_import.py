@@ -77,8 +77,7 @@ def test_bgstats_plays(cli, db, tmp_path):
             "sourceName": "Table Companion",
             "sourcePlayId": "m1",
             "playDate": "2026-01-10 21:00:00",
-            "durationMin": 0,  # a match filed without its minutes
-            "game": {
+            "game": {  # no durationMin: a match filed without its minutes
                 "name": "OT Fantasy Draft",
                 "sourceGameId": "otdraft",
                 "highestWins": True,
@@ -92,6 +91,7 @@ def test_bgstats_plays(cli, db, tmp_path):
                     "rank": 1,
                     "winner": True,
                     "startPlayer": False,
+                    "newPlayer": True,
                 },
                 {
                     "name": "Ben",
@@ -100,6 +100,7 @@ def test_bgstats_plays(cli, db, tmp_path):
                     "rank": 2,
                     "winner": False,
                     "startPlayer": True,
+                    "newPlayer": True,
                 },
                 {
                     "name": "Cy",
@@ -108,6 +109,7 @@ def test_bgstats_plays(cli, db, tmp_path):
                     "rank": 2,
                     "winner": False,
                     "startPlayer": False,
+                    "newPlayer": True,
                 },
             ],  # fmt: skip
         }

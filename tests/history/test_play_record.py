@@ -19,10 +19,10 @@ LINK_KEYS = {
     "playDate", "durationMin", "location", "comments", "game", "players", "sourceName",
     "sourcePlayId",
 }  # fmt: skip
-LINK_GAME_KEYS = {"name", "highestWins", "noPoints", "sourceGameId", "bggId"}
-LINK_PLAYER_KEYS = {
-    "name", "score", "rank", "winner", "startPlayer", "role", "sourcePlayerId",
-}  # fmt: skip
+# The link leaves out what holds BG Stats' default (a false flag, highestWins, noPoints), a
+# rank or winner the scores give, sourceGameId and sourcePlayerId: a smaller QR code (issue
+# 37 item 4).
+LINK_GAME_KEYS = {"name", "bggId"}
 BGG_PLAY = {"id", "date", "quantity", "length", "location", "incomplete", "nowinstats"}
 BGG_PLAYER = {"name", "username", "startposition", "color", "score", "new", "win"}
 
@@ -108,7 +108,7 @@ def test_the_clock_counts_every_gap_of_an_hour_or_less(db):
     )  # fmt: skip
 
 
-def test_the_push_link_has_bg_stats_fields_and_local_time(cli, db, monkeypatch):
+def test_the_push_link_has_bg_stats_fields_and_utc_time(cli, db, monkeypatch):
     import time
 
     monkeypatch.setenv("TZ", "Europe/Madrid")
@@ -127,18 +127,15 @@ def test_the_push_link_has_bg_stats_fields_and_local_time(cli, db, monkeypatch):
     play = pushed(url)
     assert set(play) == LINK_KEYS
     assert set(play["game"]) == LINK_GAME_KEYS
-    assert all(set(p) == LINK_PLAYER_KEYS for p in play["players"])
-    assert play["playDate"] == "2026-11-24 21:05:00"  # Madrid's wall clock
+    assert play["playDate"] == "2026-11-24 20:05:00"  # 21:05 in Madrid, in UTC
     assert (play["durationMin"], play["location"], play["comments"]) == (45, "Club", "close one")
     assert play["game"] == {
-        "name": "Valley Hoopers: The Series", "highestWins": True, "noPoints": False,
-        "sourceGameId": "hoopers", "bggId": 123,
+        "name": "Valley Hoopers: The Series", "bggId": 123,
     }  # fmt: skip
-    ann, bob = play["players"]
-    assert (ann["name"], ann["score"], ann["rank"], ann["winner"], ann["role"]) == (
-        "Ann", 70, 1, True, "Keepers",
-    )  # fmt: skip
-    assert (bob["role"], bob["winner"], bob["sourcePlayerId"]) == ("Unleashed", False, "player:bob")
+    assert play["players"] == [
+        {"name": "Ann", "score": 70, "newPlayer": True, "role": "Keepers"},  # won: 70 > 60
+        {"name": "Bob", "score": 60, "newPlayer": True, "role": "Unleashed"},
+    ]
     assert (play["sourceName"], play["sourcePlayId"]) == ("Table Companion", logged["id"])
 
 
@@ -227,7 +224,7 @@ def test_bgg_export_has_the_plays_api_shape(cli, db, tmp_path):
     for play in plays:
         assert set(play.attrib) == BGG_PLAY
         (item,) = play.findall("item")
-        assert set(item.attrib) == {"name", "objecttype", "objectid"}
+        assert {"name", "objecttype"} <= set(item.attrib) <= {"name", "objecttype", "objectid"}
         assert item.get("objecttype") == "thing"
         assert play.find("comments") is not None
         for player in play.findall("players/player"):
@@ -243,7 +240,7 @@ def test_bgg_export_has_the_plays_api_shape(cli, db, tmp_path):
     assert draft.find("comments").text == "rematch <soon> & more"
     seats = [(p.get("name"), p.get("score"), p.get("win")) for p in draft.iter("player")]
     assert seats == [("Ana", "98", "1"), ("Ben", "80", "0")]
-    assert hoops.find("item").get("objectid") == "0"  # no id set for it
+    assert "objectid" not in hoops.find("item").attrib  # no id set for it: never 0
     turn = [(p.get("name"), p.get("startposition"), p.get("color")) for p in hoops.iter("player")]
     assert turn == [("Ann", "2", "Keepers"), ("Bob", "1", "")]
 
@@ -296,7 +293,7 @@ def test_bgg_import_takes_known_games_once_and_counts_the_others(cli, tmp_path):
     assert sorted(m["id"] for m in listed) == ["bgg-9001", "bgg-9003"]
     link = pushed(cli("history", "link", "bgg-9001", "--json").json["url"])
     assert (link["durationMin"], link["location"], link["comments"]) == (55, "Club", "the first")
-    starters = [p["name"] for p in link["players"] if p["startPlayer"]]
+    starters = [p["name"] for p in link["players"] if p.get("startPlayer")]
     assert starters == ["Ben"] and link["game"]["name"] == "OT Fantasy Draft"
     (draft,) = [p for p in bgg_plays(cli("history", "export", "-f", "bgg").stdout)
                 if p.find("item").get("name") == "All-Star Draft"]  # fmt: skip

@@ -78,11 +78,29 @@ def test_a_backup_onto_dev_full_is_refused(cli):
 
 
 @needs_dev
-def test_an_export_onto_dev_full_is_one_error_line(cli):
+def test_an_export_onto_dev_full_is_refused(cli):
     assert cli("log", "otdraft", "Ana=5", "Ben=3").exit_code == 0
     for kind in ("json", "csv"):
         result = cli("history", "export", "--format", kind, "--output", "/dev/full")
-        assert_user_error(result, "cannot write /dev/full: No space left on device")
+        assert_user_error(result, "cannot write /dev/full: it is a character device")
+
+
+@pytest.mark.parametrize("kind", ["json", "csv", "bgg"])
+def test_an_export_onto_a_fifo_without_a_reader_is_refused_without_waiting(cli, fifo, kind):
+    """Issue 38 item 5: it waited for a reader for ever (the alarm stops it here)."""
+    assert cli("log", "otdraft", "Ana=5", "Ben=3").exit_code == 0
+    result = cli("history", "export", "--format", kind, "--output", str(fifo))
+    assert_user_error(result, f"cannot write {fifo}: it is a FIFO (named pipe), not a regular")
+
+
+def test_a_fifo_made_after_the_output_was_checked_is_not_waited_for(fifo):
+    from companion.cli.history import write_chunks, write_text
+    from companion.history.errors import BadOutput
+
+    with pytest.raises(BadOutput, match=f"cannot write {fifo}: "):
+        write_text(fifo, "{}")
+    with pytest.raises(BadOutput, match=f"cannot write {fifo}: "):
+        write_chunks(iter(["{", "}"]), fifo)
 
 
 def test_tab_does_not_block_on_a_fifo_named_like_an_archive_file(cli, db):

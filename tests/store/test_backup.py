@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -202,3 +205,48 @@ def test_restore_leaves_another_machines_files_to_that_machine(cli, db, tmp_path
     assert cli("restore", str(target), "--yes").exit_code == 0
     assert json.loads(theirs.read_text()) == newer  # here already: theirs, and newer
     assert (archive / "2026-02.other.json").exists()  # missing here: brought back
+
+
+def read_only_mount_runs(folder: Path, *command: str) -> subprocess.CompletedProcess:
+    """`command` run with `folder` mounted read-only (a bind mount in a namespace of its own,
+    as an unprivileged user may make); skips where the system allows none."""
+    import shutil
+
+    if shutil.which("unshare") is None:
+        pytest.skip("needs unshare(1)")
+    probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("this system allows no user namespaces")
+    script = 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" "$1" && shift && exec "$@"'
+    env = {**os.environ, "COMPANION_MACHINE": os.environ.get("COMPANION_MACHINE", "here")}
+    return subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script, "sh", str(folder), *command],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_a_backup_of_a_database_on_a_read_only_mount_is_taken(cli, tmp_path):
+    """Issue 38 item 5: it refused ("folder … is read-only"): it took the write lock."""
+    folder = tmp_path / "mounted"
+    folder.mkdir()
+    db = folder / "companion.json"
+    cli("log", "otdraft", "Ana=5", "Ben=3", "--when", "2026-01-05", database=db)
+    cli("hoopers", "match", "start", "--home", "Keepers", "--away", "Unleashed", database=db)
+    before = files(db)
+    mounted = read_only_mount_runs(folder, "touch", str(folder / "written"))
+    assert mounted.returncode != 0 and "Read-only file system" in mounted.stderr
+    target = tmp_path / "backup.json"
+    done = read_only_mount_runs(
+        folder, sys.executable, "-m", "companion", "--db", str(db), "backup", str(target)
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == f"backed up to {target}: 1 finished match, 1 live, 2 files\n"
+    assert files(db) == before
+    again = tmp_path / "again.json"
+    assert cli("backup", str(again), database=db).exit_code == 0  # as under the lock
+    taken = [json.loads(p.read_text()) for p in (target, again)]
+    same = [{k: v for k, v in t.items() if k != "taken"} for t in taken]
+    assert same[0] == same[1]

@@ -17,7 +17,7 @@ import pytest
 
 from companion.store import Store
 from companion.ui.web import guard
-from companion.ui.web.server import Board, Handler, serve, stop
+from companion.ui.web.server import Board, serve, stop
 
 START = ("hoopers", "match", "start", "--home", "Lucy", "--away", "Karl")
 TRIBES = ("--home-tribe", "unleashed", "--away-tribe", "keepers", "--first", "Lucy", "--seed", "3")
@@ -35,7 +35,7 @@ def room(db: Path, **options) -> Iterator[tuple[int, guard.GuardedServer]]:
 
 def stream(port: int, source: str = "127.0.0.1", token: str = "") -> socket.socket:
     """A viewer's stream, opened from `source`; the socket, its answer not yet read."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    s = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
     query = f"?token={token}" if token else ""
     s.sendall(f"GET /api/events{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     return s
@@ -116,14 +116,21 @@ def test_viewers_that_close_their_pages_free_the_room_at_once(cli, db, monkeypat
 # --- 9. one client cannot fill the room ----------------------------------------------
 
 
-def test_sixty_four_streams_from_one_address_leave_the_room_open(cli, db):
+def each_address_a_computer(monkeypatch) -> None:
+    """Loopback addresses taken as other computers' (as a LAN's viewers would be)."""
+    monkeypatch.setattr(guard, "client_of", lambda address: address)
+
+
+def test_sixty_four_streams_from_one_address_leave_the_room_open(cli, db, monkeypatch):
     other = second_address()
+    each_address_a_computer(monkeypatch)
     cli(*START, *TRIBES)
     with room(db) as (port, server):
         mine = [stream(port) for _ in range(guard.MAX_CONNECTIONS)]
         codes = [status_of(s) for s in mine]
         assert guard.MAX_PER_ADDRESS < guard.MAX_CONNECTIONS
-        assert codes == [200] * guard.MAX_PER_ADDRESS + [429] * (
+        # Refused at the door (its connections waiting) or in the room: 429 either way.
+        assert sorted(codes) == [200] * guard.MAX_PER_ADDRESS + [429] * (
             guard.MAX_CONNECTIONS - guard.MAX_PER_ADDRESS
         )
         # Another viewer still gets in and sees the game.
@@ -138,31 +145,90 @@ def test_sixty_four_streams_from_one_address_leave_the_room_open(cli, db):
         # Once its streams close, the first address has its share back.
         for s in mine:
             s.close()
-        assert wait_until(lambda: not server.per_address), server.per_address
+        assert wait_until(lambda: not server.streams.taken), server.streams.taken
         assert admitted(port)
 
 
-def test_admission_counts_each_address_and_the_room(monkeypatch):
-    """The admission rule alone, with the peer addresses given (any address, not only
-    loopback): a share per address, the room's total, and a slot back on leaving."""
-    monkeypatch.setattr(guard, "MAX_CONNECTIONS", 6)
+def local_addresses(count: int) -> list[str]:
+    addresses = [f"127.0.0.{n}" for n in range(1, count + 1)]
+    for address in addresses:
+        try:
+            with socket.socket() as probe:
+                probe.bind((address, 0))
+        except OSError:
+            pytest.skip(f"this system has no {address} on loopback")
+    return addresses
+
+
+def test_six_local_addresses_take_one_share_of_the_room(cli, db):
+    """Issue 38 item 4: all of 127/8 reaches the server, and six addresses of this computer
+    took 96 streams' worth of shares (the room is 64). This computer is one client."""
+    cli(*START, *TRIBES)
+    with room(db) as (port, server):
+        opened = [stream(port, a) for a in local_addresses(6) for _ in range(guard.MAX_PER_ADDRESS)]
+        codes = [status_of(s) for s in opened]
+        assert codes.count(200) == guard.MAX_PER_ADDRESS
+        assert server.streams.taken == {guard.THIS_COMPUTER: guard.MAX_PER_ADDRESS}
+        for s in opened:
+            s.close()
+        assert wait_until(lambda: not server.streams.taken), server.streams.taken
+    assert guard.client_of("127.0.0.5") == guard.client_of("::1") == guard.THIS_COMPUTER
+    assert guard.client_of("::ffff:127.0.0.2") == guard.THIS_COMPUTER
+    assert guard.client_of("192.0.2.1") == "192.0.2.1"  # TEST-NET: no computer's own
+
+
+def test_a_stream_takes_a_slot_in_the_room_only_once_its_token_is_checked(cli, db, monkeypatch):
+    """Issue 38 item 4: with --lan a connection took a slot before its token was read, so
+    requests that never finish (or that ask without the token, again and again on one
+    connection) filled the room."""
+    monkeypatch.setattr(guard, "MAX_CONNECTIONS", 8)
     monkeypatch.setattr(guard, "MAX_PER_ADDRESS", 4)
-    server = guard.GuardedServer(("127.0.0.1", 0), Handler, bind_and_activate=False)
-    try:
-        assert [server.admit("192.0.2.1") for _ in range(5)] == [None] * 4 + [guard.TOO_MANY]
-        assert server.admit("192.0.2.2") is None
-        assert server.admit("192.0.2.2") is None
-        assert server.admit("192.0.2.3") == guard.BUSY  # the room is full
-        server.leave("192.0.2.1")
-        assert server.admit("192.0.2.3") is None
-        assert server.per_address == {"192.0.2.1": 3, "192.0.2.2": 2, "192.0.2.3": 1}
-        for address, count in list(server.per_address.items()):
+    each_address_a_computer(monkeypatch)
+    first, slow, slower, asker, late = local_addresses(6)[1:]
+    cli(*START, *TRIBES)
+    with room(db, token="s3cret") as (port, server):
+        viewer = stream(port, first, token="s3cret")
+        assert status_of(viewer) == 200
+        half = f"GET /api/events?token=s3cret HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+        stalled = []
+        for source, count in ((slow, 4), (slower, 3)):
             for _ in range(count):
-                server.leave(address)
-        assert server.per_address == {}
-        assert [server.admit("192.0.2.9") for _ in range(4)] == [None] * 4
-    finally:
-        server.server_close()
+                s = socket.create_connection(("127.0.0.1", port), 5, source_address=(source, 0))
+                s.sendall(half)
+                stalled.append(s)
+        # Without the token: refused, and the connection is closed, not kept for asking again.
+        bare = stream(port, asker)
+        assert status_of(bare) == 403
+        bare.settimeout(5)
+        while bare.recv(4096):
+            pass
+        bare.close()
+        assert wait_until(lambda: server.waiting.taken.get(asker) is None)
+        # Seven connections not yet in, one viewer in: the room has seven seats left.
+        assert server.streams.taken == {first: 1}
+        theirs = stream(port, late, token="s3cret")
+        assert status_of(theirs) == 200
+        assert server.streams.taken == {first: 1, late: 1}
+        for s in (viewer, theirs, *stalled):
+            s.close()
+
+
+def test_admission_counts_each_client_and_the_room(monkeypatch):
+    """The admission rule alone, with the clients given: a share per client, the room's
+    total, and a slot back on leaving."""
+    slots = guard.Slots(6, 4)
+    assert [slots.take("192.0.2.1") for _ in range(5)] == [None] * 4 + [guard.TOO_MANY]
+    assert slots.take("192.0.2.2") is None
+    assert slots.take("192.0.2.2") is None
+    assert slots.take("192.0.2.3") == guard.BUSY  # the room is full
+    slots.give("192.0.2.1")
+    assert slots.take("192.0.2.3") is None
+    assert slots.taken == {"192.0.2.1": 3, "192.0.2.2": 2, "192.0.2.3": 1}
+    for client, count in list(slots.taken.items()):
+        for _ in range(count):
+            slots.give(client)
+    assert slots.taken == {}
+    assert [slots.take("192.0.2.9") for _ in range(4)] == [None] * 4
     assert guard.TOO_MANY.startswith(b"HTTP/1.1 429 ") and b"Retry-After: " in guard.TOO_MANY
 
 
@@ -170,7 +236,7 @@ def test_a_stream_ends_after_a_while_and_says_how_soon_to_come_back(cli, db, mon
     monkeypatch.setattr(guard, "STREAM_S", 0.5, raising=False)
     cli(*START, *TRIBES)
     with room(db) as (port, server):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         conn.request("GET", "/api/events")
         events = conn.getresponse()
         body = events.read()  # to its end: the server closed the stream
@@ -178,7 +244,7 @@ def test_a_stream_ends_after_a_while_and_says_how_soon_to_come_back(cli, db, mon
         first = body.split(b"\n\n")[0].split(b"\n")
         assert first[0].startswith(b"data: ") and first[1] == f"retry: {guard.RETRY_MS}".encode()
         assert json.loads(first[0].removeprefix(b"data: "))["state"]["scores"]["Lucy"] == 0
-        assert wait_until(lambda: not server.per_address), server.per_address
+        assert wait_until(lambda: not server.streams.taken), server.streams.taken
 
 
 # --- 10. odd tokens and odd request lines --------------------------------------------
@@ -186,7 +252,7 @@ def test_a_stream_ends_after_a_while_and_says_how_soon_to_come_back(cli, db, mon
 
 def raw(port: int, request: bytes) -> tuple[bytes, dict[str, str], bytes]:
     """Send `request` as is; (status line, headers, body) of the answer, read to its end."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(request)
         answer = b""
         while chunk := s.recv(4096):  # the server closes the connection after an error
@@ -245,7 +311,7 @@ def test_a_malformed_request_line_gets_a_proper_400(cli, db, capfd, line):
 
 
 def ask_state(port: int) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", "/api/state")
     code = conn.getresponse().status
     conn.close()

@@ -16,16 +16,20 @@ last recorded event (never the setup), like `companion allstar season undo`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import event
 from companion.games.allstar.rules.season import Season
 from companion.games.allstar.table import AllStarTable
 from companion.tables.base import Recorded
+
+if TYPE_CHECKING:
+    from companion.engine.moves import Legal
 from companion.ui.console import plain
 from companion.ui.guided import prompts
 from companion.ui.guided.prompts import Undo
+from companion.ui.guided.secret import clear_screen, hand_over, only_you
 from companion.ui.guided.steps import attempt
 
 CARD_GAPS = ", "  # cards are typed separated by spaces or commas
@@ -252,13 +256,21 @@ class Flow:
         species = season.species or self.config.species
         return [f"{s.casefold()}-{n}" for s in species for n in self.config.numbers]
 
+    def team_cards(self, season: Season, manager: str) -> list[str]:
+        """The cards offered as `manager`'s new team is typed: those of the teams the
+        legal-moves query offers them (their Bench, with the companion's deck) first."""
+        moves = self.table.legal(manager).moves
+        offered = [c.casefold() for m in moves if m.kind == "team" for c in m.what["cards"]]
+        return list(dict.fromkeys([*offered, *self.card_names(season)]))
+
     # --- the regular season -----------------------------------------------------
 
     def pick(self, season: Season) -> None:
         """The companion's deck: the next manager picks (or, Heritage and Duel, discards).
 
-        Each answer is checked by recording-as-if (`table.check`), the rule `season pick`
-        and `season discard` ask.
+        The cards offered are those the legal-moves query offers the manager; a card typed
+        is refused with the query's reason (or, a card it does not list, the rule's as
+        `season pick` and `season discard` give it).
         """
         from companion.games.allstar.render import render_pick
         from companion.games.allstar.rules.cards import parse_card
@@ -266,28 +278,37 @@ class Flow:
         drafting = season.drafting
         assert drafting is not None
         manager = drafting.waiting_for()[0]
-        hand = [str(c) for c in season.hand(manager)]
+        kind = "discard" if drafting.drafting_over else "pick"
+        # A hand is the manager's alone (Open Market's three cards are the table's): the
+        # screen passes to them, and their cards are wiped before it passes on.
+        secret = drafting.mode != "open-market"
+        if secret:
+            hand_over(manager, "Your hand")
+            only_you(manager)
+        answer = self.table.legal(manager)
+        hand = [str(m.what["card"]) for m in answer.moves if m.kind == kind]
 
         def card_of(kind: str, **extra: Any) -> Callable[[str], Any]:
             def parse(text: str) -> Any:
                 card = parse_card(text, self.config)
+                self.query_card(answer, kind, manager, card)
                 self.table.check(event(kind, manager=manager, card=str(card), **extra))
                 return card
 
             return parse
 
-        if drafting.drafting_over:  # Heritage and Duel: one of the seven back in the box
-            mine = [str(c) for c in drafting.drafted.get(manager, ())]
-            prompts.say(f"  {manager}'s cards of this round: {' '.join(mine)}", markup=False)
+        if kind == "discard":  # Heritage and Duel: one of the seven back in the box
+            prompts.say(f"  {manager}'s cards of this round: {' '.join(hand)}", markup=False)
             card = prompts.ask(
                 f"{manager} discards which one of the seven?",
                 "",
                 card_of("discard"),
                 choices="a card drafted this round",
-                complete=[c.casefold() for c in mine],
+                complete=[c.casefold() for c in hand],
             )
             recorded = self.record(lambda: self.table.discard(manager, str(card)))
-            render_pick(prompts.console(), recorded.outcome, recorded.status)
+            clear_screen()
+            render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=True)
             return
         where = "the market" if drafting.mode == "open-market" else f"{manager}'s hand"
         prompts.say(f"  {where}: {' '.join(hand)}", markup=False)
@@ -295,7 +316,7 @@ class Flow:
         card = prompts.ask(
             f"{manager}'s pick onto the Bench?",
             "",
-            (lambda text: parse_card(text, self.config)) if duel else card_of("pick"),
+            self.duel_pick(answer, manager) if duel else card_of("pick"),
             choices="a card shown, with its Symbol (e.g. duc-4-puck)",
             complete=[h.casefold() for h in hand],
         )
@@ -319,7 +340,36 @@ class Flow:
                 None if give is None else str(give),
             )
         )  # fmt: skip
-        render_pick(prompts.console(), recorded.outcome, recorded.status)
+        if secret:
+            clear_screen()
+        render_pick(prompts.console(), recorded.outcome, recorded.status, hidden=secret)
+
+    def duel_pick(self, answer: Legal, manager: str) -> Callable[[str], Any]:
+        """Duel's first card, checked against the query (the two more come next)."""
+        from companion.games.allstar.rules.cards import parse_card
+
+        def parse(text: str) -> Any:
+            card = parse_card(text, self.config)
+            self.query_card(answer, "pick", manager, card)
+            return card
+
+        return parse
+
+    @staticmethod
+    def query_card(answer: Legal, kind: str, manager: str, card: Any) -> None:
+        """Refuse `card` for `manager`'s `kind` unless the query offers it (by Species and
+        Number: a Symbol typed is the rule's to check), with the query's reason."""
+        from companion.games.allstar.rules.cards import card_from_text
+
+        def same(move: Any) -> bool:
+            named = move.what.get("card")
+            return move.kind == kind and card_from_text(named).identity == card.identity
+
+        if any(same(m) for m in answer.moves):
+            return
+        why = next((r.why for r in answer.not_legal if same(r.move)), None)
+        if why is not None:
+            raise BadInput(why)
 
     def _duel_check(self, manager: str, card: Any, keep: Any, give: Any) -> Any:
         self.table.check(
@@ -463,7 +513,7 @@ class Flow:
             " ".join(map(str, before)) if before else "",  # the previous round's team
             parse,
             choices="5 cards, e.g. duc-4-puck",
-            complete=self.card_names(season),
+            complete=self.team_cards(season, manager),
             several=CARD_GAPS,
         )
         self.record(lambda: self.table.team(manager, bus, cards))
@@ -540,7 +590,7 @@ class Flow:
 
                 return prompts.ask(
                     f"{manager}'s new team?", "", parse_new, choices="5 cards, e.g. duc-4-puck",
-                    complete=self.card_names(season), several=CARD_GAPS,
+                    complete=self.team_cards(season, manager), several=CARD_GAPS,
                 )  # fmt: skip
             buses = free(state)
             where = " · ".join(f"Bus {b} {arenas[int(b) - 1].name}" for b in buses)
@@ -682,7 +732,6 @@ class Flow:
             render_playoff_state(out, recorded.status)
 
     def swap(self, season: Season) -> None:
-        from companion.games.allstar.data import load
 
         playoffs = season.playoffs
         assert playoffs is not None
@@ -690,8 +739,8 @@ class Flow:
         if season.carries and manager in playoffs.teams:
             self.named_swap(season, manager)
             return
-        low, high = load("game")["playoffs"]["swap"]
-        counts = [str(n) for n in range(low, min(high, playoffs.hand[manager]) + 1)]
+        offered = self.table.legal(manager).moves
+        counts = [str(m.what["count"]) for m in offered if m.kind == "swap"]
         count = prompts.choose(
             f"{manager} substitutes how many cards from the Bench "
             f"({playoffs.hand[manager]} in hand)?",

@@ -534,13 +534,16 @@ def render_hand(out: Console, manager: str, hand: Sequence[Any], bench: Sequence
     out.print(f"{manager}'s Bench ({len(bench)}): {' '.join(str(c) for c in bench)}", markup=False)
 
 
-def render_pick(out: Console, picked: Any, status: Any) -> None:
+def render_pick(out: Console, picked: Any, status: Any, hidden: bool = False) -> None:
+    """A pick or a discard; `hidden`: for the whole table, the cards left face down."""
     bench = len(picked.bench)
     if not picked.placed:
-        out.print(f"{picked.manager} discards {picked.card} ({bench} on the Bench).", markup=False)
+        what = "a card" if hidden else picked.card
+        out.print(f"{picked.manager} discards {what} ({bench} on the Bench).", markup=False)
     for who, card in picked.placed:
-        out.print(f"{card} goes onto {who}'s Bench.", markup=False)
-    if picked.placed and picked.discarded:
+        what = "A card, face down," if hidden else card
+        out.print(f"{what} goes onto {who}'s Bench.", markup=False)
+    if picked.placed and picked.discarded and not hidden:
         out.print(f"Discarded: {' '.join(map(str, picked.discarded))}.", markup=False)
     state = status.state
     if picked.round_done:

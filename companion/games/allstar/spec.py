@@ -9,7 +9,11 @@ SEASON = Kind(
     title="All-Star Draft",
     table="companion.games.allstar.table:AllStarTable",
     command="companion allstar season",
-    example=(("allstar", "season", "start", "--players", "Ann,Bob,Cy", "--seed", "1"),),
+    example=(
+        # an arena in the catalogue: the first step the legal-moves query offers
+        ("allstar", "arena", "add", "Lake Rink", "--points", "13,10,7"),
+        ("allstar", "season", "start", "--players", "Ann,Bob,Cy", "--seed", "1"),
+    ),
     moves=(
         ("arenas", "Ann", "--points", "8,6,4"),  # an arena named like a manager
         ("team", "Ann", "1", "duc-1,duc-2,duc-3,duc-4,duc-5"),
@@ -61,6 +65,8 @@ SEASON = Kind(
     replay="companion.games.allstar.rules.replay:replay",
     plays="companion.games.allstar.rules.plays:match_plays",
     stats="companion.games.allstar.rules.figures:FIGURES",
+    stats_view="companion.games.allstar.stats_view:stats_lines",
+    result_view="companion.games.allstar.stats_view:result_words",
     chart="companion.games.allstar.rules.charts:rounds_chart",
 )
 

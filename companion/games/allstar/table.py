@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine.errors import BadInput, NothingToUndo
+from companion.engine.errors import BadInput, NothingToUndo, RuleViolation
 from companion.engine.events import Played, event, play
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
@@ -36,10 +36,17 @@ from companion.games.allstar.rules.results import (
 from companion.games.allstar.rules.season import RULES, VERSION, Season
 from companion.tables.base import Ended, Match, Recorded, Status, Table, hints
 
+if TYPE_CHECKING:
+    from companion.engine.moves import Move
+
 GAME = "allstar"
 NO_TWO = frozenset({"no-two-managers"})
 DOCS = "allstar"  # the store's table of this game's documents
 DEFAULT_MANAGERS = 4
+COMMAND = ("companion", "allstar", "season")
+# The season's command for each move kind (the kind's own name otherwise).
+MOVE_COMMANDS = {"card-swap": ("swap",), "playoff-round": ("playoff", "round"),
+                 "swap": ("playoff", "swap"), "shootout": ("playoff", "shootout")}  # fmt: skip
 EXAMPLE_ROW = (13, 10, 7, 5, 3, 1)  # an example row shape, not a real arena
 
 # ask(what, how) -> a Supporter row; raises to refuse (see `no_asking`).
@@ -737,6 +744,67 @@ class AllStarTable(Table[Season]):
         done = self.store.finish_match(GAME, lambda m: self.result_of(m, self.fold(m)))
         return SeasonEnded(Ended.of(done), self.status(done))
 
+    # --- the legal-moves query (companion.engine.moves) -------------------------
+
+    def fold(self, match: Mapping[str, Any]) -> Season:
+        """The state of `match`, lent the arena catalogue while the table places arenas it
+        names (the moves offered, and a move naming a catalogue arena)."""
+        state = super().fold(match)
+        if state.phase == "arenas" and not (state.deck and state.arena_deck):
+            state.catalogue = self.arenas().arenas
+        return state
+
+    def command(self, move: Move) -> str:
+        """The `companion allstar season ...` command making `move` (its asks at their
+        defaults)."""
+        import shlex
+
+        data = move.event()["data"]
+        words = [*COMMAND, *MOVE_COMMANDS.get(move.kind, (move.kind,))]
+        if move.kind == "arenas":
+            words += data.get("arenas") or []
+        elif move.kind in ("pick", "discard"):
+            words += [data["manager"], data["card"]]
+            for key in ("keep", "give"):
+                if data.get(key):
+                    words += [f"--{key}", data[key]]
+        elif move.kind == "team":
+            words += [data["manager"], str(data["bus"]), ",".join(data["cards"])]
+        elif move.kind == "card-swap":
+            words += [data["manager"], data["out"], data["in"]]
+        elif move.kind == "bus":
+            words += [data["manager"], str(data["bus"]), data["card"]]
+        elif move.kind == "swap":
+            words += [data["manager"], str(data["count"])]
+        elif move.kind == "playoff-round":
+            words += ["--points", ",".join(map(str, data["points"]))]
+        return " ".join(shlex.quote(str(w)) for w in words)
+
+    def events_of(self, move: Move, filled: Mapping[str, Any] | None = None) -> list[Any]:
+        """The move's event, with the table's settings a ranking reads (as the CLI's)."""
+        made = move.event(filled)
+        if move.kind in ("resolve", "playoff-round"):
+            made["data"]["config"] = self.config().to_doc()
+        return [made]
+
+    def with_legal(self, err: RuleViolation) -> RuleViolation:
+        """`err` ending with what is legal now; while the companion holds secret cards (the
+        hands of the draft, the Benches teams are built from: a list would show every
+        manager's), and where nothing is listed because the table types it (a new team
+        without the companion's deck), the next step says what is due."""
+        from companion.engine.moves import Legal
+
+        said = str(err)
+        done = super().with_legal(err)
+        if str(done) == said:
+            return done
+        state = self.status().state
+        typed = str(done).endswith(f"; legal now: {Legal(None, 0, ()).summary()}")
+        secret = state.phase == "draft" or (state.deck and state.phase == "teams")
+        if secret or (typed and state.phase != "over"):
+            done.args = (f"{said}; legal now: {state.next_step()}",)
+        return done
+
     # --- the game's part ------------------------------------------------------
 
     def check_undo(self, match: Match) -> None:
@@ -765,6 +833,19 @@ class AllStarTable(Table[Season]):
 
     def result_of(self, match: Match, state: Season) -> dict[str, Any]:
         return state.final_result()
+
+    def own(self, state: Season, player: str) -> dict[str, Any]:
+        """With the companion's deck, what a manager keeps face down: the hand they draft
+        from ("Each Manager looks at their hand"), their Bench and their teams in play.
+        Open Market's three cards are the table's (on the board), not a hand."""
+        if not state.deck or player not in state.managers:
+            return {}
+        mode_hand = state.mode != "open-market"
+        return {
+            "hand": [str(c) for c in state.hand(player)] if mode_hand else [],
+            "bench": [str(c) for c in state.bench[player]],
+            "teams": state.lineups_json().get(player, []),
+        }
 
 
 def _words(cards: str | Sequence[Any]) -> list[str]:

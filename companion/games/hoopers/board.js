@@ -11,19 +11,26 @@ board("hoopers", s => {
                             : "period " + s.period;
   const head = s.over ? "FINAL" + (s.winner ? " · " + s.winner + " wins" : "")
                       : period + " · turn " + s.turn;
+  // A Series game says which one it is, and the Series score as it began ("1–0").
+  const sg = s.series_game;
+  const series = sg && sg.number ? "The Series game " + sg.number +
+    (sg.score ? " (" + (s.players || []).map(p => sg.score[p] ?? 0).join("–") + ")" : "") + " · " : "";
   const rows = (s.players || []).map(t => {
     const hoopers = Object.entries((s.hoopers || {})[t] || {});
     // A hooper's mark stays on its name's line (a no-break space): "Edd Trapp ▲", never "▲" alone.
-    const hot = hoopers.filter(([, h]) => HOT[h.onfire]).map(([n, h]) => n + "\u00a0" + HOT[h.onfire]);
+    // ... and a hooper's name is never broken across lines either: "Serge Ceptor" stays whole.
+    const whole = n => n.replace(/ /g, "\u00a0");
+    const hot = hoopers.filter(([, h]) => HOT[h.onfire])
+      .map(([n, h]) => whole(n) + "\u00a0" + HOT[h.onfire]);
     const cold = hoopers.filter(([, h]) => COLD[h.onfire] || h.ejected || (h.injuries || []).length)
-      .map(([n, h]) => n + "\u00a0" + (h.ejected ? "✖" : COLD[h.onfire] || "✚"));
+      .map(([n, h]) => whole(n) + "\u00a0" + (h.ejected ? "✖" : COLD[h.onfire] || "✚"));
     return [t, String((s.team_fouls || {})[t] ?? 0), el("span", {class: "hot"}, hot.join(", ") || "–"),
             el("span", {class: "cold"}, cold.join(", ") || "–")];
   });
   const plays = [...(s.plays || [])].reverse();  // the latest on top
   const owed = s.free_throws_owed;
   return {
-    parts: [el("h1", {}, "Valley Hoopers · " + head),
+    parts: [el("h1", {}, (series ? series : "Valley Hoopers · ") + head),
             scoreCards(s, {turn: s.over ? null : s.attacking, tag: "attacking"}),
             details(
               panel("Last plays", el("ol", {class: "plays", id: "plays"},

@@ -301,6 +301,12 @@ class HoopersTable(Table[MatchState]):
         detail["over"] = state.over
         detail["notes"] = list(notes or [])
         detail["plays"] = [dict(play) for play in state.plays]  # the scoreboard's last few
+        options = match.get("options") or {}
+        if options.get("series"):  # which game of The Series, and its score as it began
+            detail["series_game"] = {
+                "number": options.get("game_number"),
+                "score": options.get("series_score"),
+            }
         return Status(
             id=match["id"],
             game=GAME,

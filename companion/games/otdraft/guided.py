@@ -20,16 +20,19 @@ table's cards, any free card of the catalogue may be named (unique prefixes). Un
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, CompanionError
 from companion.games.otdraft.rules.draft import DECK_SIZE, DraftState
 from companion.games.otdraft.table import DraftTable
 from companion.ui.console import plain
 from companion.ui.guided import prompts
+from companion.ui.guided.secret import clear_screen, hand_over, only_you
 from companion.ui.guided.steps import attempt
+
+if TYPE_CHECKING:
+    from companion.engine.moves import Legal
 
 GAME = "otdraft"
 STOP = "stop"
@@ -217,10 +220,12 @@ class Flow:
         return [p for p in state.players if p not in state.secrets and p not in skipped]
 
     def may_take(self, state: DraftState) -> list[str]:
+        """The players the query offers a leftover card (and who have not declined)."""
+        legal = self.table.legal()
         return [
             p
             for p in state.players
-            if state.leftover_allowance(p) > state.taken_this_round[p]
+            if any(m.kind == "leftover" and m.who == p for m in legal.moves)
             and (state.round, p) not in self.passed
         ]
 
@@ -229,13 +234,8 @@ class Flow:
     def deal_secret(self, state: DraftState) -> None:
         player = next(p for p in state.players if p not in state.secrets)
         hand_over(player)
-        prompts.ask(
-            f"{player}: press Enter when only you can see the screen",
-            "",
-            lambda text: text,
-            choices="Enter",
-        )
-        options = state.candidates[player]
+        only_you(player)
+        options = self.asked_cards(self.table.legal(player), "secret")
         card = prompts.name(f"{player} keeps which secret card?", options, options[0], what="card")
         self.record("secret", player=player, card=card)
         clear_screen()
@@ -266,16 +266,12 @@ class Flow:
     def pick(self, state: DraftState) -> None:
         player = state.current
         assert player is not None
-        extra = [REVEAL] if player in state.secrets and player not in state.revealed else []
+        legal = self.table.legal(player)
+        extra = [REVEAL] if any(m.kind == "reveal" for m in legal.moves) else []
         question = (
             f"Round {state.round}, turn {state.picks + 1} of {len(state.players)}: {player} drafts?"
         )
-        answer = self.card(
-            state,
-            question,
-            [*extra, STOP],
-            lambda text: self.check("pick", player=player, card=text),
-        )
+        answer = self.card(state, question, [*extra, STOP], legal, "pick", player)
         if answer == STOP:
             self.stopped = True
             return
@@ -287,29 +283,52 @@ class Flow:
             event = self.record("pick", player=player, card=answer)
         prompts.say(f"  {describe(event)}", markup=False)
 
-    @staticmethod
     def card(
-        state: DraftState, question: str, words: list[str], check: Callable[[str], dict[str, Any]]
-    ) -> str:
-        """A Draftline card, or (recording the table's cards) any card `check` accepts.
-
-        `check(typed)` is the engine's move for the typed card; it raises to refuse.
-        """
-        if state.deck:
-            options = [*state.draftline, *words]
-            return prompts.name(question, options, options[0], what="card")
+        self, state: DraftState, question: str, words: list[str], legal: Legal, kind: str,
+        player: str,
+    ) -> str:  # fmt: skip
+        """The card of `player`'s `kind` move (or one of `words`): with the companion's deck
+        one the legal-moves query offers, else any card the table names. A card that is not
+        legal is refused with the rule's words, as the CLI refuses it."""
+        offered = self.moved_cards(legal, kind) if state.deck else []
 
         def parse(text: str) -> str:
             if text.casefold() in words:
                 return text.casefold()
             if not text:
                 raise BadInput("a card name (unique prefix)")
-            return check(text)["data"]["card"]
+            if state.deck:
+                chosen = [c for c in offered if c.casefold().startswith(text.casefold())]
+                exact = [c for c in chosen if c.casefold() == text.casefold()]
+                if len(exact or chosen) == 1:
+                    return (exact or chosen)[0]
+            return self.refused(legal, kind, player, text)
 
+        options = [*offered, *words]
+        listed = " / ".join(options) if offered and len(options) <= prompts.LISTED_NAMES else ""
         return prompts.ask(
-            question, "", parse, choices="a card name, or " + " / ".join(words),
-            complete=[*free_cards(state), *words],
-        )  # fmt: skip
+            question,
+            offered[0] if offered else "",
+            parse,
+            choices=listed or "a card name, or " + " / ".join(words),
+            complete=[*(offered or free_cards(state)), *words],
+        )
+
+    def refused(self, legal: Legal, kind: str, player: str, typed: str) -> str:
+        """The card `typed` names when the rules take `player`'s `kind` of it; else the
+        rule's words, as the query and the CLI give them (the move tried as recorded)."""
+        return self.check(kind, player=player, card=typed)["data"]["card"]
+
+    @staticmethod
+    def moved_cards(legal: Legal, kind: str) -> list[str]:
+        """The cards of the `kind` moves the query offers (each Draftline card a move)."""
+        return [str(m.what["card"]) for m in legal.moves if m.kind == kind and "card" in m.what]
+
+    @staticmethod
+    def asked_cards(legal: Legal, kind: str) -> list[str]:
+        """The cards the query's `kind` move asks for (the secret cards dealt)."""
+        move = next(m for m in legal.moves if m.kind == kind)
+        return [c for a in move.asks if a.name == "card" for c in a.choices]
 
     def leftover(self, state: DraftState, player: str) -> None:
         prompts.say(
@@ -321,7 +340,9 @@ class Flow:
             state,
             f"{player} takes a leftover card?",
             [NONE],
-            lambda text: self.check("leftover", player=player, card=text),
+            self.table.legal(player),
+            "leftover",
+            player,
         )
         if answer == NONE:
             self.passed.add((state.round, player))
@@ -334,9 +355,9 @@ class Flow:
         # Before the discard a secret card may still be revealed for its leftover ability;
         # every unrevealed secret is offered, so the list does not tell whose has it.
         reveals = {
-            f"{p} reveals": p
-            for p in state.players
-            if state.phase == "leftovers" and p in state.secrets and p not in state.revealed
+            f"{m.who} reveals": str(m.who)
+            for m in self.table.legal().moves
+            if state.phase == "leftovers" and m.kind == "reveal"
         }
         answer = prompts.choose(
             f"Round {state.round} is over: start round {state.round + 1}{laid}?",
@@ -449,26 +470,6 @@ def free_cards(state: DraftState) -> list[str]:
     if state.catalogue is None:
         return []
     return [c for c in state.catalogue.names if state.owner(c) is None]
-
-
-def clear_screen() -> None:
-    """Wipe the screen and its scrollback, so the last answer is gone from view."""
-    out = prompts.console()
-    out.clear()
-    if out.is_terminal:
-        out.file.write("\x1b[3J")  # the scrollback too (xterm and most terminals)
-        out.file.flush()
-
-
-def hand_over(player: str) -> None:
-    """A clean screen, the player's name in large type and who looks away."""
-    from companion.ui.banner import render_banner
-
-    clear_screen()
-    render_banner(prompts.console(), f"{player}'s turn")
-    prompts.say(
-        f"[bold]Secret cards[/bold]: pass the screen to {plain(player)}; the others look away"
-    )
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput, NothingToUndo, RuleViolation
 from companion.engine.events import Event, event, play
@@ -27,6 +27,9 @@ from companion.games.otdraft.rules.errors import TooManyChoices, UnresolvableCyc
 from companion.games.otdraft.rules.results import final_result, parse_totals, scorepad_result
 from companion.games.otdraft.rules.scoring import ROUNDS
 from companion.tables.base import Ended, Match, Status, Table, Undone, hints
+
+if TYPE_CHECKING:
+    from companion.engine.moves import Move
 
 GAME = "otdraft"
 DOCS = "otdraft"  # the store table holding the catalogue
@@ -316,6 +319,16 @@ class DraftTable(Table[DraftState]):
     def turn(self) -> DraftMove:
         return self.move("turn")
 
+    def command(self, move: Move) -> str:
+        """`companion otdraft game KIND [PLAYER [CARD]]`: a card the player names is the
+        move's first choice (CARD with free names: the table types it)."""
+        import shlex
+
+        asked = {a.name: a.default if a.default is not None else a.name.upper() for a in move.asks}
+        data = {**move.what, **asked}
+        words = [move.kind, *(str(data[k]) for k in ("player", "card") if k in data)]
+        return " ".join([COMMAND, *map(shlex.quote, words)])
+
     def check(self, kind: str, **data: Any) -> Event:
         """The event a move would store now, without storing it (raises to refuse)."""
         return play(RULES, self.current(), [event(kind, **data)]).events[-1]
@@ -422,6 +435,19 @@ class DraftTable(Table[DraftState]):
             detail={**state.to_json(), "events": len(match.get("events", []))},
             updated=match.get("updated"),
         )
+
+    def own(self, state: DraftState, player: str) -> dict[str, Any]:
+        """A player's secret card as the rulebook keeps it ("The selected card is kept
+        secret"): the two dealt to choose from, then the one kept, until revealed (then it
+        is the board's). The drafted team is on the board for all to see."""
+        if player not in state.players:
+            return {}
+        if player in state.secrets:
+            shown = "revealed" if player in state.revealed else "kept secret"
+            return {"secret_card": state.secrets[player], "secret": shown}
+        if state.deck and player in state.candidates:
+            return {"secret_choices": list(state.candidates[player])}
+        return {}
 
 
 def running_scores(state: DraftState) -> dict[str, int | None]:

@@ -8,12 +8,12 @@ play, the solo goal, the cards the companion deals from).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import NothingToUndo, RuleViolation
-from companion.engine.events import event
+from companion.engine.events import Event, event
 from companion.engine.rng import TableRng
 from companion.games.playlist.box import (  # noqa: F401 - the box is part of this table
     DOCS,
@@ -41,6 +41,10 @@ DEFAULT_SOLO_CARDS = 20
 
 
 # --- answers -----------------------------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from companion.engine.moves import Move
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,22 @@ class PlaylistTable(Table[GameState]):
         held = tuple(h.assignment for h in state.assignments[who] if not h.completed)
         return Hand(who, state.deck.hands[who], held, state.deck.actions[who])
 
+    def command(self, move: Move) -> str:
+        """`companion playlist game KIND …` making `move`: a song from the hand is the
+        player's to name (CARD, NEXT: it is secret), a Download List card by number."""
+        import shlex
+
+        data = move.what
+        words = [move.kind]
+        if move.kind in ("claim", "bluff", "lose", "play", "action"):
+            words.append(str(data["player"]))
+        if move.kind == "bluff" and not data.get("right", True):
+            words.append("--wrong")
+        if move.kind == "download":
+            words.append(str(data["card"]))
+        words += [a.name.upper() for a in move.asks]
+        return " ".join(["companion playlist game", *map(shlex.quote, words)])
+
     # --- the end ---------------------------------------------------------------------------
 
     @hints
@@ -426,6 +446,20 @@ class SoloTable(Table[SoloState]):
                 "laid-out card, or fill the catalogue once ('companion playlist cards import "
                 "FILE.csv')",
             ) from None
+
+    def events_of(self, move: Move, filled: Mapping[str, Any] | None = None) -> list[Event]:
+        """The next round is dealt from the table's box, as `solo next` deals it."""
+        if move.kind != "next":
+            return super().events_of(move, filled)
+        box = [c.to_dict() for c in self.box.cards()]
+        return [event("next", catalogue=box, genres=self.box.genres())]
+
+    def command(self, move: Move) -> str:
+        """`solo score PLAYLIST [--anyway]` (the cards are the player's to find), `solo next`."""
+        if move.kind == "round":
+            anyway = " --anyway" if move.what.get("anyway") else ""
+            return f"{SOLO_COMMAND} score PLAYLIST{anyway}"
+        return f"{SOLO_COMMAND} {move.kind}"
 
     def solve(self, typed: Sequence[str] = (), max_nodes: int | None = None) -> Solved:
         """The best playlist the laid-out cards allow (the run's deal when none are named)."""

@@ -129,9 +129,9 @@ def _entries(game: str, text: str) -> LogRequest:
     if not text:
         raise BadInput("an answer is needed: NAME=SCORE for each player")
     request = LogRequest(game, _words(text))
-    required = any(q.required and q.when == "tie" for q in logging_of(game).questions)
-    if required and _ties(parse_scores(request.entries)):
-        return request  # checked whole once the tie's question is answered
+    settles = any(q.when == "tie" for q in logging_of(game).questions)
+    if settles and _ties(parse_scores(request.entries)):
+        return request  # checked whole once the tie's own question is answered
     return _check(request)
 
 

@@ -18,15 +18,16 @@ Three kinds of question
 Rules every prompt follows
     * It shows its choices and its default; Enter alone takes the default.
     * An answer that does not parse cannot be submitted: the reason shows under it
-      and the question is asked again, on a clear line that holds the refused answer
-      (mend it, or Ctrl-U to start afresh: a five-card team is not retyped).
+      and the question is asked again on an empty line; ↑ brings the refused answer
+      back to mend (a five-card team is not retyped), and what is typed otherwise is
+      never glued to it.
     * Undo is one keystroke away: Ctrl-Z (or typing `<` and Enter) raises `Undo`,
       which the flow turns into "go back one question" (or "take back the last
       recorded event"). No choice and no name starts with `<`, so undo never takes a
       letter that starts an answer (`u` is the start of "unleashed").
-    * Where a question uses the game's words (milestones, line-ups, chips), a short
-      plain line says what it means, and `?` and Enter explains it at length
-      (`explain=`); the question is then asked again.
+    * `?` and Enter is help at every question, never an answer: where a question uses
+      the game's words (milestones, line-ups, chips) it explains them at length
+      (`explain=`), elsewhere it says what to type; the question is then asked again.
     * Ctrl-C (or Ctrl-D) raises KeyboardInterrupt / EOFError. Wrap the flow in
       `guarded()` to turn both into the one-line "interrupted" exit (130) that
       keeps everything recorded so far.
@@ -616,13 +617,14 @@ def ask(
     explain: str | None = None,
 ) -> T:
     """Ask until the answer parses; return `parse(answer)` ("" means `default`).
-    With `explain`, `?` alone says it and asks again."""
+    `?` alone is never an answer: it says `explain` (else what to type here) and asks
+    again."""
 
     def read(text: str) -> Any:
         typed = text.strip()
         if undo and typed.casefold() in UNDO_WORDS:
             return _UNDO
-        if explain and typed == EXPLAIN_WORD:
+        if typed == EXPLAIN_WORD:
             return _EXPLAIN
         return parse(typed or default)
 
@@ -642,18 +644,20 @@ def ask(
         shown += " (? explains)"
     completer = _completer(complete, several) if complete else None
     bindings = _line_bindings(validate, undo, completer)
-    kept = ""  # a refused answer stays on the line, to be mended rather than retyped
+    # A refused answer is one ↑ away, to be mended rather than retyped; the line itself
+    # starts empty, so what is typed next is never glued to it ("Ice PalaceNorth Rink").
+    recalled = ""
     while True:
-        answer = _line(shown, validate, bindings, completer, kept)
+        answer = _line(shown, validate, bindings, completer, recalled)
         if isinstance(answer, Refused):
             _say_refused(answer)
-            kept = answer.typed
+            recalled = answer.typed
             continue
-        kept = ""
+        recalled = ""
         result = _UNDO if answer is _UNDO else read(answer)
         if result is not _EXPLAIN:
             break
-        _say_explained(explain or "")
+        _say_explained(explain or _what_to_type(choices, default))
     if result is _UNDO:
         raise Undo
     return result
@@ -668,30 +672,43 @@ def _typing() -> Any:
     return Condition(lambda: bool(get_app().current_buffer.text))
 
 
+def _what_to_type(choices: str, default: str) -> str:
+    """What `?` says at a question that has no explanation of its own."""
+    said = [f"Type {choices}." if choices else "Type your answer."]
+    if default:
+        said.append(f"Enter alone takes {default}.")
+    return " ".join([*said, "↑ brings back an answer refused here.", "< and Enter: back."])
+
+
 def _line(
     shown: str,
     validate: Callable[[str], bool | str],
     bindings: Any,
     completer: Any,
-    kept: str = "",
+    recalled: str = "",
 ) -> Any:
     import questionary
+    from prompt_toolkit.history import InMemoryHistory
 
     before_question()
+    history = InMemoryHistory()
+    if recalled:
+        history.append_string(recalled)
     if completer is not None:
         return questionary.autocomplete(
             shown,
             choices=list(completer.names),
-            default=kept,
             completer=completer,
             validate=validate,
             key_bindings=bindings,
             complete_while_typing=_typing(),
             validate_while_typing=False,
+            history=history,
         ).unsafe_ask()
     return questionary.text(
-        shown, default=kept, validate=validate, key_bindings=bindings, validate_while_typing=False
-    ).unsafe_ask()
+        shown, validate=validate, key_bindings=bindings, validate_while_typing=False,
+        history=history,
+    ).unsafe_ask()  # fmt: skip
 
 
 # --- the questions ---------------------------------------------------------------------

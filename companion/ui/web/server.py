@@ -3,13 +3,15 @@
 One watcher thread looks at the database file's (mtime, size, inode) ten
 times a second — a `stat`, nothing more, so an idle server costs next to no
 CPU — and wakes every open page through server-sent events when it changes.
-Every read goes through the tables' lock-free status path; the server never
-takes the write lock and no endpoint changes anything.
+Every read goes through the tables' lock-free status path; the only write is a seat's
+move (`seats`), made through the table layer like a CLI command's.
 
 Routes: `/` the page, `/api/state` the status JSON (`watch --once --json`),
-`/api/events` the stream of states. A request for a host name the server was
+`/api/events` the stream of states; `/seat/TOKEN…` a player's seat (its routes, the only
+ones that take a move, are in `seats`). A request for a host name the server was
 not started for gets 421; with a token (`--lan`), every request must carry it
-(`?token=…`), else 403; any method but GET gets 405; a request line that is not
+(`?token=…`), else 403 (a seat's own token stands for it); any method but GET gets 405
+(but a seat's move); a request line that is not
 HTTP/1.x gets 400. Every answer carries the same security headers. Timeouts and the
 connection limits are in `guard`.
 """
@@ -35,7 +37,7 @@ from urllib.parse import parse_qs, urlsplit
 from companion.engine.errors import CompanionError
 from companion.store import Store
 from companion.tables import change_stamp
-from companion.ui.web import guard
+from companion.ui.web import guard, seats
 
 POLL_S = 0.1
 HEARTBEAT_S = 15.0
@@ -58,11 +60,20 @@ class Board:
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: threading.Event = field(default_factory=threading.Event)
     last_error: str | None = None
+    port: int = 0  # once bound
     # One socket per open stream, written to on every change: a stream waits on it and on
     # its viewer's socket at once (a condition cannot be waited on alongside a socket).
     wakers: set[socket.socket] = field(default_factory=set)
+    seat_limits: seats.Limits = field(default_factory=seats.Limits)
+    reading: threading.Lock = field(default_factory=threading.Lock)
 
     def refresh(self) -> None:
+        # The watcher and a seat's move both refresh: one at a time, so an older read can
+        # never replace a newer one.
+        with self.reading:
+            self._refresh()
+
+    def _refresh(self) -> None:
         code, document = read_state(self.store, self.game)
         error = document.get("error") if code >= 500 else None
         if error and error != self.last_error:
@@ -70,11 +81,22 @@ class Board:
         self.last_error = error
         if error:
             document = {"error": private(error, self.store)}  # the page does not
+        else:
+            from companion.ui.web.seats import with_seats
+
+            document = with_seats(self.store, document, self.base)
         with self.changed:
             if (code, document) != (self.code, self.document):
                 self.code, self.document = code, document
                 self.version += 1
                 self.wake()
+
+    @property
+    def base(self) -> str:
+        """Where the seats' links point: this machine on the room's network, when it is
+        served there (`--lan`), else this computer only."""
+        lan = [n for n in self.names if n not in guard.LOOPBACK]
+        return base_url(lan[0] if lan else None, self.port)
 
     def wake(self) -> None:
         """Wake every waiting stream (the caller holds `changed`)."""
@@ -106,29 +128,30 @@ def read_state(store: Store, game: str | None) -> tuple[int, dict[str, Any]]:
 
         if isinstance(err, StoreError):
             return 503, {"error": err.line()}
-        return 404, {"waiting": err.line(), **last_play(store, game)}
+        # The room reads no command: the hint to type one is the terminal's.
+        return 404, {"waiting": str(err), **last_play(store, game)}
 
 
 def last_play(store: Store, game: str | None) -> dict[str, Any]:
-    """With nothing live: the play finished last, its BG Stats link and that link as a QR
-    code (an SVG data URI) for a phone to scan; nothing when there is no play."""
-    import base64
-
+    """With nothing live: the play finished last, its final board (`final`), its BG Stats
+    link and that link as a QR code (an SVG data URI) for a phone to scan; nothing when
+    there is no play."""
     from companion.history.bgstats import link_of
-    from companion.ui.qr import qr_svg
+    from companion.ui.qr import qr_data_uri
+    from companion.ui.web.final import final_board
 
     try:
         match, url = link_of(store, game=game)
     except CompanionError:
         return {}
-    svg = base64.b64encode(qr_svg(url).encode()).decode()
     return {
+        "final": final_board(store, match),
         "last_play": {
             "id": match["id"],
             "game": match["game"],
             "url": url,
-            "qr": "data:image/svg+xml;base64," + svg,
-        }
+            "qr": qr_data_uri(url),
+        },
     }
 
 
@@ -146,8 +169,10 @@ BOARDS = "<!-- the games' boards -->"
 
 def page() -> bytes:
     """The page: its shell, and each game's own board script (`GameSpec.board`) in it."""
+    from companion.ui.web.kit import with_kit
+
     shell = resources.files("companion.ui.web").joinpath("scoreboard.html").read_text("utf-8")
-    return shell.replace(BOARDS, "\n".join(boards())).encode("utf-8")
+    return with_kit(shell).replace(BOARDS, "\n".join(boards())).encode("utf-8")
 
 
 def boards() -> list[str]:
@@ -227,11 +252,20 @@ class Handler(BaseHTTPRequestHandler):
         if not self._host_known():
             return
         url = urlsplit(self.path)
+        if url.path.startswith(seats.PREFIX):  # a seat's token is its own key
+            seats.get(self, url.path)
+            return
         if self.board.token is not None:
             given = parse_qs(url.query).get("token", [""])[0]
             # Bytes: compare_digest refuses a str that is not ASCII (with a TypeError).
             if not secrets.compare_digest(given.encode(), self.board.token.encode()):
-                self._send(HTTPStatus.FORBIDDEN, b"forbidden: this scoreboard needs its token\n")
+                # closed: a client without the token keeps no connection open by asking again
+                self.close_connection = True
+                self._send(
+                    HTTPStatus.FORBIDDEN,
+                    b"forbidden: this scoreboard needs its token\n",
+                    close=True,
+                )
                 return
         if url.path == "/":
             self._send(HTTPStatus.OK, page(), "text/html; charset=utf-8")
@@ -244,8 +278,11 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._send(HTTPStatus.NOT_FOUND, b"not found\n")
 
-    def do_POST(self) -> None:  # noqa: N802 - nothing here changes anything
+    def do_POST(self) -> None:  # noqa: N802 - only a seat's move changes anything
         if not self._host_known():
+            return
+        if self.command == "POST" and urlsplit(self.path).path.startswith(seats.PREFIX):
+            seats.post(self, urlsplit(self.path).path)
             return
         self.close_connection = True  # any body it sent is left unread
         self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"read-only\n", allow="GET")
@@ -278,9 +315,18 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":  # a HEAD answer has headers only
             self.wfile.write(body)
 
-    def _stream(self) -> None:
+    def _stream(
+        self, render: Callable[[int, dict[str, Any]], dict[str, Any]] | None = None
+    ) -> None:
         """Server-sent events: the state now, then each new state, with heartbeats, until
-        the viewer leaves or guard.STREAM_S is up (the page then opens a new stream)."""
+        the viewer leaves or guard.STREAM_S is up (the page then opens a new stream).
+        `render(code, state)`: what each event carries (a seat's own state), else both.
+        Its slot in the room is taken here, once the request is read and its token checked."""
+        refused = self.server.stream()  # type: ignore[attr-defined]
+        if refused is not None:
+            self.close_connection = True
+            self.wfile.write(refused)
+            return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
@@ -307,7 +353,12 @@ class Handler(BaseHTTPRequestHandler):
                         self.board.document,
                     )
                 if current != version:
-                    payload = json.dumps({"code": code, "state": document}, ensure_ascii=False)
+                    shown = (
+                        {"code": code, "state": document}
+                        if render is None
+                        else render(code, document)
+                    )
+                    payload = json.dumps(shown, ensure_ascii=False)
                     # The first event also says how soon to reconnect once the stream ends.
                     retry = f"retry: {guard.RETRY_MS}\n" if version == -1 else ""
                     version = current
@@ -370,7 +421,8 @@ def serve(board: Board, host: str, port: int) -> Server:
     """Bind and start serving in background threads; the caller waits and calls stop()."""
     handler = type("BoundHandler", (Handler,), {"board": board})
     server = Server((host, port), handler)
-    board.hosts = guard.allowed_hosts(board.names, server.server_address[1])
+    board.port = server.server_address[1]
+    board.hosts = guard.allowed_hosts(board.names, board.port)
     board.refresh()
     threading.Thread(target=board.watch, name="watcher", daemon=True).start()
     # shutdown() waits for the serving loop's next poll: a twentieth of a second, not the
@@ -400,6 +452,15 @@ def lan_address() -> str | None:
         found = []
     addresses = [info[4][0] for info in found if not info[4][0].startswith("127.")]
     return addresses[0] if addresses else None
+
+
+def base_url(lan: str | None, port: int) -> str:
+    return f"http://{lan or '127.0.0.1'}:{port}"
+
+
+def seat_base(port: int) -> str:
+    """Where a seat's link points when `watch --web --lan` serves on `port`."""
+    return base_url(lan_address(), port)
 
 
 def wait_forever(board: Board) -> None:

@@ -17,7 +17,7 @@ app = table_app(
         "end": "File the tug in history once one side has won.",
         "abandon": "Abandon the tug (kept in history as abandoned).",
     },
-    views={"status": "tug.faces:render_turn"},  # the renderer leaves `next:` to watch
+    next_line=True,  # the renderer leaves `next:` to watch; `status` prints it under
 )
 
 

@@ -12,6 +12,7 @@ TUG = Kind(
     example=(("tug", "start", "--players", "Ann,Bob", "--seed", "1"),),
     moves=(("pull",), ("pull",), ("undo",)),  # what the test kit plays with hostile names
     renderer="tug.faces:render_status",
+    keeps_status=True,  # its status is kept with each pull, its `next:` line printed under it
     flow="tug.faces",
     menu="a tug of war",
     first_step="the first pull",

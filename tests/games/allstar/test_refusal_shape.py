@@ -11,7 +11,9 @@ def test_a_round_resolved_before_its_arenas_says_what_comes_first(cli, db):
     before = db.read_bytes()
     refused = cli("allstar", "season", "resolve")
     assert (refused.exit_code, refused.stdout) == (2, "")
-    assert refused.stderr == "error: place round 1's arenas first\n"
+    assert refused.stderr == (
+        "error: place round 1's arenas first; legal now: round 1: place 1 arena, Bus 1 at the top\n"
+    )
     short = cli("allstar", "season", "team", "Cy", "1", "Tigers-1-stick")
     assert short.stderr == "error: a team is 5 cards; got 1 (Tigers-1-stick)\n"
     assert db.read_bytes() == before

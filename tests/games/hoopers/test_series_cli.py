@@ -752,3 +752,12 @@ def test_a_series_end_names_the_tribe_that_won_it_first(started):
     ended = started("end")
     assert ended.exit_code == 0, ended.stderr
     assert f"({U} 4 – {K} 0) is in history: {U} won it." in ended.stdout
+
+
+def test_a_series_games_status_says_which_game_it_is_and_the_series_score(started, cli):
+    # Issue 41 item 4: the room's board says which game of the Series it is, and its score.
+    record(started, "78-75", "--periods", "20-18,15-22,21-17,22-18")
+    result = started("game", "start", "--hot", "May,Vernon,Chus", "--cold", "Faust,Serge")
+    assert result.exit_code == 0, result.stderr
+    status = cli("hoopers", "match", "status", "--json").json
+    assert status["series_game"] == {"number": 2, "score": {K: 1, U: 0}}

@@ -11,8 +11,14 @@ def test_a_pick_out_of_turn_names_whose_turn_it_is(cli, db):
     before = db.read_bytes()
     refused = cli("otdraft", "game", "pick", "Ben", "Famine")
     assert (refused.exit_code, refused.stdout) == (2, "")
-    assert refused.stderr == "error: it is Ana's turn, not Ben's (round 1, turn 1 of 3)\n"
+    assert refused.stderr == (
+        "error: it is Ana's turn, not Ben's (round 1, turn 1 of 3); legal now: Ana keeps a "
+        "secret card, Ben keeps a secret card, Cy keeps a secret card, Ana takes a card\n"
+    )
     assert db.read_bytes() == before
     assert cli("otdraft", "game", "pick", "Ana", "Famine").exit_code == 0
     taken = cli("otdraft", "game", "pick", "Ben", "Famine")
-    assert taken.stderr == "error: Famine is already Ana's (a card can be on one team once)\n"
+    assert taken.stderr == (
+        "error: Famine is already Ana's (a card can be on one team once); legal now: Ana keeps "
+        "a secret card, Ben keeps a secret card, Cy keeps a secret card, Ben takes a card\n"
+    )

@@ -19,6 +19,9 @@ class Arena:
     points: tuple[int, ...]  # Supporters for 1st, 2nd, …
     rules: frozenset[str] = frozenset()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Arena:
+        return self  # immutable all through (see Card.__deepcopy__)
+
     @property
     def combos(self) -> frozenset[str]:
         return self.rules & frozenset(COMBO_RULES)

@@ -28,6 +28,10 @@ class Card:
         # Criterion names are the attribute names; getattr keeps best-team searches fast.
         return getattr(self, criterion)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        # Immutable all through: the legal-moves query copies a season per move it tries.
+        return self
+
     def __str__(self) -> str:
         base = f"{self.species}-{self.number}"
         return f"{base}-{self.symbol}" if self.symbol else base

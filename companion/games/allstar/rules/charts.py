@@ -23,4 +23,5 @@ def rounds_chart(match: dict[str, Any]) -> dict[str, Any]:
             {p: v if number(v := playoffs.get(p, 0)) is not None else 0 for p in match["players"]}
         )
         labels.append(PLAYOFFS_LABEL)
-    return step_chart(match, "rounds", steps, labels)
+    then = f", then Play-Offs ({PLAYOFFS_LABEL})" if PLAYOFFS_LABEL in labels else ""
+    return step_chart(match, "rounds", steps, labels, "round", "Supporters", then)

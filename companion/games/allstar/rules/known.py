@@ -58,6 +58,10 @@ class KnownCards:
     symbols: dict[tuple[str, int], Card] = field(default_factory=dict)
     mine: dict[str, dict[tuple[str, int], Card]] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> KnownCards:
+        # Keys and Cards are immutable: the dicts alone are copied.
+        return KnownCards(dict(self.symbols), {m: dict(c) for m, c in self.mine.items()})
+
     def remember(self, event: Mapping[str, Any]) -> None:
         for manager, card in event_cards(event):
             if card.symbol:

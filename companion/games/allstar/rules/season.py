@@ -8,9 +8,10 @@ a stored log applies the same code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copy
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
 from companion.engine.events import Step, replay
@@ -24,6 +25,9 @@ from companion.games.allstar.rules.known import KnownCards
 from companion.games.allstar.rules.lineup import InPlay, cards_line, short
 from companion.games.allstar.rules.playoffs import PlayOffs
 from companion.games.allstar.rules.ranking import Ranking, rank_teams, shared_ranks
+
+if TYPE_CHECKING:
+    from companion.engine.moves import Move
 
 ROUNDS = 3
 # The rules a log was recorded under, kept in its setup event. Version 2 keeps the teams in
@@ -152,6 +156,22 @@ class Season:
         self.dealt = 0  # cards of the pile dealt so far
         self.drafting: Drafting | None = None
         self.bench: dict[str, list[Card]] = {m: [] for m in self.managers}
+        # The table's arena catalogue, lent by the table (not from the log): the arenas
+        # the legal-moves query offers, and those a move may name (see `named_arenas`).
+        self.catalogue: tuple[Arena, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Season:
+        """A copy to try a move on (the legal-moves query tries each): what a move changes
+        is copied, what none changes is shared (the setup, the decks, the rounds played)."""
+        twin = copy.copy(self)
+        shared = ("setup", "managers", "pile", "arena_deck", "catalogue", "species")
+        flat = ("results", "owner", "scores")  # of values no move changes
+        for name, value in vars(self).items():
+            if name in flat:
+                setattr(twin, name, copy.copy(value))
+            elif name not in shared:
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
 
     @property
     def carries(self) -> bool:
@@ -373,7 +393,7 @@ class Season:
         if kind == "bus":
             return self.choose_bus(data["manager"], int(data["bus"]), card_from_text(data["card"]))
         if kind == "resolve":
-            return self.resolve(config_from_doc(data["config"]))
+            return self.resolve(config_from_doc(data.get("config")))
         if kind in PLAYOFF_EVENTS:
             playoffs = self._playoffs()
             config = config_from_doc(data.get("config"))
@@ -441,6 +461,29 @@ class Season:
             raise OutOfTurn(f"the draw pile holds {len(cards)} card(s); the market needs 3")
         self.dealt += 3
         self.drafting.open_market(cards, chooser)
+
+    def named_arenas(self, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """An arenas move's arenas as stored: drawn from the companion's Arena deck when
+        none are given, a name from the table's catalogue, or an arena's whole doc."""
+        given = data.get("arenas")
+        if given is None and data.get("drawn"):
+            return [a.to_doc() for a in self.next_arenas()] if self.phase == "arenas" else []
+        known = {a.name.casefold(): a for a in self.catalogue}
+        docs = []
+        if not isinstance(given, list | tuple):
+            raise BadArena("name this round's arenas, top to bottom")
+        for arena in given:
+            if isinstance(arena, str):
+                found = known.get(arena.casefold())
+                if found is None:
+                    raise BadArena(f"no arena '{arena}' in this table's catalogue")
+                docs.append(found.to_doc())
+                continue
+            try:  # a whole arena, as the CLI resolves a new one: checked, stored as read
+                docs.append(arena_from_doc(arena).to_doc())
+            except (KeyError, TypeError, ValueError, AttributeError):
+                raise BadArena(f"not an arena: {str(arena)[:60]}") from None
+        return docs
 
     def hand(self, manager: str) -> list[Card]:
         """The cards `manager` holds in this round's draft (Open Market: the market)."""
@@ -551,12 +594,8 @@ class Season:
         """Teams are being placed, `manager` plays, and this round has Bus `bus`."""
         if self.phase != "teams":
             raise OutOfTurn(
-                f"place round {self.round}'s arenas first"
-                if self.phase == "arenas"
-                else f"round {self.round}'s draft is not over: "
-                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
-                if self.phase == "draft" and self.drafting
-                else "the regular season is over; teams now go to 'playoff round'"
+                self._before_teams()
+                or "the regular season is over; teams now go to 'playoff round'"
             )
         if manager not in self.managers:
             raise BadTeam(f"no manager '{manager}' (managers: {', '.join(self.managers)})")
@@ -688,14 +727,21 @@ class Season:
                 self.owner.setdefault(card.identity, m)
             self.in_play[m] = InPlay(m, self.round + 1, teams)
 
+    def _before_teams(self) -> str | None:
+        """What comes before this round's teams, while it does (None once they are due)."""
+        if self.phase == "arenas":
+            return f"place round {self.round}'s arenas first"
+        if self.phase == "draft" and self.drafting:
+            return (
+                f"round {self.round}'s draft is not over: "
+                f"{', '.join(self.drafting.waiting_for())} still pick ('season pick')"
+            )
+        return None
+
     def resolve(self, config: TableConfig) -> RoundResult:
         """'e./f.': rank each arena in Bus order and award Supporters."""
         if self.phase != "teams":
-            raise OutOfTurn(
-                f"place round {self.round}'s arenas first"
-                if self.phase == "arenas"
-                else "the regular season is already resolved"
-            )
+            raise OutOfTurn(self._before_teams() or "the regular season is already resolved")
         missing = self.missing_teams()
         if missing:
             raise OutOfTurn(f"teams still missing: {', '.join(missing)}")
@@ -775,6 +821,13 @@ class SeasonRules:
     Nothing in a tracked game is drawn after the setup, so `rng` is never used.
     """
 
+    def moves(self, state: Season) -> Iterator[Move]:
+        """The moves that could be tried now (the legal-moves query keeps those `apply`
+        accepts): `companion.games.allstar.rules.moves`."""
+        from companion.games.allstar.rules.moves import candidates
+
+        return candidates(state)
+
     def initial(self, match: Mapping[str, Any]) -> Season:
         events = match["events"]
         if not events or events[0]["type"] != "setup":
@@ -785,6 +838,8 @@ class SeasonRules:
         data = dict(event.get("data", {}))
         if event["type"] in ("arenas", "team") and rng is not None:
             data["round"] = state.round  # the round it is recorded in, decided under the lock
+        if event["type"] == "arenas" and rng is not None:
+            data["arenas"] = state.named_arenas(data)
         stored = {"type": event["type"], "data": data}
         outcome = state.apply(stored)
         if rng is not None:  # a move being recorded; a stored log replays as it was kept

@@ -14,7 +14,8 @@ Match = dict[str, Any]
 def periods_chart(match: Match) -> dict[str, Any]:
     """Points each period, and the running score."""
     steps = per_step(match, "periods", "score by period")
-    return step_chart(match, "periods", steps, [f"P{n}" for n in range(1, len(steps) + 1)])
+    labels = [f"P{n}" for n in range(1, len(steps) + 1)]
+    return step_chart(match, "periods", steps, labels, "period", "points")
 
 
 def _side_scores(score: Any, sides: list[str]) -> Any:

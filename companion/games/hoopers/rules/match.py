@@ -259,7 +259,10 @@ def new_match(
 ) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
     """Players, options and opening events for `store.start_match(GAME, ...)`."""
     opts = match_options(home, away, **options)
-    return [opts["home"], opts["away"]], opts, [opening_event(opts, step_rng(seed, 0))]
+    opening = opening_event(opts, step_rng(seed, 0))
+    if opts["first"] == "roll":  # who won the roll-off: read by every export of the play
+        opts["started"] = opening["data"]["first"]
+    return [opts["home"], opts["away"]], opts, [opening]
 
 
 # --- folding ----------------------------------------------------------------

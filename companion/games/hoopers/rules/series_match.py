@@ -215,6 +215,8 @@ def plan_series_match(
         extra_options={
             "series": series.id,
             "game_number": number,
+            # The Series' score as this game starts (the room's board says it).
+            "series_score": {side(t): n for t, n in series.wins_before(number).items()},
             # The hooper upgrades sleeved in earlier games: their energy starts the tracks.
             **({"upgrades": upgrades} if upgrades else {}),
             # Who played which tribe (history files the people, each with the tribe as role).

@@ -290,20 +290,43 @@ def start(
     emit(started.to_json(), json, lambda out: _ui().render_started(out, started))
 
 
+# `pick CARD`: the player is the one the legal-moves query offers the move (whose turn it
+# is); `pick PLAYER CARD` names them, as before.
+MaybePlayer = Annotated[
+    str,
+    typer.Argument(
+        metavar="[PLAYER]",
+        help="Player name (a unique prefix will do); with CARD left out, this is the card "
+        "and the player is the one who may (whose turn it is).",
+    ),
+]
+LastCard = Annotated[
+    str | None, typer.Argument(metavar="CARD", help="Card name (a unique prefix will do).")
+]
+
+
+def _player_and_card(table: DraftTable, kind: str, first: str, card: str | None) -> tuple:
+    if card is None:
+        return table.mover(kind), first
+    return first, card
+
+
 @game_app.command()
 def pick(
-    ctx: typer.Context, player: PlayerArgument, card: CardArgument, json: JsonOption = False
+    ctx: typer.Context, player: MaybePlayer, card: LastCard = None, json: JsonOption = False
 ) -> None:
     """A turn: PLAYER takes CARD from the Draftline (refilled, or renewed after the round)."""
-    _emit_move(_table(ctx).pick(player, card), json)
+    table = _table(ctx)
+    _emit_move(table.pick(*_player_and_card(table, "pick", player, card)), json)
 
 
 @game_app.command()
 def leftover(
-    ctx: typer.Context, player: PlayerArgument, card: CardArgument, json: JsonOption = False
+    ctx: typer.Context, player: MaybePlayer, card: LastCard = None, json: JsonOption = False
 ) -> None:
     """At a round's end, PLAYER's leftover ability takes CARD from the Draftline."""
-    _emit_move(_table(ctx).leftover(player, card), json)
+    table = _table(ctx)
+    _emit_move(table.leftover(*_player_and_card(table, "leftover", player, card)), json)
 
 
 @game_app.command()

@@ -1,11 +1,21 @@
 """OT Fantasy Draft's values for the shell's Tab (see companion.cli.complete): the
-catalogue's cards and categories, the live draft's players. Its spec names `SOURCES`."""
+catalogue's cards and categories, the live draft's players (those the legal-moves query
+offers a move first, and the Draftline's cards they may take). Its spec names `SOURCES`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.cli.complete import Asked, Item, commas, history_players, live_players, pair, values
+from companion.cli.complete import (
+    Asked,
+    Item,
+    commas,
+    history_players,
+    legal_first,
+    live_players,
+    pair,
+    values,
+)
 
 OTDRAFT_DOCS = "otdraft"  # "catalogue"
 
@@ -35,10 +45,14 @@ def otdraft_categories(asked: Asked) -> list[Item]:
 
 
 SOURCES: dict[str, Any] = {
-    "player": {"otdraft game": live_players("otdraft")},
+    # In a live draft: who may move now, and the Draftline's cards they may take, first.
+    "player": {"otdraft game": legal_first("otdraft", "who", live_players("otdraft"))},
     "name": {"otdraft cards show": otdraft_cards},
     "cards": {"otdraft": otdraft_cards},
-    "card": {"otdraft": otdraft_cards},
+    "card": {
+        "otdraft game": legal_first("otdraft", "card", otdraft_cards),
+        "otdraft": otdraft_cards,
+    },
     "secret": otdraft_cards,
     "protect": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),
     "silence": pair("=", otdraft_cards, lambda asked, _: otdraft_cards(asked)),

@@ -219,6 +219,11 @@ class Catalogue:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalogue:
+        # Frozen all the way down: a copied draft (the legal-moves query tries every
+        # candidate on one) shares it rather than copying 54 cards per try.
+        return self
+
     @property
     def names(self) -> list[str]:
         return [c.name for c in self.cards]

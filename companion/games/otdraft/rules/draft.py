@@ -14,7 +14,7 @@ per game; they are looked up in a catalogue only when the teams are scored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,6 +208,13 @@ class DraftRules:
         stored = dict(event) if rng is None else move_event(state, event, rng)
         _fold(state, stored)
         return Step(state, stored, stored)
+
+    def moves(self, state: DraftState) -> Iterator[Any]:
+        """The moves a player could try now (the legal-moves query keeps those `apply`
+        accepts): companion.games.otdraft.rules.moves."""
+        from companion.games.otdraft.rules.moves import candidates
+
+        return candidates(state)
 
 
 RULES = DraftRules()

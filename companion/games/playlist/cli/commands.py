@@ -54,6 +54,13 @@ AssignmentOption = Annotated[
     ),
 ]
 PlayerArg = Annotated[str, typer.Argument(help="Player name (unique prefix).")]
+# A player the legal-moves query can name (the only one who may) is not asked for.
+InferredPlayer = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="[PLAYER]", help="Player name (unique prefix); left out: the only one who may."
+    ),
+]
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -282,7 +289,7 @@ def game_lose(ctx: typer.Context, player: PlayerArg, json: JsonOption = False):
 @game_app.command("claim")
 def game_claim(
     ctx: typer.Context,
-    player: PlayerArg,
+    player: InferredPlayer = None,
     card: Annotated[
         str | None,
         typer.Argument(metavar="[CARD]", help="The song claimed (default: the singer's last)."),
@@ -291,13 +298,20 @@ def game_claim(
 ):
     """Someone else sang the song: it leaves the singer's playlist and joins PLAYER's if it
     matches their last card, else it is put away."""
-    show_move(_game(ctx).claim(player, card), json)
+    table = _game(ctx)
+    show_move(table.claim(player or table.mover("claim"), card), json)
 
 
 @game_app.command("bluff")
 def game_bluff(
     ctx: typer.Context,
-    caller: Annotated[str, typer.Argument(help="Who called the bluff (unique prefix).")],
+    caller: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[CALLER]",
+            help="Who called the bluff (unique prefix); left out: the only one who may.",
+        ),
+    ] = None,
     wrong: Annotated[
         bool,
         typer.Option("--wrong", help="The singer was right: the caller loses their last song."),
@@ -306,7 +320,8 @@ def game_bluff(
 ):
     """A bluff called out: the caller takes the singer's last song as a claim (--wrong: the
     caller loses the last song of their own playlist)."""
-    show_move(_game(ctx).bluff(caller, wrong), json)
+    table = _game(ctx)
+    show_move(table.bluff(caller or table.mover("bluff", right=not wrong), wrong), json)
 
 
 @game_app.command("download")

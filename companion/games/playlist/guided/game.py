@@ -256,15 +256,18 @@ class Flow:
             prompts.say("  the Download List:")
             for card in held.download:
                 prompts.say(f"  {card_line(card)}")
-        names = [c.name() for c in held.download]
+        offered = [m for m in self.table.legal(player).moves if m.kind == "download"]
+        listed = {f"#{c.number}" if c.number is not None else c.inline(): c for c in held.download}
+        names = [listed[m.what["card"]].name() for m in offered]
         picked = prompts.choose(
             f"{player} takes from the Download List ({held.downloads + 1} of "
             f"{sizes()['downloads_per_turn']})?",
             names,
             names[0],
         )
-        card = held.download[names.index(picked)]
-        events = self.record(event("download", card=card.to_dict()))
+        chosen = offered[names.index(picked)]
+        with prompts.no_interrupt():
+            events = self.table.make(chosen, by=player).events
         refill = events[0]["data"]["refill"]
         if refill:
             prompts.say(f"  refilled with {card_line(card_from_dict(refill))}")
@@ -323,19 +326,42 @@ class Flow:
         if answer == "sung":
             return []
         if answer == "taken":  # the song leaves the playlist, and joins theirs if it matches
-            who = prompts.choose("Taken by?", others, others[0])
+            who = self.player("Taken by?", "claim", others)
             events = self.record(event("claim", player=who))
         else:
-            who = prompts.choose("Who called the bluff?", others, others[0])
+            who = self.player("Who called the bluff?", "bluff", others, right=False)
             events = self.record(event("bluff", player=who, right=False))
         for stored in events:
             prompts.say(f"  {describe(stored)}", markup=False)
         return events
 
+    def players_of(self, kind: str, among: list[str] | None = None, **what: Any) -> list[str]:
+        """The players the legal-moves query offers a `kind` move (with `what`) now."""
+        legal = self.table.legal()
+        offered = [
+            str(m.who)
+            for m in legal.moves
+            if m.kind == kind and all(m.what.get(k) == v for k, v in what.items())
+        ]
+        return [p for p in dict.fromkeys(offered) if among is None or p in among]
+
+    def player(self, question: str, kind: str, among: list[str], **what: Any) -> str:
+        """One of the players `among` whom the query offers the move: listed alone; when
+        none may, the rule's words (the query's reason, as the CLI says it)."""
+        from companion.engine.errors import RuleViolation
+        from companion.engine.moves import Move
+
+        offered = self.players_of(kind, among, **what)
+        if not offered:
+            legal = self.table.legal()
+            tried = Move(kind, among[0], {"player": among[0], **what})
+            raise RuleViolation(legal.why_not(tried) or f"no player may {kind} now")
+        return prompts.choose(question, offered, offered[0])
+
     def end_turn(self, state: Any, player: str) -> list[Event]:
         from companion.games.playlist.render import render_notes, render_status
 
-        have = [p for p in state.players if state.playlists[p]]
+        have = self.players_of("lose")
         acting = []
         if state.deck is not None and state.deck.holds_actions:
             acting = [p for p in state.players if state.deck.actions[p]]

@@ -107,6 +107,11 @@ class Card:
     def __post_init__(self) -> None:
         object.__setattr__(self, "icon_set", frozenset(self.icons))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        # Immutable all through: the legal-moves query copies a game's state once per move
+        # it tries, and copying its 80 cards each time was most of the answer's time.
+        return self
+
     @property
     def key(self) -> str:
         """Identity for "a card already in a playlist": catalogue number, else its text."""

@@ -525,8 +525,24 @@ def _title(card: Mapping[str, Any]) -> str:
 
 
 def _record_play(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    player = _who(state, data["player"])
+    if "cards" not in data:  # a move as the query offers it: hand cards by name (deck held)
+        return play(state, player, _from_hand(state, player, data)), None
     cards = [card_from_dict(c) for c in data["cards"]]
-    return play(state, _who(state, data["player"]), cards), None
+    return play(state, player, cards), None
+
+
+def _from_hand(state: GameState, player: str, data: Mapping[str, Any]) -> list[Card]:
+    """The cards `data` names ("card", then "next") in `player`'s hand."""
+    hand = held_deck(state).hands[player]
+    names = [c.name() for c in hand]
+    typed = [data[k] for k in ("card", "next") if data.get(k) is not None]
+    if not typed:
+        raise BadInput("name the song added from the hand")
+    chosen = [match_prefix(str(t), names, what=f"card in {player}'s hand") for t in typed]
+    if len(set(chosen)) < len(chosen):
+        raise BadInput("a card of the hand is added once")
+    return [hand[names.index(c)] for c in chosen]
 
 
 def _record_lose(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -549,7 +565,25 @@ def _record_assignment(state: GameState, data: dict[str, Any]) -> tuple[dict[str
 
 
 def _record_download(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    return download(state, card_from_dict(data["card"])), None
+    _refuse_out_of_turn(state, data)
+    given = data["card"]
+    if isinstance(given, str):  # a move as the query offers it: a Download List card named
+        from companion.games.playlist.rules.cards import find_in_catalogue
+
+        listed = held_deck(state).download
+        named = [c for c in listed if c.inline() == given]
+        return download(state, named[0] if named else find_in_catalogue(given, listed)), None
+    return download(state, card_from_dict(given)), None
+
+
+def _refuse_out_of_turn(state: GameState, data: Mapping[str, Any]) -> None:
+    """A move only the player whose turn it is makes, named by another (a move typed with
+    its player: a page's, the query's); the CLI's own moves name none."""
+    if data.get("player") is None:
+        return
+    player = _who(state, str(data["player"]))
+    if player != state.current:
+        raise TurnOrder(f"it is {state.current}'s turn, not {player}'s")
 
 
 def _record_action(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -737,6 +771,12 @@ def _turn_notes(before: GameState, data: Mapping[str, Any], after: GameState) ->
 class PlaylistRules:
     """The multiplayer game as an event fold: moves are checked when recorded (rng given)."""
 
+    def moves(self, state: GameState) -> Any:
+        """The moves a player could try now (companion.games.playlist.rules.moves)."""
+        from companion.games.playlist.rules.moves import candidates
+
+        return candidates(state)
+
     def initial(self, match: Mapping[str, Any]) -> GameState:
         players = match["players"]
         return new_state(players, players[0])
@@ -750,6 +790,7 @@ class PlaylistRules:
         if kind not in MOVES and kind != "turn":
             raise BadInput(f"'{kind}' is not a move of the playlist game")
         if kind == "turn":
+            _refuse_out_of_turn(state, event.get("data") or {})
             ended = end_turn(state, rng)
             stored, outcome = ended.event(), ended
         else:

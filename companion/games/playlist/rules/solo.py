@@ -19,7 +19,7 @@ from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.events import Step
 from companion.engine.events import replay as replay_events
 from companion.engine.rng import TableRng
-from companion.games.playlist.rules.cards import Card, card_from_dict, rules
+from companion.games.playlist.rules.cards import Card, card_from_dict, find_in_catalogue, rules
 from companion.games.playlist.rules.chain import SOLO, check_chain, still_fitting
 from companion.games.playlist.rules.errors import BrokenLink, NoCardList, ShortPlaylist, StillFits
 from companion.games.playlist.rules.scoring import PlaylistScore, score_playlist
@@ -337,6 +337,16 @@ def solo_result(player: str, rounds: Sequence[SoloRound]) -> dict[str, Any]:
     }
 
 
+def _playlist_of(state: SoloState, given: Any) -> list[Card]:
+    """A round's playlist as recorded (cards), or as a player types it in a move (laid-out
+    cards by number or title, in order, separated by spaces or commas)."""
+    if not isinstance(given, str):
+        return [card_from_dict(c) for c in given or []]
+    laid = state.last.deal.cards
+    words = [w for w in (given.split(",") if "," in given else given.split()) if w.strip()]
+    return [find_in_catalogue(w, laid) for w in words]
+
+
 # --- the event-fold protocol (companion.engine.events) -----------------------------------
 
 
@@ -358,7 +368,7 @@ class SoloRules:
             return Step(_fold(state, event), dict(event))
         kind, data = event["type"], event.get("data", {})
         if kind == "round":
-            playlist = [card_from_dict(c) for c in data["playlist"]]
+            playlist = _playlist_of(state, data.get("playlist"))
             anyway = bool(data.get("anyway"))
             score, stored = score_round(state.rounds, playlist, anyway, state.goal)
             return Step(_fold(state, stored), stored, score)
@@ -370,6 +380,12 @@ class SoloRules:
             stored = dealt.event()
             return Step(_fold(state, stored), stored, dealt)
         raise BadInput(f"'{kind}' is not a move of a solo run")
+
+    def moves(self, state: SoloState) -> Any:
+        """The moves of the run now (companion.games.playlist.rules.moves)."""
+        from companion.games.playlist.rules.moves import solo_candidates
+
+        return solo_candidates(state)
 
 
 RULES = SoloRules()

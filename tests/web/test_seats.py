@@ -1,0 +1,239 @@
+"""Issue 41: a seat per player (`companion seats`), served by the room's server at
+`/seat/TOKEN`: its state (the public board, that player's own information, their moves),
+its stream, and the refusals of its move route, in-process over real HTTP on loopback.
+(Moves made from phones, with games that answer the legal-moves query, are in
+test_seats_browser.py.)"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+
+import pytest
+
+from companion.store import Store
+from companion.tables.seats import SeatGone, find_seat
+from tests.conftest import assert_user_error
+from tests.games.allstar.test_deck import hand
+from tests.games.allstar.test_deck import start as start_deck_season
+from tests.web.test_server import START, TRIBES, board, get
+
+MANAGERS = ("Ana", "Ben", "Cy")
+
+
+def seats(cli) -> dict[str, str]:
+    done = cli("seats", "--json")
+    assert done.exit_code == 0, done.stderr
+    return {s["player"]: s["token"] for s in done.json["seats"]}
+
+
+def post(port: int, path: str, body: bytes | str, **headers: str) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    sent = body.encode() if isinstance(body, str) else body
+    conn.request("POST", path, sent, {"Content-Type": "application/json", **headers})
+    response = conn.getresponse()
+    answer = json.loads(response.read() or b"{}")
+    conn.close()
+    return response.status, answer
+
+
+def move(port: int, token: str, kind: str, who: str, seen: int, **headers: str):
+    body = json.dumps({"move": {"kind": kind, "who": who, "what": {}}, "seen": seen})
+    return post(port, f"/seat/{token}/move", body, **headers)
+
+
+def test_seats_give_each_player_a_128_bit_link_new_for_each_game(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    done = cli("seats", "--json", "--port", "9000")
+    assert done.exit_code == 0
+    found = done.json["seats"]
+    assert [s["player"] for s in found] == ["Lucy", "Karl"]
+    for seat in found:
+        # 16 random bytes, URL-safe: 22 characters of 6 bits.
+        assert re.fullmatch(r"[A-Za-z0-9_-]{22}", seat["token"])
+        assert seat["url"].endswith(f":9000/seat/{seat['token']}")
+    assert found[0]["token"] != found[1]["token"]
+    assert seats(cli) == {s["player"]: s["token"] for s in found}  # kept with the match
+    text = cli("seats")
+    assert text.exit_code == 0 and f"Lucy: {found[0]['url'].replace('9000', '8765')}" in text.stdout
+    assert "█" in text.stdout  # a QR code per player
+    assert cli("hoopers", "match", "abandon").exit_code == 0
+    with pytest.raises(SeatGone):  # dead once the game is filed
+        find_seat(Store(db), found[0]["token"])
+    assert cli(*START, *TRIBES).exit_code == 0
+    assert set(seats(cli).values()).isdisjoint(s["token"] for s in found)
+
+
+def test_seats_need_a_live_game(cli):
+    assert_user_error(cli("seats"), "no live match")
+
+
+def test_each_seat_shows_its_own_hand_and_no_other_and_the_board_none(cli, db):
+    start_deck_season(cli)
+    assert cli("allstar", "season", "arenas").exit_code == 0
+    hands = {m: hand(cli, m) for m in MANAGERS}
+    tokens = seats(cli)
+    with board(db) as port:
+        _, room, _ = get(port, "/api/state")
+        for m in MANAGERS:
+            code, body, headers = get(port, f"/seat/{tokens[m]}/state")
+            assert code == 200 and headers["Content-Type"] == "application/json"
+            state = json.loads(body)
+            assert (state["player"], state["game"], state["seen"]) == (m, "allstar", 2)
+            assert state["own"] == {"hand": hands[m], "bench": [], "teams": []}
+            others = [c for o in MANAGERS if o != m for c in hands[o]]
+            assert not [c for c in others if c.encode() in body], m
+            # Its stream carries the same, and nothing of another's hand either.
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", f"/seat/{tokens[m]}/events")
+            line = conn.getresponse().readline()
+            conn.close()
+            event = json.loads(line.decode().removeprefix("data: "))
+            assert event == {"code": 200, "state": state}
+        for card in [c for h in hands.values() for c in h]:
+            assert card.encode() not in room, card
+
+
+def test_a_move_not_offered_another_players_move_and_bad_bodies_change_nothing(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    tokens = seats(cli)
+    before = cli("hoopers", "match", "status", "--json").json
+    lucy = tokens["Lucy"]
+    with board(db) as port:
+        seen = json.loads(get(port, f"/seat/{lucy}/state")[1])["seen"]
+        code, answer = move(port, lucy, "score", "Karl", seen)
+        assert (code, answer) == (403, {"error": "that move is Karl's to make, not Lucy's"})
+        code, answer = move(port, lucy, "score", "Lucy", seen)
+        assert code == 409 and answer["error"] == (
+            "'score' is not a move Lucy has now; legal now: a timeout (coach actions), a "
+            "fundamental, a shot or block, or 'match turn'"
+        )
+        assert answer["state"]["player"] == "Lucy"  # the game as it is now, to choose again
+        assert post(port, f"/seat/{lucy}/move", "{not json") == (
+            400,
+            {"error": "the move is not JSON"},
+        )
+        code, answer = post(port, f"/seat/{lucy}/move", json.dumps({"move": {}, "seen": "0"}))
+        assert (code, answer["error"]) == (
+            400,
+            "a move says how many moves its page has seen (a whole number)",
+        )
+        code, answer = post(port, f"/seat/{lucy}/move", json.dumps({"move": [], "seen": 0}))
+        assert (code, answer["error"]) == (400, "a move is a JSON object")
+        big = json.dumps({"move": {"kind": "x" * 5000}, "seen": 0})
+        assert post(port, f"/seat/{lucy}/move", big) == (
+            413,
+            {"error": "a move is at most 4096 bytes"},
+        )
+        assert post(port, f"/seat/{lucy}/move", "{}", **{"Content-Type": "text/plain"}) == (
+            415,
+            {"error": "a move is sent as JSON"},
+        )
+        code, answer = move(port, lucy, "score", "Lucy", seen, Origin="http://evil.example")
+        assert (code, answer) == (403, {"error": "a move is made from this table's own page"})
+        code, answer = move(port, "A" * 22, "score", "Lucy", seen)
+        assert code == 404 and "this seat's game is over or was never here" in answer["error"]
+        assert post(port, "/seat/short/move", "{}")[0] == 404
+    assert cli("hoopers", "match", "status", "--json").json == before
+
+
+def test_a_seat_opens_a_few_streams_at_most(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    lucy = seats(cli)["Lucy"]
+    with board(db) as port:
+        held = []
+        for _ in range(3):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", f"/seat/{lucy}/events")
+            response = conn.getresponse()
+            assert response.status == 200
+            response.readline()
+            held.append(response)  # the stream's socket is its response's (Connection: close)
+        code, body, _ = get(port, f"/seat/{lucy}/events")
+        assert code == 429 and json.loads(body) == {"error": "this seat is open elsewhere"}
+        for response in held:
+            response.close()
+
+
+def test_the_seat_page_is_served_at_its_link_and_sets_names_as_text(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    lucy = seats(cli)["Lucy"]
+    with board(db, token="board-token") as port:
+        code, body, headers = get(port, f"/seat/{lucy}")  # the seat's token is its own key
+        assert code == 200 and headers["Content-Type"].startswith("text/html")
+        page = body.decode()
+        assert "innerHTML" not in page and "http://" not in page and "https://" not in page
+        assert get(port, "/api/state")[0] == 403  # the board still needs its own token
+
+
+def test_the_room_shows_the_seats_at_the_start_and_keeps_the_result_after_end(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    tokens = seats(cli)
+    with board(db) as port:
+        _, body, _ = get(port, "/api/state")
+        shown = json.loads(body)["seats"]
+        assert [(s["player"], s["url"].rsplit("/", 1)[1]) for s in shown] == list(tokens.items())
+        assert all(s["url"].startswith(f"http://127.0.0.1:{port}/seat/") for s in shown)
+        assert all(s["qr"].startswith("data:image/svg+xml;base64,") for s in shown)
+    assert cli("hoopers", "match", "score", "Lucy", "2").exit_code == 0
+    with board(db) as port:
+        assert "seats" not in json.loads(get(port, "/api/state")[1])  # the game is under way
+    assert cli("hoopers", "match", "end").exit_code == 2  # not over: the match goes on
+    assert cli("hoopers", "match", "abandon").exit_code == 0
+    with board(db) as port:
+        code, body, _ = get(port, "/api/state")
+    kept = json.loads(body)
+    assert code == 404 and "hint" not in kept["waiting"] and "companion" not in kept["waiting"]
+
+
+def test_with_nothing_live_the_room_shows_the_last_result_with_how_it_was_decided(cli, db):
+    assert cli("log", "hoopers", "Lucy=31", "Karl=28").exit_code == 0
+    with board(db) as port:
+        code, body, _ = get(port, "/api/state")
+    kept = json.loads(body)
+    assert code == 404 and kept["last_play"]["qr"].startswith("data:image/svg+xml;base64,")
+    final = kept["final"]
+    assert (final["game"], final["status"], final["scores"]) == (
+        "hoopers",
+        "finished",
+        {"Lucy": 31, "Karl": 28},
+    )
+    assert final["decided"] == "Lucy wins, 31 to 28"
+
+
+def test_a_seat_moves_only_in_its_own_match(cli, db):
+    from companion.engine.errors import StaleMove
+    from companion.engine.moves import Move
+    from companion.games.hoopers.table import HoopersTable
+
+    assert cli(*START, *TRIBES).exit_code == 0
+    table = HoopersTable(Store(db))
+    before = table.current()
+    with pytest.raises(StaleMove, match="hoopers match zzzzzz is not the one being played"):
+        table.make(Move("score", "Lucy"), seen=len(before["events"]), by="Lucy", match_id="zzzzzz")
+    assert table.current()["events"] == before["events"]
+
+
+def test_a_live_match_without_seats_gets_them_when_first_asked(cli, db):
+    from companion.store.layout import SEATS
+
+    assert cli(*START, *TRIBES).exit_code == 0
+    first = seats(cli)
+    match = cli("hoopers", "match", "status", "--json").json["id"]
+    Store(db).delete_doc(SEATS, match)  # a match started by a companion before seats
+    again = seats(cli)
+    assert set(again) == {"Lucy", "Karl"} and set(again.values()).isdisjoint(first.values())
+    assert seats(cli) == again  # made once, then kept
+
+
+def test_a_seat_and_an_address_make_so_many_requests_a_minute(monkeypatch):
+    from companion.ui.web import seats as routes
+
+    monkeypatch.setattr(routes, "PER_SEAT", 3)
+    monkeypatch.setattr(routes, "PER_ADDRESS", 4)
+    limits = routes.Limits()
+    assert [limits.allow("seat:a", "address:x") for _ in range(4)] == [True, True, True, False]
+    assert limits.allow("seat:b", "address:x") is True  # another seat, same address
+    assert limits.allow("seat:c", "address:x") is False  # the address's share is spent
+    assert limits.allow("seat:c", "address:y") is True
