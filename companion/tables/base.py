@@ -399,32 +399,50 @@ class Table(Generic[S]):
         (nothing written) when the match moved on since `seen` moves, or, with `by`, when
         the query does not offer `move` to that player now (another's move, a forged one);
         with `match_id` (a seat's match), when the game's live match is another one."""
-        from companion.engine.errors import NotYourMove, StaleMove
-        from companion.engine.moves import legal
 
         def change(match: Match) -> tuple[list[Event], Played[S]]:
-            if match_id is not None and match["id"] != match_id:
-                raise StaleMove(f"{self.game} match {match_id} is not the one being played")
-            if seen is not None and seen != len(match["events"]):
-                raise StaleMove(
-                    f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
-                    hint="look again and choose from what is legal now",
-                )
             state = self.fold(match)
-            chosen = move
-            if by is not None:
-                answer = legal(self.rules, match, by, state, self.events_of)
-                offered = answer.find(move)
-                if offered is None and move.who not in (None, by):
-                    raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
-                if offered is None:
-                    why = answer.why_not(move) or f"'{move.words}' is not a move {by} has now"
-                    raise RuleViolation(why)
-                chosen = offered
-            played = play(self.rules, match, self.events_of(chosen, filled), state)
+            events = self.chosen(match, state, move, filled, seen, by, match_id)
+            played = play(self.rules, match, events, state)
             return played.events, played
 
         return self._recorded(change)
+
+    def chosen(
+        self,
+        match: Match,
+        state: S,
+        move: Move,
+        filled: Mapping[str, Any] | None = None,
+        seen: int | None = None,
+        by: str | None = None,
+        match_id: str | None = None,
+    ) -> list[Event]:
+        """The events recording `move` as `make` takes it, checked inside its transaction
+        (`match`, folded to `state`): a stale answer, a move offered to another player or to
+        no one refused. A table whose `record` makes more checks (a catalogue's) makes them
+        on these events too."""
+        from companion.engine.errors import NotYourMove, StaleMove
+        from companion.engine.moves import legal
+
+        if match_id is not None and match["id"] != match_id:
+            raise StaleMove(f"{self.game} match {match_id} is not the one being played")
+        if seen is not None and seen != len(match["events"]):
+            raise StaleMove(
+                f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
+                hint="look again and choose from what is legal now",
+            )
+        chosen = move
+        if by is not None:
+            answer = legal(self.rules, match, by, state, self.events_of)
+            offered = answer.find(move)
+            if offered is None and move.who not in (None, by):
+                raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
+            if offered is None:
+                why = answer.why_not(move) or f"'{move.words}' is not a move {by} has now"
+                raise RuleViolation(why)
+            chosen = offered
+        return self.events_of(chosen, filled)
 
     def _recorded(self, change: Callable[[Match], tuple[list[Event], Played[S]]]) -> Recorded[S]:
         """`change` run in the live match's one transaction; a rule's refusal ends with what

@@ -327,6 +327,26 @@ class HoopersTable(Table[MatchState]):
         that kind in this match (refused, writing nothing, when none was); the stats
         the moves used are remembered as the latest typed, in the same transaction.
         """
+        return self._recorded_with(lambda match, state: list(moves))
+
+    @hints
+    def make(
+        self,
+        move: Any,
+        filled: Mapping[str, Any] | None = None,
+        seen: int | None = None,
+        by: str | None = None,
+        match_id: str | None = None,
+    ) -> Recorded[MatchState]:
+        """A move chosen on a page or in guided play, checked as `Table.make` checks it and
+        then as `record` checks a typed one (the cards on file: a stellar card, a counter's
+        number), in the same transaction: a phone's move is held to the CLI's checks."""
+        return self._recorded_with(
+            lambda match, state: self.chosen(match, state, move, filled, seen, by, match_id)
+        )
+
+    def _recorded_with(self, moves_of: Any) -> Recorded[MatchState]:
+        """`record`'s transaction over the moves `moves_of(match, state)` gives."""
         from companion.engine.events import play, replay
         from companion.games.hoopers.card_fill import check_stellar, counterer_of, with_card_counter
         from companion.games.hoopers.rules.cards import MissingCard
@@ -337,6 +357,7 @@ class HoopersTable(Table[MatchState]):
             key = REMEMBERED + match["id"]
             kept = txn.get_doc(GAME, key) or {}
             state = replay(self.rules, match)
+            moves = moves_of(match, state)
             cards = (txn.get_doc(GAME, HOOPER_CARDS) or {}).get("cards") or {}
             for move in moves:
                 check_stellar(state, move, cards)

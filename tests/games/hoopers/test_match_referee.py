@@ -8,6 +8,7 @@ refusal exits 2 with one `error:` line and writes nothing.
 
 from __future__ import annotations
 
+from companion.engine.errors import RuleViolation
 from tests.conftest import assert_user_error
 
 H = "hoopers"
@@ -603,3 +604,32 @@ def test_maddy_cures_gift_named_after_the_shot(cli, db):
     done = ok(cli(*M, "gift", "Karl", "Chus", "--json")).json
     assert done["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 4
     refused(cli, db, (*M, "gift", "Karl", "May"), "given already; legal now: the turn goes on")
+
+
+def test_a_counter_made_from_a_seat_is_held_to_the_cards_as_the_cli_is(cli, db, tmp_path):
+    """A move a phone makes (`Table.make`, by its seat's player) goes through the checks the
+    CLI's `record` makes of the cards on file, in the same transaction: Sin Miedo's flags
+    (PG, SG) do not guard Hector's PF, from a phone as from the CLI, and nothing is
+    written."""
+    from companion.games.hoopers.table import HoopersTable
+    from companion.store import Store
+
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
+                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
+                     encoding="utf-8")  # fmt: skip
+    ok(cli(H, "card", "--import", str(cards)))
+    start(cli, "Karl")
+    ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))
+    table = HoopersTable(Store(db))
+    steals = [m for m in table.legal("Lucy").moves if m.kind == "counter"
+              and m.what.get("kind") == "steal" and "Sin" in str(m.what.get("hooper"))]  # fmt: skip
+    assert steals, "the query offers Sin's steal: the cards are the table's check"
+    before = db.read_bytes()
+    try:
+        table.make(steals[0], seen=table.legal().seen, by="Lucy")
+    except RuleViolation as err:
+        assert "Sin Miedo's card does not guard a PF" in str(err)
+    else:
+        raise AssertionError("a seat's counter skipped the cards on file")
+    assert db.read_bytes() == before
