@@ -508,7 +508,7 @@ def _with_known_stat(
 
     move = with_card_defence(state, move, cards or {})
     data, spec = move["data"], move["data"]["spec"]
-    if spec.get("stat") is not None:
+    if spec.get("stat") is not None or data.get("stat") is not None:  # a page's: top level
         return move
     from companion.games.hoopers.rules.cards import MissingCard
     from companion.games.hoopers.rules.turn_flow import known_stats
