@@ -257,23 +257,15 @@ def _kept_player_stats(
     (companion.history.answered), else summed from each file's partial of the player's
     matches; None when every match must be read."""
     from companion.history import book
-    from companion.history.answered import Kept
     from companion.history.queries import resolve_game
 
-    warned = store.warned()  # an answer made while warning is not kept (said each time)
+    def summed(counted: dict[str, Any]) -> dict[str, Any] | None:
+        known, names = book.roster_and_names(store)
+        wanted = build_filter(known, [], game, player, since, until, known=names)
+        return book.quick_stats(store, wanted, counted)
+
     # The game is checked first, as build_filter does: an unknown one is refused first.
-    kept = Kept(store, [resolve_game(game), player, since, until])
-    doc = kept.doc()
-    if doc is not None:
-        return doc
-    known, names = book.roster_and_names(store)
-    wanted = build_filter(known, [], game, player, since, until, known=names)
-    counted: dict[str, Any] = {}
-    with paused_gc():
-        doc = book.quick_stats(store, wanted, counted)
-    if doc is not None and store.warned() == warned:
-        kept.keep(doc, counted)
-    return doc
+    return book.kept_or_made(store, [resolve_game(game), player, since, until], summed)
 
 
 @app.command()

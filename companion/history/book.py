@@ -259,6 +259,28 @@ def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
     return load_by_id(store, match_id, amend=amend, holder=held[match_id])
 
 
+def kept_or_made(
+    store: Store, key: list[Any], make: Callable[[dict[str, Any]], dict[str, Any] | None]
+) -> dict[str, Any] | None:
+    """The answer kept under `key` while no file it was made from changed
+    (companion.history.answered), else `make(counted)` — kept with the files it counted,
+    unless the store warned while it was made (a warning is said again each time, so an
+    answer made while warning is not kept)."""
+    from companion.history.answered import Kept
+
+    warned = store.warned()
+    kept = Kept(store, key)
+    doc = kept.doc()
+    if doc is not None:
+        return doc
+    counted: dict[str, Any] = {}
+    with paused_gc():
+        doc = make(counted)
+    if doc is not None and store.warned() == warned:
+        kept.keep(doc, counted)
+    return doc
+
+
 def one_shown(store: Store, typed_id: str) -> Match | None:
     """The match `typed_id` names (id or prefix) as `history` gives it: its summary (a live
     match whole), amended, with canonical names; found through the archive's keys and
