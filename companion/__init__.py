@@ -1,3 +1,3 @@
 """Table Companion: a command-line companion and score tracker for four tabletop games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -5,7 +5,7 @@ one reads a newer one's files wrongly without knowing it: before format 2 a comp
 did not read a month's further files (`YYYY-MM.<machine>.2.json`), ordered records by
 the wall clock alone (no `tick`) and match copies by `updated`. So every file a
 companion writes says, beside its schema, the folder format it writes and its release:
-`"_meta": {"1": {"schema": 1, "format": 2, "release": "0.1.0"}}`. The marker sits in
+`"_meta": {"1": {"schema": 1, "format": 2, "release": "0.2.0"}}`. The marker sits in
 `_meta`, the one table every release has read and kept; a file written before there
 were markers says no format, which is format 1.
 
