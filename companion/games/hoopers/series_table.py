@@ -157,12 +157,13 @@ class SeriesTable:
 
     def game_chances(self, series: Series) -> tuple[Any, Any, str]:
         """The first tribe's chance of one game (home, away, where it came from) when none
-        is given: openskill's prediction from the two managers' Valley Hoopers ratings, else
-        even (a Series of tribes alone has no people to rate)."""
-        from companion.games.hoopers.rules.series_odds import EVEN
+        is given: the two managers' Valley Hoopers ratings as openskill holds them (each
+        skill's μ and σ, `series_odds.Skills`), else even (a Series of tribes alone has no
+        people to rate)."""
+        from companion.games.hoopers.rules.series_odds import EVEN, Skills
         from companion.history.book import history, quick_ratings
-        from companion.history.predict import predict
-        from companion.history.ratings import rate
+        from companion.history.predict import PROVISIONAL
+        from companion.history.ratings import model, rate
 
         people = series.people
         if not people:
@@ -171,8 +172,15 @@ class SeriesTable:
         lines = found[1] if found is not None else rate(history(self.store)[1])
         if not all((RATED_AS, person) in lines for person in people):
             return EVEN, EVEN, "even"
-        first, _ = predict(lines, RATED_AS, list(people))
-        return first["chance"], first["chance"], "ratings"
+        first, second = (lines[RATED_AS, person] for person in people)
+        beta = model().beta
+        skills = Skills(
+            gap=first.rating.mu - second.rating.mu,
+            spread=(first.rating.sigma**2 + second.rating.sigma**2) ** 0.5,
+            scale=(2 * beta * beta) ** 0.5,
+            provisional=tuple(n.player for n in (first, second) if n.plays < PROVISIONAL),
+        )
+        return skills, skills, "ratings"
 
     def status_of(self, series: Series) -> Status[SeriesView]:
         view = SeriesView(series, self.rules)

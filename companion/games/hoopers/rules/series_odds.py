@@ -6,6 +6,13 @@ tribe wins one game at home and away, the chance it wins The Series is summed ov
 games still to play, in order, until one side has the wins it needs — exactly, as a
 fraction, when the chances are fractions (a chance read from ratings is a float, and so
 is its answer). Pure: values in, odds out.
+
+From ratings the chance of one game is not known, only guessed: each manager's skill is
+openskill's Normal (μ, σ), and seven games against the same opponent share the one unknown
+gap in skill. So the Series' chance is averaged over that gap (`Skills`), not compounded
+from one averaged game as if it were sure: after a single friendly between two new players
+the winner's chance of The Series is about two in three, not the 81.5 % that compounding
+openskill's 65.9 % a game gives. The average is a fixed Gauss-Hermite sum (no draws).
 """
 
 from __future__ import annotations
@@ -13,12 +20,78 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import exp, pi, sqrt
 from typing import Any
 
 from companion.engine.errors import BadInput
 
 Chance = Fraction | float
 EVEN = Fraction(1, 2)
+NODES = 32  # Gauss-Hermite nodes: the Series' chance is smooth in the gap, 32 gives ~1e-9
+
+
+@cache
+def hermite_nodes(n: int = NODES) -> tuple[tuple[float, float], ...]:
+    """(z, weight) with sum(w * f(z)) ≈ E[f(Z)] for a standard Normal Z (Gauss-Hermite,
+    Newton on the orthonormal Hermite recurrence, as Numerical Recipes' gauher)."""
+    found: list[float] = []
+    weights: list[float] = []
+    z = 0.0
+    for i in range((n + 1) // 2):
+        if i == 0:
+            z = sqrt(2 * n + 1) - 1.85575 * (2 * n + 1) ** -0.16667
+        elif i == 1:
+            z -= 1.14 * n**0.426 / z
+        elif i == 2:
+            z = 1.86 * z - 0.86 * found[0]
+        elif i == 3:
+            z = 1.91 * z - 0.91 * found[1]
+        else:
+            z = 2 * z - found[i - 2]
+        for _ in range(100):
+            p1, p2 = pi**-0.25, 0.0
+            for j in range(n):
+                p1, p2 = z * sqrt(2 / (j + 1)) * p1 - sqrt(j / (j + 1)) * p2, p1
+            slope = sqrt(2 * n) * p2
+            z, before = z - p1 / slope, z
+            if abs(z - before) <= 1e-14:
+                break
+        found.append(z)
+        weights.append(2 / (slope * slope))
+    pairs = {(sqrt(2) * x, w / sqrt(pi)) for x, w in zip(found, weights, strict=True)}
+    pairs |= {(-x, w) for x, w in pairs}
+    return tuple(sorted(pairs))
+
+
+@dataclass(frozen=True)
+class Skills:
+    """What two ratings know of the first side's edge: its skill less the other's is
+    Normal(`gap`, `spread`²) (openskill's μ₁ − μ₂ and √(σ₁² + σ₂²)); given the gap, one game
+    is Plackett-Luce's chance 1 / (1 + e^(−gap/`scale`)) (`scale` = √2·β, the model's c
+    when the skills are known). `provisional`: the players whose ratings rest on fewer
+    than five rated plays."""
+
+    gap: float
+    spread: float
+    scale: float
+    provisional: tuple[str, ...] = ()
+
+    def games(self) -> tuple[tuple[float, float], ...]:
+        """(one game's chance given the gap, its weight) over the quadrature's gaps."""
+        return tuple(
+            (1 / (1 + exp(-(self.gap + self.spread * z) / self.scale)), w)
+            for z, w in hermite_nodes()
+        )
+
+    def game(self) -> float:
+        """One game's chance, averaged over what the ratings do not know."""
+        return sum(p * w for p, w in self.games())
+
+    def series(self, wins: tuple[int, int], needed: int, first_at_home: tuple[bool, ...]) -> float:
+        """The Series' chance, averaged the same way (the games share the one gap)."""
+        return sum(
+            w * float(series_chance(wins, needed, first_at_home, p, p)) for p, w in self.games()
+        )
 
 
 def parse_chance(text: str, option: str) -> Fraction:
@@ -60,6 +133,7 @@ class SeriesOdds:
     away: Chance  # and away
     source: str  # "p", "home-away", "ratings" or "even"
     first: Chance  # the first tribe's chance of The Series
+    provisional: tuple[str, ...] = ()  # rated sides with fewer than five rated plays
 
     @property
     def chances(self) -> tuple[Chance, Chance]:
@@ -74,6 +148,7 @@ class SeriesOdds:
     def to_json(self) -> dict[str, Any]:
         return {
             "from": self.source,
+            "provisional": list(self.provisional),
             "game": {"home": _json(self.home), "away": _json(self.away)},
             "sides": [
                 {
@@ -106,7 +181,15 @@ def odds_line(doc: dict[str, Any]) -> str:
         "ratings": "each game from their ratings",
         "even": "each game even",
     }[doc["from"]]
+    if doc.get("provisional"):
+        said += f", provisional ({_fewer(doc['provisional'])} fewer than five rated plays)"
     return f"odds: {' · '.join(parts)} — {said}"
+
+
+def _fewer(names: list[str]) -> str:
+    if len(names) == 1:
+        return f"{names[0]} has"
+    return f"{', '.join(names[:-1])} and {names[-1]} have"
 
 
 def _shown(p: dict[str, Any]) -> str:
@@ -122,11 +205,17 @@ def odds(
     wins: tuple[int, int],
     needed: int,
     first_at_home: tuple[bool, ...],
-    home: Chance = EVEN,
-    away: Chance | None = None,
+    home: Chance | Skills = EVEN,
+    away: Chance | Skills | None = None,
     source: str = "even",
 ) -> SeriesOdds:
-    """The Series' odds for the games left (`first_at_home`, in order)."""
+    """The Series' odds for the games left (`first_at_home`, in order); from `Skills`
+    (ratings), averaged over what the ratings do not know."""
+    if isinstance(home, Skills):
+        first = home.series(wins, needed, first_at_home)
+        game = home.game()
+        return SeriesOdds(tribes, wins, needed, game, game, source, first, home.provisional)
     away = home if away is None else away
+    assert not isinstance(away, Skills)
     first = series_chance(wins, needed, first_at_home, home, away)
     return SeriesOdds(tribes, wins, needed, home, away, source, first)
