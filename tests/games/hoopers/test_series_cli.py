@@ -761,3 +761,19 @@ def test_a_series_games_status_says_which_game_it_is_and_the_series_score(starte
     assert result.exit_code == 0, result.stderr
     status = cli("hoopers", "match", "status", "--json").json
     assert status["series_game"] == {"number": 2, "score": {K: 1, U: 0}}
+
+
+def test_game_start_without_its_steps_says_what_they_are(started, db):
+    """Issue 43 item 6: not a bare "Missing option '--hot'": what --hot and --cold name for
+    this game, and the guided way that asks them."""
+    for missing in ((), ("--hot", "Edd,May,Vernon"), ("--cold", "Dime,Never")):
+        before = db.read_bytes()
+        result = started("game", "start", *missing)
+        assert_user_error(
+            result,
+            "game 1 needs its first steps: --hot names the 3 hoopers of Keepers (home) on the "
+            "first hot step, --cold the 2 of Unleashed (away) on the first cold step",
+        )
+        assert "'companion hoopers series play'" in result.stderr
+        assert "Missing option" not in result.stderr
+        assert db.read_bytes() == before
