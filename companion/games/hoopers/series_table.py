@@ -45,6 +45,9 @@ CURRENT = "current"
 HAND_GAME = "hoopers-series-game"
 RATED_AS = "hoopers"  # the ratings a Series game counts in (its games are matches of it)
 COMMAND = "companion hoopers series"
+SETUP_STAR = (
+    "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an un-stellar hooper"
+)
 
 
 class SeriesNotOver(RuleViolation):
@@ -680,6 +683,7 @@ class SeriesTable:
         stored by full name, so the next game's carry-over finds them.
         """
         from companion.engine.names import match_prefix
+        from companion.games.hoopers.rules.cards import STELLAR_UPGRADED
         from companion.games.hoopers.rules.series_input import (
             parse_chips,
             parse_gameplan,
@@ -693,6 +697,7 @@ class SeriesTable:
         upgrades: dict[str, dict[str, str]] = {}
         for item in upgrade or []:
             tribe, hooper, card = parse_upgrade(item, tribes, rosters)
+            self._refuse_stellar(hooper, STELLAR_UPGRADED)
             given = upgrades.setdefault(tribe, {})
             if hooper in given:
                 # Not silently the last one: "Every hooper can gain only one upgrade".
@@ -722,14 +727,14 @@ class SeriesTable:
         }
 
     def _setup_stars(self, tribes: Sequence[str], given: Sequence[str]) -> dict[str, str]:
-        """ "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an
-        un-stellar hooper": one hooper per tribe."""
+        """`SETUP_STAR`: one hooper per tribe, not one whose card is stellar."""
         from companion.games.hoopers.rules.series_input import resolve_tribe_hooper
 
         rosters = {t: r for t in tribes if (r := self.known_roster(t)) is not None}
         stars: dict[str, str] = {}
         for item in given:
             tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+            self._refuse_stellar(hooper, SETUP_STAR)
             if tribe in stars:
                 raise BadInput(
                     f"{tribe} sleeves one [star] upgrade at the setup, on {stars[tribe]}, "
@@ -737,6 +742,14 @@ class SeriesTable:
                 )
             stars[tribe] = hooper
         return stars
+
+    def _refuse_stellar(self, hooper: str, rule: str) -> None:
+        """An upgrade on a hooper whose card the table marked stellar (`hoopers card
+        --stellar`), refused as the match refuses it."""
+        from companion.games.hoopers.rules.cards import refuse_stellar
+        from companion.games.hoopers.table import HoopersTable, card_name
+
+        refuse_stellar(HoopersTable(self.store).hooper_cards().get(card_name(hooper)), hooper, rule)
 
     def known_rosters(self, number: int) -> dict[str, list[str]]:
         """Each tribe's hoopers in game `number` of the current series (known tribes)."""
