@@ -274,20 +274,24 @@ class SeriesTable:
         self,
         score: str,
         periods: str | None = None,
+        when: str | None = None,
         **details: Sequence[str] | str | None,
     ) -> Status[SeriesView]:
         """Record the next game by hand: `score` "78-75" in the order the tribes were named.
 
+        `when`: the day it was played, as `companion log --when` takes it (default: now).
         `details`: ejected, injured (["TRIBE:HOOPER", ...]), chips
         (["TRIBE:lv1=N,lv2=N"]), gameplan (["TRIBE:N"]), series_track (a tribe).
         """
         from companion.games.hoopers.rules.series_input import parse_pair, parse_periods
+        from companion.history.log import parse_when
 
         series = self._synced(self._current_id())
         a, b = parse_pair(score)
         report = GameReport(
             scores={series.tribes[0]: a, series.tribes[1]: b},
             periods=parse_periods(periods) if periods else (),
+            played=parse_when(when),
             **self._details(series, len(series.games) + 1, **details),
         )
         return self.record_game(report)
@@ -299,6 +303,10 @@ class SeriesTable:
         # The series, the hand-typed game's record and (when it decides the series) the
         # series' own record change together: one transaction, all or nothing; the hand-typed
         # game's id is picked inside it, so no match filed meanwhile can hold it.
+        if report.played is None:
+            from companion.store.ids import now
+
+            report = replace(report, played=now())
         with self.store.change() as txn:
             if by_hand:
                 report = replace(report, match_id=txn.unused_id())
@@ -346,18 +354,22 @@ class SeriesTable:
         seed: int | None = None,
         sevens: Mapping[str, Sequence[str]] | None = None,
         fives: Mapping[str, Sequence[str]] | None = None,
+        when: str | None = None,
     ) -> Any:
         """Start the next game as a tracked hoopers match with the Series rules applied.
 
         `hot`: the home tribe's hoopers on the first hot step; `cold`: the away
         tribe's on the first cold step; `rosters`: hoopers of tribes the
-        companion does not know. Returns a `StartedGame`.
+        companion does not know; `when`: the day it was played, when not tonight (as
+        `companion log --when` takes it). Returns a `StartedGame`.
         """
         from companion.engine.rng import fresh_seed
         from companion.games.hoopers.rules.match import new_match
         from companion.games.hoopers.rules.series_match import StartedGame, plan_series_match
         from companion.games.hoopers.table import HoopersTable
+        from companion.history.log import parse_when
 
+        played = parse_when(when) if when is not None else None
         series = self._synced(self._current_id())
         series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
         plan = plan_series_match(
@@ -385,7 +397,7 @@ class SeriesTable:
         options = {**options, **plan.extra_options}
         started = hoopers.start_match(players, options, chosen_seed, events)
         try:
-            self._change(series.id, lambda s: s.linked_to(started.id, self.rules))
+            self._change(series.id, lambda s: s.linked_to(started.id, self.rules, played))
         except Exception:
             hoopers.abandon()
             raise
@@ -445,7 +457,7 @@ class SeriesTable:
             if series.status != LIVE:
                 raise RuleViolation(f"series {series.id} is already {self._ended(series)}")
             # A game in play stays a plain tracked match.
-            return replace(series, status=ABANDONED, pending_match=None)
+            return replace(series, status=ABANDONED, pending_match=None, pending_played=None)
 
         with self.store.change() as txn:
             after = self._change(series_id, drop, txn)
@@ -554,7 +566,10 @@ class SeriesTable:
             return series
         if match["status"] != "finished":
             return series.unlinked()
-        return series.with_game(self._report_from_match(series, match), self.rules)
+        report = self._report_from_match(series, match)
+        # The day the table said at `game start --when`, else the day its match started.
+        played = series.pending_played or match.get("created")
+        return series.with_game(replace(report, played=played), self.rules)
 
     def _seen(self, series: Series) -> Series:
         """`series` with its ended tracked match counted in, without writing."""
@@ -648,7 +663,7 @@ class SeriesTable:
             },
             "seed": None,
             "status": "finished",
-            "created": now(),
+            "created": game.played or now(),
             "events": [],
             "result": {
                 "scores": {side(t): n for t, n in game.scores.items()},

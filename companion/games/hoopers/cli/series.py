@@ -14,6 +14,7 @@ from companion.cli.common import (
     JsonOption,
     NewOption,
     SeedOption,
+    WhenOption,
     emit,
     new_app,
     open_store,
@@ -178,12 +179,14 @@ def record(
     chips: ChipsOption = None,
     gameplan: GameplanOption = None,
     series_track: SeriesTrackOption = None,
+    when: WhenOption = None,
     json: JsonOption = False,
 ) -> None:
     """Record the next game by hand, then show its Reward Phase."""
     status = _table(ctx).record(
         score,
         periods,
+        when,
         ejected=ejected,
         injured=injured,
         chips=chips,
@@ -266,6 +269,7 @@ def game_start(
             "--first", help="Who attacks first: a tribe (or who manages it), or roll (d20 each)."
         ),
     ] = "roll",
+    when: WhenOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -296,7 +300,7 @@ def game_start(
             found[tribe] = _names(names)
     started = table.start_game(
         _names(hot or ""), _names(cold or ""), rosters, first=first, seed=seed,
-        sevens=line_ups[0], fives=line_ups[1],
+        sevens=line_ups[0], fives=line_ups[1], when=when,
     )  # fmt: skip
     emit(started.to_json(), json, lambda out: render_game_start(out, started))
 
