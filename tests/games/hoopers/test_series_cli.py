@@ -783,18 +783,6 @@ def test_game_start_without_its_steps_says_what_they_are(started, db):
 FRIDAY = "2026-12-04T21:30:00+00:00"  # a Friday evening
 
 
-@pytest.fixture
-def utc(monkeypatch):
-    """Local time read in UTC, as tests/history/test_when.py does."""
-    import time
-
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def test_a_series_game_has_its_date(started, cli, db, monkeypatch, utc):
     """Issue 43 item 11: `record --when` and `game start --when` (as `companion log --when`
     takes it) date a game played on another evening; `status` and its JSON show each
