@@ -4,6 +4,7 @@ tests' games), loaded for every game of the box, and what only the core's tests 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -53,3 +54,19 @@ def local_time(monkeypatch: pytest.MonkeyPatch, zone: str):
 def utc(monkeypatch):
     """Local time read in UTC (the tests' days and hours are UTC's)."""
     yield from local_time(monkeypatch, "UTC")
+
+
+@pytest.fixture
+def cache_reads(monkeypatch):
+    """The files of this machine's index folder (the archive's caches) a command reads,
+    by name."""
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def spy(self):
+        if self.parent.name.startswith(".index"):
+            read.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    return read

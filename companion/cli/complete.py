@@ -197,11 +197,9 @@ def history_players(asked: Asked) -> list[Item]:
     """Everyone in the history, as `history players` names them (aliases applied)."""
     aliases = asked.db.aliases()  # the main file's ALIASES table, then every machine's records
     seen: dict[str, str] = {}
-    for match in asked.db.matches():
-        for name in match.get("players") or []:
-            if isinstance(name, str):
-                shown = aliases.get(name.casefold(), name)
-                seen.setdefault(shown.casefold(), shown)
+    for name in asked.db.spellings():  # each archive file's keys, not its summaries
+        shown = aliases.get(name.casefold(), name)
+        seen.setdefault(shown.casefold(), shown)
     return values(sorted(seen.values(), key=str.casefold))
 
 

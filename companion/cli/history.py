@@ -320,13 +320,14 @@ def ratings(
             raise BadInput("give --predict or --check, not both")
         _predictions(store, predict, chosen, json)
         return
+    spelled: list[str] = []
     with paused_gc():
-        found = book.quick_ratings(store)  # from the months' checkpoints, when it can be
+        found = book.quick_ratings(store, spelled)  # the months' checkpoints, when it can be
     if found is not None:
         from companion.history.ratings import rows_of
 
         roster, lines = found
-        known = book.player_names(store, roster) if player is not None else None
+        known = book.player_names(store, roster, spelled) if player is not None else None
         rows = rows_of(lines, chosen, resolve_player(player, roster, None, known))
     else:
         roster, matches = history(store)
@@ -345,30 +346,42 @@ def ratings(
 
 def _predictions(store: Any, typed: str | None, game: str | None, json: bool) -> None:
     """`ratings --predict` and `ratings --check`."""
+    from companion.history import book
     from companion.history import predict as predicting
     from companion.history.ratings import rate
 
-    roster, matches = history(store)
-    with paused_gc():
-        if typed is None:
+    if typed is None:
+        roster, matches = history(store)  # the favourite before each match: every match
+        with paused_gc():
             doc = predicting.check(matches, game)
 
-            def render(out):
-                if not doc["matches"]:
-                    out.print("No match with a favourite yet.", markup=False)
-                    return
-                out.print(
-                    f"the favourite won {doc['favourite_won']} of "
-                    f"{_counted(doc['matches'], 'match')} "
-                    f"({doc['rate']:.0%}); openskill gave them {doc['expected']:.0%} on "
-                    "average",
-                    markup=False,
-                )
+        def render_check(out):
+            if not doc["matches"]:
+                out.print("No match with a favourite yet.", markup=False)
+                return
+            out.print(
+                f"the favourite won {doc['favourite_won']} of "
+                f"{_counted(doc['matches'], 'match')} "
+                f"({doc['rate']:.0%}); openskill gave them {doc['expected']:.0%} on "
+                "average",
+                markup=False,
+            )
 
-            emit(doc, json, render)
-            return
-        lines = rate(matches)
-    names = _predicted_names(typed, roster, matches)
+        emit(doc, json, render_check)
+        return
+    typed_names = _predicted_parts(typed)  # a malformed list is refused before any read
+    spelled: list[str] = []
+    with paused_gc():
+        found = book.quick_ratings(store, spelled)  # the months' checkpoints, as `ratings`
+    if found is not None:
+        roster, lines = found
+        known = book.player_names(store, roster, spelled)
+        names = _predicted_names(typed_names, roster, None, known)
+    else:
+        roster, matches = history(store)
+        names = _predicted_names(typed_names, roster, matches)
+        with paused_gc():
+            lines = rate(matches)
     chosen = game or predicting.game_for(lines, names)
     if chosen is None:
         raise BadInput("which game? these players are not rated in one game alone: give --game")
@@ -388,25 +401,40 @@ def _predictions(store: Any, typed: str | None, game: str | None, json: bool) ->
     emit(doc, json, render)
 
 
-def _predicted_names(typed: str, roster: Roster, matches: list[dict]) -> list[str]:
+def _predicted_parts(typed: str) -> list[str]:
+    """The names `--predict` lists, checked as names: two or more, none twice as typed."""
+    from companion.engine.entries import check_name
+
+    parts: list[str] = []
+    for part in typed.split(","):
+        name = check_name(part, "player's name")
+        if name.casefold() in (n.casefold() for n in parts):
+            raise BadInput(f"--predict names {name} twice")
+        parts.append(name)
+    if len(parts) < 2:
+        raise BadInput("--predict needs two players or more, e.g. --predict Ana,Ben")
+    return parts
+
+
+def _predicted_names(
+    parts: list[str], roster: Roster, matches: list[dict] | None, known: list[str] | None = None
+) -> list[str]:
     """The players of `--predict`, each by name or unique prefix (a new name as typed)."""
     from contextlib import suppress
 
-    from companion.engine.entries import check_name
     from companion.engine.errors import UnknownName
     from companion.history.players import known_players
 
-    known = known_players(matches, roster)
-    names = []
-    for part in typed.split(","):
-        name = check_name(part, "player's name")
+    if known is None:
+        known = known_players(matches or [], roster)
+    names: list[str] = []
+    for part in parts:
+        name = part
         with suppress(UnknownName):  # a player with no history yet: rated from the start
             name = resolve_player(name, roster, matches, known) or name
         if name.casefold() in (n.casefold() for n in names):
             raise BadInput(f"--predict names {name} twice")
         names.append(name)
-    if len(names) < 2:
-        raise BadInput("--predict needs two players or more, e.g. --predict Ana,Ben")
     return names
 
 

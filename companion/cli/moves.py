@@ -32,15 +32,18 @@ def moves(
 def _render(out, found) -> None:
     from companion.ui.console import safe
 
-    answer = found.legal
+    commands = dict(zip((m.key() for m in found.legal.moves), found.commands, strict=True))
+    answer = found.legal.public()
     who = f"{answer.player} may" if answer.player else "Legal now"
     say = lambda text: out.print(safe(text), markup=False, highlight=False)  # noqa: E731
     say(f"{who} ({found.game} {found.match}, {answer.seen} moves made):")
-    if not answer.moves:
+    if not answer.moves and not found.legal.hidden():
         say("  nothing now" if answer.player else "  nothing: the game is over (end it)")
-    for move, command in zip(answer.moves, found.commands, strict=True):
+    for move in answer.moves:
         by = f"{move.who}: " if move.who and not answer.player else ""
-        say(f"  {by}{move.words}  →  {command}")
+        say(f"  {by}{move.words}  →  {commands[move.key()]}")
+    for who in found.legal.hidden():
+        say(f"  {who}: {who}'s own moves (secret)  →  companion moves --player {who}")
     if answer.not_legal:
         say("Not legal now:")
         for refused in answer.not_legal:

@@ -106,6 +106,9 @@ class Move:
     what: Mapping[str, Any] = field(default_factory=dict)
     label: str = ""
     asks: tuple[Ask, ...] = ()
+    # It shows its player's own information (a card of a secret hand, in its words, values
+    # or asks): only an answer asked for that player shows it (`Legal.public`).
+    private: bool = False
 
     def event(self, filled: Mapping[str, Any] | None = None) -> Event:
         """The event recording this move, its asks filled from `filled` (else defaults)."""
@@ -179,6 +182,26 @@ class Legal:
 
     def labels(self) -> list[str]:
         return list(dict.fromkeys(m.words for m in self.moves))
+
+    def public(self) -> Legal:
+        """This answer as a shared screen may show it: every move, except that a player's
+        private moves (a pick from a secret hand) show only in an answer asked for that
+        player; `hidden` says whose were left out."""
+        if self.player is not None:
+            return self
+        return Legal(
+            None,
+            self.seen,
+            tuple(m for m in self.moves if not m.private),
+            tuple(r for r in self.not_legal if not r.move.private),
+        )
+
+    def hidden(self) -> list[str]:
+        """The players whose private moves `public` leaves out."""
+        if self.player is not None:
+            return []
+        found = (m.who for m in (*self.moves, *(r.move for r in self.not_legal)) if m.private)
+        return list(dict.fromkeys(w for w in found if w))
 
     def values(self, name: str) -> list[str]:
         """Every value `what[name]` (or `who`, for "who") takes in the legal moves, in order."""

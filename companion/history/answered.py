@@ -9,9 +9,16 @@ typed player and options), under the digest of everything it was made from:
 - every archive file (shards and records, every machine's, conflict copies) by name and
   signature (inode, size, mtime), and the manifest's counts; a missing file, or a
   change being filed, and nothing is kept or used;
-- the folded records (aliases, amendments, deletions) and the live matches;
+- the folded records (aliases, amendments, deletions) and the live matches, less what
+  a move changes (their events and the time of the last): the sums count no live match,
+  and read of one only its id, players, result and options (its names, and whether it
+  is scored), so a move at the table leaves the answer kept;
 - the options as typed (the player's name is resolved against the spellings, which the
   files' signatures fix) and the versions of the partials and the ratings.
+
+The chances of a game's players (`book.predicted`: a Series' odds ask them on every
+`series status`) are kept the same way, as `predicted-<tag>.json`: the ratings depend
+on nothing the sums do not.
 
 A kept answer is also passed over when an installed game now counts one of the stored
 game names, or its figures, otherwise (as a file's partial is), when its text does not
@@ -30,6 +37,7 @@ from typing import Any
 
 VERSION = 1
 PREFIX = "stats.player-"
+PREDICTED = "predicted-"  # book.predicted: a game's players' chances, kept the same way
 
 
 def _digest(body: Any) -> str:
@@ -40,13 +48,13 @@ def _digest(body: Any) -> str:
 class Kept:
     """The kept answer of one `stats --player` (its file and the digest it must match)."""
 
-    def __init__(self, store: Any, options: list[str | None]) -> None:
+    def __init__(self, store: Any, options: list[Any], prefix: str = PREFIX) -> None:
         from companion.store.archive import index_dir
 
         self.store = store
         folder = index_dir(store)
         tag = _digest(options)[:16]
-        self.path: Path | None = folder / f"{PREFIX}{tag}.json" if folder is not None else None
+        self.path: Path | None = folder / f"{prefix}{tag}.json" if folder is not None else None
         self.key = _key(store, options) if self.path is not None else None
 
     def doc(self) -> dict[str, Any] | None:
@@ -78,7 +86,7 @@ class Kept:
         )
 
 
-def _key(store: Any, options: list[str | None]) -> str | None:
+def _key(store: Any, options: list[Any]) -> str | None:
     """The digest of what the answer depends on; None when it must not be kept."""
     from companion import __version__
     from companion.history import aggregates, summed
@@ -104,9 +112,14 @@ def _key(store: Any, options: list[str | None]) -> str | None:
             folded.aliases,
             folded.amendments,
             sorted((list(d) for d in folded.dead), key=json.dumps),
-            view.live,
+            [{k: v for k, v in m.items() if k not in MOVED} for m in view.live],
         ]
     )
+
+
+# What a move or an undo changes in a live match (companion.store.live): nothing the
+# archive's sums, the names or the player's resolution read.
+MOVED = frozenset(("events", "updated"))
 
 
 def _stale(counted: dict[str, Any]) -> bool:

@@ -93,12 +93,16 @@ def quick_stats(
     return summed(store, wanted, counted)
 
 
-def quick_ratings(store: Store) -> tuple[Roster, dict[Any, Any]] | None:
+def quick_ratings(
+    store: Store, spelled: list[str] | None = None, counted: dict[str, Any] | None = None
+) -> tuple[Roster, dict[Any, Any]] | None:
     """(the roster, every rating line) from the months' rating checkpoints; None when every
-    match must be read (companion.history.summed)."""
+    match must be read (companion.history.summed). `spelled`, given, gets the archive's
+    spellings (for `player_names`), read with the checkpoints; `counted`, how each stored
+    game name counted."""
     from companion.history.summed import quick_ratings as summed
 
-    return summed(store)
+    return summed(store, spelled, counted)
 
 
 def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[str, Any] | None:
@@ -120,6 +124,44 @@ def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[st
     if not any((rated, name) in lines for name in names):
         return None
     return {"game": rated, "predictions": predict(lines, rated, names)}
+
+
+def predicted(store: Store, game: str, players: Sequence[str]) -> dict[str, Any]:
+    """`{"predictions": predict.predict(lines, game, players), "rated": [whether each
+    player has a line in game], "skills": [each player's [μ, σ]], "beta": the model's β}`
+    over every rating line, `players` named canonically.
+
+    Kept (companion.history.answered) under the digest of everything the ratings are made
+    from, so asking again while no archive file, record or live match's names changed
+    reads one small file, not every month's partial and a checkpoint (`series status`
+    asks it each time for its odds)."""
+    from companion.history.answered import PREDICTED, Kept
+
+    # "skills" (each player's μ and σ) and "beta" came later: a doc kept before is not read.
+    kept = Kept(store, ["predicted", 2, game, list(players)], PREDICTED)
+    doc = kept.doc()
+    if doc is not None:
+        return doc
+    from companion.history.predict import predict  # (openskill, only when rated here)
+
+    warned = store.warned()
+    counted: dict[str, Any] = {}
+    with paused_gc():
+        found = quick_ratings(store, None, counted)
+        lines = found[1] if found is not None else _rated_history(store)[1]
+    from companion.history.ratings import model
+
+    rater = model()
+    held = [lines[game, p].rating if (game, p) in lines else rater.rating() for p in players]
+    doc = {
+        "predictions": predict(lines, game, players),
+        "rated": [(game, player) in lines for player in players],
+        "skills": [[rating.mu, rating.sigma] for rating in held],
+        "beta": rater.beta,
+    }
+    if found is not None and store.warned() == warned:
+        kept.keep(doc, counted)
+    return doc
 
 
 def _rated_history(store: Store) -> tuple[Roster, dict[Any, Any]]:

@@ -74,12 +74,30 @@ def write_partial(store: Any, name: str, signature: list[int], matches: list[Mat
     from companion.store.archive import write_cache
 
     made = aggregates.partial(matches)
-    # Kept as text with the digest of that text: checked without encoding it again.
+    # Kept as text with the digest of that text: checked without encoding it again. Its
+    # head (names, span, what it counted) too, on its own: the ratings read nothing else,
+    # and a big month's sums (head-to-head above all) are most of its text.
     text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
+    head = _head_text(made)
     write_cache(
         _cache_path(store, name, STATS_SUFFIX),
-        {"source": signature, "check": _text_digest(text), "partial": text},
+        {
+            "source": signature,
+            "check": _text_digest(text),
+            "head": head,
+            "head_check": _text_digest(head),
+            "partial": text,
+        },
     )
+
+
+# What a partial says besides its sums: all that the plan and the ratings read of it.
+HEAD = ("version", "players", "names", "strays", "span", "matches", "first", "last", "floats")
+HEAD_KEYS = {*HEAD, "counted"}
+
+
+def _head(made: dict[str, Any]) -> dict[str, Any]:
+    return {k: made[k] for k in (*HEAD, "counted")}
 
 
 def _text_digest(text: str) -> str:
@@ -106,12 +124,67 @@ def _cached_partial(path: Path | None, made_from: str, expected: Any) -> dict[st
 
 def shard_partial(store: Any, name: str, path: Path) -> dict[str, Any]:
     """The partial of one archive file, from the cache when current, else made again."""
-    from companion.store.archive import file_signature, shard_summaries
+    from companion.store.archive import file_signature
 
     signature = file_signature(path)
     found = _cached_partial(_cache_path(store, name, STATS_SUFFIX), "source", signature)
     if found is not None:
         return found
+    return _made_again(store, name, path, signature)
+
+
+def shard_head(
+    store: Any, name: str, path: Path
+) -> tuple[dict[str, Any], Callable[[], dict[str, Any]] | None]:
+    """One archive file's partial's head (see `HEAD`) and what gives the whole partial:
+    the head alone decoded while the cache is current and holds one, else the whole
+    partial (and None). The whole, read later, must have that head: a cache whose two
+    halves disagree (each checked against its own digest) is made again from the file,
+    and the sums that read its head are counted (NotSummable)."""
+    from companion.store.archive import file_signature
+
+    signature = file_signature(path)
+    cache = _cache_path(store, name, STATS_SUFFIX)
+    with contextlib.suppress(
+        OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
+    ):
+        if cache is None:
+            raise KeyError
+        body = json.loads(cache.read_bytes())
+        shown = body["head"]
+        if body["source"] != signature or body["head_check"] != _text_digest(shown):
+            raise KeyError
+        head = json.loads(shown)
+        if head.get("version") == aggregates.VERSION and head.keys() == HEAD_KEYS:
+            text, check = body["partial"], body["check"]
+
+            def whole() -> dict[str, Any]:
+                made = None
+                if check == _text_digest(text):
+                    found = json.loads(text)
+                    if found.get("version") == aggregates.VERSION:
+                        made = found if found.keys() == aggregates.KEYS else None
+                if made is None or _head_text(made) != shown:
+                    made = _made_again(store, name, path)
+                    if _head_text(made) != shown:
+                        raise NotSummable  # the head read was not this file's
+                return made
+
+            return head, whole
+    return shard_partial(store, name, path), None
+
+
+def _head_text(made: dict[str, Any]) -> str:
+    return json.dumps(_head(made), ensure_ascii=True, separators=(",", ":"))
+
+
+def _made_again(
+    store: Any, name: str, path: Path, signature: list[int] | None = None
+) -> dict[str, Any]:
+    """The file's partial made from its matches (and kept), whatever the cache holds."""
+    from companion.store.archive import file_signature, shard_summaries
+
+    signature = file_signature(path) if signature is None else signature
     shard = shard_summaries(store, name, path)
     write_partial(store, name, signature, shard.matches)
     return aggregates.partial(shard.matches)
@@ -119,14 +192,22 @@ def shard_partial(store: Any, name: str, path: Path) -> dict[str, Any]:
 
 @dataclass
 class _Month:
-    """One archive file as the sums see it."""
+    """One archive file as the sums see it: its partial's head (`HEAD`), read first, and
+    the whole partial, read when a sum needs it."""
 
     name: str
     path: Path
     ids: list[str]
-    partial: dict[str, Any]
+    head: dict[str, Any]
+    whole: Callable[[], dict[str, Any]] | None  # None: `head` is the whole partial
     exact: bool = False  # counted match by match
     at: int = -1  # its index in the overlap's keys when it holds a contested id, else -1
+
+    @property
+    def partial(self) -> dict[str, Any]:
+        if self.whole is not None:
+            self.head, self.whole = self.whole(), None
+        return self.head
 
 
 class NotSummable(Exception):
@@ -164,7 +245,7 @@ class _Plan:
         )
         if any(m["id"] in seen for m in self.live):
             raise NotSummable
-        if any(m.partial["strays"] for m in self.months):
+        if any(m.head["strays"] for m in self.months):
             raise NotSummable
         self._name_players(Roster(self.aliases))
 
@@ -175,18 +256,21 @@ class _Plan:
         seen: set[str] = set()
         count = 0
         overlap = self.overlap
+        self.spellings: list[str] = []  # every file's, oldest first (index.spellings)
         for n, keys in enumerate(listed):
             if not keys.ids and not keys.bad:
                 continue
             if overlap is not None and overlap.has_contested(n):
                 # The copies the merge keeps here, in its order (never cached: which copy
                 # wins depends on the other files).
+                self.spellings.extend(p for m in overlap.in_history(n) for p in m["players"])
                 made = aggregates.partial(overlap.in_history(n))
-                months.append(_Month(keys.name, keys.path, keys.ids, made, at=n))
+                months.append(_Month(keys.name, keys.path, keys.ids, made, None, at=n))
                 seen.update(m["id"] for m in overlap.in_history(n))
                 continue
-            made = shard_partial(self.store, keys.name, keys.path)
-            months.append(_Month(keys.name, keys.path, keys.ids, made))
+            self.spellings.extend(keys.players)
+            head, whole = shard_head(self.store, keys.name, keys.path)
+            months.append(_Month(keys.name, keys.path, keys.ids, head, whole))
             seen.update(keys.ids)
             count += len(keys.ids)
         if overlap is None and count != len(seen):
@@ -197,20 +281,20 @@ class _Plan:
         """Every player under one name, and which months must be summed match by match."""
         self.roster = roster
         for month in self.months:
-            for player in month.partial["players"]:
+            for player in month.head["players"]:
                 roster.name(player)
         for match in self.live:
             roster.match(match)
-        names = {roster.name(n) for m in self.months for n in m.partial["names"]}
+        names = {roster.name(n) for m in self.months for n in m.head["names"]}
         if len({n.casefold() for n in names}) != len(names):
             raise NotSummable  # names sorted case-insensitively would tie
         for month in self.months:
             month.exact = (
-                month.partial["floats"]
-                or _stale_figures(month.partial)
+                month.head["floats"]
+                or _stale_figures(month.head)
                 or not self.dead_ids.isdisjoint(month.ids)
                 or not self.amendments.keys().isdisjoint(month.ids)
-                or not aggregates.is_renamable(month.partial, roster.name)
+                or not aggregates.is_renamable(month.head, roster.name)
             )
 
     def matches(self, month: _Month) -> list[Match]:
@@ -231,7 +315,7 @@ class _Plan:
 
     def inside(self, month: _Month, wanted: Filter) -> bool | None:
         """Whether every match of the file is in the date range (None: some are)."""
-        span = month.partial["span"]
+        span = month.head["span"]
         if span is None:
             return True
         first, last = span[0][:10], span[1][:10]
@@ -283,7 +367,7 @@ def _spelling_of(plan: _Plan, month: _Month, player: str) -> str | None:
     """The one spelling of the file that names `player`; "" when none does; None when
     several do (the file is then counted match by match)."""
     key = player.casefold()
-    theirs = [n for n in month.partial["players"] if plan.roster.name(n).casefold() == key]
+    theirs = [n for n in month.head["players"] if plan.roster.name(n).casefold() == key]
     return theirs[0] if len(theirs) == 1 else ("" if not theirs else None)
 
 
@@ -303,7 +387,7 @@ def quick_stats(
         plan = _Plan(store)
         if counted is not None:
             for month in plan.months:
-                counted.update(month.partial["counted"])
+                counted.update(month.head["counted"])
         total = aggregates.Sum()
         raws: dict[str, set[str]] = {}  # counted game -> the stored game names counted so
         for made in _runs(plan, wanted):
@@ -426,7 +510,7 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
         # (each file's own partial is that of its matches as stored: only the sums over
         # their matches in time order are made again)
         stored = (m for each in held for m in _stored(plan, each))
-        made = aggregates.joined([each.partial for each in held], stored)
+        made = aggregates.joined([each.head for each in held], stored)
         if path is not None:
             text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
             write_cache(path, {"files": files, "check": _text_digest(text), "partial": text})
@@ -453,11 +537,20 @@ def _stale_figures(made: dict[str, Any]) -> bool:
     )
 
 
-def quick_ratings(store: Any) -> tuple[Any, dict[tuple[str, str], Any]] | None:
+def quick_ratings(
+    store: Any, spelled: list[str] | None = None, counted: dict[str, Any] | None = None
+) -> tuple[Any, dict[tuple[str, str], Any]] | None:
     """(the roster, every rating line over every match, as `ratings.rate` gives them), or
-    None (see quick_stats)."""
+    None (see quick_stats). Given `spelled`, adds to it every player spelling of the
+    archive as companion.store.index.spellings lists them (the keys the sums read);
+    given `counted`, how every stored game name counted (as quick_stats)."""
     try:
         plan = _Plan(store)
+        if spelled is not None:
+            spelled.extend(plan.spellings)
+        if counted is not None:
+            for month in plan.months:
+                counted.update(month.head["counted"])
         return plan.roster, _rated(plan, Filter())
     except (NotSummable, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None  # (see quick_stats)
@@ -512,7 +605,7 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     # than every match so far (two files of one month overlap: one run). A checkpoint is
     # kept at the end of each run, under the digest of every month so far (the first
     # month in range starts the chain, so a --since range has checkpoints of its own).
-    spans = [m.partial["span"] for m in months]
+    spans = [m.head["span"] for m in months]
     ends = []
     latest = ""
     for n, span in enumerate(spans):
@@ -524,14 +617,17 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     for n, month in enumerate(months):
         # A month the range cuts is rated for that range only: say which in its link.
         cut = None if plan.inside(month, wanted) else [wanted.since, wanted.until]
-        ids = set(month.ids)
+        # (a big club's every id, looked up only where there are amendments, deletions)
+        amendments = plan.amendments
+        amended = [[i, amendments[i]] for i in month.ids if i in amendments] if amendments else []
+        ids = set(month.ids) if plan.folded.dead else set()
         chain = _digest(
             [
                 chain,
                 month.name,
                 file_signature(month.path),
-                [[name, plan.roster.name(name)] for name in month.partial["names"]],
-                [[i, plan.amendments[i]] for i in month.ids if i in plan.amendments],
+                [[name, plan.roster.name(name)] for name in month.head["names"]],
+                amended,
                 sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
                 cut,
                 _contested(plan, month),

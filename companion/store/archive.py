@@ -31,6 +31,7 @@ from tinydb import Query
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.store import failpoint
 from companion.store.change import Change
+from companion.store.clock import unfiled
 from companion.store.ids import Match, now
 from companion.store.index import keys_body, keys_path
 from companion.store.layout import LIVE
@@ -321,7 +322,7 @@ def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
         path = dict(view.shards()).get(holder)
         alone = read_one(path, match_id) if path is not None else None
         if alone is not None:
-            return alone
+            return unfiled(alone)
     for name, path, summary in _merged(store, view):
         if summary["id"] == match_id:
             for match in ((store.files.read_shard(path) or {}).get("matches") or {}).values():
@@ -330,7 +331,7 @@ def load_match(store: Store, match_id: str, holder: str | None = None) -> Match:
                     if problem is not None:
                         store.warn(store.skipped(match, name, problem))
                         break
-                    return dict(match)
+                    return unfiled(dict(match))
     for match in view.finishing:
         if match["id"] == match_id:
             return match
@@ -500,6 +501,8 @@ def withdraw(txn: Change, match_id: str, *, unreadable: bool = True) -> Match | 
         file = classify(name, Path())
         if file is not None and file.machine == store.machine and not file.copy:
             txn.remove(name, match_id)
+    for doc in docs.values():
+        txn.saw(doc)  # the records below, and the match if filed again, go after each copy
     finishings = {d.get("finished") for d in docs.values()}
     for finished in sorted(f if isinstance(f, str) else "" for f in finishings):
         txn.note(new("delete", id=match_id, finished=finished or None))
@@ -576,6 +579,7 @@ def take_back(
             raise RuleViolation(f"match {chosen['id']} cannot be reopened: it is not readable")
         doc = dict(doc)
         doc.pop("finished", None)
+        doc.pop("filed", None)  # filed again, it is stamped then
         reopened = {**doc, "status": "live", "result": None, "updated": now()}
         reopened["options"] = dict(doc.get("options") or {})
         reopened["events"] = list(doc.get("events") or [])

@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING, Any
 from tinydb import Query, TinyDB
 
 from companion.engine.errors import BadInput
+from companion.store import clock  # its wall clock replaced there by tests
 from companion.store import ids as store_ids  # new_id patched there by tests
-from companion.store.clock import next_stamp
+from companion.store.clock import Stamp, filed_stamp, next_stamp
 from companion.store.documents import Buffered
 from companion.store.ids import Match, now
 from companion.store.layout import LIVE
 from companion.store.machines import SHARD_FILE
 from companion.store.order import note_recorded
-from companion.store.validate import shard_name
+from companion.store.validate import parse_when, shard_name
 from companion.store.view import View
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ class Change:
         self.drop: set[str] = set()  # archive files to remove once committed (settled copies)
         self._dead: set[tuple[str, str | None]] | None = None
         self._stamp: Any = None  # the newest record stamp (see `newest`)
+        self._folded: Any = None
+        self._now: str | None = None  # the wall clock, read when first stamping
 
     def matches(self, shard: str) -> dict[str, Any]:
         """The `matches` table of an archive file ({doc id: match}), read on first use."""
@@ -87,7 +90,7 @@ class Change:
         name = f"records.{self.store.machine}"
         table = self._records(name)
         seq = max((r.get("seq", 0) for r in table.values() if isinstance(r, dict)), default=0)
-        at, tick = self._stamp = next_stamp(self.newest())
+        at, tick = self.stamp()
         record = {**record, "machine": self.store.machine, "seq": seq + 1, "at": at, "tick": tick}
         table[str(len(table) + 1)] = record
         self.notes.append(record)
@@ -96,11 +99,29 @@ class Change:
             self.dead().add((record["id"], record.get("finished")))
 
     def newest(self) -> Any:
-        """The latest stamp of every record read and written in this change: a record
-        noted now goes after it, whatever the wall clock says (companion.store.clock)."""
+        """The latest stamp of every record read and written in this change, and of every
+        copy of a match taken out (`saw`): a record noted or a match filed now goes after
+        it, whatever the wall clock says (companion.store.clock)."""
         if self._stamp is None:
             self._stamp = self.folded().newest
         return self._stamp
+
+    def stamp(self) -> Stamp:
+        """The stamp of what this change writes next (a record, a match filed). The wall
+        clock is read once per change: an import's thousands of matches are stamped without
+        asking it again (each one tick after the one before)."""
+        if self._now is None:
+            self._now = clock.wall()
+        self._stamp = next_stamp(self.newest(), self._now)
+        return self._stamp
+
+    def saw(self, match: Match) -> None:
+        """A copy of a match was read to be replaced: what is written next goes after it
+        (a stamp that is not a date is not followed: a forged one must not drag the clock)."""
+        found = filed_stamp(match)
+        held = self.newest()
+        if parse_when(found[0]) is not None and (held is None or found > held):
+            self._stamp = found
 
     def adopt(self, name: str, record: dict[str, Any]) -> None:
         """Keep a record read from a conflict copy of this machine's records, once."""
@@ -127,8 +148,11 @@ class Change:
         return self.shards[name][RECORDS]
 
     def folded(self) -> Any:
-        """Every machine's records as of now (companion.store.records.Folded)."""
-        return View(self.store, self.main).folded()
+        """Every machine's records as this change began (companion.store.records.Folded;
+        read once: the records it notes are in `dead` and `newest`)."""
+        if self._folded is None:
+            self._folded = View(self.store, self.main).folded()
+        return self._folded
 
     def dead(self) -> set[tuple[str, str | None]]:
         """The finishings that records delete (as of this transaction)."""
@@ -136,12 +160,18 @@ class Change:
             self._dead = set(self.folded().dead)
         return self._dead
 
-    def put(self, shard: str, match: Match) -> None:
+    def put(self, shard: str, match: Match, *, filing: bool = True) -> Match:
         """Add `match` to an archive file (a bare month: this machine's file of that
-        month), replacing any match there with its id."""
+        month), replacing any match there with its id; the copy put there.
+
+        `filing`: the match is filed now, and its copy carries this change's next stamp
+        (companion.store.clock); without it (a copy moved between files as it is), the
+        stamp it was filed with."""
         shard = self.own(shard)
         key_dead = (match["id"], match.get("finished"))
-        if key_dead in self.dead():
+        # A copy moved as it is stays out of history if a record deleted it (a conflict
+        # copy of a finishing since undone must not bring it back).
+        if filing and key_dead in self.dead():
             from companion.store.records import new
 
             self.dead().discard(key_dead)
@@ -152,8 +182,12 @@ class Change:
         if key is None:
             key = str(max((int(k) for k in table if k.isdigit()), default=0) + 1)
             ids[match["id"]] = key
+        if filing:
+            at, tick = self.stamp()
+            match = {**match, "filed": {"at": at, "tick": tick}}
         table[key] = match
         self.dirty.add(shard)
+        return match
 
     def remove(self, shard: str, match_id: str) -> Match | None:
         """Take a match out of an archive file; returns it (None if it was not there)."""
@@ -209,9 +243,9 @@ class Change:
             shard = shard_name(stamped["finished"])
         except ValueError:
             raise BadInput(f"match {match.get('id')}: 'finished' is not a date") from None
-        self.put(shard, stamped)
+        filed = self.put(shard, stamped)
         note_recorded(self.db, [stamped["id"]])
-        return stamped
+        return filed
 
     def unused_id(self) -> str:
         """A fresh match id no match holds: live, archived by any machine (unreadable ones

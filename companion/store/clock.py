@@ -13,6 +13,11 @@ whatever either clock says; changes made without seeing each other are ordered b
 their stamps, then machine id, then sequence number (every machine folds the same
 order). docs/reliability.md says what is promised.
 
+A match's copies are ordered by the same clock: each copy filed in the archive carries
+the stamp of its filing (`filed`: its `at` and `tick`), taken after every copy of that
+match its writer had read, so a match undone, corrected and ended again with the clock
+stepped back is newer than the copy it replaced, in every file and every conflict copy.
+
 No tinydb here: the shell's Tab reader (companion.store.peek) orders records too.
 """
 
@@ -47,3 +52,21 @@ def next_stamp(newest: Stamp | None, now: str | None = None) -> Stamp:
     if newest is None or now > newest[0]:
         return now, 0
     return newest[0], newest[1] + 1
+
+
+def filed_stamp(match: dict[str, Any]) -> Stamp:
+    """A match copy's stamp: that of its filing, or for a copy filed before matches had
+    one (or with a `filed` of another shape), its `updated` at tick 0."""
+    filed = match.get("filed")
+    if isinstance(filed, dict):
+        at, tick = filed.get("at"), filed.get("tick")
+        if isinstance(at, str) and type(tick) is int and tick >= 0:
+            return at, tick
+    updated = match.get("updated")
+    return updated if isinstance(updated, str) else "", 0
+
+
+def unfiled(match: dict[str, Any]) -> dict[str, Any]:
+    """A match as it leaves the store (`history show`, an export): the stamp of a copy's
+    filing is the store's own, and an import files the match again with a stamp of its own."""
+    return {k: v for k, v in match.items() if k != "filed"} if "filed" in match else match

@@ -43,9 +43,10 @@ class Journal:
                 self._check(main)
                 self.files.write(self.path, main)
             return
-        main = self._owned(txn.main)
         staged: dict[str, Path] = dict(txn.staged)
         try:
+            self._mark_format(txn)
+            main = self._owned(txn.main)
             self._check(main)
             self.make_archive_folder()
             for name in sorted(txn.dirty):
@@ -80,6 +81,22 @@ class Journal:
         except (OSError, StoreError) as err:
             # Committed: readers already see the change; the next command completes it.
             self.warn(f"the change is recorded; the next command will finish filing it ({err})")
+
+    def _mark_format(self, txn: Change) -> None:
+        """A change that writes into the archive folder: refused if the folder holds a
+        newer format than this companion's; else this machine's records file says the
+        format it writes, if it does not yet (companion.store.formats)."""
+        from companion.store.formats import FORMAT, newer_refusal
+        from companion.store.machines import own_records
+
+        formats = txn.folded().formats
+        refusal = newer_refusal(self.archive_dir, formats)
+        if refusal is not None:
+            raise refusal
+        own = own_records(self.machine)
+        if formats.of(self.machine) < FORMAT and own not in txn.dirty:
+            txn._records(own)  # written again, with the marker every file now carries
+            txn.dirty.add(own)
 
     def _owned(self, main: dict[str, Any]) -> dict[str, Any]:
         """The main file is this machine's own: say so in it (see `_check_owner`)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.engine.errors import StoreError, UnknownName
 from companion.store.atomic import backup_path
+from companion.store.clock import unfiled
 from companion.store.ids import Match
 from companion.store.validate import describe, match_problem
 
@@ -40,7 +41,7 @@ class Matches:
                 problem = match_problem(match, shallow=True)
                 if problem is None:
                     if chosen.get(match["id"]) == name:
-                        yield match
+                        yield unfiled(match)
                 elif not (isinstance(match, dict) and _key(match.get("id")) in dead_ids):
                     self.warn(self.skipped(match, name, problem))
         yield from view.finishing

@@ -2,16 +2,18 @@
 
 Readers keep one copy of each match id across every machine's files (a match's
 month is that of its `finished` date, so copies usually share a month; a match
-reopened and finished again later may not): the one updated last, then finished
-last, then one from a file that is not a conflict copy, then the one from the
-file whose name sorts last — a fixed order, so every machine shows the same
-history. A match whose finishing a `delete` record names is left out (see
-`companion.store.records`).
+reopened and finished again later may not): the one filed last by the hybrid clock
+(companion.store.clock.filed_stamp: a copy filed after another was read comes after
+it, whatever the wall clocks), then updated last, then finished last, then one from a
+file that is not a conflict copy, then the one from the file whose name sorts last — a
+fixed order, so every machine shows the same history. A match whose finishing a
+`delete` record names is left out (see `companion.store.records`).
 
 Under the lock, before anything else, a machine also settles its own files in
 one transaction (`settle`): shards from before machine ids (`YYYY-MM.json`)
 and the main file's alias and amendment tables become its own shards and
-records; conflict copies of its own files are merged into them and removed.
+records; conflict copies of its own files are merged into them (but a finishing a
+record deleted: undone since, it stays out) and removed.
 Conflict copies of another machine's files are read, never written: that
 machine settles them.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from companion.store.clock import filed_stamp
 from companion.store.machines import ArchiveFile, own_records, own_shard
 from companion.store.records import Folded
 
@@ -34,9 +37,10 @@ LEGACY_ALIASES = "players"
 LEGACY_AMENDMENTS = "amendments"
 
 
-def precedence(match: Match, file: ArchiveFile) -> tuple[str, str, bool, str]:
+def precedence(match: Match, file: ArchiveFile) -> tuple[str, int, str, str, bool, str]:
     updated, finished = match.get("updated"), match.get("finished")
     return (
+        *filed_stamp(match),
         updated if isinstance(updated, str) else "",
         finished if isinstance(finished, str) else "",
         not file.copy,
@@ -48,7 +52,7 @@ def winners(
     per_file: Iterable[tuple[ArchiveFile, Iterable[Match]]], folded: Folded
 ) -> Iterator[tuple[ArchiveFile, Match]]:
     """One copy of each match id still in history, with the file it comes from."""
-    best: dict[str, tuple[tuple[str, str, bool, str], ArchiveFile, Match]] = {}
+    best: dict[str, tuple[tuple[str, int, str, str, bool, str], ArchiveFile, Match]] = {}
     for file, matches in per_file:
         for match in matches:
             key = precedence(match, file)
@@ -84,9 +88,11 @@ def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
                 continue  # unreadable: left where it is, and warned about
             expected = load_even_short(txn, target, txn.matches)
             for match in found:
+                if (match["id"], _finished(match)) in txn.dead():
+                    continue  # deleted, or undone since: out of history, not merged back
                 current = txn.held(target, match["id"])
                 if current is None or precedence(match, file) > precedence(current, file):
-                    txn.put(target, match)
+                    txn.put(target, match, filing=False)  # the copy as it was filed
             if still_short(txn, target, expected, len(txn.matches(target))):
                 continue
         else:
@@ -114,6 +120,11 @@ def settle(txn: Change, files: list[ArchiveFile], machine: str) -> bool:
             txn.db.drop_table(table)
             changed = True
     return changed
+
+
+def _finished(match: Match) -> str | None:
+    finished = match.get("finished")
+    return finished if isinstance(finished, str) else None
 
 
 def _table(txn: Change, table: str) -> dict[str, Any]:

@@ -124,6 +124,45 @@ class Peek:
         for shard in sorted(shards, reverse=True):
             yield shard.name, partial(_summaries, shard, cache)
 
+    def spellings(self) -> Iterator[str]:
+        """Every player name the live matches and the archive's matches seat, newest file
+        first and in each file's order, as `matches` gives them (each match once, none a
+        record deleted): from each file's keys (its names in the order first seen, a few kB
+        a month) while they are current, else from its summaries (a month's are 700 kB).
+
+        This machine's own files hold each match once (the store's keys readers take it
+        so too: companion.store.index.simple), so their ids are compared only with the few
+        a live match or a deletion names: a file whose keys hold one is read from its
+        summaries. With another machine's files, or one from before machine ids, every
+        file's ids are compared, as `matches` does."""
+        from companion.store.machines import SHARD_FILE, known_id
+
+        live = self.live()
+        for match in live:
+            yield from _names(match)
+        files = list(self.shard_files())
+        owners = {SHARD_FILE.fullmatch(name[:-5])["machine"] for name, _ in files}
+        alone = owners == {known_id()}
+        seen = {m["id"] for m in live}
+        named = [*seen, *(match_id for match_id, _ in self.dead)]
+        for _, summaries in files:
+            held = _keys(*summaries.args, named if alone else None)
+            if held is not None and not alone:
+                ids = set(held[0])
+                if len(ids) < len(held[0]) or not ids.isdisjoint(seen):
+                    held = None  # a match twice, or live: its first copy's names count
+                elif not ids.isdisjoint(named):
+                    held = None  # a deleted one, unless revived for that finishing
+                else:
+                    seen |= ids
+            if held is not None:
+                yield from held[1]
+                continue
+            for match in summaries():
+                if match.get("id") not in seen and self.alive(match):
+                    seen.add(match.get("id"))
+                    yield from _names(match)
+
     def matches(self, enough: int | None = None) -> Iterator[dict[str, Any]]:
         """Live matches, then archived ones, newest archive file first (and no further
         once `enough` have been given): each id once, none a record deleted."""
@@ -167,6 +206,54 @@ def _is_shard(name: str) -> bool:
     from companion.store.machines import SHARD_FILE
 
     return name.endswith(".json") and SHARD_FILE.fullmatch(name[:-5]) is not None
+
+
+def _names(match: dict[str, Any]) -> list[str]:
+    players = match.get("players")
+    return [n for n in players if isinstance(n, str)] if isinstance(players, list) else []
+
+
+def _keys(
+    shard: Path, cache: Path | None, named: list[str] | None
+) -> tuple[list[str], list[str]] | None:
+    """A shard's (match ids, player names) from its keys in this machine's cache
+    (companion.store.index, written with its summary), None unless current: they record
+    the shard's inode, size and modification time as the summary does. Matches readers
+    skip (its `bad`) are in neither, as in the summary.
+
+    Given `named` (ids to look for), the ids are not decoded (a month of a big club's is
+    a tenth of the keys' text and most of their reading): None when any of `named` is in
+    the text, and no ids."""
+    if cache is None:
+        return None
+    try:
+        stat = shard.stat()
+        raw = read(cache / (shard.name[:-5] + ".keys.json"))
+        if named is None:
+            body = json.loads(raw)
+            source, ids, names = body["source"], body["ids"], body["players"]
+        else:
+            # Written by json.dumps with compact separators, "players" last: a name is a
+            # JSON string, inside which `"players":` cannot stand unescaped.
+            text = raw.decode()
+            if not text.startswith('{"source":') or not text.endswith("]}"):
+                return None
+            source = _DECODER.raw_decode(text, 10)[0]
+            at = text.rindex('"players":') + 10
+            names, end = _DECODER.raw_decode(text, at)
+            if end != len(text) - 1 or any(json.dumps(i) in text for i in named):
+                return None
+            ids = []
+        if list(source[1:]) != [stat.st_ino, stat.st_size, stat.st_mtime_ns]:
+            return None
+        if not isinstance(ids, list) or not isinstance(names, list):
+            return None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    return ids, [n for n in names if isinstance(n, str)]
+
+
+_DECODER = json.JSONDecoder()
 
 
 def _summaries(shard: Path, cache: Path | None) -> list[dict[str, Any]]:

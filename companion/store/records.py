@@ -30,6 +30,7 @@ from typing import Any
 from companion.engine.errors import StoreError
 from companion.store.atomic import load
 from companion.store.clock import Stamp, order_key, stamp_of
+from companion.store.formats import Formats, declared
 from companion.store.machines import ArchiveFile
 from companion.store.validate import parse_when
 
@@ -73,13 +74,16 @@ def problem(record: Any) -> str | None:
     return None
 
 
-def read(file: ArchiveFile, warn: Any) -> list[Record]:
-    """The good records of one file; a bad file or record is one warning, not a failure."""
+def read(file: ArchiveFile, warn: Any, formats: Formats | None = None) -> list[Record]:
+    """The good records of one file; a bad file or record is one warning, not a failure.
+    `formats` learns the format the file says it holds (companion.store.formats)."""
     try:
         data = load(file.path)
     except StoreError as err:
         warn(f"skipped {file.path}: {err}")
         return []
+    if formats is not None and data is not None:
+        formats.note(file.machine, declared(data))
     table = data.get(RECORDS) if isinstance(data, dict) else None
     if data is not None and not isinstance(table, dict):
         warn(f"skipped {file.path}: not a file of records")
@@ -108,6 +112,7 @@ class Folded:
     amendments: dict[str, Any] = field(default_factory=dict)
     dead: set[tuple[str, str | None]] = field(default_factory=set)  # (id, finished)
     newest: Stamp | None = None  # the latest stamp read (the next record goes after it)
+    formats: Formats = field(default_factory=Formats)  # what the files say they hold
 
     def alive(self, match: dict[str, Any]) -> bool:
         finished = match.get("finished")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.store.formats import marker
 from companion.store.kept import drop_unreadable
 from companion.store.layout import JOURNAL, LIVE, MANIFEST, META, SCHEMA_VERSION, SHOWN, schema_of
 from companion.store.machines import readable, writable
@@ -50,7 +51,9 @@ def check_schema(path: Path, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def stamp(data: dict[str, Any]) -> dict[str, Any]:
-    return {**data, META: {"1": {"schema": SCHEMA_VERSION}}}
+    """`data` marked as this companion's: its schema, and the folder format it writes
+    (companion.store.formats)."""
+    return {**data, META: {"1": {"schema": SCHEMA_VERSION, **marker()}}}
 
 
 # --- shapes -------------------------------------------------------------------

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.store.documents import key_docs, single_doc
+from companion.store.formats import Formats
 from companion.store.ids import Match
 from companion.store.layout import LIVE, MANIFEST
 from companion.store.machines import ArchiveFile, archive_files, classify
@@ -71,9 +72,10 @@ class View:
             from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS
 
             found = []
+            formats = Formats()
             for f in self.files():
                 if f.kind == "records":
-                    held = records.read(f, self.store.warn)
+                    held = records.read(f, self.store.warn, formats)
                     found.extend(held)
                     self._check_records(f, len(held))
             self._folded = records.fold(
@@ -81,7 +83,19 @@ class View:
                 key_docs(self.data, LEGACY_ALIASES),
                 key_docs(self.data, LEGACY_AMENDMENTS),
             )
+            self._folded.formats = formats
+            self._check_formats(formats)
         return self._folded
+
+    def _check_formats(self, formats: Formats) -> None:
+        """Warn about the machines writing with an older companion, once, in one line."""
+        from companion.store.formats import older_warning
+        from companion.store.machines import known_id
+
+        store = self.store
+        older = formats.older({f.machine for f in self.files()}, store._machine or known_id())
+        if older:
+            store.warn(older_warning(older, formats))
 
     def _check_records(self, file: ArchiveFile, held: int) -> None:
         """Warn about this machine's records file holding fewer than it wrote."""

@@ -335,11 +335,7 @@ class Table(Generic[S]):
             played = play(self.rules, match, moves)
             return played.events, played
 
-        try:
-            match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
-        except RuleViolation as err:
-            raise self.with_legal(err) from None
-        return Recorded(match, played, self.status_of(match, played.state))
+        return self._recorded(change)
 
     # --- what may be done now (companion.engine.moves) -------------------------
 
@@ -428,6 +424,11 @@ class Table(Generic[S]):
             played = play(self.rules, match, self.events_of(chosen, filled), state)
             return played.events, played
 
+        return self._recorded(change)
+
+    def _recorded(self, change: Callable[[Match], tuple[list[Event], Played[S]]]) -> Recorded[S]:
+        """`change` run in the live match's one transaction; a rule's refusal ends with what
+        is legal now."""
         try:
             match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
         except RuleViolation as err:
@@ -455,7 +456,11 @@ class Table(Generic[S]):
         match = self.live()
         if match is None:
             return err
-        err.args = (f"{err}; legal now: {self.legal(match=match).summary()}",)
+        answer = self.legal(match=match)
+        shown = answer.public()  # a refusal is said on a shared screen: no one's hand
+        mine = "".join(f", {w}'s own moves" for w in answer.hidden())
+        said = shown.summary() if shown.moves or not mine else mine[2:]
+        err.args = (f"{err}; legal now: {said}{mine if shown.moves else ''}",)
         return err
 
     @hints

@@ -27,17 +27,24 @@ class MovesNow:
     commands: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The answer as `companion moves --json` prints it: a player's private moves only
+        when that player was named (`private` lists whose were left out)."""
+        shown = self.legal.public()
+        commands = dict(zip((m.key() for m in self.legal.moves), self.commands, strict=True))
+        doc = {
             "game": self.game,
             "match": self.match,
             "player": self.legal.player,
             "seen": self.legal.seen,
             "moves": [
-                {"move": m.to_json(), "label": m.words, "command": c}
-                for m, c in zip(self.legal.moves, self.commands, strict=True)
+                {"move": m.to_json(), "label": m.words, "command": commands[m.key()]}
+                for m in shown.moves
             ],
-            "not_legal": [r.to_json() for r in self.legal.not_legal],
+            "not_legal": [r.to_json() for r in shown.not_legal],
         }
+        if self.legal.hidden():
+            doc["private"] = self.legal.hidden()
+        return doc
 
 
 def answering_games(store: Store) -> list[str]:

@@ -3,6 +3,7 @@
     python tests/benchmarks/history_bench.py [--sizes 10000 100000] [--runs 3]
     python tests/benchmarks/history_bench.py --club DB [--runs 3] [--machine ID]
     python tests/benchmarks/history_bench.py --flat DB [--runs 3]
+    python tests/benchmarks/history_bench.py --table DB [--runs 3] [--instructions]
 
 `--club DB` (issue 23) measures, against an archive generated once and reused
 (`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
@@ -238,6 +239,93 @@ def flat(big: Path, runs: int, imports_only: bool = False) -> None:
         flat_import(big, work, runs)
 
 
+def table_reads(big: Path, runs: int, count: bool = False) -> None:
+    """Issue 39: what a player types at the table, at `big`'s archive against a 2-match
+    database: Tab on a player's name, `ratings --predict`, `stats --player` right after a
+    move of a live match, a Series' `status` and `odds` (its managers' chances), each a
+    whole process's CPU (median of `runs`) and, with `count`, its instructions
+    (callgrind, one run: what load does not move)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        two = work / "two.json"
+        write_export(two, 2, seed=3)
+        (work / "small").mkdir()
+        small = work / "small" / "db.json"
+        measured(small, "history", "import", str(two))
+        seated = [p for m in json.loads(two.read_text())["matches"] for p in m["players"]]
+        who = next(p for p in seated if p in PLAYERS)
+        other = next(p for p in PLAYERS if p != who)
+        dbs = {"2 matches": small, big.parent.name: linked_copy(big, work / "big")}
+        for db in dbs.values():
+            measured(db, "history", "stats", "--json")  # every cache made once: warm
+            measured(db, "hoopers", "match", "start", "--home", who, "--home-tribe",
+                     "keepers", "--away", other, "--away-tribe", "unleashed")  # fmt: skip
+            measured(db, "hoopers", "series", "start", "--players",
+                     f"{who}=Keepers,{other}=unl", "--home", "Keepers")  # fmt: skip
+            measured(db, "history", "stats", "--player", who, "--json")
+        print(
+            f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs; CPU s, median of "
+            f"{runs}{', and instructions (callgrind)' if count else ''}"
+        )
+        cases = [
+            ("roll d20", ("roll", "d20"), None),
+            ("Tab: stats --player <Tab>", None, "companion history stats --player "),
+            ("Tab: log otdraft <Tab>", None, "companion log otdraft "),
+            ("ratings --predict A,B --game", ("history", "ratings", "--predict",
+             f"{who},{other}", "--game", "hoopers", "--json"), None),
+            ("ratings --predict A,B (refused)", ("history", "ratings", "--predict",
+             f"{who},{other}", "--json"), None),
+            ("stats --player after a move", ("history", "stats", "--player", who, "--json"),
+             None),
+            ("hoopers series status", ("hoopers", "series", "status"), None),
+            ("hoopers series odds", ("hoopers", "series", "odds"), None),
+        ]  # fmt: skip
+        for label, args, line in cases:
+            row = []
+            for db in dbs.values():
+                spent = []
+                for n in range(runs):
+                    if label.startswith("stats --player after"):
+                        measured(db, "hoopers", "match", "score", who, str(n % 3 + 1))
+                    if line is not None:
+                        spent.append(tab(db, line)[0])
+                    else:
+                        spent.append(measured_any(db, *args)[0])
+                figure = f"{statistics.median(spent):5.2f} s"
+                if count:
+                    if label.startswith("stats --player after"):
+                        measured(db, "hoopers", "match", "score", who, "1")
+                    env = dict(os.environ, COMPANION_DB=str(db))
+                    if line is not None:
+                        env.update(
+                            _COMPANION_COMPLETE="complete_zsh", _COMPANION_COMPLETE_ARGS=line
+                        )
+                    argv = [sys.executable, "-m", "companion", *(args or ())]
+                    figure += f" {instructions(argv, env) / 1e6:7.1f} M"
+                row.append(figure)
+            print(f"  {label:<34} " + "  ".join(f"{n}: {f}" for n, f in zip(dbs, row, strict=True)))
+
+
+def measured_any(db: Path, *args: str) -> tuple[float, int]:
+    """`measured`, but a refusal (exit 2) is a figure too."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--db", str(db), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, used = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) not in (0, 2):
+        raise SystemExit(f"companion {' '.join(args)} exited {status}")
+    return used.ru_utime + used.ru_stime, used.ru_maxrss // 1024
+
+
+def instructions(argv: list[str], env: dict[str, str]) -> float:
+    from startup import instructions as counted
+
+    found = counted(argv, env)
+    return float(found or 0)
+
+
 def flat_import(big: Path, work: Path, runs: int) -> None:
     """Issue 30 item 12: 10,000 matches imported into an empty database and into `big`
     (CPU and peak RSS of each), then `history stats` first and warm over the result."""
@@ -278,6 +366,16 @@ def main() -> None:
         "--imports-only", action="store_true", help="with --club or --flat: imports only"
     )
     parser.add_argument(
+        "--table",
+        type=Path,
+        metavar="DB",
+        help="measure issue 39's reads (Tab on a player's name, --predict, stats --player "
+        "after a move, a Series' status and odds) at DB against a 2-match database",
+    )
+    parser.add_argument(
+        "--instructions", action="store_true", help="with --table: count under callgrind too"
+    )
+    parser.add_argument(
         "--machine",
         metavar="ID",
         help="read (and log) as machine ID: DB's files then are another machine's, as with "
@@ -286,6 +384,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.machine:
         os.environ["COMPANION_MACHINE"] = args.machine
+    if args.table is not None:
+        table_reads(args.table, args.runs, args.instructions)
+        return
     if args.flat is not None:
         flat(args.flat, args.runs, args.imports_only)
         return

@@ -12,7 +12,9 @@ within 1.3x of `companion roll d20`. Every game's `status` (the `status:` rows, 
 game with a few moves in it) has the same 1.3x goal: it is the command a table types most.
 Each prints the status kept with the match at its last move (companion.tables.shown); the
 `(replayed)` row is `hoopers match status` on a copy of the database with nothing kept, as a
-status replays the match when what was kept is missing or stale.
+status replays the match when what was kept is missing or stale. `odds: hoopers series`
+is the Series' odds (its managers' chances, kept by companion.history.book.predicted);
+`move: hoopers match score` a tracked move (undone after each run, untimed).
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
@@ -54,6 +56,8 @@ COMPLETIONS = {
     "Tab: companion hoopers match foul Ann": ("bash", "companion hoopers match foul Ann "),
     "Tab: companion otdraft score": ("zsh", "companion otdraft score "),
     "Tab: companion (every command)": ("zsh", "companion "),
+    "Tab: companion history stats --player": ("bash", "companion history stats --player "),
+    "Tab: companion log otdraft": ("zsh", "companion log otdraft "),
 }
 
 
@@ -72,7 +76,11 @@ STATUS = {
     "status: playlist game": ["playlist", "game", "status"],
     "status: playlist solo": ["playlist", "solo", "status"],
     "status: otdraft game": ["otdraft", "game", "status"],
+    "odds: hoopers series": ["hoopers", "series", "odds"],
 }
+# A tracked move, each run undone after it (not timed) so every run makes the same move.
+MOVES = {"move: hoopers match score": ["hoopers", "match", "score", "Ann", "1"]}
+UNDO = ["hoopers", "match", "undo"]
 # The same, on a copy of the database holding no kept status (set up by replayed_copy).
 REPLAYED = {"status: hoopers match (replayed)": ["hoopers", "match", "status"]}
 
@@ -138,6 +146,7 @@ def commands(floor: Path) -> dict[str, list[str]]:
         "companion --help": [py, "-m", "companion", "--help"],
         **{name: [py, "-m", "companion", *argv] for name, argv in STATUS.items()},
         **{name: [py, "-m", "companion", *argv] for name, argv in REPLAYED.items()},
+        **{name: [py, "-m", "companion", *argv] for name, argv in MOVES.items()},
         **{name: [py, "-m", "companion"] for name in COMPLETIONS},
     }
 
@@ -192,11 +201,15 @@ def main() -> None:
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 cpu[name].append(used * 1000)
-        counts = (
-            {name: instructions(argv, envs.get(name, env)) for name, argv in cmds.items()}
-            if args.instructions
-            else {}
-        )
+                if name in MOVES:
+                    subprocess.run([sys.executable, "-m", "companion", *UNDO], env=env,
+                                   stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+        counts: dict[str, int | None] = {}
+        for name, argv in cmds.items() if args.instructions else ():
+            counts[name] = instructions(argv, envs.get(name, env))
+            if name in MOVES:
+                subprocess.run([sys.executable, "-m", "companion", *UNDO], env=env,
+                               stdout=subprocess.DEVNULL, check=True)  # fmt: skip
     print(describe())
     if counts.get("typer floor app"):
         floor_count, roll_count = counts["typer floor app"], counts["companion roll d20"]

@@ -36,9 +36,9 @@ def test_bulk_insert_writes_each_shard_once(db):
     ]
     seen = []
     assert archive_many(store, docs, seen.append) == (9, 0)
-    assert seen == [3, 3, 3]
+    assert seen == [3, 3, 3, 0]  # and the records file, which says the folder's format
     assert sorted(p.name for p in store.archive_dir.glob("*.json")) == [
-        "2026-01.here.json", "2026-02.here.json", "2026-03.here.json"
+        "2026-01.here.json", "2026-02.here.json", "2026-03.here.json", "records.here.json"
     ]  # fmt: skip
     assert archive_many(store, docs[:2]) == (0, 2)
 

@@ -176,21 +176,6 @@ def test_stats_of_a_player_counts_renames_merges_amendments_and_deletions(cli, s
     assert [row["game"] for row in got["players"]] == ["allstar"]
 
 
-@pytest.fixture
-def cache_reads(monkeypatch):
-    """The files of this machine's index folder a command reads (by name)."""
-    read: list[str] = []
-    real = Path.read_bytes
-
-    def spy(self):
-        if self.parent.name.startswith(".index"):
-            read.append(self.name)
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", spy)
-    return read
-
-
 def test_stats_of_a_player_asked_again_reads_one_kept_answer(cli, six_months, cache_reads):
     first = cli("history", "stats", "--player", "an", "--json")
     assert first.json == full_stats(six_months, "Ana")
@@ -228,6 +213,31 @@ def test_a_kept_answer_is_made_again_after_every_kind_of_change(cli, six_months)
         assert done.exit_code == 0, done.stderr
         same("Anna")
         same("Ben")
+
+
+def test_a_move_in_a_live_match_leaves_the_kept_answer(cli, six_months, cache_reads):
+    start = ["hoopers", "match", "start", "--home", "Ana", "--home-tribe", "keepers"]
+    assert cli(*start, "--away", "Bob", "--away-tribe", "unleashed").exit_code == 0
+    first = cli("history", "stats", "--player", "Ana", "--json")
+    assert first.json == full_stats(six_months, "Ana")
+    for move in (["score", "Ana", "2"], ["score", "Bob", "3"], ["undo"]):
+        assert cli("hoopers", "match", *move).exit_code == 0, move
+        cache_reads.clear()
+        again = cli("history", "stats", "--player", "Ana", "--json")
+        assert len(cache_reads) == 1 and cache_reads[0].startswith("stats.player-"), move
+        assert again.json == first.json == full_stats(six_months, "Ana")
+    # A new live match seats new names (a spelling the archive may be shown in): made again.
+    assert cli("otdraft", "game", "start", "--players", "ANA,Ben,Cy").exit_code == 0
+    cache_reads.clear()
+    got = cli("history", "stats", "--player", "Ana", "--json")
+    assert len(cache_reads) > 1
+    assert got.json == full_stats(six_months, "Ana")
+    # The match finished: its file changed, made again.
+    assert cli("hoopers", "match", "abandon").exit_code == 0
+    cache_reads.clear()
+    got = cli("history", "stats", "--player", "Ana", "--json")
+    assert len(cache_reads) > 1
+    assert got.json == full_stats(six_months, "Ana")
 
 
 def test_a_kept_answer_is_made_again_when_another_machine_s_file_arrives(

@@ -97,7 +97,8 @@ def test_an_import_into_a_full_month_leaves_its_file_as_it_was(cli, db, tmp_path
     assert held(folder(db) / "2026-02.here.json") == ["feb1", "imp3"]
     assert not (folder(db) / "2026-02.here.2.json").exists()
     manifest = json.loads(db.read_text())[MANIFEST]["1"]["counts"]
-    assert manifest == {"2026-01.here": 3, "2026-01.here.2": 2, "2026-02.here": 2}
+    files = {"2026-01.here": 3, "2026-01.here.2": 2, "2026-02.here": 2, "records.here": 0}
+    assert manifest == files
     # Every reader sees the month's two files as one history, as if filed one by one.
     whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3])
     assert answers(cli, db) == answers(cli, whole)
@@ -149,7 +150,12 @@ def test_the_first_stats_after_an_import_reads_what_a_warm_one_reads(cli, db, tm
     assert ratings.json == cli("--db", whole, "history", "ratings", "--json").json
 
 
-def test_records_apply_to_imported_matches(cli, db, tmp_path):
+def test_records_apply_to_imported_matches(cli, db, tmp_path, monkeypatch):
+    from companion.store import clock
+
+    # Both databases amend "at once": an amendment says when it was made, and a second
+    # ticking over between the two (a loaded machine) made them differ.
+    monkeypatch.setattr(clock, "wall", lambda: "2026-03-01T20:00:00+00:00")
     record(db, *HERE)
     cli("history", "import", export(tmp_path / "in.json", BROUGHT))
     whole = everything_at_once(tmp_path, *HERE, *BROUGHT[:3])

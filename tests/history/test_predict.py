@@ -55,6 +55,61 @@ def test_predict_needs_two_players_and_one_game(cli, evenings):
     assert_user_error(cli("history", "ratings", "--predict", "Ana,Ben", "--check"), "not both")
 
 
+def test_a_malformed_predict_is_refused_before_any_read(cli, evenings, monkeypatch):
+    from companion.cli import history as commands
+    from companion.history import book
+
+    def never(*_):
+        raise AssertionError("history read for a refused --predict")
+
+    monkeypatch.setattr(book, "quick_ratings", never)
+    monkeypatch.setattr(commands, "history", never)
+    assert_user_error(cli("history", "ratings", "--predict", "Ana"), "two players or more")
+    assert_user_error(cli("history", "ratings", "--predict", "Ana,ana"), "twice")
+    assert_user_error(cli("history", "ratings", "--predict", "Ana,\x1b"), "control")
+
+
+def full_read(monkeypatch):
+    """`--predict` as it was: every match read and rated (no checkpoint)."""
+    from companion.history import book
+
+    monkeypatch.setattr(book, "quick_ratings", lambda *_: None)
+
+
+def test_predict_reads_the_months_checkpoints_not_every_match(cli, db, evenings, monkeypatch):
+    from companion.cli import history as commands
+
+    asks = [
+        ("an,be,cy",),
+        ("Ana,Dee,Zed", "--game", "hoopers"),
+        ("ana,Dee", "--game", "otdraft"),
+        ("Ana,Dee,Ben",),  # no one game: refused from the checkpoints alone
+    ]
+    with pytest.MonkeyPatch.context() as patched:
+        full_read(patched)
+        expected = [cli("history", "ratings", "--predict", *a, "--json") for a in asks]
+
+    def never(*_):
+        raise AssertionError("every match read for --predict")
+
+    monkeypatch.setattr(commands, "history", never)
+    for ask, before in zip(asks, expected, strict=True):
+        got = cli("history", "ratings", "--predict", *ask, "--json")
+        assert (got.exit_code, got.stdout, got.stderr) == (
+            before.exit_code,
+            before.stdout,
+            before.stderr,
+        ), ask
+    # A match filed since, a rename: the checkpoints they make stale are rated again.
+    record(db, match("o8", "otdraft", {"Cy": 9, "Ana": 1, "Ben": 2}, "2026-02-01"))
+    assert cli("players", "rename", "Cy", "Cyrus").exit_code == 0
+    after = cli("history", "ratings", "--predict", "an,be,cyr", "--json")
+    monkeypatch.undo()
+    full_read(monkeypatch)
+    assert after.json == cli("history", "ratings", "--predict", "an,be,cyr", "--json").json
+    assert after.json != expected[0].json
+
+
 def test_check_counts_how_often_the_favourite_won(cli, db):
     record(
         db,

@@ -147,6 +147,17 @@ def test_summed_stats_equal_counting_every_match(cli, db, seed):
     # Again, now from the cached partials and checkpoints.
     assert cli("history", "stats", "--json").stdout == got_stats_text(store)
     assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+    same_spellings(store)
+
+
+def same_spellings(store: Store) -> None:
+    """The spellings the ratings' read gives (for `ratings --player`, `--predict`) are the
+    ones the archive's keys list."""
+    from companion.store.index import spellings
+
+    spelled: list[str] = []
+    assert book.quick_ratings(store, spelled) is not None
+    assert list(dict.fromkeys(spelled)) == spellings(store)
 
 
 def got_stats_text(store: Store) -> str:
@@ -265,6 +276,7 @@ def test_several_machines_files_summed_equal_counting_every_match(cli, db, seed,
     same_per_game(cli, store, matches, ranges[:2])
     for _ in range(2):
         assert cli("history", "ratings", "--json").json == {"ratings": exact_ratings(matches)}
+    same_spellings(store)
 
 
 def test_one_games_stats_are_summed(cli, db, monkeypatch):
@@ -360,6 +372,27 @@ def test_a_hand_edited_partial_is_rebuilt_not_trusted(cli, db):
     got = cli("history", "stats", "--json").json
     assert got["players"][0]["wins"] == 1
     assert json.loads(json.loads(cache.read_text())["partial"])["lines"][0][3] == 1  # again
+
+
+def test_a_partial_whose_head_is_not_its_own_is_made_again(cli, db):
+    """The ratings read a partial's head alone; its sums are read later, when `stats` adds
+    them. A cache whose head and sums disagree (each with a digest that holds) is made
+    again and the history counted."""
+    from companion.history.summed import _text_digest
+
+    archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    cache = index_dir(Store(db)) / "2025-01.here.stats.json"
+    body = json.loads(cache.read_text())
+    head = json.loads(body["head"])
+    assert head["players"] == ["Ana", "Bo"] and "lines" not in head
+    head["players"] = ["Bo", "Ana"]
+    body["head"] = json.dumps(head, separators=(",", ":"))
+    body["head_check"] = _text_digest(body["head"])
+    cache.write_text(json.dumps(body))
+    assert book.quick_stats(Store(db), Filter()) is None  # counted, this once
+    assert json.loads(json.loads(cache.read_text())["head"])["players"] == ["Ana", "Bo"]
+    assert cli("history", "stats", "--json").stdout == got_stats_text(Store(db))
+    assert book.quick_stats(Store(db), Filter()) is not None
 
 
 def test_a_stale_partial_is_rebuilt(cli, db):
@@ -522,8 +555,12 @@ def test_a_match_finished_again_elsewhere_is_not_rated_from_an_old_checkpoint(cl
     """A file unchanged, but which copy of one of its matches is in history changed (finished
     again later on a third machine): the checkpoint after it (whose digest names every file
     holding the match) is not reused."""
+    from companion.store import clock
+
     monkeypatch.setenv("COMPANION_MACHINE", "a")
-    archive_many(Store(db), [match("x", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
+    with monkeypatch.context() as then:  # a files it when it was played, before b and c
+        then.setattr(clock, "wall", lambda: "2025-01-02T21:00:00+00:00")
+        archive_many(Store(db), [match("x", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
     monkeypatch.setenv("COMPANION_MACHINE", "reader")
     store = Store(db)
     archive = db.with_name(db.stem + ".archive")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,15 @@ def run(db: Path, op: str) -> int:
     try:
         if op == "finish":
             RollOffTable(Store(db)).end()
+        elif op.startswith(BEHIND):  # (on a database `reopened` made)
+            from companion.store import clock
+
+            back = timedelta(seconds=int(op[len(BEHIND) :]))
+            held, clock.wall = clock.wall, lambda: (FIRST - back).isoformat()
+            try:  # put back: some ops run in the test's process
+                RollOffTable(Store(db)).end()
+            finally:
+                clock.wall = held
         elif op == "abandon":
             RollOffTable(Store(db)).abandon()
         elif op == "record":
@@ -170,6 +180,58 @@ OPERATIONS = (
     "merge",
     *("series-record", "series-undo", "series-abandon", "restore", "log"),
 )
+
+
+# Ending a match again with the clock stepped back (5 s, an hour, a day) behind the first
+# ending, on a database `reopened` made: `finish-behind-SECONDS`.
+BEHIND = "finish-behind-"
+STEPS = (5, 3600, 86400)
+FIRST = datetime(2026, 2, 10, 20, 0, tzinfo=UTC)  # when the roll-off was first ended
+CONFLICT = "2026-02.here.sync-conflict-20260210-200000-ABCDEF7.json"
+
+
+def reopened(db: Path) -> str:
+    """The roll-off ended at FIRST, taken back with `history undo` and corrected (Ben's
+    17 rolled again as 3); a sync engine's conflict copy of the month holds the first
+    ending. Its id."""
+    from companion.store import clock
+    from companion.tables.rolloff import RollOffTable
+
+    held, clock.wall = clock.wall, lambda: FIRST.isoformat()
+    try:
+        from companion.store.archive import take_back
+
+        ended = RollOffTable(Store(db)).end()
+        archive = db.with_name(db.stem + ".archive")
+        first = (archive / "2026-02.here.json").read_bytes()
+        # What `history undo` does to a tracked game's match (the roll-off is no game's).
+        take_back(
+            Store(db), lambda _, found: ("reopen", *[m for m in found if m["id"] == ended.id])
+        )
+        table = RollOffTable(Store(db))
+        table.undo()
+        table.roll("Ben", 3)
+        (archive / CONFLICT).write_bytes(first)
+        return table.current()["id"]
+    finally:
+        clock.wall = held
+
+
+def unmarked(db: Path) -> None:
+    """This machine's files as a companion from before the format markers left them (its
+    next write into the archive marks its records file, in the same transaction)."""
+    for path in [db, *db.with_name(db.stem + ".archive").glob("*.json")]:
+        body = json.loads(path.read_text())
+        path.write_text(json.dumps({**body, "_meta": {"1": {"schema": 1}}}))
+
+
+def newer(db: Path) -> None:
+    """Another machine writes the folder in a format newer than this companion's."""
+    from companion.store.formats import FORMAT
+
+    marker = {"schema": 1, "format": FORMAT + 1, "release": "9.0"}
+    path = db.with_name(db.stem + ".archive") / "records.future.json"
+    path.write_text(json.dumps({"records": {}, "_meta": {"1": marker}}))
 
 
 def series_over(db: Path) -> None:

@@ -67,7 +67,7 @@ def test_a_backup_with_no_path_is_a_new_dated_file_beside_the_database(cli, db, 
     first = cli("backup")
     assert first.exit_code == 0, first.stderr
     named = db.parent / "companion-backup-2026-01-05-2130.json"
-    assert first.stdout == f"backed up to {named}: 1 finished match, 0 live, 2 files\n"
+    assert first.stdout == f"backed up to {named}: 1 finished match, 0 live, 3 files\n"
     assert json.loads(named.read_text())["format"] == "companion-backup"
     # a second one in the same minute never replaces the first
     again = cli("backup", "--json")
@@ -243,7 +243,9 @@ def test_a_backup_of_a_database_on_a_read_only_mount_is_taken(cli, tmp_path):
         folder, sys.executable, "-m", "companion", "--db", str(db), "backup", str(target)
     )
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout == f"backed up to {target}: 1 finished match, 1 live, 2 files\n"
+    assert (
+        done.stdout == f"backed up to {target}: 1 finished match, 1 live, 3 files\n"
+    )  # the main file, the month, its records
     assert files(db) == before
     again = tmp_path / "again.json"
     assert cli("backup", str(again), database=db).exit_code == 0  # as under the lock

@@ -15,6 +15,7 @@ docs/reliability.md.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -130,12 +131,16 @@ def test_starting_a_series_is_one_transaction(base, tmp_path_factory, tmp_path):
     assert ops.state(done)["current series"] == 7
 
 
+def changed(base: Path, tmp_path_factory, name: str, change) -> tuple[Path, object]:
+    """A copy of the base folder, and what `change(its database)` returned."""
+    folder = tmp_path_factory.mktemp(name)
+    shutil.copytree(base, folder, dirs_exist_ok=True)
+    return folder, change(folder / "db.json")
+
+
 @pytest.fixture(scope="module")
 def legacy(base, tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("legacy")
-    shutil.copytree(base, folder, dirs_exist_ok=True)
-    ops.make_legacy(folder / "db.json")
-    return folder
+    return changed(base, tmp_path_factory, "legacy", ops.make_legacy)[0]
 
 
 def test_settling_an_older_database_and_conflict_copies_is_one_transaction(legacy, tmp_path):
@@ -166,3 +171,62 @@ def test_an_import_into_full_months_files_parts_beside_them(base, tmp_path):
 
 def test_a_read_only_archive_folder_changes_nothing(base, tmp_path):
     walk(base, tmp_path / "work", "abandon", "erofs")
+
+
+@pytest.fixture(scope="module")
+def reopened(base, tmp_path_factory) -> tuple[Path, object]:
+    return changed(base, tmp_path_factory, "reopened", ops.reopened)
+
+
+@pytest.mark.parametrize("back", ops.STEPS, ids=["5 s", "1 h", "a day"])
+def test_a_match_ended_again_with_the_clock_behind_is_one_transaction(reopened, tmp_path, back):
+    # The ending settles the conflict copy holding the first ending and files the
+    # correction, stamped after it although its clock says earlier.
+    folder, match_id = reopened
+    op = f"{ops.BEHIND}{back}"
+    assert walk(folder, tmp_path / "work", op, "write", settling=True) >= 4
+    db = fresh(folder, tmp_path / "done")
+    assert ops.run(db, op) == 0
+    row = [m for m in ops.state(db)["matches"] if m[0] == match_id]
+    result = {"scores": {"Ana": 12, "Ben": 3}, "winner": "Ana"}  # Ben's 17 corrected to 3
+    assert row == [(match_id, "finished", 2, json.dumps(result))]
+    assert not (db.with_name("db.archive") / ops.CONFLICT).exists()
+    Store(db).put_doc("torture", "next", 1)  # and the next write keeps it
+    assert [m for m in ops.state(db)["matches"] if m[0] == match_id] == row
+
+
+@pytest.fixture(scope="module")
+def unmarked(base, tmp_path_factory) -> Path:
+    return changed(base, tmp_path_factory, "unmarked", ops.unmarked)[0]
+
+
+@pytest.mark.parametrize("op", ["finish", "rename"])
+def test_marking_the_folders_format_is_part_of_the_first_write(unmarked, tmp_path, op):
+    # Updated from a release before the markers: the first write into the archive says the
+    # format in this machine's records file, with the change, or neither is written.
+    from companion.store.formats import FORMAT
+
+    walk(unmarked, tmp_path / "work", op, "write")
+    db = fresh(unmarked, tmp_path / "done")
+    records = db.with_name("db.archive") / "records.here.json"
+    assert "format" not in json.loads(records.read_text())["_meta"]["1"]
+    assert ops.run(db, op) == 0
+    assert json.loads(records.read_text())["_meta"]["1"]["format"] == FORMAT
+
+
+@pytest.mark.parametrize("op", ops.OPERATIONS)
+def test_no_operation_writes_into_a_folder_of_a_newer_format(base, tmp_path, op):
+    db = fresh(base, tmp_path / "work")
+    ops.newer(db)
+    before = ops.state(db)
+    files = {p.name: p.read_bytes() for p in db.parent.rglob("*.json") if ".index" not in str(p)}
+    code, err, _ = fork_run(db, op, ops.COUNT)
+    if code == 0:  # it wrote nothing into the archive (a Series game, say: the main file)
+        assert all(v == files[k] for k, v in files.items() if "archive" in k), op
+        return
+    assert code == 2, (op, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "install companion 9.0 or later" in lines[0], (op, err)
+    assert ops.state(db) == before, op
+    after = {p.name: p.read_bytes() for p in db.parent.rglob("*.json") if ".index" not in str(p)}
+    assert after == files, op

@@ -29,6 +29,7 @@ import pytest
 from companion.history.book import history
 from companion.store import Store
 from companion.store.archive import summaries
+from companion.store.formats import FORMAT
 from companion.store.machines import classify
 
 pytestmark = pytest.mark.slow  # a handful of processes: about 5 s
@@ -37,8 +38,8 @@ DRIVER = Path(__file__).with_name("machine.py")
 MACHINES = ("a", "b")
 
 
-def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
-    """Run `commands` as machine `mid` (one process); their JSON answers."""
+def run(folder: Path, mid: str, *commands: list[str]) -> list[list]:
+    """Run `commands` as machine `mid` (one process); [exit status, stdout, stderr] of each."""
     env = {**os.environ, "COMPANION_MACHINE": mid}
     done = subprocess.run(
         [sys.executable, str(DRIVER), str(folder / "companion.json")],
@@ -48,8 +49,13 @@ def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
         env=env,
         check=True,
     )
+    return json.loads(done.stdout)
+
+
+def machine(folder: Path, mid: str, *commands: list[str]) -> list[dict]:
+    """Run `commands` as machine `mid` (one process); their JSON answers."""
     answers = []
-    for code, out, err in json.loads(done.stdout):
+    for code, out, err in run(folder, mid, *commands):
         assert code == 0 and "Traceback" not in err, (commands, code, out, err)
         answers.append(json.loads(out))
     return answers
@@ -97,6 +103,10 @@ def seen(folder: Path) -> list[tuple[str, tuple[tuple[str, float], ...]]]:
     return sorted((m["id"], tuple(sorted(m["result"]["scores"].items()))) for m in matches)
 
 
+ENDED = "2026-01-22T10:00:00+00:00"  # when machine a first ends its tracked match
+AGAIN = "2026-01-22T09:00:00+00:00"  # and its clock, an hour behind, when it ends it again
+
+
 def log(game: str, when: str, *scores: str) -> list[str]:
     return ["log", game, *scores, "--when", when]
 
@@ -108,27 +118,37 @@ def start(tmp_path_factory) -> dict:
     root = tmp_path_factory.mktemp("sharing")
     a, b = root / "a", root / "b"
     a.mkdir()
-    m1, m2, m3 = (
-        answer["id"]
+    m1, m2, m3, _, m6, _ = (
+        answer.get("id")
         for answer in machine(
             a,
             "a",
             log("otdraft", "2026-01-05", "Ana=5", "Ben=3"),
             log("otdraft", "2026-01-06", "Ana=2", "Cy=4"),
             log("otdraft", "2026-02-07", "Ben=1", "Cy=6"),
+            ["@clock", ENDED],
+            ["@end", "Ana=10", "Ben=5"],  # a tracked match, ended on January 22
+            ["@clock"],
         )
     )
+    first = (archive(a) / "2026-01.a.json").read_bytes()  # with m6's first ending
     archive(b).mkdir(parents=True)
     for name in shared(a):
         deliver(name, a, b)
-    assert [m[0] for m in seen(b)] == sorted([m1, m2, m3])
+    assert [m[0] for m in seen(b)] == sorted([m1, m2, m3, m6])
+    # a takes m6 back, corrects it and ends it again with its clock an hour behind.
     m4 = machine(
         a,
         "a",
+        ["@clock", ENDED],
+        ["history", "undo", "--yes"],
+        ["@clock", AGAIN],
+        ["@end", "Ana=10", "Ben=12"],
+        ["@clock"],
         ["players", "rename", "Ana", "Anna"],
         log("otdraft", "2026-01-20", "Dee=3", "Eli=1"),
         ["history", "amend", m3, "Ben=9"],
-    )[1]["id"]
+    )[6]["id"]
     m5 = machine(
         b,
         "b",
@@ -143,9 +163,11 @@ def start(tmp_path_factory) -> dict:
             (m3, (("Ben", 9), ("Cyrus", 6))),
             (m4, (("Dee", 3), ("Eli", 1))),
             (m5, (("Fay", 2), ("Gus", 7))),
+            (m6, (("Anna", 10), ("Ben", 12))),
         ]
     )
-    return {"a": a, "b": b, "expected": expected, "ids": (m1, m2, m3, m4, m5)}
+    ids = (m1, m2, m3, m4, m5, m6)
+    return {"a": a, "b": b, "expected": expected, "ids": ids, "first": first}
 
 
 def copies(start: dict, into: Path) -> dict[str, Path]:
@@ -169,18 +191,22 @@ def test_files_arriving_in_every_order_lose_and_double_nothing(start, tmp_path):
         if owner(name) == mid and shared(start["b" if mid == "a" else "a"]).get(name) != body
     ]
     assert len(changed) == 4  # each machine: its January shard and its records
-    m2 = start["ids"][1]
+    m2, m6 = start["ids"][1], start["ids"][5]
     orders = list(itertools.permutations(changed))
     assert len(orders) == 24
     for order in orders:
         folders = copies(start, tmp_path / "run")
         before = {mid: set(seen(folders[mid])) for mid in MACHINES}
+        arrived = set()
         for name, mid in order:
             other = "b" if mid == "a" else "a"
             deliver(name, folders[mid], folders[other])
+            arrived.add(name)
             now = seen(folders[other])
-            # Nothing shown before is lost but what the arrived records change.
-            assert {m[0] for m in before[other]} - {m[0] for m in now} <= {m2}, order
+            # Nothing shown before is lost but what the arrived records change (m6's first
+            # ending is undone by a's records, its second is in a's January file).
+            undone = {m6} if "2026-01.a.json" not in arrived else set()
+            assert {m[0] for m in before[other]} - {m[0] for m in now} <= {m2} | undone, order
             assert m2 not in {m[0] for m in seen(folders["b"])}, order  # deleted there
         for mid in MACHINES:
             assert seen(folders[mid]) == start["expected"], (order, mid)
@@ -216,13 +242,17 @@ def test_conflict_copies_of_every_engine_are_merged_never_ignored(start, tmp_pat
     sync(folders)
     expected = start["expected"]
     assert seen(folders["a"]) == seen(folders["b"]) == expected
-    m4, m5 = start["ids"][3:]
+    m4, m5 = start["ids"][3:5]
     # b's rename of Cy, a's January match (m4) and b's (m5) live only in the copies.
     made = [
         set_aside(folders["b"], "records.b", SYNCTHING, without_last("records")),
         set_aside(folders["a"], "2026-01.a", DROPBOX, without_last("matches")),
         set_aside(folders["b"], "2026-01.b", NEXTCLOUD, without_last("matches")),
     ]
+    # and a copy of a's January as it was before m6 was ended again: its first ending,
+    # updated an hour after the second by a's wall clock, must not win.
+    made.append(SYNCTHING.format(stem="2026-01.a"))
+    (archive(folders["a"]) / made[-1]).write_bytes(start["first"])
     sync(folders)
     for mid in MACHINES:
         assert set(made) <= set(shared(folders[mid]))
@@ -238,7 +268,44 @@ def test_conflict_copies_of_every_engine_are_merged_never_ignored(start, tmp_pat
         names = shared(folders[mid])
         assert not set(made) & set(names), mid  # settled, and the removal travelled
         assert seen(folders[mid]) == final, mid
+    # Both write the current format, and say so in their records.
+    for mid in MACHINES:
+        for writer in MACHINES:
+            body = json.loads((archive(folders[mid]) / f"records.{writer}.json").read_text())
+            assert body["_meta"]["1"]["format"] == FORMAT
     # and the copies' contents now sit in their owners' files
     assert m4 in (archive(folders["b"]) / "2026-01.a.json").read_text()
     assert m5 in (archive(folders["a"]) / "2026-01.b.json").read_text()
     assert "Cyrus" in (archive(folders["a"]) / "records.b.json").read_text()
+
+
+def remark(folder: Path, mid: str, marker: dict) -> None:
+    """Machine `mid`'s files as another release writes them: `_meta` says `marker`."""
+    for path in archive(folder).glob("*.json"):
+        if owner(path.name) == mid:
+            body = json.loads(path.read_text())
+            path.write_text(json.dumps({**body, "_meta": {"1": marker}}))
+
+
+def test_a_machine_on_another_release_is_told_by_the_other(start, tmp_path):
+    folders = copies(start, tmp_path / "run")
+    sync(folders)
+    # b goes back to a companion from before the markers, and writes its files again.
+    remark(folders["b"], "b", {"schema": 1})
+    sync(folders)
+    listed, logged = run(
+        folders["a"], "a", ["history", "list"], log("playlist", "2026-03-01", "Ana=20", "Cy=18")
+    )
+    for code, _, err in (listed, logged):
+        assert code == 0
+        assert err.count("warning: machine b writes the shared history with an older") == 1
+    # Then b is updated past this companion: a is told to follow, and writes nothing.
+    sync(folders)
+    remark(folders["b"], "b", {"schema": 1, "format": FORMAT + 1, "release": "0.9.0"})
+    sync(folders)
+    before = shared(folders["a"])
+    (refused,) = run(folders["a"], "a", ["players", "rename", "Cy", "Cyril"])
+    assert refused[0] == 2 and refused[1] == ""
+    assert "install companion 0.9.0 or later on this computer" in json.loads(refused[2])["hint"]
+    assert shared(folders["a"]) == before
+    assert seen(folders["a"]) == seen(folders["b"])  # and still reads it

@@ -105,7 +105,10 @@ def test_a_move_not_offered_another_players_move_and_bad_bodies_change_nothing(c
         code, answer = move(port, lucy, "score", "Karl", seen)
         assert (code, answer) == (403, {"error": "that move is Karl's to make, not Lucy's"})
         code, answer = move(port, lucy, "score", "Lucy", seen)
-        assert code == 409 and answer["error"] == "'score' is not a move Lucy has now"
+        assert code == 409 and answer["error"] == (
+            "'score' is not a move Lucy has now; legal now: a timeout (coach actions), a "
+            "fundamental, a shot or block, or 'match turn'"
+        )
         assert answer["state"]["player"] == "Lucy"  # the game as it is now, to choose again
         assert post(port, f"/seat/{lucy}/move", "{not json") == (
             400,

@@ -164,24 +164,20 @@ class SeriesTable:
         skill's μ and σ, `series_odds.Skills`), else even (a Series of tribes alone has no
         people to rate)."""
         from companion.games.hoopers.rules.series_odds import EVEN, Skills
-        from companion.history.book import history, quick_ratings
-        from companion.history.predict import PROVISIONAL
-        from companion.history.ratings import model, rate
+        from companion.history.book import predicted
 
         people = series.people
         if not people:
             return EVEN, EVEN, "even"
-        found = quick_ratings(self.store)  # from the months' checkpoints, when it can be
-        lines = found[1] if found is not None else rate(history(self.store)[1])
-        if not all((RATED_AS, person) in lines for person in people):
+        found = predicted(self.store, RATED_AS, list(people))  # kept while history holds
+        if not all(found["rated"]):
             return EVEN, EVEN, "even"
-        first, second = (lines[RATED_AS, person] for person in people)
-        beta = model().beta
+        (mu_a, sigma_a), (mu_b, sigma_b) = found["skills"]
         skills = Skills(
-            gap=first.rating.mu - second.rating.mu,
-            spread=(first.rating.sigma**2 + second.rating.sigma**2) ** 0.5,
-            scale=(2 * beta * beta) ** 0.5,
-            provisional=tuple(n.player for n in (first, second) if n.plays < PROVISIONAL),
+            gap=mu_a - mu_b,
+            spread=(sigma_a**2 + sigma_b**2) ** 0.5,
+            scale=(2 * found["beta"] ** 2) ** 0.5,
+            provisional=tuple(r["player"] for r in found["predictions"] if r["provisional"]),
         )
         return skills, skills, "ratings"
 

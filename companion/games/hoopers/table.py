@@ -7,7 +7,13 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import CompanionError, NothingToUndo
+from companion.engine.errors import (
+    AlreadyLive,
+    CompanionError,
+    NoLiveMatch,
+    NothingToUndo,
+    RuleViolation,
+)
 from companion.engine.rng import fresh_seed
 from companion.games.hoopers.rules.errors import MatchNotOver
 from companion.games.hoopers.rules.match import (
@@ -366,9 +372,34 @@ class HoopersTable(Table[MatchState]):
                     txn.put_doc(GAME, CARD_ENERGY, updated)
             return played.events, played
 
-        match, played = self.store.change_live_with(GAME, change, keep=self.keeper_of_moves())
+        try:
+            match, played = self.store.change_live_with(GAME, change, keep=self.keeper_of_moves())
+        except RuleViolation as err:
+            raise self.with_legal(err) from None
         notes = [note for step in played.steps for note in step.notes]
         return Recorded(match, played, self.status_of(match, played.state, notes))
+
+    def with_legal(self, err: RuleViolation) -> RuleViolation:
+        """`err`, ending with what is legal now, said by kind (rules/legal.py: `in_words`):
+        once, and not after a refusal that says already who may or what is legal."""
+        from companion.engine.errors import NotYourMove, StaleMove
+        from companion.games.hoopers.rules.legal import refusal, says_legal
+
+        skip = (NoLiveMatch, AlreadyLive, NothingToUndo, StaleMove, NotYourMove)
+        text = str(err)
+        if isinstance(err, skip) or says_legal(text):
+            return err
+        match = self.live()
+        if match is None:
+            return err
+        err.args = (refusal(text, self.legal(match=match)),)
+        return err
+
+    def command(self, move: Any, filled: Mapping[str, Any] | None = None) -> str:
+        """The `companion hoopers match` command that makes `move` (rules/legal.py's)."""
+        from companion.games.hoopers.move_commands import command_of_move
+
+        return command_of_move(move, filled)
 
     def end(self) -> Ended:
         ended = super().end()

@@ -293,8 +293,10 @@ class Picker:
         undo: bool,
         explain: bool = False,
         guarded: Sequence[str] = (),
+        refused: Mapping[str, str] | None = None,
     ) -> None:
         self.ic = control
+        self.refused = dict(refused or {})  # answers not offered, each with the rule's reason
         self.options = list(options)
         self.default = default
         self.undo = undo
@@ -385,6 +387,9 @@ class Picker:
                 return Refused(
                     typed, f"typing never takes '{guarded[0]}': ↑↓ to it and Enter, to be sure"
                 )
+            ruled = ranked(typed, list(self.refused), close=False, inside=False)
+            if ruled:
+                return Refused(typed, self.refused[ruled[0]])
             near = ranked(typed, self.pickable)
             hint = f"did you mean {' or '.join(near[:2])}?" if near else "↑↓ to pick one"
             return Refused(typed, f"'{typed}' is none of the choices ({hint})")
@@ -454,6 +459,7 @@ def _select(
     undo: bool,
     explain: str | None = None,
     guarded: Sequence[str] = (),
+    refused: Mapping[str, str] | None = None,
 ) -> str:
     import questionary
 
@@ -472,7 +478,7 @@ def _select(
     )
     app = question.application
     control = select_control(app)
-    picker = Picker(control, options, default, undo, bool(explain), guarded)
+    picker = Picker(control, options, default, undo, bool(explain), guarded, refused)
     _show_search_line(app, control, picker)
     app.key_bindings = merge_key_bindings([app.key_bindings, _select_bindings(picker)])
     answer = question.unsafe_ask()
@@ -480,10 +486,10 @@ def _select(
         raise Undo
     if isinstance(answer, tuple) and answer[0] is _EXPLAIN:
         _say_explained(explain or SELECT_KEYS)
-        return _select(message, options, answer[1], undo, explain, guarded)
+        return _select(message, options, answer[1], undo, explain, guarded, refused)
     if isinstance(answer, Refused):
         _say_refused(answer)
-        return _select(message, options, default, undo, explain, guarded)
+        return _select(message, options, default, undo, explain, guarded, refused)
     return str(answer)
 
 
@@ -716,8 +722,12 @@ def choose(
     undo: bool = True,
     explain: str | None = None,
     guarded: Mapping[str, str] | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> str:
     """One of `choices`, picked from a list under the question (the default highlighted).
+
+    `refused`: answers that are not choices now, each with the reason (the rule's words,
+    from the legal-moves query): typing one says why, and the list is asked again.
 
     `guarded`: choices that cannot be taken back at the table (a secret card shown, a game
     ended or abandoned), each with the question that confirms it. Typing never picks one
@@ -743,7 +753,7 @@ def choose(
         # Enter takes the highlighted choice, the default included: a guarded one is
         # confirmed however it was reached. After a no the list comes back on the question's
         # own default, so the "(default)" it shows stays true and a second Enter is safe.
-        picked = _select(shown, options, chosen, undo, explain, list(sure))
+        picked = _select(shown, options, chosen, undo, explain, list(sure), refused)
         if picked not in sure or yes_no(sure[picked], False):
             return picked
 

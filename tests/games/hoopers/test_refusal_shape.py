@@ -46,8 +46,8 @@ def test_a_timeout_by_the_defenders_quotes_once_and_names_what_is_legal(cli, db,
     assert line == (
         "error: a timeout by Karl ('At THE BEGINNING of your attacking turn': Karl defends "
         "and may use 'match coach' for the timeout's benefits) is not legal now (the attack "
-        "goes on); legal now: a timeout or substitutions (coach actions), a shot or block, "
-        "'match counter Karl steal|intercept', or 'match turn'"
+        "goes on); legal now: a timeout (coach actions), a fundamental, a shot or block, or "
+        "'match turn'"
     )
 
 

@@ -40,7 +40,7 @@ MUY_SCORES = ("shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "50", "--roll"
 MUY_MISSES = ("shot", "Lucy", "2ps", "--hooper", "Muy", "--stat", "50", "--roll", "100")
 SHOT_AGAIN = ("shot", "Lucy", "3ps", "--hooper", "Serge", "--stat", "60", "--roll", "5")
 ONLY_TURN = "only 'match turn'"
-REBOUND_OR_TURN = "'match counter Lucy rebound' (F3) or 'match turn'"
+REBOUND_OR_TURN = "'match counter Lucy rebound' (F3), or 'match turn'"
 
 
 def rebound(roll: str, *more: str) -> tuple[str, ...]:
@@ -124,7 +124,14 @@ def test_turn_again_only_after_a_won_offensive_rebound(cli, db):
     start(cli)
     again = ("turn", "--again")
     why = "'turn --again' (only after a won offensive rebound"
-    refused(cli, db, again, why, "a timeout or substitutions")  # nothing played yet
+    # nothing played yet
+    refused(
+        cli,
+        db,
+        again,
+        why,
+        "a timeout (coach actions), a fundamental, a shot or block, or 'match turn'",
+    )
     ok(cli(*M, *MUY_SCORES))
     refused(cli, db, again, why, ONLY_TURN)  # after points
     ok(cli(*M, "turn"))
@@ -151,7 +158,9 @@ def test_turn_power_needs_a_won_counter_or_a_failed_defended_attempt(cli, db):
     start(cli, first="Karl")
     power = ("turn", "--power")
     why = "'turn --power' (the Unleashed power needs"
-    refused(cli, db, power, why, "a timeout or substitutions")
+    refused(
+        cli, db, power, why, "a timeout (coach actions), a fundamental, a shot, or 'match turn'"
+    )
     ok(cli(*M, "shot", "Karl", "2ps", "--hooper", "Hector", "--stat", "50", "--roll", "100"))
     refused(cli, db, power, why, "'match counter Karl rebound'")  # an undefended miss
     ok(cli(*M, "undo"))
@@ -168,7 +177,9 @@ def test_no_power_after_a_failed_counter_or_a_fouled_miss(cli, db):
     start(cli, first="Karl")
     ok(cli(*M, "counter", "Lucy", "steal", "--hooper", "Never", "--against", "Hector",
            "--o", "40", "--v", "55", "--face", "blank", "--roll", "100"))  # fmt: skip
-    refused(cli, db, ("turn", "--power"), "the counter failed", "a shot or block")
+    refused(
+        cli, db, ("turn", "--power"), "the counter failed", "a fundamental, a shot, or 'match turn'"
+    )
     ok(cli(*M, "shot", "Karl", "2ps", "--hooper", "Hector", "--stat", "50", "--defense", "20",
            "--defender", "Never", "--face", "whistle", "--roll", "100", "--ft-stat", "50",
            "--ft-roll", "100", "--ft-roll", "100"))  # fmt: skip

@@ -122,10 +122,11 @@ def test_the_shared_screen_never_shows_a_dealt_secret_card(cli, tmp_path):
     cli("otdraft", "game", "start", "-p", "Ana,Ben", "--catalogue", str(path), "--seed", "3")
     shown = cli("moves", "otdraft")
     assert shown.exit_code == 0, shown.stderr
-    assert shown.stdout.splitlines()[1:3] == [
-        "  Ana: Ana keeps a secret card  →  companion otdraft game secret Ana CARD",
-        "  Ben: Ben keeps a secret card  →  companion otdraft game secret Ben CARD",
+    assert shown.stdout.splitlines()[1:3] == [  # each one's own: asked with their name
+        "  Ana: Ana's own moves (secret)  →  companion moves --player Ana",
+        "  Ben: Ben's own moves (secret)  →  companion moves --player Ben",
     ]
+    assert cli("moves", "otdraft", "--json").json["private"] == ["Ana", "Ben"]
     for player in ("Ana", "Ben"):
         dealt = cli("otdraft", "game", "hand", player, "--json").json["candidates"]
         assert not any(card in shown.stdout for card in dealt)
@@ -218,8 +219,8 @@ def test_a_pick_without_its_player_before_the_secret_cards_says_why(cli, tmp_pat
     refused = cli("otdraft", "game", "pick", "C01")
     assert (refused.exit_code, refused.stdout) == (2, "")
     assert refused.stderr == (
-        "error: secret cards first: Ana, Ben still to keep one of two; legal now: Ana keeps a "
-        "secret card, Ben keeps a secret card\n"
+        "error: secret cards first: Ana, Ben still to keep one of two; legal now: Ana's own "
+        "moves, Ben's own moves\n"  # the two cards dealt are each one's own: not on this screen
     )
 
 

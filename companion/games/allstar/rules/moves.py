@@ -74,7 +74,7 @@ def _draft(season: Season) -> Iterator[Move]:
         for m in season.managers:
             for card in drafting.drafted.get(m, ()):
                 what = {"manager": m, "card": str(card)}
-                yield Move("discard", m, what, f"{m} discards {card}")
+                yield Move("discard", m, what, f"{m} discards {card}", private=True)
         return
     for m in season.managers:
         hand = drafting.hand(m)
@@ -89,7 +89,8 @@ def _draft(season: Season) -> Iterator[Move]:
                     Ask("give", "the card onto your opponent's Bench", rest, default=rest[1]),
                 )
             what = {"manager": m, "card": str(card)}
-            yield Move("pick", m, what, f"{m} picks {card}", asks)
+            secret = drafting.mode != "open-market"  # the market's three are face up
+            yield Move("pick", m, what, f"{m} picks {card}", asks, private=secret)
 
 
 def _teams(season: Season) -> Iterator[Move]:
@@ -125,7 +126,8 @@ def _new_teams(season: Season, manager: str, buses: tuple[int, ...]) -> Iterator
     for team in combinations(free, 5):
         cards = [str(c) for c in team]
         label = f"{manager}'s new team {' '.join(short(c) for c in team)}"
-        yield Move("team", manager, {"manager": manager, "cards": cards}, label, (bus,))
+        what = {"manager": manager, "cards": cards}
+        yield Move("team", manager, what, label, (bus,), private=True)  # a Bench is secret
 
 
 def _swaps(season: Season, manager: str, index: int) -> Iterator[Move]:
@@ -137,7 +139,7 @@ def _swaps(season: Season, manager: str, index: int) -> Iterator[Move]:
     into = Ask("in", "the Bench card coming in", free, default=free[0])
     for card in season.in_play[manager].team(index):
         what = {"manager": manager, "out": str(card)}
-        yield Move("card-swap", manager, what, f"{manager} swaps {card} out", (into,))
+        yield Move("card-swap", manager, what, f"{manager} swaps {card} out", (into,), private=True)
 
 
 def _playoffs(season: Season) -> Iterator[Move]:

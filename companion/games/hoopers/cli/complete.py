@@ -115,6 +115,45 @@ def other_hoopers(asked: Asked) -> list[Item]:
     return [(h, t) for t, roster in rosters.items() if t != team for h in roster]
 
 
+def legal_hoopers(move: str, key: str = "hooper", rest: Source = own_hoopers) -> Source:
+    """A match move's hooper (`key` of its data): the ones the legal-moves query offers for
+    that move now, first ("legal now": the one answer the CLI, guided play and the seats
+    ask), then `rest`'s. The KIND and TEAM on the line narrow them (a shot's kind, a
+    fundamental's or counter's)."""
+
+    def source(asked: Asked) -> list[Item]:
+        found = values(_legal_values(asked, move, key), "legal now")
+        taken = {value for value, _ in found}
+        return [*found, *(item for item in rest(asked) if item[0] not in taken)]
+
+    return source
+
+
+def _legal_values(asked: Asked, move: str, key: str) -> list[str]:
+    match = asked.db.live_match("hoopers")
+    if not match:
+        return []
+    from companion.engine.moves import legal
+    from companion.engine.spec import load
+    from companion.tables import table_target
+
+    target = table_target(str(match.get("game", "hoopers")))
+    if target is None:
+        return []
+    team, kind = _team(asked), asked.given("kind")
+    found = []
+    for candidate in legal(load(target).rules, match).moves:
+        what = candidate.what
+        typed = (what.get("spec") or {}).get("kind") if move == "shot" else what.get("kind")
+        if candidate.kind != move or team not in (None, what.get("team")):
+            continue
+        if isinstance(kind, str) and kind and not str(typed or "").startswith(kind.casefold()):
+            continue
+        if what.get(key) is not None:
+            found.append(str(what[key]))
+    return list(dict.fromkeys(found))
+
+
 def onfire_words(asked: Asked) -> list[Item]:
     """`match onfire TEAM [HOOPER] up|down`: a hooper or the direction, then the direction."""
     directions = values(ONFIRE_DIRECTIONS, "on the Onfire track")
@@ -196,6 +235,12 @@ def watch_games(asked: Asked) -> list[Item]:
     return found
 
 
+# A move's hooper, the legal ones first (the legal-moves query).
+MOVE_HOOPERS = {
+    f"hoopers match {move}": legal_hoopers(move)
+    for move in ("shot", "fundamental", "counter", "block")
+}
+
 SOURCES: dict[str, Any] = {
     "game": {"hoopers series": NOTHING, "watch": watch_games},  # a game number
     "series_id": series_ids,
@@ -235,9 +280,10 @@ SOURCES: dict[str, Any] = {
     "hooper": {
         "hoopers energy": lambda asked: tribe_hoopers(None),
         "hoopers card": lambda asked: tribe_hoopers(None),
+        **MOVE_HOOPERS,
         "hoopers": own_hoopers,
     },
-    "hooper_arg": own_hoopers,
+    "hooper_arg": {**MOVE_HOOPERS, "": own_hoopers},
     "words": {"hoopers match onfire": onfire_words},
     "out": own_hoopers,
     "in_": own_hoopers,
@@ -248,7 +294,7 @@ SOURCES: dict[str, Any] = {
     "fouled": own_hoopers,
     "on": {"hoopers match foul": fouled_on},
     "against": {
-        "hoopers match counter": other_hoopers,
+        "hoopers match counter": legal_hoopers("counter", "against", other_hoopers),
         "hoopers match block": fixed((*SHOT_KINDS, *BLOCKABLE)),
         "hoopers block": fixed((*SHOT_KINDS, *BLOCKABLE)),
         "hoopers": fixed(SHOT_KINDS),

@@ -402,7 +402,11 @@ def match_counter(
     ] = None,
     against: Annotated[
         str | None,
-        typer.Option("--against", help="The hooper whose dribble or pass is countered."),
+        typer.Option(
+            "--against",
+            help="The hooper whose dribble or pass is countered (default: the last one "
+            "recorded and not answered yet).",
+        ),
     ] = None,
     o: OStat = None,
     v: VStat = None,

@@ -27,11 +27,13 @@ Stats and the hooper last used for an action are offered as defaults.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo, RuleViolation
 from companion.engine.events import Step
+from companion.engine.moves import Legal, Move
 from companion.engine.rng import TableRng
 from companion.games.hoopers.rules import turn_flow as tf
 from companion.games.hoopers.rules.blocks import resolve_block
@@ -41,6 +43,13 @@ from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.rules.fouls import read_foul_die
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
 from companion.games.hoopers.rules.helpers import perry_value
+from companion.games.hoopers.rules.legal import (
+    counter_move,
+    fundamental_move,
+    refusal,
+    shot_move,
+    timeout_move,
+)
 from companion.games.hoopers.rules.modifiers import (
     failed_counter_malus,
     failed_counter_note,
@@ -52,7 +61,6 @@ from companion.games.hoopers.rules.phase import (
     energy_warning,
     power_open,
     timeout_answer_open,
-    timeout_open,
 )
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotSpec, resolve_shot
 from companion.games.hoopers.rules.state import MatchState
@@ -193,6 +201,7 @@ class Flow:
         self.defense_card: str | None = None  # Edd Trapp's DLU on a 3PS, when played
         self._match: dict[str, Any] | None = None
         self._states: dict[int, MatchState] = {}
+        self._legal: dict[int, Legal] = {}
         self.said: set[str] = set()  # warnings said as a hooper was picked, not said twice
 
     # --- the match ----------------------------------------------------------
@@ -207,6 +216,7 @@ class Flow:
     def invalidate(self, match: dict[str, Any] | None = None) -> None:
         self._match = None
         self._states.clear()
+        self._legal.clear()
         if match is not None:
             self._match = match
             if self.log is not None:
@@ -224,6 +234,23 @@ class Flow:
             match = self.match()
             self._states[count] = self.table.fold({**match, "events": match["events"][:count]})
         return self._states[count]
+
+    def legal(self) -> Legal:
+        """What may be done where the flow stands: the legal-moves query, the one answer
+        the CLI, Tab and the seats ask (rules/legal.py lists the candidates)."""
+        count = self.events_now()
+        if count not in self._legal:
+            from companion.engine.moves import legal
+
+            match = self.match()
+            asked = {**match, "events": match["events"][:count]}
+            self._legal[count] = legal(self.table.rules, asked, state=self.state())
+        return self._legal[count]
+
+    def offered(self, team: str, move_of: Callable[[str], Move]) -> list[str]:
+        """`team`'s hoopers for whom the query offers `move_of(hooper)` now."""
+        answer = self.legal()
+        return [h for h in self.state().teams[team].hoopers if answer.find(move_of(h))]
 
     def record(self, events: list[dict[str, Any]]) -> list[Step[MatchState]]:
         """Play `events` through the match engine and store them in one transaction
@@ -499,18 +526,53 @@ class Flow:
         question: str,
         choices: list[str],
         preferred: tuple[str | None, ...] = (),
+        move_of: Callable[[str], Move] | None = None,
     ) -> str:
         """A hooper of `team` for `action`, typed with completion; the default is the
-        first of `preferred` who may act, else the hooper last used for it, else the first."""
+        first of `preferred` who may act, else the hooper last used for it, else the first.
+        With `move_of` (the move each hooper would make), another hooper of the team typed
+        is refused with the query's reason, the words the CLI says."""
         live = not self.q.replaying
         last = self.table.last_used(self.match(), team, action) if live else None
         default = next((h for h in (*preferred, last) if h in choices), choices[0])
-        hooper = self.q.name(question, choices, default, what="hooper")
+        if move_of is None:
+            hooper = self.q.name(question, choices, default, what="hooper")
+        else:
+            hooper = self.hooper_or_why(team, question, choices, default, move_of)
         if live:
             self.table.remember(self.match()["id"], used={(team, action): hooper})
         if action != "white cube":
             self.energy_for(team, hooper, action)
         return hooper
+
+    def hooper_or_why(
+        self,
+        team: str,
+        question: str,
+        choices: list[str],
+        default: str,
+        move_of: Callable[[str], Move],
+    ) -> str:
+        """One of `choices` typed with completion; any other hooper of `team` is refused
+        with the rule's reason for `move_of(that hooper)` (the legal-moves query's)."""
+        from companion.engine.names import match_prefix
+
+        names = list(dict.fromkeys(choices))
+        others = [h for h in self.state().teams[team].hoopers if h not in names]
+        answer = self.legal()
+
+        def parse(text: str) -> str:
+            if not text:
+                raise BadInput("an answer is needed: a hooper (Tab completes)")
+            name = match_prefix(text, [*names, *others], what="hooper")
+            if name not in names:
+                why = answer.why_not(move_of(name)) or f"{name} may not play this now"
+                raise RuleViolation(refusal(why, answer))
+            return name
+
+        many = len(names) > prompts.LISTED_NAMES
+        listed = "Tab completes hoopers" if many else " / ".join(names)
+        return self.q.ask(question, default, parse, choices=listed, complete=names)
 
     def energy_for(self, team: str, hooper: str, card: str) -> None:
         """Before `hooper` plays `card`: the card's energy, asked the first time it is needed
@@ -650,9 +712,13 @@ class Flow:
 
     def fundamental(self, turn: tf.Turn) -> tf.Turn:
         slot = "F1" if turn.step == "f1" else "F2"
-        players = self.hoopers(turn.team)
+
+        def by(kind: str) -> Callable[[str], Move]:
+            return lambda hooper: fundamental_move(turn.team, hooper, kind)
+
+        # The kinds and hoopers the legal-moves query offers (the ball, the slots left).
         choices = [
-            k for k in tf.fundamental_choices(turn) if k == "none" or turn.ball.eligible(k, players)
+            k for k in tf.fundamental_choices(turn) if k == "none" or self.offered(turn.team, by(k))
         ]
         default = choices[-1]
         coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
@@ -672,8 +738,10 @@ class Flow:
             return self.coach_event(turn, "gameplan")
         if kind == "none":
             return tf.play_fundamental(turn, "none", "", 0)
-        eligible = turn.ball.eligible(kind, players)
-        hooper = self.pick(turn.team, kind, f"{kind} by?", eligible, (turn.ball.holder,))
+        eligible = self.offered(turn.team, by(kind))
+        hooper = self.pick(
+            turn.team, kind, f"{kind} by?", eligible, (turn.ball.holder,), move_of=by(kind)
+        )
         bonus = self.q.number(
             f"{kind} bonus on the card?", tf.DEFAULT_BONUS[kind], lambda n: check_bonus(n)
         )
@@ -689,7 +757,7 @@ class Flow:
             return []
         side = state.teams[turn.team]
         offered = []
-        if timeout_open(state, turn.team):
+        if self.legal().find(timeout_move(turn.team)):  # the query's answer
             offered.append(TIMEOUT)
         if side.coach_tokens > 0 or side.subs_open or len(side.hoopers) > 5:
             offered.append(SUBSTITUTION)
@@ -791,10 +859,23 @@ class Flow:
         counterers = self.hoopers(turn.opponent, defend=True)
         if not counterers:
             return tf.fundamental_stands(turn)
-        kind = self.q.choose(f"{turn.opponent} counters the {pending.kind}?", choices, "none")
+        kind = self.q.choose(
+            f"{turn.opponent} counters the {pending.kind}?",
+            choices,
+            "none",
+            refused=self.counters_refused(turn.opponent, pending.hooper, choices),
+        )
         if kind == "none":
             return tf.fundamental_stands(turn)
-        by = self.pick(turn.opponent, kind, f"{COUNTER_NAMES[kind]} by?", counterers)
+
+        def countered_by(hooper: str) -> Move:
+            return counter_move(turn.opponent, hooper, kind, pending.hooper)
+
+        legal_counterers = self.offered(turn.opponent, countered_by)
+        by = self.pick(
+            turn.opponent, kind, f"{COUNTER_NAMES[kind]} by?", legal_counterers,
+            move_of=countered_by,
+        )  # fmt: skip
         fouls = self.state().teams[turn.opponent].team_fouls
         spec = CounterSpec(
             kind,
@@ -830,6 +911,21 @@ class Flow:
             self.q.say(f"  {failed_counter_note(counterer, pending.kind)}", markup=False)
             turn = replace(turn, pending=replace(pending, bonus=pending.bonus + malus))
         return tf.fundamental_stands(turn)
+
+    def counters_refused(self, team: str, against: str, choices: list[str]) -> dict[str, str]:
+        """The counters not offered against `against`'s fundamental, each with the query's
+        reason (a steal against a pass: 'a steal answers a dribble')."""
+        answer = self.legal()
+        refused = {}
+        for kind in ("steal", "intercept"):
+            if kind in choices:
+                continue
+            for hooper in self.state().teams[team].hoopers:
+                why = answer.why_not(counter_move(team, hooper, kind, against))
+                if why:
+                    refused[kind] = refusal(why, answer)
+                    break
+        return refused
 
     def unleashed_power(self, turn: tf.Turn, hooper: str) -> tf.Turn | None:
         """The defending Unleashed won the ball back: one more action of the same card?"""
@@ -949,17 +1045,27 @@ class Flow:
         return tf.after_playbook(turn, True, common=common)
 
     def attack(self, turn: tf.Turn) -> tf.Turn:
-        choices = tf.attack_choices(turn)
-        eligible = tf.attack_eligible(turn, self.hoopers(turn.team, attack=True))
-        if not eligible:
-            choices = ["none"]
+        # The kinds some hooper may shoot now, as the query offers them.
+        choices = [
+            k
+            for k in tf.attack_choices(turn)
+            if k == "none" or self.offered(turn.team, lambda h, k=k: shot_move(turn.team, h, k))
+        ]
+        choices = choices or ["none"]
         kind = self.q.choose(f"A: {turn.team}'s attack?", choices, choices[0])
         if kind == "none":
             self.card_back(turn)
             return tf.ball_lost(turn, "no attack: the ball is lost")
+
+        def shooting(name: str) -> Move:
+            return shot_move(turn.team, name, kind)
+
+        # Who may shoot is the query's answer (the ball: 'The hooper who performs a pass
+        # can't perform the very following action'); a passer typed is told why.
+        eligible = self.offered(turn.team, shooting)
         hooper = self.pick(
             turn.team, "attack", f"{SHOT_NAMES[kind]} by?", eligible,
-            (turn.ball.holder, turn.rebounder),
+            (turn.ball.holder, turn.rebounder), move_of=shooting,
         )  # fmt: skip
         stat = self.stat(turn.team, hooper, kind, KIND_NAMES[kind])
         bonuses = tf.attack_bonuses(turn, hooper)

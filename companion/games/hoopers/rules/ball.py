@@ -178,3 +178,21 @@ def check_counter(state: Any, counter: str | None, data: Mapping[str, Any]) -> N
 
 
 ANSWER_OF = {v: k for k, v in ANSWERS.items()}
+
+
+def answered(state: Any, counter: str) -> str | None:
+    """The hooper a steal or intercept recorded without `--against` answers: the one who
+    played the attacking side's last fundamental not answered yet (a counter is played
+    right after the fundamental it contests). A screen can't be countered, so it is
+    skipped; the last dribble or pass is named whatever its kind, so a steal typed against
+    a pass is refused with the rule's words (`check_counter`), not asked who it answers.
+    None when no such fundamental was recorded."""
+    if counter not in ANSWERS:
+        return None
+    attacking = getattr(state, "attacking", None)
+    for played in reversed(getattr(state, "fundamentals", [])):
+        if played["team"] != attacking or played.get("countered"):
+            continue
+        if played["kind"] in ANSWER_OF:
+            return str(played["hooper"])
+    return None

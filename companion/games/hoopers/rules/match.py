@@ -330,9 +330,53 @@ class MatchRules:
     ) -> Step[MatchState]:
         state.notes = []
         data = dict(event["data"])
+        if event["type"] == "shot" and "stat" in data:
+            # A move made from the legal-moves query asks the stat apart from the shot's
+            # spec (rules/legal.py): the log keeps it in the spec, as the CLI records it.
+            data["spec"] = {**(data.get("spec") or {}), "stat": data.pop("stat")}
+        if event["type"] == "counter" and not data.get("against") and rng is not None:
+            _infer_against(state, data)
         outcome = apply_event(state, event["type"], data, rng)
         note_play(state, event["type"], data, outcome)
+        _note_stats(state, event["type"], data)
         return Step(state, {"type": event["type"], "data": data}, outcome, tuple(state.notes))
+
+    def moves(self, state: MatchState) -> list[Any]:
+        """The moves a player might try now (the legal-moves query's candidates)."""
+        from companion.games.hoopers.rules.legal import candidates
+
+        return candidates(state)
+
+
+def _infer_against(state: MatchState, data: dict[str, Any]) -> None:
+    """A steal or intercept recorded right after the dribble or pass it answers needs no
+    `--against` (rules/ball.py: `answered`); an old log always named it."""
+    from companion.games.hoopers.rules.ball import answered
+    from companion.games.hoopers.rules.phase import _counter_kind
+
+    team = phase._team_name(state, data)
+    if team is None or team == state.attacking:
+        return  # the move itself names what is wrong
+    hooper = answered(state, _counter_kind(data) or "")
+    if hooper is not None:
+        data["against"] = hooper
+
+
+def _note_stats(state: MatchState, kind: str, data: Mapping[str, Any]) -> None:
+    """Keep the card numbers a move used (the query's defaults, rules/legal.py)."""
+    team, hooper = data.get("team"), data.get("hooper")
+    if not team or not hooper:
+        return
+    if kind == "shot":
+        spec = data.get("spec") or {}
+        if spec.get("stat") is not None:
+            state.stats[(team, hooper, spec["kind"])] = spec["stat"]
+    elif kind == "counter":
+        for stat in ("o", "v"):
+            if data.get(stat) is not None:
+                state.stats[(team, hooper, stat)] = data[stat]
+    elif kind == "free-throw" and data.get("stat") is not None:
+        state.stats[(team, hooper, "2ps")] = data["stat"]
 
 
 RULES = MatchRules()

@@ -5,8 +5,10 @@ the match's fold keeps a `Phase` (advanced by every event, `advance`), the table
 refuses a move the phase does not allow (`check`, when a move is recorded — never
 when an old log is folded again, so a match recorded before these checks still
 replays), and guided play asks the same phase where a turn picks up
-(`companion.games.hoopers.rules.turn_flow.resume`), whether a timeout may be called
-(`timeout_open`) and whether the Unleashed power is open (`power_open`).
+(`companion.games.hoopers.rules.turn_flow.resume`) and whether the Unleashed power is
+open (`power_open`); whether a timeout may be called is the query's answer. What is legal
+now, said at the end of a refusal, is the legal-moves query's answer (rules/legal.py),
+which tries each candidate move with these same checks.
 
 The steps:
 
@@ -105,46 +107,10 @@ class Phase:
         return self.step == START
 
 
-def legal_now(phase: Phase, attacking: str | None = None, defending: str | None = None) -> str:
-    """What the table may record now, as commands (for a refusal's message)."""
-    team = attacking or "TEAM"
-    other = defending or "TEAM"
-    turn = "'match turn'"
-    power = f", or 'match turn --power' ({other}'s Unleashed power)" if phase.power else ""
-    if phase.step == ENDED:
-        return f"only {turn} (the turn token moves){power}"
-    if phase.step == MISSED:
-        return f"'match counter {team} rebound' (F3) or {turn} (defensive rebound){power}"
-    if phase.step == REBOUND_WON:
-        return (
-            f"'match turn --again' (draw two cards, a new attack) or a shot by {team} "
-            f"(+15 for the rebounder: --bonus 15), or {turn}"
-        )
-    if phase.step == FREE_THROWS:
-        return f"'match free-throw {team} --stat 2PS'"
-    counter = f"'match counter {other} steal|intercept', " if phase.counterable else ""
-    moves = f"a shot or block, {counter}or {turn}"
-    if phase.step == START:
-        return f"a timeout or substitutions (coach actions), {moves}"
-    return moves
-
-
 def _refuse(what: str, phase: Phase, state: Any) -> RuleViolation:
-    return RuleViolation(
-        f"{what} is not legal now ({phase.why or 'the attack goes on'}); "
-        f"legal now: {legal_in(state, phase)}"
-    )
-
-
-def legal_in(state: Any, phase: Phase | None = None) -> str:
-    """What the table may record now in `state` (its own phase unless one is given): the
-    end of every refusal, so one that quotes the rulebook also says what to do instead."""
-    phase = phase if phase is not None else state.phase
-    attacking = getattr(state, "attacking", None)
-    defending = state.other(attacking) if attacking else None
-    if phase.power and not _unleashed(state, defending):
-        phase = replace(phase, power=False)
-    return legal_now(phase, attacking, defending)
+    """The rule's words alone: what is legal instead is the legal-moves query's to say
+    (the table and guided play end a refusal with it: rules/legal.py, `refusal`)."""
+    return RuleViolation(f"{what} is not legal now ({phase.why or 'the attack goes on'})")
 
 
 def _counter_kind(data: Mapping[str, Any]) -> str | None:
@@ -497,17 +463,6 @@ def _after_block(phase: Phase, data: Mapping[str, Any], outcome: Any, owed: bool
     if owed:
         return _owed(then, why, left.slots, left.open)
     return Phase(ENDED if on_shot else PLAY, why=why, slots=left.slots, open=left.open)
-
-
-def timeout_open(state: Any, team: str) -> bool:
-    """A timeout: the attacking team, at the beginning of its turn, with a cube and a token."""
-    side = state.teams[team]
-    return (
-        team == state.attacking
-        and state.phase.fresh
-        and side.timeouts > 0
-        and side.coach_tokens > 0
-    )
 
 
 def timeout_answer_open(state: Any, caller: str) -> bool:

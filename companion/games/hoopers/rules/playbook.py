@@ -49,11 +49,9 @@ def reward_playbook(state: MatchState, data: dict[str, Any], rng: Any, draws: An
             "its scored attack ('match shot' first)"
         )
     if not action["scored"]:
-        from companion.games.hoopers.rules.phase import legal_in
-
         raise RuleViolation(
             f"{action['attacker']} ({side.name}) did not score: 'If you score the basket, "
-            f"you can choose' a reward; legal now: {legal_in(state)}"
+            "you can choose' a reward"
         )
     if action.get("rewarded"):
         raise RuleViolation(f"{side.name}'s playbook already took its reward")

@@ -82,8 +82,7 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     if len(standing(state, side.name)) != 1 or state.phase.slots != 1:
         raise RuleViolation(
             "a playbook is declared 'after a successful F1 action' (recorded with 'match "
-            "fundamental', not countered away or fouled) and before the F2; legal now: "
-            + _legal(state)
+            "fundamental', not countered away or fouled) and before the F2"
         )
     typed = str(data.get("use") or "").strip()
     active = [p["name"] for p in side.playbooks]
@@ -127,12 +126,6 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     data["use"] = name
     state.playbook_run = {"team": side.name, "name": name, "common": common}
     state.notes.append(f"{side.name} runs {name}: the F2 and A cannot be countered or defended")
-
-
-def _legal(state: MatchState) -> str:
-    from companion.games.hoopers.rules.phase import legal_in
-
-    return legal_in(state)
 
 
 def _held_or_none(side: TeamState) -> str:

@@ -201,6 +201,9 @@ class MatchState:
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
     plays: list[dict[str, str]] = field(default_factory=list)
+    # The card numbers recorded so far, by (team, hooper, stat): what the legal-moves query
+    # tries a shot or a counter with (rules/legal.py); not part of the status.
+    stats: dict[tuple[str, str, str], int] = field(default_factory=dict)
 
     @property
     def turn_fresh(self) -> bool:

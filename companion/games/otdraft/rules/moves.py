@@ -46,7 +46,8 @@ def _secret(state: DraftState, player: str) -> Move:
         card = Ask("card", "the secret card kept", tuple(dealt), sample=dealt[0])
     else:
         card = _ask("the secret card kept", state, player)
-    return Move("secret", player, {"player": player}, f"{player} keeps a secret card", (card,))
+    label = f"{player} keeps a secret card"  # the two dealt: the player's alone
+    return Move("secret", player, {"player": player}, label, (card,), private=bool(dealt))
 
 
 def _picks(state: DraftState, players: Sequence[str]) -> Iterator[Move]:

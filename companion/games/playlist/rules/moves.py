@@ -57,7 +57,8 @@ def _play(state: GameState, player: str) -> Move | None:
     if not playlist:  # "Start a playlist by placing a minimum of 2 cards"
         then = next(b for b in hand if b is not first and MULTIPLAYER.links(first, b))
         asks.append(Ask("next", "the song after it", names, sample=then.name()))
-    return Move("play", player, {"player": player}, f"{player} adds a song", tuple(asks))
+    label = f"{player} adds a song"  # its choices are the hand: its owner's alone
+    return Move("play", player, {"player": player}, label, tuple(asks), private=True)
 
 
 def solo_candidates(state: SoloState) -> Iterator[Move]:
