@@ -39,6 +39,23 @@ def pytest_configure(config):
         os.environ.setdefault("COMPANION_FUZZ_EXAMPLES", "20")
 
 
+def local_time(monkeypatch: pytest.MonkeyPatch, zone: str):
+    """This machine's local time is `zone`'s while the fixture that yields from it lasts."""
+    import time
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """Local time read in UTC (the tests' days and hours are UTC's)."""
+    yield from local_time(monkeypatch, "UTC")
+
+
 @pytest.fixture
 def cache_reads(monkeypatch):
     """The files of this machine's index folder (the archive's caches) a command reads,

@@ -61,6 +61,17 @@ SeedOption = Annotated[
     int | None,
     typer.Option("--seed", help="Seed the random draws so the result can be reproduced."),
 ]
+# When a game was played, as every command that files one takes it (history.log.parse_when).
+WhenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--when",
+        metavar="DATE",
+        help="When it was played: YYYY-MM-DD[ HH:MM] (local time), today, yesterday, a"
+        " weekday (the last one: friday) or 3 days ago, each with an optional HH:MM"
+        " (default: now).",
+    ),
+]
 
 
 # Set from the command line before a command runs: `--json` asked for, so a failure is

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, NewOption, emit, open_store
+from companion.cli.common import JsonOption, NewOption, WhenOption, emit, open_store
 
 
 def _log(
@@ -32,16 +32,7 @@ def _log(
             help="Each player's final score (a solo round: just the POINTS).",
         ),
     ] = None,
-    when: Annotated[
-        str | None,
-        typer.Option(
-            "--when",
-            metavar="DATE",
-            help="When it was played: YYYY-MM-DD[ HH:MM] (local time), today, yesterday, a"
-            " weekday (the last one: friday) or 3 days ago, each with an optional HH:MM"
-            " (default: now).",
-        ),
-    ] = None,
+    when: WhenOption = None,
     note: Annotated[
         str | None, typer.Option("--note", metavar="TEXT", help="A note kept with the match.")
     ] = None,

@@ -128,7 +128,8 @@ def start_prediction(store: Store, game: str, players: Sequence[str]) -> dict[st
 
 def predicted(store: Store, game: str, players: Sequence[str]) -> dict[str, Any]:
     """`{"predictions": predict.predict(lines, game, players), "rated": [whether each
-    player has a line in game]}` over every rating line, `players` named canonically.
+    player has a line in game], "skills": [each player's [μ, σ]], "beta": the model's β}`
+    over every rating line, `players` named canonically.
 
     Kept (companion.history.answered) under the digest of everything the ratings are made
     from, so asking again while no archive file, record or live match's names changed
@@ -136,7 +137,8 @@ def predicted(store: Store, game: str, players: Sequence[str]) -> dict[str, Any]
     asks it each time for its odds)."""
     from companion.history.answered import PREDICTED, Kept
 
-    kept = Kept(store, ["predicted", game, list(players)], PREDICTED)
+    # "skills" (each player's μ and σ) and "beta" came later: a doc kept before is not read.
+    kept = Kept(store, ["predicted", 2, game, list(players)], PREDICTED)
     doc = kept.doc()
     if doc is not None:
         return doc
@@ -147,9 +149,15 @@ def predicted(store: Store, game: str, players: Sequence[str]) -> dict[str, Any]
     with paused_gc():
         found = quick_ratings(store, None, counted)
         lines = found[1] if found is not None else _rated_history(store)[1]
+    from companion.history.ratings import model
+
+    rater = model()
+    held = [lines[game, p].rating if (game, p) in lines else rater.rating() for p in players]
     doc = {
         "predictions": predict(lines, game, players),
         "rated": [(game, player) in lines for player in players],
+        "skills": [[rating.mu, rating.sigma] for rating in held],
+        "beta": rater.beta,
     }
     if found is not None and store.warned() == warned:
         kept.keep(doc, counted)

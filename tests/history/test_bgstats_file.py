@@ -9,17 +9,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.conftest import local_time
 from tests.history.factory import match, record
 
 
 @pytest.fixture
 def in_madrid(monkeypatch):
     """This machine's local time is Madrid's (UTC+1 in winter)."""
-    monkeypatch.setenv("TZ", "Europe/Madrid")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+    yield from local_time(monkeypatch, "Europe/Madrid")
 
 
 def test_a_play_goes_out_at_the_utc_moment_it_was_played(cli, in_madrid):

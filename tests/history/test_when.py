@@ -14,15 +14,7 @@ from tests.conftest import assert_user_error
 WEDNESDAY = datetime(2026, 12, 2, 21, 30, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch):
-    import time
-
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc")  # tests/conftest.py
 
 
 @pytest.mark.parametrize(

@@ -318,17 +318,26 @@ def test_no_board_sentence_keeps_a_command(page, tmp_path):
 
 def test_the_series_board_says_who_took_each_strength_marker(page, tmp_path):
     """Game 1 (won by 5) gave the Strength marker to nobody, game 2 (by 8) to the winner:
-    the board names game 2's taker only; each card names the person and their tribe."""
+    the board names game 2's taker only; each card names the person and their tribe; each
+    game shows its date."""
+    from datetime import date
+
     db = tmp_path / "db.json"
     companion(db, "hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed",
               "--home", "Keepers")  # fmt: skip
-    companion(db, "hoopers", "series", "record", "--score", "80-75")
+    companion(db, "hoopers", "series", "record", "--score", "80-75", "--when", "2026-11-27")
     companion(db, "hoopers", "series", "record", "--score", "78-70")
     with served(db, "--game", "series") as url:
         page.goto(url)
         page.wait_for_selector("#scores")
         text = page.inner_text("#board")
         assert "Strength markers given: 1 (game 2 Keepers)" in text, text
+        # Issue 43 item 11: each game's date (the first played on another evening).
+        dates = page.evaluate(
+            "() => [...document.querySelectorAll('#board table tr')].filter("
+            "r => r.querySelector('td')).map(r => r.children[1].textContent)"
+        )
+        assert dates[0] == "2026-11-27" and dates[1] == date.today().isoformat(), dates
         assert "(, " not in text
         assert score_of(page, "Ana") == "2" and score_of(page, "Ben") == "0"
         card = page.locator('#scores .side[data-player="Ana"] .name').inner_text()

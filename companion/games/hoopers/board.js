@@ -44,12 +44,22 @@ board("hoopers", s => {
   };
 });
 
+// A game's date as the room lives it (its local day, YYYY-MM-DD, as `series status` shows
+// it); "" for a game recorded before dates were kept.
+const day = played => {
+  const at = played ? new Date(played) : null;
+  if (!at || isNaN(at)) return "";
+  const two = n => String(n).padStart(2, "0");
+  return at.getFullYear() + "-" + two(at.getMonth() + 1) + "-" + two(at.getDate());
+};
+
 board("series", s => {
   const played = s.games || [];
   const rows = (s.schedule || []).map((home, i) => {
     const g = played[i];
     const score = g ? Object.entries(g.score || {}).map(([t, p]) => t + " " + p).join(" – ") : "";
-    return [String(i + 1), home, score, g ? g.winner : (i + 1 === s.next_game ? "next" : "")];
+    return [String(i + 1), g ? day(g.played) : "", home, score,
+            g ? g.winner : (i + 1 === s.next_game ? "next" : "")];
   });
   // Who took each game's Strength marker (null: nobody, as the rules may leave it).
   const given = (s.strength_markers || []).map((to, i) => to ? "game " + (i + 1) + " " + to : null)
@@ -73,7 +83,7 @@ board("series", s => {
             scoreCards(s, {label: p => (tribeOf[p] ? tribeOf[p] + " · " : "") + "games won"}),
             el("p", {class: "line"}, "Strength markers given: " + given.length +
                (given.length ? " (" + given.join(", ") + ")" : "")),
-            details(panel("", table(["game", "home", "score", "winner"], rows)))],
+            details(panel("", table(["game", "date", "home", "score", "winner"], rows)))],
     next,
   };
 });

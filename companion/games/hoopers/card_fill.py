@@ -12,7 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.errors import RuleViolation
-from companion.games.hoopers.rules.cards import MissingCard, check_guard
+from companion.games.hoopers.rules.cards import (
+    STELLAR_UPGRADED,
+    MissingCard,
+    check_guard,
+    refuse_stellar,
+)
 from companion.games.hoopers.rules.state import MatchState
 
 
@@ -33,10 +38,7 @@ def check_stellar(state: MatchState, move: dict[str, Any], cards: Mapping[str, A
         name = state.team(data["team"]).hooper(data["hooper"]).name
     except (KeyError, ValueError, RuleViolation):
         return  # the move itself names what is wrong
-    if (cards.get(_name(name)) or {}).get("stellar"):
-        raise RuleViolation(
-            f"{name}'s card is stellar: 'A former stellar hooper cannot be upgraded'"
-        )
+    refuse_stellar(cards.get(_name(name)), name, STELLAR_UPGRADED)
 
 
 def with_card_defence(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:

@@ -27,6 +27,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def local_day(played: str | None) -> str:
+    """A game's date as the table lives it (its local day, YYYY-MM-DD); '' when not kept."""
+    if not played:
+        return ""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(played).astimezone().date().isoformat()
+    except ValueError:
+        return ""
+
+
 def _score_line(series: Series, score: Mapping[str, int]) -> str:
     a, b = series.tribes
     return f"{a} {score[a]}-{score[b]} {b}"
@@ -43,8 +55,10 @@ def render_scoreboard(out: Console, status: Status[SeriesView]) -> None:
         f"[bold]{plain(series.label(a))} {wins[a]} – {wins[b]} {plain(series.label(b))}[/bold] "
         f"(games won; first to {doc['wins_needed']})"
     )
+    # The score in the tribes' order, as the line above names them; short headers and a
+    # date keep the strip inside 80 columns (the match in play is named below it).
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("game", "home", "away", f"{a}-{b}", "winner", "margin", "strength marker"):
+    for column in ("game", "date", "home", "away", "score", "winner", "margin", "strength"):
         table.add_column(column)
     played = {g["number"]: g for g in doc["games"]}
     for number, home in enumerate(doc["schedule"], start=1):
@@ -52,12 +66,11 @@ def render_scoreboard(out: Console, status: Status[SeriesView]) -> None:
         away = series.other(home)
         if game is None:
             playing = doc["playing_match"] and number == doc["next_game"]
-            table.add_row(
-                str(number), home, away, f"playing ({doc['playing_match']})" if playing else ""
-            )
+            table.add_row(str(number), "", home, away, "playing" if playing else "")
             continue
         table.add_row(
             str(number),
+            local_day(game["played"]),
             home,
             away,
             f"{game['score'][a]}-{game['score'][b]}",

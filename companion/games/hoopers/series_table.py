@@ -45,6 +45,9 @@ CURRENT = "current"
 HAND_GAME = "hoopers-series-game"
 RATED_AS = "hoopers"  # the ratings a Series game counts in (its games are matches of it)
 COMMAND = "companion hoopers series"
+SETUP_STAR = (
+    "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an un-stellar hooper"
+)
 
 
 class SeriesNotOver(RuleViolation):
@@ -157,9 +160,10 @@ class SeriesTable:
 
     def game_chances(self, series: Series) -> tuple[Any, Any, str]:
         """The first tribe's chance of one game (home, away, where it came from) when none
-        is given: openskill's prediction from the two managers' Valley Hoopers ratings, else
-        even (a Series of tribes alone has no people to rate)."""
-        from companion.games.hoopers.rules.series_odds import EVEN
+        is given: the two managers' Valley Hoopers ratings as openskill holds them (each
+        skill's μ and σ, `series_odds.Skills`), else even (a Series of tribes alone has no
+        people to rate)."""
+        from companion.games.hoopers.rules.series_odds import EVEN, Skills
         from companion.history.book import predicted
 
         people = series.people
@@ -168,8 +172,14 @@ class SeriesTable:
         found = predicted(self.store, RATED_AS, list(people))  # kept while history holds
         if not all(found["rated"]):
             return EVEN, EVEN, "even"
-        first, _ = found["predictions"]
-        return first["chance"], first["chance"], "ratings"
+        (mu_a, sigma_a), (mu_b, sigma_b) = found["skills"]
+        skills = Skills(
+            gap=mu_a - mu_b,
+            spread=(sigma_a**2 + sigma_b**2) ** 0.5,
+            scale=(2 * found["beta"] ** 2) ** 0.5,
+            provisional=tuple(r["player"] for r in found["predictions"] if r["provisional"]),
+        )
+        return skills, skills, "ratings"
 
     def status_of(self, series: Series) -> Status[SeriesView]:
         view = SeriesView(series, self.rules)
@@ -260,20 +270,24 @@ class SeriesTable:
         self,
         score: str,
         periods: str | None = None,
+        when: str | None = None,
         **details: Sequence[str] | str | None,
     ) -> Status[SeriesView]:
         """Record the next game by hand: `score` "78-75" in the order the tribes were named.
 
+        `when`: the day it was played, as `companion log --when` takes it (default: now).
         `details`: ejected, injured (["TRIBE:HOOPER", ...]), chips
         (["TRIBE:lv1=N,lv2=N"]), gameplan (["TRIBE:N"]), series_track (a tribe).
         """
         from companion.games.hoopers.rules.series_input import parse_pair, parse_periods
+        from companion.history.log import parse_when
 
         series = self._synced(self._current_id())
         a, b = parse_pair(score)
         report = GameReport(
             scores={series.tribes[0]: a, series.tribes[1]: b},
             periods=parse_periods(periods) if periods else (),
+            played=parse_when(when),
             **self._details(series, len(series.games) + 1, **details),
         )
         return self.record_game(report)
@@ -285,6 +299,10 @@ class SeriesTable:
         # The series, the hand-typed game's record and (when it decides the series) the
         # series' own record change together: one transaction, all or nothing; the hand-typed
         # game's id is picked inside it, so no match filed meanwhile can hold it.
+        if report.played is None:
+            from companion.store.ids import now
+
+            report = replace(report, played=now())
         with self.store.change() as txn:
             if by_hand:
                 report = replace(report, match_id=txn.unused_id())
@@ -332,18 +350,22 @@ class SeriesTable:
         seed: int | None = None,
         sevens: Mapping[str, Sequence[str]] | None = None,
         fives: Mapping[str, Sequence[str]] | None = None,
+        when: str | None = None,
     ) -> Any:
         """Start the next game as a tracked hoopers match with the Series rules applied.
 
         `hot`: the home tribe's hoopers on the first hot step; `cold`: the away
         tribe's on the first cold step; `rosters`: hoopers of tribes the
-        companion does not know. Returns a `StartedGame`.
+        companion does not know; `when`: the day it was played, when not tonight (as
+        `companion log --when` takes it). Returns a `StartedGame`.
         """
         from companion.engine.rng import fresh_seed
         from companion.games.hoopers.rules.match import new_match
         from companion.games.hoopers.rules.series_match import StartedGame, plan_series_match
         from companion.games.hoopers.table import HoopersTable
+        from companion.history.log import parse_when
 
+        played = parse_when(when) if when is not None else None
         series = self._synced(self._current_id())
         series.linked_to("-", self.rules)  # refuse early: decided, or a game already in play
         plan = plan_series_match(
@@ -371,7 +393,7 @@ class SeriesTable:
         options = {**options, **plan.extra_options}
         started = hoopers.start_match(players, options, chosen_seed, events)
         try:
-            self._change(series.id, lambda s: s.linked_to(started.id, self.rules))
+            self._change(series.id, lambda s: s.linked_to(started.id, self.rules, played))
         except Exception:
             hoopers.abandon()
             raise
@@ -431,7 +453,7 @@ class SeriesTable:
             if series.status != LIVE:
                 raise RuleViolation(f"series {series.id} is already {self._ended(series)}")
             # A game in play stays a plain tracked match.
-            return replace(series, status=ABANDONED, pending_match=None)
+            return replace(series, status=ABANDONED, pending_match=None, pending_played=None)
 
         with self.store.change() as txn:
             after = self._change(series_id, drop, txn)
@@ -540,7 +562,10 @@ class SeriesTable:
             return series
         if match["status"] != "finished":
             return series.unlinked()
-        return series.with_game(self._report_from_match(series, match), self.rules)
+        report = self._report_from_match(series, match)
+        # The day the table said at `game start --when`, else the day its match started.
+        played = series.pending_played or match.get("created")
+        return series.with_game(replace(report, played=played), self.rules)
 
     def _seen(self, series: Series) -> Series:
         """`series` with its ended tracked match counted in, without writing."""
@@ -634,7 +659,7 @@ class SeriesTable:
             },
             "seed": None,
             "status": "finished",
-            "created": now(),
+            "created": game.played or now(),
             "events": [],
             "result": {
                 "scores": {side(t): n for t, n in game.scores.items()},
@@ -669,6 +694,7 @@ class SeriesTable:
         stored by full name, so the next game's carry-over finds them.
         """
         from companion.engine.names import match_prefix
+        from companion.games.hoopers.rules.cards import STELLAR_UPGRADED
         from companion.games.hoopers.rules.series_input import (
             parse_chips,
             parse_gameplan,
@@ -682,6 +708,7 @@ class SeriesTable:
         upgrades: dict[str, dict[str, str]] = {}
         for item in upgrade or []:
             tribe, hooper, card = parse_upgrade(item, tribes, rosters)
+            self._refuse_stellar(hooper, STELLAR_UPGRADED)
             given = upgrades.setdefault(tribe, {})
             if hooper in given:
                 # Not silently the last one: "Every hooper can gain only one upgrade".
@@ -711,14 +738,14 @@ class SeriesTable:
         }
 
     def _setup_stars(self, tribes: Sequence[str], given: Sequence[str]) -> dict[str, str]:
-        """ "Choose one [star] upgrade from your player upgrade kit and sleeve it onto an
-        un-stellar hooper": one hooper per tribe."""
+        """`SETUP_STAR`: one hooper per tribe, not one whose card is stellar."""
         from companion.games.hoopers.rules.series_input import resolve_tribe_hooper
 
         rosters = {t: r for t in tribes if (r := self.known_roster(t)) is not None}
         stars: dict[str, str] = {}
         for item in given:
             tribe, hooper = resolve_tribe_hooper(item, tribes, rosters)
+            self._refuse_stellar(hooper, SETUP_STAR)
             if tribe in stars:
                 raise BadInput(
                     f"{tribe} sleeves one [star] upgrade at the setup, on {stars[tribe]}, "
@@ -726,6 +753,14 @@ class SeriesTable:
                 )
             stars[tribe] = hooper
         return stars
+
+    def _refuse_stellar(self, hooper: str, rule: str) -> None:
+        """An upgrade on a hooper whose card the table marked stellar (`hoopers card
+        --stellar`), refused as the match refuses it."""
+        from companion.games.hoopers.rules.cards import refuse_stellar
+        from companion.games.hoopers.table import HoopersTable, card_name
+
+        refuse_stellar(HoopersTable(self.store).hooper_cards().get(card_name(hooper)), hooper, rule)
 
     def known_rosters(self, number: int) -> dict[str, list[str]]:
         """Each tribe's hoopers in game `number` of the current series (known tribes)."""

@@ -522,9 +522,10 @@ def test_watch_shows_the_series_scoreboard(started, cli):
     assert doc == started("status", "--json").json
     text = cli("watch", "--once", "--game", "series").stdout
     assert "Keepers 1 – 1 Unleashed (games won; first to 4)" in text
-    assert "1     Keepers    Unleashed  80-70" in text
-    assert "2     Keepers    Unleashed  75-78" in text  # Unleashed won by 3: the marker to Keepers
-    assert "3     Unleashed  Keepers" in text
+    rows = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line[:1].isdigit()}
+    assert rows["1"][1:4] == [K, U, "80-70"]  # after the game's date
+    assert rows["2"][1:4] == [K, U, "75-78"]  # Unleashed won by 3: the marker to Keepers
+    assert rows["3"] == [U, K]
     assert "Strength marker: winner by 7+, loser by 3 or less" in text
     assert "Next: game 3, Unleashed at home, Keepers away." in text
     # No live match: watch without --game finds the series in progress.
@@ -761,3 +762,70 @@ def test_a_series_games_status_says_which_game_it_is_and_the_series_score(starte
     assert result.exit_code == 0, result.stderr
     status = cli("hoopers", "match", "status", "--json").json
     assert status["series_game"] == {"number": 2, "score": {K: 1, U: 0}}
+
+
+def test_game_start_without_its_steps_says_what_they_are(started, db):
+    """Issue 43 item 6: not a bare "Missing option '--hot'": what --hot and --cold name for
+    this game, and the guided way that asks them."""
+    for missing in ((), ("--hot", "Edd,May,Vernon"), ("--cold", "Dime,Never")):
+        before = db.read_bytes()
+        result = started("game", "start", *missing)
+        assert_user_error(
+            result,
+            "game 1 needs its first steps: --hot names the 3 hoopers of Keepers (home) on the "
+            "first hot step, --cold the 2 of Unleashed (away) on the first cold step",
+        )
+        assert "'companion hoopers series play'" in result.stderr
+        assert "Missing option" not in result.stderr
+        assert db.read_bytes() == before
+
+
+FRIDAY = "2026-12-04T21:30:00+00:00"  # a Friday evening
+
+
+def test_a_series_game_has_its_date(started, cli, db, monkeypatch, utc):
+    """Issue 43 item 11: `record --when` and `game start --when` (as `companion log --when`
+    takes it) date a game played on another evening; `status` and its JSON show each
+    game's date, and history files a game typed in by hand on its day."""
+    from companion.store import clock
+
+    monkeypatch.setattr(clock, "wall", lambda: FRIDAY)
+    doc = record(started, "78-70", "--when", "2 days ago 20:15")
+    assert doc["games"][0]["played"] == "2026-12-02T20:15:00+00:00"
+    doc = record(started, "70-78")  # tonight
+    assert doc["games"][1]["played"] == FRIDAY
+    game = started("game", "start", "--hot", "Faust,Serge,Dime", "--cold", "May,Vernon",
+                   "--when", "yesterday", "--json")  # fmt: skip
+    assert game.exit_code == 0, game.stderr
+    play_match_to_the_end(db, [(10, 8)] * 4)
+    assert cli("hoopers", "match", "end").exit_code == 0
+    doc = started("status", "--json").json
+    assert [g["played"][:10] for g in doc["games"]] == ["2026-12-02", "2026-12-04", "2026-12-03"]
+    shown = started("status").stdout.splitlines()
+    assert shown[2].split() == ["game", "date", "home", "away", "score", "winner", "margin",
+                                "strength"]  # fmt: skip
+    assert shown[3].split()[:5] == ["1", "2026-12-02", K, U, "78-70"]
+    assert shown[5].split()[:3] == ["3", "2026-12-03", U]
+    listed = cli("history", "list", "--json").json
+    first = next(m for m in listed["matches"] if m["id"] == doc["games"][0]["match_id"])
+    assert first["created"].startswith("2026-12-02")
+    assert_user_error(started("record", "--score", "70-60", "--when", "someday"), "--when")
+    assert_user_error(started("record", "--score", "70-60", "--when", "2026-12-25"), "future")
+
+
+def test_the_series_strip_fits_80_columns(cli, monkeypatch):
+    """Issue 43 item 10: at 80 columns no column of the strip is cut (`Keepers-Unleash…`)."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+    def series(*args):
+        return cli("hoopers", "series", *args)
+
+    assert series("start", "--players", "Ana=Keepers,Ben=Unleashed", "--home", "kee").exit_code == 0
+    for score in ("70-78", "78-70", "70-78", "79-75"):  # Unleashed's name in every column
+        assert series("record", "--score", score).exit_code == 0
+    shown = series("status").stdout
+    assert "…" not in shown
+    strip = shown.splitlines()[1:10]  # the title, the header and the seven games
+    assert strip[1].startswith("game") and max(len(line.rstrip()) for line in strip) <= 80
+    row = next(line for line in shown.splitlines() if line.startswith("3 "))
+    assert row.split()[2:] == [U, K, "70-78", U, "+8", U]

@@ -140,3 +140,27 @@ def test_the_setup_star_upgrade_counts_from_game_1(cli):
         cli(*S, "amend", "--upgrade", "Keepers:Edd=star"),
         "Edd Trapp (Keepers) already carries the 'star' upgrade",
     )
+
+
+def test_a_card_marked_stellar_takes_no_upgrade_in_the_series(cli, db):
+    """Issue 43 item 14: the Setup's [star] goes "onto an un-stellar hooper", and "A former
+    stellar hooper cannot be upgraded": a card the table marked stellar (`hoopers card
+    --stellar`) is refused at the setup's --star and at `amend --upgrade`, as the match's
+    `energy --star` refuses it, writing nothing."""
+    ok(cli("hoopers", "card", "Edd Trapp", "--stellar"))
+    before = db.read_bytes()
+    assert_user_error(
+        cli(*S, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers", "--star", "K:edd"),
+        "Edd Trapp's card is stellar: 'Choose one [star] upgrade from your player upgrade kit "
+        "and sleeve it onto an un-stellar hooper'",
+    )
+    assert db.read_bytes() == before
+    ok(cli(*S, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers", "--star", "K:may"))
+    ok(cli(*GAME_1))
+    before = db.read_bytes()
+    assert_user_error(
+        cli(*S, "amend", "--upgrade", "Keepers:edd=three"),
+        "Edd Trapp's card is stellar: 'A former stellar hooper cannot be upgraded'",
+    )
+    assert db.read_bytes() == before
+    ok(cli(*S, "amend", "--upgrade", "Keepers:hector=three"))  # an un-stellar card takes it

@@ -14,6 +14,7 @@ from companion.cli.common import (
     JsonOption,
     NewOption,
     SeedOption,
+    WhenOption,
     emit,
     new_app,
     open_store,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from companion.games.hoopers.series_table import SeriesTable
     from companion.tables.base import Status
 
+COMMAND = "companion hoopers series"
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
 game_app = new_app("Play the next series game as a tracked hoopers match.")
 app.add_typer(game_app, name="game")
@@ -177,12 +179,14 @@ def record(
     chips: ChipsOption = None,
     gameplan: GameplanOption = None,
     series_track: SeriesTrackOption = None,
+    when: WhenOption = None,
     json: JsonOption = False,
 ) -> None:
     """Record the next game by hand, then show its Reward Phase."""
     status = _table(ctx).record(
         score,
         periods,
+        when,
         ejected=ejected,
         injured=injured,
         chips=chips,
@@ -224,17 +228,17 @@ def amend(
 def game_start(
     ctx: typer.Context,
     hot: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--hot", help="The home tribe's three hoopers on the first hot step (comma separated)."
         ),
-    ],
+    ] = None,
     cold: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--cold", help="The away tribe's two hoopers on the first cold step (comma separated)."
         ),
-    ],
+    ] = None,
     roster: Annotated[
         list[str] | None,
         typer.Option(
@@ -265,6 +269,7 @@ def game_start(
             "--first", help="Who attacks first: a tribe (or who manages it), or roll (d20 each)."
         ),
     ] = "roll",
+    when: WhenOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -278,6 +283,8 @@ def game_start(
 
     table = _table(ctx)
     tribes = table.current().tribes
+    if hot is None or cold is None:
+        _explain_steps(table)
     rosters = {}
     for item in roster or []:
         tribe, names = parse_tribe_hooper(item, tribes)
@@ -292,10 +299,26 @@ def game_start(
                 raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
             found[tribe] = _names(names)
     started = table.start_game(
-        _names(hot), _names(cold), rosters, first=first, seed=seed,
-        sevens=line_ups[0], fives=line_ups[1],
+        _names(hot or ""), _names(cold or ""), rosters, first=first, seed=seed,
+        sevens=line_ups[0], fives=line_ups[1], when=when,
     )  # fmt: skip
     emit(started.to_json(), json, lambda out: render_game_start(out, started))
+
+
+def _explain_steps(table: SeriesTable) -> None:
+    """`game start` without --hot or --cold: what they are, for this game, or play it guided."""
+    from companion.engine.errors import BadInput
+
+    upcoming = table.next_game().to_json()
+    home, away = upcoming["home"], upcoming["away"]
+    hot = upcoming["home_setup"]["hot_zone_hoopers"]
+    cold = upcoming["away_setup"]["cold_zone_hoopers"]
+    raise BadInput(
+        f"game {upcoming['number']} needs its first steps: --hot names the {hot} hoopers of "
+        f"{home} (home) on the first hot step, --cold the {cold} of {away} (away) on the "
+        "first cold step",
+        hint=f"e.g. --hot A,B,C --cold D,E, or let guided play ask: '{COMMAND} play'",
+    )
 
 
 @app.command()

@@ -63,6 +63,17 @@ def check_guard(card: Mapping[str, Any] | None, defender: str, position: str | N
         )
 
 
+def refuse_stellar(card: Mapping[str, Any] | None, hooper: str, rule: str) -> None:
+    """A hooper upgrade sleeved onto a card the table marked stellar is refused, quoting
+    `rule` (the match's "A former stellar hooper cannot be upgraded", the setup's
+    "sleeve it onto an un-stellar hooper")."""
+    if (card or {}).get("stellar"):
+        raise RuleViolation(f"{hooper}'s card is stellar: '{rule}'")
+
+
+STELLAR_UPGRADED = "A former stellar hooper cannot be upgraded"
+
+
 class MissingCard(MissingInput):
     """A number a move needs that nobody typed and the hooper's card lacks. At a terminal
     the faces ask it once and remember it (guided/cards.py); elsewhere this one line says

@@ -51,6 +51,9 @@ class GameReport:
     # The hooper upgrades won in this game's Reward Phase, tribe -> hooper -> card
     # (series_upgrades.CARDS): they stay on the hooper for the rest of the Series.
     upgrades: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # When the game was played (ISO 8601 UTC): `record --when`, `game start --when`, else
+    # when it was recorded or its match started. None: a game recorded before dates were kept.
+    played: str | None = None
 
     @property
     def winner(self) -> str:
@@ -76,6 +79,7 @@ class GameReport:
             "match_id": self.match_id,
             "rewarded": self.rewarded,
             "upgrades": {t: dict(u) for t, u in self.upgrades.items()},
+            **({"played": self.played} if self.played else {}),
         }
 
     @classmethod
@@ -91,6 +95,7 @@ class GameReport:
             match_id=doc.get("match_id"),
             rewarded=doc.get("rewarded", True),
             upgrades={t: dict(u) for t, u in doc.get("upgrades", {}).items()},
+            played=doc.get("played"),
         )
 
 
@@ -183,6 +188,7 @@ class Series:
     created: str | None = None
     games: tuple[GameReport, ...] = ()
     pending_match: str | None = None  # a tracked match being played as the next game
+    pending_played: str | None = None  # that game's date when `game start --when` gave one
     updated: str | None = None  # when the table last changed it
     # The [star] upgrade each tribe sleeved at the Series' setup: tribe -> hooper.
     stars: Mapping[str, str] = field(default_factory=dict)
@@ -311,7 +317,7 @@ class Series:
                 hint="end it with 'companion hoopers match end' (or --abandon) first",
             )
         check_report(self.tribes, report, rules)
-        after = replace(self, games=(*self.games, report), pending_match=None)
+        after = replace(self, games=(*self.games, report), pending_match=None, pending_played=None)
         return replace(after, status=FINISHED) if after.winner(rules) else after
 
     def with_amended(self, number: int, rules: SeriesRules, **changes: Any) -> Series:
@@ -336,19 +342,20 @@ class Series:
         games[number - 1] = amended
         return replace(self, games=tuple(games))
 
-    def linked_to(self, match_id: str, rules: SeriesRules) -> Series:
-        """The series with its next game being played as tracked match `match_id`."""
+    def linked_to(self, match_id: str, rules: SeriesRules, played: str | None = None) -> Series:
+        """The series with its next game being played as tracked match `match_id` (on
+        `played`, when the table said another day)."""
         if self.next_game(rules) is None:
             raise SeriesDecided(f"series {self.id} has no next game ({self.status})")
         if self.pending_match is not None:
             raise RuleViolation(
                 f"game {len(self.games) + 1} is already being played as match {self.pending_match}"
             )
-        return replace(self, pending_match=match_id)
+        return replace(self, pending_match=match_id, pending_played=played)
 
     def unlinked(self) -> Series:
         """The series after its tracked match was abandoned: the game is still to play."""
-        return replace(self, pending_match=None)
+        return replace(self, pending_match=None, pending_played=None)
 
     def without_last_game(self) -> Series:
         if self.status == ABANDONED:
@@ -374,6 +381,7 @@ class Series:
             "created": self.created,
             "games": [g.to_doc() for g in self.games],
             "pending_match": self.pending_match,
+            **({"pending_played": self.pending_played} if self.pending_played else {}),
             "updated": self.updated,
             "stars": dict(self.stars),
             "managers": dict(self.managers),
@@ -392,6 +400,7 @@ class Series:
             created=doc.get("created"),
             games=tuple(GameReport.from_doc(g) for g in doc.get("games", [])),
             pending_match=doc.get("pending_match"),
+            pending_played=doc.get("pending_played"),
             updated=doc.get("updated"),
             stars=dict(doc.get("stars", {})),
             managers=dict(doc.get("managers") or {}),

@@ -49,6 +49,7 @@ def game_summary(series: Series, number: int, rules: SeriesRules) -> dict[str, A
     home = series.home_in(number, rules)
     return {
         "number": number,
+        "played": game.played,  # ISO 8601 UTC; None: recorded before dates were kept
         "home": home,
         "away": series.other(home),
         "score": {t: game.scores[t] for t in series.tribes},
