@@ -364,7 +364,7 @@ class SoloTable(Table[SoloState]):
             )
         rng = TableRng(seed)
         if laid:
-            dealt = self.laid_out(laid, cards)
+            dealt = self.laid_out(laid, cards, first=True)
         else:
             dealt = self._deal(cards or DEFAULT_SOLO_CARDS, rng, f"{SOLO_COMMAND} start")
         options = {"mode": "solo", "goal": self.box.solo_goal().to_json()}
@@ -375,9 +375,15 @@ class SoloTable(Table[SoloState]):
         """Whether the catalogue lists music cards the companion can deal and check."""
         return any(c.kind == "music" for c in self.box.cards())
 
-    def laid_out(self, typed: Sequence[str] | Sequence[Card], count: int | None = None) -> Any:
-        """The cards the table laid out, as typed (GENRE/POINTS/ICONS[/TITLE]), checked."""
-        return solo.laid_deal(self.box.read(typed), self.box.genres(), count)
+    def laid_out(
+        self, typed: Sequence[str] | Sequence[Card], count: int | None = None, first: bool = False
+    ) -> Any:
+        """The cards the table laid out, as typed (GENRE/POINTS/ICONS[/TITLE]), checked; the
+        `first` round's count is the rulebook's unless the table chose one."""
+        dealt = solo.laid_deal(self.box.read(typed), self.box.genres(), count)
+        if first and count is None:
+            solo.check_first_layout(dealt.count)
+        return dealt
 
     def _deal(self, count: int, rng: TableRng, command: str) -> Any:
         from companion.games.playlist.rules.errors import NoCardList
