@@ -110,7 +110,18 @@ LONER = "country/1/guitar+wind+strings/d"  # fits nothing
 
 
 def test_solo_run_rounds_and_history(cli, db):
-    cli("playlist", "solo", "deal", "--seed", "3", "--player", "Ana", "--cards", "4", *laid(*WINNING, LONER))
+    cli(
+        "playlist",
+        "solo",
+        "deal",
+        "--seed",
+        "3",
+        "--player",
+        "Ana",
+        "--cards",
+        "4",
+        *laid(*WINNING, LONER),
+    )
     assert_user_error(cli("playlist", "solo", "next"), "has no playlist yet")
     scored = cli("playlist", "solo", "score", *WINNING, "--json").json
     # 9 card points + 1 for three pop songs
