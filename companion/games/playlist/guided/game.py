@@ -24,6 +24,7 @@ from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import Event, event
 from companion.games.playlist.rules import game
 from companion.games.playlist.rules.cards import card_from_dict
+from companion.games.playlist.render import songs
 from companion.games.playlist.rules.deck import needed, sizes
 from companion.games.playlist.table import PlaylistTable
 from companion.ui.console import plain
@@ -280,7 +281,7 @@ class Flow:
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
         prompts.say(
-            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({len(cards)} songs)"
+            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({songs(len(cards))})"
         )
         if state.deck is not None:  # the cards come from the hand the companion dealt
             hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
@@ -311,7 +312,7 @@ class Flow:
         for i, card in enumerate(after[start:], start):
             link = f"  ✓ shares {', '.join(shared[i - 1])}" if i else ""
             prompts.say(f"  {i + 1}. {card_line(card)}{link}")
-        prompts.say(f"  {player}: {len(after)} songs, {now.score(player).total} pts", markup=False)
+        prompts.say(f"  {player}: {songs(len(after))}, {now.score(player).total} pts", markup=False)
         return events
 
     def sing(self, state: Any, player: str) -> list[Event]:
