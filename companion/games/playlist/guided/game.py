@@ -22,9 +22,9 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import Event, event
+from companion.games.playlist.render import songs
 from companion.games.playlist.rules import game
 from companion.games.playlist.rules.cards import card_from_dict
-from companion.games.playlist.render import songs
 from companion.games.playlist.rules.deck import needed, sizes
 from companion.games.playlist.table import PlaylistTable
 from companion.ui.console import plain
