@@ -452,7 +452,12 @@ def chart(
     # One match, or one player's counts: read through the archive's keys and each file's
     # win counts when they can say it (else, and for a series' games, every match).
     if match_id is not None:
-        match = book.one_shown(store, match_id)
+        from companion.engine.errors import UnknownName
+
+        try:
+            match = book.one_shown(store, match_id)
+        except UnknownName:  # a Series in progress is not in the archive's keys
+            match = None
         if match is not None and not charts.needs_games(match):
             doc = _match_chart(match, [])
     elif player is not None and game is None:
@@ -464,7 +469,10 @@ def chart(
     if doc is None:
         roster, matches = history(store)
         if match_id is not None:
-            match = find_id(match_id, matches)
+            from companion.tables import documents_so_far
+
+            so_far = [roster.match(d) for d in documents_so_far(store)]
+            match = find_id(match_id, [*matches, *so_far])
             doc = _match_chart(match, matches)
         elif player is not None:
             wanted = build_filter(roster, matches, game=game, player=player)

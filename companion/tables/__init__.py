@@ -145,6 +145,23 @@ def documents_in_progress(store: Store) -> list[Any]:
     return found
 
 
+def documents_so_far(store: Store) -> list[dict[str, Any]]:
+    """Each own-document table's document in progress as history will file it (its `so_far`),
+    so `history chart ID` draws a Series while it is played."""
+    from companion.engine.errors import CompanionError
+
+    found = []
+    for game in own_document_kinds():
+        so_far = getattr(table_for(store, game), "so_far", None)
+        try:
+            doc = so_far() if so_far is not None else None
+        except CompanionError:  # an unreadable document: history shows what it can
+            continue
+        if doc is not None:
+            found.append(doc)
+    return found
+
+
 def change_stamp(store: Store) -> tuple[int, int, int] | None:
     """Changes whenever anything is recorded: the main file is replaced whole on every write."""
     try:

@@ -95,6 +95,13 @@ class SeriesTable:
             return None
         return {**series.to_doc(), "game": GAME, "players": list(series.sides())}
 
+    def so_far(self) -> dict[str, Any] | None:
+        """The Series in progress as history files it when it ends (`history chart ID`
+        while it is played), or None."""
+        if self.live() is None:
+            return None
+        return history_record(self.current(), self.rules)
+
     def current(self) -> Series:
         """The current series as it stands (a tracked match that has ended counted in)."""
         return self._seen(self._load(self._current_id()))
