@@ -160,14 +160,16 @@ def show(
 ) -> None:
     """Show one match (the newest without an ID) turn by turn in words, with its seed and
     result (and any amendment); --json: every event and roll as stored."""
-    from companion.history.book import load
+    from companion.history.book import load, roster
 
-    match = load(open_store(ctx), match_id)
+    store = open_store(ctx)
+    match = load(store, match_id)
 
     def render(out):
+        from companion.history.players import respelled
         from companion.ui.history import match_detail
 
-        match_detail(out, match)
+        match_detail(out, respelled(match, roster(store)))
 
     emit(match, json, render)
 

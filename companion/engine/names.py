@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.engine.errors import BadInput, UnknownName
@@ -153,3 +153,18 @@ def settle_names(typed: Sequence[str], known: Iterable[str], new: Iterable[str] 
                 near=near,
             )
     return settled
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """`value` (plain JSON data) with each string that is exactly one of `names` (old -> new),
+    as a value or as a key, spelled anew: a player renamed in a live game's events."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {
+            (names.get(k, k) if isinstance(k, str) else k): renamed(v, names)
+            for k, v in value.items()
+        }
+    return value
