@@ -234,11 +234,19 @@ def render_final(out: Console, final: FinalResult) -> None:
         )
         for line in score_lines(score):
             out.print(f"  {line}")
-    if final.winner:
+    tied = [p for p, s in final.scores.items() if s.total == max(final.totals().values())]
+    if final.winner and len(tied) > 1:
+        out.print(
+            f"Tie for first: {', '.join(tied)}; the table names {final.winner} the winner, "
+            "who picks the music.",
+            markup=False,
+        )
+    elif final.winner:
         out.print(f"[bold]{escape(final.winner)} wins[/bold] and picks the music.")
     else:
         out.print(
-            f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).",
+            f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break): a "
+            "shared first ('--tie-winner NAME' names the winner the table chose).",
             markup=False,
         )
 

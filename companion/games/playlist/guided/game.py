@@ -396,8 +396,18 @@ class Flow:
         if prompts.choose("Score the playlists and finish?", ["end", "stop"], "end") == "stop":
             self.stopped = True
             return []
+        tie_winner = None
+        first = game.final_result(state).winners
+        if len(first) > 1:  # the rulebook names no tie-break: the table decides, or shares
+            shared = "shared first"
+            said = prompts.choose(
+                f"{', '.join(first)} tie for first: who does the table name the winner?",
+                [*first, shared],
+                shared,
+            )
+            tie_winner = None if said == shared else said
         with prompts.no_interrupt():
-            ended = self.table.end()
+            ended = self.table.end(tie_winner=tie_winner)
         render_final(prompts.console(), ended.final)
         self.stopped = True
         return []

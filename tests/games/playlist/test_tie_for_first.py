@@ -1,0 +1,114 @@
+"""A Playlist game tied for first: the table names the winner, or the tie is a shared first
+("The winner is the one whose playlist was worth the most points"; the rulebook names no
+tie-break). Issue 43 item 9."""
+
+from __future__ import annotations
+
+from companion.store import Store
+from tests.conftest import assert_user_error
+
+
+def results(cli):
+    return [m["result"] for m in cli("history", "list", "--json").json["matches"]]
+
+
+def test_log_takes_the_winner_the_table_names_or_keeps_a_shared_first(cli):
+    named = cli("log", "playlist", "Ana=10", "Ben=10", "Cy=5", "--tie-winner", "be")
+    assert named.exit_code == 0, named.stderr
+    assert "Ben 10 · Ana 10 · Cy 5 — Ben won" in named.stdout
+    assert results(cli)[0] == {
+        "scores": {"Ana": 10, "Ben": 10, "Cy": 5}, "ranks": {"Ana": 2, "Ben": 1, "Cy": 3},
+        "winner": "Ben",
+    }  # fmt: skip
+    shared = cli("log", "playlist", "Ana=10", "Ben=10")
+    assert "Ana 10 · Ben 10 — shared first: Ana, Ben" in shared.stdout
+    assert_user_error(
+        cli("log", "playlist", "Ana=10", "Ben=9", "--tie-winner", "Ben"),
+        "--tie-winner Ben: there is no tie for first to break (Ana wins alone)",
+    )
+    assert_user_error(
+        cli("log", "playlist", "Ana=10", "Ben=10", "Cy=5", "--tie-winner", "Cy"),
+        "--tie-winner Cy: not tied for first (Ana, Ben are)",
+    )
+
+
+def test_the_guided_log_asks_who_won_the_tie(cli, scripted):
+    flow = scripted
+    flow.answer("What now?", "log")
+    flow.answer("Which game was played?", "playlist")
+    flow.answer("Final scores?", "Ana=10 Ben=10 Cy=5")
+    flow.answer("Ana, Ben tie for first: who does the table name the winner?", "ana")
+    flow.answer("When was it played?", "")
+    flow.answer("How many minutes did it take?", "")
+    flow.answer("Where was it played?", "")
+    flow.answer("A note?", "")
+    flow.expect("Ana won")
+    flow.answer("What now?", "q")
+    assert flow.run().exit_code == 0
+    assert results(cli)[0]["ranks"] == {"Ana": 1, "Ben": 2, "Cy": 3}
+
+
+def test_the_guided_log_keeps_a_shared_first(cli, scripted):
+    flow = scripted
+    flow.answer("What now?", "log")
+    flow.answer("Which game was played?", "playlist")
+    flow.answer("Final scores?", "Ana=10 Ben=10")
+    flow.answer("tie for first: who does the table name the winner?", "none")
+    flow.answer("When was it played?", "")
+    flow.answer("How many minutes did it take?", "")
+    flow.answer("Where was it played?", "")
+    flow.answer("A note?", "")
+    flow.expect("shared first: Ana, Ben")
+    flow.answer("What now?", "q")
+    assert flow.run().exit_code == 0
+    assert results(cli)[0]["winner"] is None
+
+
+def tied_game(cli):
+    cli("playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana", "--seed", "1")
+    cli("playlist", "game", "play", "Ana", "pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b")
+    cli("playlist", "game", "turn")
+    cli("playlist", "game", "play", "Ben", "pop/3/love+piano+ballad/c", "pop/3/love+drums+sad/d")
+
+
+def test_a_tracked_game_tied_for_first_ends_shared_or_with_the_tables_winner(cli, db):
+    tied_game(cli)
+    assert_user_error(
+        cli("playlist", "game", "end", "--now", "--tie-winner", "Cy"), "no player 'Cy'"
+    )
+    ended = cli("playlist", "game", "end", "--now", "--tie-winner", "ben")
+    assert ended.exit_code == 0, ended.stderr
+    assert ended.stdout.splitlines()[-1] == (
+        "Tie for first: Ana, Ben; the table names Ben the winner, who picks the music."
+    )
+    match_id = cli("history", "list", "--json").json["matches"][0]["id"]
+    stored = Store(db).get_match(match_id)["result"]
+    assert (stored["winner"], stored["ranks"]) == ("Ben", {"Ana": 2, "Ben": 1})
+    assert cli("history", "replay", match_id).exit_code == 0  # the events give that result
+    tied_game(cli)
+    shared = cli("playlist", "game", "end", "--now")
+    assert shared.stdout.splitlines()[-1] == (
+        "Tie for first: Ana, Ben (the rulebook names no tie-break): a shared first "
+        "('--tie-winner NAME' names the winner the table chose)."
+    )
+
+
+def test_stats_and_the_win_rate_chart_count_a_shared_first_alike(cli):
+    cli("log", "playlist", "Ana=10", "Ben=10")
+    cli("log", "playlist", "Ana=12", "Ben=3")
+    stats = cli("history", "stats", "--json").json["players"]
+    wins = {r["player"]: r["wins"] for r in stats}
+    assert wins == {"Ana": 2, "Ben": 1}  # a shared first is a win for each
+    for player, won in wins.items():
+        chart = cli("history", "chart", "--player", player, "--json").json
+        assert chart["points"][0]["wins"] == won
+        assert (
+            cli("history", "chart", "--player", player, "--game", "playlist", "--json").json[
+                "points"
+            ][0]["wins"]
+            == won
+        )
+    legend = cli("history", "stats").stdout
+    assert "  rating: openskill's μ − 3σ, as 'history ratings --detail' shows it\n" in legend
+    detail = cli("history", "ratings", "--detail", "--json").json["ratings"]
+    assert {r["player"]: r["rating"] for r in detail} == {r["player"]: r["rating"] for r in stats}
