@@ -32,35 +32,26 @@ def test_log_takes_the_winner_the_table_names_or_keeps_a_shared_first(cli):
     )
 
 
-def test_the_guided_log_asks_who_won_the_tie(cli, scripted):
-    flow = scripted
+def log_guided(flow, scores, tie_answer, said):
     flow.answer("What now?", "log")
     flow.answer("Which game was played?", "playlist")
-    flow.answer("Final scores?", "Ana=10 Ben=10 Cy=5")
-    flow.answer("Ana, Ben tie for first: who does the table name the winner?", "ana")
-    flow.answer("When was it played?", "")
-    flow.answer("How many minutes did it take?", "")
-    flow.answer("Where was it played?", "")
-    flow.answer("A note?", "")
-    flow.expect("Ana won")
+    flow.answer("Final scores?", scores)
+    flow.answer("tie for first: who does the table name the winner?", tie_answer)
+    for question in ("When was it", "How many minutes", "Where was it", "A note?"):
+        flow.answer(question, "")
+    flow.expect(said)
     flow.answer("What now?", "q")
     assert flow.run().exit_code == 0
+
+
+def test_the_guided_log_asks_who_won_the_tie(cli, scripted):
+    log_guided(scripted, "Ana=10 Ben=10 Cy=5", "ana", "Ana won")
+    assert "? Ana, Ben tie for first: who does the table name the winner?" in scripted.text
     assert results(cli)[0]["ranks"] == {"Ana": 1, "Ben": 2, "Cy": 3}
 
 
 def test_the_guided_log_keeps_a_shared_first(cli, scripted):
-    flow = scripted
-    flow.answer("What now?", "log")
-    flow.answer("Which game was played?", "playlist")
-    flow.answer("Final scores?", "Ana=10 Ben=10")
-    flow.answer("tie for first: who does the table name the winner?", "none")
-    flow.answer("When was it played?", "")
-    flow.answer("How many minutes did it take?", "")
-    flow.answer("Where was it played?", "")
-    flow.answer("A note?", "")
-    flow.expect("shared first: Ana, Ben")
-    flow.answer("What now?", "q")
-    assert flow.run().exit_code == 0
+    log_guided(scripted, "Ana=10 Ben=10", "none", "shared first: Ana, Ben")
     assert results(cli)[0]["winner"] is None
 
 
