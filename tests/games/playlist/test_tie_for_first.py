@@ -5,6 +5,7 @@ tie-break). Issue 43 item 9."""
 from __future__ import annotations
 
 from companion.store import Store
+from companion.testing.scripted import UP
 from tests.conftest import assert_user_error
 
 
@@ -103,3 +104,23 @@ def test_stats_and_the_win_rate_chart_count_a_shared_first_alike(cli):
     assert "  rating: openskill's μ − 3σ, as 'history ratings --detail' shows it\n" in legend
     detail = cli("history", "ratings", "--detail", "--json").json["ratings"]
     assert {r["player"]: r["rating"] for r in detail} == {r["player"]: r["rating"] for r in stats}
+
+
+def test_guided_play_asks_who_won_a_tie_at_the_end(cli, scripted):
+    cli("playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana")
+
+    def songs(who):
+        return ", ".join(f"pop/1/love+piano+ballad/{who}{n}" for n in range(1, 16))
+
+    flow = scripted
+    for who in ("Ana", "Ben"):
+        flow.answer(f"{who}'s assignment cards (first turn)?", "")
+        flow.answer(f"{who} adds songs", songs(who.lower()))
+        flow.answer(f"{who}'s song?", "")
+        flow.answer(f"End {who}'s turn?", "")
+    flow.answer("Score the playlists and finish?", "")
+    flow.answer("Ana, Ben tie for first: who does the table name the winner?", UP + "\r")
+    flow.expect("Tie for first: Ana, Ben; the table names Ben the winner, who picks the music.")
+    assert flow.run("playlist", "play").exit_code == 0
+    assert "(shared first)" in scripted.text
+    assert results(cli)[0]["ranks"] == {"Ana": 2, "Ben": 1}
