@@ -64,6 +64,8 @@ def test_a_live_event_of_an_unknown_type(cli, db):
         "start",
         "--seed",
         "1",
+        "--cards",
+        "2",
         "--laid",
         "pop/3/love+piano+ballad/a",
         "--laid",

@@ -67,7 +67,7 @@ PLAYS = {
     "playlist-solo": (
         ("playlist", "solo"),
         [
-            ("playlist", "solo", "start", "--seed", "1")
+            ("playlist", "solo", "start", "--seed", "1", "--cards", "2")
             + ("--laid", "pop/3/love+piano+ballad/a", "--laid", "pop/3/love+drums+sad/b")
         ],
         [("score", "1", "2", "--anyway")],

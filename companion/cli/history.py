@@ -160,14 +160,16 @@ def show(
 ) -> None:
     """Show one match (the newest without an ID) turn by turn in words, with its seed and
     result (and any amendment); --json: every event and roll as stored."""
-    from companion.history.book import load
+    from companion.history.book import load, roster
 
-    match = load(open_store(ctx), match_id)
+    store = open_store(ctx)
+    match = load(store, match_id)
 
     def render(out):
+        from companion.history.players import respelled
         from companion.ui.history import match_detail
 
-        match_detail(out, match)
+        match_detail(out, respelled(match, roster(store)))
 
     emit(match, json, render)
 
@@ -472,7 +474,12 @@ def chart(
     # One match, or one player's counts: read through the archive's keys and each file's
     # win counts when they can say it (else, and for a series' games, every match).
     if match_id is not None:
-        match = book.one_shown(store, match_id)
+        from companion.engine.errors import UnknownName
+
+        try:
+            match = book.one_shown(store, match_id)
+        except UnknownName:  # a Series in progress is not in the archive's keys
+            match = None
         if match is not None and not charts.needs_games(match):
             doc = _match_chart(match, [])
     elif player is not None and game is None:
@@ -484,7 +491,10 @@ def chart(
     if doc is None:
         roster, matches = history(store)
         if match_id is not None:
-            match = find_id(match_id, matches)
+            from companion.tables import documents_so_far
+
+            so_far = [roster.match(d) for d in documents_so_far(store)]
+            match = find_id(match_id, [*matches, *so_far])
             doc = _match_chart(match, matches)
         elif player is not None:
             wanted = build_filter(roster, matches, game=game, player=player)

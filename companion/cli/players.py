@@ -43,10 +43,12 @@ def rename(
     new: Annotated[str, typer.Argument(metavar="NEW", help="What to call them from now on.")],
     json: JsonOption = False,
 ) -> None:
-    """Call a player something else, in every match past and future."""
+    """Call a player something else, in every match past, live and future."""
     from companion.history.book import rename_player
+    from companion.tables import rename_in_documents
 
-    done = rename_player(open_store(ctx), old, new)
+    store = open_store(ctx)
+    done = rename_player(store, old, new, rename_in_documents(store))
     emit(
         {"renamed": done.source, "to": done.target, "matches": done.matches},
         json,
@@ -65,8 +67,10 @@ def merge(
 ) -> None:
     """Make two names one player: ALIAS's matches become INTO's."""
     from companion.history.book import merge_players
+    from companion.tables import rename_in_documents
 
-    done = merge_players(open_store(ctx), alias, into)
+    store = open_store(ctx)
+    done = merge_players(store, alias, into, rename_in_documents(store))
     emit(
         {"merged": done.source, "into": done.target, "matches": done.matches},
         json,

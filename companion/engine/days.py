@@ -1,4 +1,5 @@
-"""Days as a table says them: `yesterday`, `today`, `friday` (the last one), `3 days ago`.
+"""Days as a table says them: `yesterday`, `today`, `friday` or `last friday` (the last
+one), `3 days ago`.
 
 Pure: the day they name is counted back from `today`, which the caller reads from its clock
 (so tests stop it). A weekday is the last one before today, never today itself: on a Friday
@@ -23,8 +24,9 @@ def relative_day(text: str, today: date) -> date | None:
         return today
     if said == "yesterday":
         return today - timedelta(days=1)
+    day = said.removeprefix("last ")  # "last friday" is the Friday "friday" names
     for number, name in enumerate(WEEKDAYS):
-        if said in (name, name[:3]):
+        if day in (name, name[:3]):
             back = (today.weekday() - number) % 7 or 7
             return today - timedelta(days=back)
     ago = _AGO.match(said)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.engine.errors import BadInput, UnknownName
@@ -66,15 +66,26 @@ def match_prefix(typed: str, choices: Iterable[str], what: str = "name") -> str:
     hits = [c for c in options if c.casefold().startswith(key)] if key else []
     if len(hits) == 1:
         return hits[0]
+    said = typed.strip()  # one of a list as typed after its comma: quoted without the space
     if hits:
-        raise UnknownName(f"{what} '{typed}' is ambiguous: {', '.join(sorted(hits))}")
+        raise UnknownName(f"{what} '{said}' is ambiguous: {', '.join(sorted(hits))}")
     close = difflib.get_close_matches(key, [c.casefold() for c in options], n=3, cutoff=0.5)
     # A slip of the name or of one of its words (`Mnany` for Manny Gentle, `Lnda` for Linda
-    # Siempre) is as close as a spelling can be, though difflib scores it against the whole.
+    # Siempre) is as close as a spelling can be, though difflib scores it against the whole;
+    # a short word one letter off (`mai` for May Friend) is offered too: it is only a hint.
     slips = [c for c in options if any(is_slip(key, w) for w in (c, *c.split()))]
-    names = [*slips, *(c for c in options if c.casefold() in close and c not in slips)][:3]
+    near = [c for c in options if any(_near_word(key, w) for w in c.casefold().split())]
+    found = [*slips, *(c for c in options if c.casefold() in close), *near]
+    names = list(dict.fromkeys(found))[:3]
     hint = f"did you mean {' or '.join(names)}?" if names else f"choose from {', '.join(options)}"
-    raise UnknownName(f"no {what} '{typed}' ({hint})")
+    raise UnknownName(f"no {what} '{said}' ({hint})")
+
+
+def _near_word(key: str, word: str) -> bool:
+    """`key` is `word` with one letter changed (both of three letters or more)."""
+    if len(key) != len(word) or len(key) < 3:
+        return False
+    return sum(a != b for a, b in zip(key, word, strict=True)) == 1
 
 
 # --- one person, one name -------------------------------------------------------------
@@ -142,3 +153,18 @@ def settle_names(typed: Sequence[str], known: Iterable[str], new: Iterable[str] 
                 near=near,
             )
     return settled
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """`value` (plain JSON data) with each string that is exactly one of `names` (old -> new),
+    as a value or as a key, spelled anew: a player renamed in a live game's events."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {
+            (names.get(k, k) if isinstance(k, str) else k): renamed(v, names)
+            for k, v in value.items()
+        }
+    return value

@@ -552,10 +552,20 @@ class Renamed:
     matches: int  # matches now under `target`
 
 
-def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
+# What renames a player in documents the tables keep: (txn, rename) where rename(name) is
+# the new spelling of a name as held, or None (companion.tables.rename_in_documents).
+Renames = Callable[[Any, Callable[[str], "str | None"]], None]
+
+
+def _redirect(
+    store: Store, change: Callable[..., tuple[Any, ...]], documents: Renames | None = None
+) -> Renamed:
     """Apply an alias change under the lock: `change(current, known, matches)` returns
-    (source, target, the new alias map)."""
+    (source, target, the new alias map). The live matches, and through `documents` what the
+    tables keep in documents of their own (a Series), take the new name in the same
+    transaction: history reads a name through the aliases, a live game shows what it holds."""
     from companion.history.players import Roster, known_players
+    from companion.store.live import rename_live
     from companion.store.records import change_aliases
 
     # One transaction from the first read, so the players and matches it checks against
@@ -571,7 +581,18 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
             outcome.append((source, target))
             return aliases
 
-        aliases = change_aliases(store, apply)
+        def respell(txn: Any, aliases: dict[str, str]) -> None:
+            now, target = Roster(aliases), outcome[-1][1]
+
+            def rename(name: str) -> str | None:
+                new = now.name(name)
+                return new if new != name and new.casefold() == target.casefold() else None
+
+            rename_live(txn.db, rename)
+            if documents is not None:
+                documents(txn, rename)
+
+        aliases = change_aliases(store, apply, respell)
     source, target = outcome[-1]
     after = Roster(aliases)
     count = sum(
@@ -580,25 +601,25 @@ def _redirect(store: Store, change: Callable[..., tuple[Any, ...]]) -> Renamed:
     return Renamed(source, target, count)
 
 
-def rename_player(store: Store, old: str, new: str) -> Renamed:
-    """Call OLD (a player or prefix) NEW, in every match past and future."""
+def rename_player(store: Store, old: str, new: str, documents: Renames | None = None) -> Renamed:
+    """Call OLD (a player or prefix) NEW, in every match past, live and future."""
     from companion.history.players import rename
 
     def change(current, known, matches):
         source, aliases = rename(current, known, old, new)
         return source, new.strip(), aliases
 
-    return _redirect(store, change)
+    return _redirect(store, change, documents)
 
 
-def merge_players(store: Store, alias: str, into: str) -> Renamed:
+def merge_players(store: Store, alias: str, into: str, documents: Renames | None = None) -> Renamed:
     """ALIAS was INTO all along: its matches become INTO's."""
     from companion.history.players import merge
 
     def change(current, known, matches):
         return merge(current, known, alias, into, matches)
 
-    return _redirect(store, change)
+    return _redirect(store, change, documents)
 
 
 # --- the whole database: backup and restore ------------------------------------------

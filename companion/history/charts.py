@@ -34,6 +34,8 @@ def scores_chart(match: Match, missing: str | None = None) -> dict[str, Any]:
 
 def winrate_months(matches: Iterable[Match], player: str) -> dict[str, list[int]]:
     """{month: [plays, wins]} of `player` over the finished competitive matches they sat in."""
+    from companion.history.headtohead import won
+
     key = player.casefold()
     months: dict[str, list[int]] = {}
     for match in matches:
@@ -45,7 +47,8 @@ def winrate_months(matches: Iterable[Match], player: str) -> dict[str, list[int]
             continue
         month = months.setdefault(when(match)[:7], [0, 0])
         month[0] += 1
-        month[1] += str(result.get("winner") or "").casefold() == key
+        seated = match["players"][names.index(key)]
+        month[1] += won(result, seated)  # a shared first is a win, as `history stats` counts
     return months
 
 

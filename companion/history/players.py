@@ -116,6 +116,20 @@ class Roster:
         return out
 
 
+def respelled(match: dict[str, Any], roster: Roster) -> dict[str, Any]:
+    """The whole match, its events' words included, with each player as history now calls
+    them (`history show`: a renamed player is shown renamed; `--json` keeps the match as
+    stored)."""
+    from companion.engine.names import renamed
+
+    players = [p for p in match.get("players", []) if isinstance(p, str)]
+    names = {p: roster.name(p) for p in players if roster.name(p) != p}
+    if not names:
+        return match
+    fixed = ("id", "game", "status", "seed", "created", "finished", "updated")
+    return {k: (v if k in fixed else renamed(v, names)) for k, v in match.items()}
+
+
 def known_players(matches: Iterable[dict[str, Any]], roster: Roster) -> list[str]:
     """Every canonical player name in `matches`, sorted case-insensitively."""
     seen = {roster.name(p) for m in matches for p in m.get("players", [])}

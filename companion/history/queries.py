@@ -172,4 +172,6 @@ def player_counts(matches: Iterable[dict]) -> list[tuple[str, int]]:
         for name in match["players"]:
             spelled.setdefault(name.casefold(), name)
             counts[name.casefold()] += 1
-    return sorted(((spelled[k], n) for k, n in counts.items()), key=lambda r: (-r[1], r[0]))
+    return sorted(
+        ((spelled[k], n) for k, n in counts.items()), key=lambda r: (-r[1], r[0].casefold())
+    )

@@ -27,11 +27,12 @@ from companion.history.charts import winrate_months
 Match = dict[str, Any]
 
 SUFFIX = ".winrate.json"
-VERSION = 1
+VERSION = 2  # 2: a shared first counts as a win for each (companion.history.headtohead.won)
 
 
 def _counts(matches: list[Match]) -> dict[str, Any]:
     """Plays and wins of each seated spelling: {spelling: {month: {game: [plays, wins]}}}."""
+    from companion.history.headtohead import won
     from companion.history.queries import when
 
     counts: dict[str, Any] = {}
@@ -50,7 +51,7 @@ def _counts(matches: list[Match]) -> dict[str, Any]:
             month = counts.setdefault(player, {}).setdefault(when(match)[:7], {})
             line = month.setdefault(match["game"], [0, 0])
             line[0] += 1
-            line[1] += winner == player
+            line[1] += won(match.get("result") or {}, player)
     return {"version": VERSION, "counts": counts, "spellings": list(spellings), "strays": strays}
 
 

@@ -271,6 +271,48 @@ def _keep(db: Any, match: Match, keep: Keep | None) -> None:
         shown.remove(doc_ids=gone)
 
 
+def rename_live(db: Any, rename: Callable[[str], str | None]) -> list[str]:
+    """Each live match (a waiting one too) with the players `rename` renames (a name as the
+    match holds it -> the new one, None: unchanged) spelled anew in its players, options,
+    events and seats, inside the caller's transaction; what was kept beside it is dropped
+    (made again from the match). The ids of the matches changed.
+
+    A live match is a fold over its events, which name the players as typed: respelled in
+    the events too, the fold gives the new name everywhere it is shown (the status, the
+    room's board, a seat) and the result it files names them so."""
+    from companion.engine.names import renamed
+
+    live, changed = db.table(LIVE), []
+    for doc in live.all():
+        if "finishing" in doc:
+            continue
+        players = [p for p in doc.get("players", []) if isinstance(p, str)]
+        names = {p: new for p in players if (new := rename(p)) is not None and new != p}
+        if not names:
+            continue
+        events = [
+            {k: (v if k in ("type", "at") else renamed(v, names)) for k, v in e.items()}
+            if isinstance(e, dict)
+            else e
+            for e in doc.get("events", [])
+        ]
+        fields = {k: renamed(doc[k], names) for k in ("players", "options") if k in doc}
+        live.update({**fields, "events": events}, doc_ids=[doc.doc_id])
+        changed.append(doc["id"])
+    for kept in (SHOWN, SEATS):
+        if changed and kept in db.tables():
+            table = db.table(kept)
+            for row in table.all():
+                if row.get("key") not in changed:
+                    continue
+                if kept == SHOWN:
+                    table.remove(doc_ids=[row.doc_id])
+                else:
+                    seats = {rename(p) or p: t for p, t in (row.get("value") or {}).items()}
+                    table.update({"value": seats}, doc_ids=[row.doc_id])
+    return changed
+
+
 def new_seats(players: list[str]) -> dict[str, str]:
     """A seat per player: an unguessable token (128 bits), new for each game. A token is the
     seat's whole key: whoever holds its link makes that player's moves."""

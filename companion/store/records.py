@@ -181,15 +181,18 @@ def alias_changes(before: dict[str, str], after: dict[str, str]) -> Record | Non
 # --- writing, each in one store transaction ---------------------------------------
 
 
-def change_aliases(store: Any, change: Any) -> dict[str, str]:
+def change_aliases(store: Any, change: Any, also: Any = None) -> dict[str, str]:
     """Replace the alias map with `change(current)` (under the lock, on every machine's
-    records); the difference is appended as one record. Returns the new map."""
+    records); the difference is appended as one record. `also(txn, updated)` writes what
+    goes with it in the same transaction (the live matches renamed). Returns the new map."""
     with store.change() as txn:
         current = txn.folded().aliases
         updated = change(dict(current))
         record = alias_changes(current, updated)
         if record is not None:
             txn.note(record)
+            if also is not None:
+                also(txn, updated)
         return updated
 
 

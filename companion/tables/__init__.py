@@ -6,6 +6,7 @@ and never the store. `table_for(store, game)` finds a game's table by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
@@ -142,6 +143,36 @@ def documents_in_progress(store: Store) -> list[Any]:
                 found.append(table.status())
         except CompanionError:  # an unreadable document: show what is live
             continue
+    return found
+
+
+def rename_in_documents(store: Store) -> Callable[[Any, Callable[[str], str | None]], None]:
+    """What respells a renamed player in the documents tables keep of their own (a Series'
+    managers), in the rename's transaction: each such table's `rename_players(txn, rename)`."""
+
+    def respell(txn: Any, rename: Callable[[str], str | None]) -> None:
+        for game in own_document_kinds():
+            hook = getattr(table_for(store, game), "rename_players", None)
+            if hook is not None:
+                hook(txn, rename)
+
+    return respell
+
+
+def documents_so_far(store: Store) -> list[dict[str, Any]]:
+    """Each own-document table's document in progress as history will file it (its `so_far`),
+    so `history chart ID` draws a Series while it is played."""
+    from companion.engine.errors import CompanionError
+
+    found = []
+    for game in own_document_kinds():
+        so_far = getattr(table_for(store, game), "so_far", None)
+        try:
+            doc = so_far() if so_far is not None else None
+        except CompanionError:  # an unreadable document: history shows what it can
+            continue
+        if doc is not None:
+            found.append(doc)
     return found
 
 

@@ -243,8 +243,11 @@ class Scripted:
             if not keys.endswith(ENTER):
                 raise ScriptError(f"send {keys!r}: end typed text with '\\r' (Enter)")
             pressed = keys_of(keys)
+            line = None
             taken, refused = question.press(pressed)
-            self.screen.write(f"{shown(pressed)}\n")
+            if isinstance(question, _Question) and refused is None and isinstance(taken, str):
+                line = taken if taken != question.line else None  # the prompt mended the line
+            self.screen.write(f"{line if line is not None else shown(pressed)}\n")
             if refused is None:
                 return taken
             # As on a terminal: the reason shows under the prompt, the question stays.

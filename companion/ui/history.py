@@ -384,7 +384,10 @@ STATS_COLUMNS = (
 )
 STATS_RIGHT = ("plays", "wins", "win rate", "rating", "avg", "best", "streak")
 # The two columns whose names do not say what they count.
-STATS_LEGEND = "  nemesis: the opponent who beat them most · favourite: the opponent they beat most"
+STATS_LEGEND = (
+    "  nemesis: the opponent who beat them most · favourite: the opponent they beat most\n"
+    "  rating: openskill's μ − 3σ, as 'history ratings --detail' shows it"
+)
 
 
 def stats_view(out: Console, doc: dict[str, Any], head_to_head: int | None = None) -> None:

@@ -119,7 +119,14 @@ def setup_database(env: dict[str, str]) -> None:
     subprocess.run([*py, *season, "--seed", "4"], **quiet)
     game = ["playlist", "game", "start", "--players", "Ana,Ben,Cy", "--first", "Ben"]
     subprocess.run([*py, *game, "--seed", "1"], **quiet)
-    laid = ["--laid", "pop/3/love+piano+ballad/a", "--laid", "pop/3/love+drums+sad/b"]
+    laid = [
+        "--cards",
+        "2",
+        "--laid",
+        "pop/3/love+piano+ballad/a",
+        "--laid",
+        "pop/3/love+drums+sad/b",
+    ]
     subprocess.run([*py, "playlist", "solo", "start", *laid, "--seed", "1"], **quiet)
     draft = ["otdraft", "game", "start", "--players", "Ana,Ben,Cy", "--seed", "5"]
     subprocess.run([*py, *draft], **quiet)

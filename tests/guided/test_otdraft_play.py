@@ -274,3 +274,17 @@ def test_recorded_secret_cards_are_wiped_too(db):
     term.answer("Ben's secret card?", "later")
     term.answer("Ana drafts?", "stop")
     assert term.finish() == 0
+
+
+def test_a_guided_start_prints_the_status_once(scripted):
+    # issue 43 item 10: the status was drawn by the start and again by the play that follows
+    scripted.answer("Start a draft now?", "")
+    scripted.answer("Players, clockwise", "Ana,Ben")
+    scripted.answer("Who starts?", "")
+    scripted.answer("Which cards?", "")
+    scripted.answer("Ana's secret card?", "")
+    scripted.interrupt()
+    scripted.run("otdraft", "play")
+    assert scripted.text.count("— round 1 of 7; order Ana → Ben") == 1
+    assert scripted.text.count("  Ana: — (0 cards; no secret yet)") == 1
+    assert "started: Ana, Ben (recording the table's cards;" in scripted.text

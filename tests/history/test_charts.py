@@ -204,3 +204,32 @@ def test_names_that_look_like_markup_are_drawn_as_typed(cli, db):
     rate = cli("history", "chart", "--player", "Ann[/b]")
     assert rate.exit_code == 0, rate.stderr
     assert rate.stdout.startswith("Ann[/b] — win rate by month")
+
+
+def test_a_series_of_people_is_charted_while_played_and_once_filed(cli):
+    # issue 43 item 10: `history chart SERIES_ID` as its help says: a Series in progress was
+    # "no match", and a filed one drew "Ana 0 – Ben 0 … winners: ? ? ? ?" (its games name tribes)
+    start = ("hoopers", "series", "start", "--players", "Ana=Keepers,Ben=Unleashed")
+    series_id = cli(*start, "--home", "Keepers", "--seed", "1", "--json").json["id"]
+    cli("hoopers", "series", "record", "--score", "78-75")
+    cli("hoopers", "series", "record", "--score", "70-75")
+    live = cli("history", "chart", series_id[:4])
+    assert live.exit_code == 0, live.stderr
+    assert live.stdout.splitlines()[:4] == [
+        f"series {series_id}: Ana 1 – Ben 1   █ Ana  ▒ Ben",
+        "winners: █ ▒ · · · · ·",
+        "G1  Ana (H)  78 – Ben (A)  75  ✓ Ana",
+        "G2  Ana (H)  70 – Ben (A)  75  ✓ Ben",
+    ]
+    for score in ("80-70", "80-70", "80-70"):
+        cli("hoopers", "series", "record", "--score", score)
+    filed = cli("history", "chart", series_id)
+    assert filed.stdout.splitlines()[:2] == [
+        f"series {series_id}: Ana 4 – Ben 1 — Ana won the series   █ Ana  ▒ Ben",
+        "winners: █ ▒ █ █ █",
+    ]
+    doc = cli("history", "chart", series_id, "--json").json
+    assert doc["games"][2] == {
+        "number": 3, "home": "Ben", "away": "Ana", "winner": "Ana", "score": {"Ana": 80, "Ben": 70}
+    }  # fmt: skip
+    assert_user_error(cli("history", "chart", "zzzz"), "no match 'zzzz'")

@@ -25,6 +25,8 @@ pytestmark = pytest.mark.usefixtures("utc")  # tests/conftest.py
         ("Yesterday 20:15", "2026-12-01T20:15:00+00:00"),
         ("friday", "2026-11-27T12:00:00+00:00"),  # the last Friday
         ("fri", "2026-11-27T12:00:00+00:00"),
+        ("last friday", "2026-11-27T12:00:00+00:00"),  # issue 43 item 10
+        ("Last Fri 20:15", "2026-11-27T20:15:00+00:00"),
         ("tuesday", "2026-12-01T12:00:00+00:00"),
         ("wednesday", "2026-11-25T12:00:00+00:00"),  # never today: a week ago
         ("3 days ago", "2026-11-29T12:00:00+00:00"),

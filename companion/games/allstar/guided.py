@@ -415,9 +415,10 @@ class Flow:
         new = [a for a in chosen if list(a.points) != known.get(a.name, {}).get("points")]
         recorded = self.record(lambda: self.table.arenas_chosen(chosen, new))
         render_arenas(prompts.console(), chosen)
-        first = recorded.status.state.first_chooser()
-        if first:
-            prompts.say(f"  Open Market: {first} (fewest Supporters) chooses first", markup=False)
+        if recorded.status.state.first_chooser():
+            from companion.games.allstar.render import chooser_line
+
+            prompts.say(f"  {chooser_line(recorded.status.state)}", markup=False)
 
     @staticmethod
     def arena_name(

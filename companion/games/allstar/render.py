@@ -347,9 +347,7 @@ def render_status(out: Console, status: Status[Season]) -> None:
     if missing:
         out.print(f"Teams still to come: {', '.join(missing)}", markup=False)
     if season.first_chooser():
-        out.print(
-            f"Open Market: {season.first_chooser()} (fewest Supporters) chooses first", markup=False
-        )
+        out.print(chooser_line(season), markup=False)
     out.print("Fan Zone:")
     if season.playoffs is not None:
         fan_zone(out, season.totals(), season.playoff_scores())
@@ -527,11 +525,27 @@ def render_end(out: Console, done: SeasonEnded) -> None:
         out.print("A shared win: equal Supporters and equal Play-Off Supporters.")
 
 
-def render_hand(out: Console, manager: str, hand: Sequence[Any], bench: Sequence[Any]) -> None:
-    """One manager's draft hand and Bench (the companion's deck)."""
+def chooser_line(season: Any) -> str:
+    """Open Market: who chooses first this round, and why."""
+    why = "drawn at random" if season.round == 1 else "fewest Supporters"
+    return f"Open Market: {season.first_chooser()} ({why}) chooses first"
+
+
+def render_hand(
+    out: Console,
+    manager: str,
+    hand: Sequence[Any],
+    bench: Sequence[Any],
+    free: Sequence[Any] | None = None,
+) -> None:
+    """One manager's draft hand and Bench (the companion's deck), and which Bench cards are
+    free for a new team."""
     shown = " ".join(str(c) for c in hand) or "none (no draft now)"
     out.print(f"{manager}'s hand: {shown}", markup=False)
     out.print(f"{manager}'s Bench ({len(bench)}): {' '.join(str(c) for c in bench)}", markup=False)
+    if free is not None:
+        listed = " ".join(str(c) for c in free) or "none"
+        out.print(f"Free for a new team ({len(free)}): {listed}", markup=False)
 
 
 def render_pick(out: Console, picked: Any, status: Any, hidden: bool = False) -> None:
@@ -551,3 +565,8 @@ def render_pick(out: Console, picked: Any, status: Any, hidden: bool = False) ->
     elif picked.passed and state.drafting is not None and state.drafting.mode != "open-market":
         out.print(f"Hands pass {state.drafting.direction}.", markup=False)
     out.print(f"Next: {status.next}", markup=False)
+    drafting = state.drafting if state.phase == "draft" else None
+    if drafting is not None and drafting.mode != "open-market":
+        # A hand is secret: named here, shown only by the command that names its owner.
+        for who in drafting.waiting_for():
+            out.print(f"  {who}'s hand: companion allstar season hand {who}", markup=False)

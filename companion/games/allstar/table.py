@@ -599,13 +599,14 @@ class AllStarTable(Table[Season]):
         gone = parse_card(card, self.config())
         return self.record(event("discard", manager=self.manager(manager), card=str(gone)))
 
-    def hand(self, manager: str) -> tuple[str, list[Any], list[Any]]:
-        """`manager`'s hand in this round's draft and their Bench (the companion's deck)."""
+    def hand(self, manager: str) -> tuple[str, list[Any], list[Any], list[Any]]:
+        """`manager`'s hand in this round's draft, their Bench and the Bench cards free for
+        a new team (the companion's deck)."""
         state = self.status().state
         if not state.deck:
             raise OutOfTurn("the table holds the cards in this game (started without --deck)")
         who = self.manager(manager)
-        return who, state.hand(who), list(state.bench[who])
+        return who, state.hand(who), list(state.bench[who]), state.free_on_bench(who)
 
     def check(self, *moves: Mapping[str, Any]) -> Played[Season]:
         """What `moves` would do, without recording them (raises as `record` would)."""

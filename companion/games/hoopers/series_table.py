@@ -98,6 +98,28 @@ class SeriesTable:
             return None
         return {**series.to_doc(), "game": GAME, "players": list(series.sides())}
 
+    def rename_players(self, txn: Change, rename: Callable[[str], str | None]) -> None:
+        """A renamed player manages their tribe under the new name, in every Series kept
+        (`players rename`, in its transaction: companion.tables.rename_in_documents)."""
+        from companion.engine.names import renamed
+
+        table = txn.db.table(TABLE)
+        for row in table.all():
+            doc = row.get("value")
+            managers = doc.get("managers") if isinstance(doc, dict) else None
+            if not isinstance(managers, dict):
+                continue
+            names = {m: new for m in managers.values() if isinstance(m, str) and (new := rename(m))}
+            if names:
+                table.update({"value": renamed(doc, names)}, doc_ids=[row.doc_id])
+
+    def so_far(self) -> dict[str, Any] | None:
+        """The Series in progress as history files it when it ends (`history chart ID`
+        while it is played), or None."""
+        if self.live() is None:
+            return None
+        return history_record(self.current(), self.rules)
+
     def current(self) -> Series:
         """The current series as it stands (a tracked match that has ended counted in)."""
         return self._seen(self._load(self._current_id()))

@@ -78,7 +78,7 @@ def start(store: Any, seed: int | None = None) -> bool:
         return False
     from companion.games.otdraft.render import render_started
 
-    render_started(prompts.console(), started)
+    render_started(prompts.console(), started, board=False)  # the play that follows draws it
     return True
 
 

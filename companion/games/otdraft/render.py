@@ -212,14 +212,17 @@ def render_move(out: Console, move: DraftMove) -> None:
     render_status(out, move.status)
 
 
-def render_started(out: Console, started: Started) -> None:
+def render_started(out: Console, started: Started, board: bool = True) -> None:
+    """The draft's first line, then its status (`board`: guided play, which goes on to draw
+    the status itself, leaves it out so it is drawn once)."""
     status = started.status
     mode = "the companion runs the deck" if status.state.deck else "recording the table's cards"
     _plain(
         out,
         f"Draft {status.id} started: {', '.join(status.players)} ({mode}; seed {started.seed}).",
     )
-    render_status(out, status)
+    if board:
+        render_status(out, status)
 
 
 def render_hand(out: Console, hand: Hand) -> None:

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
     from companion.tables.base import Ended, Status
 
 
+def songs(count: int) -> str:
+    """`1 song`, `3 songs`."""
+    return f"{count} song{'' if count == 1 else 's'}"
+
+
 def card_line(card: Card) -> str:
     icons = ", ".join(card.icons)
     return escape(f"{card.name()} — {card.genre}, {card.points} pt, [{icons}]")
@@ -63,12 +68,12 @@ def score_lines(score: PlaylistScore) -> list[str]:
     if not score.solo:
         n = len(score.cards)
         got = "+1" if score.length_bonus else "+0"
-        lines.append(f"15-song bonus: {n} songs {'≥' if score.length_bonus else '<'} 15 → {got}")
+        lines.append(f"15-song bonus: {songs(n)} {'≥' if score.length_bonus else '<'} 15 → {got}")
     for bonus in score.genre_bonus:
         if bonus.songs >= 3:
-            rule = f"{bonus.songs} songs → +{bonus.points} (3⇒1, 4⇒2, 5⇒3, …)"
+            rule = f"{songs(bonus.songs)} → +{bonus.points} (3⇒1, 4⇒2, 5⇒3, …)"
         else:
-            rule = f"{bonus.songs} song{'s' if bonus.songs != 1 else ''} → +0 (needs 3)"
+            rule = f"{songs(bonus.songs)} → +0 (needs 3)"
         lines.append(f"genre {bonus.genre}: {rule}")
     counts = {b.genre: b.songs for b in score.genre_bonus}
     for result in score.assignments:
@@ -225,15 +230,23 @@ def render_final(out: Console, final: FinalResult) -> None:
     for player in sorted(final.scores, key=final.ranks.__getitem__):
         score = final.scores[player]
         out.print(
-            f"[bold]{escape(player)}[/bold] (rank {final.ranks[player]}), {len(score.cards)} songs"
+            f"[bold]{escape(player)}[/bold] (rank {final.ranks[player]}), {songs(len(score.cards))}"
         )
         for line in score_lines(score):
             out.print(f"  {line}")
-    if final.winner:
+    tied = [p for p, s in final.scores.items() if s.total == max(final.totals().values())]
+    if final.winner and len(tied) > 1:
+        out.print(
+            f"Tie for first: {', '.join(tied)}; the table names {final.winner} the winner, "
+            "who picks the music.",
+            markup=False,
+        )
+    elif final.winner:
         out.print(f"[bold]{escape(final.winner)} wins[/bold] and picks the music.")
     else:
         out.print(
-            f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break).",
+            f"Tie for first: {', '.join(final.winners)} (the rulebook names no tie-break): a "
+            "shared first ('--tie-winner NAME' names the winner the table chose).",
             markup=False,
         )
 
@@ -284,7 +297,7 @@ def render_solution(out: Console, solved: Solved) -> None:
         )
     else:
         out.print(
-            f"Best playlist from {laid_out} cards ({len(best.playlist)} songs):", markup=False
+            f"Best playlist from {laid_out} cards ({songs(len(best.playlist))}):", markup=False
         )
         for i, card in enumerate(best.playlist, 1):
             out.print(f"  {i}. {card_line(card)}")

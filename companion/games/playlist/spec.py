@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from companion.engine.spec import Fields, GameSpec, Kind, Logged, LogOption, Play
+from companion.engine.spec import Fields, GameSpec, Kind, Logged, LogOption, Play, Question
 
 TITLE = "All Stars Playlist"
 SONGS = LogOption(
     "songs", "--songs", "NAME=N", "All Stars Playlist: how many songs a player laid.", True
+)
+# "The winner is the one whose playlist was worth the most points": the rulebook names no
+# tie-break, so a tie for first is the table's to decide, or stays a shared first.
+TIE_WINNER = LogOption(
+    "tie_winner",
+    "--tie-winner",
+    "NAME",
+    "All Stars Playlist: the winner the table names when first place is tied (else the tie "
+    "is a shared first).",
 )
 
 GAME = Kind(
@@ -33,10 +42,19 @@ GAME = Kind(
     log=Logged(
         title=TITLE,
         rank="companion.games.playlist.rules.logged:ranked",
-        options=(SONGS,),
+        options=(SONGS, TIE_WINNER),
         prepare="companion.games.playlist.rules.logged:prepare",
         context="companion.games.playlist.rules.logged:amend_context",
         setup="companion.games.playlist.box:log_context",
+        questions=(
+            Question(
+                "tie_winner",
+                "{tied} tie for first: who does the table name the winner?",
+                "a name, or none: a shared first",
+                when="tie",
+                words=False,
+            ),
+        ),
     ),
     replay="companion.games.playlist.rules.replay:replay",
     plays="companion.games.playlist.rules.plays:match_plays",

@@ -275,17 +275,23 @@ class PlaylistTable(Table[GameState]):
     # --- the end ---------------------------------------------------------------------------
 
     @hints
-    def end(self, now: bool = False) -> GameEnded:  # type: ignore[override]
-        """Score every playlist and file the game; refused before the last round is over."""
+    def end(  # type: ignore[override]
+        self, now: bool = False, tie_winner: str | None = None
+    ) -> GameEnded:
+        """Score every playlist and file the game; refused before the last round is over.
+        `tie_winner`: the player the table names the winner of a tie for first."""
         done = self.store.finish_match(
-            self.game, lambda match: self._result(match, self.fold(match), now)
+            self.game, lambda match: self._result(match, self.fold(match), now, tie_winner)
         )
-        return GameEnded(Ended.of(done), multiplayer.final_result(self.fold(done)))
+        final = multiplayer.final_result(self.fold(done), tie_winner)
+        return GameEnded(Ended.of(done), final)
 
     def result_of(self, match: Match, state: GameState) -> dict[str, Any]:
         return self._result(match, state, False)
 
-    def _result(self, match: Match, state: GameState, now: bool) -> dict[str, Any]:
+    def _result(
+        self, match: Match, state: GameState, now: bool, tie_winner: str | None = None
+    ) -> dict[str, Any]:
         if not state.round_over and not now:
             if state.finishing:
                 waiting = ", ".join(multiplayer.unplayed_turns(state))
@@ -296,7 +302,7 @@ class PlaylistTable(Table[GameState]):
             raise RuleViolation(
                 "no playlist has reached 15 songs yet", hint="end anyway with --now"
             )
-        return multiplayer.final_result(state).to_result()
+        return multiplayer.final_result(state, tie_winner).to_result()
 
     def check_undo(self, match: Match) -> None:
         if len(match["events"]) <= 1:
@@ -364,7 +370,7 @@ class SoloTable(Table[SoloState]):
             )
         rng = TableRng(seed)
         if laid:
-            dealt = self.laid_out(laid, cards)
+            dealt = self.laid_out(laid, cards, first=True)
         else:
             dealt = self._deal(cards or DEFAULT_SOLO_CARDS, rng, f"{SOLO_COMMAND} start")
         options = {"mode": "solo", "goal": self.box.solo_goal().to_json()}
@@ -375,9 +381,15 @@ class SoloTable(Table[SoloState]):
         """Whether the catalogue lists music cards the companion can deal and check."""
         return any(c.kind == "music" for c in self.box.cards())
 
-    def laid_out(self, typed: Sequence[str] | Sequence[Card], count: int | None = None) -> Any:
-        """The cards the table laid out, as typed (GENRE/POINTS/ICONS[/TITLE]), checked."""
-        return solo.laid_deal(self.box.read(typed), self.box.genres(), count)
+    def laid_out(
+        self, typed: Sequence[str] | Sequence[Card], count: int | None = None, first: bool = False
+    ) -> Any:
+        """The cards the table laid out, as typed (GENRE/POINTS/ICONS[/TITLE]), checked; the
+        `first` round's count is the rulebook's unless the table chose one."""
+        dealt = solo.laid_deal(self.box.read(typed), self.box.genres(), count)
+        if first and count is None:
+            solo.check_first_layout(dealt.count)
+        return dealt
 
     def _deal(self, count: int, rng: TableRng, command: str) -> Any:
         from companion.games.playlist.rules.errors import NoCardList

@@ -575,10 +575,31 @@ def only_completion(completer: Any, text: str) -> str | None:
     return completed
 
 
-def _line_bindings(validate: Callable[[str], bool | str], undo: bool, completer: Any = None) -> Any:
+def taken_line(typed: str, taken: Any) -> str | None:
+    """The line as the answer was taken, when names typed by prefix or in another case were
+    taken as whole names (`edd, may` -> "Edd Trapp, May Friend"); None when it reads as
+    typed, or the answer is not names."""
+    if isinstance(taken, str):
+        parts, names = [typed.strip()], [taken]
+    elif isinstance(taken, list) and taken and all(isinstance(n, str) for n in taken):
+        parts, names = [p.strip() for p in typed.split(",") if p.strip()], taken
+    else:
+        return None
+    if len(parts) != len(names) or parts == names:
+        return None
+    return ", ".join(names)
+
+
+def _line_bindings(
+    validate: Callable[[str], bool | str],
+    undo: bool,
+    completer: Any = None,
+    taken: Callable[[str], str | None] | None = None,
+) -> Any:
     """Ctrl-Z is undo; Enter on a refused answer ends the prompt with `Refused`: the reason
     is said under it and the question asked anew, on a clear line. A refused answer whose
-    completion menu shows one name is that name (`Lnda` -> Linda Siempre): Enter takes it."""
+    completion menu shows one name is that name (`Lnda` -> Linda Siempre): Enter takes it.
+    `taken`: the line as the answer is taken (whole names for prefixes), left on screen."""
     from prompt_toolkit.key_binding import KeyBindings
 
     bindings = KeyBindings()
@@ -598,6 +619,9 @@ def _line_bindings(validate: Callable[[str], bool | str], undo: bool, completer:
             if completed is not None and validate(completed) is True:
                 buffer.text, verdict = completed, True
         if verdict is True:
+            shown = taken(buffer.text) if taken is not None else None
+            if shown is not None:
+                buffer.text = shown
             buffer.validate_and_handle()
             return
         event.app.exit(result=Refused(buffer.text, str(verdict) or "invalid input"))
@@ -643,7 +667,13 @@ def ask(
     if explain:
         shown += " (? explains)"
     completer = _completer(complete, several) if complete else None
-    bindings = _line_bindings(validate, undo, completer)
+
+    def taken(text: str) -> str | None:
+        # names typed by prefix are echoed whole; a free answer (a date, a number) as typed
+        answer = read(text)
+        return taken_line(text, answer) if complete and answer is not _EXPLAIN else None
+
+    bindings = _line_bindings(validate, undo, completer, taken)
     # A refused answer is one ↑ away, to be mended rather than retyped; the line itself
     # starts empty, so what is typed next is never glued to it ("Ice PalaceNorth Rink").
     recalled = ""

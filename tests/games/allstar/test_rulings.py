@@ -361,7 +361,8 @@ def test_tied_managers_with_no_card_left_lose_the_shootout_and_the_game_can_fini
     # The fifth round: both Power 4, both with every ticket spent and no card left in hand.
     assert last["outcome"]["powers"] == {"Ann": 4, "Bob": 4}
     assert last["outcome"]["no_card"] == ["Ann", "Bob"]
-    assert last["eliminated"][-2:] == [
+    assert last["eliminated"][-2:] == ["Ann", "Bob"]
+    assert last["eliminations"][-2:] == [
         {"manager": "Ann", "place": 2, "points": 4, "reason": "no card left for the shootout"},
         {"manager": "Bob", "place": 2, "points": 4, "reason": "no card left for the shootout"},
     ]

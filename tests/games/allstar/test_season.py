@@ -181,7 +181,7 @@ def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli, db):
     )
     assert out.exit_code == 0, out.stderr
     assert out.json["outcome"]["lowest"] == ["Damien"]
-    assert out.json["eliminated"] == [
+    assert out.json["eliminations"] == [
         {"manager": "Damien", "place": 4, "points": 11, "reason": "lowest Power"}
     ]
     assert out.json["playoff_scores"]["Damien"] == 11
@@ -198,7 +198,7 @@ def test_damien_is_eliminated_first_for_eleven_then_a_full_playoff(cli, db):
     cy_weak = "Cy=sha-1,sha-2,pan-3,pan-4,car-6"
     # The row is remembered: no --points this time.
     out = cli("allstar", "season", "playoff", "round", teams[0], teams[1], cy_weak, "--json")
-    assert out.json["eliminated"][-1] == {
+    assert out.json["eliminations"][-1] == {
         "manager": "Cy",
         "place": 3,
         "points": 13,
@@ -260,7 +260,7 @@ def test_two_managers_tickets_and_bonus(cli):
             swap = cli("allstar", "season", "playoff", "swap", manager, "--out", gone, "--in", came)
             assert swap.exit_code == 0, swap.stderr
         out = cli("allstar", "season", "playoff", "round", "--json")
-    assert out.json["eliminated"] == [
+    assert out.json["eliminations"] == [
         {"manager": "Ben", "place": 2, "points": 4, "reason": "lowest Power"}
     ]
     # Ana keeps both tickets: 9 for first place + 2 × 2.
@@ -377,8 +377,12 @@ def test_end_tie_goes_to_the_playoff_supporters():
 
 def test_open_market_fewest_supporters_chooses_first(cli):
     out = start(cli, ["Ana", "Ben"], "--mode", "open-market")
-    assert out.json["setup"]["rounds"][0]["first_chooser"] in ("Ana", "Ben")
-    assert out.json["first_chooser"] is None  # round 1: the setup's random pick
+    first = out.json["setup"]["rounds"][0]["first_chooser"]
+    assert first in ("Ana", "Ben")
+    # issue 43 item 16: named in every round, round 1's the setup's random pick
+    assert out.json["first_chooser"] == first
+    status = cli("allstar", "season", "status", "--json").json
+    assert status["first_chooser"] == first and status["setup"] == out.json["setup"]
     after = play_round(cli, 1, ["Rink"], ["5,2"], ["Ana", "Ben"])
     # Ben's Bears rank below Ana's Ducks, so Ben has fewer Supporters and chooses first.
     assert after.json["scores"] == {"Ana": 5, "Ben": 2}

@@ -325,3 +325,19 @@ def test_the_end_screen_lists_players_by_rank(cli):
     heads = [line.split(" (rank")[0] for line in ended.stdout.splitlines() if "(rank" in line]
     assert heads == ["Ben", "Cy", "Ana"]
     assert ended.stdout.splitlines()[-1] == "Ben wins and picks the music."
+
+
+def test_one_song_is_one_song_not_1_songs(cli):
+    # issue 43 item 10: "1 songs"
+    cli("playlist", "game", "start", "--players", "Ana,Ben", "--first", "Ana", "--seed", "1")
+    cli("playlist", "game", "play", "Ana", "pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b")
+    cli("playlist", "game", "lose", "Ana")
+    ended = cli("playlist", "game", "end", "--now")
+    assert ended.exit_code == 0, ended.stderr
+    assert ended.stdout.splitlines()[:3] == [
+        "Ana (rank 1), 1 song",
+        "  card points: 3 = 3",
+        "  15-song bonus: 1 song < 15 → +0",
+    ]
+    assert "  genre pop: 1 song → +0 (needs 3)" in ended.stdout
+    assert "Ben (rank 2), 0 songs" in ended.stdout

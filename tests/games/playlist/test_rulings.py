@@ -194,7 +194,7 @@ def test_the_solo_goal_can_be_changed_from_the_cli(cli):
 def test_a_run_keeps_the_goal_it_was_dealt_with(cli):
     cli("playlist", "solo", "goal", "--reading", "more-than")
     laid = [a for card in TEN for a in ("--laid", card)]  # no card list: the table's layout
-    assert cli("playlist", "solo", "start", "--player", "Ana", *laid).exit_code == 0
+    assert cli("playlist", "solo", "start", "--player", "Ana", "--cards", "3", *laid).exit_code == 0
     cli("playlist", "solo", "goal", "--reading", "at-least")  # too late for this run
     status = cli("playlist", "solo", "status", "--json").json
     assert (status["goal"], status["goal_reading"]) == (10, "more-than")

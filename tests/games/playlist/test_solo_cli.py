@@ -41,7 +41,8 @@ def laid(*cards):
 
 def test_a_run_from_the_cards_the_table_laid_out_and_described(cli, db):
     extra = "rock/2/guitar+drums+sad/d"
-    started = cli("playlist", "solo", "start", "--player", "Ana", *laid(*WINNING, extra), "--json")
+    args = ("--player", "Ana", "--cards", "4", *laid(*WINNING, extra), "--json")
+    started = cli("playlist", "solo", "start", *args)
     assert started.exit_code == 0, started.stderr
     doc = started.json
     assert (doc["source"], doc["count"], doc["numbers"]) == ("table", 4, [])
@@ -109,7 +110,18 @@ LONER = "country/1/guitar+wind+strings/d"  # fits nothing
 
 
 def test_solo_run_rounds_and_history(cli, db):
-    cli("playlist", "solo", "deal", "--seed", "3", "--player", "Ana", *laid(*WINNING, LONER))
+    cli(
+        "playlist",
+        "solo",
+        "deal",
+        "--seed",
+        "3",
+        "--player",
+        "Ana",
+        "--cards",
+        "4",
+        *laid(*WINNING, LONER),
+    )
     assert_user_error(cli("playlist", "solo", "next"), "has no playlist yet")
     scored = cli("playlist", "solo", "score", *WINNING, "--json").json
     # 9 card points + 1 for three pop songs
@@ -182,7 +194,7 @@ def test_solve_errors(cli):
 
 
 def test_solo_undo(cli):
-    cli("playlist", "solo", "deal", "--seed", "3", *laid(*WINNING))
+    cli("playlist", "solo", "deal", "--seed", "3", "--cards", "3", *laid(*WINNING))
     assert_user_error(cli("playlist", "solo", "undo"), "nothing to undo")
     cli("playlist", "solo", "score", *WINNING)
     undone = cli("playlist", "solo", "undo", "--json").json
@@ -211,3 +223,24 @@ def test_a_laid_out_card_may_be_typed_in_full_and_solo_totals_show_only_their_pa
     assert cli("playlist", "solo", "status", "--json").json["rounds"][0]["score"] == 8
     unknown = cli("playlist", "solo", "score", "pop/2/piano+love+sad", "rock/3/love+ballad+sad")
     assert unknown.exit_code == 2 and "is not one of the 4 cards laid out" in unknown.stderr
+
+
+def test_a_first_round_of_19_laid_out_cards_is_refused(cli, tmp_path):
+    # "take 20 cards randomly from the stack … In the next round, take one card less"
+    fill_catalogue(cli, tmp_path)
+    box = cli("playlist", "solo", "start", "--cards", "20", "--seed", "5", "--json").json["cards"]
+    cli("playlist", "solo", "abandon")
+    typed = [f"{c['genre']}/{c['points']}/{'+'.join(c['icons'])}/{c['title']}" for c in box]
+    refused = cli("playlist", "solo", "start", *laid(*typed[:19]))
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr == (
+        'error: 19 cards described: the first round lays out 20 ("take 20 cards randomly"; '
+        "\"in the next round, take one card less\") (hint: '--cards 19' starts a run from 19 "
+        "cards)\n"
+    )
+    assert_user_error(cli("playlist", "solo", "status"), "no live playlist-solo match")
+    started = cli("playlist", "solo", "start", *laid(*typed), "--json")
+    assert (started.exit_code, started.json["count"]) == (0, 20)
+    cli("playlist", "solo", "abandon")
+    chosen = cli("playlist", "solo", "start", "--cards", "19", *laid(*typed[:19]), "--json")
+    assert (chosen.exit_code, chosen.json["count"]) == (0, 19)  # the table's own start

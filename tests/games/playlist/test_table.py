@@ -16,7 +16,7 @@ P1, P2, P3 = (
 R1, R2 = "rock/1/drums+bass+sad/r1", "rock/1/drums+bass+death/r2"
 
 # no card list: a solo run is the cards the table lays out and describes (issue 32)
-LAID = ("--laid", "pop/3/love+piano+ballad/a", "--laid", "pop/3/love+drums+sad/b")
+LAID = ("--cards", "2", "--laid", "pop/3/love+piano+ballad/a", "--laid", "pop/3/love+drums+sad/b")
 
 
 def start_game(cli) -> None:

@@ -428,12 +428,18 @@ def season_arenas(
 
 @season_app.command("hand")
 def season_hand(ctx: typer.Context, manager: ManagerArgument, json: JsonOption = False) -> None:
-    """With --deck: the cards MANAGER holds in this round's draft, and their Bench."""
+    """With --deck: the cards MANAGER holds in this round's draft, their Bench, and which of
+    its cards are free for a new team."""
     from companion.games.allstar.render import render_hand
 
-    who, hand, bench = _table(ctx).hand(manager)
-    payload = {"manager": who, "hand": [str(c) for c in hand], "bench": [str(c) for c in bench]}
-    emit(payload, json, lambda out: render_hand(out, who, hand, bench))
+    who, hand, bench, free = _table(ctx).hand(manager)
+    payload = {
+        "manager": who,
+        "hand": [str(c) for c in hand],
+        "bench": [str(c) for c in bench],
+        "free": [str(c) for c in free],
+    }
+    emit(payload, json, lambda out: render_hand(out, who, hand, bench, free))
 
 
 @season_app.command("pick")

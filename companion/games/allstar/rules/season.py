@@ -221,10 +221,22 @@ class Season:
             if b not in teams.get(m, {})
         ]
 
+    def plan(self) -> dict[str, Any]:
+        """The setup the table prepared, as `season start` printed it (`status --json`'s
+        `setup`, so a table that joins later reads it)."""
+        from companion.games.allstar.rules.setup import PLAN_KEYS
+
+        return {k: self.setup[k] for k in PLAN_KEYS if k in self.setup}
+
     def first_chooser(self) -> str | None:
-        """Open Market, rounds 2–3: the manager with fewer Supporters chooses first."""
-        if self.mode != "open-market" or self.round == 1 or self.round > ROUNDS:
+        """Open Market: who chooses first this round: "Determine who starts at random"
+        (round 1, drawn at the setup), then "the Manager who has the lowest number of
+        Supporter points" (rounds 2–3; None while that is tied: the table decides)."""
+        if self.mode != "open-market" or self.round > ROUNDS:
             return None
+        if self.round == 1:
+            first = (self.setup.get("rounds") or [{}])[0].get("first_chooser")
+            return first if first in self.managers else None
         low = min(self.scores.values())
         fewest = [m for m in self.managers if self.scores[m] == low]
         return fewest[0] if len(fewest) == 1 else None
@@ -298,12 +310,15 @@ class Season:
             "regular_scores": dict(self.scores),
             "playoff_scores": self.playoff_scores(),
             "tickets": dict(playoffs.tickets) if playoffs else dict(self.setup["tickets"]),
-            "eliminated": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
+            # `eliminated` and `active` name managers alike; `eliminations` says how each went
+            "eliminated": [e.manager for e in playoffs.eliminated] if playoffs else [],
+            "eliminations": [e.to_json() for e in playoffs.eliminated] if playoffs else [],
             "arenas": [a.to_doc() for a in arenas],
             "missing_teams": self.missing_teams() if self.phase == "teams" else [],
             **self._deck_json(),
             "lineups": self.lineups_json(),
             "first_chooser": self.first_chooser(),
+            "setup": self.plan(),
             **self._playoffs_json(),
             "winner": result["winner"] if result else None,
             "ranks": result["ranks"] if result else None,
@@ -443,7 +458,7 @@ class Season:
         direction = plan["direction"]
         if self.mode == "open-market":
             self.drafting = Drafting(self.managers, direction, {}, self.mode)
-            first = plan.get("first_chooser") if self.round == 1 else self.first_chooser()
+            first = self.first_chooser()
             self._open_market(first if first in self.managers else None)
             return
         hand = int(plan["deal"])
@@ -550,6 +565,12 @@ class Season:
             if card.identity not in mine:
                 names = " ".join(short(c) for c in self.bench[manager])
                 raise BadTeam(f"card {short(card)} is not on {manager}'s Bench ({names})")
+
+    def free_on_bench(self, manager: str) -> list[Card]:
+        """The Bench cards no team of `manager`'s in play holds: what a new team is built
+        from ("From the cards on their Bench")."""
+        used = {c.identity for team in self.lineups().get(manager, {}).values() for c in team}
+        return [c for c in self.bench[manager] if c.identity not in used]
 
     def add_team(self, manager: str, bus: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """'d. Assigning the Buses': one team per Bus, Bus 1 to the top arena."""

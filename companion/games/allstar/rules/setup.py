@@ -42,6 +42,7 @@ class SetupPlan:
     draft_rule: str
 
     def to_dict(self) -> dict[str, Any]:
+        """The plan, keyed as `PLAN_KEYS`."""
         return {
             "managers": list(self.managers),
             "mode": self.mode,
@@ -54,6 +55,13 @@ class SetupPlan:
             "draft_rule": self.draft_rule,
             "rounds": [asdict(r) for r in self.rounds],
         }
+
+
+# The setup's keys, kept in the season's first event and repeated by `season status --json`.
+PLAN_KEYS = (
+    "managers", "mode", "species", "draw_pile", "tickets", "tiebreaker_face",
+    "removed_arenas", "arena_reminder", "draft_rule", "rounds",
+)  # fmt: skip
 
 
 def chosen_species(typed: Sequence[str], config: TableConfig, count: int) -> tuple[str, ...]:

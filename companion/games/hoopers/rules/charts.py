@@ -45,12 +45,22 @@ def series_chart(series: Match, games: Iterable[Match] = ()) -> dict[str, Any]:
     Each game's `score` is `{side: points}` (so it cannot be misread).
     """
     sides = series["players"]
+    # A Series managed by people names its games' sides by tribe: each tribe is its manager
+    roles = (series.get("options") or {}).get("roles") or {}
+    manager = {tribe: person for person, tribe in roles.items() if person in sides}
+
+    def side(name: Any) -> Any:
+        return manager.get(name, name) if isinstance(name, str) else name
+
     listed = (series.get("result") or {}).get("games")
     raw = []
     if isinstance(listed, list) and listed:
         for n, game in enumerate(listed, 1):
+            score = game.get("score")
+            if isinstance(score, dict):
+                score = {side(k): v for k, v in score.items()}
             raw.append(
-                (game.get("number", n), game.get("home"), game.get("winner"), game.get("score"))
+                (game.get("number", n), side(game.get("home")), side(game.get("winner")), score)
             )
     else:
         for n, game in enumerate(sorted(games, key=_played), 1):

@@ -377,10 +377,18 @@ def game_end(
     now: Annotated[
         bool, typer.Option("--now", help="Score now, before the last round is over.")
     ] = False,
+    tie_winner: Annotated[
+        str | None,
+        typer.Option(
+            "--tie-winner",
+            metavar="NAME",
+            help="Who the table names the winner of a tie for first (else a shared first).",
+        ),
+    ] = None,
     json: JsonOption = False,
 ):
     """Score every playlist, name the winner and file the game in history."""
-    show(_game(ctx).end(now), json, "render_game_end")
+    show(_game(ctx).end(now, tie_winner), json, "render_game_end")
 
 
 # --- solo play -----------------------------------------------------------------------------

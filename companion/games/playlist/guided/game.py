@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo
 from companion.engine.events import Event, event
+from companion.games.playlist.render import songs
 from companion.games.playlist.rules import game
 from companion.games.playlist.rules.cards import card_from_dict
 from companion.games.playlist.rules.deck import needed, sizes
@@ -280,7 +281,7 @@ class Flow:
         cards = state.playlists[player]
         where = f"after {cards[-1].name()}" if cards else "a new playlist: at least 2 cards"
         prompts.say(
-            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({len(cards)} songs)"
+            f"[bold]Round {state.round}: {plain(player)}'s turn[/bold] ({songs(len(cards))})"
         )
         if state.deck is not None:  # the cards come from the hand the companion dealt
             hand = ", ".join(c.name() for c in state.deck.hands[player]) or "empty"
@@ -311,7 +312,7 @@ class Flow:
         for i, card in enumerate(after[start:], start):
             link = f"  ✓ shares {', '.join(shared[i - 1])}" if i else ""
             prompts.say(f"  {i + 1}. {card_line(card)}{link}")
-        prompts.say(f"  {player}: {len(after)} songs, {now.score(player).total} pts", markup=False)
+        prompts.say(f"  {player}: {songs(len(after))}, {now.score(player).total} pts", markup=False)
         return events
 
     def sing(self, state: Any, player: str) -> list[Event]:
@@ -395,8 +396,18 @@ class Flow:
         if prompts.choose("Score the playlists and finish?", ["end", "stop"], "end") == "stop":
             self.stopped = True
             return []
+        tie_winner = None
+        first = game.final_result(state).winners
+        if len(first) > 1:  # the rulebook names no tie-break: the table decides, or shares
+            shared = "shared first"
+            said = prompts.choose(
+                f"{', '.join(first)} tie for first: who does the table name the winner?",
+                [*first, shared],
+                shared,
+            )
+            tie_winner = None if said == shared else said
         with prompts.no_interrupt():
-            ended = self.table.end()
+            ended = self.table.end(tie_winner=tie_winner)
         render_final(prompts.console(), ended.final)
         self.stopped = True
         return []

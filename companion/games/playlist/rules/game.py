@@ -485,9 +485,13 @@ class FinalResult:
     ranks: dict[str, int]
     winners: tuple[str, ...]
 
+    def totals(self) -> dict[str, int]:
+        return {p: s.total for p, s in self.scores.items()}
+
     @property
     def winner(self) -> str | None:
-        # The rulebook names no tie-break for the multiplayer game, so a tie has no single winner.
+        # The rulebook names no tie-break for the multiplayer game, so a tie has no single
+        # winner unless the table names one (break_tie).
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_result(self) -> dict[str, Any]:
@@ -506,9 +510,39 @@ def rank(totals: dict[str, int]) -> dict[str, int]:
     return {p: 1 + sum(1 for other in totals.values() if other > t) for p, t in totals.items()}
 
 
-def final_result(state: GameState) -> FinalResult:
+def break_tie(ranks: dict[str, int], chosen: str | None) -> dict[str, int]:
+    """The ranks once the table names `chosen` the winner of a tie for first: "The winner is
+    the one whose playlist was worth the most points" and the rulebook names no tie-break,
+    so the table decides; the others tied first come second (1, 2, 2, 4). None: the tie
+    stays a shared first."""
+    if chosen is None:
+        return dict(ranks)
+    first = [p for p, r in ranks.items() if r == 1]
+    name = match_prefix(chosen, ranks, what="player")
+    if len(first) < 2:
+        raise BadInput(
+            f"--tie-winner {name}: there is no tie for first to break ({first[0]} wins alone)"
+        )
+    if name not in first:
+        raise BadInput(f"--tie-winner {name}: not tied for first ({', '.join(first)} are)")
+    return {p: (2 if r == 1 and p != name else r) for p, r in ranks.items()}
+
+
+def tie_winner_of(result: Mapping[str, Any]) -> str | None:
+    """The winner the table named when first place was tied by points, as a stored result
+    keeps it (its winner among several top scores); None otherwise."""
+    scores, winner = result.get("scores"), result.get("winner")
+    if not isinstance(scores, dict) or not isinstance(winner, str) or winner not in scores:
+        return None
+    top = max(scores.values())
+    tied = [p for p, v in scores.items() if v == top]
+    return winner if len(tied) > 1 and winner in tied else None
+
+
+def final_result(state: GameState, tie_winner: str | None = None) -> FinalResult:
+    """The scores and ranks; a tie for first shared, or won by the player the table names."""
     scores = {p: state.score(p) for p in state.players}
-    ranks = rank({p: s.total for p, s in scores.items()})
+    ranks = break_tie(rank({p: s.total for p, s in scores.items()}), tie_winner)
     winners = tuple(p for p in state.players if ranks[p] == 1)
     return FinalResult(scores, ranks, winners)
 

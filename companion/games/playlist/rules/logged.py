@@ -1,7 +1,8 @@
 """An All Stars Playlist game played without the companion: points per player, or a solo round.
 
 Players with the same points share the rank (the rulebook names no
-tie-breaker for the multiplayer game). A total below what any playlist can
+tie-breaker for the multiplayer game), unless the table names the winner of a tie
+for first (`--tie-winner`, the guided log's tie question). A total below what any playlist can
 score is refused: only negative cards go below zero (the table's catalogue says
 which there are), and 15 songs bring the 15-song bonus and genre bonuses. A solo
 round is played without negative cards ("take out the bonus and negative
@@ -80,9 +81,13 @@ def logged_result(
     scores: Mapping[str, int],
     songs: Mapping[str, int] | None = None,
     negatives: Sequence[int] | None = None,
+    tie_winner: str | None = None,
 ) -> dict[str, Any]:
-    """Ranks by points (ties share); `songs` is each playlist's length, when known;
-    `negatives` the points of the catalogue's negative cards (None: not checked)."""
+    """Ranks by points (ties share, unless the table names the `tie_winner` of a tie for
+    first); `songs` is each playlist's length, when known; `negatives` the points of the
+    catalogue's negative cards (None: not checked)."""
+    from companion.games.playlist.rules.game import break_tie
+
     if len(scores) < MIN_PLAYERS:
         raise BadInput(
             f"All Stars Playlist needs at least {MIN_PLAYERS} players (got {len(scores)})",
@@ -90,7 +95,7 @@ def logged_result(
         )
     _check_songs(songs or {})
     _check_totals(scores, songs or {}, negatives)
-    ranks = _ranks(scores)
+    ranks = break_tie(_ranks(scores), tie_winner)
     top = [p for p, r in ranks.items() if r == 1]
     result: dict[str, Any] = {
         "scores": dict(scores),
@@ -123,7 +128,13 @@ def logged_solo(
 
 
 def ranked(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
-    return logged_result(scores, context.get("songs"), context.get("negatives"))
+    chosen = context.get("tie_winner")
+    if context.get("kept") and scores:
+        # an amendment keeps the table's choice only while its scores still tie for first
+        top = max(scores.values())
+        if sum(v == top for v in scores.values()) < 2 or scores.get(chosen) != top:
+            chosen = None
+    return logged_result(scores, context.get("songs"), context.get("negatives"), chosen)
 
 
 def ranked_solo(scores: Mapping[str, int], context: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,10 +149,14 @@ def prepare(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str,
     """`companion log`'s `--songs NAME=N`: each playlist's length, when known."""
     from companion.engine.entries import parse_per_player
 
+    context: dict[str, Any] = {}
     typed = request.own.get("songs")
-    if not typed:
-        return {}, {}
-    return {}, {"songs": parse_per_player(typed, players, "--songs", "N")}
+    if typed:
+        context["songs"] = parse_per_player(typed, players, "--songs", "N")
+    chosen = request.own.get("tie_winner")
+    if chosen and chosen.strip().casefold() not in ("none", "shared"):
+        context["tie_winner"] = chosen.strip()
+    return {}, context
 
 
 def prepare_solo(request: Any, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -150,8 +165,14 @@ def prepare_solo(request: Any, players: list[str]) -> tuple[dict[str, Any], dict
 
 
 def amend_context(match: Mapping[str, Any]) -> dict[str, Any]:
+    from companion.games.playlist.rules.game import tie_winner_of
+
     result = match.get("result") or {}
-    return {"songs": result["lengths"]} if isinstance(result.get("lengths"), dict) else {}
+    context = {"songs": result["lengths"]} if isinstance(result.get("lengths"), dict) else {}
+    chosen = tie_winner_of(result)
+    if chosen is not None:
+        context.update(tie_winner=chosen, kept=True)
+    return context
 
 
 def amend_solo_context(match: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,4 +11,5 @@ def replay(match: dict[str, Any]) -> dict[str, Any]:
     """The result the match's events give: the same dict `end` stored."""
     if match["game"] == solo.GAME:
         return solo.solo_result(match["players"][0], solo.fold_rounds(match))
-    return game.final_result(game.fold(match)).to_result()
+    chosen = game.tie_winner_of(match.get("result") or {})  # a tie the table decided
+    return game.final_result(game.fold(match), chosen).to_result()

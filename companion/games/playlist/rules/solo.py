@@ -297,6 +297,18 @@ def next_deal(
     return deal_solo(catalogue, genres, count, rng)
 
 
+def check_first_layout(count: int) -> None:
+    """Round 1 lays out the rulebook's 20 cards ("take 20 cards randomly"; "in the next
+    round, take one card less"); a run started from fewer says so with `--cards`."""
+    first = int(rules()["solo"]["cards"])
+    if count != first:
+        raise BadInput(
+            f'{count} cards described: the first round lays out {first} ("take {first} cards '
+            f'randomly"; "in the next round, take one card less")',
+            hint=f"'--cards {count}' starts a run from {count} cards",
+        )
+
+
 def laid_deal(cards: Sequence[Card], genres: Sequence[str], count: int | None = None) -> SoloDeal:
     """The cards the table laid out from the shuffled box, as it described them: music cards
     of the genres in play ("take out the bonus and negative cards"), each once, `count`
