@@ -1,0 +1,135 @@
+"""Issue 41 items 2 and 6 for the built-in games that answer the legal-moves query: an
+All-Star deck round, an OT Fantasy Draft and Playlist moves played from phones in headless
+Chromium (each phone a browser context of its own, at 390×844), with the room's board and
+a terminal over the same database (tests/web/test_seats_browser.py has the harness).
+
+At every step of the All-Star round each seat's page and its `/state` carry no card of
+another seat's hand, and the room's board none.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.store import Store
+from companion.tables import table_for
+from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
+from tests.web.test_browser import CHROMIUM, screenshot
+from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
+from tests.web.test_seats_browser import buttons
+from tests.web.test_seats_browser import phones as phones  # noqa: F401 - a fixture
+from tests.web.test_seats_browser import room as room  # noqa: F401 - a fixture
+from tests.web.test_seats_browser import table as table  # noqa: F401 - a fixture
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)"),
+]
+MANAGERS = ("Ana", "Ben", "Cy", "Dee")
+
+
+def made(page, seen: int) -> None:
+    """Wait until `page` shows the game after `seen` moves (its stream brought it)."""
+    page.wait_for_function(
+        "n => document.getElementById('what').innerText.endsWith(' ' + n + ' moves made')",
+        arg=seen,
+    )
+
+
+def carried(text: str, cards: list[str]) -> list[str]:
+    """The cards of `cards` named in `text` (whole names: Ducks-1 is not in Ducks-12)."""
+    return [c for c in cards if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+
+
+def hand_shown(page) -> list[str]:
+    """The cards the phone shows under "Only you see this": its hand (the first list)."""
+    return page.locator("#own .chips").first.locator("span").all_inner_texts()
+
+
+def state_text(page) -> str:
+    return page.evaluate("async () => await (await fetch(location.pathname + '/state')).text()")
+
+
+def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
+    table, phones, room, tmp_path
+):
+    table.ok("allstar", "arena", "add", "Harbour", "--points", "9,6,3,1")
+    table.ok("allstar", "season", "start", "--players", ",".join(MANAGERS), "--deck",
+             "--seed", "5")  # fmt: skip
+    table.ok("allstar", "season", "arenas", "Harbour")
+    first = table.json("allstar", "season", "hand", "Ana")["hand"]
+    with table.served() as base:
+        pages = {m: phones(url) for m, url in table.seats(base).items()}
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        seen = table.json("moves")["seen"]
+
+        def hands() -> dict[str, list[str]]:  # as 'season hand NAME' gives each, read here
+            state = table_for(Store(tmp_path / "db.json"), "allstar").status().state
+            return {m: [str(c) for c in state.hand(m)] for m in MANAGERS}
+
+        def nothing_of_another_hand(now: dict[str, list[str]]) -> None:
+            every = [c for h in now.values() for c in h]
+            for manager, page in pages.items():
+                others = [c for m, h in now.items() if m != manager for c in h]
+                assert carried(page.content(), others) == [], manager
+                assert carried(state_text(page), others) == [], manager
+            assert carried(room.content(), every) == []
+
+        for pick in range(6):  # six cards dealt: six picks each, the hands passed left
+            now = hands()
+            assert pick or now["Ana"] == first
+            assert all(len(h) == 6 - pick for h in now.values())
+            for manager, page in pages.items():
+                # The phone shows its own hand and offers a pick of each of its cards.
+                assert hand_shown(page) == now[manager]
+                assert buttons(page) == [f"{manager} picks {c}" for c in now[manager]]
+                nothing_of_another_hand(now)
+                page.click("#moves button")
+                page.wait_for_selector("#message.good")
+                seen += 1
+                for other in pages.values():
+                    made(other, seen)
+                made_by = page.inner_text("#message")
+                assert made_by == f"Done: {manager} picks {now[manager][0]}"
+                if pick == 0 and manager == "Ana":
+                    screenshot(page, "seats-phone-allstar-pick", tmp_path)
+            # Every manager picked: the hands passed left (Ana's rest to Ben, …).
+            if pick < 5:
+                after = hands()
+                for giver, taker in zip(MANAGERS, MANAGERS[1:] + MANAGERS[:1], strict=True):
+                    assert after[taker] == now[giver][1:]
+                    assert hand_shown(pages[taker]) == after[taker]
+        # A terminal watching sees the draft done and nobody's card.
+        watched = table.json("watch", "--once")
+        assert (watched["phase"], watched["draft_waiting"]) == ("teams", [])
+        # Each manager builds the round's team from their Bench, on their phone.
+        for manager, page in pages.items():
+            assert page.locator("#moves input[name=bus]").count() >= 1
+            label = page.locator("#moves button").first.inner_text()
+            assert label.startswith(f"{manager}'s new team ")
+            page.click("#moves button")
+            page.wait_for_selector("#message.good")
+            seen += 1
+            for other in pages.values():
+                made(other, seen)
+        assert {m: len(t) for m, t in table.json("watch", "--once")["lineups"].items()} == {
+            m: 1 for m in MANAGERS
+        }
+        # The round resolves from any phone (the table's own move); the room shows it.
+        assert buttons(pages["Cy"]) == ["resolve round 1"]
+        pages["Cy"].click("#moves button")
+        pages["Cy"].wait_for_selector("#message.good")
+        watched = table.json("watch", "--once")
+        assert watched["round"] == 2 and sum(watched["scores"].values()) == 9 + 6 + 3 + 1
+        room.wait_for_function(
+            "text => document.getElementById('next').innerText.includes(text)",
+            arg="round 2",
+        )
+        for manager, page in pages.items():
+            made(page, seen + 1)
+            assert page.locator(".scores .row.me span").nth(1).inner_text() == str(
+                watched["scores"][manager]
+            )
