@@ -9,6 +9,7 @@ another seat's hand, and the room's board none.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -133,3 +134,81 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
             assert page.locator(".scores .row.me span").nth(1).inner_text() == str(
                 watched["scores"][manager]
             )
+
+
+def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
+    table, phones, room, tmp_path
+):
+    from tests.games.otdraft.helpers import full_deck_toml
+
+    deck = tmp_path / "deck.toml"
+    deck.write_text(full_deck_toml())
+    players = ("Ana", "Ben", "Cy")
+    table.ok("otdraft", "game", "start", "-p", ",".join(players), "--catalogue", str(deck),
+             "--deck", "--seed", "4")  # fmt: skip
+    db = tmp_path / "db.json"
+    with table.served() as base:
+        pages = {p: phones(url) for p, url in table.seats(base).items()}
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        state = table_for(Store(db), "otdraft").status().state
+        dealt = {p: list(state.candidates[p]) for p in players}
+        # "Give each player two secret cards from the deck. Each player keeps one card and
+        # discards the other. The selected card is kept secret."
+        seen, secret = 1, {p: list(two) for p, two in dealt.items()}  # the discarded: public
+        for player, page in pages.items():
+            for shown, on in pages.items():
+                others = [c for p, cards in secret.items() if p != shown for c in cards]
+                assert carried(on.content(), others) == [] == carried(state_text(on), others)
+            assert page.locator("#moves select option").all_inner_texts() == dealt[player]
+            page.select_option("#moves select", dealt[player][1])
+            if player == "Ana":
+                screenshot(page, "seats-phone-ot-secret", tmp_path)
+            page.click("#moves button")
+            page.wait_for_selector("#message.good")
+            seen += 1
+            for other in pages.values():
+                made(other, seen)
+            secret[player] = [dealt[player][1]]
+            own = page.locator("#own dt, #own dd").all_inner_texts()
+            assert own == ["secret card", dealt[player][1], "secret", "kept secret"]
+        kept = {p: two[1] for p, two in dealt.items()}
+        for player, page in pages.items():
+            others = [c for p, c in kept.items() if p != player]
+            assert carried(page.content(), others) == [] == carried(state_text(page), others)
+        assert carried(room.content(), list(kept.values())) == []
+        assert carried(json.dumps(table.json("watch", "--once")), list(kept.values())) == []
+        # The Draftline picks, in turn: Ana, Ben, Cy.
+        line = table.json("watch", "--once")["draftline"]
+        takes = [b for b in buttons(pages["Ana"]) if "takes" in b]
+        assert takes == [f"Ana takes {c}" for c in line]
+        assert not [b for b in buttons(pages["Ben"]) if "takes" in b]
+        # Ben's phone sends a pick out of turn (a forged tap through the page's own code):
+        # refused with the rule's words on his phone, nothing written.
+        before = db.read_bytes()
+        pages["Ben"].evaluate(
+            "card => send({kind: 'pick', who: 'Ben', what: {player: 'Ben', card}}, {}, 'x')",
+            line[0],
+        )
+        pages["Ben"].wait_for_selector("#message.bad")
+        assert (
+            pages["Ben"]
+            .inner_text("#message")
+            .startswith("it is Ana's turn, not Ben's (round 1, turn 1 of 3)")
+        )
+        assert db.read_bytes() == before
+        for turn, player in enumerate(players):
+            page = pages[player]
+            takes = [b for b in buttons(page) if "takes" in b]
+            assert takes, player
+            page.get_by_role("button", name=takes[0], exact=True).click()
+            page.wait_for_selector("#message.good")
+            seen += 1
+            for other in pages.values():
+                made(other, seen)
+            if turn == 0:
+                screenshot(page, "seats-phone-ot-pick", tmp_path)
+        teams = table.json("watch", "--once")["teams"]
+        assert [len(teams[p]) for p in players] == [1, 1, 1]
+        for player, page in pages.items():
+            assert carried(page.content(), [c for p, c in kept.items() if p != player]) == []
