@@ -49,6 +49,22 @@ def hand_shown(page) -> list[str]:
     return page.locator("#own .chips").first.locator("span").all_inner_texts()
 
 
+def broken_words(page) -> list[str]:
+    """The words of the moves' buttons split over two lines ("Ducks-" / "9")."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("#moves button")].flatMap(b => {
+            const broken = [], walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+            for (let t; (t = walk.nextNode());) {
+              for (const m of t.textContent.matchAll(/\\S+/g)) {
+                const r = document.createRange();
+                r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+                if (r.getClientRects().length > 1) broken.push(m[0]);
+              }
+            }
+            return broken; })"""
+    )
+
+
 def state_text(page) -> str:
     return page.evaluate("async () => await (await fetch(location.pathname + '/state')).text()")
 
@@ -108,7 +124,11 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
         assert (watched["phase"], watched["draft_waiting"]) == ("teams", [])
         # Each manager builds the round's team from their Bench, on their phone.
         for manager, page in pages.items():
-            assert page.locator("#moves input[name=bus]").count() >= 1
+            # One Bus this round: nothing to ask; six teams of five, no card split in two.
+            assert page.locator("#moves input").count() == 0
+            assert broken_words(page) == []
+            if manager == "Ana":
+                screenshot(page, "seats-phone-allstar-team", tmp_path)
             label = page.locator("#moves button").first.inner_text()
             assert label.startswith(f"{manager}'s new team ")
             page.click("#moves button")
@@ -160,7 +180,15 @@ def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
             for shown, on in pages.items():
                 others = [c for p, cards in secret.items() if p != shown for c in cards]
                 assert carried(on.content(), others) == [] == carried(state_text(on), others)
-            assert page.locator("#moves select option").all_inner_texts() == dealt[player]
+            assert page.locator("#moves select option").all_inner_texts() == [
+                "choose…",
+                *dealt[player],
+            ]
+            # Nothing is chosen for the player: a tap before choosing sends nothing.
+            before = db.read_bytes()
+            page.click("#moves button")
+            assert page.locator("#moves select:invalid").count() == 1
+            assert db.read_bytes() == before and page.inner_text("#message") == ""
             page.select_option("#moves select", dealt[player][1])
             if player == "Ana":
                 screenshot(page, "seats-phone-ot-secret", tmp_path)
