@@ -240,3 +240,34 @@ def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
         assert [len(teams[p]) for p in players] == [1, 1, 1]
         for player, page in pages.items():
             assert carried(page.content(), [c for p, c in kept.items() if p != player]) == []
+
+
+def test_playlist_claims_a_bluff_and_the_turn_from_phones(table, phones, room):
+    """ "If someone else can sing or hum at least 2 lines … that player can add the song to
+    their playlist": the other player's phone offers the claim and the bluff, the singer's
+    the end of the turn, each as the query has it."""
+    table.ok("playlist", "game", "start", "--players", "Ann,Bob", "--first", "Ann")
+    table.ok("playlist", "game", "play", "Ann", "pop/1/love+piano+ballad/p1",
+             "pop/2/love+dancing+feel-good/p2")  # fmt: skip
+    with table.served() as base:
+        seats = table.seats(base)
+        ann, bob = phones(seats["Ann"]), phones(seats["Bob"])
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        assert buttons(bob) == ["Bob sings Ann's song", "Bob catches Ann's bluff"]
+        assert buttons(ann) == ["Ann loses the last song", "Ann ends the turn"]
+        bob.get_by_role("button", name="Bob sings Ann's song").click()
+        bob.wait_for_selector("#message.good")
+        made(ann, 3)
+        assert table.json("playlist", "game", "status")["scores"] == {"Ann": 1, "Bob": 0}
+        bob.get_by_role("button", name="Bob catches Ann's bluff").click()
+        bob.wait_for_selector("#message.good")
+        made(ann, 4)
+        assert table.json("watch", "--once")["playlists"] == {"Ann": [], "Bob": []}
+        ann.get_by_role("button", name="Ann ends the turn").click()
+        ann.wait_for_selector("#message.good")
+        made(bob, 5)
+        assert buttons(bob) == ["Bob ends the turn"] and buttons(ann) == []
+        room.wait_for_function(
+            "() => document.getElementById('next').innerText.includes('Bob plays (round 1)')"
+        )
