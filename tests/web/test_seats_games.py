@@ -65,6 +65,18 @@ def broken_words(page) -> list[str]:
     )
 
 
+def overflowing(page) -> list[str]:
+    """What sticks out of its panel's text column on the right (a card too wide for it)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll("section")].flatMap(box => {
+            const edge = box.getBoundingClientRect().right
+                         - parseFloat(getComputedStyle(box).paddingRight);
+            return [...box.querySelectorAll("span, button, select, input")]
+              .filter(e => e.getBoundingClientRect().right > edge + 0.5)
+              .map(e => e.textContent); })"""
+    )
+
+
 def state_text(page) -> str:
     return page.evaluate("async () => await (await fetch(location.pathname + '/state')).text()")
 
@@ -271,3 +283,64 @@ def test_playlist_claims_a_bluff_and_the_turn_from_phones(table, phones, room):
         room.wait_for_function(
             "() => document.getElementById('next').innerText.includes('Bob plays (round 1)')"
         )
+
+
+def test_playlist_with_the_companions_deck_a_hand_on_its_phone_and_a_song_added_from_it(
+    table, phones, room, tmp_path
+):
+    """ "Each player takes … 2 music cards … and does not show these to the other players":
+    the hand is on its owner's phone only; its songs are chosen from lists there."""
+    import csv
+
+    from companion.engine.rng import TableRng
+    from companion.games.playlist.rules.synthetic import synthetic_box
+
+    box = tmp_path / "box.csv"
+    with box.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["title", "artist", "genre", "points", "icons", "kind"])
+        for card in synthetic_box(TableRng(11)):
+            out.writerow([card.title, "", card.genre, card.points, "+".join(card.icons), "music"])
+    table.ok("playlist", "cards", "import", str(box))
+    table.ok("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana", "--deck",
+             "--seed", "4")  # fmt: skip
+    game = table_for(Store(tmp_path / "db.json"), "playlist")
+
+    def hands() -> dict[str, list[str]]:
+        state = game.status().state
+        return {p: [c.name() for c in state.deck.hands[p]] for p in ("Ana", "Ben")}
+
+    with table.served() as base:
+        seats = table.seats(base)
+        pages = {p: phones(url) for p, url in seats.items()}
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        now = hands()
+        for player, page in pages.items():
+            assert hand_shown(page) == now[player]
+            other = now["Ben" if player == "Ana" else "Ana"]
+            assert carried(page.content(), other) == [] == carried(state_text(page), other)
+        assert carried(room.content(), now["Ana"] + now["Ben"]) == []
+        ana = pages["Ana"]
+        for taken in range(2):  # two cards from the open Download List
+            ana.locator("#moves button", has_text="Ana downloads").first.click()
+            ana.wait_for_selector("#message.good")
+            made(pages["Ben"], 2 + taken)
+        play = next(m for m in game.legal("Ana").moves if m.kind == "play")
+        chosen = play.samples()  # two songs of her hand that link
+        form = ana.locator("#moves form", has_text="Ana adds a song")
+        assert form.locator("select").count() == 2
+        assert (
+            form.locator("select").first.locator("option").all_inner_texts()[1:] == (hands()["Ana"])
+        )
+        form.locator("select[name=card]").select_option(chosen["card"])
+        form.locator("select[name=next]").select_option(chosen["next"])
+        assert overflowing(ana) == []
+        screenshot(ana, "seats-phone-playlist-hand", tmp_path)
+        form.locator("button").click()
+        ana.wait_for_selector("#message.good")
+        assert ana.inner_text("#message") == "Done: Ana adds a song"
+        played = table.json("watch", "--once")["playlists"]["Ana"]
+        assert len(played) == 2
+        made(pages["Ben"], 4)
+        assert chosen["card"] not in hand_shown(ana) and chosen["next"] not in hand_shown(ana)
