@@ -85,6 +85,8 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
     table, phones, room, tmp_path
 ):
     table.ok("allstar", "arena", "add", "Harbour", "--points", "9,6,3,1")
+    table.ok("allstar", "arena", "add", "Rink", "--points", "8,5,2,1")
+    table.ok("allstar", "arena", "add", "Dome", "--points", "7,4,2,1")
     table.ok("allstar", "season", "start", "--players", ",".join(MANAGERS), "--deck",
              "--seed", "5")  # fmt: skip
     table.ok("allstar", "season", "arenas", "Harbour")
@@ -166,6 +168,27 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
             assert page.locator(".scores .row.me span").nth(1).inner_text() == str(
                 watched["scores"][manager]
             )
+        # Round 2 has two arenas: a team's Bus is a number the phone asks (its draft made
+        # at the terminal's end of the table, in-process, to keep the test short).
+        table.ok("allstar", "season", "arenas", "Rink", "Dome")
+        game = table_for(Store(tmp_path / "db.json"), "allstar")
+        picked = True
+        while picked:
+            picked = False
+            for manager in MANAGERS:
+                offered = game.legal(manager)
+                if offered.moves and offered.moves[0].kind == "pick":
+                    game.make(offered.moves[0], seen=offered.seen, by=manager)
+                    picked = True
+        ana = pages["Ana"]
+        made(ana, len(game.current()["events"]))
+        bus = ana.locator("#moves form").first.locator("input[name=bus]")
+        assert (bus.get_attribute("min"), bus.get_attribute("max")) == ("1", "2")
+        bus.fill("2")
+        ana.locator("#moves form").first.locator("button").click()
+        ana.wait_for_selector("#message.good")
+        teams = table.json("watch", "--once")["lineups"]["Ana"]
+        assert [t["bus"] for t in teams] == [1, 2]
 
 
 def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
