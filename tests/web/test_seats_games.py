@@ -118,6 +118,8 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
                 assert hand_shown(page) == now[manager]
                 assert buttons(page) == [f"{manager} picks {c}" for c in now[manager]]
                 nothing_of_another_hand(now)
+                if pick == 1 and manager == "Ana":  # Dee's rest, passed to her
+                    screenshot(page, "seats-phone-allstar-pick", tmp_path)
                 page.click("#moves button")
                 page.wait_for_selector("#message.good")
                 seen += 1
@@ -125,8 +127,6 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
                     made(other, seen)
                 made_by = page.inner_text("#message")
                 assert made_by == f"Done: {manager} picks {now[manager][0]}"
-                if pick == 0 and manager == "Ana":
-                    screenshot(page, "seats-phone-allstar-pick", tmp_path)
             # Every manager picked: the hands passed left (Ana's rest to Ben, …).
             if pick < 5:
                 after = hands()
