@@ -39,6 +39,18 @@ def made(page, seen: int) -> None:
     )
 
 
+def tap(page, button, pages, seen: int) -> int:
+    """Tap `button` on `page`: the move made, and every phone showing it; the moves now."""
+    if button is None:
+        page.click("#moves button")
+    else:
+        page.locator("#moves button", has_text=button).first.click()
+    page.wait_for_selector("#message.good")
+    for other in pages.values():
+        made(other, seen + 1)
+    return seen + 1
+
+
 def carried(text: str, cards: list[str]) -> list[str]:
     """The cards of `cards` named in `text` (whole names: Ducks-1 is not in Ducks-12)."""
     return [c for c in cards if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
@@ -120,11 +132,7 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
                 nothing_of_another_hand(now)
                 if pick == 1 and manager == "Ana":  # Dee's rest, passed to her
                     screenshot(page, "seats-phone-allstar-pick", tmp_path)
-                page.click("#moves button")
-                page.wait_for_selector("#message.good")
-                seen += 1
-                for other in pages.values():
-                    made(other, seen)
+                seen = tap(page, None, pages, seen)
                 made_by = page.inner_text("#message")
                 assert made_by == f"Done: {manager} picks {now[manager][0]}"
             # Every manager picked: the hands passed left (Ana's rest to Ben, …).
@@ -145,11 +153,7 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
                 screenshot(page, "seats-phone-allstar-team", tmp_path)
             label = page.locator("#moves button").first.inner_text()
             assert label.startswith(f"{manager}'s new team ")
-            page.click("#moves button")
-            page.wait_for_selector("#message.good")
-            seen += 1
-            for other in pages.values():
-                made(other, seen)
+            seen = tap(page, None, pages, seen)
         assert {m: len(t) for m, t in table.json("watch", "--once")["lineups"].items()} == {
             m: 1 for m in MANAGERS
         }
@@ -227,11 +231,7 @@ def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
             page.select_option("#moves select", dealt[player][1])
             if player == "Ana":
                 screenshot(page, "seats-phone-ot-secret", tmp_path)
-            page.click("#moves button")
-            page.wait_for_selector("#message.good")
-            seen += 1
-            for other in pages.values():
-                made(other, seen)
+            seen = tap(page, None, pages, seen)
             secret[player] = [dealt[player][1]]
             own = page.locator("#own dt, #own dd").all_inner_texts()
             assert own == ["secret card", dealt[player][1], "secret", "kept secret"]
@@ -264,11 +264,7 @@ def test_an_ot_draft_from_phones_the_secret_card_on_its_owners_phone_only(
             page = pages[player]
             takes = [b for b in buttons(page) if "takes" in b]
             assert takes, player
-            page.get_by_role("button", name=takes[0], exact=True).click()
-            page.wait_for_selector("#message.good")
-            seen += 1
-            for other in pages.values():
-                made(other, seen)
+            seen = tap(page, takes[0], pages, seen)
             if turn == 0:
                 screenshot(page, "seats-phone-ot-pick", tmp_path)
         teams = table.json("watch", "--once")["teams"]
@@ -313,18 +309,9 @@ def test_playlist_with_the_companions_deck_a_hand_on_its_phone_and_a_song_added_
 ):
     """ "Each player takes … 2 music cards … and does not show these to the other players":
     the hand is on its owner's phone only; its songs are chosen from lists there."""
-    import csv
+    from tests.games.playlist.test_solo_cli import write_box
 
-    from companion.engine.rng import TableRng
-    from companion.games.playlist.rules.synthetic import synthetic_box
-
-    box = tmp_path / "box.csv"
-    with box.open("w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(["title", "artist", "genre", "points", "icons", "kind"])
-        for card in synthetic_box(TableRng(11)):
-            out.writerow([card.title, "", card.genre, card.points, "+".join(card.icons), "music"])
-    table.ok("playlist", "cards", "import", str(box))
+    table.ok("playlist", "cards", "import", str(write_box(tmp_path / "box.csv")))
     table.ok("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana", "--deck",
              "--seed", "4")  # fmt: skip
     game = table_for(Store(tmp_path / "db.json"), "playlist")
