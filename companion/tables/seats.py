@@ -118,7 +118,9 @@ def seat_state(store: Store, seat: Seat) -> dict[str, Any]:
     table = table_for(store, seat.game)
     match = current_match(store, seat)
     state = table.fold(match)
-    answer = legal(table.rules, match, seat.player, state)
+    # The moves as the table completes them (a deal from its box), as `Table.make` tries
+    # them: what the page offers is what a tap makes.
+    answer = legal(table.rules, match, seat.player, state, table.events_of)
     return {
         "player": seat.player,
         "game": seat.game,

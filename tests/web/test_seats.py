@@ -237,3 +237,28 @@ def test_a_seat_and_an_address_make_so_many_requests_a_minute(monkeypatch):
     assert limits.allow("seat:b", "address:x") is True  # another seat, same address
     assert limits.allow("seat:c", "address:x") is False  # the address's share is spent
     assert limits.allow("seat:c", "address:y") is True
+
+
+def test_a_seat_offers_what_the_query_offers_its_player_with_the_tables_completion(
+    cli, db, tmp_path
+):
+    """A table completing a move from its catalogue (a solo run's next deal, from the box):
+    the seat's page offers it as `companion moves --player` does, and the tap makes it."""
+    from companion.tables import table_for
+    from companion.tables.seats import make_move, seat_state, seats_of
+    from tests.games.playlist.test_solo_cli import fill_catalogue
+
+    fill_catalogue(cli, tmp_path)
+    assert cli("playlist", "solo", "goal", "1").exit_code == 0
+    started = cli("playlist", "solo", "start", "--cards", "6", "--player", "Ana", "--seed", "3")
+    assert started.exit_code == 0, started.stderr
+    store = Store(db)
+    table = table_for(store, "playlist-solo")
+    counted = table.legal("Ana").moves[0]
+    table.make(counted, counted.samples(), seen=1, by="Ana")
+    (seat,) = seats_of(store, table.current())
+    state = seat_state(store, seat)
+    assert [m["label"] for m in state["moves"]] == table.legal("Ana").labels()
+    assert [m["label"] for m in state["moves"]] == ["deal the next round"]
+    make_move(store, seat, {"move": state["moves"][0]["move"], "seen": state["seen"]})
+    assert table.fold(table.current()).last.deal.count == 5

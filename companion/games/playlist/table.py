@@ -256,6 +256,19 @@ class PlaylistTable(Table[GameState]):
         held = tuple(h.assignment for h in state.assignments[who] if not h.completed)
         return Hand(who, state.deck.hands[who], held, state.deck.actions[who])
 
+    def own(self, state: GameState, player: str) -> dict[str, Any]:
+        """With the companion's deck, the cards `player` holds ("Each player takes 2
+        assignment cards, 2 music cards and 2 action cards and does not show these to the
+        other players"), as `game hand PLAYER` shows them: for their seat alone."""
+        if state.deck is None or player not in state.players:
+            return {}
+        held = [h.assignment.text() for h in state.assignments[player] if not h.completed]
+        return {
+            "hand": [c.name() for c in state.deck.hands[player]],
+            "assignments": held,
+            "actions": list(state.deck.actions[player]),
+        }
+
     def command(self, move: Move) -> str:
         """`companion playlist game KIND …` making `move`: a song from the hand is the
         player's to name (CARD, NEXT: it is secret), a Download List card by number."""

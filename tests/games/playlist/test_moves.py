@@ -228,3 +228,23 @@ def test_a_claim_without_its_player_names_them_when_several_may(cli, db):
     refused = cli("playlist", "game", "claim")
     assert (refused.exit_code, refused.stderr) == (2, "error: name the player: Bob, Cy may\n")
     assert db.read_bytes() == before
+
+
+def test_a_seat_sees_its_own_hand_and_no_other(dealt):
+    """Issue 41 item 2: a player's seat shows the hand the companion dealt them ("does not
+    show these to the other players"), as 'game hand PLAYER' does; a table's own cards, none."""
+    state = dealt.fold(dealt.current())
+    for player in ("Ana", "Ben", "Cy"):
+        hand = dealt.hand(player)
+        assert dealt.own(state, player) == {
+            "hand": [c.name() for c in hand.music],
+            "assignments": [a.text() for a in hand.assignments],
+            "actions": list(hand.actions),
+        }
+    assert not set(dealt.own(state, "Ana")["hand"]) & set(dealt.own(state, "Ben")["hand"])
+    assert dealt.own(state, "Nobody") == {}
+
+
+def test_a_seat_at_the_tables_own_cards_holds_nothing(db, sung):
+    table = table_for(Store(db), "playlist")
+    assert table.own(table.fold(table.current()), "Ann") == {}

@@ -11,8 +11,8 @@ from tests.conftest import assert_user_error
 WINNING = ["pop/3/love+piano+ballad/a", "pop/3/love+drums+sad/b", "pop/3/love+bass+death/c"]
 
 
-def fill_catalogue(cli, tmp_path, extra=()):
-    path = tmp_path / "box.csv"
+def write_box(path: Path, extra=()) -> Path:
+    """A card-list CSV of 80 synthetic music cards (and `extra` rows) at `path`."""
     with path.open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f)
         out.writerow(["title", "artist", "genre", "points", "icons", "kind"])
@@ -20,6 +20,11 @@ def fill_catalogue(cli, tmp_path, extra=()):
             out.writerow([card.title, "", card.genre, card.points, "+".join(card.icons), "music"])
         for row in extra:
             out.writerow(row)
+    return path
+
+
+def fill_catalogue(cli, tmp_path, extra=()):
+    path = write_box(tmp_path / "box.csv", extra)
     assert cli("playlist", "cards", "import", str(path)).exit_code == 0
 
 
