@@ -18,7 +18,12 @@ import sys
 from typing import Any
 
 # The options drawn here; any other goes to rich (as does any other value of these).
-OPTIONS = {"box", "header_style", "pad_edge"}
+# `markup` is drawn here only where no cell holds markup (`_simple_text`): its text is then
+# what rich shows either way.
+OPTIONS = {"box", "header_style", "pad_edge", "markup"}
+# Marks the renderers put in a cell, beyond U+0300, that rich measures one cell wide as it
+# does every character below (tests/test_light_table.py checks it against rich.cells).
+ONE_CELL = frozenset("▶◀→←✓✗·—–…•")
 JUSTIFY = ("left", "right")
 DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -101,6 +106,7 @@ class LightTable:
             and options.get("box", 0) is None
             and options.get("header_style", "bold") == "bold"
             and options.get("pad_edge", True) in (True, False)
+            and options.get("markup", False) in (True, False)
             and all(
                 set(o) <= {"justify"} and o.get("justify", "left") in JUSTIFY
                 for _, o in self.columns
@@ -110,11 +116,12 @@ class LightTable:
 
 def _simple_text(text: Any) -> bool:
     """Text rich shows as it is, one cell per character: printable, below the combining
-    marks, and neither markup (`[`, `\\`) nor an emoji code (`:`)."""
+    marks (or a mark of `ONE_CELL`), and neither markup (`[`, `\\`) nor an emoji code
+    (`:`)."""
     return (
         isinstance(text, str)
         and text.isprintable()
-        and all(ord(c) < 0x300 for c in text)
+        and all(ord(c) < 0x300 or c in ONE_CELL for c in text)
         and not any(c in text for c in "[\\:")
     )
 
