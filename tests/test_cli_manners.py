@@ -129,3 +129,23 @@ def test_help_lists_each_command_as_built_without_building_it(monkeypatch, path)
     assert listed == _group_help(path, built=True)[0]
     # what --help cost was building every command of every game to read one line of each
     assert built == set()
+
+
+@pytest.mark.parametrize("path", [[], ["hoopers"]])
+def test_tab_on_a_group_offers_each_command_as_built_without_building_it(path):
+    def offered(built: bool) -> tuple[list[tuple[str, str]], set[str]]:
+        command = typer.main.get_command(app)
+        ctx = command.make_context("companion", [], resilient_parsing=True)
+        for name in path:
+            command = command.get_command(ctx, name)
+            ctx = command.make_context(name, [], parent=ctx, resilient_parsing=True)
+        if built:
+            for name in command.list_commands(ctx):
+                command.get_command(ctx, name)
+        before = set(command.commands)
+        items = [(i.value, i.help) for i in command.shell_complete(ctx, "")]
+        return items, set(command.commands) - before
+
+    listed, built = offered(built=False)
+    assert len(listed) > 3 and all(help_text for _, help_text in listed)
+    assert (listed, built) == (offered(built=True)[0], set())

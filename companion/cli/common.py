@@ -125,6 +125,14 @@ class LazyGroup(TyperGroup):
         finally:
             self.listing = False
 
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """A shell's Tab on this group's commands: each one's name and help, as --help."""
+        self.listing = True
+        try:
+            return super().shell_complete(ctx, incomplete)
+        finally:
+            self.listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if self.listing and cmd_name not in self.commands and cmd_name in self.lazy_commands:
             return listed_command(self.lazy_commands[cmd_name], cmd_name)
