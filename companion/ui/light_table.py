@@ -8,7 +8,8 @@ the output is plain text that fits, writes exactly the characters rich would (th
 rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
 wider than one cell per character, a table wider than the console — is handed to rich,
 built from the same calls. `markup=True`: the cells are rich markup (the caller escapes the
-names in them), drawn by rich as a plain `rich.table.Table` is.
+names in them), drawn by rich as a plain `rich.table.Table` is — or here, when no cell holds
+a tag, where the text is the same either way.
 """
 
 from __future__ import annotations
