@@ -106,9 +106,9 @@ def test_completion_install_puts_each_script_where_its_shell_reads_it(cli, tmp_p
         assert checked.returncode == 0
 
 
-def _group_help(path: list[str], *, built: bool) -> tuple[str, set[str]]:
-    """The --help of the group at `path` on a fresh command tree (`built`: with every one
-    of its commands built first, as running them would), and the commands it built."""
+def _group(path: list[str], *, built: bool):
+    """The group at `path` on a fresh command tree and its context (`built`: with every one
+    of its commands built first, as running them would)."""
     command = typer.main.get_command(app)
     ctx = command.make_context("companion", [], resilient_parsing=True)
     for name in path:
@@ -117,6 +117,12 @@ def _group_help(path: list[str], *, built: bool) -> tuple[str, set[str]]:
     if built:
         for name in command.list_commands(ctx):
             command.get_command(ctx, name)
+    return command, ctx
+
+
+def _group_help(path: list[str], *, built: bool) -> tuple[str, set[str]]:
+    """The --help of the group at `path` (see `_group`), and the commands it built."""
+    command, ctx = _group(path, built=built)
     before = set(command.commands)
     return command.get_help(ctx), set(command.commands) - before
 
@@ -134,14 +140,7 @@ def test_help_lists_each_command_as_built_without_building_it(monkeypatch, path)
 @pytest.mark.parametrize("path", [[], ["hoopers"]])
 def test_tab_on_a_group_offers_each_command_as_built_without_building_it(path):
     def offered(built: bool) -> tuple[list[tuple[str, str]], set[str]]:
-        command = typer.main.get_command(app)
-        ctx = command.make_context("companion", [], resilient_parsing=True)
-        for name in path:
-            command = command.get_command(ctx, name)
-            ctx = command.make_context(name, [], parent=ctx, resilient_parsing=True)
-        if built:
-            for name in command.list_commands(ctx):
-                command.get_command(ctx, name)
+        command, ctx = _group(path, built=built)
         before = set(command.commands)
         items = [(i.value, i.help) for i in command.shell_complete(ctx, "")]
         return items, set(command.commands) - before

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-RUN = """
+COMMAND = """
 import sys
 sys.argv = ["companion", *sys.argv[1:]]
 from companion.cli.main import main
@@ -14,14 +14,19 @@ try:
     main()
 except SystemExit:
     pass
+"""
+RUN = (
+    COMMAND
+    + """
 heavy = sorted(m for m in ("pydantic", "rich", "tinydb", "questionary") if m in sys.modules)
 print("loaded:", heavy, file=sys.stderr)
 """
+)
 
 
-def loaded(*argv: str, tmp_path) -> str:
+def loaded(*argv: str, tmp_path, script: str = RUN) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", RUN, *argv],
+        [sys.executable, "-c", script, *argv],
         capture_output=True, text=True, check=False,
         env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin"},
     )  # fmt: skip
@@ -34,28 +39,19 @@ def test_a_command_starts_without_pydantic(tmp_path):
                                     tmp_path=tmp_path)  # fmt: skip
 
 
-WATCH = """
-import sys
-sys.argv = ["companion", *sys.argv[1:]]
-from companion.cli.main import main
-try:
-    main()
-except SystemExit:
-    pass
+WATCH = (
+    COMMAND
+    + """
 names = sys.modules.get("companion.engine.names")
 found = [m for m in ("rich", "companion.history.log") if m in sys.modules]
 found += ["names.CONTROL"] if names is not None and "CONTROL" in vars(names) else []
 print("loaded:", found, file=sys.stderr)
 """
+)
 
 
 def watched(*argv: str, tmp_path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", WATCH, *argv],
-        capture_output=True, text=True, check=False,
-        env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin"},
-    )  # fmt: skip
-    return done.stderr.strip().splitlines()[-1]
+    return loaded(*argv, tmp_path=tmp_path, script=WATCH)
 
 
 def test_the_playlist_games_kept_status_is_drawn_without_rich(tmp_path):
