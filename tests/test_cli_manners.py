@@ -104,3 +104,47 @@ def test_completion_install_puts_each_script_where_its_shell_reads_it(cli, tmp_p
     if shutil.which("zsh"):
         checked = subprocess.run(["zsh", "-n", str(places["zsh"])], check=False)
         assert checked.returncode == 0
+
+
+def _group(path: list[str], *, built: bool):
+    """The group at `path` on a fresh command tree and its context (`built`: with every one
+    of its commands built first, as running them would)."""
+    command = typer.main.get_command(app)
+    ctx = command.make_context("companion", [], resilient_parsing=True)
+    for name in path:
+        command = command.get_command(ctx, name)
+        ctx = command.make_context(name, [], parent=ctx, resilient_parsing=True)
+    if built:
+        for name in command.list_commands(ctx):
+            command.get_command(ctx, name)
+    return command, ctx
+
+
+def _group_help(path: list[str], *, built: bool) -> tuple[str, set[str]]:
+    """The --help of the group at `path` (see `_group`), and the commands it built."""
+    command, ctx = _group(path, built=built)
+    before = set(command.commands)
+    return command.get_help(ctx), set(command.commands) - before
+
+
+@pytest.mark.parametrize("path", [[], ["hoopers"], ["history"], ["playlist"], ["players"]])
+def test_help_lists_each_command_as_built_without_building_it(monkeypatch, path):
+    monkeypatch.setenv("COLUMNS", "100")
+    listed, built = _group_help(path, built=False)
+    assert "Commands:" in listed
+    assert listed == _group_help(path, built=True)[0]
+    # what --help cost was building every command of every game to read one line of each
+    assert built == set()
+
+
+@pytest.mark.parametrize("path", [[], ["hoopers"]])
+def test_tab_on_a_group_offers_each_command_as_built_without_building_it(path):
+    def offered(built: bool) -> tuple[list[tuple[str, str]], set[str]]:
+        command, ctx = _group(path, built=built)
+        before = set(command.commands)
+        items = [(i.value, i.help) for i in command.shell_complete(ctx, "")]
+        return items, set(command.commands) - before
+
+    listed, built = offered(built=False)
+    assert len(listed) > 3 and all(help_text for _, help_text in listed)
+    assert (listed, built) == (offered(built=True)[0], set())

@@ -137,3 +137,49 @@ def test_a_row_with_rich_options_is_drawn_by_rich_with_them(monkeypatch):
     assert sectioned().plain_lines(Pipe()) is None
     ours, theirs = both(sectioned)
     assert ours == theirs and "Ben" in ours
+
+
+def scored():
+    """The playlist game's scoreboard: cells that are markup, none holding a tag."""
+    table = Table(box=None, header_style="bold", markup=True)
+    for column, justify in (("", "left"), ("player", "left"), ("pts", "right")):
+        table.add_column(column, justify=justify)
+    table.add_column("playlist")
+    table.add_row("▶", "Ben", "3", "Song → Other ✓")
+    table.add_row("", "Cy", "0", "(no playlist)")
+    return table
+
+
+@pytest.mark.parametrize("tty", [False, True])
+def test_a_markup_table_without_tags_is_drawn_without_rich(monkeypatch, tty):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    where = Pipe()
+    if tty:
+        where.isatty = lambda: True  # type: ignore[method-assign]
+    assert scored().plain_lines(where) is not None
+    ours, theirs = both(scored, tty=tty)
+    assert ours == theirs
+
+
+def tagged():
+    table = Table("player", box=None, markup=True)
+    table.add_row("Ann [dim]assignments 1[/dim]")  # a style inside a cell: rich draws it
+    return table
+
+
+def test_a_markup_table_with_a_tag_is_drawn_by_rich(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert tagged().plain_lines(Pipe()) is None
+    ours, theirs = both(tagged)
+    assert ours == theirs and "[dim]" not in ours
+
+
+def test_the_marks_drawn_without_rich_are_one_cell_wide_in_rich():
+    from rich.cells import cell_len
+
+    from companion.ui.light_table import ONE_CELL
+
+    assert all(cell_len(mark) == 1 for mark in ONE_CELL)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-RUN = """
+COMMAND = """
 import sys
 sys.argv = ["companion", *sys.argv[1:]]
 from companion.cli.main import main
@@ -14,14 +14,19 @@ try:
     main()
 except SystemExit:
     pass
+"""
+RUN = (
+    COMMAND
+    + """
 heavy = sorted(m for m in ("pydantic", "rich", "tinydb", "questionary") if m in sys.modules)
 print("loaded:", heavy, file=sys.stderr)
 """
+)
 
 
-def loaded(*argv: str, tmp_path) -> str:
+def loaded(*argv: str, tmp_path, script: str = RUN) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", RUN, *argv],
+        [sys.executable, "-c", script, *argv],
         capture_output=True, text=True, check=False,
         env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin"},
     )  # fmt: skip
@@ -32,3 +37,32 @@ def test_a_command_starts_without_pydantic(tmp_path):
     assert loaded("roll", "d20", tmp_path=tmp_path) == "loaded: []"
     assert "pydantic" not in loaded("hoopers", "shot", "2ps", "--stat", "60", "--roll", "30",
                                     tmp_path=tmp_path)  # fmt: skip
+
+
+WATCH = (
+    COMMAND
+    + """
+names = sys.modules.get("companion.engine.names")
+found = [m for m in ("rich", "companion.history.log") if m in sys.modules]
+found += ["names.CONTROL"] if names is not None and "CONTROL" in vars(names) else []
+print("loaded:", found, file=sys.stderr)
+"""
+)
+
+
+def watched(*argv: str, tmp_path) -> str:
+    return loaded(*argv, tmp_path=tmp_path, script=WATCH)
+
+
+def test_the_playlist_games_kept_status_is_drawn_without_rich(tmp_path):
+    start = ["playlist", "game", "start", "--players", "Ana,Ben,Cy", "--first", "Ben"]
+    assert "loaded" in watched(*start, "--seed", "1", tmp_path=tmp_path)
+    assert watched("playlist", "game", "status", tmp_path=tmp_path) == "loaded: []"
+
+
+def test_help_and_a_shot_build_nothing_they_do_not_show(tmp_path):
+    # --help lists `log` from its help, without reading every game's log options
+    assert watched("--help", tmp_path=tmp_path) == "loaded: []"
+    # a shot checks no name: the control characters' pattern is not compiled
+    shot = ["hoopers", "shot", "2ps", "--stat", "60", "--roll", "30"]
+    assert watched(*shot, tmp_path=tmp_path) == "loaded: []"

@@ -73,6 +73,25 @@ def check_group_from_app(capsys, monkeypatch) -> None:
     assert capsys.readouterr().out == "hello Bo\n"
 
 
+def check_listed(capsys, monkeypatch) -> None:
+    sub = typer.Typer(add_completion=False, help="Greetings of every kind.")
+    sub.command()(say_hello)
+    for entry in (sub, typer_compat.CommandInfo(name="greet", callback=say_hello)):
+        built = (
+            typer_compat.group_from_app(entry, "greet")
+            if isinstance(entry, typer.Typer)
+            else typer_compat.command_from_info(entry)
+        )
+        shown = typer_compat.listed(entry, "greet")
+        assert shown.get_short_help_str(20) == built.get_short_help_str(20)
+        assert (shown.help, shown.hidden, shown.deprecated) == (
+            built.help,
+            built.hidden,
+            built.deprecated,
+        )
+        assert shown.params == [] and not getattr(shown, "commands", {})
+
+
 def check_lazy_group(capsys, monkeypatch) -> None:
     # LazyTyper passes its own TyperGroup subclass as `cls`, registers commands without
     # building them, and overrides list_commands/get_command: typer must honour all three.
@@ -161,6 +180,7 @@ CHECKS = {
     "typer.main.get_command_name": check_command_name,
     "typer.main.get_command_from_info": check_command_from_info,
     "typer.main.get_group": check_group_from_app,
+    "typer.main.solve_typer_info_defaults/TyperInfo": check_listed,
     "typer.core.TyperGroup as LazyTyper's base": check_lazy_group,
     "typer._click.exceptions.UsageError/ClickException": check_click_exceptions,
     "typer._completion_shared/_completion_classes": check_completion,

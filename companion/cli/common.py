@@ -121,11 +121,32 @@ class LazyGroup(TyperGroup):
     """
 
     lazy_commands: dict[str, Any] = {}
+    listing = False  # while --help lists the commands: each one's help is all it needs
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*self.commands, *(n for n in self.lazy_commands if n not in self.commands)]
 
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """--help's list of commands, from each one's help alone (`listed_command`): building
+        every command reads the signature of every function of every game (most of what
+        `companion --help` cost)."""
+        self.listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.listing = False
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """A shell's Tab on this group's commands: each one's name and help, as --help."""
+        self.listing = True
+        try:
+            return super().shell_complete(ctx, incomplete)
+        finally:
+            self.listing = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if self.listing and cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            return listed_command(self.lazy_commands[cmd_name], cmd_name)
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
             self.commands[cmd_name] = build_command(self.lazy_commands[cmd_name], cmd_name)
         return self.commands.get(cmd_name)
@@ -169,6 +190,21 @@ def build_command(entry: Any, name: str) -> Any:
         command = typer_compat.group_from_app(entry, name)
     typer_compat.set_value_completion(command, complete_value)
     return command
+
+
+def listed_command(entry: Any, name: str) -> Any:
+    """What a list of commands shows of `entry` (as `build_command` takes it): its help,
+    without building it (typer_compat.listed)."""
+    if isinstance(entry, str):
+        import importlib
+
+        module_name, attribute = entry.split(":")
+        module = importlib.import_module(module_name)
+        # a module whose command is costly to build names a function with its help
+        entry = getattr(module, "LISTED", {}).get(attribute) or getattr(module, attribute)
+        if not isinstance(entry, typer.Typer):
+            entry = typer_compat.CommandInfo(name=name, callback=entry)
+    return typer_compat.listed(entry, name)
 
 
 def complete_value(ctx: Any, param: Any, incomplete: str) -> list[Any]:

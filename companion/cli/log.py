@@ -144,4 +144,16 @@ def _with_game_options(function: Callable[..., None]) -> Callable[..., None]:
     return log
 
 
-log = _with_game_options(_log)
+def __getattr__(name: str) -> Any:
+    """`log`, built with every game's options on first use: reading every game's log
+    options and the history's parsers is most of what importing this module cost, and a
+    list of commands (--help) needs none of it (`LISTED`)."""
+    if name != "log":
+        raise AttributeError(name)
+    built = globals()["log"] = _with_game_options(_log)
+    return built
+
+
+# What a list of commands shows of `log`: its help, which is `_log`'s (companion.cli.common
+# .listed_command).
+LISTED: dict[str, Callable[..., None]] = {"log": _log}

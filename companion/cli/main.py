@@ -8,7 +8,7 @@ import typer
 
 from companion import __version__
 from companion.cli import table
-from companion.cli.common import CompanionGroup, LazyTyper, build_command
+from companion.cli.common import CompanionGroup, LazyTyper, build_command, listed_command
 
 
 class GamesGroup(CompanionGroup):
@@ -30,6 +30,8 @@ class GamesGroup(CompanionGroup):
         if cmd_name not in self.commands and cmd_name not in self.lazy_commands:
             from companion import registry
 
+            if cmd_name in registry.BUILTIN and self.listing:
+                return listed_command(registry.spec(cmd_name).cli, cmd_name)
             if cmd_name in registry.BUILTIN:
                 game = registry.spec(cmd_name)
                 self.commands[cmd_name] = build_command(game.cli, cmd_name)

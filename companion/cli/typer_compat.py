@@ -45,6 +45,7 @@ __all__ = [
     "completion_item",
     "completion_script",
     "group_from_app",
+    "listed",
     "register_completion_shells",
     "reuse_built_command",
     "set_value_completion",
@@ -74,6 +75,30 @@ def group_from_app(app: typer.Typer, name: str) -> TyperGroup:
     group = typer.main.get_group(app)
     group.name = name
     return group
+
+
+def listed(entry: CommandInfo | typer.Typer, name: str) -> Any:
+    """A click command holding only what a list of commands shows of `entry` (its help,
+    short help, hidden, deprecated), as `command_from_info` or `group_from_app` would give
+    them, without reading any function's signature or building any sub-command."""
+    import inspect
+
+    if isinstance(entry, CommandInfo):
+        info = entry
+        found = info.help
+        found = inspect.getdoc(info.callback) if found is None else inspect.cleandoc(found)
+    else:
+        info = typer.main.solve_typer_info_defaults(typer.main.TyperInfo(entry))
+        found = info.help
+    return (
+        info.cls or (typer.core.TyperCommand if isinstance(entry, CommandInfo) else TyperGroup)
+    )(
+        name=name,
+        help=found,
+        short_help=info.short_help,
+        hidden=info.hidden,
+        deprecated=info.deprecated,
+    )
 
 
 def register_completion_shells() -> None:

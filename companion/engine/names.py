@@ -11,7 +11,17 @@ from companion.engine.errors import BadInput, UnknownName
 
 # Characters that drive a terminal (ESC, BEL, C1 codes such as OSC), break a line,
 # reorder text (bidi overrides) or cannot be written at all (lone surrogates).
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# Compiled on first use (`CONTROL`, or re's cache): compiling it costs 4.5 M instructions,
+# a sixth of what some commands add to start-up, and most never check a name.
+_CONTROL = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+
+
+def __getattr__(name: str) -> Any:
+    """`CONTROL`, the compiled pattern, made when first imported."""
+    if name != "CONTROL":
+        raise AttributeError(name)
+    compiled = globals()["CONTROL"] = re.compile(_CONTROL)
+    return compiled
 
 
 # One limit for every way a name comes in (typed at `start`, `log`, `rename`, or read by
@@ -29,7 +39,7 @@ def name_problem(name: Any, limit: int | None = MAX_NAME) -> str | None:
         return "is empty"
     if limit is not None and len(name) > limit:
         return f"is longer than {limit} characters"
-    found = CONTROL.search(name)
+    found = re.search(_CONTROL, name)
     if found is not None:
         return f"contains a control character ({repr(found.group())[1:-1]})"
     hidden = next((c for c in name if not c.isprintable() and c != " "), None)

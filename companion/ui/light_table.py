@@ -8,7 +8,8 @@ the output is plain text that fits, writes exactly the characters rich would (th
 rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
 wider than one cell per character, a table wider than the console — is handed to rich,
 built from the same calls. `markup=True`: the cells are rich markup (the caller escapes the
-names in them), drawn by rich as a plain `rich.table.Table` is.
+names in them), drawn by rich as a plain `rich.table.Table` is — or here, when no cell holds
+a tag, where the text is the same either way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ import sys
 from typing import Any
 
 # The options drawn here; any other goes to rich (as does any other value of these).
-OPTIONS = {"box", "header_style", "pad_edge"}
+# `markup` is drawn here only where no cell holds markup (`_simple_text`): its text is then
+# what rich shows either way.
+OPTIONS = {"box", "header_style", "pad_edge", "markup"}
+# Marks the renderers put in a cell, beyond U+0300, that rich measures one cell wide as it
+# does every character below (tests/test_light_table.py checks it against rich.cells).
+ONE_CELL = frozenset("▶◀→←✓✗·—–…•")
 JUSTIFY = ("left", "right")
 DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -101,6 +107,7 @@ class LightTable:
             and options.get("box", 0) is None
             and options.get("header_style", "bold") == "bold"
             and options.get("pad_edge", True) in (True, False)
+            and options.get("markup", False) in (True, False)
             and all(
                 set(o) <= {"justify"} and o.get("justify", "left") in JUSTIFY
                 for _, o in self.columns
@@ -110,11 +117,12 @@ class LightTable:
 
 def _simple_text(text: Any) -> bool:
     """Text rich shows as it is, one cell per character: printable, below the combining
-    marks, and neither markup (`[`, `\\`) nor an emoji code (`:`)."""
+    marks (or a mark of `ONE_CELL`), and neither markup (`[`, `\\`) nor an emoji code
+    (`:`)."""
     return (
         isinstance(text, str)
         and text.isprintable()
-        and all(ord(c) < 0x300 for c in text)
+        and all(ord(c) < 0x300 or c in ONE_CELL for c in text)
         and not any(c in text for c in "[\\:")
     )
 
