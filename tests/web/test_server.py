@@ -249,7 +249,9 @@ def test_watch_web_starts_again_on_its_port_while_a_viewer_is_still_connected(tm
         viewer.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         assert viewer.recv(12).startswith(b"HTTP/1.1 200")
         process.send_signal(signal.SIGINT)  # Ctrl-C, the viewer's page still open
-        assert process.wait(timeout=30) == 0
+        # stopped either way: served out (0), or Ctrl-C met mid-shutdown on a loaded machine
+        # (130, "interrupted"); what is tested is the port taken again below
+        assert process.wait(timeout=30) in (0, 130)
         viewer.recv(65536)  # the server's end of the stream: the viewer sees it close
         again = started()
         try:
