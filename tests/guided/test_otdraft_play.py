@@ -241,7 +241,8 @@ def test_secrets_stay_secret_when_the_screen_passes(db):
     term.expect("pass the screen to Ben; the others look away")
     term.expect("Ben: press Enter when only you can see the screen")
     raw = term.raw
-    answered = raw.rindex("c07")  # Ana's typed answer, echoed
+    answered = max(raw.rfind("c07"), raw.rfind("C07"))  # Ana's answer, echoed (in full)
+    assert answered > raw.rindex("[C22 / C07]")
     wiped = raw.index(CLEAR, answered)
     assert "\x1b[3J" in raw[answered:]  # the scrollback too
     after = ANSI.sub("", raw[wiped:]).replace("\r", "")
@@ -253,7 +254,8 @@ def test_secrets_stay_secret_when_the_screen_passes(db):
     term.answer("Ben keeps which secret card? [C03 / C11] (C03)", "c11")
     term.expect("Round 1, turn 1 of 2: Ana drafts?")
     raw = term.raw
-    answered = raw.rindex("c11")
+    answered = max(raw.rfind("c11"), raw.rfind("C11"))
+    assert answered > raw.rindex("[C03 / C11]")
     after = ANSI.sub("", raw[raw.index(CLEAR, answered) :])
     assert "C03" not in after and "C11" not in after and "c11" not in after
     term.send("stop\r")
