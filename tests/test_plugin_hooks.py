@@ -38,12 +38,18 @@ def with_hooks(chart: str) -> str:
     return spec
 
 
-def test_a_chart_of_the_games_own_kind_is_drawn_from_its_labelled_steps(tmp_path):
+def logged_with(tmp_path, chart: str):
+    """Tally installed with `chart` as its chart hook, and one game logged: (site, db, id)."""
     site = tmp_path / "site"
-    install(site, "tally", "tally", {"spec.py": with_hooks("chart"), "cli.py": TALLY_CLI,
+    install(site, "tally", "tally", {"spec.py": with_hooks(chart), "cli.py": TALLY_CLI,
                                      "hooks.py": HOOKS})  # fmt: skip
     db = tmp_path / "db.json"
     logged = json.loads(run(site, db, "log", "tally", "Ann=3", "Bob=4", "--json").stdout)
+    return site, db, logged
+
+
+def test_a_chart_of_the_games_own_kind_is_drawn_from_its_labelled_steps(tmp_path):
+    site, db, logged = logged_with(tmp_path, "chart")
     shown = run(site, db, "history", "chart", logged["id"])
     assert shown.returncode == 0, shown.stderr
     assert f"tally {logged['id']} — beads by lap" in shown.stdout
@@ -55,11 +61,7 @@ def test_a_chart_of_the_games_own_kind_is_drawn_from_its_labelled_steps(tmp_path
 
 
 def test_a_plugins_failing_hook_is_one_warning_line_and_the_command_works(tmp_path):
-    site = tmp_path / "site"
-    install(site, "tally", "tally", {"spec.py": with_hooks("broken_chart"), "cli.py": TALLY_CLI,
-                                     "hooks.py": HOOKS})  # fmt: skip
-    db = tmp_path / "db.json"
-    logged = json.loads(run(site, db, "log", "tally", "Ann=3", "Bob=4", "--json").stdout)
+    site, db, logged = logged_with(tmp_path, "broken_chart")
     charted = run(site, db, "history", "chart", logged["id"])
     assert charted.returncode == 0
     assert charted.stderr.splitlines() == [
