@@ -95,6 +95,37 @@ def test_each_seat_shows_its_own_hand_and_no_other_and_the_board_none(cli, db):
             assert card.encode() not in room, card
 
 
+def test_playlist_assignment_cards_the_companion_dealt_are_on_their_owners_seat_only(cli, db):
+    """ "Each player takes 2 assignment cards … and does not show these to the other
+    players": dealt by the companion, a card not yet turned over is on its owner's seat and
+    in 'game hand NAME' only; no shared screen (the room's board, a terminal's watch or
+    status, another seat's public board) lists it."""
+    for i in range(1, 13):
+        assert cli("playlist", "cards", "add", f"pop/1/love+piano+ballad/t{i}").exit_code == 0
+    cards = ("1:pop=2", "2:rock=3", "3:rnb=2", "2:country=1", "1:rock=1")
+    assert cli("playlist", "deck", "assignments", *cards).exit_code == 0
+    start = ("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana", "--deck")
+    assert cli(*start, "--seed", "3").exit_code == 0
+    held = {
+        p: [a["text"] for a in cli("playlist", "game", "hand", p, "--json").json["assignments"]]
+        for p in ("Ana", "Ben")
+    }
+    dealt = held["Ana"] + held["Ben"]
+    assert len(set(dealt)) == 4 and set(dealt) <= set(cards)  # two each, one left to draw
+    for shared in (("watch", "--once", "--json"), ("playlist", "game", "status", "--json")):
+        shown = cli(*shared)
+        assert shown.json["assignments"] == {"Ana": [], "Ben": []}
+        assert [c for c in dealt if c in shown.stdout] == []
+    tokens = seats(cli)
+    with board(db) as port:
+        _, room, _ = get(port, "/api/state")
+        assert [c for c in dealt if c.encode() in room] == []
+        for player, other in (("Ana", "Ben"), ("Ben", "Ana")):
+            _, body, _ = get(port, f"/seat/{tokens[player]}/state")
+            assert json.loads(body)["own"]["assignments"] == held[player]
+            assert [c for c in held[other] if c.encode() in body] == []
+
+
 def test_a_move_not_offered_another_players_move_and_bad_bodies_change_nothing(cli, db):
     assert cli(*START, *TRIBES).exit_code == 0
     tokens = seats(cli)

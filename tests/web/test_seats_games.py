@@ -19,16 +19,18 @@ from companion.tables import table_for
 from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
 from tests.web.test_browser import CHROMIUM, screenshot
 from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
-from tests.web.test_seats_browser import buttons
+from tests.web.test_seats_browser import Table, buttons
 from tests.web.test_seats_browser import phones as phones  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import room as room  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import table as table  # noqa: F401 - a fixture
+from tests.web.test_server import START, TRIBES
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it)"),
 ]
 MANAGERS = ("Ana", "Ben", "Cy", "Dee")
+HOOPERS = (*START, *TRIBES)  # Lucy attacks first, seed 3
 
 
 def made(page, seen: int) -> None:
@@ -354,3 +356,88 @@ def test_playlist_with_the_companions_deck_a_hand_on_its_phone_and_a_song_added_
         assert len(played) == 2
         made(pages["Ben"], 4)
         assert chosen["card"] not in hand_shown(ana) and chosen["next"] not in hand_shown(ana)
+
+
+def test_a_hoopers_turn_from_two_phones_the_counter_on_the_defenders_phone_only(
+    table,
+    phones,
+    room,
+    site,
+    tmp_path,  # noqa: F811 - a fixture
+):
+    """A tracked Valley Hoopers turn: Lucy attacks (a dribble, then a shot), Karl's phone
+    counters the dribble (a steal is the defender's: Lucy's phone never offers one), the
+    cards' numbers typed in number fields, the dice the match's seed's; the turn token moves
+    and the room's board and a terminal follow. Karl's move sent from Lucy's phone: 403."""
+    table.ok(*HOOPERS)
+    db = tmp_path / "db.json"
+    with table.served() as base:
+        seats = table.seats(base)
+        pages = {p: phones(seats[p]) for p in ("Lucy", "Karl")}
+        lucy, karl = pages["Lucy"], pages["Karl"]
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        seen = table.json("moves")["seen"]
+        assert not [b for b in buttons(lucy) if "steals" in b or "blocks" in b]
+        # A play first, the turn token last: a thumb's slip does not end the turn.
+        assert buttons(lucy)[0] == "Dime N'Shons dribbles"
+        assert buttons(lucy)[-1] == buttons(karl)[-1] == "the turn token moves"
+        assert not [b for b in buttons(karl) if "dribbles" in b or "shoots" in b]
+        seen = tap(lucy, "Joy Kill dribbles", pages, seen)
+        # The steal is offered to the defender only, against the dribble just made.
+        steals = [b for b in buttons(karl) if "steals" in b]
+        assert steals and all(b.endswith(" steals Joy Kill's dribble") for b in steals)
+        assert not [b for b in buttons(lucy) if "steals" in b]
+        steal = karl.locator("#moves form", has_text="Edd Trapp steals Joy Kill's dribble")
+        for name, number in (("o", "40"), ("v", "45")):
+            field = steal.locator(f"input[name={name}]")
+            assert field.get_attribute("type") == "number"
+            assert (field.get_attribute("min"), field.get_attribute("max")) == ("0", "100")
+            field.fill(number)
+        steal.locator("button").click()
+        karl.wait_for_selector("#message.good")
+        assert karl.inner_text("#message") == "Done: Edd Trapp steals Joy Kill's dribble"
+        seen += 1
+        made(lucy, seen)
+        # The steal failed (rolled 45 against O 40): Lucy's attack goes on, to the shot.
+        shot = lucy.locator("#moves form", has_text="Joy Kill shoots a 2PS")
+        stat = shot.locator("input[name=stat]")
+        assert stat.get_attribute("type") == "number"
+        assert shot.locator("label").inner_text() == "Joy Kill's 2PS"
+        stat.fill("85")
+        shot.evaluate("form => form.scrollIntoView({block: 'center'})")
+        screenshot(lucy, "seats-phone-hoopers-shot", tmp_path)
+        shot.locator("button").click()
+        lucy.wait_for_selector("#message.good")
+        seen += 1
+        made(karl, seen)
+        watched = table.json("watch", "--once")
+        assert watched["score"] == {"Lucy": 2, "Karl": 0}  # 85 + 15 = 100 → rolled 95: in
+        room.wait_for_function(
+            "() => document.querySelector('#scores .side[data-player=\"Lucy\"] .points')"
+            ".innerText.trim() === '2'"
+        )
+        # The same moves typed at a terminal over the same seed roll the same dice.
+        (tmp_path / "typed").mkdir()
+        again = Table(site, tmp_path / "typed" / "db.json")
+        again.ok(*HOOPERS)
+        again.ok("hoopers", "match", "fundamental", "Lucy", "dribble", "--hooper", "Joy Kill")
+        again.ok("hoopers", "match", "counter", "Karl", "steal", "--hooper", "Edd Trapp",
+                 "--against", "Joy Kill", "--o", "40", "--v", "45")  # fmt: skip
+        again.ok("hoopers", "match", "shot", "Lucy", "2ps", "--hooper", "Joy Kill", "--stat", "85")
+        assert again.json("watch", "--once")["score"] == watched["score"]
+        # A move of Karl's sent from Lucy's phone (through its own page code): refused.
+        before = db.read_bytes()
+        lucy.evaluate(
+            "() => send({kind: 'counter', who: 'Karl', what: {team: 'Karl', kind: 'steal',"
+            " hooper: 'Edd Trapp', against: 'Joy Kill'}}, {o: 40, v: 45}, 'x')"
+        )
+        lucy.wait_for_selector("#message.bad")
+        assert lucy.inner_text("#message") == "that move is Karl's to make, not Lucy's"
+        assert db.read_bytes() == before
+        # The turn token moves (the table's own move, from either phone): Karl attacks.
+        seen = tap(karl, "the turn token moves", pages, seen)
+        watched = table.json("watch", "--once")
+        assert (watched["attacking"], watched["turn"]) == ("Karl", 2)
+        assert [b for b in buttons(karl) if b.endswith(" dribbles")]
+        assert not [b for b in buttons(lucy) if b.endswith(" dribbles")]

@@ -88,6 +88,17 @@ def test_the_candidates_cover_what_a_player_decides_and_are_few():
     assert answer.find(shot_move("Ann", "Edd Trapp", "3ps")) is not None
 
 
+def test_each_side_is_offered_its_plays_first_and_the_turn_token_last():
+    """The Turn Sequence's order, which a seat's buttons keep: the first thing a phone
+    offers is a play, so a thumb's slip never moves the turn token for both sides."""
+    match = seeded_match(1)
+    match["events"] += [fundamental_move("Ann", "Edd Trapp", "dribble").event()]
+    for side, first in (("Ann", "fundamental"), ("Bob", "counter")):
+        moves = legal(RULES, match, side).moves
+        assert (moves[0].kind, moves[-1].kind, moves[-1].who) == (first, "turn", None), side
+        assert [m.kind for m in moves].count("turn") == 1
+
+
 def test_after_a_pass_the_passer_may_not_shoot_and_a_steal_is_refused_with_the_rule():
     match = seeded_match(1)
     played = play(RULES, match, [fundamental_move("Ann", "Edd Trapp", "pass").event()])

@@ -14,7 +14,8 @@ legal ones and the natural wrong ones alike (the passer as shooter, a steal agai
   each recorded fundamental not answered yet (both kinds: one of them is the wrong one),
   a block, the Unleashed power once the ball is won back, and a timeout (which is not
   theirs);
-- the free throws owed, and the turn token (the table's own move).
+- the free throws owed, and last the turn token (the table's own move, listed last as
+  the Turn Sequence ends with it: the first thing a phone offers is a play).
 
 A defence is part of the attacker's shot (`--defender`, as the table records it), so it
 is not a move of its own here. Bookkeeping moves (points by hand, injuries, Onfire steps,
@@ -125,7 +126,6 @@ def candidates(state: Any) -> list[Move]:
         )
         moves.append(Move("free-throw", team, {"team": team}, label, (ask,)))
     moves += _vacancies(state)
-    moves.append(turn_move())
     attackers = _on_court(state, attacking)
     for hooper in attackers:
         moves += [fundamental_move(attacking, hooper, kind) for kind in FUNDAMENTALS]
@@ -144,6 +144,9 @@ def candidates(state: Any) -> list[Move]:
     moves += _blocks(state, attacking, defending)
     moves += [timeout_move(team) for team in (attacking, defending)]
     moves += _substitutions(state, attacking)
+    # Last, as in the Turn Sequence: a phone's first button is a play, never the end of
+    # the turn (a thumb's slip would move the token for both sides).
+    moves.append(turn_move())
     return moves
 
 

@@ -116,8 +116,16 @@ class GameState:
         """Each player's running points, as if the game ended now."""
         return {p: self.score(p).total for p in self.players}
 
+    @property
+    def dealt_assignments(self) -> bool:
+        """Whether the companion dealt the assignment cards: then a card is secret ("does
+        not show these to the other players") until "If you have finished an assignment
+        card, turn it over", and only its owner's seat (`Table.own`) lists it."""
+        return self.deck is not None and self.deck.holds_assignments
+
     def to_json(self) -> dict[str, Any]:
-        """The game's own keys of `status --json`."""
+        """The game's own keys of `status --json`: what every screen may show (a shared
+        one too): no card still secret."""
         final = final_result(self) if self.round_over else None
         return {
             "players": list(self.order),
@@ -126,7 +134,11 @@ class GameState:
             "lengths": {p: len(cs) for p, cs in self.playlists.items()},
             "scores": self.totals(),
             "assignments": {
-                p: [{**h.assignment.to_dict(), "completed": h.completed} for h in held]
+                p: [
+                    {**h.assignment.to_dict(), "completed": h.completed}
+                    for h in held
+                    if h.completed or not self.dealt_assignments
+                ]
                 for p, held in self.assignments.items()
             },
             "finishing": self.finishing,
