@@ -12,8 +12,14 @@ MATCH = "companion hoopers match"
 
 def command_of_move(move: Any, filled: Mapping[str, Any] | None = None) -> str:
     """`move` as the command that records it, its asks filled from `filled` (else their
-    defaults)."""
-    data = dict(move.event(filled)["data"])
+    defaults); a number only the player can give (no default) is `N` in it."""
+    given = dict(filled or {})
+    unknown = {a.name for a in move.asks if a.default is None and given.get(a.name) is None}
+    data = dict(move.event({**move.samples(), **given})["data"])
+    for name in unknown:  # the sample the query tried is never shown
+        data[name] = "N"
+        if isinstance(data.get("spec"), dict) and name in data["spec"]:
+            data["spec"] = {**data["spec"], name: "N"}
     q = shlex.quote
     kind = move.kind
     words = [MATCH, kind]

@@ -49,17 +49,22 @@ def walk(seed: int, steps: int, tried: int | None = None) -> list[str]:
             else pick.sample(answer.moves, min(tried, len(answer.moves)))
         )
         for move in sample:  # raises if the rules refuse it
-            play(RULES, match, [move.event()], state=copy.deepcopy(state))
+            play(RULES, match, [move.event(move.samples())], state=copy.deepcopy(state))
         for refused in pick.sample(answer.not_legal, min(3, len(answer.not_legal))):
             with pytest.raises(CompanionError) as err:
-                play(RULES, match, [refused.move.event()], state=copy.deepcopy(state))
+                play(
+                    RULES,
+                    match,
+                    [refused.move.event(refused.move.samples())],
+                    state=copy.deepcopy(state),
+                )
             assert err.value.line() == refused.why
         if not answer.moves:
             break
         # Turns end often enough: the turn token is one move among the many a turn offers.
         moving = [m for m in answer.moves if m.kind == "turn"]
         chosen = pick.choice(moving if moving and pick.random() < 0.3 else answer.moves)
-        played = play(RULES, match, [chosen.event()], state=state)
+        played = play(RULES, match, [chosen.event(chosen.samples())], state=state)
         match = {**match, "events": [*match["events"], *played.events]}
         state = played.state
         made.append(chosen.kind)
@@ -133,8 +138,8 @@ def test_companion_moves_prints_each_move_with_the_command_that_makes_it(cli):
     mine = cli("moves", "--player", "Ann", "--json").json["moves"]
     commands = {m["label"]: m["command"] for m in mine}
     assert commands["Edd Trapp shoots a 3PS"] == (
-        "companion hoopers match shot Ann 3ps --hooper 'Edd Trapp' --stat 50"
-    )
+        "companion hoopers match shot Ann 3ps --hooper 'Edd Trapp' --stat N"
+    )  # a stat the match does not know yet: the player's to give, never a made-up one
     assert commands["Hector Pröt passes"] == (
         "companion hoopers match fundamental Ann pass --hooper 'Hector Pröt'"
     )
@@ -209,5 +214,6 @@ def test_a_series_games_match_answers_the_query(cli):
     assert shot["move"]["who"] == attacking
     words = shlex.split(shot["command"])
     assert words[:4] == ["companion", "hoopers", "match", "shot"]
-    made = cli(*words[1:], "--roll", "5")
+    assert words[-2:] == ["--stat", "N"]  # the card's number is the player's to give
+    made = cli(*words[1:-1], "60", "--roll", "5")
     assert made.exit_code == 0, made.stderr

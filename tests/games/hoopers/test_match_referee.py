@@ -627,7 +627,7 @@ def test_a_counter_made_from_a_seat_is_held_to_the_cards_as_the_cli_is(cli, db, 
     assert steals, "the query offers Sin's steal: the cards are the table's check"
     before = db.read_bytes()
     try:
-        table.make(steals[0], seen=table.legal().seen, by="Lucy")
+        table.make(steals[0], {"o": 70, "v": 70}, seen=table.legal().seen, by="Lucy")
     except RuleViolation as err:
         assert "Sin Miedo's card does not guard a PF" in str(err)
     else:

@@ -23,8 +23,10 @@ chips, energy, playbooks, the Series track) are the table's word on what happene
 are left out (docs/hoopers.md, 'What may I do now').
 
 A number read off a card (a shot's stat, a counter's O and V, the free throws' 2PS) is
-asked (`Ask`); the query tries a move with the card's number the match last used for
-that hooper, else `PROBE_STAT`: legality never depends on the number.
+asked (`Ask`), with the number the match last used for that hooper as its default; a
+number the match does not know yet has no default — the player gives it (a page's field
+starts empty, a command says N) — and the query tries the move with `PROBE_STAT`, never
+recorded: legality never depends on the number, and a made-up number is never filed.
 
 Pure: no I/O.
 """
@@ -50,7 +52,8 @@ def stat_ask(name: str, label: str, default: int | None) -> Ask:
         number=True,
         low=0,
         high=100,
-        default=PROBE_STAT if default is None else default,
+        default=default,
+        sample=PROBE_STAT if default is None else None,
     )
 
 
