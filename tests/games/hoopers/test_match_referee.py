@@ -519,6 +519,17 @@ def test_a_shot_takes_the_numbers_from_the_hooper_cards(cli, db, tmp_path):
     assert typed["target"] == 45  # typed numbers override
 
 
+def example_cards(cli, tmp_path):
+    """The Gameplay Example's two cards on file (Never Tired guards PF and C, Sin Miedo PG
+    and SG), and a match with Karl attacking first."""
+    cards = tmp_path / "cards.json"
+    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
+                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
+                     encoding="utf-8")  # fmt: skip
+    ok(cli(H, "card", "--import", str(cards)))
+    start(cli, "Karl")
+
+
 def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_path):
     """The Gameplay Example: "Lucy has a Steal Dribble in her hand and she decides to
     counter the dribble. By considering the opponent's hooper Position token (PF) she can
@@ -528,12 +539,7 @@ def test_a_counter_takes_o_and_v_from_the_countering_hoopers_card(cli, db, tmp_p
     and this means that the attempt to steal fails." 'Counter': "b) use your V-stat if you
     are countering a PF or C"; the jump ball "impose the countering hooper to consider his/her
     O-stat if the V-stat was required"."""
-    cards = tmp_path / "cards.json"
-    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
-                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
-                     encoding="utf-8")  # fmt: skip
-    ok(cli(H, "card", "--import", str(cards)))
-    start(cli, "Karl")
+    example_cards(cli, tmp_path)
     steal = (*M, "counter", "Lucy", "steal", "--against", "Hector", "--face", "blank")
     refused(cli, db, (*steal, "--defender", "Sin", "--roll", "5"),
             "Sin Miedo's card does not guard a PF")  # fmt: skip
@@ -614,12 +620,7 @@ def test_a_counter_made_from_a_seat_is_held_to_the_cards_as_the_cli_is(cli, db, 
     from companion.games.hoopers.table import HoopersTable
     from companion.store import Store
 
-    cards = tmp_path / "cards.json"
-    cards.write_text('{"Never Tired": {"o": 40, "v": 55, "guards": ["PF", "C"]},'
-                     ' "Sin Miedo": {"o": 70, "v": 70, "guards": ["PG", "SG"]}}',
-                     encoding="utf-8")  # fmt: skip
-    ok(cli(H, "card", "--import", str(cards)))
-    start(cli, "Karl")
+    example_cards(cli, tmp_path)
     ok(cli(*M, "fundamental", "Karl", "dribble", "Hector"))
     table = HoopersTable(Store(db))
     steals = [m for m in table.legal("Lucy").moves if m.kind == "counter"
