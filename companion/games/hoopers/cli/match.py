@@ -302,6 +302,10 @@ def match_shot(
         bool,
         typer.Option("--perry-half", help="Perry lacks the defensive position: half of --perry."),
     ] = False,
+    perry_help: Annotated[
+        bool,
+        typer.Option("--perry-help", help="Perry Hel adds his defence, read off his card."),
+    ] = False,
     gift: Annotated[
         str | None,
         typer.Option("--gift", help="Maddy Cure scores: the teammate who recovers one energy."),
@@ -321,7 +325,7 @@ def match_shot(
     defended = defense if defense is not None or defender is None else 0
     refuse_for_shot(
         ctx, shot, defended, also=("hooper", "gift"),
-        defended=("defender", "defense_card", "perry", "perry_half"),
+        defended=("defender", "defense_card", "perry", "perry_half", "perry_help"),
     )  # fmt: skip
     # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
     # and the table fills a missing --stat from the match, inside the move's transaction.
@@ -344,12 +348,13 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    if perry is not None:
-        data["perry"] = {"stat": perry, "half": perry_half}
+    if perry is not None or perry_help:
+        # Not typed: his card's stat, and the half from his flags (table: card_fill.py).
+        data["perry"] = {"stat": perry, "half": True if perry_half else None}
     elif perry_half:
         from companion.engine.errors import BadInput
 
-        raise BadInput("--perry-half halves Perry Hel's --perry N: give it")
+        raise BadInput("--perry-half halves Perry Hel's help: give --perry N or --perry-help")
     if gift:
         data["gift"] = gift
     recorded = _record(ctx, "shot", **data)
@@ -534,7 +539,9 @@ def match_block(
 def match_free_throw(
     ctx: typer.Context,
     team: TeamArg,
-    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
+    stat: Annotated[
+        int | None, typer.Option("--stat", help="The shooter's 2PS (default: the card's).")
+    ] = None,
     roll: Annotated[
         list[int] | None,
         typer.Option("--roll", help="A free throw d20 result (repeatable; the rest are rolled)."),

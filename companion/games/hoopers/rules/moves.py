@@ -439,7 +439,9 @@ def _free_throw(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws)
             f"the free throws owed are {owed['team']}'s ({owed['hooper']}), not {team.name}'s"
         )
     if data.get("stat") is None:
-        raise MissingInput(f"give --stat: {owed['hooper']}'s 2PS")
+        from companion.games.hoopers.rules.cards import MissingCard
+
+        raise MissingCard(f"{owed['hooper']}'s 2PS is not known", owed["hooper"], "2ps", "--stat")
     shooter = team.hooper(owed["hooper"])
     rolls, made = shoot_free_throws(
         state, team.name, shooter, owed["count"], data["stat"], data.get("rolls", ()), rng

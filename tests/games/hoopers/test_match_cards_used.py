@@ -1,0 +1,94 @@
+"""Issue 43 item 14: the cards the catalogue knows are used, and the last of the playbooks'
+tokens and chips and the gameplans the match can decide.
+
+Each test quotes the sentence of /work/shared/rulebooks/valley-hoopers.md it checks. A
+refusal exits 2 with one `error:` line and writes nothing.
+"""
+
+from __future__ import annotations
+
+from tests.games.hoopers.test_match_referee import H, M, ok, refused, start, status
+
+
+# --- free throws take the shooter's 2PS from the card -------------------------------------
+
+
+def test_a_fouled_3ps_shoots_its_free_throws_with_the_cards_2ps(cli, db):
+    """'Foul: Basic Concepts': "A FREE THROW is a shot that can't be defended and it worths
+    just one point. Its related stat is built by adding a fixed +15 to the 2PS stat of the
+    hooper"; '3 Points Shot': "if his/her 3 points shot is not successful he/she gains
+    three FREE THROWS". The 2PS is the card's, given once (`hoopers card`)."""
+    ok(cli(H, "card", "Muy", "--3ps", "70", "--2ps", "55"))
+    start(cli)
+    shot = ok(cli(*M, "shot", "Lucy", "3ps", "Muy", "--defense", "15", "--defender", "May",
+                  "--face", "whistle", "--roll", "100", "--ft-roll", "70", "--ft-roll", "75",
+                  "--ft-roll", "5", "--json")).json  # fmt: skip
+    assert [ft["target"] for ft in shot["free_throws"]] == [70, 70, 70]  # 55 + 15
+    assert [ft["made"] for ft in shot["free_throws"]] == [True, False, True]
+    assert shot["match"]["free_throws_owed"] is None
+    assert shot["match"]["hoopers"]["Lucy"]["Muy Schillato"]["made"]["ft"] == 2
+
+
+def test_owed_free_throws_take_the_2ps_given_afterwards_on_the_card(cli, db):
+    """A lay-up fouled while its shooter's 2PS is known nowhere: the free throws wait ("if
+    his/her lay-up is not successful he/she gains two FREE THROWS"); the card given, they
+    are shot without --stat; with none, the refusal says both ways to give it."""
+    start(cli)
+    ok(cli(*M, "shot", "Lucy", "lup", "Serge", "--stat", "60", "--defense", "10",
+           "--defender", "May", "--face", "whistle", "--roll", "100"))  # fmt: skip
+    assert status(cli)["free_throws_owed"]["count"] == 2
+    refused(cli, db, (*M, "free-throw", "Lucy", "--roll", "5"),
+            "Serge Ceptor's 2PS is not known: give --stat N, or the card once: "
+            "'companion hoopers card \"Serge Ceptor\" --2ps N'")  # fmt: skip
+    ok(cli(H, "card", "Serge", "--2ps", "50"))
+    done = ok(cli(*M, "free-throw", "Lucy", "--roll", "65", "--roll", "70", "--json")).json
+    assert done["free_throws_owed"] is None
+    assert done["hoopers"]["Lucy"]["Serge Ceptor"]["made"]["ft"] == 1  # 50 + 15 = 65: 65 in
+
+
+# --- Perry Hel's help reads his card and the Position token --------------------------------
+
+PERRY_SHOT = (*M, "shot", "Lucy", "2ps", "Muy", "--stat", "60", "--defender", "Edd",
+              "--defense", "20", "--face", "blank", "--roll", "25")  # fmt: skip
+
+
+def test_perry_hels_help_reads_his_card_and_the_position_token(cli, db):
+    """'The Tribes', Keepers: "C - Perry Hel: He can spend one energy to add his defense
+    stat to one defending teammate. If he does not have the defensive position required,
+    then add only the half the value." His D2 and his flags are his card's; Muy Schillato
+    attacks as a SG (his card's first position: no line-up given)."""
+    start(cli)
+    refused(cli, db, (*PERRY_SHOT, "--perry-help"),
+            "Perry Hel's D2 is not known: give --perry N, or the card once: "
+            "'companion hoopers card \"Perry Hel\" --d2 N'")  # fmt: skip
+    ok(cli(H, "card", "Perry", "--d2", "20", "--guards", "PF,C"))
+    half = ok(cli(*PERRY_SHOT, "--perry-help", "--json")).json
+    assert (half["target"], half["scored"]) == (30, True)  # 60 − (20 + 10), rolled 25
+    assert ("Perry Hel adds his defence 10 to Edd Trapp's (half: he does not have the "
+            "defensive position required: his card's flags do not cover the SG)"
+            ) in half["match"]["notes"]  # fmt: skip
+    ok(cli(*M, "undo"))
+    ok(cli(H, "card", "Perry", "--guards", "SG,SF"))
+    full = ok(cli(*PERRY_SHOT, "--perry-help", "--json")).json
+    assert (full["target"], full["scored"]) == (20, False)  # 60 − (20 + 20)
+    assert "Perry Hel adds his defence 20 to Edd Trapp's (his card's flags cover the SG)" in (
+        full["match"]["notes"]
+    )
+    ok(cli(*M, "undo"))
+    # Typed numbers win: his stat typed, the half still from his flags; --perry-half typed.
+    typed = ok(cli(*PERRY_SHOT, "--perry", "30", "--json")).json
+    assert typed["target"] == 10  # 60 − (20 + 30)
+    ok(cli(*M, "undo"))
+    assert ok(cli(*PERRY_SHOT, "--perry-help", "--perry-half", "--json")).json["target"] == 30
+
+
+def test_perry_hels_position_unknown_is_said_not_guessed(cli, db):
+    """His card gives his D2 but no defence flags: the whole value, and the note says the
+    position was not checked."""
+    ok(cli(H, "card", "Perry", "--d2", "20"))
+    start(cli)
+    done = ok(cli(*PERRY_SHOT, "--perry-help", "--json")).json
+    assert done["target"] == 20
+    assert ("Perry Hel adds his defence 20 to Edd Trapp's (his defensive position is not "
+            "checked: his card's flags or the shooter's Position token are not known; "
+            "--perry-half halves it)") in done["match"]["notes"]  # fmt: skip
