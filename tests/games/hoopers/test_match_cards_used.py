@@ -92,3 +92,37 @@ def test_perry_hels_position_unknown_is_said_not_guessed(cli, db):
     assert ("Perry Hel adds his defence 20 to Edd Trapp's (his defensive position is not "
             "checked: his card's flags or the shooter's Position token are not known; "
             "--perry-half halves it)") in done["match"]["notes"]  # fmt: skip
+
+
+# --- a locked coach token is spent in one step ---------------------------------------------
+
+
+def _all_locked_in_hot_zone(cli):
+    """Fast Play: every token spent but one, and that one locked into Hot Zone achieved."""
+    ok(cli(*M, "start", "--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed",
+           "--away-tribe", "keepers", "--first", "Lucy", "--seed", "4", "--variant", "fast"))  # fmt: skip
+    for _ in range(status(cli)["coach_tokens"]["Lucy"] - 1):
+        ok(cli(*M, "coach", "Lucy"))
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    ok(cli(*M, "playbook", "Lucy", "use", "Hot Zone"))
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge"))
+    ok(cli(*M, "shot", "Lucy", "3ps", "Serge", "--stat", "60", "--bonus", "25"))
+
+
+def test_a_locked_token_is_spent_with_its_playbook_in_one_step(cli, db):
+    """'Playbooks': "The coach action tokens that you use to activate a playbook are
+    "locked" into the playbook but they are still available. You may decide during the
+    game to spend those tokens and, by renouncing to the playbooks, discard them." """
+    _all_locked_in_hot_zone(cli)
+    refused(cli, db, (*M, "coach", "Lucy"),
+            "by renouncing to the playbooks, discard them'; legal now: 'match coach Lucy "
+            "--renounce \"Hot Zone\"' (one step)")  # fmt: skip
+    refused(cli, db, (*M, "coach", "Lucy", "--renounce", "Pick"),
+            "no common playbook of Lucy")  # fmt: skip
+    done = ok(cli(*M, "coach", "Lucy", "--renounce", "hot", "--json")).json
+    assert done["coach_tokens"]["Lucy"] == 0
+    assert done["playbooks"]["Lucy"] == [{"name": "Pick 'N' Stay", "common": False}]
+    assert done["notes"] == ["Lucy renounces Hot Zone and spends its coach action token: "
+                             "the playbook and the token are discarded (0 left)"]  # fmt: skip
+    assert status(cli) == {**done, "notes": status(cli)["notes"]}  # replayed the same
+    refused(cli, db, (*M, "coach", "Lucy"), "no coach action token left")

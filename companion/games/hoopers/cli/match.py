@@ -930,9 +930,18 @@ def playbook(
 
 
 @match_app.command()
-def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+def coach(
+    ctx: typer.Context,
+    team: TeamArg,
+    renounce: Annotated[
+        str | None,
+        typer.Option("--renounce", help="Spend the token locked in this common playbook."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Spend a coach action token (--renounce: a locked one, discarding its playbook)."""
+    data = {"renounce": renounce} if renounce else {}
+    _emit_status(_record(ctx, "coach", team=team, **data).status, json)
 
 
 @match_app.command()

@@ -845,8 +845,21 @@ def spend_token(state: MatchState, team: TeamState) -> None:
 
 def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
-    spend_token(state, team)
     data["team"] = team.name
+    if data.get("renounce"):
+        # 'Playbooks': "You may decide during the game to spend those tokens and, by
+        # renouncing to the playbooks, discard them": one step, the playbook and its token.
+        from companion.games.hoopers.rules.playbooks import renounce
+
+        data["renounce"] = renounce(state, team, str(data["renounce"]))
+        spend_token(state, team)
+        state.notes.append(
+            f"{team.name} renounces {data['renounce']} and spends its coach action token: "
+            f"the playbook and the token are discarded ({team.coach_tokens} left)"
+        )
+        return
+    data.pop("renounce", None)
+    spend_token(state, team)
     state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
 
 

@@ -16,7 +16,8 @@ other moment; while it runs "the F2 and A cards ... cannot either be countered a
 defended" (`check_undefended`, asked by `phase.check`). Its attack decides it: scored, a
 common playbook is achieved and stays active; not scored (or no attack), "only if you
 were resolving a common playbook, discard also: the playbook, the coach action token".
-`drop` renounces an active common playbook: its token is free to spend again.
+`drop` renounces an active common playbook: its token is free to spend again; `match
+coach TEAM --renounce NAME` spends that token in the same step (`renounce`).
 
 The names of the common playbooks are the table's (the rulebook prints a few, not the
 deck): the board is tracked as its number of cards.
@@ -54,14 +55,34 @@ def common_open(state: MatchState, team: str) -> bool:
 
 
 def check_spend(side: TeamState) -> None:
-    """A coach action token spent: refused while every token left is locked (renounce a
-    playbook first: "by renouncing to the playbooks, discard them")."""
+    """A coach action token spent: refused while every token left is locked (spend one
+    with its playbook: "spend those tokens and, by renouncing to the playbooks, discard
+    them")."""
     if side.coach_tokens > 0 and side.coach_tokens <= locked(side):
-        names = ", ".join(p["name"] for p in side.playbooks if p["common"])
+        commons = [p["name"] for p in side.playbooks if p["common"]]
         raise OutOfTokens(
-            f"{side.name}'s coach action tokens are all locked in playbooks ({names}): "
-            f"renounce one first ('match playbook {side.name} drop NAME')"
+            f"{side.name}'s coach action tokens are all locked in playbooks "
+            f"({', '.join(commons)}): 'You may decide during the game to spend those tokens "
+            "and, by renouncing to the playbooks, discard them'; legal now: "
+            f"'match coach {side.name} --renounce \"{commons[0]}\"' (one step), or "
+            f"'match playbook {side.name} drop NAME' first"
         )
+
+
+def renounce(state: MatchState, side: TeamState, typed: str) -> str:
+    """`side` renounces its active common playbook `typed`: the playbook is discarded and
+    its locked token is free (the name as held)."""
+    commons = [p["name"] for p in side.playbooks if p["common"]]
+    if not commons:
+        raise RuleViolation(
+            f"{side.name} has no common playbook to renounce: only a token locked into a "
+            "common playbook achieved is 'locked'"
+        )
+    name = match_prefix(str(typed), commons, what=f"common playbook of {side.name}")
+    if state.playbook_run is not None and state.playbook_run["name"] == name:
+        raise RuleViolation(f"{name} is running in this action")
+    side.playbooks = [p for p in side.playbooks if p["name"] != name]
+    return name
 
 
 def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
@@ -137,13 +158,7 @@ def _held_or_none(side: TeamState) -> str:
 
 
 def _drop(state: MatchState, side: TeamState, data: dict[str, Any]) -> None:
-    commons = [p["name"] for p in side.playbooks if p["common"]]
-    if not commons:
-        raise RuleViolation(f"{side.name} has no common playbook to renounce")
-    name = match_prefix(str(data["drop"]), commons, what=f"common playbook of {side.name}")
-    if state.playbook_run is not None and state.playbook_run["name"] == name:
-        raise RuleViolation(f"{name} is running in this action")
-    side.playbooks = [p for p in side.playbooks if p["name"] != name]
+    name = renounce(state, side, str(data["drop"]))
     data["drop"] = name
     state.notes.append(
         f"{side.name} renounces {name}: the playbook is discarded, its coach action token "
