@@ -126,3 +126,37 @@ def test_a_locked_token_is_spent_with_its_playbook_in_one_step(cli, db):
                              "the playbook and the token are discarded (0 left)"]  # fmt: skip
     assert status(cli) == {**done, "notes": status(cli)["notes"]}  # replayed the same
     refused(cli, db, (*M, "coach", "Lucy"), "no coach action token left")
+
+
+# --- a common playbook's LV.1 chip, recorded and redeemed ----------------------------------
+
+
+def test_a_common_playbooks_chip_is_recorded_and_redeemed_after_its_basket(cli, db):
+    """'Setup': "Place a face down Onfire chip LV.1 over the playbooks that request it";
+    'Playbooks': "An Onfire LV.1 icon in the lower right corner of the card represents the
+    extra reward that you'll achieve by successfully completing it"; 'To Activate and
+    Resolve a Playbook': "If you score the basket ... Additionally, if any chip has been
+    placed over the card: - Redeem the chip and place it face down on the hooper card - Put
+    a new chip on the playbook card"."""
+    start(cli)
+    refused(cli, db, (*M, "chip", "Lucy", "Serge", "--playbook"),
+            "Lucy has no playbook that scored in this turn")  # fmt: skip
+    ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
+    run = ok(cli(*M, "playbook", "Lucy", "use", "Hot Zone", "--chip", "--json")).json
+    assert run["playbook_run"] == {"team": "Lucy", "name": "Hot Zone", "common": True,
+                                   "chip": True}  # fmt: skip
+    ok(cli(*M, "fundamental", "Lucy", "dribble", "Serge"))
+    scored = ok(cli(*M, "shot", "Lucy", "3ps", "Serge", "--stat", "60", "--bonus", "25",
+                    "--json")).json  # fmt: skip
+    assert ("Hot Zone scored with an Onfire LV.1 chip on its card: redeem it onto a hooper "
+            "('match chip Lucy HOOPER --playbook') and put a new chip on the playbook card"
+            ) in scored["match"]["notes"]  # fmt: skip
+    done = ok(cli(*M, "chip", "Lucy", "Serge", "--playbook", "--json")).json
+    assert done["hoopers"]["Lucy"]["Serge Ceptor"]["chips"] == {"lv1": 1, "lv2": 0}
+    assert done["hoopers"]["Lucy"]["Serge Ceptor"]["onfire"] == "orange"  # the track stays
+    assert done["playbooks"]["Lucy"][1] == {"name": "Hot Zone", "common": True, "chip": True}
+    refused(cli, db, (*M, "chip", "Lucy", "Serge", "--playbook"), "is redeemed already")
+    ok(cli(*M, "turn"))
+    assert status(cli)["hoopers"]["Lucy"]["Serge Ceptor"]["chips"]["lv1"] == 1  # replayed
+    refused(cli, db, (*M, "playbook", "Karl", "cards", "--chip"),
+            "--chip marks the playbook declared")  # fmt: skip

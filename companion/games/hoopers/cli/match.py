@@ -620,7 +620,28 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
 
 
 _team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
-_team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
+
+
+@match_app.command("chip")
+def match_chip(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    playbook: Annotated[
+        bool,
+        typer.Option("--playbook", help="The chip on the card of the playbook that scored."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
+    name = _hooper(hooper_arg, hooper, "chip TEAM")
+    extra = {"playbook": True} if playbook else {}
+    status = _record(ctx, "chip", team=team, hooper=name, **extra).status
+    _emit_status(status, json)
+    _settle(ctx, status, json)
+
+
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
 _team_hooper_move(
     "gift", "Maddy Cure's skill after her basket: the teammate who recovers one energy."
@@ -906,12 +927,21 @@ def playbook(
     pick: Annotated[
         str | None, typer.Option("--pick", help="For 'both': the card whose energy comes back.")
     ] = None,
+    chip: Annotated[
+        bool, typer.Option("--chip", help="With use: an Onfire LV.1 chip lies on its card.")
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
     verb = reward.strip().lower()
+    if chip and verb != "use":
+        from companion.engine.errors import BadInput
+
+        raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
     if verb in ("use", "drop"):
         data = {"team": team, verb: name if name is not None or verb == "use" else None}
+        if chip:
+            data["chip"] = True
         if verb == "drop" and name is None:
             from companion.engine.errors import BadInput
 

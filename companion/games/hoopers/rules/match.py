@@ -457,6 +457,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.last_shot = None
     if kind == "turn":
         state.last_action = None  # a playbook's reward belongs to the turn that scored
+        state.playbook_chip = None  # and so does its chip
         state.ball_won = None
         state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
@@ -812,6 +813,7 @@ def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if data.get("playbook"):
         # 'To Activate and Resolve a Playbook': "Redeem the chip and place it face
         # down on the hooper card" - the Onfire track does not move.
+        _playbook_chip(state, team.name, check=rng is not None)
         hooper.chips["lv1"] += 1
         state.notes.append(
             f"{hooper.name} redeems the playbook's Onfire LV.1 chip; "
@@ -824,6 +826,30 @@ def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     hooper.chips["lv1"] += 1
     hooper.onfire = FLAT
     state.notes.append(f"{hooper.name} takes an Onfire LV.1 chip: back to flat")
+
+
+def _playbook_chip(state: MatchState, team: str, check: bool) -> None:
+    """A playbook's chip is redeemed once, after that playbook's basket, in its turn: "If
+    you score the basket ... Additionally, if any chip has been placed over the card:
+    Redeem the chip and place it face down on the hooper card". `check`: when recorded
+    (a log recorded before this rule replays as it was)."""
+    scored = state.playbook_chip
+    if not check:
+        if scored is not None:
+            scored["redeemed"] = True
+        return
+    if scored is None or scored["team"] != team:
+        raise RuleViolation(
+            f"{team} has no playbook that scored in this turn: 'If you score the basket ... "
+            "Additionally, if any chip has been placed over the card: Redeem the chip'; "
+            "legal now: the chip of a hooper on LV.I (without --playbook)"
+        )
+    if scored.get("redeemed"):
+        raise RuleViolation(
+            f"{scored['name']}'s chip is redeemed already; 'Put a new chip on the playbook "
+            "card': it is redeemed after the playbook's next basket"
+        )
+    scored["redeemed"] = True
 
 
 def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:

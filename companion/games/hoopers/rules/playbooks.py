@@ -19,6 +19,11 @@ were resolving a common playbook, discard also: the playbook, the coach action t
 `drop` renounces an active common playbook: its token is free to spend again; `match
 coach TEAM --renounce NAME` spends that token in the same step (`renounce`).
 
+A playbook's Onfire LV.1 chip ("An Onfire LV.1 icon in the lower right corner of the card
+represents the extra reward"): `use NAME --chip` records it on the card; after the
+playbook's basket "Redeem the chip and place it face down on the hooper card - Put a new
+chip on the playbook card" is the `chip` event with `playbook` (rules/match.py: `_chip`).
+
 The names of the common playbooks are the table's (the rulebook prints a few, not the
 deck): the board is tracked as its number of cards.
 
@@ -145,7 +150,16 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     else:
         common = next(p["common"] for p in side.playbooks if p["name"] == name)
     data["use"] = name
+    held = next(p for p in side.playbooks if p["name"] == name)
+    if data.get("chip"):
+        # 'Setup': "Place a face down Onfire chip LV.1 over the playbooks that request it";
+        # after its basket, "Put a new chip on the playbook card": it stays marked.
+        held["chip"] = True
+    else:
+        data.pop("chip", None)
     state.playbook_run = {"team": side.name, "name": name, "common": common}
+    if held.get("chip"):
+        state.playbook_run["chip"] = True
     state.notes.append(f"{side.name} runs {name}: the F2 and A cannot be countered or defended")
 
 
@@ -171,9 +185,20 @@ def end_run(state: MatchState, scored: bool) -> None:
     else discarded with its coach action token."""
     run = state.playbook_run
     state.playbook_run = None
-    if run is None or not run["common"]:
+    if run is None:
         return
     side = state.teams[run["team"]]
+    if scored:
+        # The chip on its card may be redeemed until the turn token moves ('chip' event).
+        state.playbook_chip = {"team": side.name, "name": run["name"]}
+        if run.get("chip"):
+            state.notes.append(
+                f"{run['name']} scored with an Onfire LV.1 chip on its card: redeem it onto "
+                f"a hooper ('match chip {side.name} HOOPER --playbook') and put a new chip "
+                "on the playbook card"
+            )
+    if not run["common"]:
+        return
     if scored:
         state.notes.append(f"{side.name} achieves the common playbook {run['name']}")
         return

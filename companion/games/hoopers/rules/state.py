@@ -191,6 +191,9 @@ class MatchState:
     power_hooper: tuple[str, str] | None = None
     playbook_board: int = 4  # common playbooks left on the scoreboard this period
     playbook_run: dict[str, Any] | None = None  # the playbook declared in this action
+    # The playbook that scored in this turn (team, name, redeemed): its card's chip may be
+    # redeemed until the turn token moves (rules/playbooks.py).
+    playbook_chip: dict[str, Any] | None = None
     gameplan_pair: str | None = None  # a Series game's gameplan list ("1/2", "3/4", "5/6")
     # A Series game's tribe marker on the mini track (rules/series_track.py).
     series_track: dict[str, Any] | None = None
