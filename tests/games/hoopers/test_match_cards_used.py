@@ -160,3 +160,83 @@ def test_a_common_playbooks_chip_is_recorded_and_redeemed_after_its_basket(cli, 
     assert status(cli)["hoopers"]["Lucy"]["Serge Ceptor"]["chips"]["lv1"] == 1  # replayed
     refused(cli, db, (*M, "playbook", "Karl", "cards", "--chip"),
             "--chip marks the playbook declared")  # fmt: skip
+
+
+# --- the gameplan milestones the match can decide ------------------------------------------
+
+SERIES = ("hoopers", "series")
+ONE_TWO = "GAME 1/2"
+
+
+def _series_game(cli, *line_up, hot="May,Vernon,Chus"):
+    ok(cli(*SERIES, "start", "--tribes", "Keepers,Unleashed", "--home", "Keepers"))
+    ok(cli(*SERIES, "game", "start", "--hot", hot, "--cold", "Faust,Serge",
+           "--first", "Keepers", *line_up))  # fmt: skip
+
+
+def _met(doc, team):
+    return {m["milestone"]: m["met"] for m in doc["gameplan_milestones"][team]}
+
+
+def test_the_game_1_2_milestones_the_match_knows_are_decided(cli):
+    """'Gameplan Milestone': "These conditions are divided into three pairs that are related
+    to a specific game: GAME 1/2; GAME 3/4; GAME 5/6 ... NOTE: Consider only the milestones
+    of the current game." 'Game 1-2 Milestones': "Score more free throws than your opponent
+    considering only one single hooper", "Do not spend two or more coach action tokens",
+    "No hooper of yours gets injured", "At least one hooper of your opponent gets injured",
+    "Two or more hoopers of yours do not receive any injury cube or injury marker", "All
+    your starting five hoopers (the hoopers placed on the court side of your player board)
+    score at least 1 point"."""
+    _series_game(cli)
+    ok(cli(*M, "shot", "Keepers", "3ps", "Chus", "--stat", "60", "--defense", "20",
+           "--defender", "Faust", "--face", "whistle", "--roll", "5", "--ft-stat", "50",
+           "--ft-roll", "5"))  # fmt: skip
+    ok(cli(*M, "coach", "Unleashed"))
+    ok(cli(*M, "coach", "Unleashed"))
+    for _ in range(3):  # "injury at the 3rd white cube": Serge gets injured
+        ok(cli(*M, "injure", "Unleashed", "Serge"))
+    now = status(cli)
+    keepers, unleashed = _met(now, "Keepers"), _met(now, "Unleashed")
+    one = "Score more free throws than your opponent considering only one single hooper."
+    assert (keepers[one], unleashed[one]) == (True, False)
+    tokens = "Do not spend two or more coach action tokens."
+    assert (keepers[tokens], unleashed[tokens]) == (True, False)
+    hurt = "No hooper of yours gets injured."
+    assert (keepers[hurt], unleashed[hurt]) == (True, False)
+    assert keepers["At least one hooper of your opponent gets injured."] is True
+    # Chus took the whistle's white cube: still two hoopers of the Keepers without any.
+    clean = "Two or more hoopers of yours do not receive any injury cube or injury marker."
+    assert keepers[clean] is True
+    assert keepers["Do not commit three or more fouls as a team during the fourth period."]
+    # No line-up given: the court and bench sides are not known, and that is said.
+    assert now["gameplan_undecided"]["Keepers"] == [
+        "All your starting five hoopers (the hoopers placed on the court side of your player "
+        "board) score at least 1 point.",
+        "Score at least 8 points considering the two hoopers placed on the bench side of "
+        "your player board.",
+    ]
+
+
+def test_the_court_and_bench_sides_are_the_line_up_the_game_started_with(cli):
+    """The starting five are "the hoopers placed on the court side of your player board";
+    "you do not need to move the hooper cards that remain in their respective spaces for
+    all the length of the game": a benchwarmer brought in still scores for the bench side
+    ("Score at least 8 points considering the two hoopers placed on the bench side of your
+    player board")."""
+    _series_game(cli, "--seven", "Keepers:May,Chus,Edd,Hector,Perry,Vernon,Henry",
+                 "--five", "Keepers:May,Chus,Edd,Hector,Perry", hot="May,Edd,Chus")  # fmt: skip
+    ok(cli(*M, "sub", "Keepers", "--out", "Edd", "--in", "Vernon"))
+    bench = ("Score at least 8 points considering the two hoopers placed on the bench side "
+             "of your player board.")  # fmt: skip
+    for _ in range(4):
+        assert _met(status(cli), "Keepers")[bench] is False
+        ok(cli(*M, "shot", "Keepers", "2ps", "Vernon", "--stat", "60", "--roll", "5"))
+        ok(cli(*M, "turn"))
+        ok(cli(*M, "turn"))
+    now = status(cli)
+    assert _met(now, "Keepers")[bench] is True
+    five = ("All your starting five hoopers (the hoopers placed on the court side of your "
+            "player board) score at least 1 point.")  # fmt: skip
+    assert _met(now, "Keepers")[five] is False  # Vernon is no starter
+    assert now["gameplan_undecided"]["Keepers"] == []
+    assert five in now["gameplan_undecided"]["Unleashed"]  # its line-up was not given

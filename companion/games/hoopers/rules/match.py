@@ -285,6 +285,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
             tribe=opts.get("tribes", {}).get(team),
             court=dict(court) if court is not None else None,
+            starters=list(court.values()) if court is not None else None,
             second_positions=second_positions(court),
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
@@ -803,6 +804,8 @@ def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> 
         raise RuleViolation(f"{hooper.name} ({team.name}) is already out of the game")
     data.update(team=team.name, hooper=hooper.name)
     injury_cube(state, team.name, hooper, draws)
+    if data.get("carried"):  # a Series game starts with it: not received in this game
+        hooper.cubes_received -= 1
 
 
 def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -867,6 +870,7 @@ def spend_token(state: MatchState, team: TeamState) -> None:
         raise OutOfTokens(f"{team.name} has no coach action token left")
     check_spend(team)
     team.coach_tokens -= 1
+    team.tokens_spent += 1
 
 
 def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:

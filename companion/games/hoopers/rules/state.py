@@ -37,6 +37,10 @@ class HooperState:
     # The Series' points markers: "keep track of the points (and which kind of points) and
     # place them on the card of the hooper who scored" — baskets by kind, free throws made.
     made: dict[str, int] = field(default_factory=lambda: {"2ps": 0, "3ps": 0, "lup": 0, "ft": 0})
+    # What the gameplans count in this game (rules/gameplan.py): injury cubes received (not
+    # the ones a Series game starts with) and the times the hooper was injured.
+    cubes_received: int = 0
+    injured: int = 0
 
     @property
     def energy_max(self) -> int | None:
@@ -114,6 +118,12 @@ class TeamState:
     second_positions: dict[str, str] = field(default_factory=dict)
     # Active playbooks ("a coach action token over its card"): {"name", "common"}.
     playbooks: list[dict[str, Any]] = field(default_factory=list)
+    # The hooper cards on the court side of the player board, as the game started ("you
+    # do not need to move the hooper cards that remain in their respective spaces for all
+    # the length of the game"): None without a line-up. The gameplans read them.
+    starters: list[str] | None = None
+    tokens_spent: int = 0  # coach action tokens spent this game
+    fouls_by_period: dict[int, int] = field(default_factory=dict)  # team fouls, by period
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
@@ -287,9 +297,11 @@ class MatchState:
             return {}
         from companion.games.hoopers.rules.gameplan import milestones_met
 
+        met, undecided = milestones_met(self, self.gameplan_pair)
         return {
             "gameplan_pair": self.gameplan_pair,
-            "gameplan_milestones": milestones_met(self, self.gameplan_pair),
+            "gameplan_milestones": met,
+            "gameplan_undecided": undecided,
         }
 
     def to_json(self) -> dict[str, Any]:
