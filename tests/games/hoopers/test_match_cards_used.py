@@ -71,8 +71,9 @@ def test_perry_hels_help_reads_his_card_and_the_position_token(cli, db):
     ok(cli(H, "card", "Perry", "--guards", "SG,SF"))
     full = ok(cli(*PERRY_SHOT, "--perry-help", "--json")).json
     assert (full["target"], full["scored"]) == (20, False)  # 60 − (20 + 20)
-    assert "Perry Hel adds his defence 20 to Edd Trapp's (his card's flags cover the SG)" in (
-        full["match"]["notes"]
+    assert (
+        "Perry Hel adds his defence 20 to Edd Trapp's (his card's flags cover the SG)"
+        in (full["match"]["notes"])
     )
     ok(cli(*M, "undo"))
     # Typed numbers win: his stat typed, the half still from his flags; --perry-half typed.

@@ -975,6 +975,17 @@ def coach(
 
 
 @match_app.command()
+def hand(
+    ctx: typer.Context,
+    team: TeamArg,
+    cards: Annotated[int, typer.Argument(help="The action cards the team holds now (0 to 7).")],
+    json: JsonOption = False,
+) -> None:
+    """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""
+    _emit_status(_record(ctx, "hand", team=team, cards=cards).status, json)
+
+
+@match_app.command()
 def resume(
     ctx: typer.Context,
     match: Annotated[

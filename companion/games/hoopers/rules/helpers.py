@@ -59,7 +59,7 @@ def perry_help(
         )
     perry.check_can_defend(side.name)
     value = perry_value(help_)
-    spend(state, side.name, perry, "defence help")
+    spend(state, side.name, perry, "defence help", played=False)  # a skill, not a card
     state.notes.append(f"Perry Hel adds his defence {value} to {defender.name}'s{_why(help_)}")
     return value
 

@@ -17,7 +17,7 @@ from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers.data import load
-from companion.games.hoopers.rules import phase
+from companion.games.hoopers.rules import hand, phase
 from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.rules.defence import check_defence_card
 from companion.games.hoopers.rules.dice import D20
@@ -408,9 +408,11 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 
 
 # Events after which the side that won the ball back may still use the Unleashed power.
-_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy", "track"})
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy", "track", "hand"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift", "track"})
+_KEEP_LAST_SHOT = frozenset(
+    {"shot", "free-throw", "spend", "energy", "playbook", "gift", "track", "hand"}
+)
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})
@@ -452,6 +454,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.ball_won = None
     if kind == "turn":
         state.power_hooper = None
+        state.power_card = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if kind not in _KEEP_LAST_SHOT:
@@ -978,6 +981,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             if "bench recovers" in reminder:
                 state.notes.extend(bench_recovery_notes(state))
                 bench_recovers(state)
+        hand.after_pair(state, finished // 2)
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
@@ -991,6 +995,7 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
             f"{team} plays the {tribe.title()}: the turn token stays only for the Unleashed power"
         )
     state.attacking = team
+    state.power_card = team  # the same card again: none leaves the hand (rules/hand.py)
     state.notes.append(
         f"{team} (Unleashed power): one more action of the same card now; the turn token "
         "stays. A whistle on a counter or defence against it is a flagrant foul "
@@ -1085,6 +1090,7 @@ def _end_period(state: MatchState) -> None:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
         state.notes.extend(period_end_notes(state, ended))
         period_recovers(state, ended)
+    hand.refill(state, f"before {_period_name(state, state.period)}")
     state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 
@@ -1097,6 +1103,7 @@ _HANDLERS = {
     "chip": _chip,
     "blocked": _blocked,
     "coach": _coach,
+    "hand": hand.tell_hand,
     "timeout": _timeout,
     "turn": _turn,
     "fundamental": play_fundamental,

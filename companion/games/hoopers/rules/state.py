@@ -123,6 +123,7 @@ class TeamState:
     # the length of the game"): None without a line-up. The gameplans read them.
     starters: list[str] | None = None
     tokens_spent: int = 0  # coach action tokens spent this game
+    hand: int | None = None  # cards held, once the table told it (rules/hand.py)
     fouls_by_period: dict[int, int] = field(default_factory=dict)  # team fouls, by period
 
     def hooper(self, typed: str) -> HooperState:
@@ -211,6 +212,10 @@ class MatchState:
     # rewarded): a scored playbook's reward recovers what its F2 and A spent.
     last_action: dict[str, Any] | None = None
     energy_told: bool = False  # said how to set an unknown card's energy (once a match)
+    hand_told: bool = False  # said that a hand not known is not checked (once a match)
+    # The Unleashed power's action reuses the card that won the ball back: the next card
+    # of this team leaves no hand (rules/hand.py).
+    power_card: str | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
     plays: list[dict[str, str]] = field(default_factory=list)
@@ -333,6 +338,7 @@ class MatchState:
             },
             "free_throws_owed": dict(self.owed) if self.owed else None,
             "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
+            "hands": {t: s.hand for t, s in self.teams.items()},
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),
             "chips_spent": [dict(c) for c in self.chips_spent],
