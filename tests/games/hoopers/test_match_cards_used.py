@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from tests.games.hoopers.test_match_referee import H, M, ok, refused, start, status
 
-
 # --- free throws take the shooter's 2PS from the card -------------------------------------
 
 
@@ -101,7 +100,8 @@ def test_perry_hels_position_unknown_is_said_not_guessed(cli, db):
 def _all_locked_in_hot_zone(cli):
     """Fast Play: every token spent but one, and that one locked into Hot Zone achieved."""
     ok(cli(*M, "start", "--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed",
-           "--away-tribe", "keepers", "--first", "Lucy", "--seed", "4", "--variant", "fast"))  # fmt: skip
+           "--away-tribe", "keepers", "--first", "Lucy", "--seed", "4",
+           "--variant", "fast"))  # fmt: skip
     for _ in range(status(cli)["coach_tokens"]["Lucy"] - 1):
         ok(cli(*M, "coach", "Lucy"))
     ok(cli(*M, "fundamental", "Lucy", "screen", "Reley"))
