@@ -978,11 +978,13 @@ def coach(
 def hand(
     ctx: typer.Context,
     team: TeamArg,
-    cards: Annotated[int, typer.Argument(help="The action cards the team holds now (0 to 7).")],
+    held: Annotated[
+        int, typer.Argument(metavar="N", help="The action cards the team holds now (0 to 7).")
+    ],
     json: JsonOption = False,
 ) -> None:
     """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""
-    _emit_status(_record(ctx, "hand", team=team, cards=cards).status, json)
+    _emit_status(_record(ctx, "hand", team=team, cards=held).status, json)
 
 
 @match_app.command()
