@@ -610,13 +610,18 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         hooper: HooperOption = None,
         json: JsonOption = False,
     ) -> None:
-        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        status = _record(ctx, kind, team=team, hooper=name).status
-        _emit_status(status, json)
-        _settle(ctx, status, json)
+        _team_hooper_record(ctx, kind, team, _hooper(hooper_arg, hooper, f"{kind} TEAM"), json)
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
+
+
+def _team_hooper_record(
+    ctx: typer.Context, kind: str, team: str, hooper: str, json: bool, **extra: Any
+) -> None:
+    status = _record(ctx, kind, team=team, hooper=hooper, **extra).status
+    _emit_status(status, json)
+    _settle(ctx, status, json)
 
 
 _team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
@@ -635,11 +640,8 @@ def match_chip(
     json: JsonOption = False,
 ) -> None:
     """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
-    name = _hooper(hooper_arg, hooper, "chip TEAM")
     extra = {"playbook": True} if playbook else {}
-    status = _record(ctx, "chip", team=team, hooper=name, **extra).status
-    _emit_status(status, json)
-    _settle(ctx, status, json)
+    _team_hooper_record(ctx, "chip", team, _hooper(hooper_arg, hooper, "chip TEAM"), json, **extra)
 
 
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
