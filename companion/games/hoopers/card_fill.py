@@ -150,7 +150,7 @@ def with_perry_card(
     not typed is his card's defence flags against the shooter's Position token, when both
     are known — else the full value (read off the card: and the help says the position
     was not checked)."""
-    from companion.games.hoopers.rules.helpers import perry_of
+    from companion.games.hoopers.rules.helpers import perry_half, perry_of
     from companion.games.hoopers.rules.moves import attacker_position
     from companion.games.hoopers.rules.shots import DEFENSE_FOR
 
@@ -178,11 +178,11 @@ def with_perry_card(
             raise MissingCard(f"{perry.name}'s {which.upper()} is not known", _name(perry.name),
                               which, "--perry")  # fmt: skip
     if filled.get("half") is None:
-        guards = (cards.get(_name(perry.name)) or {}).get("guards")
         position = attacker_position(side, shooter)
-        if guards is None or position is None:
+        half = perry_half((cards.get(_name(perry.name)) or {}).get("guards"), position)
+        if half is None:
             # A typed --perry N without --perry-half is the table's whole value, as before.
             filled.update(half=False, **({} if typed else {"unchecked": True}))
         else:
-            filled.update(half=position not in guards, against=position)
+            filled.update(half=half, against=position)
     return {**move, "data": {**data, "perry": filled}}

@@ -81,6 +81,15 @@ def _why(help_: dict[str, Any]) -> str:
     return ""
 
 
+def perry_half(guards: list[str] | None, position: str | None) -> bool | None:
+    """ "If he does not have the defensive position required, then add only the half the
+    value": his card's defence flags against the shooter's Position token (None: one of
+    them is not known, so the table says)."""
+    if guards is None or position is None:
+        return None
+    return position not in guards
+
+
 def perry_value(help_: dict[str, Any]) -> int:
     """What Perry Hel adds: his defence stat, "only the half the value" (rounded down)
     without the defensive position required."""
