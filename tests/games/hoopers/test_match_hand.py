@@ -81,3 +81,21 @@ def test_a_playbooks_two_cards_are_drawn_to_the_limit(cli, db):
     done = ok(cli(*M, "playbook", "Lucy", "cards", "--json")).json
     assert done["notes"][-1] == "Lucy draws 2 (the playbook's reward): 6 cards"
     assert status(cli)["hands"]["Lucy"] == 6  # replayed the same
+
+
+def test_a_coach_tokens_three_cards_keep_the_limit(cli, db):
+    """'Coach Actions': "At ANY TIME: - To draw 3 cards (then discard if exceeding the 7
+    cards limit)"."""
+    start(cli)
+    said = ok(cli(*M, "coach", "Lucy", "--draw", "--json")).json
+    assert said["notes"][-1] == (
+        "Lucy draws 3 (a coach action token): the 7 cards limit is not checked, the cards "
+        "held are not known ('match hand Lucy N')"
+    )
+    ok(cli(*M, "hand", "Lucy", "6"))
+    done = ok(cli(*M, "coach", "Lucy", "--draw", "--json")).json
+    assert done["notes"] == [
+        "Lucy spends a coach action token (6 left)",
+        f"Lucy draws 3 (a coach action token): 9 cards, discard 2 down to 7 ({LIMIT})",
+    ]
+    assert status(cli)["hands"]["Lucy"] == 7

@@ -969,10 +969,13 @@ def coach(
         str | None,
         typer.Option("--renounce", help="Spend the token locked in this common playbook."),
     ] = None,
+    draw: Annotated[
+        bool, typer.Option("--draw", help="The token draws 3 cards (the 7-card limit kept).")
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """Spend a coach action token (--renounce: a locked one, discarding its playbook)."""
-    data = {"renounce": renounce} if renounce else {}
+    data = {k: v for k, v in (("renounce", renounce), ("draw", draw)) if v}
     _emit_status(_record(ctx, "coach", team=team, **data).status, json)
 
 

@@ -6,7 +6,8 @@ the third (3), the fifth (5) and the seventh (7) pair of attacking turns, each p
 draws one card"; "After the second (2) and the sixth (6) pair ... each player draws 3
 cards"; "After the fourth pair (4) of attacking turns, and before starting a new period
 (8), each player refills their full hand up to 7 cards"; a coach token "To draw 3 cards
-(then discard if exceeding the 7 cards limit)"; a scored playbook's "Draw 2 cards".
+(then discard if exceeding the 7 cards limit)" (`match coach TEAM --draw`); a scored
+playbook's "Draw 2 cards".
 
 The companion sees no card: a team's hand is known once the table says how many cards
 it holds (`hand` event, `match hand TEAM N`). From then on every card the match records
@@ -28,6 +29,7 @@ from companion.games.hoopers.data import load
 from companion.games.hoopers.rules.state import MatchState, TeamState
 
 LIMIT_RULE = "(then discard if exceeding the 7 cards limit)"
+COACH_DRAW = 3  # a coach action token "To draw 3 cards"
 
 
 def limit() -> int:
@@ -64,9 +66,17 @@ def play_card(state: MatchState, team: str) -> None:
         side.hand = max(side.hand - 1, 0)
 
 
-def draw(state: MatchState, side: TeamState, count: int, why: str) -> None:
-    """`side` draws `count` cards; above the limit it discards down to it."""
+def draw(
+    state: MatchState, side: TeamState, count: int, why: str, say_unknown: bool = False
+) -> None:
+    """`side` draws `count` cards; above the limit it discards down to it. A hand not
+    known: nothing, or (`say_unknown`) one line that the limit is not checked."""
     if side.hand is None:
+        if say_unknown:
+            state.notes.append(
+                f"{side.name} draws {count} ({why}): the 7 cards limit is not checked, the "
+                f"cards held are not known ('match hand {side.name} N')"
+            )
         return
     held = side.hand + count
     side.hand = min(held, limit())

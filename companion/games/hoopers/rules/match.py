@@ -890,10 +890,15 @@ def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> N
             f"{team.name} renounces {data['renounce']} and spends its coach action token: "
             f"the playbook and the token are discarded ({team.coach_tokens} left)"
         )
-        return
-    data.pop("renounce", None)
-    spend_token(state, team)
-    state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
+    else:
+        data.pop("renounce", None)
+        spend_token(state, team)
+        state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
+    if data.get("draw"):
+        # 'Coach Actions': "To draw 3 cards (then discard if exceeding the 7 cards limit)".
+        hand.draw(state, team, hand.COACH_DRAW, "a coach action token", say_unknown=True)
+    else:
+        data.pop("draw", None)
 
 
 def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
