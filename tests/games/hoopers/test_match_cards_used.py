@@ -7,6 +7,8 @@ refusal exits 2 with one `error:` line and writes nothing.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.hoopers.test_match_referee import H, M, ok, refused, start, status
 
 # --- free throws take the shooter's 2PS from the card -------------------------------------
@@ -241,3 +243,19 @@ def test_the_court_and_bench_sides_are_the_line_up_the_game_started_with(cli):
     assert _met(now, "Keepers")[five] is False  # Vernon is no starter
     assert now["gameplan_undecided"]["Keepers"] == []
     assert five in now["gameplan_undecided"]["Unleashed"]  # its line-up was not given
+
+
+def test_a_log_recorded_before_the_playbook_chip_rule_replays_as_it_was():
+    """A playbook's chip redeemed in a log recorded before the check (guided play asked it
+    after any common playbook) folds as it was: the check is made when a move is recorded."""
+    from companion.engine.errors import RuleViolation
+    from companion.games.hoopers.rules.match import fold, play
+    from tests.games.hoopers.test_match_engine import start as new
+
+    match = new()
+    match["events"].append(
+        {"type": "chip", "data": {"team": "Lucy", "hooper": "Serge Ceptor", "playbook": True}}
+    )
+    assert fold(match).teams["Lucy"].hoopers["Serge Ceptor"].chips["lv1"] == 1
+    with pytest.raises(RuleViolation, match="no playbook that scored in this turn"):
+        play(match, "chip", {"team": "Lucy", "hooper": "Serge", "playbook": True})
