@@ -51,3 +51,24 @@ def read(path: Path, cap: int = MAX_READ) -> bytes:
     if len(data) > cap:
         raise NotRegular(f"it is larger than {MAX_SHOWN}")
     return data
+
+
+SMALL_READ = 16 << 20  # 16 MiB: a catalogue or a deck the user names: thousands of cards at most
+
+
+def text(path: Path, encoding: str = "utf-8", cap: int = SMALL_READ) -> str:
+    """The text of a file the user names, or one BadInput line saying why it cannot be
+    read: missing, not a regular file (a FIFO would block, /dev/zero read for ever),
+    larger than `cap`, or not text in `encoding`."""
+    from companion.engine.errors import BadInput
+
+    try:
+        return read(path, cap).decode(encoding)
+    except FileNotFoundError:
+        raise BadInput(f"cannot read {path}: no file there") from None
+    except NotRegular as err:
+        raise BadInput(f"cannot read {path}: {err}") from None
+    except OSError as err:
+        raise BadInput(f"cannot read {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"cannot read {path}: it is not UTF-8 text") from None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.engine.errors import BadInput, NothingToUndo, RuleViolation
+from companion.engine.errors import NothingToUndo, RuleViolation
 from companion.engine.events import Event, event, play
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng
@@ -43,12 +43,9 @@ COMMAND = "companion otdraft game"
 
 def read_catalogue_file(path: Path) -> Catalogue:
     """A catalogue file, validated (one error naming the file and line if not)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"no file {path}") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadInput(f"cannot read {path}: {err}") from None
+    from companion.store import regular
+
+    text = regular.text(path)
     return parse_catalogue_text(text, path.name)
 
 

@@ -747,11 +747,9 @@ def _read_cards(path: str) -> dict[str, Any]:
     from pathlib import Path
 
     from companion.engine.errors import BadInput
+    from companion.store import regular
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise BadInput(f"cannot read {path}: {err.strerror}") from None
+    text = regular.text(Path(path))
     try:
         doc = json_lib.loads(text) if path.endswith(".json") else tomllib.loads(text)
     except (ValueError, tomllib.TOMLDecodeError) as err:

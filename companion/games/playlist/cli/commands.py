@@ -167,12 +167,9 @@ def cards_import(
     json: JsonOption = False,
 ):
     """Import cards from CSV: title,artist,genre,points,icons[,kind]; icons joined by '+'."""
-    from companion.engine.errors import BadInput
+    from companion.store import regular
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except OSError as err:
-        raise BadInput(f"cannot read {file}: {err.strerror}") from None
+    text = regular.text(file, encoding="utf-8-sig")
     show(_box(ctx).import_csv(text, replace), json, "render_change", str(file))
 
 
