@@ -222,6 +222,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     """The scoreboard: score, periods, fouls, tokens, hot and cold hoopers."""
     state = status.state
     _render_score(out, state)
+    if state.draft is not None:
+        from companion.games.hoopers.draft_render import render_draft
+
+        render_draft(out, state)
     _render_benches(out, state)
     _render_board(out, state)
     _render_scorers(out, state)

@@ -115,6 +115,10 @@ def turn_move(again: bool = False, power: bool = False, who: str | None = None) 
 
 def candidates(state: Any) -> list[Move]:
     """Every move a player might try now (see the module's docstring)."""
+    if state.draft is not None and not state.draft.done:
+        from companion.games.hoopers.rules.draft import draft_moves
+
+        return draft_moves(state)  # a Draft match drafts its teams first
     attacking = state.attacking
     if attacking is None:
         return []
@@ -252,6 +256,9 @@ def in_words(answer: Any) -> str:
     for move in moves:
         by_kind.setdefault(move.kind, []).append(move)
     parts = []
+    for move in by_kind.get("pick", ())[:1]:  # a Draft match's draft: one chooser, many cards
+        verb = "discard" if move.what.get("discard") else "pick"
+        parts.append(f"'match {verb} {move.who} CARD'")
     for move in by_kind.get("free-throw", ()):
         parts.append(f"'match free-throw {move.who} --stat 2PS'")
     coach = [w for k, w in (("timeout", "a timeout"), ("sub", "substitutions")) if k in by_kind]
