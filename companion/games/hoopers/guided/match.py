@@ -106,17 +106,27 @@ def start(store: Any, seed: int | None = None) -> bool:
     rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
     milestones, first = setup["milestones"], setup["first"]
     try:
-        status = HoopersTable(store).start(
-            home,
-            away,
-            rosters=rosters,
-            milestones=milestones,
-            first=first,
-            seed=seed,
-            tribes_of={home: home_tribe, away: away_tribe},
-            sevens=sevens,
-            fives=fives,
-        )
+        if setup.get("draft"):  # 'Variants: Draft': the teams are drafted, no milestones
+            status = HoopersTable(store).start_draft(
+                home,
+                away,
+                first_pick=setup["first_pick"],
+                first=first,
+                seed=seed,
+                tribes_of={home: home_tribe, away: away_tribe},
+            )
+        else:
+            status = HoopersTable(store).start(
+                home,
+                away,
+                rosters=rosters,
+                milestones=milestones,
+                first=first,
+                seed=seed,
+                tribes_of={home: home_tribe, away: away_tribe},
+                sevens=sevens,
+                fives=fives,
+            )
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -128,8 +138,12 @@ def start(store: Any, seed: int | None = None) -> bool:
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
-    """Walk attacking turns of the live hoopers match until the table stops."""
-    Flow(store, TableRng(seed)).run()
+    """Walk attacking turns of the live hoopers match until the table stops (a Draft
+    match's draft first)."""
+    from companion.games.hoopers.guided.draft import ask_draft
+
+    if ask_draft(HoopersTable(store)):
+        Flow(store, TableRng(seed)).run()
 
 
 class TurnLog:
