@@ -247,7 +247,8 @@ def _render_score(out: Console, state: MatchState) -> None:
         for i, p in enumerate(state.periods, 1)
     )
     out.print(f"  {bar}", markup=False)
-    if state.attacking and not state.over:
+    drafting = state.draft is not None and not state.draft.done
+    if state.attacking and not state.over and not drafting:
         out.print(f"  attacking: [bold]{plain(state.attacking)}[/bold]")
     if state.winner:
         out.print(f"  winner: [bold]{plain(state.winner)}[/bold]")
