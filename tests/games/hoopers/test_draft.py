@@ -180,3 +180,24 @@ def test_random_first_chooser_comes_from_the_seed(cli):
     first = cli(*start).json["draft"]["first"]
     assert cli(*M, "abandon").exit_code == 0
     assert cli(*start).json["draft"]["first"] == first
+
+
+def test_tab_offers_the_cards_on_the_table_to_the_chooser(cli, db, monkeypatch, capsys):
+    from tests.test_completion_values import offered
+
+    assert cli(*DRAFT, "--seed", "4").exit_code == 0
+    assert cli(*M, "pick", "Ana", "May").exit_code == 0
+    cards = offered(monkeypatch, capsys, db, "companion hoopers match pick Ben ")
+    assert cards[:2] == ["Edd Trapp", "Manny Gentle"] and "May Friend" not in cards
+    assert len(cards) == 20
+    assert offered(monkeypatch, capsys, db, "companion hoopers match pick ") == ["Ana", "Ben"]
+
+
+def test_the_rules_refuse_a_roster_for_a_draft_match():
+    import pytest
+
+    from companion.engine.errors import BadInput
+
+    draft = {"pool": draft_pool(), "first": "Ana", "stellar": [], "discard": None, "energy": {}}
+    with pytest.raises(BadInput, match="a Draft match drafts its teams: no roster for Ana"):
+        new_match("Ana", "Ben", 1, rosters={"Ana": ["Edd Trapp"]}, draft=draft)

@@ -55,7 +55,7 @@ def start_draft(
 
 
 def register_draft(app: typer.Typer) -> None:
-    """The draft's two verbs on `companion hoopers match` (allstar's and otdraft's `pick`)."""
+    """The draft's two verbs on `companion hoopers match` (the card games' drafts' `pick`)."""
 
     @app.command()
     def pick(ctx: typer.Context, team: TeamArg, card: CardArg, json: JsonOption = False) -> None:

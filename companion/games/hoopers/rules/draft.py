@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.errors import RuleViolation
+from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
 from companion.games.hoopers.rules.errors import NotYourTurn
 
@@ -312,6 +312,22 @@ def draft_pool(more: Sequence[str] = ()) -> list[str]:
     tribes = load("game")["tribes"]
     cards = [h for tribe in tribes.values() for h in tribe["hoopers"]] + [SUSAN_PEG]
     return list(dict.fromkeys([*cards, *(m.strip() for m in more if m.strip())]))
+
+
+def draft_start(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A Draft match's start options, checked: the draft makes the teams (no roster, seven
+    or five), and "You will not use the milestones during the game" (stored off)."""
+    for key in ("rosters", "sevens", "fives"):
+        given = [team for team, names in (options.get(key) or {}).items() if names]
+        if given:
+            raise BadInput(f"a Draft match drafts its teams: no {key[:-1]} for {given[0]}")
+    milestones = options.get("milestones", "win")
+    if milestones not in ("win", "off"):
+        raise BadInput(
+            f"--milestones {milestones}: a Draft match has none "
+            '("You will not use the milestones during the game")'
+        )
+    return {**options, "milestones": "off"}
 
 
 def draft_options(

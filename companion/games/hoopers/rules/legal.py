@@ -256,9 +256,6 @@ def in_words(answer: Any) -> str:
     for move in moves:
         by_kind.setdefault(move.kind, []).append(move)
     parts = []
-    for move in by_kind.get("pick", ())[:1]:  # a Draft match's draft: one chooser, many cards
-        verb = "discard" if move.what.get("discard") else "pick"
-        parts.append(f"'match {verb} {move.who} CARD'")
     for move in by_kind.get("free-throw", ()):
         parts.append(f"'match free-throw {move.who} --stat 2PS'")
     coach = [w for k, w in (("timeout", "a timeout"), ("sub", "substitutions")) if k in by_kind]
@@ -296,6 +293,10 @@ def refusal(why: str, answer: Any) -> str:
     (unless the rule already says who may, or what is legal)."""
     if says_legal(why):
         return why
+    picks = [m for m in answer.moves if m.kind == "pick"]
+    if picks:  # a Draft match's draft: one chooser, the cards on the table
+        verb = "discard" if picks[0].what.get("discard") else "pick"
+        return f"{why}; legal now: 'match {verb} {picks[0].who} CARD'"
     return f"{why}; legal now: {in_words(answer)}"
 
 

@@ -191,9 +191,7 @@ def match_options(
     out_rosters: dict[str, list[str]] = {}
     line_ups: dict[str, dict[str, str]] = {}
     for team in teams:
-        if draft is not None:
-            if rosters.get(team) or (sevens or {}).get(team) or (fives or {}).get(team):
-                raise BadInput(f"a Draft match drafts its teams: no roster for {team}")
+        if draft is not None:  # checked by rules/draft.py: `draft_start`
             out_rosters[team] = []
             continue
         if team not in rosters or not rosters[team]:
@@ -224,14 +222,6 @@ def match_options(
             match_prefix(h, out_rosters[team], what=f"hooper of {team}"): parse_space(s)
             for h, s in spaces.items()
         }
-    if draft is not None:
-        # 'Variants: Draft': "You will not use the milestones during the game."
-        if milestones not in ("win", "off"):
-            raise BadInput(
-                f"--milestones {milestones}: a Draft match has none "
-                '("You will not use the milestones during the game")'
-            )
-        milestones = "off"
     options = {
         "home": teams[0],
         "away": teams[1],
@@ -272,6 +262,10 @@ def new_match(
     home: str, away: str, seed: int, **options: Any
 ) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
     """Players, options and opening events for `store.start_match(GAME, ...)`."""
+    if options.get("draft") is not None:
+        from companion.games.hoopers.rules.draft import draft_start
+
+        options = draft_start(options)
     opts = match_options(home, away, **options)
     if options.get("draft") is not None:
         from companion.games.hoopers.rules.draft import draft_options
