@@ -40,4 +40,6 @@ def render_draft(out: Any, state: Any) -> None:
     for team in (draft.first, draft.second):
         kinds = (("hooper", "hoopers"), ("hooper-upgrade", "upgrades"), ("deck-upgrade", "deck"))
         parts = [f"{w} {', '.join(c)}" for k, w in kinds if (c := draft.team_cards(team, k))]
+        on = [f"{s['card']} on {s['hooper']}" for s in draft.sleeved if s["team"] == team]
+        parts += [f"sleeved {', '.join(on)}"] if on else []
         out.print(f"  {team}: {'; '.join(parts) or 'nothing yet'}", markup=False)

@@ -201,3 +201,36 @@ def test_the_rules_refuse_a_roster_for_a_draft_match():
     draft = {"pool": draft_pool(), "first": "Ana", "stellar": [], "discard": None, "energy": {}}
     with pytest.raises(BadInput, match="a Draft match drafts its teams: no roster for Ana"):
         new_match("Ana", "Ben", 1, rosters={"Ana": ["Edd Trapp"]}, draft=draft)
+
+
+def test_a_drafted_hooper_upgrade_is_sleeved_once_a_hooper(cli):
+    # "Now the players can prepare their team and then they will draft the deck upgrades."
+    assert cli("hoopers", "energy", "Edd Trapp", "4").exit_code == 0
+    assert cli(*DRAFT, "--seed", "4").exit_code == 0
+    assert_user_error(
+        cli(*M, "upgrade", "Ana", "--hooper", "Edd", "--card", "ten"), "the draft comes first"
+    )
+    for card in ["Edd Trapp", "May", "Vernon", "Manny", "Chus", "Henry", "Perry", "Linda"]:
+        draft = status(cli)["draft"]
+        assert cli(*M, "pick", draft["chooser"], card).exit_code == 0
+    while (draft := status(cli)["draft"])["choosing"] == "hooper":
+        assert cli(*M, "pick", draft["chooser"], draft["on_table"][0]).exit_code == 0
+    # Ben ended the hoopers draft: he begins the hooper upgrades.
+    for who, card in [("Ben", "two"), ("Ana", "three"), ("Ana", "ten"), ("Ben", "ten")]:
+        assert cli(*M, "pick", who, card).exit_code == 0
+    assert cli(*M, "pick", "Ben", "star-C").exit_code == 0
+    assert cli(*M, "pick", "Ana", "star-PG").exit_code == 0
+    assert status(cli)["draft"]["choosing"] == "deck-upgrade"
+    sleeved = cli(*M, "upgrade", "Ana", "--hooper", "Edd", "--card", "three", "--json")
+    assert sleeved.exit_code == 0, sleeved.stderr
+    # "three energies", on the track at once: 4 + 3.
+    assert sleeved.json["hoopers"]["Ana"]["Edd Trapp"]["energy"] == {"now": 7, "max": 7}
+    assert sleeved.json["draft"]["teams"]["Ana"]["sleeved"] == {"Edd Trapp": "three"}
+    assert_user_error(
+        cli(*M, "upgrade", "Ana", "--hooper", "Edd", "--card", "ten"),
+        '"Every hooper can gain only one upgrade"',
+    )
+    assert_user_error(
+        cli(*M, "upgrade", "Ana", "--hooper", "Chus", "--card", "two"),
+        "no upgrade Ana drafted 'two'",
+    )

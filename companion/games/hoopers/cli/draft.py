@@ -38,6 +38,11 @@ DiscardOption = Annotated[
     ),
 ]
 
+UpgradeCardOption = Annotated[
+    str | None,
+    typer.Option("--card", help="Draft: the hooper upgrade the team drafted (two, ten, star-PG…)."),
+]
+
 
 def start_draft(
     ctx: typer.Context, home: str, away: str, given: dict[str, Any], **opts: Any

@@ -42,6 +42,7 @@ from companion.games.hoopers.cli.draft import (
     DraftOption,
     FirstPickOption,
     PromosOption,
+    UpgradeCardOption,
     register_draft,
 )
 
@@ -779,11 +780,13 @@ def upgrade(
         int | None,
         typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
     ] = None,
+    card: UpgradeCardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period)
+    drafted = {"card": card} if card else {}
+    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period, **drafted)
     _emit_status(recorded.status, json)
 
 

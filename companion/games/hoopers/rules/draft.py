@@ -118,6 +118,7 @@ class DraftState:
     steps: list[Step]
     energy: dict[str, int] = field(default_factory=dict)  # the cards' energy on file
     picks: list[dict[str, Any]] = field(default_factory=list)  # {"team", "card", "kind"}
+    sleeved: list[dict[str, str]] = field(default_factory=list)  # {"team", "card", "hooper"}
 
     @classmethod
     def from_options(cls, opts: Mapping[str, Any], teams: Sequence[str]) -> DraftState:
@@ -170,6 +171,7 @@ class DraftState:
                     "hoopers": self.team_cards(t, "hooper"),
                     "hooper_upgrades": self.team_cards(t, "hooper-upgrade"),
                     "deck_upgrades": self.team_cards(t, "deck-upgrade"),
+                    "sleeved": {s["hooper"]: s["card"] for s in self.sleeved if s["team"] == t},
                 }
                 for t in (self.first, self.second)
             },
@@ -254,6 +256,9 @@ def apply_draft(state: Any, kind: str, data: dict[str, Any]) -> None:
 
     draft: DraftState = state.draft
     step = draft.step
+    if kind == "upgrade" and step is not None and step.kind == "deck-upgrade":
+        # "Now the players can prepare their team and then they will draft the deck upgrades"
+        return sleeve_drafted(state, data)
     if kind != "pick":
         if step is None:
             raise RuleViolation(f"unknown hoopers event '{kind}'")
@@ -404,3 +409,35 @@ def draft_moves(state: Any) -> list[Any]:
             what["discard"] = True
         moves.append(Move("pick", step.team, what, f"{step.team} {verb} {card_words(card)}"))
     return moves
+
+
+ONE_UPGRADE = '"Every hooper can gain only one upgrade"'
+
+
+def sleeve_drafted(state: Any, data: dict[str, Any]) -> None:
+    """`upgrade` with a `card`: a hooper upgrade the team drafted is sleeved onto one of its
+    hoopers ("Now the players can prepare their team"), its energies on the track at once."""
+    from companion.games.hoopers.rules.series_upgrades import carry_upgrade
+
+    draft: DraftState | None = state.draft
+    if draft is None:
+        raise RuleViolation("only a Draft match's teams have drafted hooper upgrades")
+    side = state.team(str(data.get("team", "")))
+    hooper = side.hooper(str(data.get("hooper", "")))
+    sleeved = [s for s in draft.sleeved if s["team"] == side.name]
+    left = Counter(draft.team_cards(side.name, "hooper-upgrade"))
+    left -= Counter(s["card"] for s in sleeved)
+    if not left:
+        raise RuleViolation(f"{side.name} has no drafted hooper upgrade left to sleeve")
+    card = match_prefix(str(data.get("card", "")), list(left), what=f"upgrade {side.name} drafted")
+    if hooper.star or any(s["hooper"] == hooper.name for s in sleeved):
+        raise RuleViolation(
+            f"{hooper.name} ({side.name}) carries an upgrade already: {ONE_UPGRADE}"
+        )
+    data.update(team=side.name, hooper=hooper.name, card=card)
+    draft.sleeved.append({"team": side.name, "card": card, "hooper": hooper.name})
+    before = hooper.energy_extra
+    carry_upgrade(hooper, "star" if card.startswith("star-") else card)
+    if hooper.energy is not None:  # "Update the hooper's energy track immediately"
+        hooper.energy += hooper.energy_extra - before
+    state.notes.append(f"{hooper.name} ({side.name}) carries {card_words(card)}")
