@@ -234,3 +234,24 @@ def test_a_drafted_hooper_upgrade_is_sleeved_once_a_hooper(cli):
         cli(*M, "upgrade", "Ana", "--hooper", "Chus", "--card", "two"),
         "no upgrade Ana drafted 'two'",
     )
+
+
+def test_a_phone_seat_offers_the_chooser_the_cards_and_makes_the_pick(cli, db):
+    import json
+
+    from tests.web.test_seats import post, seats
+    from tests.web.test_server import board, get
+
+    assert cli(*DRAFT, "--seed", "4").exit_code == 0
+    tokens = seats(cli)
+    with board(db) as port:
+        ana = json.loads(get(port, f"/seat/{tokens['Ana']}/state")[1])
+        ben = json.loads(get(port, f"/seat/{tokens['Ben']}/state")[1])
+        assert ben["moves"] == []
+        edd = next(m for m in ana["moves"] if m["move"]["what"]["card"] == "Edd Trapp")
+        body = json.dumps({"move": edd["move"], "seen": ana["seen"]})
+        code, answer = post(port, f"/seat/{tokens['Ben']}/move", body)
+        assert code == 403  # Ana's pick, not Ben's
+        code, answer = post(port, f"/seat/{tokens['Ana']}/move", body)
+        assert code == 200, answer
+    assert status(cli)["draft"]["teams"]["Ana"]["hoopers"] == ["Edd Trapp"]
