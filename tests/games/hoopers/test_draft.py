@@ -255,3 +255,9 @@ def test_a_phone_seat_offers_the_chooser_the_cards_and_makes_the_pick(cli, db):
         code, answer = post(port, f"/seat/{tokens['Ana']}/move", body)
         assert code == 200, answer
     assert status(cli)["draft"]["teams"]["Ana"]["hoopers"] == ["Edd Trapp"]
+
+
+def test_tab_knows_the_hooper_upgrade_cards_the_rules_know():
+    from companion.games.hoopers.cli import complete
+
+    assert tuple(HOOPER_UPGRADES) == complete.HOOPER_UPGRADES
