@@ -105,28 +105,21 @@ def start(store: Any, seed: int | None = None) -> bool:
     home_tribe, away_tribe = setup["home_tribe"], setup["away_tribe"]
     rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
     milestones, first = setup["milestones"], setup["first"]
+    start_match = HoopersTable(store).start
+    if setup.get("draft"):  # 'Variants: Draft': the teams are drafted, no milestones
+        start_match = _draft_start(HoopersTable(store), setup["first_pick"])
     try:
-        if setup.get("draft"):  # 'Variants: Draft': the teams are drafted, no milestones
-            status = HoopersTable(store).start_draft(
-                home,
-                away,
-                first_pick=setup["first_pick"],
-                first=first,
-                seed=seed,
-                tribes_of={home: home_tribe, away: away_tribe},
-            )
-        else:
-            status = HoopersTable(store).start(
-                home,
-                away,
-                rosters=rosters,
-                milestones=milestones,
-                first=first,
-                seed=seed,
-                tribes_of={home: home_tribe, away: away_tribe},
-                sevens=sevens,
-                fives=fives,
-            )
+        status = start_match(
+            home,
+            away,
+            rosters=rosters,
+            milestones=milestones,
+            first=first,
+            seed=seed,
+            tribes_of={home: home_tribe, away: away_tribe},
+            sevens=sevens,
+            fives=fives,
+        )
     except CompanionError as err:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
@@ -135,6 +128,17 @@ def start(store: Any, seed: int | None = None) -> bool:
     render_notes(prompts.console(), status.state.notes)
     render_status(prompts.console(), status)
     return True
+
+
+def _draft_start(table: HoopersTable, first_pick: str) -> Callable[..., Any]:
+    """`start` for a Draft match: the draft makes the teams, and has no milestones."""
+
+    def start(
+        home: str, away: str, *, rosters: Any, milestones: Any, sevens: Any, fives: Any, **rest: Any
+    ) -> Any:
+        return table.start_draft(home, away, first_pick=first_pick, **rest)
+
+    return start
 
 
 def play_turns(store: Any, seed: int | None = None) -> None:
