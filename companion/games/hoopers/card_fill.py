@@ -109,3 +109,80 @@ def counterer_of(state: MatchState, moves: tuple[dict[str, Any], ...]) -> str | 
             except (KeyError, ValueError, RuleViolation):
                 return None
     return None
+
+
+# Shots whose free throws need another stat of the card: "Its related stat is built by
+# adding a fixed +15 to the 2PS stat of the hooper" ('Foul: Basic Concepts'); a 2PS
+# shot's own stat is its free throws' (rules/shots.py: `free_throw_stat`).
+NEEDS_2PS = ("3ps", "lup")
+
+
+def with_free_throw_stat(state: MatchState, move: dict[str, Any], known: Any) -> dict[str, Any]:
+    """A 3PS or a lay-up without --ft-stat, and the owed free throws without --stat: the
+    shooter's 2PS, `known(team, hooper, "2ps")` (the match's last typed, else the card's),
+    when known; else the move is left as typed (the free throws are owed, or asked)."""
+    data = move.get("data", {})
+    try:
+        if move.get("type") == "shot":
+            spec = data["spec"]
+            if spec.get("kind") not in NEEDS_2PS or spec.get("ft_stat") is not None:
+                return move
+            side = state.team(data["team"])
+            hooper = side.hooper(data["hooper"]).name
+            stat = known(side.name, hooper, "2ps")
+            if stat is None:
+                return move
+            return {**move, "data": {**data, "spec": {**spec, "ft_stat": stat}}}
+        if move.get("type") == "free-throw" and data.get("stat") is None and state.owed:
+            stat = known(state.owed["team"], state.owed["hooper"], "2ps")
+            return move if stat is None else {**move, "data": {**data, "stat": stat}}
+    except (KeyError, ValueError, RuleViolation):
+        return move  # the move itself names what is wrong
+    return move
+
+
+def with_perry_card(
+    state: MatchState, move: dict[str, Any], cards: Mapping[str, Any], known: Any
+) -> dict[str, Any]:
+    """Perry Hel's help on a shot ("He can spend one energy to add his defense stat to one
+    defending teammate. If he does not have the defensive position required, then add only
+    the half the value"): a stat not typed is his card's defence against this shot; the half
+    not typed is his card's defence flags against the shooter's Position token, when both
+    are known — else the full value (read off the card: and the help says the position
+    was not checked)."""
+    from companion.games.hoopers.rules.helpers import perry_half, perry_of
+    from companion.games.hoopers.rules.moves import attacker_position
+    from companion.games.hoopers.rules.shots import DEFENSE_FOR
+
+    data = move.get("data", {})
+    help_ = data.get("perry")
+    if move.get("type") != "shot" or not isinstance(help_, dict):
+        return move
+    if help_.get("stat") is not None and help_.get("half") is not None:
+        return move
+    try:
+        side = state.team(data["team"])
+        shooter = side.hooper(data["hooper"])
+        perry = perry_of(state.teams[state.other(side.name)])
+    except (KeyError, ValueError, RuleViolation):
+        return move  # the move itself names what is wrong
+    if perry is None:
+        return move  # the rule refuses the help, in the rulebook's words
+    filled = dict(help_)
+    typed = filled.get("stat") is not None
+    if not typed:
+        spec = data.get("spec") or {}
+        which = spec.get("defense_card") or DEFENSE_FOR.get(spec.get("kind"), "d2")
+        filled["stat"] = known(state.other(side.name), perry.name, which)
+        if filled["stat"] is None:
+            raise MissingCard(f"{perry.name}'s {which.upper()} is not known", _name(perry.name),
+                              which, "--perry")  # fmt: skip
+    if filled.get("half") is None:
+        position = attacker_position(side, shooter)
+        half = perry_half((cards.get(_name(perry.name)) or {}).get("guards"), position)
+        if half is None:
+            # A typed --perry N without --perry-half is the table's whole value, as before.
+            filled.update(half=False, **({} if typed else {"unchecked": True}))
+        else:
+            filled.update(half=half, against=position)
+    return {**move, "data": {**data, "perry": filled}}

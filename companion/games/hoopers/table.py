@@ -527,26 +527,42 @@ def _with_known_stat(
 ) -> dict[str, Any]:
     """A shot given without --stat: the stat last given for the hooper's shot of that kind,
     else the hooper card's (`hoopers card`); a defender without --defense: the card's
-    defence. A defender whose card does not guard the shooter's position is refused."""
+    defence. A defender whose card does not guard the shooter's position is refused. The
+    free throws of a 3PS or a lay-up (and the owed ones) take the shooter's 2PS so too."""
+    from companion.games.hoopers.card_fill import (
+        with_card_defence,
+        with_free_throw_stat,
+        with_perry_card,
+    )
+    from companion.games.hoopers.rules.turn_flow import known_stats
+
+    memo: dict[str, dict[tuple[str, str, str], int]] = {}
+
+    def known_stat(team: str, hooper: str, stat: str) -> int | None:
+        """The match's last typed number, else the card's."""
+        if "match" not in memo:  # read once, and only when a number is missing
+            typed = {_unkey(k): v for k, v in kept.get("stats", {}).items()}
+            memo["match"] = {**known_stats(match), **typed}
+        value = memo["match"].get((team, hooper, stat))
+        return (
+            value if value is not None else ((cards or {}).get(card_name(hooper)) or {}).get(stat)
+        )
+
+    move = with_free_throw_stat(state, move, known_stat)
+    move = with_perry_card(state, move, cards or {}, known_stat)
     data = move.get("data", {})
     spec = data.get("spec")
     if move.get("type") != "shot" or not isinstance(spec, dict):
         return move
-    from companion.games.hoopers.card_fill import with_card_defence
-
     move = with_card_defence(state, move, cards or {})
     data, spec = move["data"], move["data"]["spec"]
     if spec.get("stat") is not None or data.get("stat") is not None:  # a page's: top level
         return move
     from companion.games.hoopers.rules.cards import MissingCard
-    from companion.games.hoopers.rules.turn_flow import known_stats
 
     side = state.team(data["team"])
     name = side.hooper(data["hooper"]).name
-    typed = {_unkey(k): v for k, v in kept.get("stats", {}).items()}
-    known = {**known_stats(match), **typed}.get((side.name, name, spec["kind"]))
-    if known is None:
-        known = ((cards or {}).get(card_name(name)) or {}).get(spec["kind"])
+    known = known_stat(side.name, name, spec["kind"])
     if known is None:
         raise MissingCard(
             f"no {spec['kind'].upper()} given yet for {name} ({side.name}) in this match "

@@ -778,4 +778,5 @@ def _card(typed: str, catalogue: Any) -> str:
 
 app.lazy("match", "companion.games.hoopers.cli.match:match_app")
 app.lazy("series", "companion.games.hoopers.cli.series:app")
+app.lazy("deck", "companion.games.hoopers.cli.deck:app")
 app.lazy("play", "companion.cli.play:hoopers")

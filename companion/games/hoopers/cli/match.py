@@ -334,6 +334,10 @@ def match_shot(
         bool,
         typer.Option("--perry-half", help="Perry lacks the defensive position: half of --perry."),
     ] = False,
+    perry_help: Annotated[
+        bool,
+        typer.Option("--perry-help", help="Perry Hel adds his defence, read off his card."),
+    ] = False,
     gift: Annotated[
         str | None,
         typer.Option("--gift", help="Maddy Cure scores: the teammate who recovers one energy."),
@@ -353,7 +357,7 @@ def match_shot(
     defended = defense if defense is not None or defender is None else 0
     refuse_for_shot(
         ctx, shot, defended, also=("hooper", "gift"),
-        defended=("defender", "defense_card", "perry", "perry_half"),
+        defended=("defender", "defense_card", "perry", "perry_half", "perry_help"),
     )  # fmt: skip
     # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
     # and the table fills a missing --stat from the match, inside the move's transaction.
@@ -376,12 +380,13 @@ def match_shot(
         "roll": check_roll(roll),
         "ft_rolls": list(ft_roll or ()),
     }
-    if perry is not None:
-        data["perry"] = {"stat": perry, "half": perry_half}
+    if perry is not None or perry_help:
+        # Not typed: his card's stat, and the half from his flags (table: card_fill.py).
+        data["perry"] = {"stat": perry, "half": True if perry_half else None}
     elif perry_half:
         from companion.engine.errors import BadInput
 
-        raise BadInput("--perry-half halves Perry Hel's --perry N: give it")
+        raise BadInput("--perry-half halves Perry Hel's help: give --perry N or --perry-help")
     if gift:
         data["gift"] = gift
     recorded = _record(ctx, "shot", **data)
@@ -566,7 +571,9 @@ def match_block(
 def match_free_throw(
     ctx: typer.Context,
     team: TeamArg,
-    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
+    stat: Annotated[
+        int | None, typer.Option("--stat", help="The shooter's 2PS (default: the card's).")
+    ] = None,
     roll: Annotated[
         list[int] | None,
         typer.Option("--roll", help="A free throw d20 result (repeatable; the rest are rolled)."),
@@ -635,17 +642,40 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         hooper: HooperOption = None,
         json: JsonOption = False,
     ) -> None:
-        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        status = _record(ctx, kind, team=team, hooper=name).status
-        _emit_status(status, json)
-        _settle(ctx, status, json)
+        _team_hooper_record(ctx, kind, team, _hooper(hooper_arg, hooper, f"{kind} TEAM"), json)
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
 
 
+def _team_hooper_record(
+    ctx: typer.Context, kind: str, team: str, hooper: str, json: bool, **extra: Any
+) -> None:
+    status = _record(ctx, kind, team=team, hooper=hooper, **extra).status
+    _emit_status(status, json)
+    _settle(ctx, status, json)
+
+
 _team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
-_team_hooper_move("chip", "Redeem the Onfire LV.1 chip for a hooper on LV.I (back to flat).")
+
+
+@match_app.command("chip")
+def match_chip(
+    ctx: typer.Context,
+    team: TeamArg,
+    hooper_arg: HooperArg = None,
+    hooper: HooperOption = None,
+    playbook: Annotated[
+        bool,
+        typer.Option("--playbook", help="The chip on the card of the playbook that scored."),
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
+    extra = {"playbook": True} if playbook else {}
+    _team_hooper_record(ctx, "chip", team, _hooper(hooper_arg, hooper, "chip TEAM"), json, **extra)
+
+
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
 _team_hooper_move(
     "gift", "Maddy Cure's skill after her basket: the teammate who recovers one energy."
@@ -933,12 +963,21 @@ def playbook(
     pick: Annotated[
         str | None, typer.Option("--pick", help="For 'both': the card whose energy comes back.")
     ] = None,
+    chip: Annotated[
+        bool, typer.Option("--chip", help="With use: an Onfire LV.1 chip lies on its card.")
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
     verb = reward.strip().lower()
+    if chip and verb != "use":
+        from companion.engine.errors import BadInput
+
+        raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
     if verb in ("use", "drop"):
         data = {"team": team, verb: name if name is not None or verb == "use" else None}
+        if chip:
+            data["chip"] = True
         if verb == "drop" and name is None:
             from companion.engine.errors import BadInput
 
@@ -957,9 +996,34 @@ def playbook(
 
 
 @match_app.command()
-def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+def coach(
+    ctx: typer.Context,
+    team: TeamArg,
+    renounce: Annotated[
+        str | None,
+        typer.Option("--renounce", help="Spend the token locked in this common playbook."),
+    ] = None,
+    draw: Annotated[
+        bool, typer.Option("--draw", help="The token draws 3 cards (the 7-card limit kept).")
+    ] = False,
+    json: JsonOption = False,
+) -> None:
+    """Spend a coach action token (--renounce: a locked one, discarding its playbook)."""
+    data = {k: v for k, v in (("renounce", renounce), ("draw", draw)) if v}
+    _emit_status(_record(ctx, "coach", team=team, **data).status, json)
+
+
+@match_app.command()
+def hand(
+    ctx: typer.Context,
+    team: TeamArg,
+    held: Annotated[
+        int, typer.Argument(metavar="N", help="The action cards the team holds now (0 to 7).")
+    ],
+    json: JsonOption = False,
+) -> None:
+    """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""
+    _emit_status(_record(ctx, "hand", team=team, cards=held).status, json)
 
 
 @match_app.command()

@@ -1213,7 +1213,7 @@ class Flow:
         only the half the value." Offered when he may (rules/helpers.py: perry_may_help);
         the teammate is the defender just picked; the half is his card's flags' when known,
         else asked. The match's `perry_help` applies it, as `match shot --perry N`."""
-        from companion.games.hoopers.rules.helpers import perry_may_help
+        from companion.games.hoopers.rules.helpers import perry_half, perry_may_help
         from companion.games.hoopers.rules.moves import attacker_position
         from companion.games.hoopers.table import card_name
 
@@ -1228,9 +1228,9 @@ class Flow:
         attackers = self.state().teams[turn.team]
         position = attacker_position(attackers, attackers.hoopers[shooter])
         guards = (self.table.hooper_cards().get(card_name(perry.name)) or {}).get("guards")
-        if guards is not None and position is not None:
-            half = position not in guards
-            flags = ", ".join(guards) or "none"
+        half = perry_half(guards, position)
+        if half is not None:
+            flags = ", ".join(guards or ()) or "none"
             if not self.q.replaying:
                 cover = "do not cover" if half else "cover"
                 part = "half" if half else "all"

@@ -56,9 +56,11 @@ def skills_of(data: dict[str, Any], rng: TableRng | None) -> tuple[list[str], bo
 
 def injury_cube(state: MatchState, team: str, hooper: HooperState, draws: Draws) -> None:
     hooper.injury_cubes += 1
+    hooper.cubes_received += 1
     state.notes.append(f"{hooper.name} ({team}) takes an injury cube ({hooper.injury_cubes})")
     if hooper.injury_cubes >= state.variant.injured_at:
         hooper.injury_cubes = 0
+        hooper.injured += 1
         marker = draws.marker(state.pile)
         if marker is None:
             state.notes.append(f"{hooper.name} is injured, but the injury pile is empty")
@@ -91,6 +93,8 @@ def rebound_fouled(other: TeamState, data: dict[str, Any]) -> HooperState:
 def foul_cube(state: MatchState, team: str, hooper: HooperState) -> None:
     hooper.fouls += 1
     state.teams[team].team_fouls += 1
+    by_period = state.teams[team].fouls_by_period
+    by_period[state.period] = by_period.get(state.period, 0) + 1
     state.notes.append(
         f"{hooper.name} ({team}) commits a foul ({hooper.fouls}); "
         f"{team} team fouls this period: {state.teams[team].team_fouls}"

@@ -87,10 +87,20 @@ def energy_warning(state: MatchState, team: str, hooper: HooperState, card: str)
 
 
 def spend(
-    state: MatchState, team: str, hooper: HooperState, card: str, free: str | None = None
+    state: MatchState,
+    team: str,
+    hooper: HooperState,
+    card: str,
+    free: str | None = None,
+    played: bool = True,
 ) -> bool:
     """`hooper` plays `card`: one energy, unless `free` (a skill) says none. Whether one
-    was spent (a playbook's reward gives back only what was spent)."""
+    was spent (a playbook's reward gives back only what was spent). `played`: a card
+    leaves `team`'s hand (not Perry Hel's help, nor a chip's block: rules/hand.py)."""
+    if played:
+        from companion.games.hoopers.rules.hand import play_card
+
+        play_card(state, team)
     if free is not None:
         state.notes.append(f"{free}: {hooper.name}'s energy stays")
         return False

@@ -2,9 +2,11 @@
 
 - "C - Perry Hel: He can spend one energy to add his defense stat to one defending
   teammate. If he does not have the defensive position required, then add only the half
-  the value." His stat and whether he has the position are the card's (the table says:
-  `match shot … --perry N [--perry-half]`); the half is rounded down to a whole point —
-  with every stat and roll in fives the outcome is the same as with the exact half.
+  the value." His stat and whether he has the position are the card's: typed (`match
+  shot … --perry N [--perry-half]`), else read off his card and the shooter's Position
+  token when they are known (`--perry-help`; card_fill.py: `with_perry_card`); the half
+  is rounded down to a whole point — with every stat and roll in fives the outcome is
+  the same as with the exact half.
 - "PF - Maddy Cure: If her attack is successful, then one teammate of your choice
   recovers one energy." (`match shot … --gift HOOPER`, or the `gift` move after it:
   `match gift TEAM HOOPER`, which guided play records.)
@@ -57,10 +59,35 @@ def perry_help(
         )
     perry.check_can_defend(side.name)
     value = perry_value(help_)
-    spend(state, side.name, perry, "defence help")
-    half = " (half: he does not have the defensive position required)" if help_.get("half") else ""
-    state.notes.append(f"Perry Hel adds his defence {value} to {defender.name}'s{half}")
+    spend(state, side.name, perry, "defence help", played=False)  # a skill, not a card
+    state.notes.append(f"Perry Hel adds his defence {value} to {defender.name}'s{_why(help_)}")
     return value
+
+
+def _why(help_: dict[str, Any]) -> str:
+    """The half or the whole, and what decided it: the table's word, his card's defence
+    flags against the Position token (`against`), or nothing known (`unchecked`)."""
+    against = help_.get("against")
+    if help_.get("half"):
+        flags = f": his card's flags do not cover the {against}" if against else ""
+        return f" (half: he does not have the defensive position required{flags})"
+    if against:
+        return f" (his card's flags cover the {against})"
+    if help_.get("unchecked"):
+        return (
+            " (his defensive position is not checked: his card's flags or the shooter's "
+            "Position token are not known; --perry-half halves it)"
+        )
+    return ""
+
+
+def perry_half(guards: list[str] | None, position: str | None) -> bool | None:
+    """ "If he does not have the defensive position required, then add only the half the
+    value": his card's defence flags against the shooter's Position token (None: one of
+    them is not known, so the table says)."""
+    if guards is None or position is None:
+        return None
+    return position not in guards
 
 
 def perry_value(help_: dict[str, Any]) -> int:

@@ -17,7 +17,7 @@ from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.games.hoopers.data import load
-from companion.games.hoopers.rules import phase
+from companion.games.hoopers.rules import hand, phase
 from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.rules.defence import check_defence_card
 from companion.games.hoopers.rules.dice import D20
@@ -299,6 +299,7 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
             free_throw_bonus=team == opts["home"] or opts.get("away_free_throw_bonus", True),
             tribe=opts.get("tribes", {}).get(team),
             court=dict(court) if court is not None else None,
+            starters=list(court.values()) if court is not None else None,
             second_positions=second_positions(court),
             onfire_on_power=bool(opts.get("series")) and team == opts["home"],
             series=bool(opts.get("series")),
@@ -427,9 +428,11 @@ def play(match: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> 
 
 
 # Events after which the side that won the ball back may still use the Unleashed power.
-_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy", "track"})
+_KEEP_BALL_WON = frozenset({"turn", "onfire", "chip", "energy", "track", "hand"})
 # Events after which a chip may still change the shot just resolved (Tap-Out, Goal Tending).
-_KEEP_LAST_SHOT = frozenset({"shot", "free-throw", "spend", "energy", "playbook", "gift", "track"})
+_KEEP_LAST_SHOT = frozenset(
+    {"shot", "free-throw", "spend", "energy", "playbook", "gift", "track", "hand"}
+)
 # Events after which the action's fundamentals are gone: its attack was played, a block
 # restarted it ("All the cards played before are discarded"), or the turn token moved.
 _END_ACTION = frozenset({"shot", "block", "turn"})
@@ -476,12 +479,14 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
         state.ball_won = None
     if kind == "turn":
         state.power_hooper = None
+        state.power_card = None
     draws = Draws(data, rng)
     outcome = handler(state, data, rng, draws)
     if kind not in _KEEP_LAST_SHOT:
         state.last_shot = None
     if kind == "turn":
         state.last_action = None  # a playbook's reward belongs to the turn that scored
+        state.playbook_chip = None  # and so does its chip
         state.ball_won = None
         state.block_ready = None  # a chip spent on a block that never came is gone
     if kind in _END_ACTION:
@@ -827,6 +832,8 @@ def _injure(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> 
         raise RuleViolation(f"{hooper.name} ({team.name}) is already out of the game")
     data.update(team=team.name, hooper=hooper.name)
     injury_cube(state, team.name, hooper, draws)
+    if data.get("carried"):  # a Series game starts with it: not received in this game
+        hooper.cubes_received -= 1
 
 
 def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -837,6 +844,7 @@ def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     if data.get("playbook"):
         # 'To Activate and Resolve a Playbook': "Redeem the chip and place it face
         # down on the hooper card" - the Onfire track does not move.
+        _playbook_chip(state, team.name, check=rng is not None)
         hooper.chips["lv1"] += 1
         state.notes.append(
             f"{hooper.name} redeems the playbook's Onfire LV.1 chip; "
@@ -849,6 +857,30 @@ def _chip(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
     hooper.chips["lv1"] += 1
     hooper.onfire = FLAT
     state.notes.append(f"{hooper.name} takes an Onfire LV.1 chip: back to flat")
+
+
+def _playbook_chip(state: MatchState, team: str, check: bool) -> None:
+    """A playbook's chip is redeemed once, after that playbook's basket, in its turn: "If
+    you score the basket ... Additionally, if any chip has been placed over the card:
+    Redeem the chip and place it face down on the hooper card". `check`: when recorded
+    (a log recorded before this rule replays as it was)."""
+    scored = state.playbook_chip
+    if not check:
+        if scored is not None:
+            scored["redeemed"] = True
+        return
+    if scored is None or scored["team"] != team:
+        raise RuleViolation(
+            f"{team} has no playbook that scored in this turn: 'If you score the basket ... "
+            "Additionally, if any chip has been placed over the card: Redeem the chip'; "
+            "legal now: the chip of a hooper on LV.I (without --playbook)"
+        )
+    if scored.get("redeemed"):
+        raise RuleViolation(
+            f"{scored['name']}'s chip is redeemed already; 'Put a new chip on the playbook "
+            "card': it is redeemed after the playbook's next basket"
+        )
+    scored["redeemed"] = True
 
 
 def _blocked(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -866,13 +898,32 @@ def spend_token(state: MatchState, team: TeamState) -> None:
         raise OutOfTokens(f"{team.name} has no coach action token left")
     check_spend(team)
     team.coach_tokens -= 1
+    team.tokens_spent += 1
 
 
 def _coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
     team = state.team(data["team"])
-    spend_token(state, team)
     data["team"] = team.name
-    state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
+    if data.get("renounce"):
+        # 'Playbooks': "You may decide during the game to spend those tokens and, by
+        # renouncing to the playbooks, discard them": one step, the playbook and its token.
+        from companion.games.hoopers.rules.playbooks import renounce
+
+        data["renounce"] = renounce(state, team, str(data["renounce"]))
+        spend_token(state, team)
+        state.notes.append(
+            f"{team.name} renounces {data['renounce']} and spends its coach action token: "
+            f"the playbook and the token are discarded ({team.coach_tokens} left)"
+        )
+    else:
+        data.pop("renounce", None)
+        spend_token(state, team)
+        state.notes.append(f"{team.name} spends a coach action token ({team.coach_tokens} left)")
+    if data.get("draw"):
+        # 'Coach Actions': "To draw 3 cards (then discard if exceeding the 7 cards limit)".
+        hand.draw(state, team, hand.COACH_DRAW, "a coach action token", say_unknown=True)
+    else:
+        data.pop("draw", None)
 
 
 def _timeout(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -960,6 +1011,7 @@ def _turn(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> No
             if "bench recovers" in reminder:
                 state.notes.extend(bench_recovery_notes(state))
                 bench_recovers(state)
+        hand.after_pair(state, finished // 2)
     state.notes.append(f"turn {state.turn}: {state.attacking} attacks")
 
 
@@ -973,6 +1025,7 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
             f"{team} plays the {tribe.title()}: the turn token stays only for the Unleashed power"
         )
     state.attacking = team
+    state.power_card = team  # the same card again: none leaves the hand (rules/hand.py)
     state.notes.append(
         f"{team} (Unleashed power): one more action of the same card now; the turn token "
         "stays. A whistle on a counter or defence against it is a flagrant foul "
@@ -1067,6 +1120,7 @@ def _end_period(state: MatchState) -> None:
         state.notes.append(f"before period {state.period}: {ends['refill']}; {ends[str(ended)]}")
         state.notes.extend(period_end_notes(state, ended))
         period_recovers(state, ended)
+    hand.refill(state, f"before {_period_name(state, state.period)}")
     state.notes.append(f"{_period_name(state, state.period)}: {state.attacking} attacks first")
 
 
@@ -1079,6 +1133,7 @@ _HANDLERS = {
     "chip": _chip,
     "blocked": _blocked,
     "coach": _coach,
+    "hand": hand.tell_hand,
     "timeout": _timeout,
     "turn": _turn,
     "fundamental": play_fundamental,

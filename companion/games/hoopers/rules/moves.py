@@ -329,7 +329,11 @@ def _block(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> A
     else:
         card = SHOT_CARDS[against]
         spend(state, other.name, attacker, card, attack_free(state, other.name, attacker))
-    spend(state, side.name, blocker, "block")
+    # "No Way Block!: You gain a block": an LV.2 chip is used "without playing any cards".
+    no_card = bool(state.chips_spent) and state.chips_spent[-1] == {
+        "team": side.name, "hooper": blocker.name, "use": "no-way-block"
+    }  # fmt: skip
+    spend(state, side.name, blocker, "block", played=not no_card)
     skills, deciding = skills_of(data, rng)
     if deciding and has_skill(blocker, "linda"):
         skills.append("linda")
@@ -439,7 +443,9 @@ def _free_throw(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws)
             f"the free throws owed are {owed['team']}'s ({owed['hooper']}), not {team.name}'s"
         )
     if data.get("stat") is None:
-        raise MissingInput(f"give --stat: {owed['hooper']}'s 2PS")
+        from companion.games.hoopers.rules.cards import MissingCard
+
+        raise MissingCard(f"{owed['hooper']}'s 2PS is not known", owed["hooper"], "2ps", "--stat")
     shooter = team.hooper(owed["hooper"])
     rolls, made = shoot_free_throws(
         state, team.name, shooter, owed["count"], data["stat"], data.get("rolls", ()), rng

@@ -50,12 +50,12 @@ THEN_ENDED, THEN_PLAY, THEN_MISSED = "ended", "play", "missed-if-none-made"
 # Position swaps, gameplans, upgrades and chips spent check their own moment.
 ANY_TIME = frozenset(
     {"opening", "coach", "chip", "onfire", "injure", "score", "blocked", "sub", "swap"}
-    | {"gameplan", "upgrade", "spend", "energy", "playbook", "gift", "track"}
+    | {"gameplan", "upgrade", "spend", "energy", "playbook", "gift", "track", "hand"}
 )
 # The turn's beginning lasts while only these are recorded (coach actions, bookkeeping).
 KEEP_START = frozenset(
     {"opening", "sub", "swap", "timeout", "coach", "onfire", "chip", "gameplan", "upgrade"}
-    | {"energy", "track"}
+    | {"energy", "track", "hand"}
 )
 # Onfire LV.2 chips that decide the attack ('Chips and Markers').
 CHIPS_ENDING = {

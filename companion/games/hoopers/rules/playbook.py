@@ -23,6 +23,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.names import match_prefix
 from companion.games.hoopers.rules.energy import recover
 from companion.games.hoopers.rules.errors import MissingInput
+from companion.games.hoopers.rules.hand import draw
 from companion.games.hoopers.rules.state import MatchState
 
 REWARDS = {
@@ -75,6 +76,7 @@ def reward_playbook(state: MatchState, data: dict[str, Any], rng: Any, draws: An
     action["rewarded"] = True
     if reward == "cards":
         state.notes.append(f"{side.name}'s playbook scored: draw 2 cards")
+        draw(state, side, 2, "the playbook's reward")
         return
     back: dict[str, int] = {}
     for name, paid, _slot in spent:
@@ -89,6 +91,8 @@ def reward_playbook(state: MatchState, data: dict[str, Any], rng: Any, draws: An
     cards = " and draw 1 card" if reward == "both" else ""
     told = ", ".join(done) if done else "no energy was spent on those cards (or none tracked)"
     state.notes.append(f"{side.name}'s playbook scored: {REWARDS[reward]} — {told}{cards}")
+    if cards:
+        draw(state, side, 1, "the playbook's reward")
 
 
 def _f2(team: str, action: dict[str, Any], given: Any, side: Any) -> tuple[str, bool]:

@@ -16,7 +16,13 @@ other moment; while it runs "the F2 and A cards ... cannot either be countered a
 defended" (`check_undefended`, asked by `phase.check`). Its attack decides it: scored, a
 common playbook is achieved and stays active; not scored (or no attack), "only if you
 were resolving a common playbook, discard also: the playbook, the coach action token".
-`drop` renounces an active common playbook: its token is free to spend again.
+`drop` renounces an active common playbook: its token is free to spend again; `match
+coach TEAM --renounce NAME` spends that token in the same step (`renounce`).
+
+A playbook's Onfire LV.1 chip ("An Onfire LV.1 icon in the lower right corner of the card
+represents the extra reward"): `use NAME --chip` records it on the card; after the
+playbook's basket "Redeem the chip and place it face down on the hooper card - Put a new
+chip on the playbook card" is the `chip` event with `playbook` (rules/match.py: `_chip`).
 
 The names of the common playbooks are the table's (the rulebook prints a few, not the
 deck): the board is tracked as its number of cards.
@@ -54,14 +60,34 @@ def common_open(state: MatchState, team: str) -> bool:
 
 
 def check_spend(side: TeamState) -> None:
-    """A coach action token spent: refused while every token left is locked (renounce a
-    playbook first: "by renouncing to the playbooks, discard them")."""
+    """A coach action token spent: refused while every token left is locked (spend one
+    with its playbook: "spend those tokens and, by renouncing to the playbooks, discard
+    them")."""
     if side.coach_tokens > 0 and side.coach_tokens <= locked(side):
-        names = ", ".join(p["name"] for p in side.playbooks if p["common"])
+        commons = [p["name"] for p in side.playbooks if p["common"]]
         raise OutOfTokens(
-            f"{side.name}'s coach action tokens are all locked in playbooks ({names}): "
-            f"renounce one first ('match playbook {side.name} drop NAME')"
+            f"{side.name}'s coach action tokens are all locked in playbooks "
+            f"({', '.join(commons)}): 'You may decide during the game to spend those tokens "
+            "and, by renouncing to the playbooks, discard them'; legal now: "
+            f"'match coach {side.name} --renounce \"{commons[0]}\"' (one step), or "
+            f"'match playbook {side.name} drop NAME' first"
         )
+
+
+def renounce(state: MatchState, side: TeamState, typed: str) -> str:
+    """`side` renounces its active common playbook `typed`: the playbook is discarded and
+    its locked token is free (the name as held)."""
+    commons = [p["name"] for p in side.playbooks if p["common"]]
+    if not commons:
+        raise RuleViolation(
+            f"{side.name} has no common playbook to renounce: only a token locked into a "
+            "common playbook achieved is 'locked'"
+        )
+    name = match_prefix(str(typed), commons, what=f"common playbook of {side.name}")
+    if state.playbook_run is not None and state.playbook_run["name"] == name:
+        raise RuleViolation(f"{name} is running in this action")
+    side.playbooks = [p for p in side.playbooks if p["name"] != name]
+    return name
 
 
 def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
@@ -124,7 +150,16 @@ def play_playbook(state: MatchState, data: dict[str, Any]) -> None:
     else:
         common = next(p["common"] for p in side.playbooks if p["name"] == name)
     data["use"] = name
+    held = next(p for p in side.playbooks if p["name"] == name)
+    if data.get("chip"):
+        # 'Setup': "Place a face down Onfire chip LV.1 over the playbooks that request it";
+        # after its basket, "Put a new chip on the playbook card": it stays marked.
+        held["chip"] = True
+    else:
+        data.pop("chip", None)
     state.playbook_run = {"team": side.name, "name": name, "common": common}
+    if held.get("chip"):
+        state.playbook_run["chip"] = True
     state.notes.append(f"{side.name} runs {name}: the F2 and A cannot be countered or defended")
 
 
@@ -137,13 +172,7 @@ def _held_or_none(side: TeamState) -> str:
 
 
 def _drop(state: MatchState, side: TeamState, data: dict[str, Any]) -> None:
-    commons = [p["name"] for p in side.playbooks if p["common"]]
-    if not commons:
-        raise RuleViolation(f"{side.name} has no common playbook to renounce")
-    name = match_prefix(str(data["drop"]), commons, what=f"common playbook of {side.name}")
-    if state.playbook_run is not None and state.playbook_run["name"] == name:
-        raise RuleViolation(f"{name} is running in this action")
-    side.playbooks = [p for p in side.playbooks if p["name"] != name]
+    name = renounce(state, side, str(data["drop"]))
     data["drop"] = name
     state.notes.append(
         f"{side.name} renounces {name}: the playbook is discarded, its coach action token "
@@ -156,9 +185,20 @@ def end_run(state: MatchState, scored: bool) -> None:
     else discarded with its coach action token."""
     run = state.playbook_run
     state.playbook_run = None
-    if run is None or not run["common"]:
+    if run is None:
         return
     side = state.teams[run["team"]]
+    if scored:
+        # The chip on its card may be redeemed until the turn token moves ('chip' event).
+        state.playbook_chip = {"team": side.name, "name": run["name"]}
+        if run.get("chip"):
+            state.notes.append(
+                f"{run['name']} scored with an Onfire LV.1 chip on its card: redeem it onto "
+                f"a hooper ('match chip {side.name} HOOPER --playbook') and put a new chip "
+                "on the playbook card"
+            )
+    if not run["common"]:
+        return
     if scored:
         state.notes.append(f"{side.name} achieves the common playbook {run['name']}")
         return

@@ -37,6 +37,10 @@ class HooperState:
     # The Series' points markers: "keep track of the points (and which kind of points) and
     # place them on the card of the hooper who scored" — baskets by kind, free throws made.
     made: dict[str, int] = field(default_factory=lambda: {"2ps": 0, "3ps": 0, "lup": 0, "ft": 0})
+    # What the gameplans count in this game (rules/gameplan.py): injury cubes received (not
+    # the ones a Series game starts with) and the times the hooper was injured.
+    cubes_received: int = 0
+    injured: int = 0
 
     @property
     def energy_max(self) -> int | None:
@@ -114,6 +118,13 @@ class TeamState:
     second_positions: dict[str, str] = field(default_factory=dict)
     # Active playbooks ("a coach action token over its card"): {"name", "common"}.
     playbooks: list[dict[str, Any]] = field(default_factory=list)
+    # The hooper cards on the court side of the player board, as the game started ("you
+    # do not need to move the hooper cards that remain in their respective spaces for all
+    # the length of the game"): None without a line-up. The gameplans read them.
+    starters: list[str] | None = None
+    tokens_spent: int = 0  # coach action tokens spent this game
+    hand: int | None = None  # cards held, once the table told it (rules/hand.py)
+    fouls_by_period: dict[int, int] = field(default_factory=dict)  # team fouls, by period
 
     def hooper(self, typed: str) -> HooperState:
         return self.hoopers[match_prefix(typed, self.hoopers, what=f"hooper of {self.name}")]
@@ -191,6 +202,9 @@ class MatchState:
     power_hooper: tuple[str, str] | None = None
     playbook_board: int = 4  # common playbooks left on the scoreboard this period
     playbook_run: dict[str, Any] | None = None  # the playbook declared in this action
+    # The playbook that scored in this turn (team, name, redeemed): its card's chip may be
+    # redeemed until the turn token moves (rules/playbooks.py).
+    playbook_chip: dict[str, Any] | None = None
     gameplan_pair: str | None = None  # a Series game's gameplan list ("1/2", "3/4", "5/6")
     # A Series game's tribe marker on the mini track (rules/series_track.py).
     series_track: dict[str, Any] | None = None
@@ -198,6 +212,10 @@ class MatchState:
     # rewarded): a scored playbook's reward recovers what its F2 and A spent.
     last_action: dict[str, Any] | None = None
     energy_told: bool = False  # said how to set an unknown card's energy (once a match)
+    hand_told: bool = False  # said that a hand not known is not checked (once a match)
+    # The Unleashed power's action reuses the card that won the ball back: the next card
+    # of this team leaves no hand (rules/hand.py).
+    power_card: str | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
     # The Draft variant's draft (rules/draft.py: DraftState), None in any other match.
     draft: Any = None
@@ -286,9 +304,11 @@ class MatchState:
             return {}
         from companion.games.hoopers.rules.gameplan import milestones_met
 
+        met, undecided = milestones_met(self, self.gameplan_pair)
         return {
             "gameplan_pair": self.gameplan_pair,
-            "gameplan_milestones": milestones_met(self, self.gameplan_pair),
+            "gameplan_milestones": met,
+            "gameplan_undecided": undecided,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -320,6 +340,7 @@ class MatchState:
             },
             "free_throws_owed": dict(self.owed) if self.owed else None,
             "coach_tokens": {t: s.coach_tokens for t, s in self.teams.items()},
+            "hands": {t: s.hand for t, s in self.teams.items()},
             "timeouts": {t: s.timeouts for t, s in self.teams.items()},
             "injury_pile": len(self.pile),
             "chips_spent": [dict(c) for c in self.chips_spent],
