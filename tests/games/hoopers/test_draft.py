@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from companion.games.hoopers.rules.draft import HOOPER_UPGRADES, draft_pool, steps_of
+from companion.games.hoopers.rules.draft import (
+    HOOPER_UPGRADES,
+    deck_upgrades,
+    draft_pool,
+    steps_of,
+)
 from companion.games.hoopers.rules.match import fold, new_match, play
 from tests.conftest import assert_user_error
 
@@ -36,6 +41,9 @@ def test_the_order_is_one_then_two_by_two_as_the_rulebook_sets_it():
     assert deck.count("Ana") == deck.count("Ben") == 8
     # "all the 15 translucent cards of the hooper upgrade deck"
     assert sum(HOOPER_UPGRADES.values()) == 15
+    # "Shuffle the 18 deck upgrades": "all the 8 action upgrades with the position upgrade"
+    deck = deck_upgrades()
+    assert sum(deck.values()) == 18 and "From the Elbow" in deck and deck["position-PG"] == 2
 
 
 def rules_draft(seed=3):

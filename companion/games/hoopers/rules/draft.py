@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
+from companion.games.hoopers.rules.cards import POSITIONS
 from companion.games.hoopers.rules.errors import NotYourTurn
 
 TEAM, UPGRADES_EACH, DECK_EACH = 7, 3, 4  # a team of seven; 3 hooper upgrades; 4 a deck
@@ -34,24 +35,19 @@ DECK_SIZE = 9  # "divide them in two decks of 9"
 # the player pack" — 1 "plus two energies", 8 "Stat +10 plus one energy", 1 "three
 # energies" (the Series' names: rules/series_upgrades.py) and the five [star] upgrades, one
 # per second position.
-HOOPER_UPGRADES = {"two": 1, "ten": 8, "three": 1} | {
-    f"star-{p}": 1 for p in ("PG", "SG", "SF", "PF", "C")
-}
-# The deck upgrades: "all the 8 action upgrades with the position upgrade from the player
-# pack" (two of each position).
-ACTION_UPGRADES = (
-    "No-Look",
-    "From the Corner",
-    "Hook Shot",
-    "Backdoor Cut",
-    "Wall of Death",
-    "Rainbow Shot",
-    "From the Elbow",
-    "Curl",
-)
-DECK_UPGRADES = dict.fromkeys(ACTION_UPGRADES, 1) | {
-    f"position-{p}": 2 for p in ("PG", "SG", "SF", "PF", "C")
-}
+HOOPER_UPGRADES = {"two": 1, "ten": 8, "three": 1} | {f"star-{p}": 1 for p in POSITIONS}
+
+
+def deck_upgrades() -> dict[str, int]:
+    """The deck upgrades: "all the 8 action upgrades with the position upgrade from the
+    player pack" — each tribe's four action upgrades (rules/deck.py) and two of each
+    position upgrade."""
+    from companion.games.hoopers.rules.deck import POSITIONS, action_upgrades
+
+    positions = {f"position-{p.upper()}": copies for p, copies in POSITIONS.items()}
+    return dict.fromkeys(action_upgrades().values(), 1) | positions
+
+
 KINDS = {
     "discard": "a hooper to discard",
     "hooper": "a hooper",
@@ -83,7 +79,7 @@ def one_two_two(first: str, second: str, each: int) -> list[str]:
 
 def deal_decks(rng: Any) -> list[list[str]]:
     """ "Shuffle the 18 deck upgrades translucent cards and divide them in two decks of 9"."""
-    cards = [name for name, copies in DECK_UPGRADES.items() for _ in range(copies)]
+    cards = [name for name, copies in deck_upgrades().items() for _ in range(copies)]
     shuffled = rng.shuffled(cards)
     return [shuffled[:DECK_SIZE], shuffled[DECK_SIZE:]]
 
@@ -209,7 +205,7 @@ def check_pick(draft: DraftState, team: str, typed: str, discard: bool = False) 
     kinds = {
         **{h: "hooper" for h in draft.pool},
         **dict.fromkeys(HOOPER_UPGRADES, "hooper-upgrade"),
-        **dict.fromkeys(DECK_UPGRADES, "deck-upgrade"),
+        **dict.fromkeys(deck_upgrades(), "deck-upgrade"),
     }
     card = match_prefix(typed, kinds, what="card of the draft")
     wanted = "hooper" if step.kind == "discard" else step.kind
@@ -387,7 +383,7 @@ def card_words(card: str) -> str:
         return f"{card} (star upgrade, one extra energy, second position {card[5:]})"
     if card.startswith("position-"):
         return f"{card} (position upgrade)"
-    if card in ACTION_UPGRADES:
+    if card in deck_upgrades():
         return f"{card} (action upgrade)"
     position = first_position(card)
     return f"{card} ({position})" if position else card
