@@ -269,3 +269,13 @@ def test_tab_knows_the_hooper_upgrade_cards_the_rules_know():
     from companion.games.hoopers.cli import complete
 
     assert tuple(HOOPER_UPGRADES) == complete.HOOPER_UPGRADES
+
+
+def test_promo_cards_join_the_table_and_a_hostile_name_is_refused(cli):
+    # "Create a deck composed by 21 hooper cards (plus other hooper promo cards you may have)"
+    assert_user_error(
+        cli(*DRAFT, "--promos", "Evil\x1b[31m"), "hooper 'Evil\\x1b[31m' contains a control"
+    )
+    started = cli(*DRAFT, "--promos", "Zed Promo", "--seed", "4", "--json")
+    assert started.json["draft"]["on_table"][-1] == "Zed Promo"
+    assert len(started.json["draft"]["on_table"]) == 22

@@ -345,9 +345,9 @@ def draft_options(
     randomly a first player": `first` "random", else a team), whether the second player
     discards first (`discard` None: an odd number of the `stellar` cards on file are in
     the pool), and the two decks of deck upgrades, dealt now so that replay is the same."""
-    from companion.engine.decks import parse_players
+    from companion.engine.names import check_name
 
-    hoopers = parse_players(list(pool))
+    hoopers = list(dict.fromkeys(check_name(str(h), "hooper").strip() for h in pool))
     if len(hoopers) < 2 * TEAM + 1:
         raise RuleViolation(
             f"{len(hoopers)} hoopers on the table: the draft makes two teams of seven "
