@@ -38,3 +38,29 @@ def test_the_draft_is_offered_at_setup_and_each_pick_asked_of_its_player(cli, sc
     assert draft["teams"]["Lucy"]["hoopers"] == ["Muy Schillato"]
     assert draft["teams"]["Karl"]["hoopers"] == ["May Friend"]
     assert draft["chooser"] == "Karl" and draft["pick"] == 3
+
+
+def test_guided_play_asks_who_carries_each_drafted_hooper_upgrade(cli, scripted):
+    m = ("hoopers", "match")
+    start = (*m, "start", "--home", "Ana", "--away", "Ben", "--draft", "--first-pick", "Ana")
+    assert cli(*start, "--first", "Ana", "--seed", "4").exit_code == 0
+    while (draft := status(cli)["draft"])["choosing"] == "hooper":
+        assert cli(*m, "pick", draft["chooser"], draft["on_table"][0]).exit_code == 0
+    for who, card in [("Ben", "two"), ("Ana", "three"), ("Ana", "ten"), ("Ben", "ten")]:
+        assert cli(*m, "pick", who, card).exit_code == 0
+    assert cli(*m, "pick", "Ben", "star-C").exit_code == 0
+    assert cli(*m, "pick", "Ana", "star-PG").exit_code == 0
+    ana = status(cli)["draft"]["teams"]["Ana"]["hoopers"]
+    flow = scripted
+    # "Now the players can prepare their team and then they will draft the deck upgrades."
+    flow.answer("Ana: which hooper carries three (three energies)?", ana[0])
+    flow.expect(f"{ana[0]} (Ana) carries three (three energies)")
+    flow.answer("Ana: which hooper carries ten", ana[0])  # one upgrade a hooper
+    flow.expect(f"no hooper '{ana[0]}'")
+    flow.answer("Ana: which hooper carries ten", ana[1])
+    flow.answer("Ana: which hooper carries star-PG", "later")
+    flow.answer("Ben: which hooper carries two", "later")
+    flow.answer("Ana chooses a deck upgrade (pick 21 of 36)?", "stop")
+    assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
+    sleeved = status(cli)["draft"]["teams"]["Ana"]["sleeved"]
+    assert sleeved == {ana[0]: "three", ana[1]: "ten"}
