@@ -25,6 +25,9 @@ def command_of_move(move: Any, filled: Mapping[str, Any] | None = None) -> str:
     words = [MATCH, kind]
     if kind == "turn":
         words += ["--power"] if data.get("power") else ["--again"] if data.get("again") else []
+    elif kind == "pick":  # the Draft variant's choice (rules/draft.py)
+        words[-1] = "discard" if data.get("discard") else "pick"
+        words += [q(data["team"]), q(data["card"])]
     elif kind == "free-throw":
         words += [q(data["team"]), "--stat", str(data["stat"])]
     elif kind == "timeout":

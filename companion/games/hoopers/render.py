@@ -222,6 +222,10 @@ def render_status(out: Console, status: Status[MatchState]) -> None:
     """The scoreboard: score, periods, fouls, tokens, hot and cold hoopers."""
     state = status.state
     _render_score(out, state)
+    if state.draft is not None:
+        from companion.games.hoopers.draft_render import render_draft
+
+        render_draft(out, state)
     _render_benches(out, state)
     _render_board(out, state)
     _render_scorers(out, state)
@@ -243,7 +247,8 @@ def _render_score(out: Console, state: MatchState) -> None:
         for i, p in enumerate(state.periods, 1)
     )
     out.print(f"  {bar}", markup=False)
-    if state.attacking and not state.over:
+    drafting = state.draft is not None and not state.draft.done
+    if state.attacking and not state.over and not drafting:
         out.print(f"  attacking: [bold]{plain(state.attacking)}[/bold]")
     if state.winner:
         out.print(f"  winner: [bold]{plain(state.winner)}[/bold]")

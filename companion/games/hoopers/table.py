@@ -255,6 +255,34 @@ class HoopersTable(Table[MatchState]):
             [*events, *(extra_events or [])],
         )
 
+    def start_draft(
+        self,
+        home: str,
+        away: str,
+        *,
+        promos: list[str] | None = None,
+        first_pick: str = "random",
+        discard: bool | None = None,
+        **options: Any,
+    ) -> Status[MatchState]:
+        """Start a Draft match ('Variants: Draft'): the hoopers on the table are "21 hooper
+        cards (plus other hooper promo cards you may have)" — both tribes' twenty and Susan
+        Peg — with every card on file and the `promos` typed; the stellar marks and the
+        energies on file come with them."""
+        from companion.games.hoopers.rules.draft import draft_pool
+
+        cards = self.hooper_cards()
+        energies = self.card_energies()
+        pool = draft_pool([*cards, *(card_name(p) for p in promos or ())])
+        draft = {
+            "pool": pool,
+            "first": first_pick,
+            "discard": discard,
+            "stellar": [h for h in pool if (cards.get(h) or {}).get("stellar")],
+            "energy": {h: energies[h]["max"] for h in pool if h in energies},
+        }
+        return self.start(home, away, rosters={}, draft=draft, **options)
+
     def start_match(
         self,
         players: Any,
@@ -570,6 +598,15 @@ def _feed_series(table: HoopersTable, ended: Ended) -> Ended:
 
 
 def _next(state: MatchState) -> str:
+    if state.draft is not None and state.draft.step is not None:
+        from companion.games.hoopers.rules.draft import KINDS
+
+        step, verb = state.draft.step, "discard" if state.draft.step.kind == "discard" else "pick"
+        number = f"pick {len(state.draft.picks) + 1} of {len(state.draft.steps)}"
+        return (
+            f"{step.team} chooses {KINDS[step.kind]} ({number}): "
+            f"'companion hoopers match {verb} {step.team} CARD'"
+        )
     if state.over:
         return "the match is over: record it with 'companion hoopers match end'"
     if state.owed:

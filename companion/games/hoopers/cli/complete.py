@@ -235,6 +235,14 @@ def watch_games(asked: Asked) -> list[Item]:
     return found
 
 
+def _none(asked: Asked) -> list[Item]:
+    return []
+
+
+DRAFT = ("pick", "discard")  # `match pick` / `match discard` TEAM CARD (cli/draft.py)
+# companion.games.hoopers.rules.draft.HOOPER_UPGRADES: `match upgrade … --card`
+HOOPER_UPGRADES = ("two", "ten", "three", *(f"star-{p}" for p in POSITIONS))
+
 # A move's hooper, the legal ones first (the legal-moves query).
 MOVE_HOOPERS = {
     f"hoopers match {move}": legal_hoopers(move)
@@ -284,6 +292,11 @@ SOURCES: dict[str, Any] = {
         "hoopers": own_hoopers,
     },
     "hooper_arg": {**MOVE_HOOPERS, "": own_hoopers},
+    # The Draft's card: the cards on the table for the chooser (the legal-moves query).
+    "card": {
+        **{f"hoopers match {verb}": legal_hoopers("pick", "card", _none) for verb in DRAFT},
+        "hoopers match upgrade": fixed(HOOPER_UPGRADES),
+    },
     "words": {"hoopers match onfire": onfire_words},
     "out": own_hoopers,
     "in_": own_hoopers,

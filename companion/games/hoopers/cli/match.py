@@ -37,6 +37,14 @@ from companion.games.hoopers.cli.commands import (
     refuse_unused,
     unused_roll,
 )
+from companion.games.hoopers.cli.draft import (
+    DiscardOption,
+    DraftOption,
+    FirstPickOption,
+    PromosOption,
+    UpgradeCardOption,
+    register_draft,
+)
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
@@ -232,6 +240,10 @@ def start(
     first: Annotated[
         str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
     ] = "roll",
+    draft: DraftOption = False,
+    promos: PromosOption = None,
+    first_pick: FirstPickOption = "random",
+    discard: DiscardOption = None,
     seed: SeedOption = None,
     new: NewOption = None,
     json: JsonOption = False,
@@ -240,6 +252,26 @@ def start(
     from companion.games.hoopers.table import roster
 
     home, away = players_of(ctx, [home, away], new)
+    if draft:
+        from companion.games.hoopers.cli.draft import start_draft
+
+        given = {"home_roster": home_roster, "away_roster": away_roster, "home_seven": home_seven}
+        given |= {"away_seven": away_seven, "home_five": home_five, "away_five": away_five}
+        status = start_draft(
+            ctx,
+            home,
+            away,
+            given,
+            promos=promos,
+            first_pick=first_pick,
+            discard=discard,
+            variant=variant,
+            milestones=milestones,
+            first=first,
+            seed=seed,
+            tribes_of={home: home_tribe, away: away_tribe},
+        )
+        return _emit_status(status, json, list(status.state.notes))
     h, a = home, away
     sevens = {t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n}
     fives = {t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n}
@@ -778,11 +810,13 @@ def upgrade(
         int | None,
         typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
     ] = None,
+    card: UpgradeCardOption = None,
     json: JsonOption = False,
 ) -> None:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period)
+    drafted = {"card": card} if card else {}
+    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period, **drafted)
     _emit_status(recorded.status, json)
 
 
@@ -1067,3 +1101,4 @@ table_verbs(
     payloads={"undo": _undone_json},
     verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
 )
+register_draft(match_app)  # `match pick` and `match discard`: the Draft variant

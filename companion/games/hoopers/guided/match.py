@@ -105,8 +105,11 @@ def start(store: Any, seed: int | None = None) -> bool:
     home_tribe, away_tribe = setup["home_tribe"], setup["away_tribe"]
     rosters, sevens, fives = setup["rosters"], setup["sevens"], setup["fives"]
     milestones, first = setup["milestones"], setup["first"]
+    start_match = HoopersTable(store).start
+    if setup.get("draft"):  # 'Variants: Draft': the teams are drafted, no milestones
+        start_match = _draft_start(HoopersTable(store), setup["first_pick"])
     try:
-        status = HoopersTable(store).start(
+        status = start_match(
             home,
             away,
             rosters=rosters,
@@ -127,9 +130,24 @@ def start(store: Any, seed: int | None = None) -> bool:
     return True
 
 
+def _draft_start(table: HoopersTable, first_pick: str) -> Callable[..., Any]:
+    """`start` for a Draft match: the draft makes the teams, and has no milestones."""
+
+    def start(
+        home: str, away: str, *, rosters: Any, milestones: Any, sevens: Any, fives: Any, **rest: Any
+    ) -> Any:
+        return table.start_draft(home, away, first_pick=first_pick, **rest)
+
+    return start
+
+
 def play_turns(store: Any, seed: int | None = None) -> None:
-    """Walk attacking turns of the live hoopers match until the table stops."""
-    Flow(store, TableRng(seed)).run()
+    """Walk attacking turns of the live hoopers match until the table stops (a Draft
+    match's draft first)."""
+    from companion.games.hoopers.guided.draft import ask_draft
+
+    if ask_draft(HoopersTable(store)):
+        Flow(store, TableRng(seed)).run()
 
 
 class TurnLog:

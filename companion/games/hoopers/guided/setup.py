@@ -23,6 +23,13 @@ LINE_UPS_EXPLAINED = (
     "hoopers between court and bench. No (the default): every hooper of the tribe stays\n"
     "usable and the table keeps the line-up on its boards."
 )
+DRAFT = "draft"
+DRAFT_EXPLAINED = (
+    '\ndraft: the Draft variant. "Place all the hoopers on the table ... Choose randomly a\n'
+    "first player who will start the draft by selecting one hooper, then the opponent will\n"
+    'select two hoopers", then the hooper upgrades and the deck upgrades are drafted the\n'
+    'same way; "You will not use the milestones during the game."'
+)
 MILESTONES_SAID = (
     "  Milestones: the team that wins a period earns a hooper upgrade card (win, the rulebook's"
     " way)."
@@ -71,13 +78,18 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
         other = next((t for t in names if t != f["home_tribe"]), names[0])
         return prompts.choose(f"{f['away']}'s tribe?", names, other)
 
-    def line_ups(f: Form) -> bool:
+    def line_ups(f: Form) -> bool | str:
         prompts.say(LINE_UPS_SAID)
-        return prompts.yes_no(
-            "Give the line-ups (seven hoopers, five of them on court)?",
-            f.earlier("line_ups", False),
-            explain=LINE_UPS_EXPLAINED,
+        answer = prompts.choose(
+            "Give the line-ups (seven hoopers, five of them on court), or draft the teams?",
+            ["yes", "no", DRAFT],
+            {True: "yes", False: "no"}.get(f.earlier("line_ups", False), DRAFT),
+            explain=LINE_UPS_EXPLAINED + DRAFT_EXPLAINED,
         )
+        return DRAFT if answer == DRAFT else answer == "yes"
+
+    def drafted(f: Form) -> bool:
+        return f["line_ups"] == DRAFT
 
     def team_of(f: Form, side: str) -> tuple[str, list[str]]:
         team = f[side]
@@ -85,7 +97,7 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
 
     def seven(side: str) -> Any:
         def question(f: Form) -> Any:
-            if not f["line_ups"]:
+            if f["line_ups"] is not True:
                 return SKIP
             team, hoopers = team_of(f, side)
             return _ask_seven(team, hoopers)
@@ -94,14 +106,22 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
 
     def five(side: str) -> Any:
         def question(f: Form) -> Any:
-            if not f["line_ups"]:
+            if f["line_ups"] is not True:
                 return SKIP
             team, hoopers = team_of(f, side)
             return _ask_five(team, hoopers, f[f"seven_{side}"])
 
         return question
 
+    def first_pick(f: Form) -> Any:
+        if not drafted(f):
+            return SKIP
+        choices = ["random", f["home"], f["away"]]
+        return prompts.choose("Who chooses first in the draft?", choices, "random")
+
     def milestones(f: Form) -> str:
+        if drafted(f):  # "You will not use the milestones during the game."
+            return SKIP
         prompts.say(MILESTONES_SAID)
         return prompts.ask(
             "Period milestones (Friendly Play: win, lose, off, or one per period)?",
@@ -124,6 +144,7 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
             ("five_home", five("home")),
             ("seven_away", seven("away")),
             ("five_away", five("away")),
+            ("first_pick", first_pick),
             ("milestones", milestones),
             ("first", first),
         ]
@@ -134,7 +155,15 @@ def ask_setup(store: Any) -> dict[str, Any] | None:
     rosters = {done[s]: roster(done[s], done[f"{s}_tribe"], None) for s in teams}
     sevens = {done[s]: done[f"seven_{s}"] for s in teams if done.get(f"seven_{s}")}
     fives = {done[s]: done[f"five_{s}"] for s in teams if done.get(f"five_{s}")}
-    return {**done.answers, "rosters": rosters, "sevens": sevens, "fives": fives}
+    draft = done["line_ups"] == DRAFT
+    return {
+        **done.answers,
+        "milestones": "off" if draft else done["milestones"],
+        "draft": draft,
+        "rosters": rosters,
+        "sevens": sevens,
+        "fives": fives,
+    }
 
 
 def _ask_seven(team: str, roster: list[str]) -> list[str]:

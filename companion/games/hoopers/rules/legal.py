@@ -115,6 +115,10 @@ def turn_move(again: bool = False, power: bool = False, who: str | None = None) 
 
 def candidates(state: Any) -> list[Move]:
     """Every move a player might try now (see the module's docstring)."""
+    if state.draft is not None and not state.draft.done:
+        from companion.games.hoopers.rules.draft import draft_moves
+
+        return draft_moves(state)  # a Draft match drafts its teams first
     attacking = state.attacking
     if attacking is None:
         return []
@@ -289,6 +293,10 @@ def refusal(why: str, answer: Any) -> str:
     (unless the rule already says who may, or what is legal)."""
     if says_legal(why):
         return why
+    picks = [m for m in answer.moves if m.kind == "pick"]
+    if picks:  # a Draft match's draft: one chooser, the cards on the table
+        verb = "discard" if picks[0].what.get("discard") else "pick"
+        return f"{why}; legal now: 'match {verb} {picks[0].who} CARD'"
     return f"{why}; legal now: {in_words(answer)}"
 
 

@@ -175,6 +175,7 @@ def match_options(
     sevens: Mapping[str, Sequence[str]] | None = None,
     fives: Mapping[str, Sequence[str]] | None = None,
     team_tribes: Mapping[str, str | None] | None = None,
+    draft: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Validated options for a new match; `first` is a team, or "roll" (the d20 each).
 
@@ -190,6 +191,9 @@ def match_options(
     out_rosters: dict[str, list[str]] = {}
     line_ups: dict[str, dict[str, str]] = {}
     for team in teams:
+        if draft is not None:  # checked by rules/draft.py: `draft_start`
+            out_rosters[team] = []
+            continue
         if team not in rosters or not rosters[team]:
             raise BadInput(
                 f"no hoopers named for {team}",
@@ -258,7 +262,17 @@ def new_match(
     home: str, away: str, seed: int, **options: Any
 ) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
     """Players, options and opening events for `store.start_match(GAME, ...)`."""
+    if options.get("draft") is not None:
+        from companion.games.hoopers.rules.draft import draft_start
+
+        options = draft_start(options)
     opts = match_options(home, away, **options)
+    if options.get("draft") is not None:
+        from companion.games.hoopers.rules.draft import draft_options
+
+        # The draft's own draws (who chooses first, the two decks) are kept in the options.
+        teams = [opts["home"], opts["away"]]
+        opts["draft"] = draft_options(teams, rng=step_rng(seed, -1), **options["draft"])
     opening = opening_event(opts, step_rng(seed, 0))
     if opts["first"] == "roll":  # who won the roll-off: read by every export of the play
         opts["started"] = opening["data"]["first"]
@@ -309,7 +323,13 @@ def initial_state(match: Mapping[str, Any]) -> MatchState:
         pairs = load("series").get("gameplan", {}).get("pairs", [])
         number = int(opts["game_number"])
         pair = pairs[number - 1] if 0 < number <= len(pairs) else None
+    draft = None
+    if opts.get("draft"):
+        from companion.games.hoopers.rules.draft import DraftState
+
+        draft = DraftState.from_options(opts["draft"], [opts["home"], opts["away"]])
     return MatchState(
+        draft=draft,
         gameplan_pair=pair,
         id=match.get("id", ""),
         variant=chosen,
@@ -420,6 +440,11 @@ _END_ACTION = frozenset({"shot", "block", "turn"})
 
 def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRng | None) -> Any:
     """Apply one event to `state`, filling drawn values into `data`."""
+    drafting = state.draft is not None and (kind == "pick" or not state.draft.done)
+    if drafting and kind != "opening":
+        from companion.games.hoopers.rules.draft import apply_draft
+
+        return apply_draft(state, kind, data)  # 'Variants: Draft', before any play
     handler = _HANDLERS.get(kind)
     if handler is None:
         # The other moves' module (and the rules only they use) is imported when a log holds

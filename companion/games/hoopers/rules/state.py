@@ -217,6 +217,8 @@ class MatchState:
     # of this team leaves no hand (rules/hand.py).
     power_card: str | None = None
     notes: list[str] = field(default_factory=list)  # what the last event did, for the table
+    # The Draft variant's draft (rules/draft.py: DraftState), None in any other match.
+    draft: Any = None
     # The last few plays in words, for the room's scoreboard (games/hoopers/plays.py).
     plays: list[dict[str, str]] = field(default_factory=list)
     # The card numbers recorded so far, by (team, hooper, stat): what the legal-moves query
@@ -348,6 +350,7 @@ class MatchState:
             "playbook_run": dict(self.playbook_run) if self.playbook_run else None,
             **self._gameplan_json(),
             **self._track_json(),
+            **({"draft": self.draft.to_json()} if self.draft is not None else {}),
             "winner": self.winner,
             "notes": list(self.notes),
         }

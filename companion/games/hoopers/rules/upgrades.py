@@ -19,7 +19,12 @@ from companion.games.hoopers.rules.state import MatchState
 
 def give_upgrade(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> None:
     """`upgrade` event: the team's milestone upgrade of `period` (default: the first one
-    not given yet) is sleeved onto `hooper`."""
+    not given yet) is sleeved onto `hooper`; with `card`, a hooper upgrade its team drafted
+    (the Draft variant: rules/draft.py)."""
+    if data.get("card") is not None:
+        from companion.games.hoopers.rules.draft import sleeve_drafted
+
+        return sleeve_drafted(state, data)
     side = state.team(data["team"])
     hooper = side.hooper(data["hooper"])
     earned = [m for m in state.milestones if m.get("earner") == side.name]
