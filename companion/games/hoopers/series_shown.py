@@ -42,6 +42,10 @@ def kept_status(path: Path, key: str | None) -> Any:
 
 
 def keep_status(store: Any, key: str | None, status: Any) -> None:
+    """Keep `status` under `key`, unless making it warned (a kept answer would not say the
+    warning again: it is said each time, as history's kept answers do)."""
+    if store.warned():
+        return
     from companion.games.hoopers.series_render import render_status
     from companion.tables.answers import keep
     from companion.ui.drawn import drawing
@@ -63,6 +67,8 @@ def kept_odds(path: Path, key: str | None) -> tuple[dict[str, Any], str] | None:
 
 
 def keep_odds(store: Any, key: str | None, odds: Any) -> None:
+    if store.warned():  # (as keep_status)
+        return
     from companion.tables.answers import keep
 
     keep(store, ODDS, key, {"json": odds.to_json(), "line": odds.line()})

@@ -161,3 +161,13 @@ def test_another_machines_match_synced_in(series, cli, db, tmp_path, monkeypatch
     before, after = changed(cli, db, synced)
     assert db.read_bytes() == main
     assert after[1] != before[1]
+
+
+def test_an_answer_that_warned_is_not_kept_the_warning_is_said_each_time(series, cli, db):
+    assert cli("log", "hoopers", "Ben=80", "Ana=60").exit_code == 0
+    shard = next(db.parent.glob("companion.archive/2*.here.json"))
+    shard.with_name(shard.name + ".bak").replace(shard)  # as it was before: one short
+    for _ in range(2):
+        got = cli("hoopers", "series", "status")
+        assert "holds 2 matches, 3 expected" in got.stderr
+        assert cli("hoopers", "series", "odds").stderr == got.stderr
