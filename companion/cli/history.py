@@ -220,7 +220,6 @@ def stats(
     """Plays, wins, win rate, rating, scores, streaks, head-to-head (pairwise) and rivals."""
     from dataclasses import replace
 
-    from companion.history import book
     from companion.history.queries import select
     from companion.history.stats import stats as compute
 
@@ -229,12 +228,7 @@ def stats(
     if series is None and player is not None:
         doc = _kept_player_stats(store, game, player, since, until)
     elif series is None:
-        # Summed month by month from each archive file's partial, when it can be.
-        from companion.history.players import Roster
-
-        wanted = build_filter(Roster(), [], game, None, since, until)
-        with paused_gc():
-            doc = book.quick_stats(store, wanted)
+        doc = _kept_stats(store, game, since, until)
     if doc is None:
         roster, matches = history(store)
         wanted = build_filter(roster, matches, game, player, since, until, series)
@@ -250,6 +244,25 @@ def stats(
         _first_steps(out, store, doc["players"])
 
     emit(doc, json, render)
+
+
+def _kept_stats(
+    store: Any, game: str | None, since: str | None, until: str | None
+) -> dict[str, Any] | None:
+    """`stats`' document: the answer kept while no file it was made from changed
+    (companion.history.answered), else summed month by month from each archive file's
+    partial; None when every match must be read."""
+    from companion.history import book
+    from companion.history.answered import STATS
+    from companion.history.players import Roster
+    from companion.history.queries import resolve_game
+
+    def summed(counted: dict[str, Any]) -> dict[str, Any] | None:
+        wanted = build_filter(Roster(), [], game, None, since, until)
+        return book.quick_stats(store, wanted, counted)
+
+    # The game is checked first, as build_filter does: an unknown one is refused first.
+    return book.kept_or_made(store, [resolve_game(game), since, until], summed, STATS)
 
 
 def _kept_player_stats(

@@ -38,6 +38,7 @@ from typing import Any
 VERSION = 1
 PREFIX = "stats.player-"
 PREDICTED = "predicted-"  # book.predicted: a game's players' chances, kept the same way
+STATS = "stats-"  # `history stats` without --player or --series, kept the same way
 
 
 def _digest(body: Any) -> str:

@@ -268,16 +268,20 @@ def load(store: Store, typed_id: str | None, *, amend: bool = True) -> Match:
 
 
 def kept_or_made(
-    store: Store, key: list[Any], make: Callable[[dict[str, Any]], dict[str, Any] | None]
+    store: Store,
+    key: list[Any],
+    make: Callable[[dict[str, Any]], dict[str, Any] | None],
+    prefix: str | None = None,
 ) -> dict[str, Any] | None:
     """The answer kept under `key` while no file it was made from changed
-    (companion.history.answered), else `make(counted)` — kept with the files it counted,
-    unless the store warned while it was made (a warning is said again each time, so an
-    answer made while warning is not kept)."""
-    from companion.history.answered import Kept
+    (companion.history.answered; `prefix`: its kind of answer, `stats --player`'s by
+    default), else `make(counted)` — kept with the files it counted, unless the store
+    warned while it was made (a warning is said again each time, so an answer made while
+    warning is not kept)."""
+    from companion.history.answered import PREFIX, Kept
 
     warned = store.warned()
-    kept = Kept(store, key)
+    kept = Kept(store, key, prefix or PREFIX)
     doc = kept.doc()
     if doc is not None:
         return doc

@@ -41,7 +41,7 @@ import contextlib
 import hashlib
 import json
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -203,11 +203,10 @@ class _Month:
     exact: bool = False  # counted match by match
     at: int = -1  # its index in the overlap's keys when it holds a contested id, else -1
 
-    @property
     def partial(self) -> dict[str, Any]:
-        if self.whole is not None:
-            self.head, self.whole = self.whole(), None
-        return self.head
+        """The whole partial, decoded each time it is asked for and not kept: the sums add
+        one file's at a time, and a club's 60 months held at once were 12 MB."""
+        return self.whole() if self.whole is not None else self.head
 
 
 class NotSummable(Exception):
@@ -441,21 +440,26 @@ class _Run:
     """Files whose scored matches follow every earlier run's and precede every later one's."""
 
     months: list[_Month]
-    made: dict[str, Any]  # the one file's partial (a run of several is counted at the end)
+    # the one file's partial (a run of several is counted at the end); None: the file's
+    # own, renamed, decoded only when it is added (`_runs`)
+    made: dict[str, Any] | None
     first: str
     last: str
 
 
-def _runs(plan: _Plan, wanted: Filter) -> list[dict[str, Any]]:
+def _runs(plan: _Plan, wanted: Filter) -> Iterator[dict[str, Any]]:
     """The partials to add, in time order: one per file, but files whose matches overlap
     in time (two machines' files of one month, a month's file and the further part an
     import filled) are one run, counted match by match in the order the full merge lists
     them (files oldest first), which is the order a stable sort by time keeps their ties
     in."""
-    return [
-        run.made if len(run.months) == 1 else _run_partial(plan, run.months, wanted)
-        for run in _grouped(plan, wanted)
-    ]
+    for run in _grouped(plan, wanted):
+        if len(run.months) > 1:
+            yield _run_partial(plan, run.months, wanted)
+        elif run.made is not None:
+            yield run.made
+        else:
+            yield aggregates.renamed(run.months[0].partial(), plan.roster.name)
 
 
 def _grouped(plan: _Plan, wanted: Filter) -> list[_Run]:
@@ -468,14 +472,18 @@ def _grouped(plan: _Plan, wanted: Filter) -> list[_Run]:
         spelling = None if wanted.player is None else _spelling_of(plan, month, wanted.player)
         if spelling == "":
             continue  # the player sat in none of its matches
-        if inside and not month.exact and (wanted.player is None or spelling is not None):
-            whole = month.partial if spelling is None else _player_partial(plan, month, spelling)
-            made = aggregates.renamed(whole, plan.roster.name)
+        made: dict[str, Any] | None
+        if inside and not month.exact and spelling is None and wanted.player is None:
+            made, told = None, month.head  # the head says what the partial holds
+        elif inside and not month.exact and spelling is not None:
+            made = aggregates.renamed(_player_partial(plan, month, spelling), plan.roster.name)
+            told = made
         else:
             made = aggregates.partial(m for m in plan.matches(month) if wanted.accepts(m))
-        if not made["matches"]:
+            told = made
+        if not told["matches"]:
             continue  # nothing scored: a partial that adds nothing
-        run = _Run([month], made, made["first"], made["last"])
+        run = _Run([month], made, told["first"], told["last"])
         while runs and runs[-1].last > run.first:
             earlier = runs.pop()
             run.months[:0] = earlier.months

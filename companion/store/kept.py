@@ -77,9 +77,7 @@ def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
     the value kept beside it — None unless the value was made from that match as it is now
     and the file is one every reader may take as it is (no change half done, this
     machine's file; the store reads it otherwise, and says what it finds)."""
-    if not isinstance(data, dict) or schema_of(data) != SCHEMA_VERSION or data.get(JOURNAL):
-        return None
-    if not _own(data.get(OWNER)):
+    if not usable(data):
         return None
     live = _rows(data.get("live"))
     found = [m for m in live if m.get("game") == game and "finishing" not in m]
@@ -97,6 +95,15 @@ def kept(data: dict[str, Any], game: str) -> tuple[dict[str, Any], Any] | None:
         return match, unpack(value["kept"])
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def usable(data: Any) -> bool:
+    """Whether the main file `data`, read as plain JSON, is one every reader may take as it
+    is: this schema, no change half done, this machine's file (the store reads it
+    otherwise, and says what it finds)."""
+    if not isinstance(data, dict) or schema_of(data) != SCHEMA_VERSION or data.get(JOURNAL):
+        return False
+    return _own(data.get(OWNER))
 
 
 def drop_unreadable(data: dict[str, Any], is_doc_id: Callable[[str], Any]) -> None:

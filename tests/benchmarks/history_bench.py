@@ -4,6 +4,7 @@
     python tests/benchmarks/history_bench.py --club DB [--runs 3] [--machine ID]
     python tests/benchmarks/history_bench.py --flat DB [--runs 3]
     python tests/benchmarks/history_bench.py --table DB [--runs 3] [--instructions]
+    python tests/benchmarks/history_bench.py --sqlite DB [--runs 3]
 
 `--club DB` (issue 23) measures, against an archive generated once and reused
 (`python tests/benchmarks/history_generate.py /tmp/h100k.json 100000`, about
@@ -306,6 +307,90 @@ def table_reads(big: Path, runs: int, count: bool = False) -> None:
             print(f"  {label:<34} " + "  ".join(f"{n}: {f}" for n, f in zip(dbs, row, strict=True)))
 
 
+SEATS_SQL = (
+    "SELECT game, player, count(*), sum(won), avg(score), max(score), max(finished) "
+    "FROM seats GROUP BY game, player;"
+)
+
+
+def seats_database(big: Path) -> Path:
+    """The same archive as an sqlite3 table of seats (one row per player of each match:
+    its id, game, player, score, rank, whether they won, when it finished), made once
+    beside `big` and reused."""
+    import sqlite3
+
+    made = big.with_name(big.stem + ".seats.sqlite")
+    if made.exists():
+        return made
+    building = made.with_suffix(".building")
+    building.unlink(missing_ok=True)
+    con = sqlite3.connect(building)
+    con.execute(
+        "CREATE TABLE seats (match TEXT, game TEXT, player TEXT, score REAL, rank INTEGER, "
+        "won INTEGER, finished TEXT)"
+    )
+    archive = big.with_name(big.stem + ".archive")
+    for shard in sorted(archive.glob("*.json")):
+        if shard.name.startswith("records."):
+            continue
+        for m in json.loads(shard.read_text())["matches"].values():
+            result = m.get("result") or {}
+            scores, ranks = result.get("scores") or {}, result.get("ranks") or {}
+            con.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (m["id"], m["game"], p, scores.get(p) if type(scores.get(p)) in (int, float)
+                     else None, ranks.get(p), int(ranks.get(p) == 1), m.get("finished"))
+                    for p in m["players"]
+                ],
+            )  # fmt: skip
+    con.commit()
+    con.close()
+    building.replace(made)
+    return made
+
+
+def versus_sqlite(big: Path, runs: int) -> None:
+    """Issue 39: `history stats` at `big`'s archive against the sqlite3 shell's GROUP BY
+    over the same matches' seats (`seats_database`), run interleaved: CPU (median of
+    `runs`) and peak RSS of each process. `stats` is asked warm (its kept answer), and
+    summed with the kept answer removed first (what the first `stats` after a change does,
+    every month's cache current)."""
+    seats = seats_database(big)
+    measured(big, "history", "stats", "--json")  # every cache made once
+    kept = big.with_name(big.stem + ".archive")
+
+    def sqlite() -> tuple[float, int]:
+        with open(os.devnull, "w") as sink:
+            proc = subprocess.Popen(["sqlite3", str(seats), SEATS_SQL], stdout=sink)
+            _, _, used = os.wait4(proc.pid, 0)
+        return used.ru_utime + used.ru_stime, used.ru_maxrss // 1024
+
+    def summed() -> tuple[float, int]:
+        for answer in kept.glob(".index.*/stats-*.json"):
+            answer.unlink()
+        return measured(big, "history", "stats", "--json")
+
+    cases = {
+        "sqlite3 GROUP BY game, player": sqlite,
+        "history stats --json": lambda: measured(big, "history", "stats", "--json"),
+        "history stats (drawn)": lambda: measured(big, "history", "stats"),
+        "history stats --json, summed": summed,
+    }
+    spent: dict[str, list[tuple[float, int]]] = {label: [] for label in cases}
+    for _ in range(runs):
+        for label, run_once in cases.items():
+            spent[label].append(run_once())
+    measured(big, "history", "stats", "--json")  # kept again, as it was
+    print(f"load average {os.getloadavg()[0]:.1f}; CPU s (median of {runs}), peak MB")
+    floor = statistics.median(c for c, _ in spent["sqlite3 GROUP BY game, player"])
+    floor_mb = max(m for _, m in spent["sqlite3 GROUP BY game, player"])
+    for label, got in spent.items():
+        cpu_s, mb = statistics.median(c for c, _ in got), max(m for _, m in got)
+        print(f"  {label:<32} {cpu_s:5.2f} s ({cpu_s / floor:.2f}x)  {mb} MB "
+              f"({mb / floor_mb:.2f}x)")  # fmt: skip
+
+
 def measured_any(db: Path, *args: str) -> tuple[float, int]:
     """`measured`, but a refusal (exit 2) is a figure too."""
     proc = subprocess.Popen(
@@ -376,6 +461,13 @@ def main() -> None:
         "--instructions", action="store_true", help="with --table: count under callgrind too"
     )
     parser.add_argument(
+        "--sqlite",
+        type=Path,
+        metavar="DB",
+        help="measure issue 39's `history stats` at DB against the sqlite3 shell's GROUP BY "
+        "over the same matches' seats (made once beside DB)",
+    )
+    parser.add_argument(
         "--machine",
         metavar="ID",
         help="read (and log) as machine ID: DB's files then are another machine's, as with "
@@ -386,6 +478,9 @@ def main() -> None:
         os.environ["COMPANION_MACHINE"] = args.machine
     if args.table is not None:
         table_reads(args.table, args.runs, args.instructions)
+        return
+    if args.sqlite is not None:
+        versus_sqlite(args.sqlite, args.runs)
         return
     if args.flat is not None:
         flat(args.flat, args.runs, args.imports_only)

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
 from companion.games.playlist.rules.cards import Card, genre_label
 from companion.games.playlist.rules.scoring import PlaylistScore
+from companion.ui.console import escape  # rich's, without rich: `history stats` loads this
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from companion.games.playlist.box import (
         CatalogueChange,
         Checked,
@@ -124,6 +123,8 @@ def render_catalogue(out: Console, listing: Listing) -> None:
     if not cards:
         out.print("The catalogue is empty (add cards with 'companion playlist cards add').")
         return
+    from rich.table import Table
+
     table = Table(box=None, header_style="bold")
     for column in ("#", "title", "artist", "genre", "pts", "icons", "kind"):
         table.add_column(column)

@@ -335,7 +335,19 @@ def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) 
 @app.command()
 def status(ctx: typer.Context, json: JsonOption = False) -> None:
     """The current series: seven-game strip, wins, next home, carry-over, Susan Peg, odds."""
-    _emit_status(_table(ctx).status(), json)
+    from companion.cli.common import db_path
+    from companion.games.hoopers import series_shown
+
+    path = db_path(ctx)
+    key = series_shown.digest(path, series_shown.STATUS)  # before anything is read
+    kept = series_shown.kept_status(path, key)
+    if kept is not None:
+        emit(kept.json, json, kept.draw)
+        return
+    table = _table(ctx)
+    made = table.status()
+    series_shown.keep_status(table.store, key, made)
+    _emit_status(made, json)
 
 
 def _chances(
@@ -377,13 +389,27 @@ def odds(
 ) -> None:
     """Each tribe's exact chance of winning The Series from here, best of seven on its
     schedule: from --p (or --home-p/--away-p), else the two sides' ratings, else even."""
+    from companion.games.hoopers import series_shown
+
+    key = None
+    if p is None and home_p is None and away_p is None:  # from the ratings: kept
+        from companion.cli.common import db_path
+
+        path = db_path(ctx)
+        key = series_shown.digest(path, series_shown.ODDS)  # before anything is read
+        kept = series_shown.kept_odds(path, key)
+        if kept is not None:
+            _emit_odds(*kept, json)
+            return
     table = _table(ctx)
     found = table.odds(*_chances(ctx, table, p, home_p, away_p))
-    emit(
-        found.to_json(),
-        json,
-        lambda out: out.print(found.line(), markup=False, highlight=False),
-    )
+    if key is not None:
+        series_shown.keep_odds(table.store, key, found)
+    _emit_odds(found.to_json(), found.line(), json)
+
+
+def _emit_odds(doc: dict[str, Any], line: str, json: bool) -> None:
+    emit(doc, json, lambda out: out.print(line, markup=False, highlight=False))
 
 
 @app.command()

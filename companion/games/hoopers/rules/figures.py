@@ -52,8 +52,7 @@ def recorded_tribe(match: Match, player: str) -> str | None:
 def named_tribe(player: str) -> str | None:
     """The tribe a side's own name names, None if it names none (depends on the name alone,
     so the summed figures resolve it after renames: `doc`)."""
-    from companion.games.hoopers.rules.match import tribes
-    from companion.games.hoopers.rules.tribes_of import tribe_label
+    from companion.games.hoopers.rules.tribes_of import tribe_label, tribes
 
     named = {*tribes(), *(t["label"].casefold() for t in tribes().values())}
     return tribe_label(player) if player.strip().casefold() in named else None

@@ -71,6 +71,7 @@ from companion.games.hoopers.rules.shots import DEFENSE_FOR, ShotOutcome, ShotSp
 from companion.games.hoopers.rules.skills import first_position, has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.rules.tribe_power import power_onfire
+from companion.games.hoopers.rules.tribes_of import tribes
 from companion.games.hoopers.rules.vacancy import check_places_filled
 from companion.games.hoopers.rules.variants import (
     milestone_modes,
@@ -83,10 +84,6 @@ GAME = "hoopers"
 MAX_MANUAL_POINTS = 10
 TEAM_SIZE = 7  # "Select seven out of ten hoopers"
 COURT_SIZE = 5
-
-
-def tribes() -> dict[str, dict[str, Any]]:
-    return load("game")["tribes"]
 
 
 def tribe_roster(name: str) -> list[str]:

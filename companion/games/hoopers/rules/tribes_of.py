@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Any
 
-from companion.games.hoopers.rules.match import tribes
+from companion.games.hoopers.data import load
+
+
+def tribes() -> dict[str, dict[str, Any]]:
+    """The box's tribes (name -> label and hoopers): read here, not with the match rules,
+    so that naming a side's tribe (history's summed figures) loads no rules engine."""
+    return load("game")["tribes"]
 
 
 @cache
