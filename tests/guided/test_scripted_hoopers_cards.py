@@ -1,6 +1,6 @@
 """Issue 29 item 9, both faces: a hooper card's number that nobody typed and the cards
 lack is asked once at a terminal, by `companion hoopers match …` and by guided play
-through the one asker (guided/cards.py), and remembered for every match.
+through the one asker (askers.py), and remembered for every match.
 
 'Anatomy of a Hooper Card' names the stats; the rulebook prints no card's numbers, so
 the table gives them: "The maximum value reached from the attacking action is: 70 (Muy

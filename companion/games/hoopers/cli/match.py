@@ -97,47 +97,28 @@ def _table(ctx: typer.Context) -> HoopersTable:
     return HoopersTable(open_store(ctx))
 
 
-def _asks(json: bool) -> bool:
-    """Owed free throws are asked for only on a terminal, and never for --json."""
-    if json:
-        return False
+def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
+    """What a move leaves to settle (the free throws owed, a place left empty), asked on a
+    terminal once the move is shown, never for --json; elsewhere the next move is refused,
+    naming the command."""
+    from companion.games.hoopers.rules.vacancy import waits_for
     from companion.ui.guided.prompts import on_terminal
 
-    return on_terminal()
+    if not json and waits_for(status.state) and on_terminal():
+        from companion.games.hoopers.askers import settle
 
-
-def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
-    """What a move leaves to settle (the table says so), asked on a terminal once the move
-    is shown: the free throws still owed, then a benchwarmer for a place an ejection or an
-    'out' injury left empty. Elsewhere the next move is refused, naming the command."""
-    if not _asks(json):
-        return
-    from companion.games.hoopers.rules.vacancy import vacancies
-    from companion.ui.guided.prompts import guarded
-
-    if status.state.owed is not None:
-        from companion.games.hoopers.guided.owed import ask_owed_free_throws
-
-        with guarded():
-            ask_owed_free_throws(_table(ctx))
-    if vacancies(status.state):
-        from companion.games.hoopers.guided.vacancy import ask_substitutes
-
-        with guarded():
-            ask_substitutes(_table(ctx))
+        settle(_table(ctx))
 
 
 def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
-    """Record one move (one transaction). Free throws still owed, or a place left empty,
-    refuse a move of play (exit 2): the table says what is to settle, and `_settle` asks
-    for it on a terminal once the move that left it is shown. A hooper card's number the
-    move needs, typed by nobody and unknown to the cards, is asked on a terminal (and
-    remembered); elsewhere the refusal says how to give it."""
+    """Record one move (one transaction); on a terminal a hooper card's number the move
+    needs, typed by nobody, is asked (and remembered); elsewhere the refusal says how to
+    give it."""
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
     from companion.ui.guided.prompts import on_terminal
 
-    if on_terminal():  # a number the hooper cards lack is asked once, then remembered
-        from companion.games.hoopers.guided.cards import record_asking
+    if on_terminal():
+        from companion.games.hoopers.askers import record_asking
 
         return record_asking(_table(ctx), move)
     return _table(ctx).record(move)

@@ -434,8 +434,10 @@ def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOptio
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")
-    from companion.games.hoopers.guided import series as guided
+    from companion.engine.spec import load
+    from companion.games.hoopers.spec import SERIES
 
+    guided = load(SERIES.flow)  # the Series' guided flow, as `companion play` finds it
     store = open_store(ctx)
     with prompts.guarded():
         if not guided.offer_start(store, seed):

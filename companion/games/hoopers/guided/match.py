@@ -271,25 +271,16 @@ class Flow:
     def fill_places(self) -> None:
         """An ejected or injured-out hooper's place: "A benchwarmer of your choice will take
         the vacant position" (asked before the next step; the match refuses play until then)."""
-        from companion.games.hoopers.rules.vacancy import vacancies
+        from companion.games.hoopers.askers import ask_substitute, substitution
+        from companion.games.hoopers.rules.vacancy import VacantPlace, waits_for
 
         for _ in range(len(POSITIONS) * 2):  # each pass fills one place
-            state = self.state()
-            found = [] if state.owed else vacancies(state)
+            found = [r for r in waits_for(self.state()) if isinstance(r, VacantPlace)]
             if not found:
                 return
-            vacancy = found[0]
-            entering = self.q.name(
-                f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s "
-                f"{vacancy.token}?",
-                list(vacancy.bench),
-                vacancy.bench[0],
-                what="hooper",
-            )
-            pairs = [[vacancy.hooper, entering]]
-            self.show(
-                self.record([{"type": "sub", "data": {"team": vacancy.team, "pairs": pairs}}])
-            )
+            vacancy = found[0].vacancy
+            entering = ask_substitute(vacancy, self.q.name)
+            self.show(self.record([substitution(vacancy, entering)]))
 
     def _recorded_then(
         self, kept: dict[str, Any], events: list[dict[str, Any]]
@@ -436,7 +427,7 @@ class Flow:
         """Free throws owed from a plain command come first ('match free-throw')."""
         if self.state().owed is None:
             return
-        from companion.games.hoopers.guided.owed import ask_owed_free_throws
+        from companion.games.hoopers.askers import ask_owed_free_throws
 
         while self.state().owed is not None:
             if ask_owed_free_throws(self.table) is None:
@@ -602,8 +593,8 @@ class Flow:
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         """A stat from the hooper's card: the default is what the table last typed for it
         in this match (kept by the table), else the hooper card's (`hoopers card`); on
-        neither, the card's number is asked once and remembered (guided/cards.py)."""
-        from companion.games.hoopers.guided.cards import ask_card_fact
+        neither, the card's number is asked once and remembered (askers.py)."""
+        from companion.games.hoopers.askers import ask_card_fact
         from companion.games.hoopers.table import card_name
 
         live = not self.q.replaying
