@@ -360,3 +360,52 @@ def render_ended(out: Console, done: Ended) -> None:
         f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.",
         markup=False,
     )
+
+
+# --- the table's catalogues and settings ---------------------------------------------------
+
+
+def render_markers(out: Console, payload: dict[str, Any]) -> None:
+    pile, texts = payload["pile"], payload["kinds"]
+    label = "default pile" if payload["default"] else "your pile"
+    out.print(f"Injury markers ({label}, {len(pile)}):", markup=False)
+    for key in pile:
+        out.print(f"  {key:<11} {texts[key]}", markup=False)
+    for note in payload["assumed"]:
+        out.print(f"  [dim]assumed: {plain(note)}[/dim]")
+
+
+def render_reminders(out: Console, payload: dict[str, Any]) -> None:
+    if payload["reminders"]:
+        out.print("Reminders on: face-down cards and LV.1 chips are asked when they can matter.")
+        return
+    from datetime import datetime
+
+    until = datetime.fromisoformat(payload["quiet_until"])
+    out.print(f"Reminders off until {until:%Y-%m-%d %H:%M} ('hoopers reminders on').", markup=False)
+
+
+def render_card_energies(out: Console, known: dict[str, Any]) -> None:
+    if not known:
+        out.print(
+            "No card's energy known yet: 'companion hoopers energy HOOPER N' sets one "
+            "(or 'hoopers match energy TEAM HOOPER --max N' during a match)."
+        )
+        return
+    out.print("Card energy (the table's own, or a labelled default):")
+    for name, entry in known.items():
+        out.print(f"  {name:<16} {entry['max']:>2}  {entry['source']}", markup=False)
+
+
+CARD_STATS = ("2ps", "3ps", "lup", "d2", "d3", "dlu", "o", "v")
+
+
+def render_cards(out: Console, known: dict[str, Any]) -> None:
+    if not known:
+        out.print("No hooper card known yet: 'companion hoopers card HOOPER --2ps N …'.")
+        return
+    for name, entry in known.items():
+        stats = " ".join(f"{k.upper()} {entry[k]}" for k in CARD_STATS if k in entry)
+        flags = f" · guards {','.join(entry['guards'])}" if "guards" in entry else ""
+        star = " · stellar" if entry.get("stellar") else ""
+        out.print(f"  {name:<16} {stats}{flags}{star}", markup=False)

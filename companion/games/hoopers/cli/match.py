@@ -1,4 +1,9 @@
-"""`companion hoopers match`: a tracked Valley Hoopers match (loaded only when used)."""
+"""`companion hoopers match`: a tracked Valley Hoopers match (loaded only when used).
+
+Each command parses its options into a move, records it through the table (one
+transaction) and emits the match after it; what a move lacks or leaves to settle is asked
+on a terminal through the askers guided play uses too (companion/games/hoopers/askers.py).
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,6 @@ from companion.cli.common import (
     players_of,
 )
 from companion.cli.table_app import table_verbs
-from companion.engine.events import event
 from companion.games.hoopers.cli.commands import (
     Bonus,
     Defense,
@@ -33,9 +37,8 @@ from companion.games.hoopers.cli.commands import (
     VStat,
     check_face,
     check_roll,
-    refuse_for_shot,
-    refuse_unused,
-    unused_roll,
+    given,
+    opt,
 )
 
 if TYPE_CHECKING:
@@ -45,31 +48,31 @@ if TYPE_CHECKING:
 
 match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire.")
 
-# --- the tracked match -------------------------------------------------------
-
+Text = str | None
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
-MatchStat = Annotated[
-    int | None,
-    typer.Option(
-        "--stat",
-        help="The hooper's attack stat for this shot (default: the last one given for this "
-        "hooper's shot of this kind in this match).",
-    ),
-]
+MatchStat = opt(
+    "--stat",
+    help="The hooper's attack stat for this shot (default: the last one given for this "
+    "hooper's shot of this kind in this match).",
+)
 # Every match command naming a hooper takes `--hooper H`, and also the hooper as an
 # argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
 HooperArg = Annotated[
-    str | None,
+    Text,
     typer.Argument(
         metavar="hooper", help="The hooper (unique prefix), as --hooper.", show_default=False
     ),
 ]
-HooperOption = Annotated[
-    str | None, typer.Option("--hooper", help="The hooper (unique prefix).", show_default=False)
-]
+HooperOption = opt("--hooper", help="The hooper (unique prefix).", kind=Text, show_default=False)
+Second = opt(
+    "--second-position",
+    help="A hooper coming in whose card has that Position token as its second "
+    "position: no Out of position marker (repeatable).",
+    kind=list[str] | None,
+)
 
 
-def _hooper(given: str | None, option: str | None, command: str) -> str:
+def _hooper(given: Text, option: Text, command: str) -> str:
     """The hooper named by --hooper or by the argument (either, or both alike)."""
     name = _maybe_hooper(given, option)
     if name is None:
@@ -79,12 +82,8 @@ def _hooper(given: str | None, option: str | None, command: str) -> str:
     return name
 
 
-def _maybe_hooper(given: str | None, option: str | None) -> str | None:
-    if (
-        given is not None
-        and option is not None
-        and given.strip().casefold() != option.strip().casefold()
-    ):
+def _maybe_hooper(given: Text, option: Text) -> Text:
+    if None not in (given, option) and given.strip().casefold() != option.strip().casefold():
         from companion.engine.errors import BadInput
 
         raise BadInput(f"two hoopers, '{given}' and --hooper '{option}': give one")
@@ -124,6 +123,13 @@ def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchStat
     return _table(ctx).record(move)
 
 
+def _move(ctx: typer.Context, json: bool, kind: str, /, **data: Any) -> None:
+    """Record a move and emit the match after it; then settle what it left."""
+    status = _record(ctx, kind, **data).status
+    _emit_status(status, json)
+    _settle(ctx, status, json)
+
+
 def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
     """The match after a move (its notes are the table's), or with `notes` of the face's."""
     payload = status.to_json()
@@ -147,9 +153,7 @@ def _emit_move(
     render_move: Callable[[Any], None],
 ) -> None:
     """A resolved move with the match after it; what it leaves to settle is asked on a terminal."""
-    status = recorded.status
-    match = status.to_json()
-    payload = {**payload, "match": match}
+    match = recorded.status.to_json()
 
     def render(out):
         from companion.games.hoopers.render import render_notes
@@ -157,11 +161,11 @@ def _emit_move(
         render_move(out)
         render_notes(out, match["notes"])
 
-    emit(payload, json, render)
-    _settle(ctx, status, json)
+    emit({**payload, "match": match}, json, render)
+    _settle(ctx, recorded.status, json)
 
 
-def _names(text: str | None) -> list[str] | None:
+def _names(text: Text) -> list[str] | None:
     from companion.games.hoopers.table import names
 
     return names(text)
@@ -170,49 +174,32 @@ def _names(text: str | None) -> list[str] | None:
 @match_app.command()
 def start(
     ctx: typer.Context,
-    home: Annotated[str, typer.Option("--home", help="The home team (a player's name).")],
-    away: Annotated[str, typer.Option("--away", help="The away team.")],
-    home_tribe: Annotated[
-        str | None, typer.Option("--home-tribe", help="keepers or unleashed: its ten hoopers.")
-    ] = None,
-    away_tribe: Annotated[
-        str | None, typer.Option("--away-tribe", help="keepers or unleashed.")
-    ] = None,
-    home_roster: Annotated[
-        str | None, typer.Option("--home-roster", help="The home hoopers, comma separated.")
-    ] = None,
-    away_roster: Annotated[
-        str | None, typer.Option("--away-roster", help="The away hoopers, comma separated.")
-    ] = None,
-    home_seven: Annotated[
-        str | None,
-        typer.Option("--home-seven", help="The seven home hoopers of this match (of the ten)."),
-    ] = None,
-    away_seven: Annotated[
-        str | None, typer.Option("--away-seven", help="The seven away hoopers.")
-    ] = None,
-    home_five: Annotated[
-        str | None,
-        typer.Option(
-            "--home-five",
-            help="The home five on court (the other two on the bench); 'Name=POS' places a "
-            "hooper on another Position token than the card's first position.",
-        ),
-    ] = None,
-    away_five: Annotated[
-        str | None, typer.Option("--away-five", help="The away five on court.")
-    ] = None,
-    variant: Annotated[str, typer.Option("--variant", help="classic or fast.")] = "classic",
-    milestones: Annotated[
-        str,
-        typer.Option(
-            "--milestones",
-            help="Period milestones: win, lose or off, or one per period (win,lose,win).",
-        ),
-    ] = "win",
-    first: Annotated[
-        str, typer.Option("--first", help="Who attacks first: a team, or roll (d20 each).")
-    ] = "roll",
+    home: opt("--home", help="The home team (a player's name).", kind=str),
+    away: opt("--away", help="The away team.", kind=str),
+    home_tribe: opt(
+        "--home-tribe", help="keepers or unleashed: its ten hoopers.", kind=Text
+    ) = None,
+    away_tribe: opt("--away-tribe", help="keepers or unleashed.", kind=Text) = None,
+    home_roster: opt("--home-roster", help="The home hoopers, comma separated.", kind=Text) = None,
+    away_roster: opt("--away-roster", help="The away hoopers, comma separated.", kind=Text) = None,
+    home_seven: opt(
+        "--home-seven", help="The seven home hoopers of this match (of the ten).", kind=Text
+    ) = None,
+    away_seven: opt("--away-seven", help="The seven away hoopers.", kind=Text) = None,
+    home_five: opt(
+        "--home-five",
+        help="The home five on court (the other two on the bench); 'Name=POS' places a "
+        "hooper on another Position token than the card's first position.",
+        kind=Text,
+    ) = None,
+    away_five: opt("--away-five", help="The away five on court.", kind=Text) = None,
+    variant: opt("--variant", help="classic or fast.", kind=str) = "classic",
+    milestones: opt(
+        "--milestones",
+        help="Period milestones: win, lose or off, or one per period (win,lose,win).",
+        kind=str,
+    ) = "win",
+    first: opt("--first", help="Who attacks first: a team, or roll (d20 each).", kind=str) = "roll",
     seed: SeedOption = None,
     new: NewOption = None,
     json: JsonOption = False,
@@ -220,24 +207,18 @@ def start(
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.games.hoopers.table import roster
 
-    home, away = players_of(ctx, [home, away], new)
-    h, a = home, away
-    sevens = {t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n}
-    fives = {t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n}
+    h, a = players_of(ctx, [home, away], new)
     status = _table(ctx).start(
-        home,
-        away,
-        rosters={
-            h: roster(home, home_tribe, home_roster),
-            a: roster(away, away_tribe, away_roster),
-        },
+        h,
+        a,
+        rosters={h: roster(h, home_tribe, home_roster), a: roster(a, away_tribe, away_roster)},
         variant=variant,
         milestones=milestones,
         first=first,
         seed=seed,
         tribes_of={h: home_tribe, a: away_tribe},
-        sevens=sevens,
-        fives=fives,
+        sevens={t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n},
+        fives={t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n},
     )
     notes = list(status.state.notes)
     waiting = _table(ctx).waiting()
@@ -257,36 +238,27 @@ def match_shot(
     stat: MatchStat = None,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    defender: Annotated[
-        str | None, typer.Option("--defender", help="The defending hooper (with --defense).")
-    ] = None,
+    defender: opt("--defender", help="The defending hooper (with --defense).", kind=Text) = None,
     bonus: Bonus = None,
     defense: Defense = None,
-    defense_card: Annotated[
-        str | None,
-        typer.Option(
-            "--defense-card",
-            help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
-        ),
-    ] = None,
+    defense_card: opt(
+        "--defense-card",
+        help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
+        kind=Text,
+    ) = None,
     face: Face = None,
     roll: Roll = None,
     ft_stat: FtStat = None,
     ft_roll: FtRoll = None,
     flagrant_whistle: Flagrant = False,
     no_foul_bonus: NoFoulBonus = False,
-    perry: Annotated[
-        int | None,
-        typer.Option("--perry", help="Perry Hel adds his defence stat N to the defender's."),
-    ] = None,
-    perry_half: Annotated[
-        bool,
-        typer.Option("--perry-half", help="Perry lacks the defensive position: half of --perry."),
-    ] = False,
-    gift: Annotated[
-        str | None,
-        typer.Option("--gift", help="Maddy Cure scores: the teammate who recovers one energy."),
-    ] = None,
+    perry: opt("--perry", help="Perry Hel adds his defence stat N to the defender's.") = None,
+    perry_half: opt(
+        "--perry-half", help="Perry lacks the defensive position: half of --perry.", kind=bool
+    ) = False,
+    gift: opt(
+        "--gift", help="Maddy Cure scores: the teammate who recovers one energy.", kind=Text
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a shot: score, fouls and injury cubes, Onfire track.
@@ -294,76 +266,31 @@ def match_shot(
     The defender's and shooter's personal skills apply by themselves (Linda
     Siempre's whistle, Hector Pröt's Onfire step, Sin Miedo's foul bonus).
     """
+    from companion.games.hoopers.rules.options import match_shot_data, unused_roll
     from companion.games.hoopers.rules.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    shot = parse_kind(kind)
-    # A --defender alone takes the defence from the defender's card (`hoopers card`).
-    defended = defense if defense is not None or defender is None else 0
-    refuse_for_shot(
-        ctx, shot, defended, also=("hooper", "gift"),
-        defended=("defender", "defense_card", "perry", "perry_half"),
-    )  # fmt: skip
-    # The spec as the match stores it; the engine builds (and checks) the ShotSpec once,
-    # and the table fills a missing --stat from the match, inside the move's transaction.
-    spec = {
-        "kind": shot,
-        "stat": stat,
-        "bonuses": list(bonus or ()),
-        "defense": defense,
-        "ft_stat": ft_stat,
-        "flagrant_whistle": flagrant_whistle,
-        "no_foul_bonus": no_foul_bonus,
-        **_defense_card(defense_card),
-    }
-    data = {
-        "team": team,
-        "hooper": name,
-        "defender": defender,
-        "spec": spec,
-        "face": check_face(face),
-        "roll": check_roll(roll),
-        "ft_rolls": list(ft_roll or ()),
-    }
-    if perry is not None:
-        data["perry"] = {"stat": perry, "half": perry_half}
-    elif perry_half:
-        from companion.engine.errors import BadInput
-
-        raise BadInput("--perry-half halves Perry Hel's --perry N: give it")
-    if gift:
-        data["gift"] = gift
-    recorded = _record(ctx, "shot", **data)
-    outcome, status = recorded.outcome, recorded.status
-    stored = recorded.events[-1]["data"]
-    notes = unused_roll(outcome, data["roll"])
-    match = status.to_json()
-    payload = {
-        **outcome.to_json(),
-        "notes": notes,
-        "team": stored["team"],
-        "hooper": stored["hooper"],
-        "match": match,
-    }
+    data = match_shot_data(given(ctx), parse_kind(kind))
+    rolled = {"face": check_face(face), "roll": check_roll(roll)}
+    recorded = _record(ctx, "shot", team=team, hooper=name, **_in_order(data, rolled))
+    outcome, stored = recorded.outcome, recorded.events[-1]["data"]
+    notes = unused_roll(outcome, rolled["roll"])
+    who = {"team": stored["team"], "hooper": stored["hooper"]}
+    payload = {**outcome.to_json(), "notes": notes, **who}
 
     def render(out):
-        from companion.games.hoopers.render import MATCH_OWED, render_notes, render_shot
+        from companion.games.hoopers.render import MATCH_OWED, render_shot
 
-        who = f"{payload['hooper']} ({payload['team']}): "
-        render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
-        render_notes(out, match["notes"])
+        named = f"{who['hooper']} ({who['team']}): "
+        render_shot(out, outcome, who=named, notes=notes, owed=MATCH_OWED)
 
-    emit(payload, json, render)
-    _settle(ctx, status, json)
+    _emit_move(ctx, recorded, json, payload, render)
 
 
-def _defense_card(typed: str | None) -> dict[str, str]:
-    if typed is None:
-        return {}
-    from companion.engine.names import match_prefix
-    from companion.games.hoopers.rules.shots import DEFENSE_FOR
-
-    return {"defense_card": match_prefix(typed, list(DEFENSE_FOR.values()), what="defence card")}
+def _in_order(data: dict[str, Any], rolled: dict[str, Any]) -> dict[str, Any]:
+    """A shot's data as it has always been stored: the dice after the spec."""
+    head = {k: data[k] for k in ("defender", "spec")}
+    return {**head, **rolled, **{k: v for k, v in data.items() if k not in head}}
 
 
 @match_app.command("counter")
@@ -372,65 +299,48 @@ def match_counter(
     team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     hooper_arg: HooperArg = None,
-    hooper: Annotated[
-        str | None,
-        typer.Option(
-            "--hooper",
-            "--defender",
-            show_default=False,
-            help="The countering hooper (unique prefix); its card gives O and V not typed.",
-        ),
-    ] = None,
-    against: Annotated[
-        str | None,
-        typer.Option(
-            "--against",
-            help="The hooper whose dribble or pass is countered (default: the last one "
-            "recorded and not answered yet).",
-        ),
-    ] = None,
+    hooper: opt(
+        "--hooper",
+        "--defender",
+        show_default=False,
+        help="The countering hooper (unique prefix); its card gives O and V not typed.",
+        kind=Text,
+    ) = None,
+    against: opt(
+        "--against",
+        help="The hooper whose dribble or pass is countered (default: the last one "
+        "recorded and not answered yet).",
+        kind=Text,
+    ) = None,
     o: OStat = None,
     v: VStat = None,
-    position: Annotated[
-        str | None,
-        typer.Option(
-            "--position",
-            help="The dribbler's Position token (default: the line-up's, else the card's).",
-        ),
-    ] = None,
+    position: opt(
+        "--position",
+        help="The dribbler's Position token (default: the line-up's, else the card's).",
+        kind=Text,
+    ) = None,
     face: Face = None,
     roll: Roll = None,
     flagrant_whistle: Flagrant = False,
-    fouled: Annotated[
-        str | None,
-        typer.Option("--fouled", help="Offensive foul on a rebound: who takes the white cube."),
-    ] = None,
-    ft_stat: Annotated[
-        int | None,
-        typer.Option("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant)."),
-    ] = None,
+    fouled: opt(
+        "--fouled", help="Offensive foul on a rebound: who takes the white cube.", kind=Text
+    ) = None,
+    ft_stat: opt("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant).") = None,
     ft_roll: FtRoll = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
+    from companion.games.hoopers.rules.counters import parse_counter
+    from companion.games.hoopers.rules.options import refuse_for_match_counter
+
     name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
-    _refuse_for_match_counter(ctx, kind)
-    data = {
-        "team": team,
-        "kind": kind,
-        "hooper": name,
-        "against": against,
-        "o": o,
-        "v": v,
-        "position": position,
-        "face": check_face(face),
-        "roll": check_roll(roll),
-        "flagrant_whistle": flagrant_whistle,
-        "fouled": fouled,
-        "ft_stat": ft_stat,
-        "ft_rolls": list(ft_roll or ()),
-    }
-    recorded = _record(ctx, "counter", **data)
+    refuse_for_match_counter(given(ctx), parse_counter(kind))
+    recorded = _record(
+        ctx, "counter", team=team, kind=kind, hooper=name, against=against, o=o, v=v,
+        position=position, face=check_face(face), roll=check_roll(roll),
+        flagrant_whistle=flagrant_whistle, fouled=fouled, ft_stat=ft_stat,
+        ft_rolls=list(ft_roll or ()),
+    )  # fmt: skip
     outcome = recorded.outcome
 
     def render(out):
@@ -448,60 +358,32 @@ def match_counter(
     _emit_move(ctx, recorded, json, outcome.to_json(), render)
 
 
-def _refuse_for_match_counter(ctx: typer.Context, kind: str) -> None:
-    """--position is a steal's, --against a steal's or intercept's, --fouled a rebound's."""
-    from companion.games.hoopers.rules.counters import parse_counter
-
-    name = parse_counter(kind)
-    common = ("hooper", "o", "v", "face", "roll", "flagrant_whistle", "ft_stat", "ft_roll")
-    applies = {
-        "steal": (*common, "against", "position"),
-        "intercept": (*common, "against"),
-        "rebound": (*common, "fouled"),
-    }[name]
-    because = {
-        "position": "only a steal reads the dribbler's Position token",
-        "against": "a rebound counters no hooper's fundamental",
-        "fouled": "only an offensive foul on a rebound lets the defence pick who is fouled",
-    }
-    refuse_unused(ctx, applies, f"{'an' if name == 'intercept' else 'a'} {name}", because)
-
-
 @match_app.command("block")
 def match_block(
     ctx: typer.Context,
     team: Annotated[str, typer.Argument(help="The blocking team (unique prefix).")],
-    attacker: Annotated[str, typer.Option("--attacker", help="The hooper blocked.")],
-    against: Annotated[
-        str,
-        typer.Option(
-            "--against", help="What is blocked: 2ps, 3ps, lup, or a boosted steal or intercept."
-        ),
-    ],
+    attacker: opt("--attacker", help="The hooper blocked.", kind=str),
+    against: opt(
+        "--against",
+        help="What is blocked: 2ps, 3ps, lup, or a boosted steal or intercept.",
+        kind=str,
+    ),  # fmt: skip
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
     face: Face = None,
     keepers_block: KeepersBlock = False,
-    ft_stat: Annotated[
-        int | None, typer.Option("--ft-stat", help="The blocked hooper's 2PS, for free throws.")
-    ] = None,
+    ft_stat: opt("--ft-stat", help="The blocked hooper's 2PS, for free throws.") = None,
     ft_roll: FtRoll = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
-    data = {
-        "team": team,
-        "hooper": _hooper(hooper_arg, hooper, "block TEAM"),
-        "attacker": attacker,
-        "against": against,
-        "face": check_face(face),
-        "keepers_block": keepers_block,
-        "ft_stat": ft_stat,
-        "ft_rolls": list(ft_roll or ()),
-    }
-    recorded = _record(ctx, "block", **data)
-    outcome = recorded.outcome
-    away = not recorded.status.state.teams[recorded.status.state.attacking].free_throw_bonus
+    recorded = _record(
+        ctx, "block", team=team, hooper=_hooper(hooper_arg, hooper, "block TEAM"),
+        attacker=attacker, against=against, face=check_face(face), keepers_block=keepers_block,
+        ft_stat=ft_stat, ft_rolls=list(ft_roll or ()),
+    )  # fmt: skip
+    outcome, state = recorded.outcome, recorded.status.state
+    away = not state.teams[state.attacking].free_throw_bonus
 
     def render(out):
         from companion.games.hoopers.render import MATCH_OWED, render_block
@@ -515,18 +397,25 @@ def match_block(
 def match_free_throw(
     ctx: typer.Context,
     team: TeamArg,
-    stat: Annotated[int, typer.Option("--stat", help="The shooter's 2PS.")],
-    roll: Annotated[
-        list[int] | None,
-        typer.Option("--roll", help="A free throw d20 result (repeatable; the rest are rolled)."),
-    ] = None,
+    stat: opt("--stat", help="The shooter's 2PS.", kind=int),
+    roll: opt(
+        "--roll",
+        help="A free throw d20 result (repeatable; the rest are rolled).",
+        kind=list[int] | None,
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
-    recorded = _table(ctx).record(
-        event("free-throw", team=team, stat=stat, rolls=[check_roll(r) for r in roll or ()])
+    rolls = [check_roll(r) for r in roll or ()]
+    _emit_status(
+        _table(ctx).record(_event("free-throw", team, stat=stat, rolls=rolls)).status, json
     )
-    _emit_status(recorded.status, json)
+
+
+def _event(kind: str, team: str, **data: Any) -> dict[str, Any]:
+    from companion.engine.events import event
+
+    return event(kind, team=team, **data)
 
 
 @match_app.command()
@@ -535,20 +424,17 @@ def score(
     team: TeamArg,
     points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
     hooper_arg: Annotated[
-        str | None,
+        Text,
         typer.Argument(
             metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
         ),
     ] = None,
-    hooper: Annotated[
-        str | None, typer.Option("--hooper", help="Credit them to this hooper.")
-    ] = None,
+    hooper: opt("--hooper", help="Credit them to this hooper.", kind=Text) = None,
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
     name = _maybe_hooper(hooper_arg, hooper)
-    recorded = _record(ctx, "score", team=team, points=points, hooper=name)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "score", team=team, points=points, hooper=name)
 
 
 @match_app.command("foul")
@@ -557,21 +443,16 @@ def match_foul(
     team: TeamArg,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    on: Annotated[
-        str | None,
-        typer.Option(
-            "--on",
-            help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
-            "or screen, rebound, charging (attacking); checked against injury markers.",
-        ),
-    ] = None,
+    on: opt(
+        "--on",
+        help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
+        "or screen, rebound, charging (attacking); checked against injury markers.",
+        kind=Text,
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """A personal foul: a red cube for the hooper and a team foul."""
-    name = _hooper(hooper_arg, hooper, "foul TEAM")
-    recorded = _record(ctx, "foul", team=team, hooper=name, action=on)
-    _emit_status(recorded.status, json)
-    _settle(ctx, recorded.status, json)
+    _move(ctx, json, "foul", team=team, hooper=_hooper(hooper_arg, hooper, "foul TEAM"), action=on)
 
 
 def _team_hooper_move(kind: str, help_text: str) -> None:
@@ -584,10 +465,7 @@ def _team_hooper_move(kind: str, help_text: str) -> None:
         hooper: HooperOption = None,
         json: JsonOption = False,
     ) -> None:
-        name = _hooper(hooper_arg, hooper, f"{kind} TEAM")
-        status = _record(ctx, kind, team=team, hooper=name).status
-        _emit_status(status, json)
-        _settle(ctx, status, json)
+        _move(ctx, json, kind, team=team, hooper=_hooper(hooper_arg, hooper, f"{kind} TEAM"))
 
     command.__doc__ = help_text
     match_app.command(kind)(command)
@@ -605,15 +483,13 @@ _team_hooper_move(
 def track(
     ctx: typer.Context,
     team: TeamArg,
-    off: Annotated[
-        bool,
-        typer.Option("--off", help="The step takes the marker outside the track (onto the card)."),
-    ] = False,
+    off: opt(
+        "--off", help="The step takes the marker outside the track (onto the card).", kind=bool
+    ) = False,
     json: JsonOption = False,
 ) -> None:
     """A Series game: TEAM satisfied the mini track's condition; its tribe marker moves."""
-    status = _record(ctx, "track", team=team, off=off).status
-    _emit_status(status, json)
+    _move(ctx, json, "track", team=team, off=off)
 
 
 @match_app.command()
@@ -634,8 +510,7 @@ def spend(
 ) -> None:
     """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
     name = _hooper(hooper_arg, hooper, "spend TEAM USE")
-    recorded = _record(ctx, "spend", team=team, hooper=name, use=use)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "spend", team=team, hooper=name, use=use)
 
 
 @match_app.command()
@@ -659,31 +534,18 @@ def onfire(
     usage = "'hoopers match onfire TEAM up|down --hooper NAME' (or TEAM NAME up|down)"
     if not 1 <= len(words) <= 2 or (len(words) == 1 and hooper is None):
         raise BadInput(f"which hooper, and up or down? {usage}")
-    *given, direction = words
-    name = _hooper(given[0] if given else None, hooper, "onfire TEAM up|down")
-    recorded = _record(ctx, "onfire", team=team, hooper=name, direction=direction)
-    _emit_status(recorded.status, json)
+    *named, direction = words
+    name = _hooper(named[0] if named else None, hooper, "onfire TEAM up|down")
+    _move(ctx, json, "onfire", team=team, hooper=name, direction=direction)
 
 
 @match_app.command()
 def sub(
     ctx: typer.Context,
     team: TeamArg,
-    out: Annotated[
-        list[str], typer.Option("--out", help="A hooper leaving the court (repeatable).")
-    ],
-    in_: Annotated[
-        list[str],
-        typer.Option("--in", help="The hooper coming in for the --out at the same place."),
-    ],
-    second_position: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--second-position",
-            help="A hooper coming in whose card has that Position token as its second "
-            "position: no Out of position marker (repeatable).",
-        ),
-    ] = None,
+    out: opt("--out", help="A hooper leaving the court (repeatable).", kind=list[str]),
+    in_: opt("--in", help="The hooper coming in for the --out at the same place.", kind=list[str]),
+    second_position: Second = None,
     json: JsonOption = False,
 ) -> None:
     """Substitutions: one coach action token for all of them (free when the rules say so)."""
@@ -692,9 +554,11 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    extra = {"second": list(second_position)} if second_position else {}
-    recorded = _record(ctx, "sub", team=team, pairs=pairs, **extra)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "sub", team=team, pairs=pairs, **_second(second_position))
+
+
+def _second(names: list[str] | None) -> dict[str, Any]:
+    return {"second": list(names)} if names else {}
 
 
 @match_app.command()
@@ -704,19 +568,15 @@ def swap(
     hoopers: Annotated[
         list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
     ],
-    second_position: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--second-position",
-            help="One of the two whose card has its new token as second position (repeatable).",
-        ),
-    ] = None,
+    second_position: opt(
+        "--second-position",
+        help="One of the two whose card has its new token as second position (repeatable).",
+        kind=list[str] | None,
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
-    extra = {"second": list(second_position)} if second_position else {}
-    recorded = _record(ctx, "swap", team=team, hoopers=list(hoopers), **extra)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "swap", team=team, hoopers=list(hoopers), **_second(second_position))
 
 
 @match_app.command()
@@ -725,40 +585,32 @@ def upgrade(
     team: TeamArg,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    period: Annotated[
-        int | None,
-        typer.Option("--period", help="Whose milestone (default: the first not given yet)."),
-    ] = None,
+    period: opt("--period", help="Whose milestone (default: the first not given yet).") = None,
     json: JsonOption = False,
 ) -> None:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    recorded = _record(ctx, "upgrade", team=team, hooper=name, period=period)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "upgrade", team=team, hooper=name, period=period)
 
 
 @match_app.command()
 def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """The Series: take a gameplan card for a coach action token (one per game)."""
-    recorded = _record(ctx, "gameplan", team=team)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "gameplan", team=team)
 
 
 @match_app.command()
 def turn(
     ctx: typer.Context,
-    again: Annotated[
-        bool,
-        typer.Option("--again", help="Attack again without moving the turn token (rebound)."),
-    ] = False,
-    power: Annotated[
-        bool,
-        typer.Option(
-            "--power",
-            help="The Unleashed power: the side that won the ball back plays the same card's "
-            "other action now; the turn token stays.",
-        ),
-    ] = False,
+    again: opt(
+        "--again", help="Attack again without moving the turn token (rebound).", kind=bool
+    ) = False,
+    power: opt(
+        "--power",
+        help="The Unleashed power: the side that won the ball back plays the same card's "
+        "other action now; the turn token stays.",
+        kind=bool,
+    ) = False,
     json: JsonOption = False,
 ) -> None:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
@@ -766,37 +618,32 @@ def turn(
 
     if again and power:
         raise BadInput("--again and --power: one or the other")
-    data = {"again": again, **({"power": True} if power else {})}
-    _emit_status(_record(ctx, "turn", **data).status, json)
+    _move(ctx, json, "turn", again=again, **({"power": True} if power else {}))
 
 
 @match_app.command()
 def timeout(
     ctx: typer.Context,
     team: TeamArg,
-    rest: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--rest",
-            help="An opponent's hooper who recovers one of its two energies (twice: two "
-            "different hoopers).",
-        ),
-    ] = None,
-    opponent_token: Annotated[
-        bool,
-        typer.Option(
-            "--opponent-token",
-            help="The opponent spends a coach action token for all the timeout's benefits "
-            "(each of its hoopers recovers one, substitutions) instead of two energies.",
-        ),
-    ] = False,
+    rest: opt(
+        "--rest",
+        help="An opponent's hooper who recovers one of its two energies (twice: two "
+        "different hoopers).",
+        kind=list[str] | None,
+    ) = None,
+    opponent_token: opt(
+        "--opponent-token",
+        help="The opponent spends a coach action token for all the timeout's benefits "
+        "(each of its hoopers recovers one, substitutions) instead of two energies.",
+        kind=bool,
+    ) = False,
     json: JsonOption = False,
 ) -> None:
     """Call a timeout: a timeout cube and a coach action token; energy recovered."""
     extra = {"rest": list(rest)} if rest else {}
     if opponent_token:
         extra["opponent_token"] = True
-    _emit_status(_record(ctx, "timeout", team=team, **extra).status, json)
+    _move(ctx, json, "timeout", team=team, **extra)
 
 
 @match_app.command()
@@ -810,8 +657,7 @@ def fundamental(
 ) -> None:
     """A fundamental played (F1, F2): one energy for the hooper (skills aside)."""
     name = _hooper(hooper_arg, hooper, "fundamental TEAM KIND")
-    recorded = _record(ctx, "fundamental", team=team, hooper=name, kind=kind)
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "fundamental", team=team, hooper=name, kind=kind)
 
 
 @match_app.command("energy")
@@ -824,27 +670,19 @@ def match_energy(
         typer.Argument(metavar="[N]", help="The energy left now, as the board shows it."),
     ] = None,
     hooper: HooperOption = None,
-    max_: Annotated[
-        int | None,
-        typer.Option("--max", help="The energy printed on the card (remembered for every match)."),
-    ] = None,
-    recover: Annotated[
-        int | None,
-        typer.Option(
-            "--recover", help="Energies given back (a playbook, May Friend, a timeout's two)."
-        ),
-    ] = None,
-    star: Annotated[
-        bool, typer.Option("--star", help="The hooper carries the [star] upgrade: +1 energy.")
-    ] = False,
-    untracked: Annotated[
-        bool,
-        typer.Option(
-            "--untracked",
-            help="The table does not track this hooper's energy in this match (its card's "
-            "energy unknown): nothing about it is said again.",
-        ),
-    ] = False,
+    max_: opt("--max", help="The energy printed on the card (remembered for every match).") = None,
+    recover: opt(
+        "--recover", help="Energies given back (a playbook, May Friend, a timeout's two)."
+    ) = None,
+    star: opt(
+        "--star", help="The hooper carries the [star] upgrade: +1 energy.", kind=bool
+    ) = False,
+    untracked: opt(
+        "--untracked",
+        help="The table does not track this hooper's energy in this match (its card's "
+        "energy unknown): nothing about it is said again.",
+        kind=bool,
+    ) = False,
     json: JsonOption = False,
 ) -> None:
     """Correct a hooper's energy track (the board is the truth): an undoable move."""
@@ -853,8 +691,7 @@ def match_energy(
     data = {k: v for k, v in data.items() if v is not None}
     if untracked:
         data["track"] = False
-    recorded = _record(ctx, "energy", **data, **({"star": True} if star else {}))
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "energy", **data, **({"star": True} if star else {}))
 
 
 @match_app.command()
@@ -870,54 +707,44 @@ def playbook(
         ),
     ],
     name: Annotated[
-        str | None,
-        typer.Argument(help="The playbook, for use (a common one: its name) or drop."),
+        Text, typer.Argument(help="The playbook, for use (a common one: its name) or drop.")
     ] = None,
-    f2: Annotated[
-        str | None,
-        typer.Option("--f2", help="Who played the F2 (default: the last fundamental recorded)."),
-    ] = None,
-    pick: Annotated[
-        str | None, typer.Option("--pick", help="For 'both': the card whose energy comes back.")
-    ] = None,
+    f2: opt(
+        "--f2", help="Who played the F2 (default: the last fundamental recorded).", kind=Text
+    ) = None,
+    pick: opt("--pick", help="For 'both': the card whose energy comes back.", kind=Text) = None,
     json: JsonOption = False,
 ) -> None:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
-    verb = reward.strip().lower()
-    if verb in ("use", "drop"):
-        data = {"team": team, verb: name if name is not None or verb == "use" else None}
-        if verb == "drop" and name is None:
-            from companion.engine.errors import BadInput
+    from companion.engine.errors import BadInput
 
-            raise BadInput("which playbook does the team renounce? ('drop NAME')")
-        if verb == "use" and name is None:
-            data["use"] = ""
-        _emit_status(_record(ctx, "playbook", **data).status, json)
+    verb = reward.strip().lower()
+    if verb == "drop" and name is None:
+        raise BadInput("which playbook does the team renounce? ('drop NAME')")
+    if verb in ("use", "drop"):
+        _move(ctx, json, "playbook", team=team, **{verb: name if name is not None else ""})
         return
     if name is not None:
-        from companion.engine.errors import BadInput
-
         raise BadInput(f"a playbook's reward takes no name (got '{name}')")
     data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
-    recorded = _record(ctx, "playbook", **{k: v for k, v in data.items() if v is not None})
-    _emit_status(recorded.status, json)
+    _move(ctx, json, "playbook", **{k: v for k, v in data.items() if v is not None})
 
 
 @match_app.command()
 def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
     """Spend a coach action token."""
-    _emit_status(_record(ctx, "coach", team=team).status, json)
+    _move(ctx, json, "coach", team=team)
 
 
 @match_app.command()
 def resume(
     ctx: typer.Context,
-    match: Annotated[
-        str | None,
-        typer.Option(
-            "--match", metavar="ID", help="The live match to go back to (default: the one waiting)."
-        ),
-    ] = None,
+    match: opt(
+        "--match",
+        metavar="ID",
+        help="The live match to go back to (default: the one waiting).",
+        kind=Text,
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """Go back to the match that waits (a Series game set aside for a friendly match); the
@@ -928,9 +755,9 @@ def resume(
 @match_app.command()
 def end(
     ctx: typer.Context,
-    abandon_: Annotated[
-        bool, typer.Option("--abandon", hidden=True, help="Same as 'hoopers match abandon'.")
-    ] = False,
+    abandon_: opt(
+        "--abandon", hidden=True, help="Same as 'hoopers match abandon'.", kind=bool
+    ) = False,
     json: JsonOption = False,
 ) -> None:
     """Record the finished match in history."""
