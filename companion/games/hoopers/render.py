@@ -152,6 +152,26 @@ def render_counter(out: Console, outcome: Any) -> None:
     out.print(f"  {outcome.consequence}", markup=False)
 
 
+def render_match_shot(out: Console, outcome: Any, who: str, notes: Sequence[str]) -> None:
+    render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
+
+
+def render_match_block(out: Console, outcome: Any, ft_stat: int | None, away: bool) -> None:
+    render_block(out, outcome, ft_stat, away, MATCH_OWED)
+
+
+def render_match_counter(out: Console, outcome: Any) -> None:
+    """A tracked counter; Susan Peg's rebound is her lay-up (her skill, The Series)."""
+    from companion.games.hoopers.rules.susan_peg import SusanPegRebound
+
+    if isinstance(outcome, SusanPegRebound):
+        from companion.games.hoopers.series_render import render_susan_peg_rebound
+
+        render_susan_peg_rebound(out, outcome)
+    else:
+        render_counter(out, outcome)
+
+
 def _stat_reason(spec: Any, outcome: Any) -> str:
     name = outcome.stat.upper()
     if outcome.jump_ball:
@@ -341,6 +361,21 @@ def _energy(hooper: Any) -> str:
 
 HOT = ("orange", "lv1", "lv2")
 COLD = ("cube", "light-blue")
+
+
+def render_moved(out: Console, status: Status[MatchState], notes: list[str]) -> None:
+    """The match after a move: the move's notes, then the scoreboard."""
+    render_notes(out, notes)
+    render_status(out, status)
+
+
+def render_filed(out: Console, done: Ended, series_game: Any = None) -> None:
+    """The match filed; for a Series game, also the game's Reward Phase."""
+    render_ended(out, done)
+    if series_game is not None:
+        from companion.games.hoopers.series_render import render_taken_in
+
+        render_taken_in(out, series_game)
 
 
 def render_undone(out: Console, undone: Any) -> None:

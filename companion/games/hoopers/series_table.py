@@ -241,6 +241,21 @@ class SeriesTable:
 
     # --- changing -----------------------------------------------------------------
 
+    def check_start(self, tribes: str | None, managers: Any, name: str | None) -> None:
+        """What a start is given, checked before the people are looked up: the tribes (or
+        who manages each) and the series' name."""
+        from companion.engine.decks import parse_players
+        from companion.engine.names import check_name
+
+        if not managers and not tribes:
+            raise BadInput(
+                "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
+            )
+        if tribes:
+            parse_players(tribes, low=2, high=2)
+        if name is not None:
+            check_name(name, "series name")
+
     def start(
         self,
         tribes: Sequence[str],

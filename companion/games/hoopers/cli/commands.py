@@ -88,7 +88,7 @@ def check_face(face: str | None) -> str | None:
     return None if face is None else parse_d8(face)
 
 
-def _emit(payload: dict[str, Any], json: bool, view: str, *args: Any, **kwargs: Any) -> None:
+def emit_view(payload: dict[str, Any], json: bool, view: str, *args: Any, **kwargs: Any) -> None:
     """`payload`, or drawn by the renderer `view` of render.py (with `args`)."""
 
     def render(out: Any) -> None:
@@ -132,7 +132,7 @@ def shot(
     )
     notes = unused_roll(outcome, roll)
     payload = {**outcome.to_json(), "notes": notes, "seed": rng.seed}
-    _emit(payload, json, "render_shot", outcome, notes=notes)
+    emit_view(payload, json, "render_shot", outcome, notes=notes)
 
 
 @app.command()
@@ -160,7 +160,7 @@ def foul(
         linda=linda,
         flagrant_whistle=flagrant_whistle,
     )
-    _emit({**reading.to_json(), "seed": rng.seed}, json, "render_foul", reading)
+    emit_view({**reading.to_json(), "seed": rng.seed}, json, "render_foul", reading)
 
 
 @app.command()
@@ -199,7 +199,7 @@ def counter(
         emit(payload, json, lambda out: render_susan_peg_rebound(out, outcome))
         return
     outcome = resolve_counter(counter_spec(options, name), face=face, roll=roll, rng=rng)
-    _emit({**outcome.to_json(), "seed": rng.seed}, json, "render_counter", outcome)
+    emit_view({**outcome.to_json(), "seed": rng.seed}, json, "render_counter", outcome)
 
 
 @app.command()
@@ -237,7 +237,7 @@ def block(
         team_fouls=team_fouls,
         rng=rng,
     )
-    _emit({**outcome.to_json(), "seed": rng.seed}, json, "render_block", outcome, ft_stat, away)
+    emit_view({**outcome.to_json(), "seed": rng.seed}, json, "render_block", outcome, ft_stat, away)
 
 
 @app.command("free-throw")
@@ -258,7 +258,7 @@ def free_throw(
     rng = TableRng(seed)
     ft = resolve_free_throw(stat, away=away, roll=check_roll(roll), rng=rng)
     payload = {**ft.to_json(), "points": 1 if ft.made else 0, "seed": rng.seed}
-    _emit(payload, json, "render_free_throw", ft, stat, away)
+    emit_view(payload, json, "render_free_throw", ft, stat, away)
 
 
 @app.command()
@@ -290,7 +290,7 @@ def odds(
 
     result, title = odds_of(given(ctx), check_face(face))
     payload = result.to_json()
-    _emit(payload, json, "render_odds", payload, title)
+    emit_view(payload, json, "render_odds", payload, title)
 
 
 # --- the table's catalogues and settings --------------------------------------
@@ -320,7 +320,7 @@ def markers(
     elif reset:
         table.set_injury_pile(None)
     payload = table.marker_pile()
-    _emit(payload, json, "render_markers", payload)
+    emit_view(payload, json, "render_markers", payload)
 
 
 @app.command()
@@ -345,7 +345,7 @@ def reminders(
     if turn is not None:
         table.set_reminders(match_prefix(turn, ("on", "off"), what="setting") == "on", now)
     payload = table.reminders(now)
-    _emit(payload, json, "render_reminders", payload)
+    emit_view(payload, json, "render_reminders", payload)
 
 
 @app.command()
@@ -376,7 +376,7 @@ def energy(
     elif hooper is not None:
         card = table.card_named(hooper, known)
         known = {card: known[card]} if card in known else {}
-    _emit({"energy": known}, json, "render_card_energies", known)
+    emit_view({"energy": known}, json, "render_card_energies", known)
 
 
 def _stat_option(flag: str, what: str) -> Any:
@@ -429,7 +429,7 @@ def card(
     if hooper is not None:
         name = table.card_named(hooper, known)
         known = {name: known[name]} if name in known else {}
-    _emit({"cards": known}, json, "render_cards", known)
+    emit_view({"cards": known}, json, "render_cards", known)
 
 
 app.lazy("match", "companion.games.hoopers.cli.match:match_app")

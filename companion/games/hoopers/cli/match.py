@@ -7,46 +7,24 @@ on a terminal through the askers guided play uses too (companion/games/hoopers/a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from companion.cli.common import (
-    JsonOption,
-    NewOption,
-    SeedOption,
-    emit,
-    new_app,
-    open_store,
-    players_of,
-)
+from companion.cli import common
+from companion.cli.common import JsonOption, emit
 from companion.cli.table_app import table_verbs
-from companion.games.hoopers.cli.commands import (
-    Bonus,
-    Defense,
-    Face,
-    Flagrant,
-    FtRoll,
-    FtStat,
-    KeepersBlock,
-    Kind,
-    NoFoulBonus,
-    OStat,
-    Roll,
-    VStat,
-    check_face,
-    check_roll,
-    given,
-    opt,
-)
+from companion.games.hoopers.cli import commands as shared
+from companion.games.hoopers.cli.commands import check_face, check_roll, given, opt
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
     from companion.games.hoopers.table import HoopersTable
     from companion.tables.base import Ended, Recorded, Status
 
-match_app = new_app("A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire.")
+match_app = common.new_app(
+    "A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire."
+)
 
 Text = str | None
 TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
@@ -93,7 +71,7 @@ def _maybe_hooper(given: Text, option: Text) -> Text:
 def _table(ctx: typer.Context) -> HoopersTable:
     from companion.games.hoopers.table import HoopersTable
 
-    return HoopersTable(open_store(ctx))
+    return HoopersTable(common.open_store(ctx))
 
 
 def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
@@ -135,31 +113,20 @@ def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None
     payload = status.to_json()
     if notes is not None:
         payload["notes"] = list(notes)
-
-    def render(out):
-        from companion.games.hoopers.render import render_notes, render_status
-
-        render_notes(out, payload["notes"])
-        render_status(out, status)
-
-    emit(payload, json, render)
+    shared.emit_view(payload, json, "render_moved", status, payload["notes"])
 
 
-def _emit_move(
-    ctx: typer.Context,
-    recorded: Recorded[MatchState],
-    json: bool,
-    payload: dict[str, Any],
-    render_move: Callable[[Any], None],
-) -> None:
-    """A resolved move with the match after it; what it leaves to settle is asked on a terminal."""
+def _emit_move(ctx: typer.Context, recorded: Any, json: bool, payload: dict[str, Any],
+               view: str, *args: Any, **kwargs: Any) -> None:  # fmt: skip
+    """A resolved move (drawn by render.py's `view`) with the match after it; what it
+    leaves to settle is asked on a terminal."""
     match = recorded.status.to_json()
 
     def render(out):
-        from companion.games.hoopers.render import render_notes
+        from companion.games.hoopers import render as views
 
-        render_move(out)
-        render_notes(out, match["notes"])
+        getattr(views, view)(out, *args, **kwargs)
+        views.render_notes(out, match["notes"])
 
     emit({**payload, "match": match}, json, render)
     _settle(ctx, recorded.status, json)
@@ -200,14 +167,14 @@ def start(
         kind=str,
     ) = "win",
     first: opt("--first", help="Who attacks first: a team, or roll (d20 each).", kind=str) = "roll",
-    seed: SeedOption = None,
-    new: NewOption = None,
+    seed: common.SeedOption = None,
+    new: common.NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     from companion.games.hoopers.table import roster
 
-    h, a = players_of(ctx, [home, away], new)
+    h, a = common.players_of(ctx, [home, away], new)
     status = _table(ctx).start(
         h,
         a,
@@ -234,24 +201,24 @@ def start(
 def match_shot(
     ctx: typer.Context,
     team: TeamArg,
-    kind: Kind,
+    kind: shared.Kind,
     stat: MatchStat = None,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
     defender: opt("--defender", help="The defending hooper (with --defense).", kind=Text) = None,
-    bonus: Bonus = None,
-    defense: Defense = None,
+    bonus: shared.Bonus = None,
+    defense: shared.Defense = None,
     defense_card: opt(
         "--defense-card",
         help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
         kind=Text,
     ) = None,
-    face: Face = None,
-    roll: Roll = None,
-    ft_stat: FtStat = None,
-    ft_roll: FtRoll = None,
-    flagrant_whistle: Flagrant = False,
-    no_foul_bonus: NoFoulBonus = False,
+    face: shared.Face = None,
+    roll: shared.Roll = None,
+    ft_stat: shared.FtStat = None,
+    ft_roll: shared.FtRoll = None,
+    flagrant_whistle: shared.Flagrant = False,
+    no_foul_bonus: shared.NoFoulBonus = False,
     perry: opt("--perry", help="Perry Hel adds his defence stat N to the defender's.") = None,
     perry_half: opt(
         "--perry-half", help="Perry lacks the defensive position: half of --perry.", kind=bool
@@ -278,13 +245,8 @@ def match_shot(
     who = {"team": stored["team"], "hooper": stored["hooper"]}
     payload = {**outcome.to_json(), "notes": notes, **who}
 
-    def render(out):
-        from companion.games.hoopers.render import MATCH_OWED, render_shot
-
-        named = f"{who['hooper']} ({who['team']}): "
-        render_shot(out, outcome, who=named, notes=notes, owed=MATCH_OWED)
-
-    _emit_move(ctx, recorded, json, payload, render)
+    named = f"{who['hooper']} ({who['team']}): "
+    _emit_move(ctx, recorded, json, payload, "render_match_shot", outcome, named, notes)
 
 
 def _in_order(data: dict[str, Any], rolled: dict[str, Any]) -> dict[str, Any]:
@@ -312,21 +274,21 @@ def match_counter(
         "recorded and not answered yet).",
         kind=Text,
     ) = None,
-    o: OStat = None,
-    v: VStat = None,
+    o: shared.OStat = None,
+    v: shared.VStat = None,
     position: opt(
         "--position",
         help="The dribbler's Position token (default: the line-up's, else the card's).",
         kind=Text,
     ) = None,
-    face: Face = None,
-    roll: Roll = None,
-    flagrant_whistle: Flagrant = False,
+    face: shared.Face = None,
+    roll: shared.Roll = None,
+    flagrant_whistle: shared.Flagrant = False,
     fouled: opt(
         "--fouled", help="Offensive foul on a rebound: who takes the white cube.", kind=Text
     ) = None,
     ft_stat: opt("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant).") = None,
-    ft_roll: FtRoll = None,
+    ft_roll: shared.FtRoll = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
@@ -342,20 +304,7 @@ def match_counter(
         ft_rolls=list(ft_roll or ()),
     )  # fmt: skip
     outcome = recorded.outcome
-
-    def render(out):
-        from companion.games.hoopers.rules.susan_peg import SusanPegRebound
-
-        if isinstance(outcome, SusanPegRebound):  # her skill: the rebound is a lay-up
-            from companion.games.hoopers.series_render import render_susan_peg_rebound
-
-            render_susan_peg_rebound(out, outcome)
-            return
-        from companion.games.hoopers.render import render_counter
-
-        render_counter(out, outcome)
-
-    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+    _emit_move(ctx, recorded, json, outcome.to_json(), "render_match_counter", outcome)
 
 
 @match_app.command("block")
@@ -370,10 +319,10 @@ def match_block(
     ),  # fmt: skip
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    face: Face = None,
-    keepers_block: KeepersBlock = False,
+    face: shared.Face = None,
+    keepers_block: shared.KeepersBlock = False,
     ft_stat: opt("--ft-stat", help="The blocked hooper's 2PS, for free throws.") = None,
-    ft_roll: FtRoll = None,
+    ft_roll: shared.FtRoll = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
@@ -385,12 +334,8 @@ def match_block(
     outcome, state = recorded.outcome, recorded.status.state
     away = not state.teams[state.attacking].free_throw_bonus
 
-    def render(out):
-        from companion.games.hoopers.render import MATCH_OWED, render_block
-
-        render_block(out, outcome, ft_stat, away, MATCH_OWED)
-
-    _emit_move(ctx, recorded, json, outcome.to_json(), render)
+    payload = outcome.to_json()
+    _emit_move(ctx, recorded, json, payload, "render_match_block", outcome, ft_stat, away)
 
 
 @match_app.command("free-throw")
@@ -593,10 +538,17 @@ def upgrade(
     _move(ctx, json, "upgrade", team=team, hooper=name, period=period)
 
 
-@match_app.command()
-def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """The Series: take a gameplan card for a coach action token (one per game)."""
-    _move(ctx, json, "gameplan", team=team)
+def _team_move(kind: str, help_text: str) -> None:
+    """`match KIND TEAM`: a move that names only a team."""
+
+    def command(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+        _move(ctx, json, kind, team=team)
+
+    command.__doc__ = help_text
+    match_app.command(kind)(command)
+
+
+_team_move("gameplan", "The Series: take a gameplan card for a coach action token (one per game).")
 
 
 @match_app.command()
@@ -730,10 +682,7 @@ def playbook(
     _move(ctx, json, "playbook", **{k: v for k, v in data.items() if v is not None})
 
 
-@match_app.command()
-def coach(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """Spend a coach action token."""
-    _move(ctx, json, "coach", team=team)
+_team_move("coach", "Spend a coach action token.")
 
 
 @match_app.command()
@@ -775,20 +724,10 @@ def _series_game(table: HoopersTable, done: Ended) -> Any:
 
 def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
     """The match filed; for a Series game, also the game's Reward Phase."""
-
-    def render(out):
-        from companion.games.hoopers.render import render_ended
-
-        render_ended(out, done)
-        if series_game is not None:
-            from companion.games.hoopers.series_render import render_taken_in
-
-            render_taken_in(out, series_game)
-
     payload = done.to_json()
     if series_game is not None:
         payload["series"] = series_game.to_json()
-    emit(payload, json, render)
+    shared.emit_view(payload, json, "render_filed", done, series_game)
 
 
 def _undone_json(undone: Any) -> dict[str, Any]:

@@ -111,23 +111,11 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
-    from companion.engine.decks import parse_players
-    from companion.engine.names import check_name
-
-    if not players and not tribes:
-        from companion.engine.errors import BadInput
-
-        raise BadInput(
-            "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
-        )
-    names = parse_players(tribes, low=2, high=2) if tribes else []
-    if players:
-        players = _known_managers(ctx, players, new)
-    if name is not None:
-        check_name(name, "series name")
-    status = _table(ctx).start(
-        names, home=home, name=name, seed=seed, stars=star, managers=players or None
-    )
+    table = _table(ctx)
+    table.check_start(tribes, players, name)
+    managers = _known_managers(ctx, players, new) if players else None
+    names = [tribes] if tribes else []
+    status = table.start(names, home=home, name=name, seed=seed, stars=star, managers=managers)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
 
