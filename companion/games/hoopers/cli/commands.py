@@ -23,6 +23,16 @@ def opt(*flags: str, help: str, kind: Any = int | None, **more: Any) -> Any:
     return Annotated[kind, typer.Option(*flags, help=help, **more)]
 
 
+def text(*flags: str, help: str, **more: Any) -> Any:
+    """A text option (None when not given)."""
+    return opt(*flags, help=help, kind=str | None, **more)
+
+
+def flag(*flags: str, help: str, **more: Any) -> Any:
+    """An on/off option (off when not given)."""
+    return opt(*flags, help=help, kind=bool, **more)
+
+
 # --- options shared by the commands ------------------------------------------
 
 Kind = Annotated[str, typer.Argument(help="2ps, 3ps or lup.", show_default=False)]
@@ -33,33 +43,29 @@ Bonus = opt(
     kind=list[int] | None,
 )
 Defense = opt("--defense", help="The defender's D2/D3/DLU; given, the foul die is rolled.")
-Face = opt("--face", help="The foul die face the table rolled.", kind=str | None)
+Face = text("--face", help="The foul die face the table rolled.")
 Roll = opt("--roll", help="The d20 result the table rolled.")
 FtStat = opt("--ft-stat", help="The shooter's 2PS for free throws (default: --stat on 2ps).")
 FtRoll = opt("--ft-roll", help="A free throw d20 result (repeatable).", kind=list[int] | None)
-Away = opt("--away", help="Series away side: free throws use the basic 2PS.", kind=bool)
-Flagrant = opt(
+Away = flag("--away", help="Series away side: free throws use the basic 2PS.")
+Flagrant = flag(
     "--flagrant-whistle",
     help="Second use of a card under the Unleashed power: a whistle is a flagrant foul.",
-    kind=bool,
 )
-NoFoulBonus = opt("--no-foul-bonus", help="Sin Miedo: a foul on him gives no bonus.", kind=bool)
-KeepersBlock = opt(
-    "--keepers-block", help="Keepers tribe power block: jump ball is a foul.", kind=bool
-)
-Linda = opt(
+NoFoulBonus = flag("--no-foul-bonus", help="Sin Miedo: a foul on him gives no bonus.")
+KeepersBlock = flag("--keepers-block", help="Keepers tribe power block: jump ball is a foul.")
+Linda = flag(
     "--linda",
     help="Linda Siempre defends: her whistle is no foul (a defence keeps the bonus, "
     "a block reads it as jump ball) and the attacker takes the white cube.",
-    kind=bool,
 )
 OStat = opt("--o", help="The countering hooper's O-stat.")
 VStat = opt("--v", help="The countering hooper's V-stat.")
-Position = opt("--position", help="The attacker's Position token (PG SG SF PF C).", kind=str | None)
+Position = text("--position", help="The attacker's Position token (PG SG SF PF C).")
 TeamFouls = opt(
     "--team-fouls", help="The countering (or blocking) team's fouls this period so far.", kind=int
 )
-NoFoulDie = opt("--no-foul-die", help="Manny Gentle: no foul die when countering.", kind=bool)
+NoFoulDie = flag("--no-foul-die", help="Manny Gentle: no foul die when countering.")
 
 
 def given(ctx: typer.Context) -> Any:
@@ -175,10 +181,9 @@ def counter(
     team_fouls: TeamFouls = 0,
     no_foul_die: NoFoulDie = False,
     flagrant_whistle: Flagrant = False,
-    susan_peg: opt(
+    susan_peg: flag(
         "--susan-peg",
         help="Susan Peg's rebound (The Series): no foul → her undefended lay-up with --v.",
-        kind=bool,
     ) = False,
     seed: SeedOption = None,
     json: JsonOption = False,
@@ -206,11 +211,10 @@ def counter(
 def block(
     ctx: typer.Context,
     face: Face = None,
-    against: opt(
+    against: text(
         "--against",
         help="What is blocked: a shot (2ps, 3ps, lup) or, by a boosted counter, "
         "a steal or intercept.",
-        kind=str | None,
     ) = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
@@ -272,7 +276,7 @@ def odds(
     stat: opt("--stat", help="The attack stat.") = None,
     bonus: Bonus = None,
     defense: Defense = None,
-    face: opt("--face", help="Take the foul die as already rolled.", kind=str | None) = None,
+    face: text("--face", help="Take the foul die as already rolled.") = None,
     ft_stat: FtStat = None,
     away: Away = False,
     flagrant_whistle: Flagrant = False,
@@ -305,10 +309,8 @@ def _table(ctx: typer.Context) -> Any:
 @app.command()
 def markers(
     ctx: typer.Context,
-    set_: opt(
-        "--set", help="Your pile of eight injury markers, comma separated.", kind=str | None
-    ) = None,
-    reset: opt("--reset", help="Back to the default pile.", kind=bool) = False,
+    set_: text("--set", help="Your pile of eight injury markers, comma separated.") = None,
+    reset: flag("--reset", help="Back to the default pile.") = False,
     json: JsonOption = False,
 ) -> None:
     """Show or set the injury marker pile new matches draw from."""
@@ -357,7 +359,7 @@ def energy(
     value: Annotated[
         int | None, typer.Argument(help="The energy printed on the card.", show_default=False)
     ] = None,
-    forget: opt("--forget", help="Forget the table's number for this card.", kind=bool) = False,
+    forget: flag("--forget", help="Forget the table's number for this card.") = False,
     json: JsonOption = False,
 ) -> None:
     """Show or set each hooper card's printed energy (the rulebook prints none): remembered,
@@ -397,15 +399,11 @@ def card(
     dlu: _stat_option("--dlu", "The card's DLU (defence of a lay-up).") = None,
     o: _stat_option("--o", "The card's O-stat.") = None,
     v: _stat_option("--v", "The card's V-stat.") = None,
-    guards: opt(
-        "--guards", help="The positions its defence flags cover: PG,SG,…", kind=str | None
-    ) = None,
+    guards: text("--guards", help="The positions its defence flags cover: PG,SG,…") = None,
     stellar: opt(
         "--stellar/--not-stellar", help="The card's stellar mark.", kind=bool | None
     ) = None,
-    import_: opt(
-        "--import", help="A TOML or JSON file: a table per card of these fields.", kind=str | None
-    ) = None,
+    import_: text("--import", help="A TOML or JSON file: a table per card of these fields.") = None,
     json: JsonOption = False,
 ) -> None:
     """Show or give the hooper cards' printed numbers (the rulebook prints none): remembered,

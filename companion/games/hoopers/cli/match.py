@@ -15,7 +15,7 @@ from companion.cli import common
 from companion.cli.common import JsonOption, emit
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
-from companion.games.hoopers.cli.commands import check_face, check_roll, given, opt
+from companion.games.hoopers.cli.commands import check_face, check_roll, flag, given, opt, text
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
@@ -143,23 +143,20 @@ def start(
     ctx: typer.Context,
     home: opt("--home", help="The home team (a player's name).", kind=str),
     away: opt("--away", help="The away team.", kind=str),
-    home_tribe: opt(
-        "--home-tribe", help="keepers or unleashed: its ten hoopers.", kind=Text
+    home_tribe: text("--home-tribe", help="keepers or unleashed: its ten hoopers.") = None,
+    away_tribe: text("--away-tribe", help="keepers or unleashed.") = None,
+    home_roster: text("--home-roster", help="The home hoopers, comma separated.") = None,
+    away_roster: text("--away-roster", help="The away hoopers, comma separated.") = None,
+    home_seven: text(
+        "--home-seven", help="The seven home hoopers of this match (of the ten)."
     ) = None,
-    away_tribe: opt("--away-tribe", help="keepers or unleashed.", kind=Text) = None,
-    home_roster: opt("--home-roster", help="The home hoopers, comma separated.", kind=Text) = None,
-    away_roster: opt("--away-roster", help="The away hoopers, comma separated.", kind=Text) = None,
-    home_seven: opt(
-        "--home-seven", help="The seven home hoopers of this match (of the ten).", kind=Text
-    ) = None,
-    away_seven: opt("--away-seven", help="The seven away hoopers.", kind=Text) = None,
-    home_five: opt(
+    away_seven: text("--away-seven", help="The seven away hoopers.") = None,
+    home_five: text(
         "--home-five",
         help="The home five on court (the other two on the bench); 'Name=POS' places a "
         "hooper on another Position token than the card's first position.",
-        kind=Text,
     ) = None,
-    away_five: opt("--away-five", help="The away five on court.", kind=Text) = None,
+    away_five: text("--away-five", help="The away five on court.") = None,
     variant: opt("--variant", help="classic or fast.", kind=str) = "classic",
     milestones: opt(
         "--milestones",
@@ -205,13 +202,12 @@ def match_shot(
     stat: MatchStat = None,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    defender: opt("--defender", help="The defending hooper (with --defense).", kind=Text) = None,
+    defender: text("--defender", help="The defending hooper (with --defense).") = None,
     bonus: shared.Bonus = None,
     defense: shared.Defense = None,
-    defense_card: opt(
+    defense_card: text(
         "--defense-card",
         help="The defence card, when not the attack's own: dlu for Edd Trapp on a 3PS.",
-        kind=Text,
     ) = None,
     face: shared.Face = None,
     roll: shared.Roll = None,
@@ -220,12 +216,10 @@ def match_shot(
     flagrant_whistle: shared.Flagrant = False,
     no_foul_bonus: shared.NoFoulBonus = False,
     perry: opt("--perry", help="Perry Hel adds his defence stat N to the defender's.") = None,
-    perry_half: opt(
-        "--perry-half", help="Perry lacks the defensive position: half of --perry.", kind=bool
+    perry_half: flag(
+        "--perry-half", help="Perry lacks the defensive position: half of --perry."
     ) = False,
-    gift: opt(
-        "--gift", help="Maddy Cure scores: the teammate who recovers one energy.", kind=Text
-    ) = None,
+    gift: text("--gift", help="Maddy Cure scores: the teammate who recovers one energy.") = None,
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a shot: score, fouls and injury cubes, Onfire track.
@@ -261,32 +255,27 @@ def match_counter(
     team: Annotated[str, typer.Argument(help="The countering team (unique prefix).")],
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
     hooper_arg: HooperArg = None,
-    hooper: opt(
+    hooper: text(
         "--hooper",
         "--defender",
         show_default=False,
         help="The countering hooper (unique prefix); its card gives O and V not typed.",
-        kind=Text,
     ) = None,
-    against: opt(
+    against: text(
         "--against",
         help="The hooper whose dribble or pass is countered (default: the last one "
         "recorded and not answered yet).",
-        kind=Text,
     ) = None,
     o: shared.OStat = None,
     v: shared.VStat = None,
-    position: opt(
+    position: text(
         "--position",
         help="The dribbler's Position token (default: the line-up's, else the card's).",
-        kind=Text,
     ) = None,
     face: shared.Face = None,
     roll: shared.Roll = None,
     flagrant_whistle: shared.Flagrant = False,
-    fouled: opt(
-        "--fouled", help="Offensive foul on a rebound: who takes the white cube.", kind=Text
-    ) = None,
+    fouled: text("--fouled", help="Offensive foul on a rebound: who takes the white cube.") = None,
     ft_stat: opt("--ft-stat", help="The free throw shooter's 2PS (team fouls, flagrant).") = None,
     ft_roll: shared.FtRoll = None,
     json: JsonOption = False,
@@ -374,7 +363,7 @@ def score(
             metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
         ),
     ] = None,
-    hooper: opt("--hooper", help="Credit them to this hooper.", kind=Text) = None,
+    hooper: text("--hooper", help="Credit them to this hooper.") = None,
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
@@ -388,11 +377,10 @@ def match_foul(
     team: TeamArg,
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
-    on: opt(
+    on: text(
         "--on",
         help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
         "or screen, rebound, charging (attacking); checked against injury markers.",
-        kind=Text,
     ) = None,
     json: JsonOption = False,
 ) -> None:
@@ -428,9 +416,7 @@ _team_hooper_move(
 def track(
     ctx: typer.Context,
     team: TeamArg,
-    off: opt(
-        "--off", help="The step takes the marker outside the track (onto the card).", kind=bool
-    ) = False,
+    off: flag("--off", help="The step takes the marker outside the track (onto the card).") = False,
     json: JsonOption = False,
 ) -> None:
     """A Series game: TEAM satisfied the mini track's condition; its tribe marker moves."""
@@ -554,14 +540,11 @@ _team_move("gameplan", "The Series: take a gameplan card for a coach action toke
 @match_app.command()
 def turn(
     ctx: typer.Context,
-    again: opt(
-        "--again", help="Attack again without moving the turn token (rebound).", kind=bool
-    ) = False,
-    power: opt(
+    again: flag("--again", help="Attack again without moving the turn token (rebound).") = False,
+    power: flag(
         "--power",
         help="The Unleashed power: the side that won the ball back plays the same card's "
         "other action now; the turn token stays.",
-        kind=bool,
     ) = False,
     json: JsonOption = False,
 ) -> None:
@@ -583,11 +566,10 @@ def timeout(
         "different hoopers).",
         kind=list[str] | None,
     ) = None,
-    opponent_token: opt(
+    opponent_token: flag(
         "--opponent-token",
         help="The opponent spends a coach action token for all the timeout's benefits "
         "(each of its hoopers recovers one, substitutions) instead of two energies.",
-        kind=bool,
     ) = False,
     json: JsonOption = False,
 ) -> None:
@@ -626,14 +608,11 @@ def match_energy(
     recover: opt(
         "--recover", help="Energies given back (a playbook, May Friend, a timeout's two)."
     ) = None,
-    star: opt(
-        "--star", help="The hooper carries the [star] upgrade: +1 energy.", kind=bool
-    ) = False,
-    untracked: opt(
+    star: flag("--star", help="The hooper carries the [star] upgrade: +1 energy.") = False,
+    untracked: flag(
         "--untracked",
         help="The table does not track this hooper's energy in this match (its card's "
         "energy unknown): nothing about it is said again.",
-        kind=bool,
     ) = False,
     json: JsonOption = False,
 ) -> None:
@@ -661,10 +640,8 @@ def playbook(
     name: Annotated[
         Text, typer.Argument(help="The playbook, for use (a common one: its name) or drop.")
     ] = None,
-    f2: opt(
-        "--f2", help="Who played the F2 (default: the last fundamental recorded).", kind=Text
-    ) = None,
-    pick: opt("--pick", help="For 'both': the card whose energy comes back.", kind=Text) = None,
+    f2: text("--f2", help="Who played the F2 (default: the last fundamental recorded).") = None,
+    pick: text("--pick", help="For 'both': the card whose energy comes back.") = None,
     json: JsonOption = False,
 ) -> None:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
@@ -688,11 +665,10 @@ _team_move("coach", "Spend a coach action token.")
 @match_app.command()
 def resume(
     ctx: typer.Context,
-    match: opt(
+    match: text(
         "--match",
         metavar="ID",
         help="The live match to go back to (default: the one waiting).",
-        kind=Text,
     ) = None,
     json: JsonOption = False,
 ) -> None:
@@ -704,9 +680,7 @@ def resume(
 @match_app.command()
 def end(
     ctx: typer.Context,
-    abandon_: opt(
-        "--abandon", hidden=True, help="Same as 'hoopers match abandon'.", kind=bool
-    ) = False,
+    abandon_: flag("--abandon", hidden=True, help="Same as 'hoopers match abandon'.") = False,
     json: JsonOption = False,
 ) -> None:
     """Record the finished match in history."""

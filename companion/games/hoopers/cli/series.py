@@ -20,7 +20,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
-from companion.games.hoopers.cli.commands import opt
+from companion.games.hoopers.cli.commands import opt, text
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.series_report import SeriesView
@@ -53,11 +53,10 @@ UpgradeOption = opt(
     "energies') or star (the kit's). Later games start the hooper with its energy.",
     kind=list[str] | None,
 )
-SeriesTrackOption = opt(
+SeriesTrackOption = text(
     "--series-track",
     metavar="TRIBE",
     help="The tribe the tribe marker shows at the end (default: the home tribe).",
-    kind=str | None,
 )
 GameArg = Annotated[
     int | None, typer.Argument(help="Game number (default: the last recorded game).")
@@ -90,16 +89,15 @@ def start(
         "History files the people as players, each with the tribe as role.",
         kind=list[str] | None,
     ) = None,
-    tribes: opt(
+    tribes: text(
         "--tribes",
         help="The two tribes, comma separated: Keepers,Unleashed (without --players, "
         "history counts no person for the series' games).",
-        kind=str | None,
     ) = None,
     home: opt(
         "--home", help="The tribe at home in game 1, or 'random' (seeded).", kind=str
     ) = "random",
-    name: opt("--name", help="A name for the series.", kind=str | None) = None,
+    name: text("--name", help="A name for the series.") = None,
     seed: SeedOption = None,
     star: opt(
         "--star",
@@ -144,8 +142,8 @@ def next_(ctx: typer.Context, json: JsonOption = False) -> None:
 def record(
     ctx: typer.Context,
     score: opt("--score", help="Final score in the order the tribes were named: 78-75.", kind=str),
-    periods: opt(
-        "--periods", help="Period scores in tribe order: 20-18,15-22,21-17,22-18.", kind=str | None
+    periods: text(
+        "--periods", help="Period scores in tribe order: 20-18,15-22,21-17,22-18."
     ) = None,
     ejected: HooperOption = None,
     injured: HooperOption = None,
@@ -200,15 +198,13 @@ def amend(
 @game_app.command("start")
 def game_start(
     ctx: typer.Context,
-    hot: opt(
+    hot: text(
         "--hot",
         help="The home tribe's three hoopers on the first hot step (comma separated).",
-        kind=str | None,
     ) = None,
-    cold: opt(
+    cold: text(
         "--cold",
         help="The away tribe's two hoopers on the first cold step (comma separated).",
-        kind=str | None,
     ) = None,
     roster: opt(
         "--roster",
@@ -278,18 +274,9 @@ def status(ctx: typer.Context, json: JsonOption = False) -> None:
 @app.command()
 def odds(
     ctx: typer.Context,
-    p: opt(
-        "--p",
-        metavar="P",
-        help="The first tribe's chance of each game (0.6, 3/5).",
-        kind=str | None,
-    ) = None,
-    home_p: opt(
-        "--home-p", metavar="P", help="The first tribe's chance of a home game.", kind=str | None
-    ) = None,
-    away_p: opt(
-        "--away-p", metavar="P", help="The first tribe's chance of an away game.", kind=str | None
-    ) = None,
+    p: text("--p", metavar="P", help="The first tribe's chance of each game (0.6, 3/5).") = None,
+    home_p: text("--home-p", metavar="P", help="The first tribe's chance of a home game.") = None,
+    away_p: text("--away-p", metavar="P", help="The first tribe's chance of an away game.") = None,
     json: JsonOption = False,
 ) -> None:
     """Each tribe's exact chance of winning The Series from here, best of seven on its
