@@ -381,24 +381,20 @@ def energy(
     emit_view({"energy": known}, json, "render_card_energies", known)
 
 
-def _stat_option(flag: str, what: str) -> Any:
-    return opt(flag, help=what, show_default=False)
-
-
 @app.command()
 def card(
     ctx: typer.Context,
     hooper: Annotated[
         str | None, typer.Argument(help="A hooper card (a known card by unique prefix).")
     ] = None,
-    two: _stat_option("--2ps", "The card's 2 points shot stat.") = None,
-    three: _stat_option("--3ps", "The card's 3 points shot stat.") = None,
-    lup: _stat_option("--lup", "The card's lay-up stat.") = None,
-    d2: _stat_option("--d2", "The card's D2 (defence of a 2PS).") = None,
-    d3: _stat_option("--d3", "The card's D3 (defence of a 3PS).") = None,
-    dlu: _stat_option("--dlu", "The card's DLU (defence of a lay-up).") = None,
-    o: _stat_option("--o", "The card's O-stat.") = None,
-    v: _stat_option("--v", "The card's V-stat.") = None,
+    two: opt("--2ps", help="The card's 2 points shot stat.") = None,
+    three: opt("--3ps", help="The card's 3 points shot stat.") = None,
+    lup: opt("--lup", help="The card's lay-up stat.") = None,
+    d2: opt("--d2", help="The card's D2 (defence of a 2PS).") = None,
+    d3: opt("--d3", help="The card's D3 (defence of a 3PS).") = None,
+    dlu: opt("--dlu", help="The card's DLU (defence of a lay-up).") = None,
+    o: opt("--o", help="The card's O-stat.") = None,
+    v: opt("--v", help="The card's V-stat.") = None,
     guards: text("--guards", help="The positions its defence flags cover: PG,SG,…") = None,
     stellar: opt(
         "--stellar/--not-stellar", help="The card's stellar mark.", kind=bool | None

@@ -50,22 +50,17 @@ Second = opt(
 )
 
 
-def _hooper(given: Text, option: Text, command: str) -> str:
-    """The hooper named by --hooper or by the argument (either, or both alike)."""
-    name = _maybe_hooper(given, option)
-    if name is None:
-        from companion.engine.errors import BadInput
+def _hooper(given: Text, option: Text, command: str | None) -> Any:
+    """The hooper named by --hooper or by the argument (either, or both alike); without
+    one, None where `command` is None, else a refusal naming it."""
+    from companion.engine.errors import BadInput
 
+    if None not in (given, option) and given.strip().casefold() != option.strip().casefold():
+        raise BadInput(f"two hoopers, '{given}' and --hooper '{option}': give one")
+    name = option if option is not None else given
+    if name is None and command is not None:
         raise BadInput(f"which hooper? 'hoopers match {command} --hooper NAME'")
     return name
-
-
-def _maybe_hooper(given: Text, option: Text) -> Text:
-    if None not in (given, option) and given.strip().casefold() != option.strip().casefold():
-        from companion.engine.errors import BadInput
-
-        raise BadInput(f"two hoopers, '{given}' and --hooper '{option}': give one")
-    return option if option is not None else given
 
 
 def _table(ctx: typer.Context) -> HoopersTable:
@@ -132,12 +127,6 @@ def _emit_move(ctx: typer.Context, recorded: Any, json: bool, payload: dict[str,
     _settle(ctx, recorded.status, json)
 
 
-def _names(text: Text) -> list[str] | None:
-    from companion.games.hoopers.table import names
-
-    return names(text)
-
-
 @match_app.command()
 def start(
     ctx: typer.Context,
@@ -169,6 +158,7 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
+    from companion.games.hoopers.table import names as _names
     from companion.games.hoopers.table import roster
 
     h, a = common.players_of(ctx, [home, away], new)
@@ -231,22 +221,15 @@ def match_shot(
     from companion.games.hoopers.rules.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    data = match_shot_data(given(ctx), parse_kind(kind))
-    rolled = {"face": check_face(face), "roll": check_roll(roll)}
-    recorded = _record(ctx, "shot", team=team, hooper=name, **_in_order(data, rolled))
+    data = match_shot_data(given(ctx), parse_kind(kind), check_face(face), check_roll(roll))
+    recorded = _record(ctx, "shot", team=team, hooper=name, **data)
     outcome, stored = recorded.outcome, recorded.events[-1]["data"]
-    notes = unused_roll(outcome, rolled["roll"])
+    notes = unused_roll(outcome, data["roll"])
     who = {"team": stored["team"], "hooper": stored["hooper"]}
     payload = {**outcome.to_json(), "notes": notes, **who}
 
     named = f"{who['hooper']} ({who['team']}): "
     _emit_move(ctx, recorded, json, payload, "render_match_shot", outcome, named, notes)
-
-
-def _in_order(data: dict[str, Any], rolled: dict[str, Any]) -> dict[str, Any]:
-    """A shot's data as it has always been stored: the dice after the spec."""
-    head = {k: data[k] for k in ("defender", "spec")}
-    return {**head, **rolled, **{k: v for k, v in data.items() if k not in head}}
 
 
 @match_app.command("counter")
@@ -367,7 +350,7 @@ def score(
     json: JsonOption = False,
 ) -> None:
     """Add points by hand (chips like Fast Break, corrections)."""
-    name = _maybe_hooper(hooper_arg, hooper)
+    name = _hooper(hooper_arg, hooper, None)
     _move(ctx, json, "score", team=team, points=points, hooper=name)
 
 
@@ -686,14 +669,11 @@ def end(
     """Record the finished match in history."""
     table = _table(ctx)
     done = table.abandon() if abandon_ else table.end()
-    _emit_ended(done, json, _series_game(table, done))
-
-
-def _series_game(table: HoopersTable, done: Ended) -> Any:
-    """The Series game this match was, once its series has taken it in (else None)."""
     from companion.games.hoopers.series_table import SeriesTable
 
-    return SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
+    # the Series game this match was, once its series has taken it in
+    taken = SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
+    _emit_ended(done, json, taken)
 
 
 def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:

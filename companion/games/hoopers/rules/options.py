@@ -126,9 +126,10 @@ def unused_roll(outcome: Any, roll: int | None) -> list[str]:
     return [f"--roll {roll} not used: {why}"]
 
 
-def match_shot_data(given: Given, shot: str) -> dict[str, Any]:
-    """A tracked shot's event data from the options given (the table fills a missing
-    --stat, and the defence from the defender's card, inside the move's transaction)."""
+def match_shot_data(given: Given, shot: str, face: str | None, roll: int | None) -> dict[str, Any]:
+    """A tracked shot's event data from the options given, with the dice the table rolled
+    (the table fills a missing --stat, and the defence from the defender's card, inside
+    the move's transaction)."""
     defense, defender = given["defense"], given["defender"]
     # A --defender alone takes the defence from the defender's card (`hoopers card`).
     defended = defense if defense is not None or defender is None else 0
@@ -150,7 +151,8 @@ def match_shot_data(given: Given, shot: str) -> dict[str, Any]:
 
         cards = list(DEFENSE_FOR.values())
         spec["defense_card"] = match_prefix(given["defense_card"], cards, what="defence card")
-    data = {"defender": defender, "spec": spec, "ft_rolls": list(given["ft_roll"] or ())}
+    data = {"defender": defender, "spec": spec, "face": face, "roll": roll,
+            "ft_rolls": list(given["ft_roll"] or ())}  # fmt: skip
     if given["perry"] is not None:
         data["perry"] = {"stat": given["perry"], "half": bool(given["perry_half"])}
     elif given["perry_half"]:
