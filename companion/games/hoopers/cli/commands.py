@@ -66,6 +66,9 @@ TeamFouls = opt(
     "--team-fouls", help="The countering (or blocking) team's fouls this period so far.", kind=int
 )
 NoFoulDie = flag("--no-foul-die", help="Manny Gentle: no foul die when countering.")
+# `--stat`, the name a shot's stat goes by, read as the stat a counter reads (or refused,
+# saying which to give): hidden, --o and --v are the counter's own names.
+CounterStat = opt("--stat", help="The stat the counter reads (--o or --v).", hidden=True)
 
 
 def given(ctx: typer.Context) -> Any:
@@ -181,6 +184,7 @@ def counter(
     team_fouls: TeamFouls = 0,
     no_foul_die: NoFoulDie = False,
     flagrant_whistle: Flagrant = False,
+    stat: CounterStat = None,
     susan_peg: flag(
         "--susan-peg",
         help="Susan Peg's rebound (The Series): no foul → her undefended lay-up with --v.",
@@ -189,10 +193,14 @@ def counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
+    from dataclasses import replace
+
     from companion.games.hoopers.rules.counters import parse_counter, resolve_counter
-    from companion.games.hoopers.rules.options import counter_spec, refuse_for_counter
+    from companion.games.hoopers.rules.options import counter_spec, counter_stat, refuse_for_counter
 
     name, options, rng = parse_counter(kind), given(ctx), TableRng(seed)
+    o, v = counter_stat(name, stat, o, v)
+    options = replace(options, values={**options.values, "o": o, "v": v})
     refuse_for_counter(options, name)
     face, roll = check_face(face), check_roll(roll)
     if susan_peg:

@@ -251,6 +251,7 @@ def match_counter(
     ) = None,
     o: shared.OStat = None,
     v: shared.VStat = None,
+    stat: shared.CounterStat = None,
     position: text(
         "--position",
         help="The dribbler's Position token (default: the line-up's, else the card's).",
@@ -265,10 +266,11 @@ def match_counter(
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
     from companion.games.hoopers.rules.counters import parse_counter
-    from companion.games.hoopers.rules.options import refuse_for_match_counter
+    from companion.games.hoopers.rules.options import counter_stat, refuse_for_match_counter
 
     name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
     refuse_for_match_counter(given(ctx), parse_counter(kind))
+    o, v = counter_stat(parse_counter(kind), stat, o, v)
     recorded = _record(
         ctx, "counter", team=team, kind=kind, hooper=name, against=against, o=o, v=v,
         position=position, face=check_face(face), roll=check_roll(roll),

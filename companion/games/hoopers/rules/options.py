@@ -192,6 +192,23 @@ def refuse_for_counter(given: Given, name: str) -> None:
     refuse_unused(given, applies, a_or_an(name), because)
 
 
+def counter_stat(name: str, stat: int | None, o: int | None, v: int | None) -> tuple[Any, Any]:
+    """(O, V) with `--stat N`, the name a shot uses, as the stat the counter reads: an
+    intercept reads O, a rebound V; a steal's depends on the dribbler's Position token, so
+    it says which to give."""
+    if stat is None:
+        return o, v
+    reads = {"intercept": "o", "rebound": "v"}.get(name)
+    if reads is None:
+        raise BadInput(
+            "a steal reads the O-stat against a PG or SG, the V-stat against a PF or C, the "
+            "worse of the two against an SF: give --o N or --v N (both against an SF)"
+        )
+    if (o if reads == "o" else v) is not None:
+        raise BadInput(f"--stat and --{reads}: one or the other ({a_or_an(name)} reads --{reads})")
+    return (stat, v) if reads == "o" else (o, stat)
+
+
 def counter_spec(given: Given, name: str) -> Any:
     from companion.games.hoopers.rules.counters import CounterSpec, parse_position
 

@@ -1,0 +1,40 @@
+"""Issue 43 (Valley Hoopers): what a table types, says and is told."""
+
+from __future__ import annotations
+
+from tests.conftest import assert_user_error
+
+M = ("hoopers", "match")
+START = (*M, "start", "--home", "Lucy", "--away", "Karl", "--home-tribe", "unleashed",
+         "--away-tribe", "keepers", "--first", "Lucy", "--seed", "4")  # fmt: skip
+
+
+def test_a_counter_takes_the_stat_by_the_name_a_shot_uses(cli):
+    # Item 5: `--stat` was "No such option: --stat (Possible options: --ft-stat)".
+    typed = cli("hoopers", "counter", "rebound", "--stat", "60", "--face", "blank", "--roll",
+                "30", "--seed", "1", "--json")  # fmt: skip
+    assert typed.exit_code == 0, typed.stderr
+    own = cli("hoopers", "counter", "rebound", "--v", "60", "--face", "blank", "--roll", "30",
+              "--seed", "1", "--json")  # fmt: skip
+    assert typed.json == own.json
+    assert "intercept uses O 60" in cli("hoopers", "counter", "intercept", "--stat", "60",
+                                         "--face", "blank", "--roll", "30").stdout  # fmt: skip
+    assert_user_error(
+        cli("hoopers", "counter", "steal", "--stat", "60", "--position", "PG"),
+        "a steal reads the O-stat against a PG or SG, the V-stat against a PF or C, the worse "
+        "of the two against an SF: give --o N or --v N (both against an SF)",
+    )
+    assert_user_error(
+        cli("hoopers", "counter", "intercept", "--stat", "60", "--o", "50"),
+        "--stat and --o: one or the other (an intercept reads --o)",
+    )
+
+
+def test_a_tracked_counter_takes_the_stat_too(cli):
+    five = ("--home-seven", "Muy,Serge,Dime,Never,Lance,Joy,Faust",
+            "--home-five", "Serge,Muy,Dime,Lance,Never")  # fmt: skip
+    assert cli(*START, *five, "--first", "Karl").exit_code == 0
+    done = cli(*M, "counter", "Lucy", "intercept", "Dime", "--against", "May", "--stat", "40",
+               "--face", "blank", "--roll", "90", "--json")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert (done.json["stat"], done.json["target"]) == ("o", 40)
