@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import assert_user_error
 
 M = ("hoopers", "match")
@@ -38,3 +40,25 @@ def test_a_tracked_counter_takes_the_stat_too(cli):
                "--face", "blank", "--roll", "90", "--json")  # fmt: skip
     assert done.exit_code == 0, done.stderr
     assert (done.json["stat"], done.json["target"]) == ("o", 40)
+
+
+@pytest.mark.slow
+def test_abandon_asks_first_at_a_terminal(cli, db):
+    # Item 6: "A move that ends something asks first at a terminal (`hoopers match abandon`)".
+    from tests.guided.terminal import Terminal, json_of
+
+    assert cli(*START).exit_code == 0
+    match_id = json_of(db, *M, "status")["id"]
+    term = Terminal(db, *M, "abandon")
+    term.answer(f"Abandon hoopers match {match_id} (Lucy v Karl)? [y/N]", "n")
+    term.expect("Nothing abandoned.")
+    assert term.finish() == 0
+    assert json_of(db, *M, "status")["status"] == "live"
+    term = Terminal(db, *M, "abandon", "--yes")  # --yes: nothing asked
+    term.expect(f"Match {match_id} abandoned.")
+    assert term.finish() == 0
+
+
+def test_abandon_off_a_terminal_asks_nothing(cli):
+    assert cli(*START).exit_code == 0
+    assert cli(*M, "abandon", "--json").json["status"] == "abandoned"

@@ -28,6 +28,11 @@ def text(*flags: str, help: str, **more: Any) -> Any:
     return opt(*flags, help=help, kind=str | None, **more)
 
 
+def texts(*flags: str, help: str, **more: Any) -> Any:
+    """A repeatable text option (None when not given)."""
+    return opt(*flags, help=help, kind=list[str] | None, **more)
+
+
 def flag(*flags: str, help: str, **more: Any) -> Any:
     """An on/off option (off when not given)."""
     return opt(*flags, help=help, kind=bool, **more)

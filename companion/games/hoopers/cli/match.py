@@ -15,7 +15,15 @@ from companion.cli import common
 from companion.cli.common import JsonOption, emit
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
-from companion.games.hoopers.cli.commands import check_face, check_roll, flag, given, opt, text
+from companion.games.hoopers.cli.commands import (
+    check_face,
+    check_roll,
+    flag,
+    given,
+    opt,
+    text,
+    texts,
+)
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
@@ -42,11 +50,10 @@ HooperArg = Annotated[
     ),
 ]
 HooperOption = opt("--hooper", help="The hooper (unique prefix).", kind=Text, show_default=False)
-Second = opt(
+Second = texts(
     "--second-position",
     help="A hooper coming in whose card has that Position token as its second "
     "position: no Out of position marker (repeatable).",
-    kind=list[str] | None,
 )
 
 
@@ -484,10 +491,9 @@ def swap(
     hoopers: Annotated[
         list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
     ],
-    second_position: opt(
+    second_position: texts(
         "--second-position",
         help="One of the two whose card has its new token as second position (repeatable).",
-        kind=list[str] | None,
     ) = None,
     json: JsonOption = False,
 ) -> None:
@@ -545,11 +551,10 @@ def turn(
 def timeout(
     ctx: typer.Context,
     team: TeamArg,
-    rest: opt(
+    rest: texts(
         "--rest",
         help="An opponent's hooper who recovers one of its two energies (twice: two "
         "different hoopers).",
-        kind=list[str] | None,
     ) = None,
     opponent_token: flag(
         "--opponent-token",

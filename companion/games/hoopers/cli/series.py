@@ -20,7 +20,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
-from companion.games.hoopers.cli.commands import opt, text
+from companion.games.hoopers.cli.commands import opt, text, texts
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.series_report import SeriesView
@@ -32,26 +32,19 @@ app = new_app("The Series: best of seven across evenings, home/away, rewards, ca
 game_app = new_app("Play the next series game as a tracked hoopers match.")
 app.add_typer(game_app, name="game")
 
-HooperOption = opt(metavar="TRIBE:HOOPER", help="Repeat for each hooper.", kind=list[str] | None)
-ChipsOption = opt(
-    "--chips",
-    metavar="TRIBE:lv1=N,lv2=N",
-    help="Onfire chips left unspent at the end.",
-    kind=list[str] | None,
+HooperOption = texts(metavar="TRIBE:HOOPER", help="Repeat for each hooper.")
+ChipsOption = texts(
+    "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
 )
-GameplanOption = opt(
-    "--gameplan",
-    metavar="TRIBE:0|1|2",
-    help="Gameplan milestones completed this game.",
-    kind=list[str] | None,
+GameplanOption = texts(
+    "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
 )
-UpgradeOption = opt(
+UpgradeOption = texts(
     "--upgrade",
     metavar="TRIBE:HOOPER=CARD",
     help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
     "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
     "energies') or star (the kit's). Later games start the hooper with its energy.",
-    kind=list[str] | None,
 )
 SeriesTrackOption = text(
     "--series-track",
@@ -82,12 +75,11 @@ def _names(text: str | None) -> list[str]:
 @app.command()
 def start(
     ctx: typer.Context,
-    players: opt(
+    players: texts(
         "--players",
         metavar="PERSON=TRIBE,...",
         help="Who manages each tribe: Ana=Keepers,Ben=Unleashed (tribes by prefix). "
         "History files the people as players, each with the tribe as role.",
-        kind=list[str] | None,
     ) = None,
     tribes: text(
         "--tribes",
@@ -99,11 +91,10 @@ def start(
     ) = "random",
     name: text("--name", help="A name for the series.") = None,
     seed: SeedOption = None,
-    star: opt(
+    star: texts(
         "--star",
         metavar="TRIBE:HOOPER",
         help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
-        kind=list[str] | None,
     ) = None,
     new: NewOption = None,
     json: JsonOption = False,
@@ -206,23 +197,20 @@ def game_start(
         "--cold",
         help="The away tribe's two hoopers on the first cold step (comma separated).",
     ) = None,
-    roster: opt(
+    roster: texts(
         "--roster",
         metavar="TRIBE:A,B,...",
         help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
-        kind=list[str] | None,
     ) = None,
-    seven: opt(
+    seven: texts(
         "--seven",
         metavar="TRIBE:A,B,...",
         help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
-        kind=list[str] | None,
     ) = None,
-    five: opt(
+    five: texts(
         "--five",
         metavar="TRIBE:A,B=POS,...",
         help="A tribe's five on court, of its seven ('Name=POS' for another token).",
-        kind=list[str] | None,
     ) = None,
     first: opt(
         "--first",
