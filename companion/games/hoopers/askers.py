@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
 from companion.engine.events import event
+from companion.engine.names import possessive
 from companion.games.hoopers.rules.cards import MissingCard
 from companion.games.hoopers.rules.errors import FreeThrowsOwed
 from companion.games.hoopers.rules.stats import check_stat
@@ -30,7 +31,7 @@ LABELS = {"2ps": "2PS", "3ps": "3PS", "lup": "LUP", "d2": "D2", "d3": "D3", "dlu
 
 def card_question(hooper: str, label: str) -> str:
     """The one question both faces ask (guided play asked it so before the cards)."""
-    return f"{hooper}'s {label}?"
+    return f"{possessive(hooper)} {label}?"
 
 
 def ask_card_fact(
@@ -80,7 +81,7 @@ def _ask_free_throws(table: Any, refusal: FreeThrowsOwed) -> Any:
     )
     try:
         stat = prompts.number(
-            f"{hooper}'s 2PS (free throws)?", None, lambda n: check_stat(n, "2PS")
+            f"{possessive(hooper)} 2PS (free throws)?", None, lambda n: check_stat(n, "2PS")
         )
         target = free_throw_target(stat, refusal.away)
         rolls: list[int] = []
@@ -118,8 +119,9 @@ def _roll(question: str) -> int | None:
 
 def ask_substitute(vacancy: Vacancy, name: Callable[..., str] = prompts.name) -> str:
     """Who comes in on the place `vacancy` left empty (the benchwarmers free to)."""
+    place = f"{possessive(vacancy.team)} {vacancy.token}"
     return name(
-        f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s {vacancy.token}?",
+        f"{vacancy.hooper} is {vacancy.why}: who comes in on {place}?",
         list(vacancy.bench),
         vacancy.bench[0],
         what="hooper",

@@ -62,3 +62,27 @@ def test_abandon_asks_first_at_a_terminal(cli, db):
 def test_abandon_off_a_terminal_asks_nothing(cli):
     assert cli(*START).exit_code == 0
     assert cli(*M, "abandon", "--json").json["status"] == "abandoned"
+
+
+def test_small_words_an_intercept_and_a_possessive_of_a_name_in_s(cli):
+    # Item 10: `a intercept`, `Dime N'Shons's`.
+    from companion.engine.names import a_or_an, possessive
+
+    assert [possessive(n) for n in ("Dime N'Shons", "Keepers", "Lucy")] == [
+        "Dime N'Shons'", "Keepers'", "Lucy's"]  # fmt: skip
+    assert [a_or_an(w) for w in ("intercept pass", "steal", "undefended lay-up")] == [
+        "an intercept pass", "a steal", "an undefended lay-up"]  # fmt: skip
+    five = ("--home-seven", "Muy,Serge,Dime,Never,Lance,Joy,Faust",
+            "--home-five", "Serge,Muy,Dime,Lance,Never")  # fmt: skip
+    assert cli(*START, *five, "--first", "Karl").exit_code == 0
+    assert_user_error(
+        cli(*M, "counter", "Lucy", "intercept", "Dime", "--o", "40"),
+        "an intercept pass in a match needs --against (the hooper whose pass it counters)",
+    )
+
+
+def test_the_turn_token_question_says_both_answers_move_it():
+    # Item 10: "Move the turn token and go on? [next / stop]" (stop moves it too).
+    from companion.games.hoopers.guided.match import TOKEN_MOVES
+
+    assert TOKEN_MOVES == "The turn token moves on: the next turn, or stop here?"

@@ -34,6 +34,7 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo, RuleViolation
 from companion.engine.events import Step
 from companion.engine.moves import Legal, Move
+from companion.engine.names import possessive
 from companion.engine.rng import TableRng
 from companion.games.hoopers.rules import turn_flow as tf
 from companion.games.hoopers.rules.blocks import resolve_block
@@ -130,6 +131,9 @@ def start(store: Any, seed: int | None = None) -> bool:
 def play_turns(store: Any, seed: int | None = None) -> None:
     """Walk attacking turns of the live hoopers match until the table stops."""
     Flow(store, TableRng(seed)).run()
+
+
+TOKEN_MOVES = "The turn token moves on: the next turn, or stop here?"
 
 
 class TurnLog:
@@ -384,8 +388,9 @@ class Flow:
         turn = self.fresh_turn()
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
+        before = possessive(turn.team)
         question = (
-            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?"
+            f"{turn.opponent} (Keepers power): a defence card face down before {before} turn?"
         )
         if not self.reminder(
             question, face_down_can_matter(self.state(), turn.team, turn.opponent)
@@ -573,7 +578,9 @@ class Flow:
         known = state.teams[team].hoopers[hooper]
         if known.energy_max is None and not (known.untracked_played or known.untracked):
             card_energy = self.q.number(
-                f"{hooper}'s energy on the card? (0: do not track it)", 0, _check_card_energy
+                f"{possessive(hooper)} energy on the card? (0: do not track it)",
+                0,
+                _check_card_energy,
             )
             # 0 is the table's choice, recorded: nothing about this energy is said again.
             data = {"team": team, "hooper": hooper}
@@ -607,7 +614,9 @@ class Flow:
                 self.table, card_name(hooper), stat, self.q.number, label=label, remember=live
             )
         else:
-            value = self.q.number(f"{hooper}'s {label}?", default, lambda n: check_stat(n, label))
+            value = self.q.number(
+                f"{possessive(hooper)} {label}?", default, lambda n: check_stat(n, label)
+            )
         if live:
             self.table.remember(self.match()["id"], {(team, hooper, stat): value})
         return value
@@ -626,7 +635,7 @@ class Flow:
             self.q.say(f"  {hooper} stands on the {known} Position token", markup=False)
             return known
         default = first_position(hooper) or "PG"
-        return self.q.choose(f"{hooper}'s Position token?", POSITIONS, default)
+        return self.q.choose(f"{possessive(hooper)} Position token?", POSITIONS, default)
 
     def free_throws(self, team: str, shooter: str, count: int) -> int:
         """Free throws outside a shot (team fouls, flagrant): the 2PS, the d20s; points made."""
@@ -715,10 +724,12 @@ class Flow:
         coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
         if coach:
             self.q.say(
-                f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)",
+                f"  beginning of {possessive(turn.team)} turn: {' or '.join(coach)} (coach action)",
                 markup=False,
             )
-        kind = self.q.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
+        kind = self.q.choose(
+            f"{slot}: {possessive(turn.team)} fundamental?", [*choices, *coach], default
+        )
         if kind == TIMEOUT:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
@@ -985,7 +996,7 @@ class Flow:
 
         pending = turn.pending
         assert pending is not None
-        face = self.q.die(f"foul die for {pending.hooper}'s screen", self.rng, D8)
+        face = self.q.die(f"foul die for {possessive(pending.hooper)} screen", self.rng, D8)
         reading = read_foul_die("screen", face)
         render_foul(self.q.console(), reading)
         if not reading.foul:
@@ -996,7 +1007,7 @@ class Flow:
                 tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled, action="screen")
             )
         )
-        return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
+        return tf.ball_lost(turn, f"offensive foul on {possessive(pending.hooper)} screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
         from companion.games.hoopers.rules.playbooks import common_open, locked
@@ -1043,7 +1054,7 @@ class Flow:
             if k == "none" or self.offered(turn.team, lambda h, k=k: shot_move(turn.team, h, k))
         ]
         choices = choices or ["none"]
-        kind = self.q.choose(f"A: {turn.team}'s attack?", choices, choices[0])
+        kind = self.q.choose(f"A: {possessive(turn.team)} attack?", choices, choices[0])
         if kind == "none":
             self.card_back(turn)
             return tf.ball_lost(turn, "no attack: the ball is lost")
@@ -1194,7 +1205,9 @@ class Flow:
         perry = perry_may_help(side, defender)
         if perry is None:
             return None
-        if not self.q.yes_no(f"{perry.name} adds his defence to {defender}'s (one energy)?", False):
+        if not self.q.yes_no(
+            f"{perry.name} adds his defence to {possessive(defender)} (one energy)?", False
+        ):
             return None
         card = self.defense_card or DEFENSE_FOR[kind]
         stat = self.stat(turn.opponent, perry.name, card, card.upper())
@@ -1222,7 +1235,8 @@ class Flow:
         defense becomes a Block. Resolve it but apply one extra foul result"."""
         name = DEFENSE_FOR[kind].upper()
         self.q.say(
-            f"  {turn.opponent}'s face-down {name} matches: it becomes a block", markup=False
+            f"  {possessive(turn.opponent)} face-down {name} matches: it becomes a block",
+            markup=False,
         )
         blockers = self.hoopers(turn.opponent, defend=True)
         by = self.pick(turn.opponent, "block", f"block ({name}) by?", blockers)
@@ -1375,11 +1389,12 @@ class Flow:
         from companion.games.hoopers.render import render_status
 
         assert self.log is not None
-        self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
+        whose = plain(possessive(turn.team))
+        self.q.say(f"[bold]{whose} attacking turn is over:[/bold] {plain(turn.ended)}")
         while True:  # a Series game: the mini track's moves first, as often as met
             track = ["series track"] if self.track_open() else []
-            answer = self.q.choose("Move the turn token and go on?", ["next", "stop", *track],
-                                   "next")  # fmt: skip
+            # Both move the token (the turn is over): next plays on, stop ends the session.
+            answer = self.q.choose(TOKEN_MOVES, ["next", "stop", *track], "next")
             if answer != "series track":
                 break
             self.series_track()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.errors import BadInput
-from companion.engine.names import match_prefix
+from companion.engine.names import a_or_an, match_prefix
 from companion.games.hoopers.rules.errors import NotAllowedHere
 
 
@@ -31,11 +31,6 @@ class Given:
 
     def __getitem__(self, name: str) -> Any:
         return self.values.get(name)
-
-
-def a_or_an(word: str) -> str:
-    """`word` with its article: 'an intercept', 'a steal', 'an undefended lay-up'."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def refuse_unused(
