@@ -134,6 +134,7 @@ def play_turns(store: Any, seed: int | None = None) -> None:
 
 
 TOKEN_MOVES = "The turn token moves on: the next turn, or stop here?"
+ENERGY_QUESTION = "Track energy in this match? (no: no hooper's energy is asked)"
 
 
 class TurnLog:
@@ -207,6 +208,7 @@ class Flow:
         self._states: dict[int, MatchState] = {}
         self._legal: dict[int, Legal] = {}
         self.said: set[str] = set()  # warnings said as a hooper was picked, not said twice
+        self.energy_tracked: bool | None = None  # "Track energy?", once a match is enough
 
     # --- the match ----------------------------------------------------------
 
@@ -576,7 +578,8 @@ class Flow:
         energy is left (the rule the match's own is: phase.energy_warning)."""
         state = self.state()
         known = state.teams[team].hoopers[hooper]
-        if known.energy_max is None and not (known.untracked_played or known.untracked):
+        unknown = known.energy_max is None and not (known.untracked_played or known.untracked)
+        if unknown and self.tracks_energy():
             card_energy = self.q.number(
                 f"{possessive(hooper)} energy on the card? (0: do not track it)",
                 0,
@@ -591,6 +594,24 @@ class Flow:
         if warning is not None:
             self.q.say(f"  {warning}", markup=False)
             self.said.add(warning)  # the move's own note says it again: once is enough
+
+    def tracks_energy(self) -> bool:
+        """'Track energy in this match?', asked once, the first time a card's energy is not
+        known: a table that says no is asked no hooper's energy (each one is recorded as
+        not tracked, so nothing about it is said again, here or by a command)."""
+        if self.energy_tracked is None:
+            self.energy_tracked = self.q.yes_no(ENERGY_QUESTION, True)
+            state = self.state()
+            untracked = [
+                {"type": "energy", "data": {"team": side.name, "hooper": name, "track": False}}
+                for side in state.teams.values()
+                for name, hooper in side.hoopers.items()
+                if hooper.energy_max is None and not hooper.untracked
+            ]
+            if not self.energy_tracked and untracked:
+                self.record(untracked)
+                self.q.say("  energy not tracked in this match", markup=False)
+        return self.energy_tracked
 
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
