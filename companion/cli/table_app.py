@@ -11,7 +11,7 @@ commands sit at its top (`companion coinrace status`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -24,6 +24,26 @@ HELPS = {
     "end": "File the game in history once it is over.",
     "abandon": "Drop the live game (kept in history as abandoned).",
 }
+
+
+YesOption = Annotated[
+    bool, typer.Option("--yes", "-y", help="Do not ask first (only a terminal is asked).")
+]
+
+
+def _kept(table: Any) -> bool:
+    """A game is dropped at a terminal only once the table says so (its id, players):
+    'abandon' ends something that cannot be taken back. Off a terminal it is dropped."""
+    from companion.ui.terminal import on_terminal
+
+    live = table.live() if on_terminal() else None
+    if live is None:  # off a terminal, or nothing live: the table's refusal says so
+        return False
+    from companion.ui.console import safe
+
+    players = " v ".join(str(p) for p in live.get("players") or [])
+    question = f"Abandon {live.get('game')} match {live.get('id')} ({players})?"
+    return not typer.confirm(safe(question), default=False, err=True)
 
 
 def _kind(key: str) -> Any:
@@ -109,9 +129,16 @@ def table_verbs(
                 draw = _then_next(draw, payload, next_line)
             emit(payload, json, draw)
 
-        command.__name__ = name
-        command.__doc__ = helps.get(name, HELPS[name])
-        return command
+        def abandon(ctx: typer.Context, yes: YesOption = False, json: JsonOption = False) -> None:
+            if not yes and _kept(table(ctx)):
+                emit({"abandoned": None}, json, lambda out: out.print("Nothing abandoned."))
+                return
+            command(ctx, json)
+
+        made = abandon if name == "abandon" else command
+        made.__name__ = name
+        made.__doc__ = helps.get(name, HELPS[name])
+        return made
 
     for name in verbs:
         app.command(name)(verb(name))

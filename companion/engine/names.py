@@ -178,3 +178,14 @@ def renamed(value: Any, names: Mapping[str, str]) -> Any:
             for k, v in value.items()
         }
     return value
+
+
+def a_or_an(words: str) -> str:
+    """`words` with their article, by the sound of the first letter: 'an intercept pass',
+    'a steal', 'an undefended lay-up' (names and numbers are not vetted: 'a 2PS')."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def possessive(name: str) -> str:
+    """`name`'s, or `name`' when it ends in s: "Dime N'Shons' O", "Keepers' turn"."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

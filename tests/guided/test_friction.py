@@ -13,12 +13,12 @@ from tests.guided.test_scripted_hoopers import start_match, status, to_muys_thre
 
 
 def dime_shoots_2ps(flow, stat: str) -> None:
-    """Lucy skips F1 and F2 and attacks: Dime N'Shons's 2 points shot with 2PS `stat`."""
+    """Lucy skips F1 and F2 and attacks: Dime N'Shons' 2 points shot with 2PS `stat`."""
     flow.answer("F1: Lucy's fundamental?", "")
     flow.answer("F2: Lucy's fundamental?", "")
     flow.answer("A: Lucy's attack?", "2ps")
     flow.answer("2 points shot by?", "Dime")
-    flow.answer("Dime N'Shons's 2PS?", stat)
+    flow.answer("Dime N'Shons' 2PS?", stat)
 
 
 def test_a_short_list_is_picked_with_the_arrow_keys(cli, scripted):
@@ -32,7 +32,7 @@ def test_a_short_list_is_picked_with_the_arrow_keys(cli, scripted):
     flow.send(UP + UP + TAB + "\r")  # a name is a line: its completion menu walks with Tab
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
-    assert "Dime N'Shons's LUP?" in flow.text
+    assert "Dime N'Shons' LUP?" in flow.text
 
 
 def test_typing_filters_a_list_and_shortcut_letters_pick(cli, db, scripted):
@@ -90,15 +90,15 @@ def test_a_refused_answer_is_said_and_the_line_starts_clear(cli, scripted):
 
 
 def test_a_turn_interrupted_before_the_token_moves_resumes_there(cli, db, scripted):
-    # Issue 17: Ctrl-C at "Move the turn token and go on?" after Lucy scored, then
-    # `hoopers play` again: it must not replay Lucy's attack.
+    # Issue 17: Ctrl-C at "The turn token moves on: the next turn, or stop here?" after
+    # Lucy scored, then `hoopers play` again: it must not replay Lucy's attack.
     start_match(cli)
     flow = scripted
     dime_shoots_2ps(flow, "55")
     flow.answer("Karl defends with a D2?", "")
     flow.answer("roll ≤ 55", "5")
     flow.expect("scores 2")
-    flow.expect("Move the turn token and go on?")
+    flow.expect("The turn token moves on: the next turn, or stop here?")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
     assert (status(cli)["turn"], status(cli)["attacking"]) == (1, "Lucy")  # token unmoved
@@ -106,7 +106,9 @@ def test_a_turn_interrupted_before_the_token_moves_resumes_there(cli, db, script
 
     flow.expect("Resuming the attacking turn where it stopped")
     flow.expect("→ roll ≤ 55 5")  # the kept answers, shown
-    flow.answer("Move the turn token and go on?", "")  # the exact question, first
+    flow.answer(
+        "The turn token moves on: the next turn, or stop here?", ""
+    )  # the exact question, first
     flow.answer("F1: Karl's fundamental?", "")
     flow.interrupt()
     assert flow.run("hoopers", "play").exit_code == 130
@@ -174,7 +176,7 @@ def test_undo_after_a_lost_rebound_takes_back_the_rebound_only(cli, db, scripted
     flow.answer("Lance Endure's V-stat?", "60")
     flow.answer("roll ≤ 60 succeeds", "100")
     flow.expect("Rebound lost")
-    flow.answer("Move the turn token and go on?", "<")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "<")
     # The rebound's d20 again: the shot stays, the rebound is recorded anew.
     flow.answer("roll ≤ 60 succeeds", "10")
     flow.check(lambda: types(db), ["opening", "shot", "counter"])
@@ -191,10 +193,10 @@ def test_undo_at_a_new_turn_goes_back_to_the_turn_token(cli, db, scripted):
     flow.answer("F1: Lucy's fundamental?", "")
     flow.answer("F2: Lucy's fundamental?", "")
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "")
     flow.answer("F1: Karl's fundamental?", "<")
     flow.expect("undone: turn")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert types(db) == ["opening", "turn"]
 
@@ -223,7 +225,7 @@ def test_no_d20_for_a_target_that_cannot_be_missed(cli, scripted):
     dime_shoots_2ps(flow, "100")
     flow.answer("Karl defends with a D2?", "")
     flow.expect("≥ 100: scores without a roll")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert not any("d20" in q or "roll ≤" in q for q in flow.asked)
 
@@ -249,7 +251,7 @@ def test_an_intercept_asks_for_v_only_when_a_jump_ball_makes_it_matter(cli, scri
     flow.answer("May Friend's O-stat?", "40")  # no jump ball: the O-stat, and only it
     flow.answer("roll ≤ 40 succeeds", "90")
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     asked = [q for q in flow.asked if "May Friend's" in q]
     assert [q.split("?")[0] for q in asked] == ["May Friend's V-stat", "May Friend's O-stat"]

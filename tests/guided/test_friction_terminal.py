@@ -34,10 +34,10 @@ def test_hoopers_a_list_with_the_arrow_keys_a_hooper_with_tab(db):
     term.send(DOWN + DOWN + "\r")  # → 3ps → lup
     term.expect("lay-up by?")
     complete(term, "Dme", "Dime N'Shons")  # misspelt: Tab takes the name offered
-    term.answer("Dime N'Shons's LUP?", "60")
+    term.answer("Dime N'Shons' LUP?", "60")
     term.answer("Karl defends with a DLU?", "")
     term.answer("roll ≤ 60", "5")
-    term.answer("Move the turn token and go on?", DOWN)  # next → stop
+    term.answer("The turn token moves on: the next turn, or stop here?", DOWN)  # next → stop
     assert term.finish() == 0
     shot = events(db)[-2]["data"]
     assert (shot["hooper"], shot["spec"]["kind"]) == ("Dime N'Shons", "lup")
@@ -68,16 +68,16 @@ def test_hoopers_ctrl_c_before_the_token_moves_resumes_there(db):
     term.answer("F2: Lucy's fundamental?", "")
     term.answer("A: Lucy's attack?", "2ps")
     term.answer("2 points shot by?", "Dime")
-    term.answer("Dime N'Shons's 2PS?", "55")
+    term.answer("Dime N'Shons' 2PS?", "55")
     term.answer("Karl defends with a D2?", "")
     term.answer("roll ≤ 55", "5")
-    term.expect("Move the turn token and go on?")
+    term.expect("The turn token moves on: the next turn, or stop here?")
     term.interrupt()
     assert term.finish() == 130
     assert (status(db)["turn"], status(db)["attacking"]) == (1, "Lucy")
     term = Terminal(db, "hoopers", "play")
     term.expect("Resuming the attacking turn where it stopped")
-    term.answer("Move the turn token and go on?", "")
+    term.answer("The turn token moves on: the next turn, or stop here?", "")
     term.answer("F1: Karl's fundamental?", "")
     term.interrupt()
     assert term.finish() == 130

@@ -23,7 +23,7 @@ def pass_turn(flow, team: str) -> None:
     flow.answer(f"F1: {team}'s fundamental?", "")
     flow.answer(f"F2: {team}'s fundamental?", "")
     flow.answer(f"A: {team}'s attack?", "none")
-    flow.answer("Move the turn token and go on?", "")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "")
 
 
 def state(db):
@@ -134,19 +134,19 @@ def test_not_tonight_in_a_real_terminal(db):
         term.answer(f"F1: {team}'s fundamental?", "")
         term.answer(f"F2: {team}'s fundamental?", "")
         term.answer(f"A: {team}'s attack?", "none")
-        term.answer("Move the turn token and go on?", "")
+        term.answer("The turn token moves on: the next turn, or stop here?", "")
     term.answer(FACE_DOWN, "not")
     term.expect("no more reminders")
     term.answer("F1: Lucy's fundamental?", "")
     term.answer("F2: Lucy's fundamental?", "")
     term.answer("A: Lucy's attack?", "none")
-    term.answer("Move the turn token and go on?", "stop")
+    term.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert term.finish() == 0
     term = Terminal(db, "hoopers", "play")
     term.answer("F1: Karl's fundamental?", "")
     term.answer("F2: Karl's fundamental?", "")
     term.answer("A: Karl's attack?", "none")
-    term.answer("Move the turn token and go on?", "")
+    term.answer("The turn token moves on: the next turn, or stop here?", "")
     before = term.expect("F1: Lucy's fundamental?")
     assert "face down" not in before
     term.interrupt()
@@ -166,7 +166,7 @@ def test_the_lv1_chip_question_explains_itself(cli, db, scripted):
     flow.answer("Muy Schillato reaches LV.I", "?")
     flow.expect("When the LV.I space is reached the hooper may redeem an Onfire LV.1 chip")
     flow.answer("Muy Schillato reaches LV.I", "yes")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     muy = cli("hoopers", "match", "status", "--json").json["hoopers"]["Lucy"]["Muy Schillato"]
     assert muy["chips"]["lv1"] == 1

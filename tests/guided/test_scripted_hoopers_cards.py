@@ -1,6 +1,6 @@
 """Issue 29 item 9, both faces: a hooper card's number that nobody typed and the cards
 lack is asked once at a terminal, by `companion hoopers match …` and by guided play
-through the one asker (guided/cards.py), and remembered for every match.
+through the one asker (askers.py), and remembered for every match.
 
 'Anatomy of a Hooper Card' names the stats; the rulebook prints no card's numbers, so
 the table gives them: "The maximum value reached from the attacking action is: 70 (Muy
@@ -59,7 +59,7 @@ def test_guided_play_asks_a_missing_card_once_and_the_command_line_uses_it(cli, 
     flow.send("70\r")
     flow.answer("Karl defends with a D3?", "")
     flow.answer("roll ≤ 70", "70")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert cards(cli) == {"Muy Schillato": {"3ps": 70}}
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 3
@@ -78,7 +78,7 @@ def test_guided_play_offers_perry_hels_help_through_the_matchs_rule(cli, db, scr
     flow.answer("foul die for the D2", "blank")
     flow.answer("60 − 30 = 30 → roll ≤ 30", "30")  # 60 − (20 + 20 ÷ 2)
     flow.expect("Perry Hel adds his defence 10 to Edd Trapp's (half")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     now = status(cli)
     assert now["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
@@ -99,7 +99,7 @@ def test_guided_play_reads_perrys_flags_from_his_card(cli, db, scripted):
     flow.expect("all of it")
     flow.answer("foul die for the D2", "blank")
     flow.answer("60 − 40 = 20 → roll ≤ 20", "20")  # his whole D2: 60 − (20 + 20)
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
 
@@ -116,16 +116,16 @@ def test_guided_play_records_the_series_mini_track_at_the_end_of_a_turn(cli, db,
                "--first", "Keepers")  # fmt: skip
     assert game.exit_code == 0, game.stderr
     flow = scripted
-    flow.answer("F1: Keepers's fundamental?", "")
-    flow.answer("F2: Keepers's fundamental?", "")
-    flow.answer("A: Keepers's attack?", "none")
-    flow.answer("Move the turn token and go on?", "series track")
+    flow.answer("F1: Keepers' fundamental?", "")
+    flow.answer("F2: Keepers' fundamental?", "")
+    flow.answer("A: Keepers' attack?", "none")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "series track")
     flow.answer("which team satisfied the condition displayed?", "Unleashed")
     flow.expect("the marker is flipped to show Unleashed and remains in the central zone")
-    flow.answer("Move the turn token and go on?", "series track")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "series track")
     flow.answer("which team satisfied the condition displayed?", "Unleashed")
     flow.answer("outside the track", "no")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     track = status(cli)["series_track"]
     assert (track["shows"], track["steps"], len(track["moves"])) == ("Unleashed", 1, 2)

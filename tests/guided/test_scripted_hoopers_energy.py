@@ -13,6 +13,7 @@ def test_a_cards_energy_is_asked_once_and_remembered(cli, db, scripted, unknown_
     flow = scripted
     flow.answer("F1: Lucy's fundamental?", "dr")
     flow.answer("dribble by?", "Muy")
+    flow.answer("Track energy in this match?", "")  # yes: each card's energy, once
     flow.answer("Muy Schillato's energy on the card? (0: do not track it)", "4")
     flow.expect("Muy Schillato (Lucy): the card's energy is 4; the track is full (4)")
     flow.answer("dribble bonus on the card?", "")
@@ -38,6 +39,7 @@ def test_zero_leaves_a_hooper_untracked_and_is_not_asked_again(
     flow = scripted
     flow.answer("F1: Lucy's fundamental?", "dr")
     flow.answer("dribble by?", "Muy")
+    flow.answer("Track energy in this match?", "")
     flow.answer("Muy Schillato's energy on the card? (0: do not track it)", "")
     flow.expect("Muy Schillato (Lucy): energy not tracked in this match")  # the table's word
     flow.answer("dribble bonus on the card?", "")
@@ -130,3 +132,25 @@ def test_the_mixed_reward_recovers_the_one_card_picked(cli, db, scripted):
     hoopers = status(cli)["hoopers"]["Lucy"]
     assert hoopers["Serge Ceptor"]["energy"] == {"now": 9, "max": 9}
     assert hoopers["Muy Schillato"]["energy"] == {"now": 8, "max": 9}
+
+
+def test_a_table_that_tracks_no_energy_is_asked_once_not_per_hooper(
+    cli, db, scripted, unknown_card_energy
+):
+    # Issue 43 item 4: "Energy is asked once. One question at a match's start ("track
+    # energy?"); a table that says no is not asked per hooper".
+    start_match(cli)
+    flow = scripted
+    flow.answer("F1: Lucy's fundamental?", "dr")
+    flow.answer("dribble by?", "Muy")
+    flow.answer("Track energy in this match? (no: no hooper's energy is asked)", "no")
+    flow.expect("energy not tracked in this match")
+    flow.answer("dribble bonus on the card?", "")
+    flow.answer("Karl counters the dribble?", "")
+    flow.answer("Lucy runs a playbook?", "")
+    flow.interrupt()
+    assert flow.run("hoopers", "play").exit_code == 130
+    # every hooper whose card's energy is unknown, on both teams: none is asked again
+    untracked = {e["data"]["hooper"] for e in events(db) if e["type"] == "energy"}
+    assert {"Muy Schillato", "Serge Ceptor", "Edd Trapp"} <= untracked
+    assert len(untracked) == 20

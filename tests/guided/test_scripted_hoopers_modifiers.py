@@ -21,7 +21,7 @@ def test_guided_shot_takes_the_injury_marker_off_the_typed_stat(cli, db, scripte
     flow.expect("Muy Schillato: -10 to attack stats (injury marker)")
     flow.answer("70 − 10 = 60 → roll ≤ 60", "65")
     flow.answer("F3: Lucy plays an offensive rebound?", "")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     shot = [e for e in events(db) if e["type"] == "shot"][-1]
     assert shot["data"]["spec"]["stat"] == 70
@@ -51,7 +51,7 @@ def test_guided_joy_kills_failed_intercept_takes_ten_off_the_pass(cli, db, scrip
     flow.answer("Lucy defends with a D2?", "")
     flow.answer("50 + 15 = 65 → roll ≤ 65", "90")
     flow.answer("F3: Karl plays an offensive rebound?", "")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     shot = [e for e in events(db) if e["type"] == "shot"][-1]
     assert shot["data"]["spec"]["bonuses"] == [15]
@@ -71,7 +71,7 @@ def test_guided_play_asks_for_the_benchwarmer_of_an_ejected_hooper(cli, db, scri
     flow.answer("F1: Lucy's fundamental?", "")
     flow.answer("F2: Lucy's fundamental?", "")
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     line_up = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]
     assert line_up["court"]["SG"] == "Joy Kill"
@@ -94,7 +94,7 @@ def test_guided_play_offers_edd_trapps_defence_lay_up_on_a_3ps(cli, db, scripted
     flow.answer("foul die for the DLU", "blank")
     flow.answer("70 − 40 = 30 → roll ≤ 30", "90")
     flow.answer("Lucy plays an offensive rebound?", "")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     shot = [e for e in events(db) if e["type"] == "shot"][-1]
     assert (shot["data"]["defender"], shot["data"]["spec"]["defense_card"]) == ("Edd Trapp", "dlu")
@@ -114,7 +114,7 @@ def test_guided_play_swaps_position_tokens_on_court(cli, db, scripted):
     flow.answer("F1: Lucy's fundamental?", "")
     flow.answer("F2: Lucy's fundamental?", "")
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     court = cli("hoopers", "match", "status", "--json").json["line_ups"]["Lucy"]["court"]
     assert (court["SG"], court["SF"]) == ("Dime N'Shons", "Muy Schillato")
@@ -129,13 +129,13 @@ def test_guided_series_game_offers_the_gameplan_card_once(cli, db, scripted):
                 "--first", "Keepers")  # fmt: skip
     assert start.exit_code == 0, start.stderr
     flow = scripted
-    flow.answer("F1: Keepers's fundamental?", "gameplan")
+    flow.answer("F1: Keepers' fundamental?", "gameplan")
     flow.expect("spends a coach action token on a gameplan card")
-    flow.answer("F1: Keepers's fundamental? [dribble / pass / screen / none / timeout / "
+    flow.answer("F1: Keepers' fundamental? [dribble / pass / screen / none / timeout / "
                 "substitution]", "")  # fmt: skip
-    flow.answer("F2: Keepers's fundamental?", "")
-    flow.answer("A: Keepers's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("F2: Keepers' fundamental?", "")
+    flow.answer("A: Keepers' attack?", "none")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     match = cli("hoopers", "match", "status", "--json").json
     assert (match["gameplans"]["Keepers"], match["coach_tokens"]["Keepers"]) == (True, 8)

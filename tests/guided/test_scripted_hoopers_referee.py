@@ -25,7 +25,7 @@ def test_a_resumed_action_keeps_the_dribblers_ball_in_both_faces(cli, db, script
     flow.answer("Muy Schillato's 2PS?", "60")
     flow.answer("Karl defends with a D2?", "")
     flow.answer("60 + 15 = 75 → roll ≤ 75", "70")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert status(cli)["hoopers"]["Lucy"]["Muy Schillato"]["points"] == 2
 
@@ -100,7 +100,7 @@ def test_maddy_cures_gift_in_both_faces(cli, db, scripted):
     flow.answer("roll ≤ 60", "5")
     flow.answer("Maddy Cure scored: which teammate recovers one energy?", "Chus")
     flow.expect("Maddy Cure scored: Chus Kinder recovers 1 → 3 of 5")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play", "--seed", "1").exit_code == 0
     assert status(cli)["hoopers"]["Karl"]["Chus Kinder"]["energy"]["now"] == 3
     # The turn token moved: the gift belonged to that basket.

@@ -199,8 +199,8 @@ def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, ans
     SeriesTable(store).start(["Ravens", "Owls"], home="Owls")
     answers(
         [
-            ("Ravens's hoopers", "A, B, C, D, E, F, G"),
-            ("Owls's hoopers", "H, I, J, K, L, M, N"),
+            ("Ravens' hoopers", "A, B, C, D, E, F, G"),
+            ("Owls' hoopers", "H, I, J, K, L, M, N"),
             ("Give the line-ups", ""),
             ("Owls (home): hoopers on the first hot step? (H, I, J)", ""),
             ("Ravens (away): hoopers on the first cold step? (A, B)", "c, d"),
@@ -271,13 +271,13 @@ def test_play_asks_the_seven_and_five_of_each_tribe(store, answers, monkeypatch)
     SeriesTable(store).start(["Ravens", "Owls"], home="Owls")
     answers(
         [
-            ("Ravens's hoopers", "A, B, C, D, E, F, G, X"),
-            ("Owls's hoopers", "H, I, J, K, L, M, N"),
+            ("Ravens' hoopers", "A, B, C, D, E, F, G, X"),
+            ("Owls' hoopers", "H, I, J, K, L, M, N"),
             ("Give the line-ups", "yes"),
-            ("Owls's seven", "H, I, J, K, L, M, N"),
-            ("Owls's five", "H=PG, I=SG, J=SF, K=PF, L=C"),
-            ("Ravens's seven", "A, B, C, D, E, F, G"),
-            ("Ravens's five", "A=PG, B=SG, C=SF, D=PF, E=C"),
+            ("Owls' seven", "H, I, J, K, L, M, N"),
+            ("Owls' five", "H=PG, I=SG, J=SF, K=PF, L=C"),
+            ("Ravens' seven", "A, B, C, D, E, F, G"),
+            ("Ravens' five", "A=PG, B=SG, C=SF, D=PF, E=C"),
             ("Owls (home): hoopers on the first hot step? (H, I, J)", ""),
             ("Ravens (away): hoopers on the first cold step? (A, B)", ""),
             ("Who attacks first?", "Ravens"),

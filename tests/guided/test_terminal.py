@@ -83,7 +83,7 @@ def test_a_full_attacking_turn_is_recorded(db):
     term.answer("free throw 2: roll ≤ 65 scores", "70")
     term.answer("free throw 3: roll ≤ 65 scores", "65")
     term.expect("Lucy's attacking turn is over")
-    term.answer("Move the turn token and go on?", "stop")
+    term.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert term.finish() == 0
 
     now = status(db)
@@ -295,7 +295,7 @@ def test_guided_unleashed_power_after_a_won_steal_and_the_flagrant_whistle(db):
     term.answer("free throw 2: roll ≤ 65 scores", "5")
     term.answer("F2: Lucy's fundamental?", "")  # "F1 is no more available"
     term.answer("A: Lucy's attack?", "none")
-    term.answer("Move the turn token and go on?", "stop")
+    term.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert term.finish() == 0
     now = status(db)
     assert now["score"] == {"Lucy": 2, "Karl": 0}
@@ -314,11 +314,11 @@ def test_guided_keepers_face_down_card_becomes_a_block(db):
     term.answer("F1: Lucy's fundamental?", "")
     term.answer("F2: Lucy's fundamental?", "")
     term.answer("A: Lucy's attack?", "none")
-    term.answer("Move the turn token and go on?", "")
+    term.answer("The turn token moves on: the next turn, or stop here?", "")
     term.answer("F1: Karl's fundamental?", "")
     term.answer("F2: Karl's fundamental?", "")
     term.answer("A: Karl's attack?", "none")
-    term.answer("Move the turn token and go on?", "")
+    term.answer("The turn token moves on: the next turn, or stop here?", "")
     term.answer("Karl (Keepers power): a defence card face down before Lucy's turn?", "d3")
     term.answer("F1: Lucy's fundamental?", "")
     term.answer("F2: Lucy's fundamental?", "")
@@ -329,7 +329,7 @@ def test_guided_keepers_face_down_card_becomes_a_block(db):
     term.answer("block (D3) by?", "May")
     term.answer("foul die for the block", "blank")
     term.expect("Lucy's attacking turn is over: blocked: the ball is recovered")
-    term.answer("Move the turn token and go on?", "stop")
+    term.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert term.finish() == 0
     block = events(db)[-2]
     assert block["type"] == "block" and block["data"]["keepers_block"] is True
@@ -361,7 +361,7 @@ def test_guided_playbook_reward_and_the_lv1_chips(db):
     term.answer("Playbook scored: the reward?", "")
     term.answer("Was an Onfire LV.1 chip on the playbook card", "yes")
     term.expect("redeems the playbook's Onfire LV.1 chip")
-    term.answer("Move the turn token and go on?", "stop")
+    term.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert term.finish() == 0
     muy = status(db)["hoopers"]["Lucy"]["Muy Schillato"]
     assert (muy["onfire"], muy["chips"]["lv1"]) == ("lv1", 1)

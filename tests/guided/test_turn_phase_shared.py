@@ -22,7 +22,7 @@ def test_after_a_made_basket_both_faces_only_move_the_turn_token(cli, db, script
     flow = scripted
     flow.expect("Lucy's attacking turn is over:")
     flow.expect("The attacking turn passes to your opponent")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert "F1: Lucy's fundamental?" not in flow.text and "A: Lucy's attack?" not in flow.text
     assert types(db) == ["opening", "shot", "turn"]
@@ -41,7 +41,7 @@ def test_after_a_miss_both_faces_offer_the_rebound_and_no_timeout(cli, db, scrip
     assert db.read_bytes() == before
     flow = scripted
     flow.answer("F3: Lucy plays an offensive rebound?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert "beginning of Lucy's turn" not in flow.text  # no coach actions offered
     assert types(db) == ["opening", "shot", "turn"]
@@ -57,7 +57,7 @@ def test_a_failed_counter_resumes_the_action_without_coach_actions(cli, db, scri
     flow = scripted
     flow.answer("F2: Lucy's fundamental?", "none")
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert "beginning of Lucy's turn" not in flow.text  # no coach actions offered
 
@@ -75,7 +75,7 @@ def test_with_no_fundamental_slot_left_both_faces_go_to_the_attack(cli, db, scri
     assert db.read_bytes() == before
     flow = scripted
     flow.answer("A: Lucy's attack?", "none")
-    flow.answer("Move the turn token and go on?", "stop")
+    flow.answer("The turn token moves on: the next turn, or stop here?", "stop")
     assert flow.run("hoopers", "play").exit_code == 0
     assert "F2: Lucy's fundamental?" not in flow.text
     assert types(db) == ["opening", "counter", "counter", "turn"]

@@ -3,7 +3,7 @@
 What the table typed always wins; a number nobody typed comes from the card the table
 gave once (`companion hoopers card`, rules/cards.py). A move that needs a number the
 card lacks is refused with `MissingCard`, which a face at a terminal answers by asking it
-once (guided/cards.py) and recording the move again.
+once (askers.py) and recording the move again.
 """
 
 from __future__ import annotations

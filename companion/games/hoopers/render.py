@@ -152,6 +152,26 @@ def render_counter(out: Console, outcome: Any) -> None:
     out.print(f"  {outcome.consequence}", markup=False)
 
 
+def render_match_shot(out: Console, outcome: Any, who: str, notes: Sequence[str]) -> None:
+    render_shot(out, outcome, who=who, notes=notes, owed=MATCH_OWED)
+
+
+def render_match_block(out: Console, outcome: Any, ft_stat: int | None, away: bool) -> None:
+    render_block(out, outcome, ft_stat, away, MATCH_OWED)
+
+
+def render_match_counter(out: Console, outcome: Any) -> None:
+    """A tracked counter; Susan Peg's rebound is her lay-up (her skill, The Series)."""
+    from companion.games.hoopers.rules.susan_peg import SusanPegRebound
+
+    if isinstance(outcome, SusanPegRebound):
+        from companion.games.hoopers.series_render import render_susan_peg_rebound
+
+        render_susan_peg_rebound(out, outcome)
+    else:
+        render_counter(out, outcome)
+
+
 def _stat_reason(spec: Any, outcome: Any) -> str:
     name = outcome.stat.upper()
     if outcome.jump_ball:
@@ -348,6 +368,21 @@ HOT = ("orange", "lv1", "lv2")
 COLD = ("cube", "light-blue")
 
 
+def render_moved(out: Console, status: Status[MatchState], notes: list[str]) -> None:
+    """The match after a move: the move's notes, then the scoreboard."""
+    render_notes(out, notes)
+    render_status(out, status)
+
+
+def render_filed(out: Console, done: Ended, series_game: Any = None) -> None:
+    """The match filed; for a Series game, also the game's Reward Phase."""
+    render_ended(out, done)
+    if series_game is not None:
+        from companion.games.hoopers.series_render import render_taken_in
+
+        render_taken_in(out, series_game)
+
+
 def render_undone(out: Console, undone: Any) -> None:
     """`hoopers match undo`: what was taken back, then the scoreboard."""
     render_notes(out, [f"undid {undone.removed['type']}"])
@@ -365,3 +400,52 @@ def render_ended(out: Console, done: Ended) -> None:
         f"Match {done.id} finished: {line}; {done.result['winner']} wins. Kept in history.",
         markup=False,
     )
+
+
+# --- the table's catalogues and settings ---------------------------------------------------
+
+
+def render_markers(out: Console, payload: dict[str, Any]) -> None:
+    pile, texts = payload["pile"], payload["kinds"]
+    label = "default pile" if payload["default"] else "your pile"
+    out.print(f"Injury markers ({label}, {len(pile)}):", markup=False)
+    for key in pile:
+        out.print(f"  {key:<11} {texts[key]}", markup=False)
+    for note in payload["assumed"]:
+        out.print(f"  [dim]assumed: {plain(note)}[/dim]")
+
+
+def render_reminders(out: Console, payload: dict[str, Any]) -> None:
+    if payload["reminders"]:
+        out.print("Reminders on: face-down cards and LV.1 chips are asked when they can matter.")
+        return
+    from datetime import datetime
+
+    until = datetime.fromisoformat(payload["quiet_until"])
+    out.print(f"Reminders off until {until:%Y-%m-%d %H:%M} ('hoopers reminders on').", markup=False)
+
+
+def render_card_energies(out: Console, known: dict[str, Any]) -> None:
+    if not known:
+        out.print(
+            "No card's energy known yet: 'companion hoopers energy HOOPER N' sets one "
+            "(or 'hoopers match energy TEAM HOOPER --max N' during a match)."
+        )
+        return
+    out.print("Card energy (the table's own, or a labelled default):")
+    for name, entry in known.items():
+        out.print(f"  {name:<16} {entry['max']:>2}  {entry['source']}", markup=False)
+
+
+CARD_STATS = ("2ps", "3ps", "lup", "d2", "d3", "dlu", "o", "v")
+
+
+def render_cards(out: Console, known: dict[str, Any]) -> None:
+    if not known:
+        out.print("No hooper card known yet: 'companion hoopers card HOOPER --2ps N …'.")
+        return
+    for name, entry in known.items():
+        stats = " ".join(f"{k.upper()} {entry[k]}" for k in CARD_STATS if k in entry)
+        flags = f" · guards {','.join(entry['guards'])}" if "guards" in entry else ""
+        star = " · stellar" if entry.get("stellar") else ""
+        out.print(f"  {name:<16} {stats}{flags}{star}", markup=False)

@@ -203,6 +203,25 @@ class SeriesTable:
         )
         return skills, skills, "ratings"
 
+    def chances(
+        self, p: str | None = None, home_p: str | None = None, away_p: str | None = None
+    ) -> tuple[Any, Any, str]:
+        """(the first tribe's chance of a game at home, away, where it came from): --p, else
+        --home-p/--away-p, else openskill's prediction from the two sides' ratings, else
+        even."""
+        from companion.games.hoopers.rules.series_odds import parse_chance
+
+        if p is not None:
+            if home_p is not None or away_p is not None:
+                raise BadInput("give --p, or --home-p and --away-p, not both")
+            chance = parse_chance(p, "--p")
+            return chance, chance, "p"
+        if home_p is not None or away_p is not None:
+            if home_p is None or away_p is None:
+                raise BadInput("give both --home-p and --away-p (or --p for every game)")
+            return parse_chance(home_p, "--home-p"), parse_chance(away_p, "--away-p"), "home-away"
+        return self.game_chances(self.current())
+
     def status_of(self, series: Series) -> Status[SeriesView]:
         view = SeriesView(series, self.rules)
         doc = view.to_json()
@@ -221,6 +240,21 @@ class SeriesTable:
         )
 
     # --- changing -----------------------------------------------------------------
+
+    def check_start(self, tribes: str | None, managers: Any, name: str | None) -> None:
+        """What a start is given, checked before the people are looked up: the tribes (or
+        who manages each) and the series' name."""
+        from companion.engine.decks import parse_players
+        from companion.engine.names import check_name
+
+        if not managers and not tribes:
+            raise BadInput(
+                "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
+            )
+        if tribes:
+            parse_players(tribes, low=2, high=2)
+        if name is not None:
+            check_name(name, "series name")
 
     def start(
         self,
@@ -421,6 +455,20 @@ class SeriesTable:
             raise
         upcoming = NextGame(series, series.setup_for(plan.number, self.rules), self.rules)
         return StartedGame(upcoming, plan, started.id)
+
+    def refuse_without_steps(self) -> None:
+        """`game start` without its first steps: what they are for this game, or play it
+        guided."""
+        upcoming = self.next_game().to_json()
+        home, away = upcoming["home"], upcoming["away"]
+        hot = upcoming["home_setup"]["hot_zone_hoopers"]
+        cold = upcoming["away_setup"]["cold_zone_hoopers"]
+        raise BadInput(
+            f"game {upcoming['number']} needs its first steps: --hot names the {hot} hoopers "
+            f"of {home} (home) on the first hot step, --cold the {cold} of {away} (away) on "
+            "the first cold step",
+            hint=f"e.g. --hot A,B,C --cold D,E, or let guided play ask: '{COMMAND} play'",
+        )
 
     def undo(self) -> Status[SeriesView]:
         """Drop the last recorded game (reopening a decided series); checked under the lock."""

@@ -59,6 +59,25 @@ def roster(team: str, tribe: str | None, names: str | None) -> list[str]:
     return tribe_roster(tribe) if tribe else []
 
 
+def read_cards(path: str) -> dict[str, Any]:
+    """A cards file: TOML (`["Muy Schillato"]` tables) or JSON ({name: {...}})."""
+    import json
+    import tomllib
+    from pathlib import Path
+
+    from companion.engine.errors import BadInput
+    from companion.store import regular
+
+    text = regular.text(Path(path))
+    try:
+        doc = json.loads(text) if path.endswith(".json") else tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as err:
+        raise BadInput(f"{path} is not a cards file: {err}") from None
+    if not isinstance(doc, dict):
+        raise BadInput(f"{path}: a table per card, by the card's name")
+    return doc
+
+
 class HoopersTable(Table[MatchState]):
     game = GAME
     rules = RULES
@@ -151,6 +170,38 @@ class HoopersTable(Table[MatchState]):
 
         self.store.update_doc(GAME, HOOPER_CARDS, change)
         return list(checked)
+
+    def card_named(self, typed: str, catalogue: Any = ()) -> str:
+        """A card's name by unique prefix (accents aside) among the rulebook's cards and
+        `catalogue`'s, else the name as typed (a new card)."""
+        from companion.engine.errors import UnknownName
+        from companion.engine.names import match_prefix
+        from companion.games.hoopers.data import load
+
+        cards = sorted({*load("game")["positions"], *catalogue})
+        try:
+            return match_prefix(card_name(typed), cards, what="hooper card")
+        except UnknownName:
+            return card_name(typed)
+
+    def marker_pile(self) -> dict[str, Any]:
+        """The pile new matches draw from: the table's, else the default (and what the
+        default assumes), with each marker's text."""
+        from companion.games.hoopers.rules import markers
+
+        saved = self.injury_pile()
+        return {
+            "pile": saved or markers.default_pile(),
+            "default": saved is None,
+            "assumed": [] if saved else markers.default_assumptions(),
+            "kinds": markers.marker_texts(),
+        }
+
+    def reminders(self, now: datetime) -> dict[str, Any]:
+        """Whether the reminders are on at `now`, and until when they are quiet."""
+        until = self.quiet_until()
+        quiet = until is not None and now < until
+        return {"reminders": not quiet, "quiet_until": until.isoformat() if quiet else None}
 
     # --- what the table typed, per match ---------------------------------------
 

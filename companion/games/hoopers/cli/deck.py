@@ -29,10 +29,10 @@ def check(
     """Check a deck's sleeves: one upgrade per card, an action upgrade on a card of its
     action, the position upgrades; and name each check the file gives too little for."""
     from companion.engine.errors import BadInput
-    from companion.games.hoopers.cli.commands import _read_cards
     from companion.games.hoopers.rules.deck import check_deck
+    from companion.games.hoopers.table import read_cards
 
-    doc = _read_cards(path)
+    doc = read_cards(path)
     cards, needs = doc.get("cards", {}), doc.get("needs", {})
     if not isinstance(cards, dict) or not isinstance(needs, dict) or not cards:
         raise BadInput(f"{path}: a [cards.LABEL] table per sleeved card (and [needs])")

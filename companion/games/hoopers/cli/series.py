@@ -20,6 +20,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
+from companion.games.hoopers.cli.commands import opt, text, texts
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.series_report import SeriesView
@@ -31,40 +32,25 @@ app = new_app("The Series: best of seven across evenings, home/away, rewards, ca
 game_app = new_app("Play the next series game as a tracked hoopers match.")
 app.add_typer(game_app, name="game")
 
-HooperOption = Annotated[
-    list[str] | None,
-    typer.Option(metavar="TRIBE:HOOPER", help="Repeat for each hooper."),
-]
-ChipsOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
-    ),
-]
-GameplanOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
-    ),
-]
-UpgradeOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--upgrade",
-        metavar="TRIBE:HOOPER=CARD",
-        help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
-        "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
-        "energies') or star (the kit's). Later games start the hooper with its energy.",
-    ),
-]
-SeriesTrackOption = Annotated[
-    str | None,
-    typer.Option(
-        "--series-track",
-        metavar="TRIBE",
-        help="The tribe the tribe marker shows at the end (default: the home tribe).",
-    ),
-]
+HooperOption = texts(metavar="TRIBE:HOOPER", help="Repeat for each hooper.")
+ChipsOption = texts(
+    "--chips", metavar="TRIBE:lv1=N,lv2=N", help="Onfire chips left unspent at the end."
+)
+GameplanOption = texts(
+    "--gameplan", metavar="TRIBE:0|1|2", help="Gameplan milestones completed this game."
+)
+UpgradeOption = texts(
+    "--upgrade",
+    metavar="TRIBE:HOOPER=CARD",
+    help="A hooper upgrade won this game and the hooper it is sleeved on; CARD: two, "
+    "ten, three (the deck's 'plus two energies', 'Stat +10 plus one energy', 'three "
+    "energies') or star (the kit's). Later games start the hooper with its energy.",
+)
+SeriesTrackOption = text(
+    "--series-track",
+    metavar="TRIBE",
+    help="The tribe the tribe marker shows at the end (default: the home tribe).",
+)
 GameArg = Annotated[
     int | None, typer.Argument(help="Game number (default: the last recorded game).")
 ]
@@ -82,64 +68,43 @@ def _emit_status(status: Status[SeriesView], json: bool, **note: Any) -> None:
     emit(status.to_json(), json, lambda out: render_status(out, status, **note))
 
 
-def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+def _names(text: str | None) -> list[str]:
+    return [n.strip() for n in (text or "").split(",") if n.strip()]
 
 
 @app.command()
 def start(
     ctx: typer.Context,
-    players: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--players",
-            metavar="PERSON=TRIBE,...",
-            help="Who manages each tribe: Ana=Keepers,Ben=Unleashed (tribes by prefix). "
-            "History files the people as players, each with the tribe as role.",
-        ),
-    ] = None,
-    tribes: Annotated[
-        str | None,
-        typer.Option(
-            "--tribes",
-            help="The two tribes, comma separated: Keepers,Unleashed (without --players, "
-            "history counts no person for the series' games).",
-        ),
-    ] = None,
-    home: Annotated[
-        str, typer.Option("--home", help="The tribe at home in game 1, or 'random' (seeded).")
-    ] = "random",
-    name: Annotated[str | None, typer.Option("--name", help="A name for the series.")] = None,
+    players: texts(
+        "--players",
+        metavar="PERSON=TRIBE,...",
+        help="Who manages each tribe: Ana=Keepers,Ben=Unleashed (tribes by prefix). "
+        "History files the people as players, each with the tribe as role.",
+    ) = None,
+    tribes: text(
+        "--tribes",
+        help="The two tribes, comma separated: Keepers,Unleashed (without --players, "
+        "history counts no person for the series' games).",
+    ) = None,
+    home: opt(
+        "--home", help="The tribe at home in game 1, or 'random' (seeded).", kind=str
+    ) = "random",
+    name: text("--name", help="A name for the series.") = None,
     seed: SeedOption = None,
-    star: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--star",
-            metavar="TRIBE:HOOPER",
-            help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
-        ),
-    ] = None,
+    star: texts(
+        "--star",
+        metavar="TRIBE:HOOPER",
+        help="The hooper each tribe sleeves its setup [star] upgrade on (+1 energy).",
+    ) = None,
     new: NewOption = None,
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
-    from companion.engine.decks import parse_players
-    from companion.engine.names import check_name
-
-    if not players and not tribes:
-        from companion.engine.errors import BadInput
-
-        raise BadInput(
-            "name who manages each tribe", hint="e.g. --players Ana=Keepers,Ben=Unleashed"
-        )
-    names = parse_players(tribes, low=2, high=2) if tribes else []
-    if players:
-        players = _known_managers(ctx, players, new)
-    if name is not None:
-        check_name(name, "series name")
-    status = _table(ctx).start(
-        names, home=home, name=name, seed=seed, stars=star, managers=players or None
-    )
+    table = _table(ctx)
+    table.check_start(tribes, players, name)
+    managers = _known_managers(ctx, players, new) if players else None
+    names = [tribes] if tribes else []
+    status = table.start(names, home=home, name=name, seed=seed, stars=star, managers=managers)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
 
 
@@ -167,13 +132,10 @@ def next_(ctx: typer.Context, json: JsonOption = False) -> None:
 @app.command()
 def record(
     ctx: typer.Context,
-    score: Annotated[
-        str, typer.Option("--score", help="Final score in the order the tribes were named: 78-75.")
-    ],
-    periods: Annotated[
-        str | None,
-        typer.Option("--periods", help="Period scores in tribe order: 20-18,15-22,21-17,22-18."),
-    ] = None,
+    score: opt("--score", help="Final score in the order the tribes were named: 78-75.", kind=str),
+    periods: text(
+        "--periods", help="Period scores in tribe order: 20-18,15-22,21-17,22-18."
+    ) = None,
     ejected: HooperOption = None,
     injured: HooperOption = None,
     chips: ChipsOption = None,
@@ -227,48 +189,34 @@ def amend(
 @game_app.command("start")
 def game_start(
     ctx: typer.Context,
-    hot: Annotated[
-        str | None,
-        typer.Option(
-            "--hot", help="The home tribe's three hoopers on the first hot step (comma separated)."
-        ),
-    ] = None,
-    cold: Annotated[
-        str | None,
-        typer.Option(
-            "--cold", help="The away tribe's two hoopers on the first cold step (comma separated)."
-        ),
-    ] = None,
-    roster: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--roster",
-            metavar="TRIBE:A,B,...",
-            help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
-        ),
-    ] = None,
-    seven: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--seven",
-            metavar="TRIBE:A,B,...",
-            help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
-        ),
-    ] = None,
-    five: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--five",
-            metavar="TRIBE:A,B=POS,...",
-            help="A tribe's five on court, of its seven ('Name=POS' for another token).",
-        ),
-    ] = None,
-    first: Annotated[
-        str,
-        typer.Option(
-            "--first", help="Who attacks first: a tribe (or who manages it), or roll (d20 each)."
-        ),
-    ] = "roll",
+    hot: text(
+        "--hot",
+        help="The home tribe's three hoopers on the first hot step (comma separated).",
+    ) = None,
+    cold: text(
+        "--cold",
+        help="The away tribe's two hoopers on the first cold step (comma separated).",
+    ) = None,
+    roster: texts(
+        "--roster",
+        metavar="TRIBE:A,B,...",
+        help="A tribe's hoopers (default: the tribe of that name, keepers or unleashed).",
+    ) = None,
+    seven: texts(
+        "--seven",
+        metavar="TRIBE:A,B,...",
+        help="A tribe's seven hoopers for this game (repeatable, one per tribe).",
+    ) = None,
+    five: texts(
+        "--five",
+        metavar="TRIBE:A,B=POS,...",
+        help="A tribe's five on court, of its seven ('Name=POS' for another token).",
+    ) = None,
+    first: opt(
+        "--first",
+        help="Who attacks first: a tribe (or who manages it), or roll (d20 each).",
+        kind=str,
+    ) = "roll",
     when: WhenOption = None,
     seed: SeedOption = None,
     json: JsonOption = False,
@@ -278,47 +226,20 @@ def game_start(
     When 'companion hoopers match end' records that match, the series takes its
     score, periods, ejections, injuries and unspent chips as the game's result.
     """
-    from companion.games.hoopers.rules.series_input import parse_tribe_hooper
+    from companion.games.hoopers.rules.series_input import parse_tribe_lists
     from companion.games.hoopers.series_render import render_game_start
 
     table = _table(ctx)
     tribes = table.current().tribes
     if hot is None or cold is None:
-        _explain_steps(table)
-    rosters = {}
-    for item in roster or []:
-        tribe, names = parse_tribe_hooper(item, tribes)
-        rosters[tribe] = _names(names)
-    line_ups = [{}, {}]
-    for found, items, option in ((line_ups[0], seven, "--seven"), (line_ups[1], five, "--five")):
-        for item in items or []:
-            tribe, names = parse_tribe_hooper(item, tribes)
-            if tribe in found:
-                from companion.engine.errors import BadInput
-
-                raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
-            found[tribe] = _names(names)
+        table.refuse_without_steps()
     started = table.start_game(
-        _names(hot or ""), _names(cold or ""), rosters, first=first, seed=seed,
-        sevens=line_ups[0], fives=line_ups[1], when=when,
+        _names(hot), _names(cold), parse_tribe_lists(roster or [], tribes, "--roster", once=False),
+        first=first, seed=seed, when=when,
+        sevens=parse_tribe_lists(seven or [], tribes, "--seven"),
+        fives=parse_tribe_lists(five or [], tribes, "--five"),
     )  # fmt: skip
     emit(started.to_json(), json, lambda out: render_game_start(out, started))
-
-
-def _explain_steps(table: SeriesTable) -> None:
-    """`game start` without --hot or --cold: what they are, for this game, or play it guided."""
-    from companion.engine.errors import BadInput
-
-    upcoming = table.next_game().to_json()
-    home, away = upcoming["home"], upcoming["away"]
-    hot = upcoming["home_setup"]["hot_zone_hoopers"]
-    cold = upcoming["away_setup"]["cold_zone_hoopers"]
-    raise BadInput(
-        f"game {upcoming['number']} needs its first steps: --hot names the {hot} hoopers of "
-        f"{home} (home) on the first hot step, --cold the {cold} of {away} (away) on the "
-        "first cold step",
-        hint=f"e.g. --hot A,B,C --cold D,E, or let guided play ask: '{COMMAND} play'",
-    )
 
 
 @app.command()
@@ -350,41 +271,12 @@ def status(ctx: typer.Context, json: JsonOption = False) -> None:
     _emit_status(made, json)
 
 
-def _chances(
-    ctx: typer.Context, table: Any, p: str | None, home_p: str | None, away_p: str | None
-) -> tuple[Any, Any, str]:
-    """(the first tribe's chance of a game at home, away, where it came from): --p, else
-    --home-p/--away-p, else openskill's prediction from the two sides' ratings, else even."""
-    from companion.engine.errors import BadInput
-    from companion.games.hoopers.rules.series_odds import parse_chance
-
-    if p is not None:
-        if home_p is not None or away_p is not None:
-            raise BadInput("give --p, or --home-p and --away-p, not both")
-        chance = parse_chance(p, "--p")
-        return chance, chance, "p"
-    if home_p is not None or away_p is not None:
-        if home_p is None or away_p is None:
-            raise BadInput("give both --home-p and --away-p (or --p for every game)")
-        return parse_chance(home_p, "--home-p"), parse_chance(away_p, "--away-p"), "home-away"
-    return table.game_chances(table.current())
-
-
 @app.command()
 def odds(
     ctx: typer.Context,
-    p: Annotated[
-        str | None,
-        typer.Option("--p", metavar="P", help="The first tribe's chance of each game (0.6, 3/5)."),
-    ] = None,
-    home_p: Annotated[
-        str | None,
-        typer.Option("--home-p", metavar="P", help="The first tribe's chance of a home game."),
-    ] = None,
-    away_p: Annotated[
-        str | None,
-        typer.Option("--away-p", metavar="P", help="The first tribe's chance of an away game."),
-    ] = None,
+    p: text("--p", metavar="P", help="The first tribe's chance of each game (0.6, 3/5).") = None,
+    home_p: text("--home-p", metavar="P", help="The first tribe's chance of a home game.") = None,
+    away_p: text("--away-p", metavar="P", help="The first tribe's chance of an away game.") = None,
     json: JsonOption = False,
 ) -> None:
     """Each tribe's exact chance of winning The Series from here, best of seven on its
@@ -402,7 +294,7 @@ def odds(
             _emit_odds(*kept, json)
             return
     table = _table(ctx)
-    found = table.odds(*_chances(ctx, table, p, home_p, away_p))
+    found = table.odds(*table.chances(p, home_p, away_p))
     if key is not None:
         series_shown.keep_odds(table.store, key, found)
     _emit_odds(found.to_json(), found.line(), json)
@@ -460,8 +352,10 @@ def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOptio
     from companion.ui.guided import prompts
 
     prompts.require_terminal("companion hoopers series play")
-    from companion.games.hoopers.guided import series as guided
+    from companion.engine.spec import load
+    from companion.games.hoopers.spec import SERIES
 
+    guided = load(SERIES.flow)  # the Series' guided flow, as `companion play` finds it
     store = open_store(ctx)
     with prompts.guarded():
         if not guided.offer_start(store, seed):

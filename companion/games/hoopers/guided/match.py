@@ -34,6 +34,7 @@ from typing import Any
 from companion.engine.errors import BadInput, CompanionError, NothingToUndo, RuleViolation
 from companion.engine.events import Step
 from companion.engine.moves import Legal, Move
+from companion.engine.names import possessive
 from companion.engine.rng import TableRng
 from companion.games.hoopers.rules import turn_flow as tf
 from companion.games.hoopers.rules.blocks import resolve_block
@@ -150,6 +151,10 @@ def play_turns(store: Any, seed: int | None = None) -> None:
         Flow(store, TableRng(seed)).run()
 
 
+TOKEN_MOVES = "The turn token moves on: the next turn, or stop here?"
+ENERGY_QUESTION = "Track energy in this match? (no: no hooper's energy is asked)"
+
+
 class TurnLog:
     """The guided answers of the match's last attacking turns, kept by the table.
 
@@ -221,6 +226,7 @@ class Flow:
         self._states: dict[int, MatchState] = {}
         self._legal: dict[int, Legal] = {}
         self.said: set[str] = set()  # warnings said as a hooper was picked, not said twice
+        self.energy_tracked: bool | None = None  # "Track energy?", once a match is enough
 
     # --- the match ----------------------------------------------------------
 
@@ -289,25 +295,16 @@ class Flow:
     def fill_places(self) -> None:
         """An ejected or injured-out hooper's place: "A benchwarmer of your choice will take
         the vacant position" (asked before the next step; the match refuses play until then)."""
-        from companion.games.hoopers.rules.vacancy import vacancies
+        from companion.games.hoopers.askers import ask_substitute, substitution
+        from companion.games.hoopers.rules.vacancy import VacantPlace, waits_for
 
         for _ in range(len(POSITIONS) * 2):  # each pass fills one place
-            state = self.state()
-            found = [] if state.owed else vacancies(state)
+            found = [r for r in waits_for(self.state()) if isinstance(r, VacantPlace)]
             if not found:
                 return
-            vacancy = found[0]
-            entering = self.q.name(
-                f"{vacancy.hooper} is {vacancy.why}: who comes in on {vacancy.team}'s "
-                f"{vacancy.token}?",
-                list(vacancy.bench),
-                vacancy.bench[0],
-                what="hooper",
-            )
-            pairs = [[vacancy.hooper, entering]]
-            self.show(
-                self.record([{"type": "sub", "data": {"team": vacancy.team, "pairs": pairs}}])
-            )
+            vacancy = found[0].vacancy
+            entering = ask_substitute(vacancy, self.q.name)
+            self.show(self.record([substitution(vacancy, entering)]))
 
     def _recorded_then(
         self, kept: dict[str, Any], events: list[dict[str, Any]]
@@ -411,8 +408,9 @@ class Flow:
         turn = self.fresh_turn()
         if not self.log.current.get("face_down") or self.tribe(turn.opponent) != tf.KEEPERS:
             return turn
+        before = possessive(turn.team)
         question = (
-            f"{turn.opponent} (Keepers power): a defence card face down before {turn.team}'s turn?"
+            f"{turn.opponent} (Keepers power): a defence card face down before {before} turn?"
         )
         if not self.reminder(
             question, face_down_can_matter(self.state(), turn.team, turn.opponent)
@@ -454,7 +452,7 @@ class Flow:
         """Free throws owed from a plain command come first ('match free-throw')."""
         if self.state().owed is None:
             return
-        from companion.games.hoopers.guided.owed import ask_owed_free_throws
+        from companion.games.hoopers.askers import ask_owed_free_throws
 
         while self.state().owed is not None:
             if ask_owed_free_throws(self.table) is None:
@@ -598,9 +596,12 @@ class Flow:
         energy is left (the rule the match's own is: phase.energy_warning)."""
         state = self.state()
         known = state.teams[team].hoopers[hooper]
-        if known.energy_max is None and not (known.untracked_played or known.untracked):
+        unknown = known.energy_max is None and not (known.untracked_played or known.untracked)
+        if unknown and self.tracks_energy():
             card_energy = self.q.number(
-                f"{hooper}'s energy on the card? (0: do not track it)", 0, _check_card_energy
+                f"{possessive(hooper)} energy on the card? (0: do not track it)",
+                0,
+                _check_card_energy,
             )
             # 0 is the table's choice, recorded: nothing about this energy is said again.
             data = {"team": team, "hooper": hooper}
@@ -612,6 +613,24 @@ class Flow:
             self.q.say(f"  {warning}", markup=False)
             self.said.add(warning)  # the move's own note says it again: once is enough
 
+    def tracks_energy(self) -> bool:
+        """'Track energy in this match?', asked once, the first time a card's energy is not
+        known: a table that says no is asked no hooper's energy (each one is recorded as
+        not tracked, so nothing about it is said again, here or by a command)."""
+        if self.energy_tracked is None:
+            self.energy_tracked = self.q.yes_no(ENERGY_QUESTION, True)
+            state = self.state()
+            untracked = [
+                {"type": "energy", "data": {"team": side.name, "hooper": name, "track": False}}
+                for side in state.teams.values()
+                for name, hooper in side.hoopers.items()
+                if hooper.energy_max is None and not hooper.untracked
+            ]
+            if not self.energy_tracked and untracked:
+                self.record(untracked)
+                self.q.say("  energy not tracked in this match", markup=False)
+        return self.energy_tracked
+
     def white_cube(self, team: str) -> str:
         """After an offensive foul the opponent picks who takes the white cube."""
         choices = self.hoopers(team) or list(self.state().teams[team].hoopers)
@@ -620,8 +639,8 @@ class Flow:
     def stat(self, team: str, hooper: str, stat: str, label: str) -> int:
         """A stat from the hooper's card: the default is what the table last typed for it
         in this match (kept by the table), else the hooper card's (`hoopers card`); on
-        neither, the card's number is asked once and remembered (guided/cards.py)."""
-        from companion.games.hoopers.guided.cards import ask_card_fact
+        neither, the card's number is asked once and remembered (askers.py)."""
+        from companion.games.hoopers.askers import ask_card_fact
         from companion.games.hoopers.table import card_name
 
         live = not self.q.replaying
@@ -634,7 +653,9 @@ class Flow:
                 self.table, card_name(hooper), stat, self.q.number, label=label, remember=live
             )
         else:
-            value = self.q.number(f"{hooper}'s {label}?", default, lambda n: check_stat(n, label))
+            value = self.q.number(
+                f"{possessive(hooper)} {label}?", default, lambda n: check_stat(n, label)
+            )
         if live:
             self.table.remember(self.match()["id"], {(team, hooper, stat): value})
         return value
@@ -653,7 +674,7 @@ class Flow:
             self.q.say(f"  {hooper} stands on the {known} Position token", markup=False)
             return known
         default = first_position(hooper) or "PG"
-        return self.q.choose(f"{hooper}'s Position token?", POSITIONS, default)
+        return self.q.choose(f"{possessive(hooper)} Position token?", POSITIONS, default)
 
     def free_throws(self, team: str, shooter: str, count: int) -> int:
         """Free throws outside a shot (team fouls, flagrant): the 2PS, the d20s; points made."""
@@ -742,10 +763,12 @@ class Flow:
         coach = self.coach_actions(turn) if slot == "F1" and not turn.second_use else []
         if coach:
             self.q.say(
-                f"  beginning of {turn.team}'s turn: {' or '.join(coach)} (coach action)",
+                f"  beginning of {possessive(turn.team)} turn: {' or '.join(coach)} (coach action)",
                 markup=False,
             )
-        kind = self.q.choose(f"{slot}: {turn.team}'s fundamental?", [*choices, *coach], default)
+        kind = self.q.choose(
+            f"{slot}: {possessive(turn.team)} fundamental?", [*choices, *coach], default
+        )
         if kind == TIMEOUT:
             return self.timeout(turn)
         if kind == SUBSTITUTION:
@@ -1012,7 +1035,7 @@ class Flow:
 
         pending = turn.pending
         assert pending is not None
-        face = self.q.die(f"foul die for {pending.hooper}'s screen", self.rng, D8)
+        face = self.q.die(f"foul die for {possessive(pending.hooper)} screen", self.rng, D8)
         reading = read_foul_die("screen", face)
         render_foul(self.q.console(), reading)
         if not reading.foul:
@@ -1023,7 +1046,7 @@ class Flow:
                 tf.foul_events(turn.team, pending.hooper, turn.opponent, fouled, action="screen")
             )
         )
-        return tf.ball_lost(turn, f"offensive foul on {pending.hooper}'s screen")
+        return tf.ball_lost(turn, f"offensive foul on {possessive(pending.hooper)} screen")
 
     def playbook(self, turn: tf.Turn) -> tf.Turn:
         from companion.games.hoopers.rules.playbooks import common_open, locked
@@ -1070,7 +1093,7 @@ class Flow:
             if k == "none" or self.offered(turn.team, lambda h, k=k: shot_move(turn.team, h, k))
         ]
         choices = choices or ["none"]
-        kind = self.q.choose(f"A: {turn.team}'s attack?", choices, choices[0])
+        kind = self.q.choose(f"A: {possessive(turn.team)} attack?", choices, choices[0])
         if kind == "none":
             self.card_back(turn)
             return tf.ball_lost(turn, "no attack: the ball is lost")
@@ -1221,7 +1244,9 @@ class Flow:
         perry = perry_may_help(side, defender)
         if perry is None:
             return None
-        if not self.q.yes_no(f"{perry.name} adds his defence to {defender}'s (one energy)?", False):
+        if not self.q.yes_no(
+            f"{perry.name} adds his defence to {possessive(defender)} (one energy)?", False
+        ):
             return None
         card = self.defense_card or DEFENSE_FOR[kind]
         stat = self.stat(turn.opponent, perry.name, card, card.upper())
@@ -1249,7 +1274,8 @@ class Flow:
         defense becomes a Block. Resolve it but apply one extra foul result"."""
         name = DEFENSE_FOR[kind].upper()
         self.q.say(
-            f"  {turn.opponent}'s face-down {name} matches: it becomes a block", markup=False
+            f"  {possessive(turn.opponent)} face-down {name} matches: it becomes a block",
+            markup=False,
         )
         blockers = self.hoopers(turn.opponent, defend=True)
         by = self.pick(turn.opponent, "block", f"block ({name}) by?", blockers)
@@ -1402,11 +1428,12 @@ class Flow:
         from companion.games.hoopers.render import render_status
 
         assert self.log is not None
-        self.q.say(f"[bold]{plain(turn.team)}'s attacking turn is over:[/bold] {plain(turn.ended)}")
+        whose = plain(possessive(turn.team))
+        self.q.say(f"[bold]{whose} attacking turn is over:[/bold] {plain(turn.ended)}")
         while True:  # a Series game: the mini track's moves first, as often as met
             track = ["series track"] if self.track_open() else []
-            answer = self.q.choose("Move the turn token and go on?", ["next", "stop", *track],
-                                   "next")  # fmt: skip
+            # Both move the token (the turn is over): next plays on, stop ends the session.
+            answer = self.q.choose(TOKEN_MOVES, ["next", "stop", *track], "next")
             if answer != "series track":
                 break
             self.series_track()

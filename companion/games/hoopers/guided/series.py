@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.errors import BadInput, CompanionError
+from companion.engine.names import possessive
 from companion.games.hoopers.rules.dice import D8, D20
 from companion.games.hoopers.series_table import SeriesTable
 from companion.games.hoopers.table import HoopersTable
@@ -302,7 +303,9 @@ def _unknown_rosters(table: SeriesTable, tribes: Sequence[str]) -> dict[str, lis
 
     return {
         tribe: prompts.ask(
-            f"{tribe}'s hoopers (comma separated)?", "", lambda text: parse_players(text, low=5)
+            f"{possessive(tribe)} hoopers (comma separated)?",
+            "",
+            lambda text: parse_players(text, low=5),
         )
         for tribe in tribes
         if table.known_roster(tribe) is None

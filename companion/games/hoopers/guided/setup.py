@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.errors import BadInput
+from companion.engine.names import possessive
 from companion.ui.guided import prompts
 from companion.ui.guided.steps import SKIP, Form, form
 
@@ -170,14 +171,14 @@ def _ask_seven(team: str, roster: list[str]) -> list[str]:
     from companion.games.hoopers.rules.match import line_up
     from companion.games.hoopers.table import names
 
-    prompts.say(f"  {team}'s hoopers: {', '.join(roster)}", markup=False)
+    prompts.say(f"  {possessive(team)} hoopers: {', '.join(roster)}", markup=False)
 
     def seven(text: str) -> list[str]:
         chosen = names(text) or []
         return line_up(team, roster, chosen, None)[0]
 
     return prompts.ask(
-        f"{team}'s seven (comma separated)?", "", seven, complete=roster, several=True
+        f"{possessive(team)} seven (comma separated)?", "", seven, complete=roster, several=True
     )
 
 
@@ -191,7 +192,9 @@ def _ask_five(team: str, roster: list[str], picked: list[str]) -> list[str]:
         return chosen
 
     prompts.say("  name=POS puts a hooper on another Position token (PG SG SF PF C)")
-    return prompts.ask(f"{team}'s five on court?", "", five, complete=picked, several=True)
+    return prompts.ask(
+        f"{possessive(team)} five on court?", "", five, complete=picked, several=True
+    )
 
 
 def _milestones(text: str) -> str:

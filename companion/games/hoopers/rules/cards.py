@@ -76,7 +76,7 @@ STELLAR_UPGRADED = "A former stellar hooper cannot be upgraded"
 
 class MissingCard(MissingInput):
     """A number a move needs that nobody typed and the hooper's card lacks. At a terminal
-    the faces ask it once and remember it (guided/cards.py); elsewhere this one line says
+    the faces ask it once and remember it (askers.py); elsewhere this one line says
     how to give it."""
 
     def __init__(self, message: str, hooper: str, field: str, option: str) -> None:

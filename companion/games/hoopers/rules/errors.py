@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.errors import BadInput, RuleViolation
 
 
@@ -46,4 +48,14 @@ class MatchNotOver(RuleViolation):
 
 
 class FreeThrowsOwed(RuleViolation):
-    """A move while free throws are still to be shot."""
+    """A move while free throws are still to be shot: `owed` ({team, hooper, count, why})
+    names the fact a face at a terminal asks (companion/games/hoopers/askers.py)."""
+
+    def __init__(self, owed: dict[str, Any], away: bool = False) -> None:
+        super().__init__(
+            f"{owed['count']} free throw(s) owed to {owed['hooper']} ({owed['team']}) "
+            f"after the {owed['why']} come first",
+            hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
+            "[--roll N]…', or 'companion hoopers match undo'",
+        )
+        self.owed, self.away = owed, away

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.moves import Ask, Move
+from companion.engine.names import possessive
 
 SHOT_KINDS = ("2ps", "3ps", "lup")
 FUNDAMENTALS = ("dribble", "pass", "screen")
@@ -74,7 +75,7 @@ def shot_move(team: str, hooper: str, kind: str, stat: int | None = None) -> Mov
         team,
         {"team": team, "hooper": hooper, "spec": {"kind": kind}},
         f"{hooper} shoots {SHOT_WORDS[kind]}",
-        (stat_ask("stat", f"{hooper}'s {kind.upper()}", stat),),
+        (stat_ask("stat", f"{possessive(hooper)} {kind.upper()}", stat),),
     )
 
 
@@ -89,14 +90,14 @@ def counter_move(
     else:
         what["against"] = against
         label = (
-            f"{hooper} steals {against}'s dribble"
+            f"{hooper} steals {possessive(against)} dribble"
             if kind == "steal"
-            else f"{hooper} intercepts {against}'s pass"
+            else f"{hooper} intercepts {possessive(against)} pass"
         )
     # Both stats: the foul die's jump ball decides with the other one.
     asks = (
-        stat_ask("o", f"{hooper}'s O", (stats or {}).get("o")),
-        stat_ask("v", f"{hooper}'s V", (stats or {}).get("v")),
+        stat_ask("o", f"{possessive(hooper)} O", (stats or {}).get("o")),
+        stat_ask("v", f"{possessive(hooper)} V", (stats or {}).get("v")),
     )
     return Move("counter", team, what, label, asks)
 
@@ -129,7 +130,7 @@ def candidates(state: Any) -> list[Move]:
         team = owed["team"]
         label = f"{owed['hooper']} shoots the free throws"
         ask = stat_ask(
-            "stat", f"{owed['hooper']}'s 2PS", _known(state, team, owed["hooper"], "2ps")
+            "stat", f"{possessive(owed['hooper'])} 2PS", _known(state, team, owed["hooper"], "2ps")
         )
         moves.append(Move("free-throw", team, {"team": team}, label, (ask,)))
     moves += _vacancies(state)
@@ -275,7 +276,7 @@ def in_words(answer: Any) -> str:
         parts.append(f"'match counter {rebounds[0].who} rebound' (F3)")
     for move in by_kind.get("turn", ()):
         if move.what.get("power"):
-            parts.append(f"'match turn --power' ({move.who}'s Unleashed power)")
+            parts.append(f"'match turn --power' ({possessive(move.who)} Unleashed power)")
         elif move.what.get("again"):
             parts.append("'match turn --again' (attack again)")
     if any(not (m.what.get("power") or m.what.get("again")) for m in by_kind.get("turn", ())):

@@ -54,7 +54,6 @@ from companion.games.hoopers.rules.energy_moves import (
 )
 from companion.games.hoopers.rules.errors import (
     BadStat,
-    FreeThrowsOwed,
     HooperUnavailable,
     MatchOver,
     NotYourTurn,
@@ -72,7 +71,7 @@ from companion.games.hoopers.rules.skills import first_position, has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.rules.tribe_power import power_onfire
 from companion.games.hoopers.rules.tribes_of import tribes
-from companion.games.hoopers.rules.vacancy import check_places_filled
+from companion.games.hoopers.rules.vacancy import check_places_filled, owed_refusal
 from companion.games.hoopers.rules.variants import (
     milestone_modes,
     parse_milestones,
@@ -457,13 +456,7 @@ def apply_event(state: MatchState, kind: str, data: dict[str, Any], rng: TableRn
             hint="record it with 'companion hoopers match end'",
         )
     if state.owed and kind != "free-throw":
-        owed = state.owed
-        raise FreeThrowsOwed(
-            f"{owed['count']} free throw(s) owed to {owed['hooper']} ({owed['team']}) "
-            f"after the {owed['why']} come first",
-            hint=f"'companion hoopers match free-throw {owed['team']} --stat 2PS "
-            "[--roll N]…', or 'companion hoopers match undo'",
-        )
+        raise owed_refusal(state)
     if rng is not None:
         # Checked when a move is recorded, never when a stored log is folded again: a
         # match recorded before these rules replays as it was.

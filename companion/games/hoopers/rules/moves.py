@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
-from companion.engine.names import match_prefix
+from companion.engine.names import a_or_an, match_prefix
 from companion.games.hoopers.rules.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
 from companion.games.hoopers.rules.chips import spend_chip
 from companion.games.hoopers.rules.counters import (
@@ -150,7 +150,7 @@ def _countered_hooper(other: Any, data: dict[str, Any], kind: str, label: str) -
         return None
     if not data.get("against"):
         raise MissingInput(
-            f"a {label} in a match needs --against (the hooper whose "
+            f"{a_or_an(label)} in a match needs --against (the hooper whose "
             f"{'dribble' if kind == 'steal' else 'pass'} it counters)"
         )
     against = other.hooper(data["against"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 from companion.games.hoopers.rules.series import Chips
 from companion.games.hoopers.rules.series_errors import BadReward, BadScore
@@ -141,3 +142,18 @@ def parse_managers(items: Sequence[str], tribes: Sequence[str] = ()) -> dict[str
         missing = [t for t in tribes if t not in by_tribe]
         raise BadInput(f"nobody manages {', '.join(missing)}")
     return by_tribe
+
+
+def parse_tribe_lists(
+    items: Iterable[str], tribes: Iterable[str], option: str, once: bool = True
+) -> dict[str, list[str]]:
+    """`Keepers:A,B,…` items (`--roster`, `--seven`, `--five`) -> {tribe: [A, B, …]};
+    `once`: a tribe named twice is refused (one line-up per tribe)."""
+    tribes = list(tribes)
+    found: dict[str, list[str]] = {}
+    for item in items:
+        tribe, names = parse_tribe_hooper(item, tribes)
+        if once and tribe in found:
+            raise BadInput(f"{option} names {tribe} twice: one line-up per tribe")
+        found[tribe] = [n.strip() for n in names.split(",") if n.strip()]
+    return found

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.engine.errors import RuleViolation
+from companion.games.hoopers.rules.errors import FreeThrowsOwed
 from companion.games.hoopers.rules.state import MatchState
 
 # The moves of play a vacant place holds up; bookkeeping (cubes, points, the free throws
@@ -22,7 +23,16 @@ PLAY_MOVES = frozenset({"shot", "counter", "block", "turn", "timeout", "spend"})
 
 
 class VacantPlace(RuleViolation):
-    """A move of play while a hooper's place on court is still empty."""
+    """A move of play while a hooper's place on court is still empty: `vacancy` names the
+    fact a face at a terminal asks (companion/games/hoopers/askers.py)."""
+
+    def __init__(self, vacancy: Vacancy) -> None:
+        super().__init__(
+            f"{vacancy.hooper} ({vacancy.team}) is {vacancy.why}: a benchwarmer takes the "
+            f"{vacancy.token} token before play goes on ({', '.join(vacancy.bench)})",
+            hint=f"'{vacancy.command()}' (no coach action token)",
+        )
+        self.vacancy = vacancy
 
 
 @dataclass(frozen=True)
@@ -64,8 +74,20 @@ def check_places_filled(state: MatchState, kind: str) -> None:
     if kind not in PLAY_MOVES:
         return
     for vacancy in vacancies(state):
-        raise VacantPlace(
-            f"{vacancy.hooper} ({vacancy.team}) is {vacancy.why}: a benchwarmer takes the "
-            f"{vacancy.token} token before play goes on ({', '.join(vacancy.bench)})",
-            hint=f"'{vacancy.command()}' (no coach action token)",
-        )
+        raise VacantPlace(vacancy)
+
+
+def owed_refusal(state: MatchState) -> FreeThrowsOwed:
+    """The refusal of a move while `state.owed` free throws are still to be shot."""
+    owed = state.owed
+    assert owed is not None
+    return FreeThrowsOwed(owed, away=not state.teams[owed["team"]].free_throw_bonus)
+
+
+def waits_for(state: MatchState) -> list[RuleViolation]:
+    """What the match waits for before play goes on, as the refusals a move of play would
+    get now (free throws owed come first, then each place left empty): a face at a
+    terminal asks each one's fact."""
+    if state.owed is not None:
+        return [owed_refusal(state)]
+    return [VacantPlace(vacancy) for vacancy in vacancies(state)]
