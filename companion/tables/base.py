@@ -427,14 +427,16 @@ class Table(Generic[S]):
 
         if match_id is not None and match["id"] != match_id:
             raise StaleMove(f"{self.game} match {match_id} is not the one being played")
-        if seen is not None and seen != len(match["events"]):
+        answer = None if by is None else legal(self.rules, match, by, state, self.events_of)
+        moved_on = seen is not None and seen != len(match["events"])
+        if moved_on and (answer is None or not self.unchanged_for(match, answer, seen)):
             raise StaleMove(
                 f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
                 hint="look again and choose from what is legal now",
             )
         chosen = move
         if by is not None:
-            answer = legal(self.rules, match, by, state, self.events_of)
+            assert answer is not None
             offered = answer.find(move)
             if offered is None and move.who not in (None, by):
                 raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
@@ -443,6 +445,23 @@ class Table(Generic[S]):
                 raise RuleViolation(why)
             chosen = offered
         return self.events_of(chosen, filled)
+
+    def unchanged_for(self, match: Match, answer: Legal, seen: int) -> bool:
+        """Whether a page that saw `seen` moves still shows `answer.player` what they may do
+        now (`answer`): no move since names them, and the query offered them then exactly
+        what it offers now. Moves made at once (every manager picking from their own hand)
+        then all land, while a second tap (its first made a move naming its player) or a
+        race for one thing (the winner's move changed what the other is offered) is stale."""
+        from companion.engine.moves import legal
+
+        player, events = answer.player, match["events"]
+        if player is None or seen > len(events):
+            return False
+        if any(names(event.get("data"), player) for event in events[seen:]):
+            return False
+        before = {**match, "events": events[:seen]}
+        then = legal(self.rules, before, player, self.fold(before), self.events_of)
+        return offer_of(then) == offer_of(answer)
 
     def _recorded(self, change: Callable[[Match], tuple[list[Event], Played[S]]]) -> Recorded[S]:
         """`change` run in the live match's one transaction; a rule's refusal ends with what
@@ -564,6 +583,24 @@ class Table(Generic[S]):
                 txn.put_doc(SETTINGS, LAST_LOCATION, match["options"]["location"])
             filed = txn.archive({"id": txn.unused_id(), **match})
         return LoggedGame(filed, how)
+
+
+def names(value: Any, player: str, depth: int = 0) -> bool:
+    """Whether an event's data names `player` (as a value or a key, a level or two deep)."""
+    if value == player:
+        return True
+    if depth > 2:
+        return False
+    if isinstance(value, Mapping):
+        return any(k == player or names(v, player, depth + 1) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(names(v, player, depth + 1) for v in value)
+    return False
+
+
+def offer_of(answer: Legal) -> list[tuple[str, Any]]:
+    """What an answer shows its player: each move's words and what it asks, in order."""
+    return [(m.words, m.to_json()) for m in answer.moves]
 
 
 class Logbook(Table[Any]):
