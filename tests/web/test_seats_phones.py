@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
-from tests.web.test_browser import CHROMIUM
+from tests.web.test_browser import CHROMIUM, screenshot
 from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import phones as phones  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import table as table  # noqa: F401 - a fixture
-from tests.web.test_seats_games import MANAGERS
+from tests.web.test_seats_games import HOOPERS, MANAGERS
 
 pytestmark = [
     pytest.mark.slow,
@@ -60,3 +60,86 @@ def test_four_managers_pick_at_once_every_pick_lands_a_double_tap_is_one_pick(ta
         assert ana.evaluate(DOUBLE_TAP) == [200, 409]
         assert table.json("moves")["seen"] == seen + 5
         assert len(table.json("allstar", "season", "hand", "Ana")["bench"]) == 2
+
+
+def test_a_hoopers_seat_groups_its_moves_by_hooper_and_a_move_is_two_taps(table, phones, tmp_path):
+    # With no line-ups or cards known a side may try ~60 moves: the phone shows one row per
+    # hooper (a tap opens that hooper's moves, under a heading per kind) and the side's own
+    # moves under them, the turn token last; the rows fit a 390-wide screen, thumb-high.
+    table.ok(*HOOPERS)
+    with table.served() as base:
+        seats = table.seats(base)
+        lucy = phones(seats["Lucy"])
+        offered = table.json("moves", "--player", "Lucy")["moves"]
+        assert len(offered) > 50
+        hoopers = list(dict.fromkeys(m["move"]["what"]["hooper"] for m in offered
+                                     if "hooper" in m["move"]["what"]))  # fmt: skip
+        rows = lucy.locator("#moves summary")
+        assert [t.split("\n")[0] for t in rows.all_inner_texts()] == hoopers
+        assert rows.first.inner_text().split("\n")[1] == "6 moves"  # 3 fundamentals, 3 shots
+        ungrouped = lucy.locator("#moves > form button").all_inner_texts()
+        assert ungrouped == ["Lucy calls a timeout", "the turn token moves"]
+        assert lucy.locator("#moves details[open]").count() == 0
+        assert [b for b in lucy.locator("#moves button:visible").all_inner_texts()] == ungrouped
+        sizes = lucy.evaluate(
+            """() => ({wide: document.documentElement.scrollWidth,
+                       low: Math.min(...[...document.querySelectorAll("#moves summary")]
+                                          .map(s => s.getBoundingClientRect().height))})"""
+        )
+        assert sizes["wide"] <= 390 and sizes["low"] >= 44  # a thumb's target, no sideways scroll
+        # Tap 1: the hooper. Its moves show, by kind; the others stay closed.
+        lucy.locator("#moves summary", has_text="Joy Kill").click()
+        group = lucy.locator("#moves details[open]")
+        assert group.count() == 1
+        assert group.locator("h3").all_inner_texts() == ["FUNDAMENTAL", "SHOT"]
+        assert group.locator("button").all_inner_texts() == [
+            "Joy Kill dribbles", "Joy Kill passes", "Joy Kill screens",
+            "Joy Kill shoots a 2PS", "Joy Kill shoots a 3PS", "Joy Kill shoots a lay-up",
+        ]  # fmt: skip
+        screenshot(lucy, "seats-phone-hoopers-groups", tmp_path)
+        # Tap 2: the move, made.
+        group.locator("button", has_text="Joy Kill dribbles").click()
+        lucy.wait_for_selector("#message.good")
+        assert lucy.inner_text("#message") == "Done: Joy Kill dribbles"
+        # Fifteen moves now, mostly one per hooper: no rows, every move a button of its own.
+        assert lucy.locator("#moves summary").count() == 0
+        assert lucy.locator("#moves button:visible", has_text="Joy Kill shoots a 2PS").count() == 1
+        # Karl's defenders each block or steal: a row each; opening one closes the other.
+        karl = phones(seats["Karl"])
+        karl.locator("#moves summary", has_text="Edd Trapp").click()
+        karl.locator("#moves summary", has_text="May Friend").click()
+        shown = karl.locator("#moves details[open]")
+        assert [t.split("\n")[0] for t in shown.locator("summary").all_inner_texts()] == [
+            "May Friend"
+        ]
+        assert shown.locator("button").all_inner_texts() == [
+            "May Friend steals Joy Kill's dribble", "May Friend blocks",
+        ]  # fmt: skip
+
+
+def test_a_reveal_asks_for_a_second_tap_on_confirm_and_a_double_tap_cancels(table, phones):
+    # "The selected card is kept secret" until its player turns it over: a slip of the thumb
+    # must not show it. The first tap asks; "Confirm" under it makes the move.
+    table.ok("otdraft", "cards", "import", "--example")
+    table.ok("otdraft", "game", "start", "-p", "Ana,Ben", "--no-deck", "--seed", "1")
+    table.ok("otdraft", "game", "secret", "Ana", "Snake")
+    with table.served() as base:
+        ana = phones(table.seats(base)["Ana"])
+        seen = table.json("moves")["seen"]
+        reveal = ana.locator("#moves form", has_text="Ana reveals the secret card")
+        reveal.locator("button").click()
+        assert reveal.locator("button").all_inner_texts() == [
+            "Cancel",
+            "Confirm: Ana reveals the secret card (it cannot be taken back)",
+        ]
+        assert table.json("moves")["seen"] == seen  # nothing made yet
+        reveal.locator("button.cancel").click()  # Cancel: as it was
+        assert reveal.locator("button").all_inner_texts() == ["Ana reveals the secret card"]
+        reveal.locator("button").dblclick()  # a double tap: asks, then cancels
+        assert reveal.locator("button").all_inner_texts() == ["Ana reveals the secret card"]
+        assert table.json("moves")["seen"] == seen and ana.inner_text("#message") == ""
+        reveal.locator("button").click()
+        reveal.locator("button.confirm").click()
+        ana.wait_for_selector("#message.good")
+        assert ana.inner_text("#message") == "Done: Ana reveals the secret card"
+    assert table.json("otdraft", "game", "status")["revealed"] == {"Ana": "Snake"}

@@ -33,7 +33,7 @@ def candidates(state: DraftState) -> Iterator[Move]:
     else:
         yield from _picks(state, state.players)
     yield from (
-        Move("reveal", p, {"player": p}, f"{p} reveals the secret card")
+        Move("reveal", p, {"player": p}, f"{p} reveals the secret card", confirm=True)
         for p in state.players
         if p in state.secrets and p not in state.revealed
     )
