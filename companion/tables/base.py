@@ -467,10 +467,21 @@ class Table(Generic[S]):
         """`change` run in the live match's one transaction; a rule's refusal ends with what
         is legal now."""
         try:
-            match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
+            match, played = self.store.change_live(
+                self.game,
+                change,
+                keep=self.keeper_of_moves(),
+                files=lambda match, played: self.files_itself(match, played.state),
+            )
         except RuleViolation as err:
             raise self.with_legal(err) from None
         return Recorded(match, played, self.status_of(match, played.state))
+
+    def files_itself(self, match: Match, state: S) -> dict[str, Any] | None:
+        """The result to file, in the same transaction, when the moves just recorded
+        complete the game by themselves (the last player's total typed on their phone);
+        None, the default: the game goes on until `end`."""
+        return None
 
     def own(self, state: S, player: str) -> dict[str, Any]:
         """What only `player` may see now (a hand, a secret pick), for that player's seat and

@@ -151,5 +151,16 @@ def make_move(store: Store, seat: Seat, body: Any) -> dict[str, Any]:
         move_doc.pop("asks", None)  # what was asked is the query's, not the page's
     move, filled = from_json(move_doc, match["players"])
     table = table_for(store, seat.game)
-    table.make(move, filled, seen=seen, by=seat.player, match_id=seat.match)
+    made = table.make(move, filled, seen=seen, by=seat.player, match_id=seat.match)
+    if made.match.get("status", "live") != "live":  # the move filed the game (the last total)
+        return {
+            "player": seat.player,
+            "game": seat.game,
+            "match": seat.match,
+            "seen": len(made.match["events"]),
+            "moves": [],
+            "board": made.status.to_json(),
+            "own": {},
+            "filed": True,
+        }
     return seat_state(store, seat)

@@ -12,6 +12,7 @@ from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
 from tests.web.test_browser import CHROMIUM, screenshot
 from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import phones as phones  # noqa: F401 - a fixture
+from tests.web.test_seats_browser import room as room  # noqa: F401 - a fixture
 from tests.web.test_seats_browser import table as table  # noqa: F401 - a fixture
 from tests.web.test_seats_games import HOOPERS, MANAGERS
 
@@ -143,3 +144,48 @@ def test_a_reveal_asks_for_a_second_tap_on_confirm_and_a_double_tap_cancels(tabl
         ana.wait_for_selector("#message.good")
         assert ana.inner_text("#message") == "Done: Ana reveals the secret card"
     assert table.json("otdraft", "game", "status")["revealed"] == {"Ana": "Snake"}
+
+
+def test_each_player_types_their_total_on_their_phone_and_the_last_files_the_draft(
+    table, phones, room, tmp_path
+):
+    # A draft recorded by card name: the abilities are the table's, so is the scorepad.
+    # "Players … proceed to score their hand": each types their own total on their phone,
+    # and the draft is filed when the last is in; the room shows the result.
+    from companion.games.otdraft.table import DraftTable
+    from companion.store import Store
+
+    draft = DraftTable(Store(tmp_path / "db.json"))
+    draft.start(["Ana", "Ben"], seed=1, by_name=True)
+    draft.secret("Ana", "C20")
+    draft.secret("Ben", "C21")
+    number = 1
+    while picks := [m for m in draft.legal().moves if m.kind == "pick"]:
+        draft.pick(str(picks[0].who), f"C{number:02d}")
+        number += 1
+    assert number == 15  # seven rounds of two
+    with table.served() as base:
+        pages = {p: phones(url) for p, url in table.seats(base).items()}
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        typed = {"Ana": "41", "Ben": "38"}
+        for player, page in pages.items():
+            total = page.locator("#moves form", has_text=f"{player} types the team's total")
+            field = total.locator("input[name=points]")
+            assert (field.get_attribute("type"), field.get_attribute("min")) == ("number", "0")
+            field.fill(typed[player])
+            total.locator("button").click()  # it files the draft when last: asked again
+            total.locator("button.confirm").click()
+            page.wait_for_selector("#message.good")
+            assert page.inner_text("#message") == f"Done: {player} types the team's total"
+            if player == "Ana":
+                made = table.json("otdraft", "game", "status")
+                assert made["totals_typed"] == ["Ana"] and made["status"] == "live"
+                assert "41" not in pages["Ben"].inner_text("body")  # Ana's until all are in
+                assert page.inner_text("#own").count("41") == 1  # her own, on her phone
+        ben = pages["Ben"]
+        assert ben.inner_text("#moves") == "The game is filed: the table shows the result."
+        assert ben.locator(".scores .row.me span").nth(1).inner_text() == "38"
+        room.wait_for_selector("#final")
+        assert room.inner_text("#final") == "Final · Ana wins, 41 to 38"
+    assert table.run("otdraft", "game", "status").returncode == 2  # filed: nothing live
