@@ -189,3 +189,27 @@ def test_each_player_types_their_total_on_their_phone_and_the_last_files_the_dra
         room.wait_for_selector("#final")
         assert room.inner_text("#final") == "Final · Ana wins, 41 to 38"
     assert table.run("otdraft", "game", "status").returncode == 2  # filed: nothing live
+
+
+def test_a_playlist_game_is_counted_and_filed_from_a_phone_once_the_last_round_is_over(
+    table, phones, room
+):
+    # "You finish the round and then the game stops. At that moment the points are
+    # counted": the companion counts them (the rulebook's arithmetic); any phone asks.
+    table.ok("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana")
+    table.ok(
+        "playlist", "game", "play", "ana", *[f"pop/1/love+piano+ballad/a{i}" for i in range(15)]
+    )
+    table.ok("playlist", "game", "turn")
+    table.ok("playlist", "game", "turn")
+    with table.served() as base:
+        ben = phones(table.seats(base)["Ben"])
+        room.goto(base + "/")
+        room.wait_for_selector("#scores")
+        ben.click("#moves button")
+        ben.click("#moves button.confirm")
+        ben.wait_for_selector("#message.good")
+        assert ben.inner_text("#message") == "Done: count the points and file the game"
+        assert ben.inner_text("#moves") == "The game is filed: the table shows the result."
+        room.wait_for_selector("#final")
+        assert room.inner_text("#final") == "Final · Ana wins, 29 to 0"
