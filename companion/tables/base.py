@@ -396,7 +396,8 @@ class Table(Generic[S]):
         match_id: str | None = None,
     ) -> Recorded[S]:
         """Record `move` as a page or guided play chose it, in one transaction: refused
-        (nothing written) when the match moved on since `seen` moves, or, with `by`, when
+        (nothing written) when the match moved on since `seen` moves (for `by`: in a way
+        that changes what they may do, `unchanged_for`), or, with `by`, when
         the query does not offer `move` to that player now (another's move, a forged one);
         with `match_id` (a seat's match), when the game's live match is another one."""
 

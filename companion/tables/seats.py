@@ -9,7 +9,8 @@ are asked for, in a transaction of their own.
 A seat's state is what its player's page shows: the public board, the player's own
 information (`Table.own`: a hand, a pick; never another's) and the moves the legal-moves
 query offers that player now, with `seen`, the number of moves made so far, which a move
-from the page carries back (`Table.make` refuses it once the game has moved on).
+from the page carries back (`Table.make` refuses it once the game has moved on in a way that
+changes what that player may do: `Table.unchanged_for`).
 """
 
 from __future__ import annotations
