@@ -109,6 +109,9 @@ class Move:
     # It shows its player's own information (a card of a secret hand, in its words, values
     # or asks): only an answer asked for that player shows it (`Legal.public`).
     private: bool = False
+    # It shows or ends something a table cannot take back (a secret card turned over, a
+    # round resolved, the game filed): a phone asks for a second tap (`to_json`'s "confirm").
+    confirm: bool = False
 
     def event(self, filled: Mapping[str, Any] | None = None) -> Event:
         """The event recording this move, its asks filled from `filled` (else defaults)."""
@@ -138,6 +141,8 @@ class Move:
         doc: dict[str, Any] = {"kind": self.kind, "who": self.who, "what": dict(self.what)}
         if self.asks:
             doc["asks"] = [a.to_json() for a in self.asks]
+        if self.confirm:
+            doc["confirm"] = True
         return doc
 
 

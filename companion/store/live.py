@@ -135,20 +135,24 @@ class LiveMatches:
         game: str,
         change: Callable[[Match], tuple[list[dict[str, Any]], T]],
         keep: Callable[[Match, T], Any] | None = None,
+        files: Callable[[Match, T], dict[str, Any] | None] | None = None,
     ) -> tuple[Match, T]:
         """Like `update_live`, for a `change` that also returns a value: (events, value).
 
         Returns the match with the new events appended and the value, both
         decided inside the one locked transaction. `keep(match, value)`: what to keep
-        beside the match as written (see `Keep`).
+        beside the match as written (see `Keep`). `files(match, value)`: the result when
+        the new events complete the game by themselves (the last total typed), filed in
+        the same transaction (the match returned is then the finished one); None: it goes on.
         """
-        return self.change_live_with(game, lambda match, _txn: change(match), keep)
+        return self.change_live_with(game, lambda match, _txn: change(match), keep, files)
 
     def change_live_with(
         self,
         game: str,
         change: Callable[[Match, Change], tuple[list[dict[str, Any]], T]],
         keep: Callable[[Match, T], Any] | None = None,
+        files: Callable[[Match, T], dict[str, Any] | None] | None = None,
     ) -> tuple[Match, T]:
         """Like `change_live`, where `change` also reads and writes documents in the same
         transaction (`txn.get_doc` / `txn.put_doc`): one move, one unit of work."""
@@ -163,6 +167,9 @@ class LiveMatches:
             new_events = [stamp_event(e, self.now) for e in events]
             match["events"] = [*match["events"], *new_events]
             match["updated"] = self.now()
+            result = None if files is None else files(match, value)
+            if result is not None:
+                return self._file(txn, game, match, doc.doc_id, result, "finished"), value
             live.update(
                 {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
             )
@@ -224,30 +231,37 @@ class LiveMatches:
                 )
             if callable(result):
                 result = result(dict(doc))
-            stamp = self.now()
-            from companion.engine.played import match_stamps, minutes_played
+            return self._file(txn, game, dict(doc), doc.doc_id, result, status)
 
-            # Kept with the options, as a logged game's typed minutes are: history reads
-            # matches without their events.
-            options = {**(doc.get("options") or {})}
-            options["minutes"] = minutes_played(match_stamps(doc, stamp))
-            match = {
-                **doc,
-                "options": options,
-                "status": status,
-                "result": result,
-                "finished": stamp,
-                "updated": stamp,
-            }
-            txn.put(shard_name(stamp), match)
-            live.remove(doc_ids=[doc.doc_id])
-            for kept in (SHOWN, SEATS):  # its kept status and its seats go with it
-                if kept in txn.db.tables():
-                    txn.db.table(kept).remove(Query().key == doc["id"])
-            waiting = live.get(_waiting(game))
-            if waiting is not None:  # the match that waited for this one is current again
-                live.update(_unwait, doc_ids=[waiting.doc_id])
-            note_recorded(txn.db, [match["id"]])
+    def _file(
+        self, txn: Change, game: str, doc: Match, doc_id: int, result: dict[str, Any], status: str
+    ) -> Match:
+        """Move live `doc` (row `doc_id`) to the archive with `result`, inside `txn`."""
+        live = txn.db.table(LIVE)
+        stamp = self.now()
+        from companion.engine.played import match_stamps, minutes_played
+
+        # Kept with the options, as a logged game's typed minutes are: history reads
+        # matches without their events.
+        options = {**(doc.get("options") or {})}
+        options["minutes"] = minutes_played(match_stamps(doc, stamp))
+        match = {
+            **doc,
+            "options": options,
+            "status": status,
+            "result": result,
+            "finished": stamp,
+            "updated": stamp,
+        }
+        txn.put(shard_name(stamp), match)
+        live.remove(doc_ids=[doc_id])
+        for kept in (SHOWN, SEATS):  # its kept status and its seats go with it
+            if kept in txn.db.tables():
+                txn.db.table(kept).remove(Query().key == doc["id"])
+        waiting = live.get(_waiting(game))
+        if waiting is not None:  # the match that waited for this one is current again
+            live.update(_unwait, doc_ids=[waiting.doc_id])
+        note_recorded(txn.db, [match["id"]])
         return match
 
     def abandon_match(self, game: str) -> Match:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -74,6 +75,9 @@ class Store(Journal, LiveMatches, Matches, Documents):
         self._warned: set[str] = set()
         self._held: list[str] | None = None  # warnings met inside the open change
         self._lock: Lock | None = None
+        # One thread at a time holds the lock through this Store (a server's threads share
+        # one): the file's lock is re-entrant for its holder only, never for a neighbour.
+        self._threads = threading.RLock()
         self._machine: str | None = None
         self._owner_checked = False
         self.accepting: set[str] = set()  # files whose loss is being accepted (shrunk.py)
@@ -149,10 +153,16 @@ class Store(Journal, LiveMatches, Matches, Documents):
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        """Hold the database's lock (re-entrant within one Store)."""
-        if self._lock is not None:
-            yield
-            return
+        """Hold the database's lock (re-entrant within one Store, for one thread)."""
+        with self._threads:
+            if self._lock is not None:
+                yield
+                return
+            with self._file_locked():
+                yield
+
+    @contextmanager
+    def _file_locked(self) -> Iterator[None]:
         self.check_folder()
         lock = Lock(self.path, timeout=LOCK_TIMEOUT_S, waiting=self.notice)
         lock.acquire()
@@ -172,6 +182,11 @@ class Store(Journal, LiveMatches, Matches, Documents):
 
         An exception inside the block writes nothing.
         """
+        with self._threads, self._change_held() as txn:
+            yield txn
+
+    @contextmanager
+    def _change_held(self) -> Iterator[Change]:
         if self._held is not None:  # nested: the outer change holds the warnings
             with self._change() as txn:
                 yield txn

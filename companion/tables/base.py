@@ -396,7 +396,8 @@ class Table(Generic[S]):
         match_id: str | None = None,
     ) -> Recorded[S]:
         """Record `move` as a page or guided play chose it, in one transaction: refused
-        (nothing written) when the match moved on since `seen` moves, or, with `by`, when
+        (nothing written) when the match moved on since `seen` moves (for `by`: in a way
+        that changes what they may do, `unchanged_for`), or, with `by`, when
         the query does not offer `move` to that player now (another's move, a forged one);
         with `match_id` (a seat's match), when the game's live match is another one."""
 
@@ -427,14 +428,16 @@ class Table(Generic[S]):
 
         if match_id is not None and match["id"] != match_id:
             raise StaleMove(f"{self.game} match {match_id} is not the one being played")
-        if seen is not None and seen != len(match["events"]):
+        answer = None if by is None else legal(self.rules, match, by, state, self.events_of)
+        moved_on = seen is not None and seen != len(match["events"])
+        if moved_on and (answer is None or not self.unchanged_for(match, answer, seen)):
             raise StaleMove(
                 f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
                 hint="look again and choose from what is legal now",
             )
         chosen = move
         if by is not None:
-            answer = legal(self.rules, match, by, state, self.events_of)
+            assert answer is not None
             offered = answer.find(move)
             if offered is None and move.who not in (None, by):
                 raise NotYourMove(f"that move is {move.who}'s to make, not {by}'s")
@@ -444,14 +447,42 @@ class Table(Generic[S]):
             chosen = offered
         return self.events_of(chosen, filled)
 
+    def unchanged_for(self, match: Match, answer: Legal, seen: int) -> bool:
+        """Whether a page that saw `seen` moves still shows `answer.player` what they may do
+        now (`answer`): no move since names them, and the query offered them then exactly
+        what it offers now. Moves made at once (every manager picking from their own hand)
+        then all land, while a second tap (its first made a move naming its player) or a
+        race for one thing (the winner's move changed what the other is offered) is stale."""
+        from companion.engine.moves import legal
+
+        player, events = answer.player, match["events"]
+        if player is None or seen > len(events):
+            return False
+        if any(names(event.get("data"), player) for event in events[seen:]):
+            return False
+        before = {**match, "events": events[:seen]}
+        then = legal(self.rules, before, player, self.fold(before), self.events_of)
+        return offer_of(then) == offer_of(answer)
+
     def _recorded(self, change: Callable[[Match], tuple[list[Event], Played[S]]]) -> Recorded[S]:
         """`change` run in the live match's one transaction; a rule's refusal ends with what
         is legal now."""
         try:
-            match, played = self.store.change_live(self.game, change, keep=self.keeper_of_moves())
+            match, played = self.store.change_live(
+                self.game,
+                change,
+                keep=self.keeper_of_moves(),
+                files=lambda match, played: self.files_itself(match, played.state),
+            )
         except RuleViolation as err:
             raise self.with_legal(err) from None
         return Recorded(match, played, self.status_of(match, played.state))
+
+    def files_itself(self, match: Match, state: S) -> dict[str, Any] | None:
+        """The result to file, in the same transaction, when the moves just recorded
+        complete the game by themselves (the last player's total typed on their phone);
+        None, the default: the game goes on until `end`."""
+        return None
 
     def own(self, state: S, player: str) -> dict[str, Any]:
         """What only `player` may see now (a hand, a secret pick), for that player's seat and
@@ -564,6 +595,24 @@ class Table(Generic[S]):
                 txn.put_doc(SETTINGS, LAST_LOCATION, match["options"]["location"])
             filed = txn.archive({"id": txn.unused_id(), **match})
         return LoggedGame(filed, how)
+
+
+def names(value: Any, player: str, depth: int = 0) -> bool:
+    """Whether an event's data names `player` (as a value or a key, a level or two deep)."""
+    if value == player:
+        return True
+    if depth > 2:
+        return False
+    if isinstance(value, Mapping):
+        return any(k == player or names(v, player, depth + 1) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(names(v, player, depth + 1) for v in value)
+    return False
+
+
+def offer_of(answer: Legal) -> list[tuple[str, Any]]:
+    """What an answer shows its player: each move's words and what it asks, in order."""
+    return [(m.words, m.to_json()) for m in answer.moves]
 
 
 class Logbook(Table[Any]):

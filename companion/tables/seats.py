@@ -9,7 +9,8 @@ are asked for, in a transaction of their own.
 A seat's state is what its player's page shows: the public board, the player's own
 information (`Table.own`: a hand, a pick; never another's) and the moves the legal-moves
 query offers that player now, with `seen`, the number of moves made so far, which a move
-from the page carries back (`Table.make` refuses it once the game has moved on).
+from the page carries back (`Table.make` refuses it once the game has moved on in a way that
+changes what that player may do: `Table.unchanged_for`).
 """
 
 from __future__ import annotations
@@ -151,5 +152,16 @@ def make_move(store: Store, seat: Seat, body: Any) -> dict[str, Any]:
         move_doc.pop("asks", None)  # what was asked is the query's, not the page's
     move, filled = from_json(move_doc, match["players"])
     table = table_for(store, seat.game)
-    table.make(move, filled, seen=seen, by=seat.player, match_id=seat.match)
+    made = table.make(move, filled, seen=seen, by=seat.player, match_id=seat.match)
+    if made.match.get("status", "live") != "live":  # the move filed the game (the last total)
+        return {
+            "player": seat.player,
+            "game": seat.game,
+            "match": seat.match,
+            "seen": len(made.match["events"]),
+            "moves": [],
+            "board": made.status.to_json(),
+            "own": {},
+            "filed": True,
+        }
     return seat_state(store, seat)

@@ -253,3 +253,34 @@ def test_a_document_and_the_archive_change_together(tmp_path, monkeypatch):
         raise RuntimeError("refused")
     assert store.get_doc("series", "s1") == {"status": "finished"}
     assert "ser111" in {m["id"] for m in store.archived()}
+
+
+def test_threads_sharing_one_store_take_the_lock_in_turn(tmp_path):
+    # The room's server answers phones on threads over one Store: two moves at once are
+    # two transactions one after the other, never one thread inside the other's.
+    import threading
+
+    store = Store(tmp_path / "db.json")
+    store.put_doc("counts", "n", 0)
+    start, failures = threading.Barrier(4), []
+
+    def add() -> None:
+        start.wait()
+        try:
+            for _ in range(15):
+                with store.transaction() as db:
+                    from tinydb import Query
+
+                    rows = db.table("counts")
+                    row = rows.get(Query().key == "n")
+                    rows.update({"value": row["value"] + 1}, doc_ids=[row.doc_id])
+        except Exception as err:  # noqa: BLE001 - any failure is the test's
+            failures.append(err)
+
+    threads = [threading.Thread(target=add) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert Store(tmp_path / "db.json").get_doc("counts", "n") == 60

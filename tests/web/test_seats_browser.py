@@ -89,7 +89,7 @@ def phones(browser):
             context.route("**/events", lambda route: route.abort())
         page = context.new_page()
         page.goto(url)
-        page.wait_for_selector("#moves button, #moves .none")
+        page.wait_for_function("() => document.getElementById('moves').childElementCount > 0")
         return page
 
     yield phone

@@ -41,11 +41,25 @@ def made(page, seen: int) -> None:
     )
 
 
+def offered(page) -> list[str]:
+    """Every move's button on `page`, those in a closed group too (as the page holds them)."""
+    return page.eval_on_selector_all("#moves button", "all => all.map(b => b.textContent)")
+
+
+def opened(page, text: str) -> None:
+    """Open the group of moves (a phone offering many: who acts, then what) holding the move
+    `text`, when it is in a closed one."""
+    group = page.locator("#moves details:not([open])", has=page.locator("button", has_text=text))
+    if group.count():
+        group.first.locator("summary").click()
+
+
 def tap(page, button, pages, seen: int) -> int:
     """Tap `button` on `page`: the move made, and every phone showing it; the moves now."""
     if button is None:
         page.click("#moves button")
     else:
+        opened(page, button)
         page.locator("#moves button", has_text=button).first.click()
     page.wait_for_selector("#message.good")
     for other in pages.values():
@@ -161,7 +175,8 @@ def test_an_allstar_deck_round_from_four_phones_hands_kept_to_their_seats(
         }
         # The round resolves from any phone (the table's own move); the room shows it.
         assert buttons(pages["Cy"]) == ["resolve round 1"]
-        pages["Cy"].click("#moves button")
+        pages["Cy"].click("#moves button")  # it cannot be taken back: asked again
+        pages["Cy"].click("#moves button.confirm")
         pages["Cy"].wait_for_selector("#message.good")
         watched = table.json("watch", "--once")
         assert watched["round"] == 2 and sum(watched["scores"].values()) == 9 + 6 + 3 + 1
@@ -378,16 +393,17 @@ def test_a_hoopers_turn_from_two_phones_the_counter_on_the_defenders_phone_only(
         room.goto(base + "/")
         room.wait_for_selector("#scores")
         seen = table.json("moves")["seen"]
-        assert not [b for b in buttons(lucy) if "steals" in b or "blocks" in b]
+        assert not [b for b in offered(lucy) if "steals" in b or "blocks" in b]
         # A play first, the turn token last: a thumb's slip does not end the turn.
-        assert buttons(lucy)[0] == "Dime N'Shons dribbles"
-        assert buttons(lucy)[-1] == buttons(karl)[-1] == "the turn token moves"
-        assert not [b for b in buttons(karl) if "dribbles" in b or "shoots" in b]
+        assert offered(lucy)[0] == "Dime N'Shons dribbles"
+        assert offered(lucy)[-1] == offered(karl)[-1] == "the turn token moves"
+        assert not [b for b in offered(karl) if "dribbles" in b or "shoots" in b]
         seen = tap(lucy, "Joy Kill dribbles", pages, seen)
         # The steal is offered to the defender only, against the dribble just made.
-        steals = [b for b in buttons(karl) if "steals" in b]
+        steals = [b for b in offered(karl) if "steals" in b]
         assert steals and all(b.endswith(" steals Joy Kill's dribble") for b in steals)
-        assert not [b for b in buttons(lucy) if "steals" in b]
+        assert not [b for b in offered(lucy) if "steals" in b]
+        opened(karl, "Edd Trapp steals Joy Kill's dribble")
         steal = karl.locator("#moves form", has_text="Edd Trapp steals Joy Kill's dribble")
         for name, number in (("o", "40"), ("v", "45")):
             field = steal.locator(f"input[name={name}]")
@@ -400,6 +416,7 @@ def test_a_hoopers_turn_from_two_phones_the_counter_on_the_defenders_phone_only(
         seen += 1
         made(lucy, seen)
         # The steal failed (rolled 45 against O 40): Lucy's attack goes on, to the shot.
+        opened(lucy, "Joy Kill shoots a 2PS")
         shot = lucy.locator("#moves form", has_text="Joy Kill shoots a 2PS")
         stat = shot.locator("input[name=stat]")
         assert stat.get_attribute("type") == "number"
@@ -439,5 +456,5 @@ def test_a_hoopers_turn_from_two_phones_the_counter_on_the_defenders_phone_only(
         seen = tap(karl, "the turn token moves", pages, seen)
         watched = table.json("watch", "--once")
         assert (watched["attacking"], watched["turn"]) == ("Karl", 2)
-        assert [b for b in buttons(karl) if b.endswith(" dribbles")]
-        assert not [b for b in buttons(lucy) if b.endswith(" dribbles")]
+        assert [b for b in offered(karl) if b.endswith(" dribbles")]
+        assert not [b for b in offered(lucy) if b.endswith(" dribbles")]

@@ -166,6 +166,10 @@ def render_status(out: Console, status: Status[DraftState]) -> None:
         if state.is_draft_over:
             then = "then 'otdraft game end'"
         _plain(out, f"Round over: leftover abilities may take a Draftline card now; {then}.")
+    elif state.totals:
+        waiting = ", ".join(p for p in state.players if p not in state.totals)
+        _plain(out, f"Totals typed by {', '.join(state.totals)}; {waiting} to type theirs "
+               "('otdraft game total PLAYER POINTS'): the last one files the draft.")  # fmt: skip
     else:
         _plain(out, "All seven rounds played: 'otdraft game end' scores the teams.")
     if state.deck:
@@ -195,6 +199,8 @@ def event_text(event: Event) -> str:
         text = f"{data['player']} reveals the secret card {data['card']}."
     elif kind == "turn":
         text = f"Round {data['round']} begins."
+    elif kind == "total":  # the number is its player's until every total is in
+        text = f"{data['player']}'s total is in."
     else:
         text = f"{kind}."
     for op, cards in data.get("ops", []):

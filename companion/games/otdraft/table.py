@@ -24,7 +24,12 @@ from companion.games.otdraft.rules.cards import Catalogue
 from companion.games.otdraft.rules.catalogue import parse_catalogue_data, parse_catalogue_text
 from companion.games.otdraft.rules.draft import RULES, DraftState, start_options
 from companion.games.otdraft.rules.errors import TooManyChoices, UnresolvableCycle
-from companion.games.otdraft.rules.results import final_result, parse_totals, scorepad_result
+from companion.games.otdraft.rules.results import (
+    SCOREPAD,
+    final_result,
+    parse_totals,
+    scorepad_result,
+)
 from companion.games.otdraft.rules.scoring import ROUNDS
 from companion.tables.base import Ended, Match, Status, Table, Undone, hints
 
@@ -316,6 +321,21 @@ class DraftTable(Table[DraftState]):
     def turn(self) -> DraftMove:
         return self.move("turn")
 
+    def total(self, player: str, points: int | str) -> DraftMove | DraftEnded:
+        """`player`'s team total from the scorepad; the last one in files the draft (the
+        totals rank the players, as `end --total` does)."""
+        recorded = self.record(event("total", player=player, points=points))
+        if recorded.match.get("status") == "finished":
+            return self._ended(recorded.match)
+        return DraftMove(recorded.events[-1], recorded.status)
+
+    def files_itself(self, match: Match, state: DraftState) -> dict[str, Any] | None:
+        """Every player's total typed (`total`): the draft files with them."""
+        if not state.players or any(p not in state.totals for p in state.players):
+            return None
+        catalogue = self.scoring_catalogue() if state.free else None
+        return scorepad_result(state, state.totals, catalogue)[0]
+
     def command(self, move: Move) -> str:
         """`companion otdraft game KIND [PLAYER [CARD]]`: a card the player names is the
         move's first choice (CARD with free names: the table types it)."""
@@ -323,7 +343,7 @@ class DraftTable(Table[DraftState]):
 
         asked = {a.name: a.default if a.default is not None else a.name.upper() for a in move.asks}
         data = {**move.what, **asked}
-        words = [move.kind, *(str(data[k]) for k in ("player", "card") if k in data)]
+        words = [move.kind, *(str(data[k]) for k in ("player", "card", "points") if k in data)]
         return " ".join([COMMAND, *map(shlex.quote, words)])
 
     def check(self, kind: str, **data: Any) -> Event:
@@ -366,20 +386,27 @@ class DraftTable(Table[DraftState]):
 
         def result(match: Match) -> dict[str, Any]:
             state = self.fold(match)
-            if totals is None:
+            if totals is None and not state.totals:
                 return self.result_of(match, state)
             typed = (
-                [f"{p}={v}" for p, v in totals.items()] if isinstance(totals, Mapping) else totals
+                [f"{p}={v}" for p, v in totals.items()]
+                if isinstance(totals, Mapping)
+                else list(totals or ())
             )
-            pad = parse_totals(typed, state.players)
+            # The totals typed on the phones count; the command gives the rest.
+            pad = parse_totals(typed, state.players, state.totals)
             return scorepad_result(state, pad, self.scoring_catalogue() if state.free else None)[0]
 
-        done = self.store.finish_match(GAME, result)
+        return self._ended(self.store.finish_match(GAME, result))
+
+    def _ended(self, done: Match) -> DraftEnded:
+        """The answer for filed draft `done`: its result, and each team's search where the
+        companion scored it."""
         state = self.fold(done)
         scored_with = done["result"].get("catalogue")
         catalogue = None if scored_with is None else parse_catalogue_data(scored_with, "the result")
         searches: dict[str, Search] = {}
-        if totals is None or "companion_scores" in done["result"]:
+        if done["result"].get("scored_by") != SCOREPAD or "companion_scores" in done["result"]:
             _, searches = final_result(state, catalogue)
         base = Ended.of(done)
         return DraftEnded(
@@ -439,6 +466,8 @@ class DraftTable(Table[DraftState]):
         is the board's). The drafted team is on the board for all to see."""
         if player not in state.players:
             return {}
+        if player in state.totals:  # theirs until every total is in and the draft is filed
+            return {"secret_card": state.secrets[player], "your_total": state.totals[player]}
         if player in state.secrets:
             shown = "revealed" if player in state.revealed else "kept secret"
             return {"secret_card": state.secrets[player], "secret": shown}
@@ -486,6 +515,12 @@ def _next(state: DraftState, where: str, result: Mapping[str, Any]) -> str:
             then = f"then '{COMMAND} turn' starts round {state.round + 1}"
         return f"round {state.round} is over: leftover abilities may take a card, {then}"
     missing = [p for p in state.players if p not in state.secrets]
+    waiting = [p for p in state.players if p not in state.totals]
+    if state.totals and not missing:
+        return (
+            f"{', '.join(waiting)} to type the team's total "
+            f"('{COMMAND} total PLAYER POINTS'); the draft is filed when the last is in"
+        )
     if missing:
         return (
             f"record the secret card of {', '.join(missing)} "

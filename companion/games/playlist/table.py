@@ -321,6 +321,11 @@ class PlaylistTable(Table[GameState]):
         if len(match["events"]) <= 1:
             raise NothingToUndo(f"nothing to undo in playlist game {match['id']}")
 
+    def files_itself(self, match: Match, state: GameState) -> dict[str, Any] | None:
+        """The count asked for as a move (a phone's `end`): the game files, as `end` would
+        (a tie for first shared: a winner the table names is `end --tie-winner`'s)."""
+        return self._result(match, state, False) if state.counted else None
+
     # --- the status --------------------------------------------------------------------------
 
     def status_of(self, match: Match, state: GameState) -> Status[GameState]:

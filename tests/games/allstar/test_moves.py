@@ -15,7 +15,7 @@ import shutil
 
 import pytest
 
-from companion.engine.errors import CompanionError, NotYourMove
+from companion.engine.errors import CompanionError, NotYourMove, StaleMove
 from companion.engine.moves import Move
 from companion.games.allstar.table import AllStarTable
 from companion.store import Store
@@ -286,3 +286,33 @@ def test_an_arenas_move_names_arenas_of_the_catalogue_or_is_refused(db, arenas):
     with pytest.raises(CompanionError):
         table.make(Move("arenas", None, {"arenas": arenas}))
     assert db.read_bytes() == before
+
+
+def test_picks_made_at_once_from_one_view_all_land_a_second_tap_is_stale(db):
+    # "Each Manager looks at their hand, selects one Hockey Player card": at the same time.
+    # Pages that all saw the same moves each pick; a manager's second tap of that view is
+    # refused (their own pick came since), and so is a move whose choice another changed.
+    table = deck_table(db)
+    table.make(table.legal().moves[0])  # the arenas, drawn
+    seen = len(table.current()["events"])
+    answers = {m: table.legal(m) for m in MANAGERS}
+    for manager in MANAGERS:
+        table.make(answers[manager].moves[0], seen=seen, by=manager)
+    events = table.current()["events"]
+    assert [(e["type"], e["data"]["manager"]) for e in events[seen:]] == [
+        ("pick", m) for m in MANAGERS
+    ]
+    # Every hand passed on: a tap on the old view names a card its manager holds no more.
+    made = f"the game moved on: {seen + 3} moves made, the page saw {seen}"
+    with pytest.raises(StaleMove, match=made):
+        table.make(answers["Ana"].moves[1], seen=seen, by="Ana")
+    after = len(table.current()["events"])
+    again = table.legal("Ana")
+    table.make(again.moves[0], seen=after, by="Ana")
+    with pytest.raises(StaleMove, match="the game moved on"):
+        table.make(again.moves[0], seen=after, by="Ana")  # the double tap
+    with pytest.raises(StaleMove, match="the game moved on"):
+        table.make(again.moves[1], seen=after, by="Ana")  # another card of the same view
+    assert len(table.current()["events"]) == after + 1
+    table.make(table.legal("Ben").moves[0], seen=after, by="Ben")  # Ben's view is unchanged
+    assert len(table.current()["events"]) == after + 2

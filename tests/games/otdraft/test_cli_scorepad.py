@@ -112,3 +112,80 @@ def test_a_card_described_with_cards_add_is_remembered_and_scores(cli):
     )  # fmt: skip
     assert cli("otdraft", "cards", "list", "--json").json["cards"][0]["name"] == "Burning Bush"
     assert len(cli("otdraft", "cards", "list", "--json").json["cards"]) == 1
+
+
+def test_each_player_types_their_own_total_and_the_last_one_files_the_draft(cli, db):
+    # "After the end of the 7th round, players add their secret card to their Drafted Team
+    # and proceed to score their hand": each types their team's total (a phone's move, or
+    # `game total` here); the last one in files the draft, as `end --total` would.
+    play_free_draft(cli)
+    live = Store(db).current_match("otdraft")
+    ana = cli("moves", "--player", "Ana", "--json").json
+    totals = [m for m in ana["moves"] if m["move"]["kind"] == "total"]
+    assert totals == [
+        {
+            "move": {
+                "kind": "total",
+                "who": "Ana",
+                "what": {"player": "Ana"},
+                "asks": [
+                    {
+                        "name": "points",
+                        "label": "Ana's team total (the scorepad's points)",
+                        "type": "int",
+                        "min": 0,
+                    }
+                ],
+                "confirm": True,
+            },
+            "label": "Ana types the team's total",
+            "command": "companion otdraft game total Ana POINTS",
+        }
+    ]
+    typed = cli("otdraft", "game", "total", "Ana", "41")
+    assert typed.exit_code == 0, typed.stderr
+    assert typed.stdout.startswith("Ana's total is in.\n")
+    assert "41" not in typed.stdout  # Ana's until every total is in
+    now = status(cli)
+    assert (now["totals_typed"], now["scores"]) == (["Ana"], {"Ana": None, "Ben": None})
+    assert now["next"] == (
+        "Ben to type the team's total ('companion otdraft game total PLAYER POINTS'); "
+        "the draft is filed when the last is in"
+    )
+    assert [m["label"] for m in cli("moves", "--json").json["moves"]][:1] == [
+        "Ben types the team's total"
+    ]
+    assert_user_error(
+        cli("otdraft", "game", "total", "Ana", "40"), "Ana's total is in already (41): undo"
+    )
+    assert_user_error(cli("otdraft", "game", "total", "Ben", "--", "-3"), "a team scores 0 points")
+    filed = cli("otdraft", "game", "total", "Ben", "38", "--json")
+    assert filed.exit_code == 0, filed.stderr
+    doc = filed.json
+    assert (doc["status"], doc["scores"], doc["winner"]) == (
+        "finished",
+        {"Ana": 41, "Ben": 38},
+        "Ana",
+    )
+    assert doc["scored_by"] == "scorepad"
+    archived = Store(db).get_match(live["id"])
+    assert [e["data"] for e in archived["events"][-2:]] == [
+        {"player": "Ana", "points": 41},
+        {"player": "Ben", "points": 38},
+    ]
+    assert replay(archived) == archived["result"]  # the totals replay from the log
+    assert cli("otdraft", "game", "status").exit_code == 2  # filed: no live draft
+
+
+def test_end_takes_the_totals_typed_so_far_and_the_rest_from_the_command(cli, db):
+    play_free_draft(cli)
+    assert cli("otdraft", "game", "total", "Ben", "38").exit_code == 0
+    assert_user_error(cli("otdraft", "game", "end"), "no total for Ana")
+    ended = cli("otdraft", "game", "end", "--total", "Ana=41", "--json")
+    assert ended.exit_code == 0, ended.stderr
+    assert ended.json["scores"] == {"Ana": 41, "Ben": 38}
+
+
+def test_a_total_before_the_draft_is_over_is_refused(cli):
+    cli("otdraft", "game", "start", "--players", "Ana,Ben")
+    assert_user_error(cli("otdraft", "game", "total", "Ana", "12"), "round 1 of 7")

@@ -248,3 +248,40 @@ def test_a_seat_sees_its_own_hand_and_no_other(dealt):
 def test_a_seat_at_the_tables_own_cards_holds_nothing(db, sung):
     table = table_for(Store(db), "playlist")
     assert table.own(table.fold(table.current()), "Ann") == {}
+
+
+def test_once_the_last_round_is_over_any_seat_counts_the_points_and_files_the_game(cli, db):
+    # "Once a player has been able to add 15 songs or more to their playlist, you finish the
+    # round and then the game stops. At that moment the points are counted": a move any
+    # phone offers (asked twice: it files the game), the CLI's `end` as its command.
+    from companion.engine.errors import RuleViolation
+
+    cli("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana")
+    long = [f"pop/1/love+piano+ballad/a{i}" for i in range(15)]
+    cli("playlist", "game", "play", "ana", *long)
+    table = table_for(Store(db), "playlist")
+    early = table.legal("Ben")
+    assert [m for m in (*early.moves, *(r.move for r in early.not_legal)) if m.kind == "end"] == []
+    cli("playlist", "game", "turn")
+    cli("playlist", "game", "turn")
+    answer = cli("moves", "--player", "Ben", "--json").json
+    assert answer["moves"] == [
+        {
+            "move": {"kind": "end", "who": None, "what": {}, "confirm": True},
+            "label": "count the points and file the game",
+            "command": "companion playlist game end",
+        }
+    ]
+    count = table.legal("Ben").moves[0]
+    assert (count.kind, count.who, count.confirm) == ("end", None, True)
+    live = table.current()
+    made = table.make(count, seen=len(live["events"]), by="Ben")
+    assert made.match["status"] == "finished"
+    filed = Store(db).get_match(live["id"])
+    assert filed["result"]["scores"] == {"Ana": 15 + 1 + 13, "Ben": 0}
+    assert filed["events"][-1]["type"] == "end"
+    from companion.games.playlist.rules.replay import replay as replayed
+
+    assert replayed(filed) == filed["result"]  # the log gives the result again
+    with pytest.raises(RuleViolation):
+        table.current()  # nothing live

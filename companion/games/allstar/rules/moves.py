@@ -37,7 +37,7 @@ def candidates(season: Season) -> Iterator[Move]:
         yield from _draft(season)
     elif phase == "teams":
         yield from _teams(season)
-        yield Move("resolve", None, {}, f"resolve round {season.round}")
+        yield Move("resolve", None, {}, f"resolve round {season.round}", confirm=True)
     elif phase == "playoffs":
         yield from _playoffs(season)
 
@@ -149,7 +149,9 @@ def _playoffs(season: Season) -> Iterator[Move]:
     assert playoffs is not None
     if playoffs.stage == "team" and playoffs.row and not playoffs.teams_needed():
         what = {"teams": {}, "points": list(playoffs.row)}
-        yield Move("playoff-round", None, what, f"reveal Play-Off round {playoffs.round + 1}")
+        yield Move(
+            "playoff-round", None, what, f"reveal Play-Off round {playoffs.round + 1}", confirm=True
+        )
     if playoffs.stage == "swap":
         low, high = load("game")["playoffs"]["swap"]
         for m in season.managers:

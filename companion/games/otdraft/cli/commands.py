@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 app = new_app("OT Fantasy Draft: card catalogue, end-game scoring, the draft tracker.")
 cards_app = new_app("The card catalogue: import, add, check, list, show, export.")
 game_app = new_app(
-    "Track a draft: start, secret, pick, leftover, turn, reveal, status, hand, undo, end, abandon."
+    "Track a draft: start, secret, pick, leftover, turn, reveal, total, status, hand, undo, end, "
+    "abandon."
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(game_app, name="game")
@@ -347,6 +348,23 @@ def reveal(ctx: typer.Context, player: PlayerArgument, json: JsonOption = False)
 def turn(ctx: typer.Context, json: JsonOption = False) -> None:
     """Close a round after the leftover cards: discard the Draftline, lay five new cards."""
     _emit_move(_table(ctx).turn(), json)
+
+
+@game_app.command()
+def total(
+    ctx: typer.Context,
+    player: PlayerArgument,
+    points: Annotated[int, typer.Argument(help="The team's total from the scorepad.")],
+    json: JsonOption = False,
+) -> None:
+    """PLAYER's team total from the scorepad, once the draft is over; the last one files it."""
+    from companion.games.otdraft.table import DraftEnded
+
+    done = _table(ctx).total(player, points)
+    if isinstance(done, DraftEnded):
+        emit(done.to_json(), json, lambda out: _ui().render_end(out, done))
+    else:
+        _emit_move(done, json)
 
 
 @game_app.command()

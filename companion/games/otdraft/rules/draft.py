@@ -79,6 +79,9 @@ class DraftState:
     leftovers: dict[str, list[str]] = field(default_factory=dict)
     taken_this_round: dict[str, int] = field(default_factory=dict)
     reshuffles: int = 0
+    # Each team's total from the scorepad, typed by its player once the draft is complete
+    # ("proceed to score their hand"); the draft is filed when the last is in.
+    totals: dict[str, int] = field(default_factory=dict)
 
     @property
     def order(self) -> list[str]:
@@ -151,6 +154,8 @@ class DraftState:
             "secret_held": {p: p in self.secrets for p in self.players},
             "revealed": {p: self.secrets[p] for p in self.players if p in self.revealed},
             "reshuffles": self.reshuffles,
+            # Who has typed their total (the numbers are the table's once all are in).
+            "totals_typed": [p for p in self.players if p in self.totals],
         }
 
     @property
@@ -189,7 +194,8 @@ def new_state(
 
 class DraftRules:
     """The draft as an event fold: the moves `deal`, `secret`, `pick`, `leftover`,
-    `reveal` and `turn` (data: the typed `player` and `card` where the move has them)."""
+    `reveal`, `turn` and `total` (data: the typed `player`, and `card` or `points` where
+    the move has them)."""
 
     def initial(self, match: Mapping[str, Any]) -> DraftState:
         """Before any event; the options hold the catalogue the match was started with."""
@@ -233,6 +239,8 @@ def move_event(state: DraftState, move: Mapping[str, Any], rng: TableRng) -> Eve
         return turn_event(state, rng)
     if kind == "reveal":
         return reveal_event(state, str(data.get("player", "")))
+    if kind == "total":
+        return total_event(state, str(data.get("player", "")), data.get("points"))
     player, card = str(data.get("player", "")), str(data.get("card", ""))
     if kind == "secret":
         return secret_event(state, player, card)
@@ -305,6 +313,8 @@ def _fold(state: DraftState, event: Mapping[str, Any]) -> None:
     elif kind == "turn":
         _apply_ops(state, data.get("ops", []))
         _next_round(state)
+    elif kind == "total":
+        state.totals[data["player"]] = data["points"]
     else:
         raise DraftError(f"unknown event type '{kind}' in the match log")
 
@@ -531,6 +541,24 @@ def reveal_event(state: DraftState, typed_player: str) -> Event:
     if player in state.revealed:
         raise DraftError(f"{player} already revealed {state.secrets[player]}")
     return {"type": "reveal", "data": {"player": player, "card": state.secrets[player]}}
+
+
+def total_event(state: DraftState, typed_player: str, points: Any) -> Event:
+    """A player's team total from the scorepad, once the draft is complete ("After the end
+    of the 7th round, players add their secret card to their Drafted Team and proceed to
+    score their hand"): each player's once."""
+    from companion.games.otdraft.rules.results import check_total
+
+    player = _player(state, typed_player)
+    check_complete(state)
+    if player in state.totals:
+        raise DraftError(
+            f"{player}'s total is in already ({state.totals[player]}): undo to change it"
+        )
+    if isinstance(points, bool) or not isinstance(points, int | str):
+        raise DraftError(f"{player}'s total is a whole number of points")
+    value = check_total(player, str(points))
+    return {"type": "total", "data": {"player": player, "points": value}}
 
 
 def missing_cards(state: DraftState, catalogue: Catalogue | None) -> list[str]:

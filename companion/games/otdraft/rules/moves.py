@@ -19,6 +19,10 @@ SAMPLE = "(the card named at the table)"  # a free name only tried, never record
 
 
 def candidates(state: DraftState) -> Iterator[Move]:
+    if state.free and state.phase == "over" and len(state.secrets) == len(state.players):
+        # Recorded by name: the cards' abilities are the table's, so is the scorepad. Each
+        # player types their own team's total; the last one in files the draft.
+        yield from (_total(p) for p in state.players if p not in state.totals)
     if state.phase == "secrets":  # the deal's secret cards come first (no pick yet)
         for player in state.players:
             yield _secret(state, player)
@@ -33,7 +37,7 @@ def candidates(state: DraftState) -> Iterator[Move]:
     else:
         yield from _picks(state, state.players)
     yield from (
-        Move("reveal", p, {"player": p}, f"{p} reveals the secret card")
+        Move("reveal", p, {"player": p}, f"{p} reveals the secret card", confirm=True)
         for p in state.players
         if p in state.secrets and p not in state.revealed
     )
@@ -81,3 +85,10 @@ def _ask(label: str, state: DraftState, player: str) -> Ask:
     named = tuple(c for c in state.catalogue.names if c not in teams)
     free = next((c for c in named if state.owner(c) is None), None)
     return Ask("card", label, named, default=free)
+
+
+def _total(player: str) -> Move:
+    points = Ask("points", f"{player}'s team total (the scorepad's points)", number=True, low=0,
+                 sample="0")  # fmt: skip
+    label = f"{player} types the team's total"
+    return Move("total", player, {"player": player}, label, (points,), confirm=True)

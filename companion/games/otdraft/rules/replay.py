@@ -27,7 +27,9 @@ def replay(match: dict[str, Any]) -> dict[str, Any]:
     if catalogue is None and scored_with is not None:  # free names, scored at `end`
         catalogue = parse_catalogue_data(scored_with, "the result's catalogue")
     if complete and filed.get("scored_by") == SCOREPAD:  # the table's totals, kept with it
-        result, _ = scorepad_result(state, filed["scores"], catalogue)
+        # Typed as moves (each player's `total`): the log holds them; else the result does.
+        typed = len(state.totals) == len(state.players)
+        result, _ = scorepad_result(state, state.totals if typed else filed["scores"], catalogue)
         return result
     if complete and catalogue is not None:
         result, _ = final_result(state, catalogue)

@@ -77,8 +77,11 @@ def check_total(player: str, typed: str) -> int:
     return value
 
 
-def parse_totals(typed: Sequence[str], players: Sequence[str]) -> dict[str, int]:
-    """`NAME=POINTS` for every player, each once (a unique prefix of the name will do)."""
+def parse_totals(
+    typed: Sequence[str], players: Sequence[str], given: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """`NAME=POINTS` for every player, each once (a unique prefix of the name will do);
+    the totals `given` already (typed on the players' phones) count, unless typed again."""
     totals: dict[str, int] = {}
     for text in typed:
         name, sep, points = text.partition("=")
@@ -88,10 +91,10 @@ def parse_totals(typed: Sequence[str], players: Sequence[str]) -> dict[str, int]
         if player in totals:
             raise BadInput(f"{player}'s total is given twice")
         totals[player] = check_total(player, points)
-    missing = [p for p in players if p not in totals]
+    missing = [p for p in players if p not in totals and p not in (given or {})]
     if missing:
         raise BadInput(f"no total for {', '.join(missing)}: every player's total is needed")
-    return totals
+    return {**(given or {}), **totals}
 
 
 def scorepad_result(

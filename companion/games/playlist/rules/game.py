@@ -72,6 +72,9 @@ class GameState:
     # Players whose playlist has held 15 songs: "If you were able to collect at least 15 songs
     # to your playlist, you start with a bonus point", even if it has since lost one.
     collected: frozenset[str] = frozenset()
+    # "At that moment the points are counted": the table asked for the count (`end`, a
+    # phone's move once the last round is over); the game files with it.
+    counted: bool = False
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -208,6 +211,8 @@ def apply(state: GameState, event: Mapping[str, Any]) -> GameState:
         return replace(
             state, assignments={**state.assignments, player: state.assignments[player] + (held,)}
         )
+    if kind == "end":
+        return replace(state, counted=True)
     if kind == "turn":
         player = data["player"]
         done = set(data["completed"])
@@ -595,6 +600,18 @@ def _record_lose(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any]
     return lose(state, _who(state, data["player"])), None
 
 
+def _record_end(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The count asked for: "Once a player has been able to add 15 songs or more to their
+    playlist, you finish the round and then the game stops. At that moment the points are
+    counted"."""
+    if not state.round_over:
+        if state.finishing:
+            waiting = ", ".join(unplayed_turns(state))
+            raise TurnOrder(f"the last round is not over: {waiting} still to play")
+        raise TurnOrder("no playlist has reached 15 songs yet")
+    return {"type": "end", "data": {}}, None
+
+
 def _record_claim(state: GameState, data: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     card = card_from_dict(data["card"]) if data.get("card") else None
     return claim(state, _who(state, data["player"]), card), None
@@ -644,6 +661,7 @@ MOVES = {
     "assignment": _record_assignment,
     "download": _record_download,
     "action": _record_action,
+    "end": _record_end,
 }
 
 
@@ -686,6 +704,8 @@ def notes_of(
         return (f"{data['player']} plays the action card “{data['card']}”.",)
     if kind == "turn":
         return _turn_notes(before, data, after)
+    if kind == "end":
+        return ("the points are counted: the game is filed.",)
     return ()
 
 

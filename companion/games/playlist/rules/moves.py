@@ -23,6 +23,8 @@ from companion.games.playlist.rules.solo import SoloState
 
 def candidates(state: GameState) -> Iterator[Move]:
     singer = state.current
+    if state.round_over:  # "At that moment the points are counted": any phone may ask
+        yield Move("end", None, {}, "count the points and file the game", confirm=True)
     if state.deck is not None:
         for card in state.deck.download:  # by number (a page sends plain values back)
             named = f"#{card.number}" if card.number is not None else card.inline()
