@@ -30,13 +30,14 @@ def moves(
 
 
 def _render(out, found) -> None:
+    from companion.engine.names import plural
     from companion.ui.console import safe
 
     commands = dict(zip((m.key() for m in found.legal.moves), found.commands, strict=True))
     answer = found.legal.public()
     who = f"{answer.player} may" if answer.player else "Legal now"
     say = lambda text: out.print(safe(text), markup=False, highlight=False)  # noqa: E731
-    say(f"{who} ({found.game} {found.match}, {answer.seen} moves made):")
+    say(f"{who} ({found.game} {found.match}, {plural(answer.seen, 'move')} made):")
     if not answer.moves and not found.legal.hidden():
         say("  nothing now" if answer.player else "  nothing: the game is over (end it)")
     for move in answer.moves:

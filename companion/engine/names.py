@@ -189,3 +189,11 @@ def a_or_an(words: str) -> str:
 def possessive(name: str) -> str:
     """`name`'s, or `name`' when it ends in s: "Dime N'Shons' O", "Keepers' turn"."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 match`, `2 matches`, `1 move`, `3 moves`, `1 alias`, `2 aliases`."""
+    if count == 1:
+        return f"{count} {noun}"
+    ending = "es" if noun.endswith(("s", "sh", "ch", "x", "z")) else "s"
+    return f"{count} {noun}{ending}"

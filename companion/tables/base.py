@@ -425,6 +425,7 @@ class Table(Generic[S]):
         on these events too."""
         from companion.engine.errors import NotYourMove, StaleMove
         from companion.engine.moves import legal
+        from companion.engine.names import plural
 
         if match_id is not None and match["id"] != match_id:
             raise StaleMove(f"{self.game} match {match_id} is not the one being played")
@@ -432,7 +433,8 @@ class Table(Generic[S]):
         moved_on = seen is not None and seen != len(match["events"])
         if moved_on and (answer is None or not self.unchanged_for(match, answer, seen)):
             raise StaleMove(
-                f"the game moved on: {len(match['events'])} moves made, the page saw {seen}",
+                f"the game moved on: {plural(len(match['events']), 'move')} made, "
+                f"the page saw {seen}",
                 hint="look again and choose from what is legal now",
             )
         chosen = move

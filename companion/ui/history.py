@@ -10,18 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.engine.names import plural  # noqa: F401 - the history faces import it here
 from companion.ui.console import escape
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-
-def plural(count: int, noun: str) -> str:
-    """`1 match`, `2 matches`, `1 play`, `3 plays`, `1 alias`, `2 aliases`."""
-    if count == 1:
-        return f"{count} {noun}"
-    ending = "es" if noun.endswith(("s", "sh", "ch", "x", "z")) else "s"
-    return f"{count} {noun}{ending}"
 
 
 # --- the match list -----------------------------------------------------------

@@ -155,7 +155,7 @@ def test_a_stale_tap_a_race_and_a_forged_seat_are_refused_and_nothing_is_written
         second.click("#moves button")  # the race: the same pull, one tap too late
         second.wait_for_selector("#message.bad")
         assert second.inner_text("#message").startswith(
-            "the game moved on: 1 moves made, the page saw 0"
+            "the game moved on: 1 move made, the page saw 0"
         )
         assert buttons(second) == []  # and the page shows the game as it is now
         made = table.json("moves")

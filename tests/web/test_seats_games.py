@@ -36,7 +36,8 @@ HOOPERS = (*START, *TRIBES)  # Lucy attacks first, seed 3
 def made(page, seen: int) -> None:
     """Wait until `page` shows the game after `seen` moves (its stream brought it)."""
     page.wait_for_function(
-        "n => document.getElementById('what').innerText.endsWith(' ' + n + ' moves made')",
+        "n => document.getElementById('what').innerText"
+        ".endsWith(' ' + n + (n === 1 ? ' move made' : ' moves made'))",
         arg=seen,
     )
 

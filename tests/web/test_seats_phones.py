@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.engine.names import plural
 from tests.test_example_plugins import site as site  # noqa: F401 - a fixture
 from tests.web.test_browser import CHROMIUM, screenshot
 from tests.web.test_browser import browser as browser  # noqa: F401 - a fixture
@@ -47,7 +48,7 @@ def test_four_managers_pick_at_once_every_pick_lands_a_double_tap_is_one_pick(ta
         pages = {m: phones(url, offline_stream=True) for m, url in seats.items()}
         seen = table.json("moves")["seen"]
         for page in pages.values():
-            assert page.inner_text("#what").endswith(f" {seen} moves made")
+            assert page.inner_text("#what").endswith(f" {plural(seen, 'move')} made")
             page.locator("#moves button").first.click()
         for manager, page in pages.items():
             page.wait_for_selector("#message.good, #message.bad")
