@@ -383,3 +383,19 @@ def test_a_hooper_the_table_does_not_track_gets_no_energy_notes(cli):
     played = ok(cli(*M, "fundamental", "Karl", "pass", "May", "--json")).json
     assert not any("energy" in n for n in played["notes"]), played["notes"]
     assert_user_error(cli(*M, "energy", "Karl", "May", "3", "--untracked"), "no energy numbers")
+
+
+def test_a_bench_not_known_names_never_tired_only_to_the_team_that_has_him(cli, db):
+    # Issue 43 item 10: Karl (keepers) was told "Never Tired 2", Lucy's hooper.
+    cards(cli, Edd=5, Never=5)
+    ok(cli(*START))  # no line-ups: neither bench is known
+    _play(db, TURNS * 3)
+    notes = ok(cli(*M, "turn", "--json")).json["notes"]  # the end of pair 2
+    assert (
+        "Karl's bench is not known (no line-up): its benchwarmers recover one energy "
+        "('match energy Karl HOOPER --recover 1')" in notes
+    )
+    assert (
+        "Lucy's bench is not known (no line-up): its benchwarmers recover one energy "
+        "('match energy Lucy HOOPER --recover 1'; Never Tired 2)" in notes
+    )

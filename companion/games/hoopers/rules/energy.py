@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.engine.errors import BadInput
+from companion.engine.names import possessive
 from companion.games.hoopers.rules.skills import has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState
 
@@ -157,9 +158,13 @@ def bench_recovers(state: MatchState) -> None:
         if team.court is None:
             tracked = [h for h in team.hoopers.values() if h.energy_max is not None]
             if tracked:
+                # Only a team that has him hears of Never Tired's two.
+                his = [h.name for h in tracked if has_skill(h, "never-tired")]
                 state.notes.append(
-                    f"{team.name}'s bench is not known (no line-up): its benchwarmers recover "
-                    f"one energy ('match energy {team.name} HOOPER --recover 1'; Never Tired 2)"
+                    f"{possessive(team.name)} bench is not known (no line-up): its benchwarmers "
+                    f"recover one energy ('match energy {team.name} HOOPER --recover 1'"
+                    + "".join(f"; {name} 2" for name in his)
+                    + ")"
                 )
             continue
         for name in team.bench:
