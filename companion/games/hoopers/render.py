@@ -231,6 +231,12 @@ def render_notes(out: Console, notes: list[str]) -> None:
         out.print(f"  · {note}", markup=False)  # the engines' plain text: names, "[star]"
 
 
+def render_with_notes(out: Console, view: str, notes: list[str], *args: Any) -> None:
+    """A resolved move, drawn by the renderer `view` of this module, then the match's notes."""
+    globals()[view](out, *args)
+    render_notes(out, notes)
+
+
 def _onfire_mark(space: str) -> str:
     from companion.games.hoopers.rules.onfire import label
 

@@ -306,6 +306,58 @@ class HoopersTable(Table[MatchState]):
             [*events, *(extra_events or [])],
         )
 
+    def start_typed(
+        self,
+        home: str,
+        away: str,
+        typed: Mapping[str, str | None],
+        drafted: dict[str, Any] | None,
+        *,
+        tribes_of: Mapping[str, str | None],
+        **options: Any,
+    ) -> Status[MatchState]:
+        """A match from the lists a face typed ("A,B,C", by option name: `home_roster`,
+        `away_seven`, `home_five` …): each team's roster (else its tribe's ten), seven and
+        five; or, with `drafted` (`promos` typed, `first_pick`, `discard`), a Draft match,
+        whose teams are drafted (any list typed is refused)."""
+        if drafted is not None:
+            from companion.games.hoopers.rules.draft import refuse_typed_teams
+
+            refuse_typed_teams(typed)
+            promos = names(drafted.pop("promos"))
+            return self.start_draft(
+                home, away, promos=promos, tribes_of=tribes_of, **drafted, **options
+            )
+        sides = ((home, "home"), (away, "away"))
+        return self.start(
+            home,
+            away,
+            rosters={t: roster(t, tribes_of[t], typed[f"{side}_roster"]) for t, side in sides},
+            tribes_of=tribes_of,
+            sevens={t: n for t, side in sides if (n := names(typed[f"{side}_seven"]))},
+            fives={t: n for t, side in sides if (n := names(typed[f"{side}_five"]))},
+            **options,
+        )
+
+    def waiting_notes(self) -> list[str]:
+        """A match started while a Series game waits says so, and how to go back to it."""
+        waiting = self.waiting()
+        if waiting is None:
+            return []
+        return [
+            f"match {waiting['id']} ({' v '.join(waiting['players'])}, a Series game) waits: "
+            f"'companion hoopers match resume' goes back to it; ending this match resumes it"
+        ]
+
+    def filed(self, abandon: bool = False) -> tuple[Ended, Any]:
+        """The match ended (or abandoned), and the Series game it was once its series has
+        taken it in (None for any other match)."""
+        done = self.abandon() if abandon else self.end()
+        from companion.games.hoopers.series_table import SeriesTable
+
+        taken = SeriesTable(self.store).taken_in(done.id) if done.status == "finished" else None
+        return done, taken
+
     def start_draft(
         self,
         home: str,

@@ -255,6 +255,28 @@ def block_against(given: Given) -> str | None:
     return blocked
 
 
+# --- a tracked match's playbook ----------------------------------------------------------
+
+
+def playbook_data(
+    team: str, reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
+) -> dict[str, Any]:
+    """A playbook move's data: declared after F1 (use NAME; --chip: an Onfire LV.1 chip lies
+    on its card), renounced (drop NAME), or its reward once scored (no name)."""
+    verb = reward.strip().lower()
+    if chip and verb != "use":
+        raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
+    if verb == "drop" and name is None:
+        raise BadInput("which playbook does the team renounce? ('drop NAME')")
+    if verb in ("use", "drop"):
+        held = {"chip": True} if chip else {}
+        return {"team": team, verb: name if name is not None else "", **held}
+    if name is not None:
+        raise BadInput(f"a playbook's reward takes no name (got '{name}')")
+    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
+    return {k: v for k, v in data.items() if v is not None}
+
+
 # --- odds ----------------------------------------------------------------------------------
 
 
