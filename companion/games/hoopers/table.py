@@ -78,6 +78,17 @@ def read_cards(path: str) -> dict[str, Any]:
     return doc
 
 
+def read_deck(path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A deck file (`hoopers deck check`): a [cards.LABEL] table per sleeved card, [needs]."""
+    from companion.engine.errors import BadInput
+
+    doc = read_cards(path)
+    cards, needs = doc.get("cards", {}), doc.get("needs", {})
+    if not isinstance(cards, dict) or not isinstance(needs, dict) or not cards:
+        raise BadInput(f"{path}: a [cards.LABEL] table per sleeved card (and [needs])")
+    return cards, needs
+
+
 class HoopersTable(Table[MatchState]):
     game = GAME
     rules = RULES
@@ -170,6 +181,45 @@ class HoopersTable(Table[MatchState]):
 
         self.store.update_doc(GAME, HOOPER_CARDS, change)
         return list(checked)
+
+    def card_energies_typed(
+        self, hooper: str | None, value: int | None, forget: bool
+    ) -> dict[str, dict[str, Any]]:
+        """`hoopers energy [HOOPER [N | --forget]]`: a card's energy remembered (or forgotten)
+        when given, then every energy known; else the energies known (HOOPER's alone)."""
+        from companion.engine.errors import BadInput
+
+        if (value is not None or forget) and hooper is None:
+            raise BadInput("which card? 'hoopers energy HOOPER N' (or HOOPER --forget)")
+        if value is not None and forget:
+            raise BadInput("a card's energy or --forget: one or the other")
+        known = self.card_energies()
+        if hooper is not None and (value is not None or forget):
+            self.set_card_energy(self.card_named(hooper, known), None if forget else value)
+            return self.card_energies()
+        return known if hooper is None else self._only(hooper, known)
+
+    def hooper_cards_typed(
+        self, hooper: str | None, fields: Mapping[str, Any], path: str | None
+    ) -> dict[str, dict[str, Any]]:
+        """`hoopers card [HOOPER] [--2ps N …] [--import FILE]`: the cards of a file, or one
+        card's fields typed, remembered; then the cards known (HOOPER's alone, when named)."""
+        from companion.engine.errors import BadInput
+
+        if path is not None:
+            if hooper is not None or fields:
+                raise BadInput("--import or one card's fields: one or the other")
+            self.set_hooper_cards(read_cards(path))
+        elif fields:
+            if hooper is None:
+                raise BadInput("which card? 'hoopers card HOOPER --2ps N …'")
+            self.set_hooper_cards({self.card_named(hooper): fields})
+        known = self.hooper_cards()
+        return known if hooper is None else self._only(hooper, known)
+
+    def _only(self, hooper: str, known: dict[str, Any]) -> dict[str, Any]:
+        name = self.card_named(hooper, known)
+        return {name: known[name]} if name in known else {}
 
     def card_named(self, typed: str, catalogue: Any = ()) -> str:
         """A card's name by unique prefix (accents aside) among the rulebook's cards and

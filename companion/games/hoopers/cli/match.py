@@ -16,6 +16,7 @@ from companion.cli.common import JsonOption
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
 from companion.games.hoopers.cli.commands import (
+    arg,
     check_face,
     check_roll,
     flag,
@@ -51,12 +52,9 @@ MatchStat = opt(
 )
 # Every match command naming a hooper takes `--hooper H`, and also the hooper as an
 # argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
-HooperArg = Annotated[
-    Text,
-    typer.Argument(
-        metavar="hooper", help="The hooper (unique prefix), as --hooper.", show_default=False
-    ),
-]
+HooperArg = arg(
+    "The hooper (unique prefix), as --hooper.", Text, metavar="hooper", show_default=False
+)
 HooperOption = opt("--hooper", help="The hooper (unique prefix).", kind=Text, show_default=False)
 Second = texts(
     "--second-position",
@@ -325,13 +323,10 @@ def match_free_throw(
 def score(
     ctx: typer.Context,
     team: TeamArg,
-    points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
-    hooper_arg: Annotated[
-        Text,
-        typer.Argument(
-            metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
-        ),
-    ] = None,
+    points: arg("Points to add (1 to 10).", int),
+    hooper_arg: arg(
+        "Credit them to this hooper, as --hooper.", Text, metavar="hooper", show_default=False
+    ) = None,
     hooper: text("--hooper", help="Credit them to this hooper.") = None,
     json: JsonOption = False,
 ) -> None:
@@ -414,14 +409,11 @@ def track(
 def spend(
     ctx: typer.Context,
     team: TeamArg,
-    use: Annotated[
-        str,
-        typer.Argument(
-            help="What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
-            "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
-            "energy-drink, no-way-block, buzzer-beater."
-        ),
-    ],
+    use: arg(
+        "What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
+        "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
+        "energy-drink, no-way-block, buzzer-beater."
+    ),
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
     json: JsonOption = False,
@@ -435,14 +427,12 @@ def spend(
 def onfire(
     ctx: typer.Context,
     team: TeamArg,
-    words: Annotated[
+    words: arg(
+        "up (one step forward) or down; the hooper before it, or as --hooper.",
         list[str],
-        typer.Argument(
-            metavar="[hooper] {direction}",
-            help="up (one step forward) or down; the hooper before it, or as --hooper.",
-            show_default=False,
-        ),
-    ],
+        metavar="[hooper] {direction}",
+        show_default=False,
+    ),
     hooper: HooperOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -479,9 +469,7 @@ def sub(
 def swap(
     ctx: typer.Context,
     team: TeamArg,
-    hoopers: Annotated[
-        list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
-    ],
+    hoopers: arg("Two hoopers on court.", list[str], metavar="HOOPER HOOPER"),
     second_position: texts(
         "--second-position",
         help="One of the two whose card has its new token as second position (repeatable).",
@@ -507,17 +495,10 @@ def upgrade(
     _move(ctx, json, "upgrade", team=team, hooper=name, period=period, **_some(card=card))
 
 
-def _team_move(kind: str, help_text: str) -> None:
-    """`match KIND TEAM`: a move that names only a team."""
-
-    def command(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-        _move(ctx, json, kind, team=team)
-
-    command.__doc__ = help_text
-    match_app.command(kind)(command)
-
-
-_team_move("gameplan", "The Series: take a gameplan card for a coach action token (one per game).")
+@match_app.command()
+def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """The Series: take a gameplan card for a coach action token (one per game)."""
+    _move(ctx, json, "gameplan", team=team)
 
 
 @match_app.command()
@@ -578,10 +559,7 @@ def match_energy(
     ctx: typer.Context,
     team: TeamArg,
     hooper_arg: HooperArg = None,
-    now: Annotated[
-        int | None,
-        typer.Argument(metavar="[N]", help="The energy left now, as the board shows it."),
-    ] = None,
+    now: arg("The energy left now, as the board shows it.", int | None, metavar="[N]") = None,
     hooper: HooperOption = None,
     max_: opt("--max", help="The energy printed on the card (remembered for every match).") = None,
     recover: opt(
@@ -606,17 +584,12 @@ def match_energy(
 def playbook(
     ctx: typer.Context,
     team: TeamArg,
-    reward: Annotated[
-        str,
-        typer.Argument(
-            help="cards (draw 2), energy (F2 and A recover what they spent) or both "
-            "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
-            "after F1; no NAME: the personal one) or drop NAME (renounce a common one)."
-        ),
-    ],
-    name: Annotated[
-        Text, typer.Argument(help="The playbook, for use (a common one: its name) or drop.")
-    ] = None,
+    reward: arg(
+        "cards (draw 2), energy (F2 and A recover what they spent) or both "
+        "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
+        "after F1; no NAME: the personal one) or drop NAME (renounce a common one)."
+    ),
+    name: arg("The playbook, for use (a common one: its name) or drop.", Text) = None,
     f2: text("--f2", help="Who played the F2 (default: the last fundamental recorded).") = None,
     pick: text("--pick", help="For 'both': the card whose energy comes back.") = None,
     chip: flag("--chip", help="With use: an Onfire LV.1 chip lies on its card.") = False,
@@ -644,9 +617,7 @@ def coach(
 def hand(
     ctx: typer.Context,
     team: TeamArg,
-    held: Annotated[
-        int, typer.Argument(metavar="N", help="The action cards the team holds now (0 to 7).")
-    ],
+    held: arg("The action cards the team holds now (0 to 7).", int, metavar="N"),
     json: JsonOption = False,
 ) -> None:
     """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""

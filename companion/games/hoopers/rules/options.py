@@ -205,6 +205,17 @@ def counter_stat(name: str, stat: int | None, o: int | None, v: int | None) -> t
     return (stat, v) if reads == "o" else (o, stat)
 
 
+def counter_given(given: Given, name: str) -> Given:
+    """A stateless counter's options: `--stat` read as the stat it reads (`counter_stat`),
+    those it does not use refused (`refuse_for_counter`)."""
+    from dataclasses import replace
+
+    o, v = counter_stat(name, given["stat"], given["o"], given["v"])
+    given = replace(given, values={**given.values, "o": o, "v": v})
+    refuse_for_counter(given, name)
+    return given
+
+
 def counter_spec(given: Given, name: str) -> Any:
     from companion.games.hoopers.rules.counters import CounterSpec, parse_position
 
