@@ -170,6 +170,20 @@ def record_asking(table: Any, move: dict[str, Any]) -> Any:
                 ASKERS[MissingCard](table, err)
 
 
+def record(table: Any, move: dict[str, Any]) -> Any:
+    """Record one move (one transaction) for a command: on a terminal a hooper card's number
+    the move needs, typed by nobody, is asked (and remembered); elsewhere the refusal says
+    how to give it."""
+    return record_asking(table, move) if prompts.on_terminal() else table.record(move)
+
+
+def settle_shown(table: Any, state: Any, json: bool) -> None:
+    """What a move shown leaves to settle (the free throws owed, a place left empty), asked on
+    a terminal, never for --json; elsewhere the next move is refused, naming the command."""
+    if not json and waits_for(state) and prompts.on_terminal():
+        settle(table)
+
+
 def settle(table: Any) -> None:
     """Ask what the match waits for before play goes on (the refusals a move of play would
     get now), each through its asker; the table may back out of one (the move then stays

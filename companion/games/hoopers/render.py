@@ -231,6 +231,26 @@ def render_notes(out: Console, notes: list[str]) -> None:
         out.print(f"  · {note}", markup=False)  # the engines' plain text: names, "[star]"
 
 
+def render_deck_check(out: Console, payload: dict[str, Any]) -> None:
+    """`hoopers deck check`: the upgrades counted, each check made and each not made."""
+    kinds = payload["upgrades"]
+    out.print(
+        f"{payload['cards']} cards sleeved: {kinds['counter']} counter, "
+        f"{kinds['action']} action, {kinds['position']} position upgrade(s)",
+        markup=False,
+    )
+    for line in payload["checked"]:
+        out.print(f"  checked: {line}", markup=False)
+    for line in payload["not_checked"]:
+        out.print(f"  not checked: {line}", markup=False)
+
+
+def render_with_notes(out: Console, view: str, notes: list[str], *args: Any) -> None:
+    """A resolved move, drawn by the renderer `view` of this module, then the match's notes."""
+    globals()[view](out, *args)
+    render_notes(out, notes)
+
+
 def _onfire_mark(space: str) -> str:
     from companion.games.hoopers.rules.onfire import label
 

@@ -13,12 +13,47 @@ that digest, and the next `status` or `odds` makes its answer again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 STATUS = "hoopers.series-status"
 ODDS = "hoopers.series-odds"
 VERSION = 1  # raised when what `status` or `odds` prints changes
+
+
+def status(path: Path, table_of: Callable[[], Any]) -> tuple[dict[str, Any], Any]:
+    """`series status`: (its JSON document, how it is drawn), kept under the digest of the
+    database at `path`, else made by the Series table `table_of()` gives (and kept)."""
+    key = digest(path, STATUS)  # before anything is read
+    kept = kept_status(path, key)
+    if kept is not None:
+        return kept.json, kept.draw
+    table = table_of()
+    made = table.status()
+    keep_status(table.store, key, made)
+    from companion.games.hoopers.series_render import render_status
+
+    return made.to_json(), lambda out: render_status(out, made)
+
+
+def odds(
+    path_of: Callable[[], Path], typed: tuple[str | None, ...], table_of: Callable[[], Any]
+) -> tuple[dict[str, Any], str]:
+    """`series odds`: (its JSON document, its line). From the ratings (no chance `typed`)
+    it is kept under the digest of the database `path_of()` gives; else made."""
+    key = None
+    if all(chance is None for chance in typed):  # from the ratings: kept
+        path = path_of()
+        key = digest(path, ODDS)  # before anything is read
+        kept = kept_odds(path, key)
+        if kept is not None:
+            return kept
+    table = table_of()
+    found = table.odds(*table.chances(*typed))
+    if key is not None:
+        keep_odds(table.store, key, found)
+    return found.to_json(), found.line()
 
 
 def digest(path: Path, name: str) -> str | None:

@@ -456,6 +456,31 @@ class SeriesTable:
         upcoming = NextGame(series, series.setup_for(plan.number, self.rules), self.rules)
         return StartedGame(upcoming, plan, started.id)
 
+    def start_game_typed(
+        self,
+        hot: str | None,
+        cold: str | None,
+        lists: Mapping[str, list[str] | None],
+        **options: Any,
+    ) -> Any:
+        """The next game started from what a face typed: the hoopers on the first hot and
+        cold steps ("A,B,C"), and by option ("--roster", "--seven", "--five") each tribe's
+        roster, seven and five ("TRIBE:A,B,..."); without the steps, a refusal saying them."""
+        from companion.games.hoopers.rules.series_input import parse_tribe_lists
+        from companion.games.hoopers.table import names
+
+        tribes = self.current().tribes
+        if hot is None or cold is None:
+            self.refuse_without_steps()
+        return self.start_game(
+            names(hot) or [],
+            names(cold) or [],
+            parse_tribe_lists(lists["--roster"] or [], tribes, "--roster", once=False),
+            sevens=parse_tribe_lists(lists["--seven"] or [], tribes, "--seven"),
+            fives=parse_tribe_lists(lists["--five"] or [], tribes, "--five"),
+            **options,
+        )
+
     def refuse_without_steps(self) -> None:
         """`game start` without its first steps: what they are for this game, or play it
         guided."""

@@ -78,6 +78,17 @@ def read_cards(path: str) -> dict[str, Any]:
     return doc
 
 
+def read_deck(path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A deck file (`hoopers deck check`): a [cards.LABEL] table per sleeved card, [needs]."""
+    from companion.engine.errors import BadInput
+
+    doc = read_cards(path)
+    cards, needs = doc.get("cards", {}), doc.get("needs", {})
+    if not isinstance(cards, dict) or not isinstance(needs, dict) or not cards:
+        raise BadInput(f"{path}: a [cards.LABEL] table per sleeved card (and [needs])")
+    return cards, needs
+
+
 class HoopersTable(Table[MatchState]):
     game = GAME
     rules = RULES
@@ -170,6 +181,45 @@ class HoopersTable(Table[MatchState]):
 
         self.store.update_doc(GAME, HOOPER_CARDS, change)
         return list(checked)
+
+    def card_energies_typed(
+        self, hooper: str | None, value: int | None, forget: bool
+    ) -> dict[str, dict[str, Any]]:
+        """`hoopers energy [HOOPER [N | --forget]]`: a card's energy remembered (or forgotten)
+        when given, then every energy known; else the energies known (HOOPER's alone)."""
+        from companion.engine.errors import BadInput
+
+        if (value is not None or forget) and hooper is None:
+            raise BadInput("which card? 'hoopers energy HOOPER N' (or HOOPER --forget)")
+        if value is not None and forget:
+            raise BadInput("a card's energy or --forget: one or the other")
+        known = self.card_energies()
+        if hooper is not None and (value is not None or forget):
+            self.set_card_energy(self.card_named(hooper, known), None if forget else value)
+            return self.card_energies()
+        return known if hooper is None else self._only(hooper, known)
+
+    def hooper_cards_typed(
+        self, hooper: str | None, fields: Mapping[str, Any], path: str | None
+    ) -> dict[str, dict[str, Any]]:
+        """`hoopers card [HOOPER] [--2ps N …] [--import FILE]`: the cards of a file, or one
+        card's fields typed, remembered; then the cards known (HOOPER's alone, when named)."""
+        from companion.engine.errors import BadInput
+
+        if path is not None:
+            if hooper is not None or fields:
+                raise BadInput("--import or one card's fields: one or the other")
+            self.set_hooper_cards(read_cards(path))
+        elif fields:
+            if hooper is None:
+                raise BadInput("which card? 'hoopers card HOOPER --2ps N …'")
+            self.set_hooper_cards({self.card_named(hooper): fields})
+        known = self.hooper_cards()
+        return known if hooper is None else self._only(hooper, known)
+
+    def _only(self, hooper: str, known: dict[str, Any]) -> dict[str, Any]:
+        name = self.card_named(hooper, known)
+        return {name: known[name]} if name in known else {}
 
     def card_named(self, typed: str, catalogue: Any = ()) -> str:
         """A card's name by unique prefix (accents aside) among the rulebook's cards and
@@ -305,6 +355,58 @@ class HoopersTable(Table[MatchState]):
             chosen_seed,
             [*events, *(extra_events or [])],
         )
+
+    def start_typed(
+        self,
+        home: str,
+        away: str,
+        typed: Mapping[str, str | None],
+        drafted: dict[str, Any] | None,
+        *,
+        tribes_of: Mapping[str, str | None],
+        **options: Any,
+    ) -> Status[MatchState]:
+        """A match from the lists a face typed ("A,B,C", by option name: `home_roster`,
+        `away_seven`, `home_five` …): each team's roster (else its tribe's ten), seven and
+        five; or, with `drafted` (`promos` typed, `first_pick`, `discard`), a Draft match,
+        whose teams are drafted (any list typed is refused)."""
+        if drafted is not None:
+            from companion.games.hoopers.rules.draft import refuse_typed_teams
+
+            refuse_typed_teams(typed)
+            promos = names(drafted.pop("promos"))
+            return self.start_draft(
+                home, away, promos=promos, tribes_of=tribes_of, **drafted, **options
+            )
+        sides = ((home, "home"), (away, "away"))
+        return self.start(
+            home,
+            away,
+            rosters={t: roster(t, tribes_of[t], typed[f"{side}_roster"]) for t, side in sides},
+            tribes_of=tribes_of,
+            sevens={t: n for t, side in sides if (n := names(typed[f"{side}_seven"]))},
+            fives={t: n for t, side in sides if (n := names(typed[f"{side}_five"]))},
+            **options,
+        )
+
+    def waiting_notes(self) -> list[str]:
+        """A match started while a Series game waits says so, and how to go back to it."""
+        waiting = self.waiting()
+        if waiting is None:
+            return []
+        return [
+            f"match {waiting['id']} ({' v '.join(waiting['players'])}, a Series game) waits: "
+            f"'companion hoopers match resume' goes back to it; ending this match resumes it"
+        ]
+
+    def filed(self, abandon: bool = False) -> tuple[Ended, Any]:
+        """The match ended (or abandoned), and the Series game it was once its series has
+        taken it in (None for any other match)."""
+        done = self.abandon() if abandon else self.end()
+        from companion.games.hoopers.series_table import SeriesTable
+
+        taken = SeriesTable(self.store).taken_in(done.id) if done.status == "finished" else None
+        return done, taken
 
     def start_draft(
         self,

@@ -18,6 +18,11 @@ GAME = "hoopers"
 app = new_app("Valley Hoopers: shots, fouls, counters, blocks, free throws, odds, matches.")
 
 
+def arg(help: str, kind: Any = str, **more: Any) -> Any:
+    """An argument of the game's commands, declared once: `Annotated[kind, typer.Argument]`."""
+    return Annotated[kind, typer.Argument(help=help, **more)]
+
+
 def opt(*flags: str, help: str, kind: Any = int | None, **more: Any) -> Any:
     """An option of the game's commands, declared once: `Annotated[kind, typer.Option]`."""
     return Annotated[kind, typer.Option(*flags, help=help, **more)]
@@ -103,12 +108,15 @@ def check_face(face: str | None) -> str | None:
 
 
 def emit_view(payload: dict[str, Any], json: bool, view: str, *args: Any, **kwargs: Any) -> None:
-    """`payload`, or drawn by the renderer `view` of render.py (with `args`)."""
+    """`payload`, or drawn by the renderer `view` of render.py (with `args`), or of another
+    of the game's modules ("series_render.render_setup")."""
 
     def render(out: Any) -> None:
-        from companion.games.hoopers import render as views
+        from importlib import import_module
 
-        getattr(views, view)(out, *args, **kwargs)
+        module, _, name = view.rpartition(".")
+        views = import_module(f"companion.games.hoopers.{module or 'render'}")
+        getattr(views, name)(out, *args, **kwargs)
 
     emit(payload, json, render)
 
@@ -151,10 +159,7 @@ def shot(
 
 @app.command()
 def foul(
-    action: Annotated[
-        str,
-        typer.Argument(help="screen, steal, intercept, rebound, d2, d3, dlu or block."),
-    ],
+    action: arg("screen, steal, intercept, rebound, d2, d3, dlu or block."),
     face: Face = None,
     keepers_block: KeepersBlock = False,
     linda: Linda = False,
@@ -198,24 +203,20 @@ def counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
-    from dataclasses import replace
-
     from companion.games.hoopers.rules.counters import parse_counter, resolve_counter
-    from companion.games.hoopers.rules.options import counter_spec, counter_stat, refuse_for_counter
+    from companion.games.hoopers.rules.options import counter_given, counter_spec
 
-    name, options, rng = parse_counter(kind), given(ctx), TableRng(seed)
-    o, v = counter_stat(name, stat, o, v)
-    options = replace(options, values={**options.values, "o": o, "v": v})
-    refuse_for_counter(options, name)
+    name, rng = parse_counter(kind), TableRng(seed)
+    options = counter_given(given(ctx), name)
     face, roll = check_face(face), check_roll(roll)
     if susan_peg:
         from companion.games.hoopers.rules.susan_peg import resolve_susan_peg_rebound
-        from companion.games.hoopers.series_render import render_susan_peg_rebound
 
-        outcome = resolve_susan_peg_rebound(v, face=face, roll=roll, team_fouls=team_fouls, rng=rng)
-        payload = {**outcome.to_json(), "seed": rng.seed}
-        emit(payload, json, lambda out: render_susan_peg_rebound(out, outcome))
-        return
+        outcome = resolve_susan_peg_rebound(
+            options["v"], face=face, roll=roll, team_fouls=team_fouls, rng=rng
+        )
+        view = "series_render.render_susan_peg_rebound"
+        return emit_view({**outcome.to_json(), "seed": rng.seed}, json, view, outcome)
     outcome = resolve_counter(counter_spec(options, name), face=face, roll=roll, rng=rng)
     emit_view({**outcome.to_json(), "seed": rng.seed}, json, "render_counter", outcome)
 
@@ -281,10 +282,9 @@ def free_throw(
 @app.command()
 def odds(
     ctx: typer.Context,
-    kind: Annotated[
-        str | None,
-        typer.Argument(help="2ps, 3ps, lup, steal, intercept or rebound (omit with --target)."),
-    ] = None,
+    kind: arg(
+        "2ps, 3ps, lup, steal, intercept or rebound (omit with --target).", str | None
+    ) = None,
     target: opt("--target", help="Just a d20 target: P(roll ≤ target).") = None,
     stat: opt("--stat", help="The attack stat.") = None,
     bonus: Bonus = None,
@@ -311,6 +311,9 @@ def odds(
 
 
 # --- the table's catalogues and settings --------------------------------------
+
+
+HooperCard = arg("A hooper card (a known card by unique prefix).", str | None)
 
 
 def _table(ctx: typer.Context) -> Any:
@@ -341,13 +344,11 @@ def markers(
 @app.command()
 def reminders(
     ctx: typer.Context,
-    turn: Annotated[
+    turn: arg(
+        "off: no reminders until tomorrow morning; on: back now (default: show).",
         str | None,
-        typer.Argument(
-            metavar="[on|off]",
-            help="off: no reminders until tomorrow morning; on: back now (default: show).",
-        ),
-    ] = None,
+        metavar="[on|off]",
+    ) = None,
     json: JsonOption = False,
 ) -> None:
     """Show or set whether guided play reminds of the Keepers' face-down card and the LV.1
@@ -366,40 +367,21 @@ def reminders(
 @app.command()
 def energy(
     ctx: typer.Context,
-    hooper: Annotated[
-        str | None, typer.Argument(help="A hooper card (a known card by unique prefix).")
-    ] = None,
-    value: Annotated[
-        int | None, typer.Argument(help="The energy printed on the card.", show_default=False)
-    ] = None,
+    hooper: HooperCard = None,
+    value: arg("The energy printed on the card.", int | None, show_default=False) = None,
     forget: flag("--forget", help="Forget the table's number for this card.") = False,
     json: JsonOption = False,
 ) -> None:
     """Show or set each hooper card's printed energy (the rulebook prints none): remembered,
     new matches track the energy of every card known here."""
-    from companion.engine.errors import BadInput
-
-    table = _table(ctx)
-    if (value is not None or forget) and hooper is None:
-        raise BadInput("which card? 'hoopers energy HOOPER N' (or HOOPER --forget)")
-    if value is not None and forget:
-        raise BadInput("a card's energy or --forget: one or the other")
-    known = table.card_energies()
-    if hooper is not None and (value is not None or forget):
-        table.set_card_energy(table.card_named(hooper, known), None if forget else value)
-        known = table.card_energies()
-    elif hooper is not None:
-        card = table.card_named(hooper, known)
-        known = {card: known[card]} if card in known else {}
+    known = _table(ctx).card_energies_typed(hooper, value, forget)
     emit_view({"energy": known}, json, "render_card_energies", known)
 
 
 @app.command()
 def card(
     ctx: typer.Context,
-    hooper: Annotated[
-        str | None, typer.Argument(help="A hooper card (a known card by unique prefix).")
-    ] = None,
+    hooper: HooperCard = None,
     two: opt("--2ps", help="The card's 2 points shot stat.") = None,
     three: opt("--3ps", help="The card's 3 points shot stat.") = None,
     lup: opt("--lup", help="The card's lay-up stat.") = None,
@@ -417,25 +399,10 @@ def card(
 ) -> None:
     """Show or give the hooper cards' printed numbers (the rulebook prints none): remembered,
     a match's shot takes a stat or a defence not typed from them."""
-    from companion.engine.errors import BadInput
-    from companion.games.hoopers.table import read_cards
-
-    table = _table(ctx)
     typed = {"2ps": two, "3ps": three, "lup": lup, "d2": d2, "d3": d3, "dlu": dlu, "o": o,
              "v": v, "guards": guards, "stellar": stellar}  # fmt: skip
     fields = {k: val for k, val in typed.items() if val is not None}
-    if import_ is not None:
-        if hooper is not None or fields:
-            raise BadInput("--import or one card's fields: one or the other")
-        table.set_hooper_cards(read_cards(import_))
-    elif fields:
-        if hooper is None:
-            raise BadInput("which card? 'hoopers card HOOPER --2ps N …'")
-        table.set_hooper_cards({table.card_named(hooper): fields})
-    known = table.hooper_cards()
-    if hooper is not None:
-        name = table.card_named(hooper, known)
-        known = {name: known[name]} if name in known else {}
+    known = _table(ctx).hooper_cards_typed(hooper, fields, import_)
     emit_view({"cards": known}, json, "render_cards", known)
 
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli import common
-from companion.cli.common import JsonOption, emit
+from companion.cli.common import JsonOption
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
 from companion.games.hoopers.cli.commands import (
+    arg,
     check_face,
     check_roll,
     flag,
@@ -51,12 +52,9 @@ MatchStat = opt(
 )
 # Every match command naming a hooper takes `--hooper H`, and also the hooper as an
 # argument after the others (`match foul Lucy Never` = `match foul Lucy --hooper Never`).
-HooperArg = Annotated[
-    Text,
-    typer.Argument(
-        metavar="hooper", help="The hooper (unique prefix), as --hooper.", show_default=False
-    ),
-]
+HooperArg = arg(
+    "The hooper (unique prefix), as --hooper.", Text, metavar="hooper", show_default=False
+)
 HooperOption = opt("--hooper", help="The hooper (unique prefix).", kind=Text, show_default=False)
 Second = texts(
     "--second-position",
@@ -85,30 +83,15 @@ def _table(ctx: typer.Context) -> HoopersTable:
 
 
 def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
-    """What a move leaves to settle (the free throws owed, a place left empty), asked on a
-    terminal once the move is shown, never for --json; elsewhere the next move is refused,
-    naming the command."""
-    from companion.games.hoopers.rules.vacancy import waits_for
-    from companion.ui.guided.prompts import on_terminal
+    from companion.games.hoopers.askers import settle_shown
 
-    if not json and waits_for(status.state) and on_terminal():
-        from companion.games.hoopers.askers import settle
-
-        settle(_table(ctx))
+    settle_shown(_table(ctx), status.state, json)
 
 
 def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
-    """Record one move (one transaction); on a terminal a hooper card's number the move
-    needs, typed by nobody, is asked (and remembered); elsewhere the refusal says how to
-    give it."""
-    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    from companion.ui.guided.prompts import on_terminal
+    from companion.games.hoopers.askers import record
 
-    if on_terminal():
-        from companion.games.hoopers.askers import record_asking
-
-        return record_asking(_table(ctx), move)
-    return _table(ctx).record(move)
+    return record(_table(ctx), {"type": kind, "data": data})  # (a counter's data: its "kind")
 
 
 def _move(ctx: typer.Context, json: bool, kind: str, /, **data: Any) -> None:
@@ -127,19 +110,18 @@ def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None
 
 
 def _emit_move(ctx: typer.Context, recorded: Any, json: bool, payload: dict[str, Any],
-               view: str, *args: Any, **kwargs: Any) -> None:  # fmt: skip
+               view: str, *args: Any) -> None:  # fmt: skip
     """A resolved move (drawn by render.py's `view`) with the match after it; what it
     leaves to settle is asked on a terminal."""
     match = recorded.status.to_json()
-
-    def render(out):
-        from companion.games.hoopers import render as views
-
-        getattr(views, view)(out, *args, **kwargs)
-        views.render_notes(out, match["notes"])
-
-    emit({**payload, "match": match}, json, render)
+    notes = match["notes"]
+    shared.emit_view({**payload, "match": match}, json, "render_with_notes", view, notes, *args)
     _settle(ctx, recorded.status, json)
+
+
+def _some(**data: Any) -> dict[str, Any]:
+    """The options typed, for a move's data: one not given (None, off, none) is left out."""
+    return {k: v for k, v in data.items() if v is not None and v is not False and v not in ("", [])}
 
 
 @match_app.command()
@@ -177,41 +159,17 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
-    from companion.games.hoopers.table import names as _names
-    from companion.games.hoopers.table import roster
-
     h, a = common.players_of(ctx, [home, away], new)
-    if draft:
-        from companion.games.hoopers.cli.draft import start_draft
-
-        typed = {"home_roster": home_roster, "away_roster": away_roster, "home_seven": home_seven}
-        typed |= {"away_seven": away_seven, "home_five": home_five, "away_five": away_five}
-        status = start_draft(
-            ctx, h, a, typed, promos=promos, first_pick=first_pick, discard=discard,
-            variant=variant, milestones=milestones, first=first, seed=seed,
-            tribes_of={h: home_tribe, a: away_tribe},
-        )  # fmt: skip
-        return _emit_status(status, json, list(status.state.notes))
-    status = _table(ctx).start(
-        h,
-        a,
-        rosters={h: roster(h, home_tribe, home_roster), a: roster(a, away_tribe, away_roster)},
-        variant=variant,
-        milestones=milestones,
-        first=first,
-        seed=seed,
-        tribes_of={h: home_tribe, a: away_tribe},
-        sevens={t: n for t, n in ((h, _names(home_seven)), (a, _names(away_seven))) if n},
-        fives={t: n for t, n in ((h, _names(home_five)), (a, _names(away_five))) if n},
+    typed = {"home_roster": home_roster, "away_roster": away_roster, "home_seven": home_seven}
+    typed |= {"away_seven": away_seven, "home_five": home_five, "away_five": away_five}
+    drafted = {"promos": promos, "first_pick": first_pick, "discard": discard} if draft else None
+    how = dict(variant=variant, milestones=milestones, first=first, seed=seed)
+    table = _table(ctx)
+    status = table.start_typed(
+        h, a, typed, drafted, tribes_of={h: home_tribe, a: away_tribe}, **how
     )
-    notes = list(status.state.notes)
-    waiting = _table(ctx).waiting()
-    if waiting is not None:
-        notes.append(
-            f"match {waiting['id']} ({' v '.join(waiting['players'])}, a Series game) waits: "
-            f"'companion hoopers match resume' goes back to it; ending this match resumes it"
-        )
-    _emit_status(status, json, notes)
+    waits = [] if draft else table.waiting_notes()
+    _emit_status(status, json, [*status.state.notes, *waits])
 
 
 @match_app.command("shot")
@@ -357,28 +315,18 @@ def match_free_throw(
 ) -> None:
     """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
     rolls = [check_roll(r) for r in roll or ()]
-    _emit_status(
-        _table(ctx).record(_event("free-throw", team, stat=stat, rolls=rolls)).status, json
-    )
-
-
-def _event(kind: str, team: str, **data: Any) -> dict[str, Any]:
-    from companion.engine.events import event
-
-    return event(kind, team=team, **data)
+    move = {"type": "free-throw", "data": {"team": team, "stat": stat, "rolls": rolls}}
+    _emit_status(_table(ctx).record(move).status, json)
 
 
 @match_app.command()
 def score(
     ctx: typer.Context,
     team: TeamArg,
-    points: Annotated[int, typer.Argument(help="Points to add (1 to 10).")],
-    hooper_arg: Annotated[
-        Text,
-        typer.Argument(
-            metavar="hooper", help="Credit them to this hooper, as --hooper.", show_default=False
-        ),
-    ] = None,
+    points: arg("Points to add (1 to 10).", int),
+    hooper_arg: arg(
+        "Credit them to this hooper, as --hooper.", Text, metavar="hooper", show_default=False
+    ) = None,
     hooper: text("--hooper", help="Credit them to this hooper.") = None,
     json: JsonOption = False,
 ) -> None:
@@ -436,8 +384,8 @@ def match_chip(
     json: JsonOption = False,
 ) -> None:
     """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
-    extra = {"playbook": True} if playbook else {}
-    _move(ctx, json, "chip", team=team, hooper=_hooper(hooper_arg, hooper, "chip TEAM"), **extra)
+    name = _hooper(hooper_arg, hooper, "chip TEAM")
+    _move(ctx, json, "chip", team=team, hooper=name, **_some(playbook=playbook))
 
 
 _team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
@@ -461,14 +409,11 @@ def track(
 def spend(
     ctx: typer.Context,
     team: TeamArg,
-    use: Annotated[
-        str,
-        typer.Argument(
-            help="What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
-            "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
-            "energy-drink, no-way-block, buzzer-beater."
-        ),
-    ],
+    use: arg(
+        "What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
+        "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
+        "energy-drink, no-way-block, buzzer-beater."
+    ),
     hooper_arg: HooperArg = None,
     hooper: HooperOption = None,
     json: JsonOption = False,
@@ -482,14 +427,12 @@ def spend(
 def onfire(
     ctx: typer.Context,
     team: TeamArg,
-    words: Annotated[
+    words: arg(
+        "up (one step forward) or down; the hooper before it, or as --hooper.",
         list[str],
-        typer.Argument(
-            metavar="[hooper] {direction}",
-            help="up (one step forward) or down; the hooper before it, or as --hooper.",
-            show_default=False,
-        ),
-    ],
+        metavar="[hooper] {direction}",
+        show_default=False,
+    ),
     hooper: HooperOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -519,20 +462,14 @@ def sub(
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    _move(ctx, json, "sub", team=team, pairs=pairs, **_second(second_position))
-
-
-def _second(names: list[str] | None) -> dict[str, Any]:
-    return {"second": list(names)} if names else {}
+    _move(ctx, json, "sub", team=team, pairs=pairs, **_some(second=second_position))
 
 
 @match_app.command()
 def swap(
     ctx: typer.Context,
     team: TeamArg,
-    hoopers: Annotated[
-        list[str], typer.Argument(metavar="HOOPER HOOPER", help="Two hoopers on court.")
-    ],
+    hoopers: arg("Two hoopers on court.", list[str], metavar="HOOPER HOOPER"),
     second_position: texts(
         "--second-position",
         help="One of the two whose card has its new token as second position (repeatable).",
@@ -540,7 +477,7 @@ def swap(
     json: JsonOption = False,
 ) -> None:
     """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
-    _move(ctx, json, "swap", team=team, hoopers=list(hoopers), **_second(second_position))
+    _move(ctx, json, "swap", team=team, hoopers=list(hoopers), **_some(second=second_position))
 
 
 @match_app.command()
@@ -555,28 +492,13 @@ def upgrade(
 ) -> None:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    _move(
-        ctx,
-        json,
-        "upgrade",
-        team=team,
-        hooper=name,
-        period=period,
-        **({"card": card} if card else {}),
-    )
+    _move(ctx, json, "upgrade", team=team, hooper=name, period=period, **_some(card=card))
 
 
-def _team_move(kind: str, help_text: str) -> None:
-    """`match KIND TEAM`: a move that names only a team."""
-
-    def command(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-        _move(ctx, json, kind, team=team)
-
-    command.__doc__ = help_text
-    match_app.command(kind)(command)
-
-
-_team_move("gameplan", "The Series: take a gameplan card for a coach action token (one per game).")
+@match_app.command()
+def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
+    """The Series: take a gameplan card for a coach action token (one per game)."""
+    _move(ctx, json, "gameplan", team=team)
 
 
 @match_app.command()
@@ -595,7 +517,7 @@ def turn(
 
     if again and power:
         raise BadInput("--again and --power: one or the other")
-    _move(ctx, json, "turn", again=again, **({"power": True} if power else {}))
+    _move(ctx, json, "turn", again=again, **_some(power=power))
 
 
 @match_app.command()
@@ -615,10 +537,7 @@ def timeout(
     json: JsonOption = False,
 ) -> None:
     """Call a timeout: a timeout cube and a coach action token; energy recovered."""
-    extra = {"rest": list(rest)} if rest else {}
-    if opponent_token:
-        extra["opponent_token"] = True
-    _move(ctx, json, "timeout", team=team, **extra)
+    _move(ctx, json, "timeout", team=team, **_some(rest=rest, opponent_token=opponent_token))
 
 
 @match_app.command()
@@ -640,10 +559,7 @@ def match_energy(
     ctx: typer.Context,
     team: TeamArg,
     hooper_arg: HooperArg = None,
-    now: Annotated[
-        int | None,
-        typer.Argument(metavar="[N]", help="The energy left now, as the board shows it."),
-    ] = None,
+    now: arg("The energy left now, as the board shows it.", int | None, metavar="[N]") = None,
     hooper: HooperOption = None,
     max_: opt("--max", help="The energy printed on the card (remembered for every match).") = None,
     recover: opt(
@@ -659,49 +575,30 @@ def match_energy(
 ) -> None:
     """Correct a hooper's energy track (the board is the truth): an undoable move."""
     name = _hooper(hooper_arg, hooper, "energy TEAM")
-    data = {"team": team, "hooper": name, "now": now, "max": max_, "recover": recover}
-    data = {k: v for k, v in data.items() if v is not None}
-    if untracked:
-        data["track"] = False
-    _move(ctx, json, "energy", **data, **({"star": True} if star else {}))
+    data = {"team": team, "hooper": name, **_some(now=now, max=max_, recover=recover)}
+    track = {"track": False} if untracked else {}
+    _move(ctx, json, "energy", **data, **track, **_some(star=star))
 
 
 @match_app.command()
 def playbook(
     ctx: typer.Context,
     team: TeamArg,
-    reward: Annotated[
-        str,
-        typer.Argument(
-            help="cards (draw 2), energy (F2 and A recover what they spent) or both "
-            "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
-            "after F1; no NAME: the personal one) or drop NAME (renounce a common one)."
-        ),
-    ],
-    name: Annotated[
-        Text, typer.Argument(help="The playbook, for use (a common one: its name) or drop.")
-    ] = None,
+    reward: arg(
+        "cards (draw 2), energy (F2 and A recover what they spent) or both "
+        "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
+        "after F1; no NAME: the personal one) or drop NAME (renounce a common one)."
+    ),
+    name: arg("The playbook, for use (a common one: its name) or drop.", Text) = None,
     f2: text("--f2", help="Who played the F2 (default: the last fundamental recorded).") = None,
     pick: text("--pick", help="For 'both': the card whose energy comes back.") = None,
     chip: flag("--chip", help="With use: an Onfire LV.1 chip lies on its card.") = False,
     json: JsonOption = False,
 ) -> None:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
-    from companion.engine.errors import BadInput
+    from companion.games.hoopers.rules.options import playbook_data
 
-    verb = reward.strip().lower()
-    if chip and verb != "use":
-        raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
-    if verb == "drop" and name is None:
-        raise BadInput("which playbook does the team renounce? ('drop NAME')")
-    if verb in ("use", "drop"):
-        held = {"chip": True} if chip else {}
-        _move(ctx, json, "playbook", team=team, **{verb: name if name is not None else ""}, **held)
-        return
-    if name is not None:
-        raise BadInput(f"a playbook's reward takes no name (got '{name}')")
-    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
-    _move(ctx, json, "playbook", **{k: v for k, v in data.items() if v is not None})
+    _move(ctx, json, "playbook", **playbook_data(team, reward, name, f2, pick, chip))
 
 
 @match_app.command()
@@ -713,22 +610,14 @@ def coach(
     json: JsonOption = False,
 ) -> None:
     """Spend a coach action token (--renounce: a locked one, discarding its playbook)."""
-    _move(
-        ctx,
-        json,
-        "coach",
-        team=team,
-        **{k: v for k, v in (("renounce", renounce), ("draw", draw)) if v},
-    )
+    _move(ctx, json, "coach", team=team, **_some(renounce=renounce, draw=draw))
 
 
 @match_app.command()
 def hand(
     ctx: typer.Context,
     team: TeamArg,
-    held: Annotated[
-        int, typer.Argument(metavar="N", help="The action cards the team holds now (0 to 7).")
-    ],
+    held: arg("The action cards the team holds now (0 to 7).", int, metavar="N"),
     json: JsonOption = False,
 ) -> None:
     """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""
@@ -757,16 +646,10 @@ def end(
     json: JsonOption = False,
 ) -> None:
     """Record the finished match in history."""
-    table = _table(ctx)
-    done = table.abandon() if abandon_ else table.end()
-    from companion.games.hoopers.series_table import SeriesTable
-
-    # the Series game this match was, once its series has taken it in
-    taken = SeriesTable(table.store).taken_in(done.id) if done.status == "finished" else None
-    _emit_ended(done, json, taken)
+    _emit_ended(*_table(ctx).filed(abandon_), json)
 
 
-def _emit_ended(done: Ended, json: bool, series_game: Any = None) -> None:
+def _emit_ended(done: Ended, series_game: Any, json: bool) -> None:
     """The match filed; for a Series game, also the game's Reward Phase."""
     payload = done.to_json()
     if series_game is not None:

@@ -20,7 +20,7 @@ from companion.cli.common import (
     open_store,
     players_of,
 )
-from companion.games.hoopers.cli.commands import opt, text, texts
+from companion.games.hoopers.cli.commands import arg, emit_view, opt, text, texts
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.series_report import SeriesView
@@ -51,9 +51,7 @@ SeriesTrackOption = text(
     metavar="TRIBE",
     help="The tribe the tribe marker shows at the end (default: the home tribe).",
 )
-GameArg = Annotated[
-    int | None, typer.Argument(help="Game number (default: the last recorded game).")
-]
+GameArg = arg("Game number (default: the last recorded game).", int | None)
 
 
 def _table(ctx: typer.Context) -> SeriesTable:
@@ -63,13 +61,7 @@ def _table(ctx: typer.Context) -> SeriesTable:
 
 
 def _emit_status(status: Status[SeriesView], json: bool, **note: Any) -> None:
-    from companion.games.hoopers.series_render import render_status
-
-    emit(status.to_json(), json, lambda out: render_status(out, status, **note))
-
-
-def _names(text: str | None) -> list[str]:
-    return [n.strip() for n in (text or "").split(",") if n.strip()]
+    emit_view(status.to_json(), json, "series_render.render_status", status, **note)
 
 
 @app.command()
@@ -123,10 +115,8 @@ def _known_managers(ctx: typer.Context, items: list[str], new: list[str] | None)
 @app.command("next")
 def next_(ctx: typer.Context, json: JsonOption = False) -> None:
     """The setup for the next game: who is home, Susan Peg, who sits out."""
-    from companion.games.hoopers.series_render import render_setup
-
     upcoming = _table(ctx).next_game()
-    emit(upcoming.to_json(), json, lambda out: render_setup(out, upcoming))
+    emit_view(upcoming.to_json(), json, "series_render.render_setup", upcoming)
 
 
 @app.command()
@@ -226,31 +216,18 @@ def game_start(
     When 'companion hoopers match end' records that match, the series takes its
     score, periods, ejections, injuries and unspent chips as the game's result.
     """
-    from companion.games.hoopers.rules.series_input import parse_tribe_lists
-    from companion.games.hoopers.series_render import render_game_start
-
-    table = _table(ctx)
-    tribes = table.current().tribes
-    if hot is None or cold is None:
-        table.refuse_without_steps()
-    started = table.start_game(
-        _names(hot), _names(cold), parse_tribe_lists(roster or [], tribes, "--roster", once=False),
-        first=first, seed=seed, when=when,
-        sevens=parse_tribe_lists(seven or [], tribes, "--seven"),
-        fives=parse_tribe_lists(five or [], tribes, "--five"),
-    )  # fmt: skip
-    emit(started.to_json(), json, lambda out: render_game_start(out, started))
+    lists = {"--roster": roster, "--seven": seven, "--five": five}
+    started = _table(ctx).start_game_typed(hot, cold, lists, first=first, seed=seed, when=when)
+    emit_view(started.to_json(), json, "series_render.render_game_start", started)
 
 
 @app.command()
 def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) -> None:
     """The Reward Phase of a game: markers, Strength marker, chips and their exchange."""
-    from companion.games.hoopers.series_render import render_rewards
-
     table = _table(ctx)
     earned = table.rewards(game)
     series = table.current()
-    emit(earned.to_json(), json, lambda out: render_rewards(out, series, earned, table.rules))
+    emit_view(earned.to_json(), json, "series_render.render_rewards", series, earned, table.rules)
 
 
 @app.command()
@@ -259,16 +236,8 @@ def status(ctx: typer.Context, json: JsonOption = False) -> None:
     from companion.cli.common import db_path
     from companion.games.hoopers import series_shown
 
-    path = db_path(ctx)
-    key = series_shown.digest(path, series_shown.STATUS)  # before anything is read
-    kept = series_shown.kept_status(path, key)
-    if kept is not None:
-        emit(kept.json, json, kept.draw)
-        return
-    table = _table(ctx)
-    made = table.status()
-    series_shown.keep_status(table.store, key, made)
-    _emit_status(made, json)
+    doc, draw = series_shown.status(db_path(ctx), lambda: _table(ctx))
+    emit(doc, json, draw)
 
 
 @app.command()
@@ -281,26 +250,10 @@ def odds(
 ) -> None:
     """Each tribe's exact chance of winning The Series from here, best of seven on its
     schedule: from --p (or --home-p/--away-p), else the two sides' ratings, else even."""
+    from companion.cli.common import db_path
     from companion.games.hoopers import series_shown
 
-    key = None
-    if p is None and home_p is None and away_p is None:  # from the ratings: kept
-        from companion.cli.common import db_path
-
-        path = db_path(ctx)
-        key = series_shown.digest(path, series_shown.ODDS)  # before anything is read
-        kept = series_shown.kept_odds(path, key)
-        if kept is not None:
-            _emit_odds(*kept, json)
-            return
-    table = _table(ctx)
-    found = table.odds(*table.chances(p, home_p, away_p))
-    if key is not None:
-        series_shown.keep_odds(table.store, key, found)
-    _emit_odds(found.to_json(), found.line(), json)
-
-
-def _emit_odds(doc: dict[str, Any], line: str, json: bool) -> None:
+    doc, line = series_shown.odds(lambda: db_path(ctx), (p, home_p, away_p), lambda: _table(ctx))
     emit(doc, json, lambda out: out.print(line, markup=False, highlight=False))
 
 
@@ -317,10 +270,8 @@ def show(
 @app.command("list")
 def list_(ctx: typer.Context, json: JsonOption = False) -> None:
     """Every series, newest first."""
-    from companion.games.hoopers.series_render import render_list
-
     rows = _table(ctx).listing()
-    emit({"series": [r.to_json() for r in rows]}, json, lambda out: render_list(out, rows))
+    emit_view({"series": [r.to_json() for r in rows]}, json, "series_render.render_list", rows)
 
 
 @app.command()
@@ -333,10 +284,8 @@ def undo(ctx: typer.Context, json: JsonOption = False) -> None:
 @app.command()
 def end(ctx: typer.Context, json: JsonOption = False) -> None:
     """File the decided series in history (refused while it is undecided)."""
-    from companion.games.hoopers.series_render import render_ended
-
     ended = _table(ctx).end()
-    emit(ended.to_json(), json, lambda out: render_ended(out, ended))
+    emit_view(ended.to_json(), json, "series_render.render_ended", ended)
 
 
 @app.command()

@@ -315,6 +315,14 @@ def draft_pool(more: Sequence[str] = ()) -> list[str]:
     return list(dict.fromkeys([*cards, *(m.strip() for m in more if m.strip())]))
 
 
+def refuse_typed_teams(typed: Mapping[str, Any]) -> None:
+    """A face's roster, seven or five typed for a Draft match (`typed`: by option name) is
+    refused, naming each option: the draft makes the teams."""
+    named = [f"--{k.replace('_', '-')}" for k, v in typed.items() if v]
+    if named:
+        raise BadInput(f"{', '.join(named)}: a Draft match drafts its teams ('match pick')")
+
+
 def draft_start(options: Mapping[str, Any]) -> dict[str, Any]:
     """A Draft match's start options, checked: the draft makes the teams (no roster, seven
     or five), and "You will not use the milestones during the game" (stored off)."""

@@ -205,6 +205,17 @@ def counter_stat(name: str, stat: int | None, o: int | None, v: int | None) -> t
     return (stat, v) if reads == "o" else (o, stat)
 
 
+def counter_given(given: Given, name: str) -> Given:
+    """A stateless counter's options: `--stat` read as the stat it reads (`counter_stat`),
+    those it does not use refused (`refuse_for_counter`)."""
+    from dataclasses import replace
+
+    o, v = counter_stat(name, given["stat"], given["o"], given["v"])
+    given = replace(given, values={**given.values, "o": o, "v": v})
+    refuse_for_counter(given, name)
+    return given
+
+
 def counter_spec(given: Given, name: str) -> Any:
     from companion.games.hoopers.rules.counters import CounterSpec, parse_position
 
@@ -253,6 +264,28 @@ def block_against(given: Given) -> str | None:
             applies.append("team_fouls")
     refuse_unused(given, applies, "this block", because)
     return blocked
+
+
+# --- a tracked match's playbook ----------------------------------------------------------
+
+
+def playbook_data(
+    team: str, reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
+) -> dict[str, Any]:
+    """A playbook move's data: declared after F1 (use NAME; --chip: an Onfire LV.1 chip lies
+    on its card), renounced (drop NAME), or its reward once scored (no name)."""
+    verb = reward.strip().lower()
+    if chip and verb != "use":
+        raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
+    if verb == "drop" and name is None:
+        raise BadInput("which playbook does the team renounce? ('drop NAME')")
+    if verb in ("use", "drop"):
+        held = {"chip": True} if chip else {}
+        return {"team": team, verb: name if name is not None else "", **held}
+    if name is not None:
+        raise BadInput(f"a playbook's reward takes no name (got '{name}')")
+    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
+    return {k: v for k, v in data.items() if v is not None}
 
 
 # --- odds ----------------------------------------------------------------------------------
