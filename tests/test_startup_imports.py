@@ -66,3 +66,33 @@ def test_help_and_a_shot_build_nothing_they_do_not_show(tmp_path):
     # a shot checks no name: the control characters' pattern is not compiled
     shot = ["hoopers", "shot", "2ps", "--stat", "60", "--roll", "30"]
     assert watched(*shot, tmp_path=tmp_path) == "loaded: []"
+
+
+COMPILED = (
+    COMMAND
+    + """
+def compiled(cls):
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    return init is not None and init.co_filename == "<string>"
+
+
+modules = [m for name, m in list(sys.modules.items()) if name.startswith("companion.")]
+found = sorted(
+    f"{m.__name__}.{c.__name__}" for m in modules for c in vars(m).values()
+    if isinstance(c, type) and c.__module__ == m.__name__ and compiled(c)
+)
+print("compiled:", found, file=sys.stderr)
+"""
+)
+
+
+def test_a_move_and_a_shot_compile_no_class_at_start(tmp_path):
+    """Issue 39: a standard dataclass compiles its methods from source on every run (3.7 M
+    instructions a frozen class); the classes a move and a shot load are made without it
+    (companion.engine.values)."""
+    shot = ["hoopers", "shot", "2ps", "--stat", "60", "--roll", "30"]
+    assert loaded(*shot, tmp_path=tmp_path, script=COMPILED) == "compiled: []"
+    start = ["hoopers", "match", "start", "--home", "Ann", "--away", "Bob", "--seed", "3"]
+    assert "compiled" in loaded(*start, tmp_path=tmp_path, script=COMPILED)
+    move = ["hoopers", "match", "score", "Ann", "2"]
+    assert loaded(*move, tmp_path=tmp_path, script=COMPILED) == "compiled: []"

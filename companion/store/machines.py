@@ -22,11 +22,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 
 MACHINE_ENV = "COMPANION_MACHINE"
 MACHINE_FILE = "machine-id"

@@ -24,10 +24,11 @@ merged by it).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 from companion.store.atomic import load
 from companion.store.clock import Stamp, order_key, stamp_of
 from companion.store.formats import Formats, declared
