@@ -89,9 +89,9 @@ def _kept_id() -> str:
         kept = path.read_text(encoding="ascii").strip()
         if MACHINE_ID.fullmatch(kept):
             return kept
-    import secrets  # only when a name is made: hmac and hashlib cost every read
+    from companion.store.ids import unguessable
 
-    made = "".join(secrets.choice(_ALPHABET) for _ in range(8))
+    made = unguessable(_ALPHABET, 8)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # Exclusive create: two first commands at once agree on the one that won.
