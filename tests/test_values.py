@@ -177,3 +177,13 @@ def _raised(act, thing):
     except Exception as err:  # noqa: BLE001 - compared with the standard one's
         return err
     return None
+
+
+def test_a_class_without_a_docstring_is_named_by_its_fields():
+    @values.dataclass(frozen=True)
+    class Bare:
+        a: int
+        b: str = ""
+
+    assert Bare.__doc__ == "Bare(a, b)"
+    assert Bare(1) == Bare(1, "")
