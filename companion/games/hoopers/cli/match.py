@@ -13,6 +13,7 @@ from companion.cli.common import (
     SeedOption,
     emit,
     new_app,
+    on_terminal,
     open_store,
     players_of,
 )
@@ -101,8 +102,6 @@ def _asks(json: bool) -> bool:
     """Owed free throws are asked for only on a terminal, and never for --json."""
     if json:
         return False
-    from companion.ui.guided.prompts import on_terminal
-
     return on_terminal()
 
 
@@ -134,8 +133,6 @@ def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchStat
     move needs, typed by nobody and unknown to the cards, is asked on a terminal (and
     remembered); elsewhere the refusal says how to give it."""
     move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
-    from companion.ui.guided.prompts import on_terminal
-
     if on_terminal():  # a number the hooper cards lack is asked once, then remembered
         from companion.games.hoopers.guided.cards import record_asking
 
