@@ -75,3 +75,34 @@ def test_history_stats_with_every_game_drawn_loads_no_rich(tmp_path):
         for game in ("hoopers", "allstar", "playlist", "otdraft"):
             assert "loaded" in loaded("log", game, *score, tmp_path=tmp_path)
     assert "rich" not in loaded("history", "stats", tmp_path=tmp_path)
+
+
+COMPILED = (
+    COMMAND
+    + """
+def compiled(cls):
+    init = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    return init is not None and init.co_filename == "<string>"
+
+
+modules = [m for name, m in list(sys.modules.items()) if name.startswith("companion.")]
+found = sorted(
+    f"{m.__name__}.{c.__name__}" for m in modules for c in vars(m).values()
+    if isinstance(c, type) and c.__module__ == m.__name__ and compiled(c)
+)
+print("compiled:", found, "secrets" in sys.modules, file=sys.stderr)
+"""
+)
+
+
+def test_a_move_and_a_shot_compile_no_class_at_start(tmp_path):
+    """Issue 39: a standard dataclass compiles its methods from source on every run (3.7 M
+    instructions a frozen class); the classes a move and a shot load are made without it
+    (companion.engine.values)."""
+    shot = ["hoopers", "shot", "2ps", "--stat", "60", "--roll", "30"]
+    assert loaded(*shot, tmp_path=tmp_path, script=COMPILED) == "compiled: [] False"
+    start = ["hoopers", "match", "start", "--home", "Ann", "--away", "Bob", "--seed", "3"]
+    assert "compiled" in loaded(*start, tmp_path=tmp_path, script=COMPILED)
+    move = ["hoopers", "match", "score", "Ann", "2"]
+    # nor `secrets` (hmac, hashlib: 15 M) for its files' temporary names (store/ids.py)
+    assert loaded(*move, tmp_path=tmp_path, script=COMPILED) == "compiled: [] False"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import BadInput
+from companion.engine.values import dataclass
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -13,10 +13,11 @@ so replaying the log (rng None) gives the same state on every machine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engine.rng import TableRng, step_rng
+from companion.engine.values import dataclass
 
 S = TypeVar("S")
 Event = dict[str, Any]

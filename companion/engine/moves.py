@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from companion.engine.errors import BadInput, CompanionError
 from companion.engine.events import Event, Rules, replay
 from companion.engine.rng import step_rng
+from companion.engine.values import dataclass
 
 # What a phone or a file may hand us for a move: small, plain values only.
 MAX_TEXT = 200

@@ -22,13 +22,13 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb import Query
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
+from companion.engine.values import dataclass
 from companion.store import failpoint
 from companion.store.change import Change
 from companion.store.clock import unfiled

@@ -241,9 +241,9 @@ class Files:
 
     def _temp_name(self, folder: Path) -> Path:
         while True:
-            import secrets  # only when a name is made: hmac and hashlib cost every read
+            from companion.store.ids import unguessable
 
-            name = folder / (self.prefix + "".join(secrets.choice(_TOKEN) for _ in range(8)))
+            name = folder / (self.prefix + unguessable(_TOKEN, 8))
             if not name.exists():
                 return name
 

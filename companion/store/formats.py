@@ -20,12 +20,13 @@ current ones name it from its files.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from companion import __version__
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 from companion.store.layout import META
 
 FORMAT = 2  # this companion's: machine files with parts, ticked records, stamped copies

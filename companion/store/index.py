@@ -23,11 +23,11 @@ import contextlib
 import heapq
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 from companion.store.ids import Match
 from companion.store.store import Store
 from companion.store.view import View

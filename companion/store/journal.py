@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -60,10 +61,8 @@ class Journal:
             for name in txn.drop:
                 counts.pop(name, None)
             main[MANIFEST] = {"1": {"counts": dict(sorted(counts.items()))}}
-            import secrets  # only when a name is made: hmac and hashlib cost every read
-
             journal: dict[str, Any] = {
-                "tx": secrets.token_hex(4),
+                "tx": os.urandom(4).hex(),  # secrets.token_hex, without hmac and hashlib
                 "shards": {n: p.name for n, p in staged.items()},
             }
             if txn.drop:

@@ -22,11 +22,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 
 MACHINE_ENV = "COMPANION_MACHINE"
 MACHINE_FILE = "machine-id"
@@ -89,9 +89,9 @@ def _kept_id() -> str:
         kept = path.read_text(encoding="ascii").strip()
         if MACHINE_ID.fullmatch(kept):
             return kept
-    import secrets  # only when a name is made: hmac and hashlib cost every read
+    from companion.store.ids import unguessable
 
-    made = "".join(secrets.choice(_ALPHABET) for _ in range(8))
+    made = unguessable(_ALPHABET, 8)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # Exclusive create: two first commands at once agree on the one that won.

@@ -23,11 +23,13 @@ merged by it).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.engine.errors import StoreError
+from companion.engine.values import dataclass
 from companion.store.atomic import load
 from companion.store.clock import Stamp, order_key, stamp_of
 from companion.store.formats import Formats, declared
@@ -164,9 +166,8 @@ def _drop_spelling(aliases: dict[str, str], key: str) -> None:
 
 def new(kind: str, **fields: Any) -> Record:
     """A record, before the store gives it its machine, number and time."""
-    import secrets  # only when a name is made: hmac and hashlib cost every read
-
-    return {"type": kind, **fields, "rid": secrets.token_hex(6)}
+    # secrets.token_hex(6), without importing hmac and hashlib
+    return {"type": kind, **fields, "rid": os.urandom(6).hex()}
 
 
 def alias_changes(before: dict[str, str], after: dict[str, str]) -> Record | None:

@@ -14,8 +14,8 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from companion.engine import names
 from companion.engine.bounds import number_problem, when_problem
-from companion.engine.names import CONTROL
 from companion.engine.names import MAX_NAME as NAME_LIMIT
 
 if TYPE_CHECKING:
@@ -242,11 +242,11 @@ def text_problem(value: Any, where: str = "") -> str | None:
     while stack:
         path, item = stack.pop()
         if isinstance(item, str):
-            if CONTROL.search(item):
+            if names.CONTROL.search(item):
                 return path or "text"
         elif isinstance(item, dict):
             for key, inner in item.items():
-                if isinstance(key, str) and CONTROL.search(key):
+                if isinstance(key, str) and names.CONTROL.search(key):
                     return f"{path}.{key!r}" if path else repr(key)
                 stack.append((f"{path}.{key}" if path else str(key), inner))
         elif isinstance(item, list):
@@ -258,6 +258,6 @@ def describe(match: Any, where: str) -> str:
     """How to name a match in a message: its id if it has a usable one, else where it is."""
     if isinstance(match, dict):
         match_id = match.get("id")
-        if isinstance(match_id, str) and match_id and not CONTROL.search(match_id):
+        if isinstance(match_id, str) and match_id and not names.CONTROL.search(match_id):
             return f"match {match_id[:64]!r}" if not ID.fullmatch(match_id) else f"match {match_id}"
     return f"a match in {where}"

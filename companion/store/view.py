@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.engine.values import dataclass
 from companion.store.documents import key_docs, single_doc
 from companion.store.formats import Formats
 from companion.store.ids import Match

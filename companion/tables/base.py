@@ -15,7 +15,7 @@ companion is filed by the same table (`log`), ranked as its spec's `Logged` says
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion import history  # noqa: F401 - its caches are kept as a table files
@@ -27,6 +27,7 @@ from companion.engine.errors import (
     RuleViolation,
 )
 from companion.engine.events import Event, Played, Rules, play, replay
+from companion.engine.values import dataclass
 from companion.store import Store
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ Each prints the status kept with the match at its last move (companion.tables.sh
 `(replayed)` row is `hoopers match status` on a copy of the database with nothing kept, as a
 status replays the match when what was kept is missing or stale. `odds: hoopers series`
 is the Series' odds (its managers' chances, kept by companion.history.book.predicted);
-`move: hoopers match score` a tracked move (undone after each run, untimed).
+`move: hoopers match score` and `move: hoopers match shot` are tracked moves (each undone
+after each run, the undo untimed).
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
@@ -79,7 +80,11 @@ STATUS = {
     "odds: hoopers series": ["hoopers", "series", "odds"],
 }
 # A tracked move, each run undone after it (not timed) so every run makes the same move.
-MOVES = {"move: hoopers match score": ["hoopers", "match", "score", "Ann", "1"]}
+SHOT = ["shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60", "--roll", "30"]
+MOVES = {
+    "move: hoopers match score": ["hoopers", "match", "score", "Ann", "1"],
+    "move: hoopers match shot": ["hoopers", "match", *SHOT],  # a Keepers' hooper
+}
 UNDO = ["hoopers", "match", "undo"]
 # The same, on a copy of the database holding no kept status (set up by replayed_copy).
 REPLAYED = {"status: hoopers match (replayed)": ["hoopers", "match", "status"]}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli import common
-from companion.cli.common import JsonOption
+from companion.cli.common import JsonOption, on_terminal
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
 from companion.games.hoopers.cli.commands import (
@@ -83,15 +83,19 @@ def _table(ctx: typer.Context) -> HoopersTable:
 
 
 def _settle(ctx: typer.Context, status: Status[MatchState], json: bool) -> None:
-    from companion.games.hoopers.askers import settle_shown
+    if on_terminal():  # the askers load guided play's prompts: only where someone answers
+        from companion.games.hoopers.askers import settle_shown
 
-    settle_shown(_table(ctx), status.state, json)
+        settle_shown(_table(ctx), status.state, json)
 
 
 def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchState]:
+    move = {"type": kind, "data": data}  # (a counter's data has a "kind" of its own)
+    if not on_terminal():
+        return _table(ctx).record(move)
     from companion.games.hoopers.askers import record
 
-    return record(_table(ctx), {"type": kind, "data": data})  # (a counter's data: its "kind")
+    return record(_table(ctx), move)
 
 
 def _move(ctx: typer.Context, json: bool, kind: str, /, **data: Any) -> None:

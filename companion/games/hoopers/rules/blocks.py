@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.counters import TEAM_FOUL_FREE_THROWS, TEAM_FOUL_LIMIT
 from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import BadStat, MissingInput, NotAllowedHere

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from companion.engine.names import match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.data import load
 from companion.games.hoopers.rules.dice import D8_FACE_NAMES
 from companion.games.hoopers.rules.errors import NotAllowedHere

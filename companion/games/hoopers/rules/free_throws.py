@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.dice import D20, parse_d20
 from companion.games.hoopers.rules.errors import BadStat, MissingInput
 from companion.games.hoopers.rules.stats import check_stat

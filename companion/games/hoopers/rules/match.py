@@ -8,7 +8,6 @@ the draws in the event), and `fold()` rebuilds the state from the log.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
@@ -16,6 +15,7 @@ from companion.engine.events import Step, replay
 from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
+from companion.engine.values import dataclass
 from companion.games.hoopers.data import load
 from companion.games.hoopers.rules import hand, phase
 from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position

@@ -13,9 +13,9 @@ Pure: the CLI's `match shot` (through the match's shot event) and guided play bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.skills import first_position
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
 

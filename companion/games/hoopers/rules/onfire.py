@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from companion.engine.names import match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.data import load
 
 FLAT = "flat"

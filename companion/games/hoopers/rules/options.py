@@ -12,11 +12,12 @@ Pure: values in, refusals and specs out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.engine.errors import BadInput
 from companion.engine.names import a_or_an, match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.errors import NotAllowedHere
 
 

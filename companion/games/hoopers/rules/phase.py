@@ -28,10 +28,11 @@ Pure: no I/O.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
+from companion.engine.values import dataclass
 
 START, PLAY, MISSED, REBOUND_WON, FREE_THROWS, ENDED = (
     "start",

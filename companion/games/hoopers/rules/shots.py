@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.names import match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die

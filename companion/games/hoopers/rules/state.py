@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.engine.names import match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.errors import HooperUnavailable
 from companion.games.hoopers.rules.markers import NO_ATTACK
 from companion.games.hoopers.rules.onfire import FLAT

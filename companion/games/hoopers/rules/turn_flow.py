@@ -24,10 +24,11 @@ The steps of a turn, in order (a step is skipped when the rules close it):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.dice import D20
 from companion.games.hoopers.rules.playbook import REWARDS
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, SHOT_KINDS

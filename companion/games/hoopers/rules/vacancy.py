@@ -11,9 +11,8 @@ take it; the CLI (on a terminal) and guided play ask who comes in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.engine.errors import RuleViolation
+from companion.engine.values import dataclass
 from companion.games.hoopers.rules.errors import FreeThrowsOwed
 from companion.games.hoopers.rules.state import MatchState
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
+from companion.engine.values import dataclass
 from companion.games.hoopers.data import load
 
 MILESTONE_MODES = ("win", "lose", "off")
