@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -394,13 +393,31 @@ def test_bash_completes_values_and_commands(table):
 # --- real shells on a pseudo-terminal ---------------------------------------------------------
 
 
-def typed_line(shell: str, db: Path, line: str, tabs: int = 1, then: str = "") -> list[str]:
-    """Start `shell` fresh with the project's completion script, type `line`, press Tab
-    `tabs` times, type `then`, and return the words of the command line as the shell then
-    reads it."""
+SHELL_WAIT_S = 60  # what a shell on a busy machine may take to draw: a deadline, not a pace
+
+
+def drawn_until(shell: str, child, drawn: str, text: str, start: int = 0) -> str:
+    """`drawn` and what `child` draws next, read until `text` is in it from `start` on."""
+    import pexpect
+
+    while text not in drawn[start:]:
+        try:
+            drawn += child.read_nonblocking(4096, timeout=SHELL_WAIT_S)
+        except pexpect.TIMEOUT:
+            pytest.fail(f"{shell} did not draw {text!r} in {SHELL_WAIT_S} s; it drew {drawn!r}")
+    return drawn
+
+
+def typed_line(shell: str, db: Path, line: str, shows: str, then: str = "") -> list[str]:
+    """Start `shell` fresh with the project's completion script, type `line`, press Tab,
+    wait until the screen shows `shows` (what the completed word reads as on the screen,
+    which the typed line does not hold), type `then`, and return the words of the command
+    line as the shell then reads it. Each step waits for what the shell draws, never for
+    a time: a loaded machine only makes it slower."""
     pexpect = pytest.importorskip("pexpect")
     if shutil.which(shell) is None:
         pytest.skip(f"{shell} is not installed (CI installs it: .ci/run)")
+    assert shows not in line, "the typed line already shows it: nothing to wait for"
     completions = ROOT / "completions"
     setups = {
         "bash": (["--norc", "--noprofile", "-i"], f"source {completions}/companion.bash"),
@@ -412,24 +429,28 @@ def typed_line(shell: str, db: Path, line: str, tabs: int = 1, then: str = "") -
     }
     argv, setup = setups[shell]
     env = {**shell_env(db), "TERM": "dumb", "HOME": str(db.parent)}
-    child = pexpect.spawn(shell, argv, env=env, encoding="utf-8", timeout=30, dimensions=(40, 200))
+    child = pexpect.spawn(
+        shell, argv, env=env, encoding="utf-8", timeout=SHELL_WAIT_S, dimensions=(40, 200)
+    )
     try:
-        prompt = "PS1='READY> '"
+        # The prompt is spelled in two quoted halves, so the echo of this command line
+        # never reads as the prompt: the prompt on screen means the setup has run.
+        prompt = "PS1='READ''Y> '"
         if shell == "fish":
-            prompt = "function fish_prompt; echo -n 'READY> '; end"
+            prompt = "function fish_prompt; echo -n 'READ''Y> '; end"
         child.sendline(f"{prompt}; {setup}")
-        child.expect("READY> ")
-        child.expect("READY> ")
+        child.expect_exact("READY> ")
         child.send(line)
-        for _ in range(tabs):
-            time.sleep(0.5)
-            child.send("\t")
-            time.sleep(2.5)
+        drawn = drawn_until(shell, child, "", line)  # echoed: the shell has read it
+        child.send("\t")
+        # Bash and zsh draw what Tab adds after the echo, fish draws the whole line again:
+        # either way, from the echo on, the screen reads `shows` once Tab has completed.
+        drawn_until(shell, child, drawn, shows, start=drawn.index(line))
         child.send(then)
         # Put the line between two markers and print it one word a line.
         child.send("\x05 END\x01printf '%s\\n' START ")
         child.send("\r")
-        child.expect("\r\nEND\r\n")
+        child.expect_exact("\r\nEND\r\n")
         printed = child.before.replace("\r", "").split("\n")
     finally:
         child.close(force=True)
@@ -439,7 +460,7 @@ def typed_line(shell: str, db: Path, line: str, tabs: int = 1, then: str = "") -
 @pytest.mark.slow
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_a_real_shell_completes_a_hooper_in_one_tab(shell, table):
-    words = typed_line(shell, table, "companion hoopers match foul Bob dime")
+    words = typed_line(shell, table, "companion hoopers match foul Bob dime", "Dime\\ N\\'Shons")
     assert words == ["companion", "hoopers", "match", "foul", "Bob", "Dime N'Shons"]
 
 
@@ -447,14 +468,14 @@ def test_a_real_shell_completes_a_hooper_in_one_tab(shell, table):
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_a_real_shell_completes_a_pair_after_a_colon(shell, table):
     # TRIBE:HOOPER needs a series; the OT Fantasy Draft's CARD=TARGET is the same shape.
-    words = typed_line(shell, table, "companion otdraft score Saul --protect=Saul=Da")
+    words = typed_line(shell, table, "companion otdraft score Saul --protect=Saul=Da", "Saul=David")
     assert words[-1] == "--protect=Saul=David"
 
 
 @pytest.mark.slow
 def test_zsh_completes_on_the_first_tab_of_a_new_shell(table):
     # compinit autoloads the file from $fpath on the first Tab: it must complete right away.
-    words = typed_line("zsh", table, "companion history sh", tabs=1)
+    words = typed_line("zsh", table, "companion history sh", "history show")
     assert words == ["companion", "history", "show"]
 
 
@@ -522,7 +543,7 @@ def test_log_completes_known_players_names_with_their_equals(monkeypatch, capsys
 @pytest.mark.slow
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_a_real_shell_completes_a_known_players_equals_and_no_space(shell, table):
-    words = typed_line(shell, table, "companion log otdraft Ana=3 Be", then="5")
+    words = typed_line(shell, table, "companion log otdraft Ana=3 Be", "Ben=", then="5")
     assert words[-1] == "Ben=5"  # no space after `Ben=`: the score is typed right on
 
 

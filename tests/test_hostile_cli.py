@@ -314,17 +314,20 @@ def test_11_two_databases_in_one_folder_write_at_once(tmp_path):
 
 # --- 12. the lock ------------------------------------------------------------------
 
+# Holds the lock until its stdin has a line or ends (the test lets go, or is gone).
 HOLD = """
-import sys, time
+import sys
 from companion import registry
 from companion.engine.spec import Kind
 from companion.store import Store
 store = Store(sys.argv[1])
 with store._locked():
     print("holding", flush=True)
-    time.sleep(float(sys.argv[2]))
+    sys.stdin.readline()
 """
 
+# A writer slow inside its change: the 1.5 s is the thing under test (the other writer may
+# come before or after it ends; the test accepts both and checks nothing is lost).
 SLOW_APPEND = """
 import sys, time
 from companion import registry
@@ -342,6 +345,7 @@ print("ack", flush=True)
 def _holder(script: str, *args: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [sys.executable, "-c", script, *args],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -374,27 +378,34 @@ def test_12_the_lock_file_is_kept(cli, db):
 
 
 @pytest.mark.slow  # concurrency: real processes and real waits
-def test_12_a_waiting_writer_says_whom_it_waits_for(cli, db):
+def test_12_a_waiting_writer_says_whom_it_waits_for(cli, db, monkeypatch):
     assert cli(*START, *TRIBES).exit_code == 0
-    holder = _holder(HOLD, str(db), "2.5")
+    holder = _holder(HOLD, str(db))
+    said = Store.notice
+
+    def notice(store: Store, message: str) -> None:
+        said(store, message)
+        holder.stdin.write("\n")  # told whom it waits for, the user ends that one
+        holder.stdin.flush()
+
+    monkeypatch.setattr(Store, "notice", notice)
     started = time.monotonic()
     result = cli("hoopers", "match", "score", "Ana", "2")
     assert result.exit_code == 0, result.stderr
     assert time.monotonic() - started > 1
     assert result.stderr == f"waiting for another companion (pid {holder.pid})…\n"
-    holder.wait(timeout=30)
+    holder.communicate(timeout=60)
 
 
 @pytest.mark.slow  # concurrency: real processes and real waits
 def test_12_a_timeout_says_what_to_do(cli, db, monkeypatch):
     assert cli(*START, *TRIBES).exit_code == 0
     monkeypatch.setattr("companion.store.store.LOCK_TIMEOUT_S", 1.5)
-    holder = _holder(HOLD, str(db), "5")
+    holder = _holder(HOLD, str(db))
     try:
         result = cli("hoopers", "match", "score", "Ana", "2")
     finally:
-        holder.kill()
-        holder.wait()
+        holder.communicate(timeout=60)  # its stdin ends: it lets go
     assert result.exit_code == 2
     waiting, error = result.stderr.splitlines()
     assert waiting == f"waiting for another companion (pid {holder.pid})…"

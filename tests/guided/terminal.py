@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pexpect
 
-TIMEOUT_S = 20
+TIMEOUT_S = 60  # a deadline a busy machine may need, not a pace
 ROWS, COLS = 50, 120
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
 

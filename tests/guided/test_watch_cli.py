@@ -127,7 +127,7 @@ def test_watch_off_a_terminal_appends_a_frame_per_change(cli, db):
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
 
-    def read_until(text: str, timeout: float = 20.0) -> list[str]:
+    def read_until(text: str, timeout: float = 60.0) -> list[str]:
         seen, end = [], time.monotonic() + timeout
         while time.monotonic() < end:
             try:
@@ -146,7 +146,7 @@ def test_watch_off_a_terminal_appends_a_frame_per_change(cli, db):
         second = read_until("Lucy 3 – 0 Karl")
         assert any(line.startswith("hoopers match ") for line in second)
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=60) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
