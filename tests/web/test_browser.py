@@ -288,16 +288,22 @@ def command_sentences() -> list[str]:
 
     solo_start = S(last=S(scored=False, deal=S(count=7)))
     solo_lost = S(last=S(scored=True, wins=False, deal=S(count=7)))
-    draft = S(players=["Ana", "Ben"], secrets={}, round=2, free=False, current="Ana")
+    draft = S(players=["Ana", "Ben"], secrets={}, round=2, free=False, current="Ana", totals={})
+    typing = vars(draft) | {"secrets": {"Ana": "x", "Ben": "y"}, "totals": {"Ana": 30}}
+    picking = S(step=S(team="Lucy", kind="hooper"), picks=[], steps=[None] * 36)  # a Draft match
     return [
-        hoopers._next(S(over=True)),
-        hoopers._next(S(over=False, owed={"hooper": "Muy", "team": "Lucy", "count": 2})),
+        hoopers._next(S(draft=None, over=True)),
+        hoopers._next(
+            S(draft=None, over=False, owed={"hooper": "Muy", "team": "Lucy", "count": 2})
+        ),
         playlist.game_next(S(round_over=True)),
         playlist.solo_next(solo_start),
         playlist.solo_next(solo_lost),
         otdraft._next(S(**vars(draft), phase="secrets"), "live", {}),
         otdraft._next(S(**vars(draft), phase="leftovers"), "live", {}),
         otdraft._next(S(**vars(draft), phase="reveal"), "live", {}),
+        otdraft._next(S(**typing, phase="reveal"), "live", {}),
+        hoopers._next(S(draft=picking)),
     ]
 
 
@@ -314,6 +320,8 @@ def test_no_board_sentence_keeps_a_command(page, tmp_path):
         assert shown == sentence[: len(shown)].rstrip() or "(" in sentence, (sentence, shown)
     assert plain[0] == "the match is over"
     assert plain[1] == "Muy (Lucy) shoots 2 free throw(s)"
+    assert plain[-2] == "Ben to type the team's total; the draft is filed when the last is in"
+    assert plain[-1] == "Lucy chooses a hooper (pick 1 of 36)"
 
 
 def test_the_series_board_says_who_took_each_strength_marker(page, tmp_path):
