@@ -216,7 +216,7 @@ def test_the_copies_of_engine_names_match_the_engines():
     from companion.games.allstar.cli import complete as allstar_complete
     from companion.games.allstar.rules.arenas import RULES as ARENA_RULES
     from companion.games.allstar.rules.facts import KEYS
-    from companion.games.hoopers import complete as hoopers_complete
+    from companion.games.hoopers.cli import complete as hoopers_complete
     from companion.games.hoopers.rules.counters import COUNTER_KINDS, POSITIONS
     from companion.games.hoopers.rules.energy_moves import FUNDAMENTALS
     from companion.games.hoopers.rules.shots import SHOT_KINDS
@@ -243,7 +243,7 @@ def test_the_database_names_match_the_tables():
 
     assert registry.ALIASES == ALIASES
     from companion.games.allstar.cli import complete as allstar_complete
-    from companion.games.hoopers import complete as hoopers_complete
+    from companion.games.hoopers.cli import complete as hoopers_complete
     from companion.games.otdraft.cli import complete as otdraft_complete
     from companion.games.playlist.cli import complete as playlist_complete
 

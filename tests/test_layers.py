@@ -82,18 +82,13 @@ def test_no_game_imports_another():
             assert not bad, f"{shown(path)} imports {bad}"
 
 
-# A game's typer apps (cli/) and its Tab values (cli/complete.py, or complete.py beside
-# cli/ where the game keeps its commands' folder to its commands).
-COMMAND_PARTS = ("cli", "complete.py")
-
-
 def test_only_command_modules_import_the_cli():
     """Faces reach games through the tables layer: only typer apps import companion.cli."""
     for path in modules(PACKAGE):
         rel = path.relative_to(PACKAGE)
         # the test kit drives the app as a user types it, as the tools do
         command = rel.parts[0] in ("cli", "tools", "testing", "__main__.py") or (
-            rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[2] in COMMAND_PARTS
+            rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[2] == "cli"
         )
         if command:
             continue

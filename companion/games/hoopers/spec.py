@@ -121,7 +121,7 @@ SPEC = GameSpec(
         ("hoopers", "companion.games.hoopers.demo"),
         ("series", "companion.games.hoopers.demo_series"),
     ),
-    completion="companion.games.hoopers.complete:SOURCES",
+    completion="companion.games.hoopers.cli.complete:SOURCES",
     board="companion.games.hoopers:board.js",
     dice="companion.games.hoopers.rules.dice:DICE",
     fields=Fields(

@@ -266,7 +266,7 @@ def test_a_phone_seat_offers_the_chooser_the_cards_and_makes_the_pick(cli, db):
 
 
 def test_tab_knows_the_hooper_upgrade_cards_the_rules_know():
-    from companion.games.hoopers import complete
+    from companion.games.hoopers.cli import complete
 
     assert tuple(HOOPER_UPGRADES) == complete.HOOPER_UPGRADES
 
