@@ -4,6 +4,7 @@ tests' games), loaded for every game of the box, and what only the core's tests 
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,12 @@ settings.register_profile("fast", parent=settings.get_profile("table"), max_exam
 
 
 def pytest_configure(config):
+    # Started in the background by a script (`pytest ... &`), the run inherits SIGINT
+    # ignored, and so does every process a test starts: Ctrl-C to `watch` or to guided play
+    # is then lost and the test waits out its deadline. The tests that press it need it
+    # heard, as on a terminal; a handler of ours is reset to the default in a child.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if "not slow" in (config.getoption("markexpr", "") or ""):
         settings.load_profile("fast")
         # The parser fuzz sets its own count (tests/test_fuzz.py): a third of it here.
