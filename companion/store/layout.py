@@ -18,6 +18,9 @@ MANIFEST = "_shards"  # the archive files and how many matches each holds
 OWNER = "_machine"  # the table naming the machine that wrote the file last
 SHOWN = "_shown"  # what is kept beside a live match: {"key": match id, "value": ...}
 SEATS = "_seats"  # a live match's seats: {"key": match id, "value": {player: token}}
+# A finished or abandoned match's seats, until the next match of its game (store/seats.py):
+# {"key": match id, "value": {"game": ..., "status": ..., "seats": {player: token}}}
+CLOSED_SEATS = "_seats_closed"
 WAITING = "waiting"  # a live match's field: set aside while another of its game is played
 
 

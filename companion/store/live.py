@@ -14,6 +14,7 @@ from companion.store.ids import Match, now
 from companion.store.kept import entry
 from companion.store.layout import LIVE, SEATS, SHOWN, WAITING
 from companion.store.order import note_recorded
+from companion.store.seats import close_seats, drop_closed_seats
 from companion.store.validate import shard_name
 
 T = TypeVar("T")
@@ -71,6 +72,7 @@ class LiveMatches:
             live.insert(match)
             _keep(db, match, keep)
             db.table(SEATS).insert({"key": match["id"], "value": new_seats(match["players"])})
+            drop_closed_seats(db, game)  # the last game's phones give way to this one's
             return match
 
     def _unused_id(self, live: Any) -> str:
@@ -255,6 +257,7 @@ class LiveMatches:
         }
         txn.put(shard_name(stamp), match)
         live.remove(doc_ids=[doc_id])
+        close_seats(txn.db, doc, status)  # its phones say how it ended, from this same write
         for kept in (SHOWN, SEATS):  # its kept status and its seats go with it
             if kept in txn.db.tables():
                 txn.db.table(kept).remove(Query().key == doc["id"])
