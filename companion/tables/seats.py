@@ -1,10 +1,12 @@
 """A seat per player of a live game: the player's own link, and what it shows and takes.
 
 A match gets its seats in the transaction that starts it (`Store.start_match`: an
-unguessable token per player, 128 bits, new for each game) and loses them in the one that
-files it, so a seat works only while its game is live. A match made live again (an undo
-from the archive) or started by an older companion gets new seats the first time they
-are asked for, in a transaction of their own.
+unguessable token per player, 128 bits, new for each game); the one that files or abandons
+it closes them (companion.store.seats), so a seat takes moves only while its game is live,
+and once it is over says how it ended (`SeatClosed`) until the next match of that game
+starts. A match made live again (an undo from the archive) or started by an older
+companion gets new seats the first time they are asked for, in a transaction of their own;
+its closed ones stay closed.
 
 A seat's state is what its player's page shows: the public board, the player's own
 information (`Table.own`: a hand, a pick; never another's) and the moves the legal-moves
@@ -47,6 +49,17 @@ class SeatGone(RuleViolation):
     """A token that opens no live game's seat (never one, or its game was filed)."""
 
 
+class SeatClosed(SeatGone):
+    """A seat of a game that was filed (`status` "finished") or abandoned: it opens no
+    move, and says how its game ended."""
+
+    def __init__(self, seat: Seat, status: str) -> None:
+        said = "is filed" if status == "finished" else "was abandoned"
+        super().__init__(f"the game {said}: nothing more is played at this seat")
+        self.seat = seat
+        self.status = status
+
+
 def seats_of(store: Store, match: Mapping[str, Any]) -> list[Seat]:
     """The seats of live `match`, one per player in seating order (made now if it has none)."""
     from companion.store.layout import SEATS
@@ -77,27 +90,51 @@ def _whole(tokens: Any, players: list[str]) -> bool:
 
 
 def find_seat(store: Store, token: str) -> Seat:
-    """The seat `token` opens, at a match that is live now; SeatGone otherwise. Every kept
-    token is compared in constant time (a wrong guess learns nothing from the clock)."""
-    from companion.store.layout import LIVE, SEATS
+    """The seat `token` opens, at a match that is live now; SeatClosed when it is a seat of
+    a game over (filed or abandoned), SeatGone otherwise. Every kept token, live or closed,
+    is compared in constant time (a wrong guess learns nothing from the clock)."""
+    from tinydb import Query
+
+    from companion.store.layout import CLOSED_SEATS, LIVE, SEATS
 
     given = token.encode()
     found = None
     snapshot = store.snapshot()
-    for row in snapshot.table(SEATS).all():
-        tokens = row.get("value")
-        if not isinstance(tokens, dict):
-            continue
-        for player, kept in tokens.items():
-            if isinstance(kept, str) and secrets.compare_digest(given, kept.encode()):
-                found = (row.get("key"), player)
+    for kind in (SEATS, CLOSED_SEATS):
+        for row in snapshot.table(kind).all():
+            for player, kept in _tokens_of(row.get("value"), live=kind == SEATS).items():
+                if isinstance(kept, str) and secrets.compare_digest(given, kept.encode()):
+                    found = (kind, row, player)
     if found is not None:
-        from tinydb import Query
-
-        match = snapshot.table(LIVE).get(Query().id == found[0])
-        if match is not None and "finishing" not in match and found[1] in match["players"]:
-            return Seat(found[1], token, match["game"], match["id"])
+        kind, row, player = found
+        match = snapshot.table(LIVE).get(Query().id == row.get("key"))
+        if kind == SEATS:
+            if match is not None and "finishing" not in match and player in match["players"]:
+                return Seat(player, token, match["game"], match["id"])
+        elif match is None:  # over, and not made live again (its new seats are new links)
+            closed = row["value"]
+            seat = Seat(player, token, str(closed.get("game")), str(row.get("key")))
+            raise SeatClosed(
+                seat, "finished" if closed.get("status") == "finished" else "abandoned"
+            )
     raise SeatGone("this seat's game is over or was never here: ask the table for a new link")
+
+
+def _tokens_of(value: Any, live: bool) -> dict[str, Any]:
+    """A kept row's tokens by player: a live seat's value is them, a closed one holds them."""
+    tokens = value if live else value.get("seats") if isinstance(value, dict) else None
+    return tokens if isinstance(tokens, dict) else {}
+
+
+def closed_seat(store: Store, seat: Seat) -> SeatClosed | None:
+    """`seat` closed, when its match was filed or abandoned since it was found live."""
+    try:
+        find_seat(store, seat.token)
+    except SeatClosed as closed:
+        return closed if closed.seat == seat else None
+    except SeatGone:
+        return None
+    return None
 
 
 def current_match(store: Store, seat: Seat) -> dict[str, Any]:
@@ -107,6 +144,9 @@ def current_match(store: Store, seat: Seat) -> dict[str, Any]:
         waiting = store.waiting_match(seat.game)
         if waiting is not None and waiting["id"] == seat.match:
             raise SeatGone(f"{seat.game} match {seat.match} waits while another is played")
+        closed = closed_seat(store, seat)
+        if closed is not None:
+            raise closed
         raise SeatGone("this seat's game is over: ask the table for a new link")
     return match
 
@@ -162,6 +202,6 @@ def make_move(store: Store, seat: Seat, body: Any) -> dict[str, Any]:
             "moves": [],
             "board": made.status.to_json(),
             "own": {},
-            "filed": True,
+            "closed": made.match["status"],  # a face shows how it ended (SeatClosed)
         }
     return seat_state(store, seat)

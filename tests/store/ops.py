@@ -284,7 +284,29 @@ def state(db: Path) -> dict[str, Any]:
         # What `series status` shows: the current Series (None: a flag naming no Series).
         "current series": series[current].get("seed") if current in series else current,
         "stats summed as counted": _summed_as_counted(store),
+        "seats": _seats_say(store),
     }
+
+
+def _seats_say(store: Store) -> list[tuple[str, ...]]:
+    """What each kept seat's phone is told (live, or how its game ended): the roll-off's
+    seats are live before it is filed and say so after it, from the same write."""
+    from companion.store.layout import CLOSED_SEATS, SEATS
+    from companion.tables.seats import SeatClosed, SeatGone, find_seat
+
+    snapshot = store.snapshot()
+    tokens = [t for row in snapshot.table(SEATS).all() for t in row["value"].values()]
+    for row in snapshot.table(CLOSED_SEATS).all():
+        tokens += row["value"]["seats"].values()
+    said: list[tuple[str, ...]] = []
+    for token in tokens:
+        try:
+            said.append(("live", find_seat(store, token).player))
+        except SeatClosed as closed:
+            said.append((closed.status, closed.seat.player))
+        except SeatGone:
+            said.append(("gone",))
+    return sorted(said)
 
 
 def _summed_as_counted(store: Store) -> bool:

@@ -293,3 +293,131 @@ def test_a_seat_offers_what_the_query_offers_its_player_with_the_tables_completi
     assert [m["label"] for m in state["moves"]] == ["deal the next round"]
     make_move(store, seat, {"move": state["moves"][0]["move"], "seen": state["seen"]})
     assert table.fold(table.current()).last.deal.count == 5
+
+
+PLAYLIST = ("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana")
+
+
+def playlist_over(cli) -> None:
+    """A Playlist game whose last round is over (Ana's 15 songs): ready to be filed."""
+    assert cli(*PLAYLIST).exit_code == 0
+    songs = [f"pop/1/love+piano+ballad/a{i}" for i in range(15)]
+    assert cli("playlist", "game", "play", "ana", *songs).exit_code == 0
+    assert cli("playlist", "game", "turn").exit_code == 0
+    assert cli("playlist", "game", "turn").exit_code == 0
+
+
+def files_of(db) -> dict[str, bytes]:
+    """Every file of the database, by name: what a refused move must leave as it was."""
+    return {str(p): p.read_bytes() for p in sorted(db.parent.rglob("*")) if p.is_file()}
+
+
+def first_event(port: int, token: str) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn.request("GET", f"/seat/{token}/events")
+    line = conn.getresponse().readline()
+    conn.close()
+    return json.loads(line.decode().removeprefix("data: "))
+
+
+def test_a_filed_games_seats_say_so_with_the_result_and_open_no_move(cli, db):
+    # Filed at the terminal: every phone, not only one whose tap filed it, says so, with
+    # the result as the room's final board says it, until the next game of its kind.
+    playlist_over(cli)
+    tokens = seats(cli)
+    assert cli("playlist", "game", "end").exit_code == 0
+    with board(db) as port:
+        _, room, _ = get(port, "/api/state")
+        final = json.loads(room)["final"]
+        assert final["decided"] == "Ana wins, 29 to 0"
+        for player in ("Ana", "Ben"):
+            code, body, _ = get(port, f"/seat/{tokens[player]}/state")
+            state = json.loads(body)
+            assert code == 200 and state == {
+                "player": player,
+                "game": "playlist",
+                "match": final["id"],
+                "seen": state["seen"],
+                "moves": [],
+                "board": final,
+                "own": {},
+                "closed": "finished",
+                "said": "The game is filed: Ana wins, 29 to 0.",
+            }
+            assert first_event(port, tokens[player]) == {"code": 200, "state": state}
+        # A tap at a filed game's seat is refused, and nothing anywhere is written.
+        before = files_of(db)
+        code, answer = move(port, tokens["Ben"], "end", "Ben", state["seen"])
+        assert code == 410
+        assert answer["error"] == "the game is filed: nothing more is played at this seat"
+        assert answer["state"]["said"] == "The game is filed: Ana wins, 29 to 0."
+        assert post(port, f"/seat/{tokens['Ben']}/move", "{not json")[0] == 410  # unread
+        assert files_of(db) == before
+        # A token that never was still gets the old refusal.
+        code, answer = move(port, "B" * 22, "end", "Ben", 0)
+        assert (code, answer) == (
+            404,
+            {"error": "this seat's game is over or was never here: ask the table for a new link"},
+        )
+    # The next Playlist game has seats of its own: the last one's links are gone.
+    assert cli(*PLAYLIST).exit_code == 0
+    with pytest.raises(SeatGone) as gone:
+        find_seat(Store(db), tokens["Ana"])
+    assert str(gone.value).startswith("this seat's game is over or was never here")
+
+
+def test_an_abandoned_games_seats_say_it_was_abandoned(cli, db):
+    assert cli(*START, *TRIBES).exit_code == 0
+    tokens = seats(cli)
+    assert cli("hoopers", "match", "abandon").exit_code == 0
+    with board(db) as port:
+        code, body, _ = get(port, f"/seat/{tokens['Karl']}/state")
+        state = json.loads(body)
+        assert code == 200
+        assert (state["closed"], state["said"], state["board"], state["moves"]) == (
+            "abandoned",
+            "The game was abandoned: nothing was filed.",
+            None,
+            [],
+        )
+        before = files_of(db)
+        code, answer = move(port, tokens["Karl"], "score", "Karl", state["seen"])
+        assert (code, answer["error"]) == (
+            410,
+            "the game was abandoned: nothing more is played at this seat",
+        )
+        assert files_of(db) == before
+
+
+def test_a_filed_games_seat_opens_nothing_once_its_match_is_live_again(cli, db):
+    # `history undo` makes the match live again with new seats: the old links show neither
+    # its moves nor anything of their player's, and make no move.
+    playlist_over(cli)
+    old = seats(cli)
+    assert cli("playlist", "game", "end").exit_code == 0
+    assert cli("history", "undo", "--yes").exit_code == 0
+    new = seats(cli)
+    assert set(new.values()).isdisjoint(old.values())
+    with board(db) as port:
+        before = files_of(db)
+        code, body, _ = get(port, f"/seat/{old['Ana']}/state")
+        assert code == 404 and b"was never here" in body
+        assert move(port, old["Ana"], "end", "Ana", 0)[0] == 404
+        assert files_of(db) == before
+        assert get(port, f"/seat/{new['Ana']}/state")[0] == 200
+
+
+def test_a_game_filed_from_one_phone_is_filed_on_every_phone(cli, db):
+    playlist_over(cli)
+    tokens = seats(cli)
+    with board(db) as port:
+        ana = json.loads(get(port, f"/seat/{tokens['Ana']}/state")[1])
+        (count,) = [m for m in ana["moves"] if m["label"] == "count the points and file the game"]
+        code, filed = post(port, f"/seat/{tokens['Ana']}/move",
+                           json.dumps({"move": count["move"], "seen": ana["seen"]}))  # fmt: skip
+        assert code == 200 and filed["closed"] == "finished"
+        assert filed["said"] == "The game is filed: Ana wins, 29 to 0."
+        ben = json.loads(get(port, f"/seat/{tokens['Ben']}/state")[1])
+        assert (ben["said"], ben["board"]) == (filed["said"], filed["board"])
+        assert ben["board"]["scores"] == {"Ana": 29, "Ben": 0}
+    assert cli("history", "list", "--json").json["matches"][0]["status"] == "finished"

@@ -263,9 +263,9 @@ def test_the_room_keeps_the_final_board_after_end_until_the_next_game(
         body = room.inner_text("body")
         assert "companion " not in body.lower() and "hint" not in body
         screenshot(room, "seats-room-final", tmp_path)
-        bob.wait_for_selector("#message.bad")
-        assert (
-            bob.inner_text("#message") == "this seat's game is over: ask the table for a new link"
+        bob.wait_for_selector("#moves p.over")  # filed at the terminal: Bob's phone says so
+        assert bob.inner_text("#moves") == (
+            f"The game is filed: {winner} wins, {scores[winner]} to {scores[loser]}."
         )
         # Kept while the room waits; the next game takes its place.
         room.reload()

@@ -1,7 +1,8 @@
 """Issue 41's last phone items, in headless Chromium at 390×844 (each phone a browser
 context of its own; the harness is tests/web/test_seats_browser.py's): All-Star picks made
 at once from four phones, the Hoopers seat's moves in groups, a move that cannot be taken
-back asking for a second tap, and OT Fantasy Draft totals typed on each player's phone.
+back asking for a second tap, and OT Fantasy Draft totals typed on each player's phone;
+a game filed from one phone, and every other phone then saying so with the result.
 """
 
 from __future__ import annotations
@@ -185,8 +186,11 @@ def test_each_player_types_their_total_on_their_phone_and_the_last_files_the_dra
                 assert "41" not in pages["Ben"].inner_text("body")  # Ana's until all are in
                 assert page.inner_text("#own").count("41") == 1  # her own, on her phone
         ben = pages["Ben"]
-        assert ben.inner_text("#moves") == "The game is filed: the table shows the result."
+        assert ben.inner_text("#moves") == "The game is filed: Ana wins, 41 to 38."
         assert ben.locator(".scores .row.me span").nth(1).inner_text() == "38"
+        ana = pages["Ana"]  # her phone filed nothing: its stream tells it
+        ana.wait_for_selector("#moves p.over")
+        assert ana.inner_text("#moves") == "The game is filed: Ana wins, 41 to 38."
         room.wait_for_selector("#final")
         assert room.inner_text("#final") == "Final · Ana wins, 41 to 38"
     assert table.run("otdraft", "game", "status").returncode == 2  # filed: nothing live
@@ -211,6 +215,44 @@ def test_a_playlist_game_is_counted_and_filed_from_a_phone_once_the_last_round_i
         ben.click("#moves button.confirm")
         ben.wait_for_selector("#message.good")
         assert ben.inner_text("#message") == "Done: count the points and file the game"
-        assert ben.inner_text("#moves") == "The game is filed: the table shows the result."
+        assert ben.inner_text("#moves") == "The game is filed: Ana wins, 29 to 0."
         room.wait_for_selector("#final")
         assert room.inner_text("#final") == "Final · Ana wins, 29 to 0"
+
+
+def test_a_game_filed_from_one_phone_is_filed_on_every_other_phone(table, phones, tmp_path):
+    # Ben counts the points and files the game. Ana's phone hears of it on its stream; a
+    # phone of Ana's that missed it (its stream cut) learns it at its next tap, which makes
+    # nothing; a phone that opens its link afterwards is told too. None says "never here".
+    table.ok("playlist", "game", "start", "-p", "Ana,Ben", "--first", "Ana")
+    table.ok(
+        "playlist", "game", "play", "ana", *[f"pop/1/love+piano+ballad/a{i}" for i in range(15)]
+    )
+    table.ok("playlist", "game", "turn")
+    table.ok("playlist", "game", "turn")
+    filed = "The game is filed: Ana wins, 29 to 0."
+    with table.served() as base:
+        seats = table.seats(base)
+        ben, ana = phones(seats["Ben"]), phones(seats["Ana"])
+        asleep = phones(seats["Ana"], offline_stream=True)
+        ben.click("#moves button")
+        ben.click("#moves button.confirm")
+        ben.wait_for_selector("#message.good")
+        ana.wait_for_selector("#moves p.over")  # the event the stream brought
+        assert ana.inner_text("#moves") == filed
+        assert ana.locator(".scores .row.me span").nth(1).inner_text() == "29"
+        assert ana.locator("#moves button").count() == 0 and ana.inner_text("#message") == ""
+        assert ana.locator("#own-box").is_hidden()
+        screenshot(ana, "seats-phone-filed", tmp_path)
+        matches = table.json("history", "list")["matches"]
+        asleep.click("#moves button")  # the move it still shows, asked twice
+        asleep.click("#moves button.confirm")
+        asleep.wait_for_selector("#message.bad")
+        assert asleep.inner_text("#message") == (
+            "the game is filed: nothing more is played at this seat"
+        )
+        assert asleep.inner_text("#moves") == filed
+        assert table.json("history", "list")["matches"] == matches  # nothing made
+        late = phones(seats["Ben"])
+        assert late.inner_text("#moves") == filed
+        assert late.locator(".scores .row.me span").nth(1).inner_text() == "0"

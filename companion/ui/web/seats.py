@@ -7,9 +7,13 @@ Routes (the seat's token is the whole key; the board's own token is not asked fo
 A move is small JSON (`{"move", "filled", "seen"}`, at most MAX_BODY bytes, typed
 application/json, from no other site's page: an Origin, when sent, must be this server's)
 made through the table layer in one transaction with the CLI's checks: 200 and the new
-state; 400 a bad body; 403 another player's move; 404 a token that opens no live seat;
-409 a stale page or a move not legal now, with the current state; 413, 415, 429 as said.
-Every refusal is one readable sentence (`error`) for the phone, and writes nothing.
+state; 400 a bad body; 403 another player's move; 404 a token that opens no seat;
+409 a stale page or a move not legal now, with the current state; 410 a seat of a game
+over (filed or abandoned), with how it ended; 413, 415, 429 as said. Every refusal is one
+readable sentence (`error`) for the phone, and writes nothing.
+
+A seat of a game over shows how it ended (`closed_state`: the result as the room's final
+board shows it) and nothing else: no move, nothing that was its player's own.
 
 A token is checked before anything else is read or held: a wrong one is answered at once
 and its connection closed. A seat holds at most STREAMS_PER_SEAT streams; a seat and an
@@ -24,6 +28,7 @@ import re
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from importlib import resources
@@ -80,20 +85,35 @@ def get(handler: Any, path: str) -> None:
     seat, part = _seat(handler, path)
     if seat is None:
         return
+    shown = _shown(handler.board.store, seat)
     if part == "/move":
         _answer(handler, HTTPStatus.METHOD_NOT_ALLOWED, {"error": "a move is sent with POST"})
     elif part == "":
         handler._send(HTTPStatus.OK, page(), "text/html; charset=utf-8")
     elif part == "/state":
-        _with_state(handler, seat)
+        found = shown()
+        if "state" in found:
+            _answer(handler, HTTPStatus.OK, found["state"])
+        else:
+            _answer(handler, HTTPStatus.NOT_FOUND, {"error": found["gone"]})
     else:
-        _events(handler, seat)
+        _events(handler, getattr(seat, "seat", seat).token, shown)
+
+
+def _shown(store: Any, seat: Any) -> Callable[[], dict[str, Any]]:
+    """What `seat`'s page shows now, {"state": ...} or {"gone": why}, as a function (a
+    stream asks it again at every change)."""
+    from companion.tables.seats import SeatClosed
+
+    if isinstance(seat, SeatClosed):  # how it ended, never its match's moves: were the
+        return lambda: {"state": closed_state(store, seat)}  # match live again, not this link's
+    return lambda: _state_or_error(store, seat)
 
 
 def post(handler: Any, path: str) -> None:
     """A move from a seat's page."""
     from companion.engine.errors import BadInput, CompanionError, NotYourMove, StoreError
-    from companion.tables.seats import SeatGone, make_move
+    from companion.tables.seats import SeatClosed, SeatGone, make_move
 
     handler.close_connection = True  # whatever is refused, nothing more is read from it
     refused = _body_refused(handler)
@@ -106,6 +126,10 @@ def post(handler: Any, path: str) -> None:
     if part != "/move":
         _answer(handler, HTTPStatus.METHOD_NOT_ALLOWED, {"error": "only a move is sent"})
         return
+    store = handler.board.store
+    if isinstance(seat, SeatClosed):  # its body is not even read: nothing is made
+        _gone(handler, store, seat)
+        return
     try:
         body = json.loads(handler.rfile.read(int(handler.headers["Content-Length"])))
     except (ValueError, UnicodeDecodeError):
@@ -113,9 +137,12 @@ def post(handler: Any, path: str) -> None:
         return
     except OSError:
         return  # the phone went away mid-body: nothing was made
-    store = handler.board.store
     try:
         state = make_move(store, seat, body)
+        if "closed" in state:  # this move filed the game: the phone shows how it ended
+            state = closed_state(store, SeatClosed(seat, state["closed"]))
+    except SeatClosed as closed:  # filed or abandoned since the page was drawn
+        _gone(handler, store, closed)
     except SeatGone as err:
         _answer(handler, HTTPStatus.NOT_FOUND, {"error": str(err)})
     except NotYourMove as err:
@@ -132,9 +159,10 @@ def post(handler: Any, path: str) -> None:
 
 
 def _seat(handler: Any, path: str) -> tuple[Any, str]:
-    """The live seat the path names and the route's part, or (None, "") once refused."""
+    """The live seat the path names (a SeatClosed: a seat of a game over) and the route's
+    part, or (None, "") once refused."""
     from companion.engine.errors import StoreError
-    from companion.tables.seats import SeatGone, find_seat
+    from companion.tables.seats import SeatClosed, SeatGone, find_seat
 
     found = ROUTE.fullmatch(path)
     if found is None:
@@ -143,7 +171,9 @@ def _seat(handler: Any, path: str) -> tuple[Any, str]:
         return None, ""
     token, part = found.group(1), found.group(2) or ""
     try:
-        seat = find_seat(handler.board.store, token)
+        seat: Any = find_seat(handler.board.store, token)
+    except SeatClosed as closed:
+        seat = closed
     except SeatGone as err:
         handler.close_connection = True
         _answer(handler, HTTPStatus.NOT_FOUND, {"error": str(err)})
@@ -180,40 +210,76 @@ def _body_refused(handler: Any) -> tuple[int, str] | None:
 
 
 def _state_or_error(store: Any, seat: Any) -> dict[str, Any]:
+    """{"state": what live `seat`'s page shows now} (how its game ended, once it is over),
+    or {"gone": why there is none}."""
     from companion.engine.errors import CompanionError
-    from companion.tables.seats import seat_state
+    from companion.tables.seats import SeatClosed, seat_state
 
     try:
         return {"state": seat_state(store, seat)}
+    except SeatClosed as closed:
+        return {"state": closed_state(store, closed)}
     except CompanionError as err:
         return {"gone": str(err)}
 
 
-def _with_state(handler: Any, seat: Any) -> None:
+def _gone(handler: Any, store: Any, closed: Any) -> None:
+    """A move at a seat of a game over: refused (410), with how the game ended."""
+    state = closed_state(store, closed)
+    _answer(handler, HTTPStatus.GONE, {"error": str(closed), "state": state})
+
+
+def closed_state(store: Any, closed: Any) -> dict[str, Any]:
+    """What the page of a seat of a game over shows (`closed`: companion.tables.seats.
+    SeatClosed): how it ended and, filed, the result as the room's final board shows it
+    (companion.ui.web.final); no move, and nothing that was its player's own."""
     from companion.engine.errors import CompanionError
-    from companion.tables.seats import seat_state
+    from companion.history.book import load
+    from companion.ui.web.final import final_board
 
+    seat, board, seen = closed.seat, None, 0
     try:
-        _answer(handler, HTTPStatus.OK, seat_state(handler.board.store, seat))
-    except CompanionError as err:
-        _answer(handler, HTTPStatus.NOT_FOUND, {"error": str(err)})
+        match = load(store, seat.match)
+        seen = len(match.get("events") or [])
+        if closed.status == "finished":
+            board = final_board(store, match)
+    except (CompanionError, LookupError, TypeError, ValueError):
+        pass  # deleted from history since, or unreadable: how it ended is still said
+    decided = (board or {}).get("decided")
+    if closed.status != "finished":
+        said = "The game was abandoned: nothing was filed."
+    elif decided and decided != "The game is filed":
+        said = f"The game is filed: {decided}."
+    else:
+        said = "The game is filed: the table shows the result."
+    return {
+        "player": seat.player,
+        "game": seat.game,
+        "match": seat.match,
+        "seen": seen,
+        "moves": [],
+        "board": board,
+        "own": {},
+        "closed": closed.status,
+        "said": said,
+    }
 
 
-def _events(handler: Any, seat: Any) -> None:
-    """The seat's state now and after every change (the board's own wake-ups)."""
+def _events(handler: Any, token: str, shown: Any) -> None:
+    """The seat's state now and after every change (the board's own wake-ups): `shown()`,
+    {"state": ...} or {"gone": why}."""
     limits = handler.board.seat_limits
-    if not limits.open_stream(seat.token):
+    if not limits.open_stream(token):
         handler.close_connection = True
         _answer(handler, HTTPStatus.TOO_MANY_REQUESTS, {"error": "this seat is open elsewhere"})
         return
     try:
-        handler._stream(lambda code, document: _event(handler.board.store, seat))
+        handler._stream(lambda code, document: _event(shown()))
     finally:
-        limits.close_stream(seat.token)
+        limits.close_stream(token)
 
 
-def _event(store: Any, seat: Any) -> dict[str, Any]:
-    found = _state_or_error(store, seat)
+def _event(found: dict[str, Any]) -> dict[str, Any]:
     return {"code": 200, **found} if "state" in found else {"code": 404, "error": found["gone"]}
 
 
