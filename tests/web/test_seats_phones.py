@@ -243,6 +243,7 @@ def test_a_game_filed_from_one_phone_is_filed_on_every_other_phone(table, phones
         assert ana.locator(".scores .row.me span").nth(1).inner_text() == "29"
         assert ana.locator("#moves button").count() == 0 and ana.inner_text("#message") == ""
         assert ana.locator("#own-box").is_hidden()
+        assert ana.locator("#yours-box h2").inner_text() == "THE GAME"  # no moves any more
         screenshot(ana, "seats-phone-filed", tmp_path)
         matches = table.json("history", "list")["matches"]
         asleep.click("#moves button")  # the move it still shows, asked twice
