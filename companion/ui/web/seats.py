@@ -105,8 +105,10 @@ def _shown(store: Any, seat: Any) -> Callable[[], dict[str, Any]]:
     stream asks it again at every change)."""
     from companion.tables.seats import SeatClosed
 
-    if isinstance(seat, SeatClosed):  # how it ended, never its match's moves: were the
-        return lambda: {"state": closed_state(store, seat)}  # match live again, not this link's
+    if isinstance(seat, SeatClosed):
+        # How it ended, and never its match's state: were the match made live again (an
+        # undo from history), its moves and its player's own would be its new links' only.
+        return lambda: {"state": closed_state(store, seat)}
     return lambda: _state_or_error(store, seat)
 
 
