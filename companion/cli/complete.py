@@ -27,7 +27,7 @@ from companion.store.peek import Peek
 
 Item = tuple[str, "str | None"]  # a value and what it is (zsh and fish show it)
 Source = Callable[["Asked"], Iterable[Item]]
-Pair = Callable[["Asked", Any], Iterable[Item]]  # values given what another part names
+ValuesOf = Callable[["Asked", Any], Iterable[Item]]  # the values of what another part names
 
 # Copies of names the engines keep in code (checked against them by the tests).
 EXPORT_FORMATS = ("json", "csv", "bgstats", "bgsplay", "bgg")  # companion.history.formats.FORMATS
@@ -219,7 +219,7 @@ def from_table(load: Load, name: str, *keys: str, label: str = "label") -> Sourc
     return source
 
 
-def members(load: Load, name: str, *keys: str, field: str, label: str = "label") -> Pair:
+def members(load: Load, name: str, *keys: str, field: str, label: str = "label") -> ValuesOf:
     """The names each row of a data table's table lists in `field` (a row is a group: a side
     and its line-up), with the row's `label`: those of the row `group` names (its key or
     label, any case), of every row when None. `pair`'s right part, or `of_given`'s."""
@@ -236,7 +236,7 @@ def members(load: Load, name: str, *keys: str, field: str, label: str = "label")
     return found
 
 
-def of_given(right: Pair, name: str) -> Source:
+def of_given(right: ValuesOf, name: str) -> Source:
     """`right`'s values for what parameter `name` says on the line (None: not given)."""
     return lambda asked: right(asked, asked.given(name))
 
@@ -344,19 +344,18 @@ def legal_values(asked: Asked, game: str, name: str, kind: str | None = None) ->
     target = table_target(str(match.get("game", game)))
     if not target:
         return []
+    typed = {k: asked.given(k) for k in asked.typed() if k != name}
+    said = {k: v.strip().casefold() for k, v in typed.items() if isinstance(v, str) and v.strip()}
     answer = legal(load(target).rules, match)
-    found = (m for m in answer.moves if kind in (None, m.kind) and _fits(m.what, asked, name))
+    found = (m for m in answer.moves if kind in (None, m.kind) and _fits(m.what, said))
     return list(dict.fromkeys(str(v) for m in found if (v := _field(m, name)) is not None))
 
 
-def _fits(what: Mapping[str, Any], asked: Asked, name: str) -> bool:
-    """Whether the move's data agrees with every parameter typed on the line that it holds."""
-    for key in asked.typed():
+def _fits(what: Mapping[str, Any], said: Mapping[str, str]) -> bool:
+    """Whether the move's data agrees with what the line says (casefolded) of its keys."""
+    for key, typed in said.items():
         held = _field_of(what, key)
-        typed = asked.given(key)
-        if key == name or held is None or not isinstance(typed, str) or not typed.strip():
-            continue
-        if not str(held).casefold().startswith(typed.strip().casefold()):
+        if held is not None and not str(held).casefold().startswith(typed):
             return False
     return True
 
@@ -445,7 +444,7 @@ def _each_once(typed: str, items: Iterable[Item], before: str = "") -> list[Item
     return [(head + v, h) for v, h in items if v.casefold() not in taken]
 
 
-def pair(sep: str, left: Source, right: Pair, several: bool = False) -> Source:
+def pair(sep: str, left: Source, right: ValuesOf, several: bool = False) -> Source:
     """`LEFT<sep>RIGHT` (`Team:Name`, `Saul=David`): every pair (or, when there are too
     many, every left part) until the left part is typed, then its right values;
     `several`: then a comma-separated list of them, each once (`Team:Name,Other`)."""
