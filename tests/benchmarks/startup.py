@@ -15,7 +15,9 @@ Each prints the status kept with the match at its last move (companion.tables.sh
 status replays the match when what was kept is missing or stale. `odds: hoopers series`
 is the Series' odds (its managers' chances, kept by companion.history.book.predicted);
 `move: hoopers match score` and `move: hoopers match shot` are tracked moves (each undone
-after each run, the undo untimed).
+after each run, the undo untimed). `Tab: … --hooper` is a move's values the legal-moves query
+offers first (it imports the engine and replays the match). `--only TEXT` runs the rows whose
+name holds TEXT, with the floor and `roll d20`.
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
