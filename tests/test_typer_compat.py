@@ -155,6 +155,10 @@ def check_value_completion(capsys, monkeypatch) -> None:
     ctx = command.make_context("greet", [], resilient_parsing=True)
     (item,) = name.shell_complete(ctx, "Ann")
     assert (item.value, item.help, item.type) == ("Anna", "help", "plain")
+    # What the line gives, its defaults left out (Tab narrows a move's values by it).
+    assert typer_compat.typed_on_line(ctx) == []
+    given = command.make_context("greet", ["Ann"], resilient_parsing=True)
+    assert typer_compat.typed_on_line(given) == ["name"]
     # The project's shell classes resolve a command line as click does.
     monkeypatch.setenv(typer_compat.ARGS_VAR, "greet An")
     monkeypatch.setenv(COMPLETE_VAR, "complete_zsh")

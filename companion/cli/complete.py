@@ -18,7 +18,7 @@ copies against the engines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -27,6 +27,7 @@ from companion.store.peek import Peek
 
 Item = tuple[str, "str | None"]  # a value and what it is (zsh and fish show it)
 Source = Callable[["Asked"], Iterable[Item]]
+ValuesOf = Callable[["Asked", Any], Iterable[Item]]  # the values of what another part names
 
 # Copies of names the engines keep in code (checked against them by the tests).
 EXPORT_FORMATS = ("json", "csv", "bgstats", "bgsplay", "bgg")  # companion.history.formats.FORMATS
@@ -171,6 +172,10 @@ class Asked:
         """A parameter already on the command line (None when not given)."""
         return self.ctx.params.get(name)
 
+    def typed(self) -> list[str]:
+        """The parameters typed on the command line (not left to their defaults)."""
+        return typer_compat.typed_on_line(self.ctx)
+
     @cached_property
     def db(self) -> Peek:
         from companion.cli.common import db_path
@@ -185,9 +190,66 @@ def values(names: Iterable[str], help_text: str | None = None) -> list[Item]:
     return [(name, help_text) for name in names]
 
 
-def fixed(names: Iterable[str]) -> Source:
+def fixed(names: Iterable[str], help_text: str | None = None) -> Source:
     listed = tuple(names)
-    return lambda asked: values(listed)
+    return lambda asked: values(listed, help_text)
+
+
+def chain(*sources: Source) -> Source:
+    """Each source's values in turn."""
+    return lambda asked: [item for source in sources for item in source(asked)]
+
+
+Load = Callable[[str], Any]  # a game's `data.load`: its TOML tables, read and cached
+
+
+def from_table(load: Load, name: str, *keys: str, label: str = "label") -> Source:
+    """What the game's data table `name` holds under `keys`: a list's words, the `key` of
+    each row of a list of rows, or a table's keys, each with its row's `label` as help. The
+    rules read the same table: a word added there is offered at once, and no copy is kept."""
+
+    def source(asked: Asked) -> list[Item]:
+        found = _at(load, name, keys)
+        if isinstance(found, Mapping):
+            rows = list(found.items())
+        else:
+            rows = [(r["key"], r) if isinstance(r, Mapping) else (r, None) for r in found]
+        return [(str(key), _label(row, label)) for key, row in rows]
+
+    return source
+
+
+def members(load: Load, name: str, *keys: str, field: str, label: str = "label") -> ValuesOf:
+    """The names each row of a data table's table lists in `field` (a row is a group: a side
+    and its line-up), with the row's `label`: those of the row `group` names (its key or
+    label, any case), of every row when None. `pair`'s right part, or `of_given`'s."""
+
+    def found(asked: Asked, group: Any) -> list[Item]:
+        named = group.strip().casefold() if isinstance(group, str) else None
+        items: list[Item] = []
+        for key, row in _at(load, name, keys).items():
+            shown = str(row.get(label, key))
+            if named is None or named in (str(key).casefold(), shown.casefold()):
+                items += [(str(m), shown) for m in row.get(field) or ()]
+        return items
+
+    return found
+
+
+def of_given(right: ValuesOf, name: str) -> Source:
+    """`right`'s values for what parameter `name` says on the line (None: not given)."""
+    return lambda asked: right(asked, asked.given(name))
+
+
+def _at(load: Load, name: str, keys: tuple[str, ...]) -> Any:
+    found = load(name)
+    for key in keys:
+        found = found[key]
+    return found
+
+
+def _label(row: Any, label: str) -> str | None:
+    return str(row[label]) if isinstance(row, Mapping) and row.get(label) is not None else None
 
 
 # --- people -------------------------------------------------------------------------------
@@ -224,21 +286,42 @@ def score_names(asked: Asked) -> list[Item]:
 NOTHING_TO_SAY: list[Item] = []
 
 
-def live_players(game: str) -> Source:
+def live_players(game: str, help_text: str | None = None) -> Source:
     def players(asked: Asked) -> list[Item]:
         match = asked.db.live_match(game)
-        return values(match.get("players") or []) if match else []
+        return values(match.get("players") or [], help_text) if match else []
 
     return players
 
 
-def legal_first(game: str, name: str, rest: Source | None = None) -> Source:
+def live_pieces(game: str, option: str, owner: str, others: bool = False) -> Source:
+    """What each player holds in the live `game` match (its options' `option`: player ->
+    names, e.g. a team's line-up), each with its player: the holdings of the player
+    parameter `owner` names on the line (`others`: of every other player), else everyone's."""
+
+    def pieces(asked: Asked) -> list[Item]:
+        match = asked.db.live_match(game)
+        if not match:
+            return []
+        held = (match.get("options") or {}).get(option) or {}
+        players = [str(p) for p in match.get("players") or []]
+        named = _resolve(asked.given(owner), players)
+        chosen = [p for p in players if (p != named if others else named in (None, p))]
+        return [(str(piece), p) for p in chosen for piece in held.get(p) or []]
+
+    return pieces
+
+
+def legal_first(
+    game: str, name: str, rest: Source | None = None, kind: str | None = None
+) -> Source:
     """The values `name` takes ("who", or a key of a move's `what`) in the moves the live
     `game` match's query offers now, first ("legal now"), then `rest`'s: Tab asks the one
-    answer the CLI, guided play and the seats ask (companion.engine.moves)."""
+    answer the CLI, guided play and the seats ask (companion.engine.moves). `kind`: only
+    the moves of that kind; the words already on the line narrow them (`legal_values`)."""
 
     def source(asked: Asked) -> list[Item]:
-        found = values(legal_values(asked, game, name), "legal now")
+        found = values(legal_values(asked, game, name, kind), "legal now")
         taken = {value for value, _ in found}
         later = [item for item in (rest(asked) if rest else ()) if item[0] not in taken]
         return [*found, *later]
@@ -246,8 +329,11 @@ def legal_first(game: str, name: str, rest: Source | None = None) -> Source:
     return source
 
 
-def legal_values(asked: Asked, game: str, name: str) -> list[str]:
-    """`name`'s values in the moves legal now in `game`'s live match (none without one)."""
+def legal_values(asked: Asked, game: str, name: str, kind: str | None = None) -> list[str]:
+    """`name`'s values in the moves legal now in `game`'s live match (none without one), of
+    `kind` only when given. A parameter typed on the line whose name is a key of a move's
+    data (or of a table in it: a `spec`'s `kind`) keeps the moves whose value there starts
+    with it, any case: `shot TEAM 3ps --hooper <Tab>` offers that team's 3-point shooters."""
     match = asked.db.live_match(game)
     if not match:
         return []
@@ -256,7 +342,33 @@ def legal_values(asked: Asked, game: str, name: str) -> list[str]:
     from companion.tables import table_target
 
     target = table_target(str(match.get("game", game)))
-    return legal(load(target).rules, match).values(name) if target else []
+    if not target:
+        return []
+    typed = {k: asked.given(k) for k in asked.typed() if k != name}
+    said = {k: v.strip().casefold() for k, v in typed.items() if isinstance(v, str) and v.strip()}
+    answer = legal(load(target).rules, match)
+    found = (m for m in answer.moves if kind in (None, m.kind) and _fits(m.what, said))
+    return list(dict.fromkeys(str(v) for m in found if (v := _field(m, name)) is not None))
+
+
+def _fits(what: Mapping[str, Any], said: Mapping[str, str]) -> bool:
+    """Whether the move's data agrees with what the line says (casefolded) of its keys."""
+    for key, typed in said.items():
+        held = _field_of(what, key)
+        if held is not None and not str(held).casefold().startswith(typed):
+            return False
+    return True
+
+
+def _field(move: Any, name: str) -> Any:
+    return move.who if name == "who" else _field_of(move.what, name)
+
+
+def _field_of(what: Mapping[str, Any], key: str) -> Any:
+    if key in what:
+        return what[key]
+    tables = (v for v in what.values() if isinstance(v, Mapping) and key in v)
+    return next((t[key] for t in tables), None)
 
 
 def moving_players(asked: Asked) -> list[Item]:
@@ -321,23 +433,27 @@ def _match_help(match: dict[str, Any]) -> str:
 
 def commas(source: Source) -> Source:
     """A comma-separated list of `source`'s values: completes the last one, once each."""
-
-    def listed(asked: Asked) -> list[Item]:
-        done, _, _ = asked.incomplete.rpartition(",")
-        head = done + "," if done else ""
-        taken = {w.strip().casefold() for w in done.split(",")} if done else set()
-        return [(head + v, h) for v, h in source(asked) if v.casefold() not in taken]
-
-    return listed
+    return lambda asked: _each_once(asked.incomplete, source(asked))
 
 
-def pair(sep: str, left: Source, right: Callable[[Asked, str], Iterable[Item]]) -> Source:
-    """`LEFT<sep>RIGHT` (`Keepers:Edd Trapp`, `Saul=David`): every pair (or, when there are
-    too many, every left part) until the left part is typed, then its right values."""
+def _each_once(typed: str, items: Iterable[Item], before: str = "") -> list[Item]:
+    """`items` as the last of the comma-separated words `typed`, leaving out those typed."""
+    done, _, _ = typed.rpartition(",")
+    head = before + (done + "," if done else "")
+    taken = {w.strip().casefold() for w in done.split(",")} if done else set()
+    return [(head + v, h) for v, h in items if v.casefold() not in taken]
+
+
+def pair(sep: str, left: Source, right: ValuesOf, several: bool = False) -> Source:
+    """`LEFT<sep>RIGHT` (`Team:Name`, `Saul=David`): every pair (or, when there are too
+    many, every left part) until the left part is typed, then its right values;
+    `several`: then a comma-separated list of them, each once (`Team:Name,Other`)."""
 
     def paired(asked: Asked) -> list[Item]:
         if sep in asked.incomplete:
-            typed = asked.incomplete.split(sep, 1)[0]
+            typed, _, rest = asked.incomplete.partition(sep)
+            if several:
+                return _each_once(rest, right(asked, typed), f"{typed}{sep}")
             return [(f"{typed}{sep}{v}", h) for v, h in right(asked, typed)]
         lefts = [v for v, _ in left(asked)]
         both = [(f"{lv}{sep}{rv}", rh) for lv in lefts for rv, rh in right(asked, lv)]

@@ -7,7 +7,8 @@ commands lazily (companion.cli.common.LazyTyper), to answer a shell's Tab with t
 project's own bash/zsh/fish classes (built on click's `ShellComplete`, its
 `_resolve_context`/`_resolve_incomplete` and `split_arg_string`, without typer's
 `--install-completion` option), to complete the values of every parameter from one registry
-(click's `Parameter._custom_shell_complete`, see companion.cli.complete), to generate the
+(click's `Parameter._custom_shell_complete`, see companion.cli.complete) narrowed by what the
+line already gives (click's parameter sources), to generate the
 completion scripts (companion.tools.generate), and to let the tests build the command tree
 once (tests/conftest.py).
 
@@ -51,6 +52,7 @@ __all__ = [
     "set_value_completion",
     "shell_complete",
     "type_completion",
+    "typed_on_line",
 ]
 
 # The typer releases this module is tested with: >= TESTED[0], < TESTED[1]. Keep in step
@@ -170,6 +172,15 @@ def completion_item(value: str, help_text: str | None = None) -> Any:
     from typer._click.shell_completion import CompletionItem
 
     return CompletionItem(value, help=help_text)
+
+
+def typed_on_line(ctx: Any) -> list[str]:
+    """The parameters of `ctx` given on the command line (or the environment), not left to
+    their defaults (click's `Context.get_parameter_source`)."""
+    from typer._click.core import ParameterSource
+
+    unset = (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+    return [name for name in ctx.params if ctx.get_parameter_source(name) not in unset]
 
 
 def type_completion(ctx: Any, param: Any, incomplete: str) -> list[Any]:
@@ -323,6 +334,8 @@ def _shell_classes() -> dict[str, type]:
                 before = _resolve_context(self.cli, self.ctx_args, self.prog_name, args[:-1])
                 known = {k: v for k, v in ctx.params.items() if v is not None}
                 ctx.params = {**before.params, **known}
+                for name in set(typed_on_line(before)) - set(known):
+                    ctx.set_parameter_source(name, before.get_parameter_source(name))
             found = obj.shell_complete(ctx, incomplete)
             hidden = getattr(getattr(ctx.command, "callback", None), "hidden_options", None)
             if callable(hidden) and incomplete.startswith("-"):

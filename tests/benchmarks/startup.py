@@ -1,6 +1,6 @@
 """Start-up latency: whole `companion` processes against a one-command typer app.
 
-    python tests/benchmarks/startup.py [--runs 30] [--instructions]
+    python tests/benchmarks/startup.py [--runs 30] [--instructions] [--only Tab:]
 
 Runs each command as a fresh process, interleaved (so background load hits all
 of them alike), and prints the median and spread of wall time and of CPU time
@@ -15,7 +15,9 @@ Each prints the status kept with the match at its last move (companion.tables.sh
 status replays the match when what was kept is missing or stale. `odds: hoopers series`
 is the Series' odds (its managers' chances, kept by companion.history.book.predicted);
 `move: hoopers match score` and `move: hoopers match shot` are tracked moves (each undone
-after each run, the undo untimed).
+after each run, the undo untimed). `Tab: … --hooper` is a move's values the legal-moves query
+offers first (it imports the engine and replays the match). `--only TEXT` runs the rows whose
+name holds TEXT, with the floor and `roll d20`.
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
@@ -59,6 +61,12 @@ COMPLETIONS = {
     "Tab: companion (every command)": ("zsh", "companion "),
     "Tab: companion history stats --player": ("bash", "companion history stats --player "),
     "Tab: companion log otdraft": ("zsh", "companion log otdraft "),
+    # A game's words from its data tables, and a move's values the legal-moves query offers.
+    "Tab: companion hoopers shot": ("zsh", "companion hoopers shot "),
+    "Tab: companion hoopers match shot Ann 2ps --hooper": (
+        "zsh",
+        "companion hoopers match shot Ann 2ps --hooper ",
+    ),
 }
 
 
@@ -137,6 +145,9 @@ def setup_database(env: dict[str, str]) -> None:
     subprocess.run([*py, *draft], **quiet)
 
 
+REFERENCES = ("typer floor app", "companion roll d20")  # every ratio's denominators
+
+
 def commands(floor: Path) -> dict[str, list[str]]:
     py = sys.executable
     return {
@@ -185,6 +196,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument("--only", help="the rows whose name holds this (and the two references)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         floor = Path(folder) / "floor.py"
@@ -199,7 +211,11 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["COMPANION_DB"] = str(Path(folder) / "db.json")
         setup_database(env)
-        cmds = commands(floor)
+        cmds = {
+            name: argv
+            for name, argv in commands(floor).items()
+            if not args.only or args.only in name or name in REFERENCES
+        }
         envs = {name: {**env, **completion_env(*COMPLETIONS[name])} for name in COMPLETIONS}
         envs.update(dict.fromkeys(REPLAYED, replayed_copy(env)))
         wall: dict[str, list[float]] = {name: [] for name in cmds}

@@ -265,12 +265,6 @@ def test_a_phone_seat_offers_the_chooser_the_cards_and_makes_the_pick(cli, db):
     assert status(cli)["draft"]["teams"]["Ana"]["hoopers"] == ["Edd Trapp"]
 
 
-def test_tab_knows_the_hooper_upgrade_cards_the_rules_know():
-    from companion.games.hoopers.cli import complete
-
-    assert tuple(HOOPER_UPGRADES) == complete.HOOPER_UPGRADES
-
-
 def test_promo_cards_join_the_table_and_a_hostile_name_is_refused(cli):
     # "Create a deck composed by 21 hooper cards (plus other hooper promo cards you may have)"
     assert_user_error(

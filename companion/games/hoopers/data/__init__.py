@@ -3,3 +3,8 @@
 from companion.data import reader
 
 load = reader(__file__)
+
+
+def words(key: str) -> tuple[str, ...]:
+    """One list of words.toml: the words a table says for a play (its shots, its counters)."""
+    return tuple(load("words")[key])

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.values import dataclass
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.counters import TEAM_FOUL_FREE_THROWS, TEAM_FOUL_LIMIT
 from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import BadStat, MissingInput, NotAllowedHere
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 BLOCK_OUTCOMES = {"foul": "foul", "restart-f2": "restart-f2", "restart-a": "restart-a"}
 # "A BLOCK is a boosted defense or counter": a shot's defence, or a steal or intercept.
-BLOCKED_COUNTERS = ("steal", "intercept")
+BLOCKED_COUNTERS = words("fundamental_counters")
 BLOCK_AGAINST = (*SHOT_KINDS, *BLOCKED_COUNTERS)
 
 

@@ -20,10 +20,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.errors import MissingInput
 
 STATS = ("2ps", "3ps", "lup", "d2", "d3", "dlu", "o", "v")
-POSITIONS = ("PG", "SG", "SF", "PF", "C")
+POSITIONS = words("positions")
 
 
 def check_card(name: str, entry: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.names import match_prefix
 from companion.engine.values import dataclass
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import BadStat, MissingInput, MissingStat, NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
@@ -15,8 +16,8 @@ from companion.games.hoopers.rules.stats import check_stat
 if TYPE_CHECKING:
     from companion.engine.rng import TableRng
 
-COUNTER_KINDS = ("steal", "intercept", "rebound")
-POSITIONS = ("PG", "SG", "SF", "PF", "C")
+COUNTER_KINDS = words("counters")
+POSITIONS = words("positions")
 # 'Foul: Basic Concepts': from the third team foul of a period, a counter foul
 # also gives the opponent two free throws.
 TEAM_FOUL_LIMIT = 3

@@ -26,16 +26,13 @@ from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
-from companion.games.hoopers.rules.cards import POSITIONS
+from companion.games.hoopers.data import load
 from companion.games.hoopers.rules.errors import NotYourTurn
 
 TEAM, UPGRADES_EACH, DECK_EACH = 7, 3, 4  # a team of seven; 3 hooper upgrades; 4 a deck
 DECK_SIZE = 9  # "divide them in two decks of 9"
-# The hooper upgrade deck: "merging all the milestone upgrades with the hooper upgrades from
-# the player pack" — 1 "plus two energies", 8 "Stat +10 plus one energy", 1 "three
-# energies" (the Series' names: rules/series_upgrades.py) and the five [star] upgrades, one
-# per second position.
-HOOPER_UPGRADES = {"two": 1, "ten": 8, "three": 1} | {f"star-{p}": 1 for p in POSITIONS}
+# The hooper upgrade deck and how many of each card (data/game.toml, [draft]).
+HOOPER_UPGRADES: dict[str, int] = dict(load("game")["draft"]["hooper_upgrades"])
 
 
 def deck_upgrades() -> dict[str, int]:
@@ -307,7 +304,6 @@ def _say_stage_end(state: Any, draft: DraftState, picked: Mapping[str, Any]) -> 
 def draft_pool(more: Sequence[str] = ()) -> list[str]:
     """ "Create a deck composed by 21 hooper cards (plus other hooper promo cards you may
     have)": both tribes' ten, Susan Peg (The Series' own card), then `more`."""
-    from companion.games.hoopers.data import load
     from companion.games.hoopers.rules.susan_peg import SUSAN_PEG
 
     tribes = load("game")["tribes"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import match_prefix
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.energy import (
     STAR_ENERGY,
     check_energy,
@@ -28,7 +29,7 @@ from companion.games.hoopers.rules.energy import (
 from companion.games.hoopers.rules.errors import MissingInput, NotYourTurn
 from companion.games.hoopers.rules.state import MatchState
 
-FUNDAMENTALS = ("dribble", "pass", "screen")
+FUNDAMENTALS = words("fundamentals")
 
 
 def play_fundamental(state: MatchState, data: dict[str, Any], rng: Any, draws: Any) -> None:

@@ -11,7 +11,7 @@ from companion.games.hoopers.data import load
 from companion.games.hoopers.rules.dice import D8_FACE_NAMES
 from companion.games.hoopers.rules.errors import NotAllowedHere
 
-FOUL_ACTIONS = ("screen", "steal", "intercept", "rebound", "d2", "d3", "dlu", "block")
+FOUL_ACTIONS = tuple(load("fouls"))  # the foul die's actions, as fouls.toml lists them
 DEFENCES = ("d2", "d3", "dlu")
 # Linda Siempre "rolls this face on the foul die when defending": a defence or her block.
 LINDA_ACTIONS = (*DEFENCES, "block")

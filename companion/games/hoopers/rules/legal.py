@@ -37,10 +37,11 @@ from typing import Any
 
 from companion.engine.moves import Ask, Move
 from companion.engine.names import possessive
+from companion.games.hoopers.data import words
 
-SHOT_KINDS = ("2ps", "3ps", "lup")
-FUNDAMENTALS = ("dribble", "pass", "screen")
-COUNTERS = ("steal", "intercept")
+SHOT_KINDS = words("shots")
+FUNDAMENTALS = words("fundamentals")
+COUNTERS = words("fundamental_counters")
 PROBE_STAT = 50  # the number a move is tried with when the match knows none
 SHOT_WORDS = {"2ps": "a 2PS", "3ps": "a 3PS", "lup": "a lay-up"}
 FUNDAMENTAL_WORDS = {"dribble": "dribbles", "pass": "passes", "screen": "screens"}

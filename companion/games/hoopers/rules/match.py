@@ -16,7 +16,7 @@ from companion.engine.events import play as play_moves
 from companion.engine.names import match_prefix
 from companion.engine.rng import TableRng, step_rng
 from companion.engine.values import dataclass
-from companion.games.hoopers.data import load
+from companion.games.hoopers.data import load, words
 from companion.games.hoopers.rules import hand, phase
 from companion.games.hoopers.rules.counters import POSITIONS, TEAM_FOUL_LIMIT, parse_position
 from companion.games.hoopers.rules.defence import check_defence_card
@@ -742,10 +742,10 @@ def _score(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> N
 
 
 # 'Foul: Cases': the actions a foul is committed on, by who commits it.
-DEFENSIVE_FOULS = ("steal", "intercept", "d2", "d3", "dlu", "block")
-OFFENSIVE_FOULS = ("screen", "rebound", "charging")
+DEFENSIVE_FOULS = words("defensive_fouls")
+OFFENSIVE_FOULS = words("offensive_fouls")
 FOUL_ON = (*DEFENSIVE_FOULS, *OFFENSIVE_FOULS)
-COUNTER_FOULS = ("steal", "intercept", "rebound")  # 'Counter': the three counter actions
+COUNTER_FOULS = words("counters")  # 'Counter': the three counter actions
 
 
 def _foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:

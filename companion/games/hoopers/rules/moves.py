@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.names import a_or_an, match_prefix
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS, resolve_block
 from companion.games.hoopers.rules.chips import spend_chip
 from companion.games.hoopers.rules.counters import (
@@ -577,7 +578,7 @@ def _onfire(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> 
     hooper = side.hooper(data["hooper"])
     hooper.check_in_game(side.name, "move on the Onfire track")
     side.check_on_court(hooper, "move on the Onfire track")
-    direction = match_prefix(data["direction"], ("up", "down"), what="direction")
+    direction = match_prefix(data["direction"], words("onfire"), what="direction")
     data.update(team=side.name, hooper=hooper.name, direction=direction)
     step = "one step forward" if direction == "up" else "one step back"
     state.notes.append(f"{hooper.name} ({side.name}): {step} on the Onfire track")

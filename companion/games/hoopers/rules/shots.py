@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.names import match_prefix
 from companion.engine.values import dataclass
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.dice import D8, parse_d8
 from companion.games.hoopers.rules.errors import NotAllowedHere
 from companion.games.hoopers.rules.fouls import FoulReading, read_foul_die
@@ -23,7 +24,7 @@ from companion.games.hoopers.rules.stats import check_bonus, check_stat
 if TYPE_CHECKING:
     from companion.engine.rng import TableRng
 
-SHOT_KINDS = ("2ps", "3ps", "lup")
+SHOT_KINDS = words("shots")
 POINTS = {"2ps": 2, "3ps": 3, "lup": 2}
 DEFENSE_FOR = {"2ps": "d2", "3ps": "d3", "lup": "dlu"}
 # Free throws after a defensive foul on a missed shot; a made shot always earns one.

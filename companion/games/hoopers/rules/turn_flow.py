@@ -29,11 +29,12 @@ from typing import Any
 
 from companion.engine.errors import RuleViolation
 from companion.engine.values import dataclass
+from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.dice import D20
 from companion.games.hoopers.rules.playbook import REWARDS
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, SHOT_KINDS
 
-FUNDAMENTALS = ("dribble", "pass", "screen")
+FUNDAMENTALS = words("fundamentals")
 COUNTER_FOR = {"dribble": "steal", "pass": "intercept"}
 # The dribble's +15 is the rulebook's ("Every dribble gives a +15 bonus"); a pass
 # or screen card prints its own bonus, +25 in every rulebook example.

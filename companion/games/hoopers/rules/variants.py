@@ -7,9 +7,9 @@ from functools import cache
 from companion.engine.errors import BadInput
 from companion.engine.names import match_prefix
 from companion.engine.values import dataclass
-from companion.games.hoopers.data import load
+from companion.games.hoopers.data import load, words
 
-MILESTONE_MODES = ("win", "lose", "off")
+MILESTONE_MODES = words("milestones")
 
 
 @dataclass(frozen=True)
