@@ -28,7 +28,6 @@ from companion.history import headtohead
 from companion.history.players import named_keys, named_lists
 from companion.history.queries import by_people, game_of, when
 from companion.history.stats import (
-    _number,
     _rate,
     figures_of,
     is_competitive,
@@ -175,8 +174,11 @@ def _filled(
 
 
 def _fill(body: Partial, ordered: list[Match]) -> None:
+    # (once per match, not per player or again per game, what the loop asks of a match:
+    # 100,000 matches are summed again after a big import, companion.history.warmup)
     lines: dict[tuple[str, str], list[Any]] = {}
     by_game: dict[str, list[Match]] = {}
+    rivals: dict[str, list[Match]] = {}  # each game's competitive matches between people
     counted = body["counted"]
     for match in ordered:
         raw = match["game"]
@@ -186,21 +188,26 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
         scores = result["scores"]
         competitive, day = is_competitive(match), when(match)
         by_game.setdefault(game, []).append(match)
-        for player in match["players"] if by_people(match) else ():
-            won = headtohead.won(result, player)
+        if not by_people(match):
+            continue
+        if competitive:
+            rivals.setdefault(game, []).append(match)
+        winners = headtohead.winners(result)
+        for player in match["players"]:
+            won = player in winners
             line = lines.get((game, player))
             if line is None:
                 line = lines[game, player] = [0, 0, 0, 0, 0, 0, None, 0, 0, 0, ""]
             line[PLAYS] += 1
             line[WINS] += won
-            score = _number(scores.get(player))
-            if score is not None:
-                if type(score) is not int:
-                    raise _Floats
+            score = scores.get(player)
+            if type(score) is int:  # (a float: not summed; any other value: no score)
                 line[SCORED] += 1
                 line[SCORE_SUM] += score
                 if line[BEST] is None or score > line[BEST]:
                     line[BEST] = score
+            elif type(score) is float:
+                raise _Floats
             if competitive:
                 if line[HEAD] == line[COMP] and won:
                     line[HEAD] += 1  # still winning from the month's first match
@@ -220,10 +227,9 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
             "last": when(played[-1]),
             "extras": _part(game, played),
         }
-        competitive = [m for m in played if is_competitive(m) and by_people(m)]
-        if competitive:
+        if game in rivals:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
-            table = list(headtohead.pairwise(competitive).items())[::2]
+            table = list(headtohead.pairwise(rivals[game]).items())[::2]
             body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
 
 

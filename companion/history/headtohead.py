@@ -31,12 +31,17 @@ def won(result: dict[str, Any], player: str) -> bool:
     for each; one player ranked first without being the winner (a solo round short of its
     goal) did not win.
     """
+    return player in winners(result)
+
+
+def winners(result: dict[str, Any]) -> tuple[Any, ...]:
+    """Every player who won (see `won`): asked once for a match, not once for each player."""
     winner = result.get("winner")
     if winner is not None:
-        return player == winner
+        return (winner,)
     ranks = result.get("ranks") if isinstance(result.get("ranks"), dict) else {}
-    first = [p for p, r in ranks.items() if r == 1]
-    return len(first) > 1 and player in first
+    first = tuple(p for p, r in ranks.items() if r == 1)
+    return first if len(first) > 1 else ()
 
 
 def _number(value: Any) -> bool:
@@ -53,8 +58,12 @@ def pairwise(matches: Iterable[dict[str, Any]]) -> dict[tuple[str, str], Record]
             continue
         ranks = ranks_of(result)
         for a, b in combinations(sorted(ranks), 2):
-            ab = table.setdefault((a, b), [0, 0, 0])
-            ba = table.setdefault((b, a), [0, 0, 0])
+            ab = table.get((a, b))
+            if ab is None:  # (both orientations are always made together)
+                ab = table[a, b] = [0, 0, 0]
+                ba = table[b, a] = [0, 0, 0]
+            else:
+                ba = table[b, a]
             if ranks[a] < ranks[b]:
                 ab[0] += 1
                 ba[1] += 1

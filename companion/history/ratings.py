@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from companion.history.headtohead import ranks_of
@@ -60,12 +61,13 @@ class Line:
         }
 
 
-def is_rated(match: Match) -> bool:
-    """A finished match with two or more players ranked, not a solo round or a Series."""
+def is_rated(match: Match, aggregate: Callable[[str], bool] = is_aggregate) -> bool:
+    """A finished match with two or more players ranked, not a solo round or a Series
+    (`aggregate`: `queries.is_aggregate`, or the same remembered per game name)."""
     result = match.get("result")
     if match.get("status") != "finished" or not isinstance(result, dict):
         return False
-    if is_aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
+    if aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
         return False
     if not by_people(match):
         return False
@@ -88,17 +90,31 @@ def rate_in_place(rater: Any, ratings: list[Any], ranks: list[float]) -> None:
     objects, so 10,000 matches rate in well under a second;
     tests/history/test_ratings.py checks it gives the very numbers `rate` does.
     """
+    _updater(rater)(ratings, ranks)
+
+
+def _updater(rater: Any) -> Callable[[list[Any], list[float]], None]:
+    """`rate_in_place` for one model, its constants read once (a replay calls it for every
+    match: 100,000 of them in a club's history)."""
     compute = getattr(rater, "_compute", None)
     if compute is None or rater.limit_sigma:  # not the default model: the public call
-        rated = rater.rate([[r] for r in ratings], ranks=list(ranks))
-        for mine, (new,) in zip(ratings, rated, strict=True):
-            mine.mu, mine.sigma = new.mu, new.sigma
-        return
+
+        def public(ratings: list[Any], ranks: list[float]) -> None:
+            rated = rater.rate([[r] for r in ratings], ranks=list(ranks))
+            for mine, (new,) in zip(ratings, rated, strict=True):
+                mine.mu, mine.sigma = new.mu, new.sigma
+
+        return public
     tau_squared = rater.tau * rater.tau
-    for r in ratings:
-        r.sigma = math.sqrt(r.sigma * r.sigma + tau_squared)
-    order = sorted(range(len(ratings)), key=ranks.__getitem__)
-    compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
+    sqrt = math.sqrt
+
+    def update(ratings: list[Any], ranks: list[float]) -> None:
+        for r in ratings:
+            r.sigma = sqrt(r.sigma * r.sigma + tau_squared)
+        order = sorted(range(len(ratings)), key=ranks.__getitem__)
+        compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
+
+    return update
 
 
 def rate(
@@ -107,24 +123,33 @@ def rate(
     """Every (game, player) line after replaying `matches` oldest first; from `lines` (the
     lines after every match before these, updated in place) when given."""
     rater = model()
+    update = _updater(rater)
     lines = {} if lines is None else lines
-    played = sorted((m for m in matches if is_rated(m)), key=lambda m: (when(m), m["id"]))
+    # What the registry says of a stored game name, asked once per name, not per match.
+    aggregate = cache(is_aggregate)
+    counted = cache(lambda raw: game_of({"game": raw}))
+    played = sorted((m for m in matches if is_rated(m, aggregate)), key=_replay_order)
     for match in played:
         ranks = ranks_of(match["result"])
-        players = [p for p in match["players"] if isinstance(ranks.get(p), int | float)]
+        players = [p for p in match["players"] if isinstance(ranks.get(p), (int, float))]
         if len(players) < 2:
             continue
-        game = game_of(match)
+        game = counted(match["game"])
         table = []
         for player in players:
             line = lines.get((game, player))
             if line is None:
                 line = lines[game, player] = Line(player, game, rater.rating())
-            line.before.append(line.ordinal)
+            rating = line.rating
+            line.before.append(rating.mu - Z * rating.sigma)  # its ordinal
             line.plays += 1
-            table.append(line.rating)
-        rate_in_place(rater, table, [ranks[p] for p in players])
+            table.append(rating)
+        update(table, [ranks[p] for p in players])
     return lines
+
+
+def _replay_order(match: Match) -> tuple[str, str]:
+    return when(match), match["id"]
 
 
 def _ranks(held: list[Line]) -> dict[str, int]:

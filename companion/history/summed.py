@@ -40,9 +40,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import operator
+from array import array
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -138,9 +142,10 @@ def shard_head(
 ) -> tuple[dict[str, Any], Callable[[], dict[str, Any]] | None]:
     """One archive file's partial's head (see `HEAD`) and what gives the whole partial:
     the head alone decoded while the cache is current and holds one, else the whole
-    partial (and None). The whole, read later, must have that head: a cache whose two
-    halves disagree (each checked against its own digest) is made again from the file,
-    and the sums that read its head are counted (NotSummable)."""
+    partial (and None). The whole, read again later, must have that head: a cache whose
+    two halves disagree (each checked against its own digest), or that changed meanwhile,
+    is made again from the file, and the sums that read its head are counted
+    (NotSummable)."""
     from companion.store.archive import file_signature
 
     signature = file_signature(path)
@@ -156,14 +161,10 @@ def shard_head(
             raise KeyError
         head = json.loads(shown)
         if head.get("version") == aggregates.VERSION and head.keys() == HEAD_KEYS:
-            text, check = body["partial"], body["check"]
+            del body  # the whole is read again when added: 60 months' held were 2 MB
 
             def whole() -> dict[str, Any]:
-                made = None
-                if check == _text_digest(text):
-                    found = json.loads(text)
-                    if found.get("version") == aggregates.VERSION:
-                        made = found if found.keys() == aggregates.KEYS else None
+                made = _cached_partial(cache, "source", signature)
                 if made is None or _head_text(made) != shown:
                     made = _made_again(store, name, path)
                     if _head_text(made) != shown:
@@ -197,9 +198,13 @@ class _Month:
 
     name: str
     path: Path
-    ids: list[str]
     head: dict[str, Any]
     whole: Callable[[], dict[str, Any]] | None  # None: `head` is the whole partial
+    # What the sums and the ratings' digest need of its ids, the ids themselves not kept (a
+    # club's 100,000 held at once were 10 MB): [id, amendment] of each amended match, in
+    # the file's order, and [id, its deletion's file or ""] of each deleted one, sorted.
+    amended: list[list[Any]]
+    dead: list[list[str]]
     exact: bool = False  # counted match by match
     at: int = -1  # its index in the overlap's keys when it holds a contested id, else -1
 
@@ -207,6 +212,38 @@ class _Month:
         """The whole partial, decoded each time it is asked for and not kept: the sums add
         one file's at a time, and a club's 60 months held at once were 12 MB."""
         return self.whole() if self.whole is not None else self.head
+
+
+class _Distinct:
+    """Whether ids told file by file are all different, without holding them: each id's
+    hash, 8 bytes in an array (a kept id and its place in a set were about 100), in one of
+    `PARTS` arrays by its value, so that the check sorts one part at a time (sorting all
+    100,000 at once made them numbers again: 5 MB). Two equal hashes of different ids
+    (about one chance in 10^9 for 100,000 ids) are taken for one id twice: the caller then
+    counts every match, which is slower but gives the same answer."""
+
+    PARTS = 16
+
+    def __init__(self) -> None:
+        self.parts = [array("q") for _ in range(self.PARTS)]
+        width = 2**64 // self.PARTS
+        self.cuts = [-(2**63) + width * n for n in range(1, self.PARTS)]
+
+    def add(self, ids: list[str]) -> None:
+        hashes = sorted(map(hash, ids))
+        start = 0
+        for part, cut in zip(self.parts, self.cuts, strict=False):
+            end = bisect_left(hashes, cut, start)
+            part.extend(hashes[start:end])
+            start = end
+        self.parts[-1].extend(hashes[start:])
+
+    def distinct(self) -> bool:
+        for part in self.parts:
+            ordered = sorted(part)
+            if any(map(operator.eq, ordered, islice(ordered, 1, None))):
+                return False
+        return True
 
 
 class NotSummable(Exception):
@@ -239,42 +276,57 @@ class _Plan:
         if any(is_scored(m) for m in self.live):
             raise NotSummable
         overlap = self.overlap
-        self.months, seen = self._read_months(
+        self.months = self._read_months(
             overlap.keys if overlap is not None else each_keys(store, view)
         )
-        if any(m["id"] in seen for m in self.live):
-            raise NotSummable
         if any(m.head["strays"] for m in self.months):
             raise NotSummable
         self._name_players(Roster(self.aliases))
 
-    def _read_months(self, listed: Any) -> tuple[list[_Month], set[str]]:
+    def _read_months(self, listed: Any) -> list[_Month]:
         """Each archive file's partial sums (cached, or made from the merge's copies where
-        machines' files overlap), and the ids they hold."""
+        machines' files overlap); raises NotSummable when a live match's id is archived
+        too, or one id is in two files of one machine's."""
         months: list[_Month] = []
-        seen: set[str] = set()
-        count = 0
+        live = {m["id"] for m in self.live}
+        distinct = _Distinct()
         overlap = self.overlap
         self.spellings: list[str] = []  # every file's, oldest first (index.spellings)
         for n, keys in enumerate(listed):
             if not keys.ids and not keys.bad:
                 continue
+            amended, dead = self._touched(keys.ids)
             if overlap is not None and overlap.has_contested(n):
                 # The copies the merge keeps here, in its order (never cached: which copy
                 # wins depends on the other files).
-                self.spellings.extend(p for m in overlap.in_history(n) for p in m["players"])
-                made = aggregates.partial(overlap.in_history(n))
-                months.append(_Month(keys.name, keys.path, keys.ids, made, None, at=n))
-                seen.update(m["id"] for m in overlap.in_history(n))
+                kept = overlap.in_history(n)
+                self.spellings.extend(p for m in kept for p in m["players"])
+                made = aggregates.partial(kept)
+                months.append(_Month(keys.name, keys.path, made, None, amended, dead, at=n))
+                if any(m["id"] in live for m in kept):
+                    raise NotSummable
                 continue
             self.spellings.extend(keys.players)
             head, whole = shard_head(self.store, keys.name, keys.path)
-            months.append(_Month(keys.name, keys.path, keys.ids, head, whole))
-            seen.update(keys.ids)
-            count += len(keys.ids)
-        if overlap is None and count != len(seen):
+            months.append(_Month(keys.name, keys.path, head, whole, amended, dead))
+            if not live.isdisjoint(keys.ids):
+                raise NotSummable
+            if overlap is None:
+                distinct.add(keys.ids)
+        if overlap is None and not distinct.distinct():
             raise NotSummable  # one id twice: `history` keeps one, a sum would count both
-        return months, seen
+        return months
+
+    def _touched(self, ids: list[str]) -> tuple[list[list[Any]], list[list[str]]]:
+        """The file's amended matches and deleted ones (see `_Month`)."""
+        amendments = self.amendments
+        # (a big club's every id, looked up only where there are amendments, deletions)
+        amended = [[i, amendments[i]] for i in ids if i in amendments] if amendments else []
+        dead: list[list[str]] = []
+        if self.dead_ids and not self.dead_ids.isdisjoint(ids):
+            held = set(ids)
+            dead = sorted([i, f or ""] for i, f in self.folded.dead if i in held)
+        return amended, dead
 
     def _name_players(self, roster: Any) -> None:
         """Every player under one name, and which months must be summed match by match."""
@@ -291,8 +343,8 @@ class _Plan:
             month.exact = (
                 month.head["floats"]
                 or _stale_figures(month.head)
-                or not self.dead_ids.isdisjoint(month.ids)
-                or not self.amendments.keys().isdisjoint(month.ids)
+                or bool(month.dead)
+                or bool(month.amended)
                 or not aggregates.is_renamable(month.head, roster.name)
             )
 
@@ -625,18 +677,14 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
     for n, month in enumerate(months):
         # A month the range cuts is rated for that range only: say which in its link.
         cut = None if plan.inside(month, wanted) else [wanted.since, wanted.until]
-        # (a big club's every id, looked up only where there are amendments, deletions)
-        amendments = plan.amendments
-        amended = [[i, amendments[i]] for i in month.ids if i in amendments] if amendments else []
-        ids = set(month.ids) if plan.folded.dead else set()
         chain = _digest(
             [
                 chain,
                 month.name,
                 file_signature(month.path),
                 [[name, plan.roster.name(name)] for name in month.head["names"]],
-                amended,
-                sorted([i, f or ""] for i, f in plan.folded.dead if i in ids),
+                month.amended,
+                month.dead,
                 cut,
                 _contested(plan, month),
             ]
@@ -675,7 +723,11 @@ def _contested(plan: _Plan, month: _Month) -> list[Any] | None:
     if month.at < 0 or overlap is None:
         return None
     held = sorted(
-        {n for i in overlap.contested.intersection(month.ids) for n in overlap.holders[i]}
+        {
+            n
+            for i in overlap.contested.intersection(overlap.keys[month.at].ids)
+            for n in overlap.holders[i]
+        }
     )
     return [[overlap.keys[n].name, file_signature(overlap.keys[n].path)] for n in held]
 

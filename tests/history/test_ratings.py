@@ -131,6 +131,39 @@ def test_the_fast_update_is_openskills_own(ranks, seed):
     assert [(r.mu, r.sigma) for r in mine] == [(r.mu, r.sigma) for (r,) in expected]
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(1, 4), min_size=2, max_size=4).map(
+            lambda ranks: dict(zip(["Ana", "Ben", "Cy", "Dee"], ranks, strict=False))
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_a_replay_gives_openskills_own_numbers_match_after_match(tables):
+    """`rate` (its model's constants read once, the registry asked once per game name)
+    gives what openskill's public `rate` gives, one match after another."""
+    from companion.history.ratings import rate
+
+    docs = [
+        match(f"m{n:02d}", "otdraft", {p: 10 - r for p, r in ranks.items()}, "2026-01-01",
+              ranks=ranks)
+        for n, ranks in enumerate(tables)
+    ]  # fmt: skip
+    rater = model()
+    expected: dict[str, object] = {}
+    for doc in docs:
+        players = doc["players"]
+        before = [expected.get(p) or rater.rating() for p in players]
+        ranks = [doc["result"]["ranks"][p] for p in players]
+        for p, (new,) in zip(players, rater.rate([[r] for r in before], ranks=ranks), strict=True):
+            expected[p] = new
+    lines = rate(docs)
+    got = {player: (line.rating.mu, line.rating.sigma) for (_, player), line in lines.items()}
+    assert got == {p: (r.mu, r.sigma) for p, r in expected.items()}
+
+
 def test_ratings_function_sorts_best_first():
     rows = ratings(games("Ana", "Ben", "Ana"))
     assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)

@@ -395,6 +395,56 @@ def test_a_partial_whose_head_is_not_its_own_is_made_again(cli, db):
     assert book.quick_stats(Store(db), Filter()) is not None
 
 
+def test_one_id_in_two_of_the_machines_month_files_is_counted_once(cli, db):
+    """A match copied by hand into another month's file: `history` keeps one copy, so the
+    sums (which would count both) are not used, and `stats` counts it once."""
+    archive_many(
+        Store(db),
+        [
+            match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02"),
+            match("b1", "otdraft", {"Ana": 1, "Bo": 3}, "2025-02-02"),
+        ],
+    )
+    cli("history", "stats", "--json")  # every cache made, the ids distinct
+    folder = db.with_suffix(".archive")
+    january = json.loads((folder / "2025-01.here.json").read_text())
+    february_path = folder / "2025-02.here.json"
+    february = json.loads(february_path.read_text())
+    february["matches"]["2"] = january["matches"]["1"]
+    february_path.write_text(json.dumps(february))
+    assert book.quick_stats(Store(db), Filter()) is None  # counted match by match
+    got = cli("history", "stats", "--json")
+    assert got.stdout == got_stats_text(Store(db))
+    assert got.json["matches"] == 2
+
+
+def test_the_sums_plan_holds_nothing_per_match(db):
+    """What the sums read of every file before adding them is held per file, not per
+    match (issue 39: a club's 100,000 ids held at once were 10 MB of the first `stats`
+    after a change, and each month's whole partial, held until added, 2 MB more)."""
+    import gc
+    import tracemalloc
+
+    from companion.history.summed import _Plan
+
+    days = [f"2025-0{1 + n % 3}-{1 + n % 28:02d}" for n in range(2000)]
+    docs = [match(f"m{n}", "otdraft", {"Ana": n % 5, "Bo": 3}, day) for n, day in enumerate(days)]
+    archive_many(Store(db), docs)
+    _Plan(Store(db))  # every file's cache made
+    store = Store(db)
+    store.view()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        plan = _Plan(store)
+        gc.collect()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(plan.months) == 3
+    assert held < 25 * len(docs)  # 63 bytes a match when the ids were held
+
+
 def test_a_stale_partial_is_rebuilt(cli, db):
     archive_many(Store(db), [match("a1", "otdraft", {"Ana": 5, "Bo": 3}, "2025-01-02")])
     cache = index_dir(Store(db)) / "2025-01.here.stats.json"
