@@ -271,10 +271,10 @@ def block_against(given: Given) -> str | None:
 
 
 def playbook_data(
-    team: str, reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
+    reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
 ) -> dict[str, Any]:
-    """A playbook move's data: declared after F1 (use NAME; --chip: an Onfire LV.1 chip lies
-    on its card), renounced (drop NAME), or its reward once scored (no name)."""
+    """A playbook move's data besides its team: declared after F1 (use NAME; --chip: an
+    Onfire LV.1 chip lies on its card), renounced (drop NAME), or its reward once scored."""
     verb = reward.strip().lower()
     if chip and verb != "use":
         raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
@@ -282,10 +282,10 @@ def playbook_data(
         raise BadInput("which playbook does the team renounce? ('drop NAME')")
     if verb in ("use", "drop"):
         held = {"chip": True} if chip else {}
-        return {"team": team, verb: name if name is not None else "", **held}
+        return {verb: name if name is not None else "", **held}
     if name is not None:
         raise BadInput(f"a playbook's reward takes no name (got '{name}')")
-    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
+    data = {"reward": reward, "f2": f2, "pick": pick}
     return {k: v for k, v in data.items() if v is not None}
 
 
