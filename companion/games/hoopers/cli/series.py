@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import (
-    InteractiveJsonOption,
     JsonOption,
     NewOption,
     SeedOption,
@@ -294,19 +293,4 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     _emit_status(_table(ctx).abandon(), json)
 
 
-@app.command()
-def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
-    """Interactive: play the series on a terminal: each game as guided turns, then its
-    Reward Phase."""
-    from companion.ui.guided import prompts
-
-    prompts.require_terminal("companion hoopers series play")
-    from companion.engine.spec import load
-    from companion.games.hoopers.spec import SERIES
-
-    guided = load(SERIES.flow)  # the Series' guided flow, as `companion play` finds it
-    store = open_store(ctx)
-    with prompts.guarded():
-        if not guided.offer_start(store, seed):
-            raise typer.Exit(0)
-        guided.play(store, seed)
+app.lazy("play", "companion.cli.play:series")  # the guided Series, as every game's `G play`
