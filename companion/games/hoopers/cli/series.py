@@ -17,7 +17,6 @@ from companion.cli.common import (
     emit,
     new_app,
     open_store,
-    players_of,
 )
 from companion.games.hoopers.cli.commands import arg, emit_view, opt, text, texts
 
@@ -59,6 +58,12 @@ def _table(ctx: typer.Context) -> SeriesTable:
     return SeriesTable(open_store(ctx))
 
 
+def _details(ctx: typer.Context) -> dict[str, Any]:
+    """A game's details as typed (--ejected … --upgrade), by the names the table takes."""
+    details = ("ejected", "injured", "chips", "gameplan", "series_track", "upgrade")
+    return {name: value for name, value in ctx.params.items() if name in details}
+
+
 def _emit_status(status: Status[SeriesView], json: bool, **note: Any) -> None:
     emit_view(status.to_json(), json, "series_render.render_status", status, **note)
 
@@ -91,24 +96,9 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
-    table = _table(ctx)
-    table.check_start(tribes, players, name)
-    managers = _known_managers(ctx, players, new) if players else None
-    names = [tribes] if tribes else []
-    status = table.start(names, home=home, name=name, seed=seed, stars=star, managers=managers)
+    how = {"home": home, "name": name, "seed": seed, "stars": star}
+    status = _table(ctx).start_typed(tribes, players, new, **how)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
-
-
-def _known_managers(ctx: typer.Context, items: list[str], new: list[str] | None) -> list[str]:
-    """`PERSON=TRIBE` items with each person as history knows them (`ana` is the known Ana;
-    a slip of a known name is refused unless `--new` names it), as every start asks."""
-    pairs = [p.strip() for item in items for p in item.split(",") if p.strip()]
-    if not all("=" in pair and pair.partition("=")[0].strip() for pair in pairs):
-        return items  # parse_managers says what is wrong with it
-    people = players_of(ctx, [pair.partition("=")[0].strip() for pair in pairs], new)
-    return [
-        f"{person}={pair.partition('=')[2]}" for person, pair in zip(people, pairs, strict=True)
-    ]
 
 
 @app.command("next")
@@ -134,16 +124,7 @@ def record(
     json: JsonOption = False,
 ) -> None:
     """Record the next game by hand, then show its Reward Phase."""
-    status = _table(ctx).record(
-        score,
-        periods,
-        when,
-        ejected=ejected,
-        injured=injured,
-        chips=chips,
-        gameplan=gameplan,
-        series_track=series_track,
-    )
+    status = _table(ctx).record(score, periods, when, **_details(ctx))
     _emit_status(status, json, recorded=len(status.state.series.games))
 
 
@@ -163,15 +144,7 @@ def amend(
 
     Each option replaces that detail for the tribes it names; the score stays.
     """
-    status = _table(ctx).amend(
-        game,
-        ejected=ejected,
-        injured=injured,
-        chips=chips,
-        gameplan=gameplan,
-        series_track=series_track,
-        upgrade=upgrade,
-    )
+    status = _table(ctx).amend(game, **_details(ctx))
     _emit_status(status, json, amended=game if game is not None else len(status.state.series.games))
 
 
