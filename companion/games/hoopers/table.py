@@ -247,6 +247,26 @@ class HoopersTable(Table[MatchState]):
             "kinds": markers.marker_texts(),
         }
 
+    def marker_pile_typed(self, typed: str | None, reset: bool) -> dict[str, Any]:
+        """`hoopers markers [--set A,B,… | --reset]`: the pile set (or back to the default)
+        when said, then the pile new matches draw from."""
+        from companion.games.hoopers.rules.markers import parse_pile
+
+        if typed is not None:
+            self.set_injury_pile(parse_pile([p for p in typed.split(",") if p.strip()]))
+        elif reset:
+            self.set_injury_pile(None)
+        return self.marker_pile()
+
+    def reminders_typed(self, turn: str | None, now: datetime) -> dict[str, Any]:
+        """`hoopers reminders [on|off]` at `now`: on again, or off for the evening, when
+        said; then whether they are on."""
+        from companion.engine.names import match_prefix
+
+        if turn is not None:
+            self.set_reminders(match_prefix(turn, ("on", "off"), what="setting") == "on", now)
+        return self.reminders(now)
+
     def reminders(self, now: datetime) -> dict[str, Any]:
         """Whether the reminders are on at `now`, and until when they are quiet."""
         until = self.quiet_until()

@@ -217,6 +217,21 @@ def counter_given(given: Given, name: str) -> Given:
     return given
 
 
+def counter_outcome(given: Given, name: str, face: str | None, roll: int | None, rng: Any) -> Any:
+    """A stateless counter resolved from its options (`counter_given`'s): Susan Peg's
+    rebound (--susan-peg) is her undefended lay-up with her V, any other the counter's."""
+    if given["susan_peg"]:
+        from companion.games.hoopers.rules.susan_peg import resolve_susan_peg_rebound
+
+        fouls = given["team_fouls"]
+        return resolve_susan_peg_rebound(
+            given["v"], face=face, roll=roll, team_fouls=fouls, rng=rng
+        )
+    from companion.games.hoopers.rules.counters import resolve_counter
+
+    return resolve_counter(counter_spec(given, name), face=face, roll=roll, rng=rng)
+
+
 def counter_spec(given: Given, name: str) -> Any:
     from companion.games.hoopers.rules.counters import CounterSpec, parse_position
 
@@ -248,9 +263,10 @@ def refuse_for_match_counter(given: Given, name: str) -> None:
     refuse_unused(given, applies, a_or_an(name), because)
 
 
-def block_against(given: Given) -> str | None:
-    """What a stateless block blocked (None: not said), refusing the options it leaves
-    without a part: free throws need --against, team fouls a blocked counter."""
+def block_given(given: Given) -> dict[str, Any]:
+    """A stateless block's options as `resolve_block` takes them (but its face and dice),
+    refusing the ones left without a part: free throws need --against (what was blocked),
+    team fouls a blocked counter."""
     from companion.games.hoopers.rules.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS
 
     against = given["against"]
@@ -264,7 +280,8 @@ def block_against(given: Given) -> str | None:
         if blocked in BLOCKED_COUNTERS:
             applies.append("team_fouls")
     refuse_unused(given, applies, "this block", because)
-    return blocked
+    same = ("keepers_block", "linda", "ft_stat", "away", "team_fouls")
+    return {"against": blocked, "ft_rolls": given["ft_roll"] or (), **{n: given[n] for n in same}}
 
 
 # --- a tracked match's playbook ----------------------------------------------------------
