@@ -43,6 +43,14 @@ GUIDED_TURNS = 8  # attacking turns kept for undo
 REMINDERS, EVENING_ENDS = "reminders", 6
 
 
+def _noted(status: Status[MatchState], notes: list[str]) -> Status[MatchState]:
+    """A match just started, saying what its opening did (and what waits) as a move's
+    status says the move's."""
+    from dataclasses import replace
+
+    return replace(status, detail={**status.detail, "notes": list(notes)})
+
+
 def names(text: str | None) -> list[str] | None:
     """A comma-separated list of names as typed ("A,B,C"), or None."""
     if text is None:
@@ -389,17 +397,19 @@ class HoopersTable(Table[MatchState]):
         """A match from the lists a face typed ("A,B,C", by option name: `home_roster`,
         `away_seven`, `home_five` …): each team's roster (else its tribe's ten), seven and
         five; or, with `drafted` (`promos` typed, `first_pick`, `discard`), a Draft match,
-        whose teams are drafted (any list typed is refused)."""
+        whose teams are drafted (any list typed is refused). Its notes say what the opening
+        did and, a Series game waiting, how to go back to it."""
         if drafted is not None:
             from companion.games.hoopers.rules.draft import refuse_typed_teams
 
             refuse_typed_teams(typed)
             promos = names(drafted.pop("promos"))
-            return self.start_draft(
+            drafting = self.start_draft(
                 home, away, promos=promos, tribes_of=tribes_of, **drafted, **options
             )
+            return _noted(drafting, drafting.state.notes)
         sides = ((home, "home"), (away, "away"))
-        return self.start(
+        started = self.start(
             home,
             away,
             rosters={t: roster(t, tribes_of[t], typed[f"{side}_roster"]) for t, side in sides},
@@ -408,6 +418,7 @@ class HoopersTable(Table[MatchState]):
             fives={t: n for t, side in sides if (n := names(typed[f"{side}_five"]))},
             **options,
         )
+        return _noted(started, [*started.state.notes, *self.waiting_notes()])
 
     def waiting_notes(self) -> list[str]:
         """A match started while a Series game waits says so, and how to go back to it."""

@@ -39,7 +39,7 @@ from companion.games.hoopers.cli.draft import (
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
     from companion.games.hoopers.table import HoopersTable
-    from companion.tables.base import Ended, Recorded, Status
+    from companion.tables.base import Recorded, Status
 
 match_app = common.new_app(
     "A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire."
@@ -160,16 +160,11 @@ def start(
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     h, a = common.players_of(ctx, [home, away], new)
-    typed = {"home_roster": home_roster, "away_roster": away_roster, "home_seven": home_seven}
-    typed |= {"away_seven": away_seven, "home_five": home_five, "away_five": away_five}
+    lists = {k: v for k, v in ctx.params.items() if k.endswith(("_roster", "_seven", "_five"))}
     drafted = {"promos": promos, "first_pick": first_pick, "discard": discard} if draft else None
     how = dict(variant=variant, milestones=milestones, first=first, seed=seed)
-    table = _table(ctx)
-    status = table.start_typed(
-        h, a, typed, drafted, tribes_of={h: home_tribe, a: away_tribe}, **how
-    )
-    waits = [] if draft else table.waiting_notes()
-    _emit_status(status, json, [*status.state.notes, *waits])
+    tribes = {h: home_tribe, a: away_tribe}
+    _emit_status(_table(ctx).start_typed(h, a, lists, drafted, tribes_of=tribes, **how), json)
 
 
 @match_app.command("shot")
@@ -254,18 +249,10 @@ def match_counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
-    from companion.games.hoopers.rules.counters import parse_counter
-    from companion.games.hoopers.rules.options import counter_stat, refuse_for_match_counter
+    from companion.games.hoopers.rules.options import match_counter_data
 
     name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
-    refuse_for_match_counter(given(ctx), parse_counter(kind))
-    o, v = counter_stat(parse_counter(kind), stat, o, v)
-    recorded = _record(
-        ctx, "counter", team=team, kind=kind, hooper=name, against=against, o=o, v=v,
-        position=position, face=check_face(face), roll=check_roll(roll),
-        flagrant_whistle=flagrant_whistle, fouled=fouled, ft_stat=ft_stat,
-        ft_rolls=list(ft_roll or ()),
-    )  # fmt: skip
+    recorded = _record(ctx, "counter", **match_counter_data(given(ctx), name))
     outcome = recorded.outcome
     _emit_move(ctx, recorded, json, outcome.to_json(), "render_match_counter", outcome)
 
@@ -633,19 +620,9 @@ def end(
     json: JsonOption = False,
 ) -> None:
     """Record the finished match in history."""
-    _emit_ended(*_table(ctx).filed(abandon_), json)
-
-
-def _emit_ended(done: Ended, series_game: Any, json: bool) -> None:
-    """The match filed; for a Series game, also the game's Reward Phase."""
-    payload = done.to_json()
-    if series_game is not None:
-        payload["series"] = series_game.to_json()
-    shared.emit_view(payload, json, "render_filed", done, series_game)
-
-
-def _undone_json(undone: Any) -> dict[str, Any]:
-    return {**undone.status.to_json(), "notes": [f"undid {undone.removed['type']}"]}
+    done, series_game = _table(ctx).filed(abandon_)
+    taken = {} if series_game is None else {"series": series_game.to_json()}
+    shared.emit_view({**done.to_json(), **taken}, json, "render_filed", done, series_game)
 
 
 table_verbs(
@@ -661,7 +638,7 @@ table_verbs(
         "abandon": "companion.games.hoopers.render:render_ended",
     },
     # `status` is a plain read, whose notes are none (a move's status says the move's)
-    payloads={"undo": _undone_json},
+    payloads={"undo": lambda u: {**u.status.to_json(), "notes": [f"undid {u.removed['type']}"]}},
     verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
 )
 _moving(move="pick")(pick)  # the Draft variant's choices (draft.py)

@@ -263,6 +263,34 @@ def refuse_for_match_counter(given: Given, name: str) -> None:
     refuse_unused(given, applies, a_or_an(name), because)
 
 
+def match_counter_data(given: Given, hooper: str | None) -> dict[str, Any]:
+    """A tracked counter's event data from the options given (`hooper` named either way):
+    the ones it does not use refused, `--stat` read as the stat it reads, then the dice the
+    table rolled checked (the table names the hoopers inside the move's transaction)."""
+    from companion.games.hoopers.rules.counters import parse_counter
+    from companion.games.hoopers.rules.dice import parse_d8, parse_d20
+
+    name = parse_counter(given["kind"])
+    refuse_for_match_counter(given, name)
+    o, v = counter_stat(name, given["stat"], given["o"], given["v"])
+    face, roll = given["face"], given["roll"]
+    return {
+        "team": given["team"],
+        "kind": given["kind"],
+        "hooper": hooper,
+        "against": given["against"],
+        "o": o,
+        "v": v,
+        "position": given["position"],
+        "face": None if face is None else parse_d8(face),
+        "roll": None if roll is None else parse_d20(roll),
+        "flagrant_whistle": given["flagrant_whistle"],
+        "fouled": given["fouled"],
+        "ft_stat": given["ft_stat"],
+        "ft_rolls": list(given["ft_roll"] or ()),
+    }
+
+
 def block_given(given: Given) -> dict[str, Any]:
     """A stateless block's options as `resolve_block` takes them (but its face and dice),
     refusing the ones left without a part: free throws need --against (what was blocked),
