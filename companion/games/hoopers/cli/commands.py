@@ -13,8 +13,6 @@ import typer
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
 from companion.engine.rng import TableRng
 
-GAME = "hoopers"
-
 app = new_app("Valley Hoopers: shots, fouls, counters, blocks, free throws, odds, matches.")
 
 
@@ -143,12 +141,10 @@ def shot(
     json: JsonOption = False,
 ) -> None:
     """Resolve a shot: target, foul die (when defended), d20, free throws."""
-    from companion.games.hoopers.rules.options import refuse_for_shot, shot_spec, unused_roll
+    from companion.games.hoopers.rules.options import shot_given, unused_roll
     from companion.games.hoopers.rules.shots import parse_kind, resolve_shot
 
-    name, options = parse_kind(kind), given(ctx)
-    refuse_for_shot(options, name, defense)
-    spec, rng = shot_spec(options, name), TableRng(seed)
+    spec, rng = shot_given(given(ctx), parse_kind(kind)), TableRng(seed)
     outcome = resolve_shot(
         spec, face=check_face(face), roll=check_roll(roll), ft_rolls=ft_roll or (), rng=rng
     )

@@ -16,16 +16,7 @@ from companion.cli import common
 from companion.cli.common import JsonOption, on_terminal
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
-from companion.games.hoopers.cli.commands import (
-    arg,
-    check_face,
-    check_roll,
-    flag,
-    given,
-    opt,
-    text,
-    texts,
-)
+from companion.games.hoopers.cli.commands import arg, flag, given, opt, text, texts
 from companion.games.hoopers.cli.draft import (
     DiscardOption,
     DraftOption,
@@ -205,13 +196,14 @@ def match_shot(
     from companion.games.hoopers.rules.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    data = match_shot_data(given(ctx), parse_kind(kind), check_face(face), check_roll(roll))
+    data = match_shot_data(
+        given(ctx), parse_kind(kind), shared.check_face(face), shared.check_roll(roll)
+    )
     recorded = _record(ctx, "shot", team=team, hooper=name, **data)
     outcome, stored = recorded.outcome, recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
     who = {"team": stored["team"], "hooper": stored["hooper"]}
     payload = {**outcome.to_json(), "notes": notes, **who}
-
     named = f"{who['hooper']} ({who['team']}): "
     _emit_move(ctx, recorded, json, payload, "render_match_shot", outcome, named, notes)
 
@@ -276,16 +268,13 @@ def match_block(
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
-    recorded = _record(
-        ctx, "block", team=team, hooper=_hooper(hooper_arg, hooper, "block TEAM"),
-        attacker=attacker, against=against, face=check_face(face), keepers_block=keepers_block,
-        ft_stat=ft_stat, ft_rolls=list(ft_roll or ()),
-    )  # fmt: skip
+    name, face = _hooper(hooper_arg, hooper, "block TEAM"), shared.check_face(face)
+    data = dict(attacker=attacker, against=against, face=face, keepers_block=keepers_block)
+    throws = dict(ft_stat=ft_stat, ft_rolls=list(ft_roll or ()))
+    recorded = _record(ctx, "block", team=team, hooper=name, **data, **throws)
     outcome, state = recorded.outcome, recorded.status.state
     away = not state.teams[state.attacking].free_throw_bonus
-
-    payload = outcome.to_json()
-    _emit_move(ctx, recorded, json, payload, "render_match_block", outcome, ft_stat, away)
+    _emit_move(ctx, recorded, json, outcome.to_json(), "render_match_block", outcome, ft_stat, away)
 
 
 @match_app.command("free-throw")
@@ -301,7 +290,7 @@ def match_free_throw(
     json: JsonOption = False,
 ) -> None:
     """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
-    rolls = [check_roll(r) for r in roll or ()]
+    rolls = [shared.check_roll(r) for r in roll or ()]
     move = {"type": "free-throw", "data": {"team": team, "stat": stat, "rolls": rolls}}
     _emit_status(_table(ctx).record(move).status, json)
 
@@ -343,17 +332,11 @@ def _declare(
 
         own = [] if shape is dict else signature(shape, eval_str=True).parameters.values()
         own = [p.replace(kind=Parameter.KEYWORD_ONLY) for p in own]
+        at = sum(p.default is p.empty for p in own)  # (the ones without a default come first)
         pair = [param("hooper_arg", HooperArg, None), param("hooper", HooperOption, None)]
-        command.__signature__ = Signature(  # type: ignore[attr-defined]
-            [
-                param("ctx", typer.Context),
-                *([param("team", TeamArg)] if team else []),
-                *(p for p in own if p.default is p.empty),
-                *(pair if hooper is not None else []),
-                *(p for p in own if p.default is not p.empty),
-                param("json", JsonOption, False),
-            ]
-        )
+        head = [param("ctx", typer.Context), *([param("team", TeamArg)] if team else [])]
+        tail = [*(pair if hooper is not None else []), *own[at:], param("json", JsonOption, False)]
+        command.__signature__ = Signature([*head, *own[:at], *tail])  # type: ignore[attr-defined]
         return command
 
     command.__doc__ = help_text or shape.__doc__

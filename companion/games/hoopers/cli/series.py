@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from companion.games.hoopers.series_table import SeriesTable
     from companion.tables.base import Status
 
-COMMAND = "companion hoopers series"
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
 game_app = new_app("Play the next series game as a tracked hoopers match.")
 app.add_typer(game_app, name="game")
@@ -197,8 +196,7 @@ def game_start(
 def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) -> None:
     """The Reward Phase of a game: markers, Strength marker, chips and their exchange."""
     table = _table(ctx)
-    earned = table.rewards(game)
-    series = table.current()
+    earned, series = table.rewards(game), table.current()
     emit_view(earned.to_json(), json, "series_render.render_rewards", series, earned, table.rules)
 
 

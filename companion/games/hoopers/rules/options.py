@@ -88,6 +88,12 @@ def refuse_for_shot(
         refuse_unused(given, applies, f"{to}{name}", {"target": TARGET_ALONE})
 
 
+def shot_given(given: Given, kind: str) -> Any:
+    """A stateless shot's spec from its options, the ones it does not use refused."""
+    refuse_for_shot(given, kind, given["defense"])
+    return shot_spec(given, kind)
+
+
 def shot_spec(given: Given, kind: str) -> Any:
     """The ShotSpec of a stateless shot (or its odds) from the options given."""
     from companion.games.hoopers.rules.shots import ShotSpec
