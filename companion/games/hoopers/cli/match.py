@@ -91,11 +91,9 @@ def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchStat
     return record(_table(ctx), move)
 
 
-def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
-    """The match after a move (its notes are the table's), or with `notes` of the face's."""
+def _emit_status(status: Status[MatchState], json: bool) -> None:
+    """The match after a move, with what the move did (the table's notes)."""
     payload = status.to_json()
-    if notes is not None:
-        payload["notes"] = list(notes)
     shared.emit_view(payload, json, "render_moved", status, payload["notes"])
 
 
@@ -593,7 +591,7 @@ def resume(
 ) -> None:
     """Go back to the match that waits (a Series game set aside for a friendly match); the
     current one waits in its place."""
-    _emit_status(_table(ctx).resume(match), json, notes=[])
+    _emit_status(_table(ctx).resume(match), json)
 
 
 @match_app.command()
