@@ -217,12 +217,13 @@ def test_play_starts_the_next_game_asking_rosters_the_companion_lacks(store, ans
     assert SeriesTable(store).status().detail["playing_match"] == match["id"]
 
 
-def test_play_without_a_series_offers_to_start_one(store, answers, capsys):
-    from companion.games.hoopers.guided import series as guided
-
-    answers([("Start one now?", "no")])
-    assert guided.offer_start(store) is False
-    assert "No series in progress." in capsys.readouterr().out
+def test_play_without_a_series_offers_to_start_one(scripted):
+    # `series play` is every game's `G play` (companion.cli.play), its words the spec's.
+    scripted.answer("Start one now?", "no")
+    result = scripted.run("hoopers", "series", "play")
+    assert result.exit_code == 0
+    assert "No series in progress." in scripted.text
+    assert "Nothing started." in scripted.text
 
 
 def test_guided_rebound_by_susan_peg_is_her_undefended_lay_up(store, answers):

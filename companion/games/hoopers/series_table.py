@@ -241,11 +241,20 @@ class SeriesTable:
 
     # --- changing -----------------------------------------------------------------
 
-    def check_start(self, tribes: str | None, managers: Any, name: str | None) -> None:
-        """What a start is given, checked before the people are looked up: the tribes (or
-        who manages each) and the series' name."""
+    def start_typed(
+        self,
+        tribes: str | None,
+        managers: list[str] | None,
+        new: list[str] | None = None,
+        **how: Any,
+    ) -> Status[SeriesView]:
+        """A series from what a face typed: the tribes ("A,B") and who manages each
+        (`PERSON=TRIBE` items), checked with the series' name before the people are looked
+        up; each person as history knows them (`ana` is the known Ana, a slip of a known
+        name refused unless `new` names it), as every start asks (tables.players)."""
         from companion.engine.decks import parse_players
         from companion.engine.names import check_name
+        from companion.tables.players import settle
 
         if not managers and not tribes:
             raise BadInput(
@@ -253,8 +262,16 @@ class SeriesTable:
             )
         if tribes:
             parse_players(tribes, low=2, high=2)
-        if name is not None:
-            check_name(name, "series name")
+        if how.get("name") is not None:
+            check_name(how["name"], "series name")
+        pairs = [p.strip() for item in managers or () for p in item.split(",") if p.strip()]
+        if pairs and all("=" in pair and pair.partition("=")[0].strip() for pair in pairs):
+            named = [pair.partition("=")[0].strip() for pair in pairs]
+            people = settle(self.store, parse_players(named), new)
+            tribes_named = [pair.partition("=")[2] for pair in pairs]
+            managers = [f"{p}={t}" for p, t in zip(people, tribes_named, strict=True)]
+        # (items that are not PERSON=TRIBE: parse_managers says what is wrong with them)
+        return self.start([tribes] if tribes else [], managers=managers or None, **how)
 
     def start(
         self,

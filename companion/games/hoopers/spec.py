@@ -91,6 +91,14 @@ SERIES = Kind(
     ),  # fmt: skip
     renderer="companion.games.hoopers.series_render:render_scoreboard",
     flow="companion.games.hoopers.guided.series",
+    play=Play(
+        command="companion hoopers series play",
+        help="Interactive: play the series on a terminal: each game as guided turns, then its "
+        "Reward Phase.",
+        none_live="No series in progress.",
+        ask="Start one now?",
+        nothing="Nothing started.",
+    ),
     menu="a Valley Hoopers Series (best of 7)",
     first_step="its first game",
     next_step="the next game",

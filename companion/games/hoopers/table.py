@@ -43,6 +43,14 @@ GUIDED_TURNS = 8  # attacking turns kept for undo
 REMINDERS, EVENING_ENDS = "reminders", 6
 
 
+def _noted(status: Status[MatchState], notes: list[str]) -> Status[MatchState]:
+    """A match just started, saying what its opening did (and what waits) as a move's
+    status says the move's."""
+    from dataclasses import replace
+
+    return replace(status, detail={**status.detail, "notes": list(notes)})
+
+
 def names(text: str | None) -> list[str] | None:
     """A comma-separated list of names as typed ("A,B,C"), or None."""
     if text is None:
@@ -247,6 +255,26 @@ class HoopersTable(Table[MatchState]):
             "kinds": markers.marker_texts(),
         }
 
+    def marker_pile_typed(self, typed: str | None, reset: bool) -> dict[str, Any]:
+        """`hoopers markers [--set A,B,… | --reset]`: the pile set (or back to the default)
+        when said, then the pile new matches draw from."""
+        from companion.games.hoopers.rules.markers import parse_pile
+
+        if typed is not None:
+            self.set_injury_pile(parse_pile([p for p in typed.split(",") if p.strip()]))
+        elif reset:
+            self.set_injury_pile(None)
+        return self.marker_pile()
+
+    def reminders_typed(self, turn: str | None, now: datetime) -> dict[str, Any]:
+        """`hoopers reminders [on|off]` at `now`: on again, or off for the evening, when
+        said; then whether they are on."""
+        from companion.engine.names import match_prefix
+
+        if turn is not None:
+            self.set_reminders(match_prefix(turn, ("on", "off"), what="setting") == "on", now)
+        return self.reminders(now)
+
     def reminders(self, now: datetime) -> dict[str, Any]:
         """Whether the reminders are on at `now`, and until when they are quiet."""
         until = self.quiet_until()
@@ -369,17 +397,19 @@ class HoopersTable(Table[MatchState]):
         """A match from the lists a face typed ("A,B,C", by option name: `home_roster`,
         `away_seven`, `home_five` …): each team's roster (else its tribe's ten), seven and
         five; or, with `drafted` (`promos` typed, `first_pick`, `discard`), a Draft match,
-        whose teams are drafted (any list typed is refused)."""
+        whose teams are drafted (any list typed is refused). Its notes say what the opening
+        did and, a Series game waiting, how to go back to it."""
         if drafted is not None:
             from companion.games.hoopers.rules.draft import refuse_typed_teams
 
             refuse_typed_teams(typed)
             promos = names(drafted.pop("promos"))
-            return self.start_draft(
+            drafting = self.start_draft(
                 home, away, promos=promos, tribes_of=tribes_of, **drafted, **options
             )
+            return _noted(drafting, drafting.state.notes)
         sides = ((home, "home"), (away, "away"))
-        return self.start(
+        started = self.start(
             home,
             away,
             rosters={t: roster(t, tribes_of[t], typed[f"{side}_roster"]) for t, side in sides},
@@ -388,6 +418,7 @@ class HoopersTable(Table[MatchState]):
             fives={t: n for t, side in sides if (n := names(typed[f"{side}_five"]))},
             **options,
         )
+        return _noted(started, [*started.state.notes, *self.waiting_notes()])
 
     def waiting_notes(self) -> list[str]:
         """A match started while a Series game waits says so, and how to go back to it."""

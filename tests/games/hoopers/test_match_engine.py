@@ -245,3 +245,14 @@ def test_rebound_again_keeps_the_turn_token():
     match["events"].append(play(match, "counter", {**rebound, "roll": 5}).event)
     state = do(match, "turn", again=True).state
     assert (state.turn, state.attacking) == (1, "Lucy")
+
+
+def test_a_turn_keeps_its_token_for_a_rebound_or_the_power_not_both():
+    # 'turn --again' (a won rebound) and 'turn --power' (the Unleashed power) each keep the
+    # turn token; a move saying both is refused by the rules, whoever made it.
+    match = start(first="Lucy")
+    shot(match, "Lucy", "Muy", roll=100)
+    rebound = {"team": "Lucy", "kind": "rebound", "hooper": "Dime", "v": 55, "face": "blank"}
+    match["events"].append(play(match, "counter", {**rebound, "roll": 5}).event)
+    with pytest.raises(CompanionError, match="--again and --power: one or the other"):
+        do(match, "turn", again=True, power=True)

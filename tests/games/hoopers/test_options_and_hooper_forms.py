@@ -184,3 +184,24 @@ def test_the_hooper_twice_must_agree_and_once_is_needed(cli, db):
     # A score credits a hooper only when one is named, either way.
     ok(cli(*M, "score", "Lucy", "1"))
     assert cli(*M, "status", "--json").json["score"]["Lucy"] == 1
+
+
+def test_a_tracked_counters_data_is_read_from_its_options_by_the_rules():
+    # rules/options.py turns what 'match counter' was given into the event's data: --stat
+    # is the stat the counter reads (a rebound's V), and an option the counter does not
+    # use is refused before the dice typed are read.
+    from companion.engine.errors import BadInput
+    from companion.games.hoopers.rules.options import Given, match_counter_data
+
+    names = ("hooper", "against", "o", "v", "position", "face", "roll", "flagrant_whistle")
+    flags = {n: "--" + n.replace("_", "-") for n in (*names, "fouled", "ft_stat", "ft_roll")}
+    values = {**dict.fromkeys(flags), "team": "Karl", "kind": "reb", "stat": 50, "roll": 10}
+    typed = Given(flags, frozenset({"face", "roll"}), {**values, "face": "blank"})
+    assert match_counter_data(typed, "May") == {
+        "team": "Karl", "kind": "reb", "hooper": "May", "against": None, "o": None, "v": 50,
+        "position": None, "face": "blank", "roll": 10, "flagrant_whistle": None,
+        "fouled": None, "ft_stat": None, "ft_rolls": [],
+    }  # fmt: skip
+    wrong = Given(flags, frozenset({"against", "face"}), {**values, "against": "Muy", "face": "?"})
+    with pytest.raises(BadInput, match="--against does not apply to a rebound"):
+        match_counter_data(wrong, "May")

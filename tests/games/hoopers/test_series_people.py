@@ -213,3 +213,18 @@ def test_a_stored_old_shape_series_keeps_its_data(cli, db):
     assert result.json["wins"] == {K: 1, U: 1}
     kept = Store(db).get_doc("series", "old001")
     assert kept["games"][0]["scores"] == {K: 80, U: 70} and kept["name"] == "Autumn"
+
+
+def test_the_table_starts_a_series_with_each_manager_as_history_knows_them(cli, db):
+    # The people a start types are looked up by the Series table, as every start's are:
+    # `ana` is the known Ana, a slip of a known name is refused unless `new` names it.
+    from companion.engine.errors import CompanionError
+    from companion.games.hoopers.series_table import SeriesTable
+    from companion.store.store import Store
+
+    assert cli("log", "playlist", "Ana=3", "Ben=9").exit_code == 0
+    table = SeriesTable(Store(db))
+    with pytest.raises(CompanionError, match="did you mean Ben"):
+        table.start_typed(None, ["ana=Keepers,Bne=Unleashed"], home="kee")
+    started = table.start_typed(None, ["ana=Keepers", "Bne=Unleashed"], ["Bne"], home="kee")
+    assert started.to_json()["managers"] == {K: "Ana", U: "Bne"}

@@ -13,8 +13,6 @@ import typer
 from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
 from companion.engine.rng import TableRng
 
-GAME = "hoopers"
-
 app = new_app("Valley Hoopers: shots, fouls, counters, blocks, free throws, odds, matches.")
 
 
@@ -143,12 +141,10 @@ def shot(
     json: JsonOption = False,
 ) -> None:
     """Resolve a shot: target, foul die (when defended), d20, free throws."""
-    from companion.games.hoopers.rules.options import refuse_for_shot, shot_spec, unused_roll
+    from companion.games.hoopers.rules.options import shot_given, unused_roll
     from companion.games.hoopers.rules.shots import parse_kind, resolve_shot
 
-    name, options = parse_kind(kind), given(ctx)
-    refuse_for_shot(options, name, defense)
-    spec, rng = shot_spec(options, name), TableRng(seed)
+    spec, rng = shot_given(given(ctx), parse_kind(kind)), TableRng(seed)
     outcome = resolve_shot(
         spec, face=check_face(face), roll=check_roll(roll), ft_rolls=ft_roll or (), rng=rng
     )
@@ -172,13 +168,9 @@ def foul(
     from companion.games.hoopers.rules.fouls import parse_action, read_foul_die
 
     name, checked, rng = parse_action(action), check_face(face), TableRng(seed)
-    reading = read_foul_die(
-        name,
-        checked or rng.roll(D8),
-        keepers_block=keepers_block,
-        linda=linda,
-        flagrant_whistle=flagrant_whistle,
-    )
+    face = checked or rng.roll(D8)
+    flags = {"keepers_block": keepers_block, "linda": linda, "flagrant_whistle": flagrant_whistle}
+    reading = read_foul_die(name, face, **flags)
     emit_view({**reading.to_json(), "seed": rng.seed}, json, "render_foul", reading)
 
 
@@ -203,22 +195,14 @@ def counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve a steal, intercept or offensive rebound: foul die, O or V, d20."""
-    from companion.games.hoopers.rules.counters import parse_counter, resolve_counter
-    from companion.games.hoopers.rules.options import counter_given, counter_spec
+    from companion.games.hoopers.rules.counters import parse_counter
+    from companion.games.hoopers.rules.options import counter_given, counter_outcome
 
     name, rng = parse_counter(kind), TableRng(seed)
     options = counter_given(given(ctx), name)
-    face, roll = check_face(face), check_roll(roll)
-    if susan_peg:
-        from companion.games.hoopers.rules.susan_peg import resolve_susan_peg_rebound
-
-        outcome = resolve_susan_peg_rebound(
-            options["v"], face=face, roll=roll, team_fouls=team_fouls, rng=rng
-        )
-        view = "series_render.render_susan_peg_rebound"
-        return emit_view({**outcome.to_json(), "seed": rng.seed}, json, view, outcome)
-    outcome = resolve_counter(counter_spec(options, name), face=face, roll=roll, rng=rng)
-    emit_view({**outcome.to_json(), "seed": rng.seed}, json, "render_counter", outcome)
+    outcome = counter_outcome(options, name, check_face(face), check_roll(roll), rng)
+    view = "series_render.render_susan_peg_rebound" if susan_peg else "render_counter"
+    emit_view({**outcome.to_json(), "seed": rng.seed}, json, view, outcome)
 
 
 @app.command()
@@ -241,20 +225,10 @@ def block(
 ) -> None:
     """Resolve a block: foul, restart from F2, restart from A, or blocked."""
     from companion.games.hoopers.rules.blocks import resolve_block
-    from companion.games.hoopers.rules.options import block_against
+    from companion.games.hoopers.rules.options import block_given
 
-    blocked, rng = block_against(given(ctx)), TableRng(seed)
-    outcome = resolve_block(
-        face=check_face(face),
-        against=blocked,
-        keepers_block=keepers_block,
-        linda=linda,
-        ft_stat=ft_stat,
-        away=away,
-        ft_rolls=ft_roll or (),
-        team_fouls=team_fouls,
-        rng=rng,
-    )
+    options, rng = block_given(given(ctx)), TableRng(seed)
+    outcome = resolve_block(face=check_face(face), rng=rng, **options)
     emit_view({**outcome.to_json(), "seed": rng.seed}, json, "render_block", outcome, ft_stat, away)
 
 
@@ -330,14 +304,7 @@ def markers(
     json: JsonOption = False,
 ) -> None:
     """Show or set the injury marker pile new matches draw from."""
-    from companion.games.hoopers.rules.markers import parse_pile
-
-    table = _table(ctx)
-    if set_ is not None:
-        table.set_injury_pile(parse_pile([p for p in set_.split(",") if p.strip()]))
-    elif reset:
-        table.set_injury_pile(None)
-    payload = table.marker_pile()
+    payload = _table(ctx).marker_pile_typed(set_, reset)
     emit_view(payload, json, "render_markers", payload)
 
 
@@ -355,12 +322,7 @@ def reminders(
     chip (asked only when they can matter); off lasts for the evening."""
     from datetime import datetime
 
-    from companion.engine.names import match_prefix
-
-    table, now = _table(ctx), datetime.now().astimezone()
-    if turn is not None:
-        table.set_reminders(match_prefix(turn, ("on", "off"), what="setting") == "on", now)
-    payload = table.reminders(now)
+    payload = _table(ctx).reminders_typed(turn, datetime.now().astimezone())
     emit_view(payload, json, "render_reminders", payload)
 
 

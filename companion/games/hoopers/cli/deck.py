@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.cli.common import JsonOption, new_app
-from companion.games.hoopers.cli.commands import arg, opt
+from companion.games.hoopers.cli.commands import arg, emit_view, opt
 
 app = new_app("Deck building: the upgrades sleeved onto the action cards, checked.")
 
@@ -20,7 +20,6 @@ def check(
 ) -> None:
     """Check a deck's sleeves: one upgrade per card, an action upgrade on a card of its
     action, the position upgrades; and name each check the file gives too little for."""
-    from companion.games.hoopers.cli.commands import emit_view
     from companion.games.hoopers.rules.deck import check_deck
     from companion.games.hoopers.table import read_deck
 

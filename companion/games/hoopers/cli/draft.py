@@ -1,5 +1,5 @@
-"""`companion hoopers match pick` / `discard` and `match start --draft`: the Draft variant
-(rules/draft.py). The draft's picks are moves of the match; its rules live in the rules."""
+"""`match start --draft`'s options and the shapes of `match pick` / `discard` (declared as
+moves in match.py): the Draft variant (rules/draft.py). Its rules live in the rules."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption
 from companion.games.hoopers.cli.commands import flag, opt, text
 
-TeamArg = Annotated[str, typer.Argument(help="The team (unique prefix).")]
 CardArg = Annotated[str, typer.Argument(help="The card (unique prefix), as on the table.")]
 # `match start`'s options for a Draft match (the table's `start_typed` starts it).
 DraftOption = flag(
@@ -34,21 +32,11 @@ UpgradeCardOption = text(
 )
 
 
-def register_draft(app: typer.Typer) -> None:
-    """The draft's two verbs on `companion hoopers match` (the card games' drafts' `pick`)."""
-
-    @app.command()
-    def pick(ctx: typer.Context, team: TeamArg, card: CardArg, json: JsonOption = False) -> None:
-        """The Draft: TEAM takes CARD from the table (a hooper, then the upgrades), in turn."""
-        _draft_move(ctx, json, team=team, card=card)
-
-    @app.command()
-    def discard(ctx: typer.Context, team: TeamArg, card: CardArg, json: JsonOption = False) -> None:
-        """The Draft: the second player discards one hooper first (unequal stellar hoopers)."""
-        _draft_move(ctx, json, team=team, card=card, discard=True)
+def pick(card: CardArg) -> dict[str, Any]:
+    """The Draft: TEAM takes CARD from the table (a hooper, then the upgrades), in turn."""
+    return {"card": card}
 
 
-def _draft_move(ctx: typer.Context, json: bool, **data: Any) -> None:
-    from companion.games.hoopers.cli.match import _emit_status, _record
-
-    _emit_status(_record(ctx, "pick", **data).status, json)
+def discard(card: CardArg) -> dict[str, Any]:
+    """The Draft: the second player discards one hooper first (unequal stellar hoopers)."""
+    return {"card": card, "discard": True}

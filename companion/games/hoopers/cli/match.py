@@ -7,6 +7,7 @@ on a terminal through the askers guided play uses too (companion/games/hoopers/a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,29 +16,21 @@ from companion.cli import common
 from companion.cli.common import JsonOption, on_terminal
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
-from companion.games.hoopers.cli.commands import (
-    arg,
-    check_face,
-    check_roll,
-    flag,
-    given,
-    opt,
-    text,
-    texts,
-)
+from companion.games.hoopers.cli.commands import arg, flag, given, opt, text, texts
 from companion.games.hoopers.cli.draft import (
     DiscardOption,
     DraftOption,
     FirstPickOption,
     PromosOption,
     UpgradeCardOption,
-    register_draft,
+    discard,
+    pick,
 )
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
     from companion.games.hoopers.table import HoopersTable
-    from companion.tables.base import Ended, Recorded, Status
+    from companion.tables.base import Recorded, Status
 
 match_app = common.new_app(
     "A tracked Valley Hoopers match: score, periods, fouls, injuries, Onfire."
@@ -98,23 +91,15 @@ def _record(ctx: typer.Context, kind: str, /, **data: Any) -> Recorded[MatchStat
     return record(_table(ctx), move)
 
 
-def _move(ctx: typer.Context, json: bool, kind: str, /, **data: Any) -> None:
-    """Record a move and emit the match after it; then settle what it left."""
-    status = _record(ctx, kind, **data).status
-    _emit_status(status, json)
-    _settle(ctx, status, json)
-
-
-def _emit_status(status: Status[MatchState], json: bool, notes: list[str] | None = None) -> None:
-    """The match after a move (its notes are the table's), or with `notes` of the face's."""
+def _emit_status(status: Status[MatchState], json: bool) -> None:
+    """The match after a move, with what the move did (the table's notes)."""
     payload = status.to_json()
-    if notes is not None:
-        payload["notes"] = list(notes)
     shared.emit_view(payload, json, "render_moved", status, payload["notes"])
 
 
-def _emit_move(ctx: typer.Context, recorded: Any, json: bool, payload: dict[str, Any],
-               view: str, *args: Any) -> None:  # fmt: skip
+def _emit_move(
+    ctx: typer.Context, recorded: Any, json: bool, payload: dict[str, Any], view: str, *args: Any
+) -> None:
     """A resolved move (drawn by render.py's `view`) with the match after it; what it
     leaves to settle is asked on a terminal."""
     match = recorded.status.to_json()
@@ -164,16 +149,11 @@ def start(
 ) -> None:
     """Start a tracked match (the d20 decides who attacks first unless --first)."""
     h, a = common.players_of(ctx, [home, away], new)
-    typed = {"home_roster": home_roster, "away_roster": away_roster, "home_seven": home_seven}
-    typed |= {"away_seven": away_seven, "home_five": home_five, "away_five": away_five}
+    lists = {k: v for k, v in ctx.params.items() if k.endswith(("_roster", "_seven", "_five"))}
     drafted = {"promos": promos, "first_pick": first_pick, "discard": discard} if draft else None
     how = dict(variant=variant, milestones=milestones, first=first, seed=seed)
-    table = _table(ctx)
-    status = table.start_typed(
-        h, a, typed, drafted, tribes_of={h: home_tribe, a: away_tribe}, **how
-    )
-    waits = [] if draft else table.waiting_notes()
-    _emit_status(status, json, [*status.state.notes, *waits])
+    tribes = {h: home_tribe, a: away_tribe}
+    _emit_status(_table(ctx).start_typed(h, a, lists, drafted, tribes_of=tribes, **how), json)
 
 
 @match_app.command("shot")
@@ -214,13 +194,14 @@ def match_shot(
     from companion.games.hoopers.rules.shots import parse_kind
 
     name = _hooper(hooper_arg, hooper, "shot TEAM KIND")
-    data = match_shot_data(given(ctx), parse_kind(kind), check_face(face), check_roll(roll))
+    data = match_shot_data(
+        given(ctx), parse_kind(kind), shared.check_face(face), shared.check_roll(roll)
+    )
     recorded = _record(ctx, "shot", team=team, hooper=name, **data)
     outcome, stored = recorded.outcome, recorded.events[-1]["data"]
     notes = unused_roll(outcome, data["roll"])
     who = {"team": stored["team"], "hooper": stored["hooper"]}
     payload = {**outcome.to_json(), "notes": notes, **who}
-
     named = f"{who['hooper']} ({who['team']}): "
     _emit_move(ctx, recorded, json, payload, "render_match_shot", outcome, named, notes)
 
@@ -258,18 +239,10 @@ def match_counter(
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a counter: foul die, O or V, d20; fouls, team fouls, free throws."""
-    from companion.games.hoopers.rules.counters import parse_counter
-    from companion.games.hoopers.rules.options import counter_stat, refuse_for_match_counter
+    from companion.games.hoopers.rules.options import match_counter_data
 
     name = _hooper(hooper_arg, hooper, "counter TEAM KIND")
-    refuse_for_match_counter(given(ctx), parse_counter(kind))
-    o, v = counter_stat(parse_counter(kind), stat, o, v)
-    recorded = _record(
-        ctx, "counter", team=team, kind=kind, hooper=name, against=against, o=o, v=v,
-        position=position, face=check_face(face), roll=check_roll(roll),
-        flagrant_whistle=flagrant_whistle, fouled=fouled, ft_stat=ft_stat,
-        ft_rolls=list(ft_roll or ()),
-    )  # fmt: skip
+    recorded = _record(ctx, "counter", **match_counter_data(given(ctx), name))
     outcome = recorded.outcome
     _emit_move(ctx, recorded, json, outcome.to_json(), "render_match_counter", outcome)
 
@@ -293,16 +266,13 @@ def match_block(
     json: JsonOption = False,
 ) -> None:
     """Resolve and record a block: fouls, free throws, Onfire; Linda Siempre by herself."""
-    recorded = _record(
-        ctx, "block", team=team, hooper=_hooper(hooper_arg, hooper, "block TEAM"),
-        attacker=attacker, against=against, face=check_face(face), keepers_block=keepers_block,
-        ft_stat=ft_stat, ft_rolls=list(ft_roll or ()),
-    )  # fmt: skip
+    name, face = _hooper(hooper_arg, hooper, "block TEAM"), shared.check_face(face)
+    data = dict(attacker=attacker, against=against, face=face, keepers_block=keepers_block)
+    throws = dict(ft_stat=ft_stat, ft_rolls=list(ft_roll or ()))
+    recorded = _record(ctx, "block", team=team, hooper=name, **data, **throws)
     outcome, state = recorded.outcome, recorded.status.state
     away = not state.teams[state.attacking].free_throw_bonus
-
-    payload = outcome.to_json()
-    _emit_move(ctx, recorded, json, payload, "render_match_block", outcome, ft_stat, away)
+    _emit_move(ctx, recorded, json, outcome.to_json(), "render_match_block", outcome, ft_stat, away)
 
 
 @match_app.command("free-throw")
@@ -318,119 +288,151 @@ def match_free_throw(
     json: JsonOption = False,
 ) -> None:
     """Shoot the free throws the match is waiting for (after a foul with no --ft-stat)."""
-    rolls = [check_roll(r) for r in roll or ()]
+    rolls = [shared.check_roll(r) for r in roll or ()]
     move = {"type": "free-throw", "data": {"team": team, "stat": stat, "rolls": rolls}}
     _emit_status(_table(ctx).record(move).status, json)
 
 
-@match_app.command()
+# --- the moves made of their options alone ---------------------------------------------
+Data = dict[str, Any]
+_MOVES: dict[str, Callable[[], Callable[..., None]]] = {}  # "foul_move" builds `match foul`
+LISTED: dict[str, Callable[..., None]] = {}  # `match --help` lists a move by its help alone
+
+
+def _declare(
+    name: str,
+    help_text: str | None = None,
+    shape: Callable[..., Data] = dict,
+    *,
+    team: bool = True,
+    hooper: str | None = None,
+    move: str | None = None,
+) -> None:
+    """`match NAME`, a move declared by its `shape`: TEAM unless `team` is off, the shape's
+    arguments without a default, `[hooper]` and `--hooper H` where `hooper` (the usage a
+    refusal without one names) is given, the shape's other parameters, --json. One body
+    records `move` (else NAME) with the team, the hooper and the data the shape makes of
+    the rest, emits the match and settles what it left; it is built when used."""
+
+    def command(ctx: typer.Context, **typed: Any) -> None:
+        json, data = typed.pop("json"), {"team": typed.pop("team")} if team else {}
+        if hooper is not None:
+            data["hooper"] = _hooper(typed.pop("hooper_arg"), typed.pop("hooper"), hooper)
+        status = _record(ctx, move or name, **data, **shape(**typed)).status
+        _emit_status(status, json)
+        _settle(ctx, status, json)
+
+    def built() -> Callable[..., None]:
+        from inspect import Parameter, Signature, signature
+
+        def param(key: str, kind: Any, default: Any = Parameter.empty) -> Parameter:
+            return Parameter(key, Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+
+        own = [] if shape is dict else signature(shape, eval_str=True).parameters.values()
+        own = [p.replace(kind=Parameter.KEYWORD_ONLY) for p in own]
+        at = sum(p.default is p.empty for p in own)  # (the ones without a default come first)
+        pair = [param("hooper_arg", HooperArg, None), param("hooper", HooperOption, None)]
+        head = [param("ctx", typer.Context), *([param("team", TeamArg)] if team else [])]
+        tail = [*(pair if hooper is not None else []), *own[at:], param("json", JsonOption, False)]
+        command.__signature__ = Signature([*head, *own[:at], *tail])  # type: ignore[attr-defined]
+        return command
+
+    command.__doc__ = help_text or shape.__doc__
+    LISTED[f"{name}_move"], _MOVES[f"{name}_move"] = command, built
+    match_app.lazy(name, f"{__name__}:{name}_move")
+
+
+def _moving(**how: Any) -> Callable[[Callable[..., Data]], Callable[..., Data]]:
+    """`_declare` as a decorator: the move named as the shape, its help the shape's."""
+
+    def declare(shape: Callable[..., Data]) -> Callable[..., Data]:
+        _declare(shape.__name__, None, shape, **how)
+        return shape
+
+    return declare
+
+
+def __getattr__(name: str) -> Any:
+    """A move's command (`_declare`), built when used: reading a shape's parameters costs,
+    and a move builds no other move's."""
+    if name not in _MOVES:
+        raise AttributeError(name)
+    return _MOVES[name]()
+
+
+@_moving()
 def score(
-    ctx: typer.Context,
-    team: TeamArg,
     points: arg("Points to add (1 to 10).", int),
     hooper_arg: arg(
         "Credit them to this hooper, as --hooper.", Text, metavar="hooper", show_default=False
     ) = None,
     hooper: text("--hooper", help="Credit them to this hooper.") = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Add points by hand (chips like Fast Break, corrections)."""
-    name = _hooper(hooper_arg, hooper, None)
-    _move(ctx, json, "score", team=team, points=points, hooper=name)
+    return {"points": points, "hooper": _hooper(hooper_arg, hooper, None)}
 
 
-@match_app.command("foul")
-def match_foul(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
+@_moving(hooper="foul TEAM")
+def foul(
     on: text(
         "--on",
         help="The action fouled on: steal, intercept, d2, d3, dlu, block (defending) "
         "or screen, rebound, charging (attacking); checked against injury markers.",
     ) = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """A personal foul: a red cube for the hooper and a team foul."""
-    _move(ctx, json, "foul", team=team, hooper=_hooper(hooper_arg, hooper, "foul TEAM"), action=on)
+    return {"action": on}
 
 
-def _team_hooper_move(kind: str, help_text: str) -> None:
-    """`match KIND TEAM [HOOPER] [--hooper H]`: a move that names a team and one hooper."""
-
-    def command(
-        ctx: typer.Context,
-        team: TeamArg,
-        hooper_arg: HooperArg = None,
-        hooper: HooperOption = None,
-        json: JsonOption = False,
-    ) -> None:
-        _move(ctx, json, kind, team=team, hooper=_hooper(hooper_arg, hooper, f"{kind} TEAM"))
-
-    command.__doc__ = help_text
-    match_app.command(kind)(command)
-
-
-_team_hooper_move("injure", "An injury cube; at the limit an injury marker is drawn from the pile.")
-
-
-@match_app.command("chip")
-def match_chip(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    playbook: Annotated[
-        bool,
-        typer.Option("--playbook", help="The chip on the card of the playbook that scored."),
-    ] = False,
-    json: JsonOption = False,
-) -> None:
-    """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
-    name = _hooper(hooper_arg, hooper, "chip TEAM")
-    _move(ctx, json, "chip", team=team, hooper=name, **_some(playbook=playbook))
-
-
-_team_hooper_move("blocked", "A block received: the hooper's Onfire track moves one step left.")
-_team_hooper_move(
-    "gift", "Maddy Cure's skill after her basket: the teammate who recovers one energy."
+_declare(
+    "injure",
+    "An injury cube; at the limit an injury marker is drawn from the pile.",
+    hooper="injure TEAM",
 )
 
 
-@match_app.command()
+@_moving(hooper="chip TEAM")
+def chip(
+    playbook: flag("--playbook", help="The chip on the card of the playbook that scored.") = False,
+) -> Data:
+    """Redeem an Onfire LV.1 chip: a hooper's on LV.I (back to flat), or --playbook's."""
+    return _some(playbook=playbook)
+
+
+_declare(
+    "blocked",
+    "A block received: the hooper's Onfire track moves one step left.",
+    hooper="blocked TEAM",
+)
+_declare(
+    "gift",
+    "Maddy Cure's skill after her basket: the teammate who recovers one energy.",
+    hooper="gift TEAM",
+)
+
+
+@_moving()
 def track(
-    ctx: typer.Context,
-    team: TeamArg,
     off: flag("--off", help="The step takes the marker outside the track (onto the card).") = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """A Series game: TEAM satisfied the mini track's condition; its tribe marker moves."""
-    _move(ctx, json, "track", team=team, off=off)
+    return {"off": off}
 
 
-@match_app.command()
+@_moving(hooper="spend TEAM USE")
 def spend(
-    ctx: typer.Context,
-    team: TeamArg,
     use: arg(
         "What the chip is spent on: LV.1 boost, remove-intercept, remove-steal, "
         "block; LV.2 fast-break, coast-to-coast, tap-out, goal-tending, never-give-up, "
         "energy-drink, no-way-block, buzzer-beater."
     ),
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Spend a hooper's Onfire chip: it is discarded (two points, a coach token … applied)."""
-    name = _hooper(hooper_arg, hooper, "spend TEAM USE")
-    _move(ctx, json, "spend", team=team, hooper=name, use=use)
+    return {"use": use}
 
 
-@match_app.command()
+@_moving()
 def onfire(
-    ctx: typer.Context,
-    team: TeamArg,
     words: arg(
         "up (one step forward) or down; the hooper before it, or as --hooper.",
         list[str],
@@ -438,8 +440,7 @@ def onfire(
         show_default=False,
     ),
     hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Move a hooper one step on the Onfire track (a tribe power, a skill, a correction)."""
     from companion.engine.errors import BadInput
 
@@ -448,86 +449,63 @@ def onfire(
         raise BadInput(f"which hooper, and up or down? {usage}")
     *named, direction = words
     name = _hooper(named[0] if named else None, hooper, "onfire TEAM up|down")
-    _move(ctx, json, "onfire", team=team, hooper=name, direction=direction)
+    return {"hooper": name, "direction": direction}
 
 
-@match_app.command()
+@_moving()
 def sub(
-    ctx: typer.Context,
-    team: TeamArg,
     out: opt("--out", help="A hooper leaving the court (repeatable).", kind=list[str]),
     in_: opt("--in", help="The hooper coming in for the --out at the same place.", kind=list[str]),
     second_position: Second = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Substitutions: one coach action token for all of them (free when the rules say so)."""
     from companion.engine.errors import BadInput
 
     if len(out) != len(in_):
         raise BadInput(f"{len(out)} --out but {len(in_)} --in: give them in pairs")
     pairs = [list(pair) for pair in zip(out, in_, strict=True)]
-    _move(ctx, json, "sub", team=team, pairs=pairs, **_some(second=second_position))
+    return {"pairs": pairs, **_some(second=second_position)}
 
 
-@match_app.command()
+@_moving()
 def swap(
-    ctx: typer.Context,
-    team: TeamArg,
     hoopers: arg("Two hoopers on court.", list[str], metavar="HOOPER HOOPER"),
     second_position: texts(
         "--second-position",
         help="One of the two whose card has its new token as second position (repeatable).",
     ) = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Swap two hoopers' Position tokens on court: a coach token, as for substitutions."""
-    _move(ctx, json, "swap", team=team, hoopers=list(hoopers), **_some(second=second_position))
+    return {"hoopers": list(hoopers), **_some(second=second_position)}
 
 
-@match_app.command()
+@_moving(hooper="upgrade TEAM")
 def upgrade(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
     period: opt("--period", help="Whose milestone (default: the first not given yet).") = None,
     card: UpgradeCardOption = None,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
-    name = _hooper(hooper_arg, hooper, "upgrade TEAM")
-    _move(ctx, json, "upgrade", team=team, hooper=name, period=period, **_some(card=card))
+    return {"period": period, **_some(card=card)}
 
 
-@match_app.command()
-def gameplan(ctx: typer.Context, team: TeamArg, json: JsonOption = False) -> None:
-    """The Series: take a gameplan card for a coach action token (one per game)."""
-    _move(ctx, json, "gameplan", team=team)
+_declare("gameplan", "The Series: take a gameplan card for a coach action token (one per game).")
 
 
-@match_app.command()
+@_moving(team=False)
 def turn(
-    ctx: typer.Context,
     again: flag("--again", help="Attack again without moving the turn token (rebound).") = False,
     power: flag(
         "--power",
         help="The Unleashed power: the side that won the ball back plays the same card's "
         "other action now; the turn token stays.",
     ) = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """End the attacking turn: move the turn token, with the turn-track reminders."""
-    from companion.engine.errors import BadInput
-
-    if again and power:
-        raise BadInput("--again and --power: one or the other")
-    _move(ctx, json, "turn", again=again, **_some(power=power))
+    return {"again": again, **_some(power=power)}
 
 
-@match_app.command()
+@_moving()
 def timeout(
-    ctx: typer.Context,
-    team: TeamArg,
     rest: texts(
         "--rest",
         help="An opponent's hooper who recovers one of its two energies (twice: two "
@@ -538,33 +516,20 @@ def timeout(
         help="The opponent spends a coach action token for all the timeout's benefits "
         "(each of its hoopers recovers one, substitutions) instead of two energies.",
     ) = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Call a timeout: a timeout cube and a coach action token; energy recovered."""
-    _move(ctx, json, "timeout", team=team, **_some(rest=rest, opponent_token=opponent_token))
+    return _some(rest=rest, opponent_token=opponent_token)
 
 
-@match_app.command()
-def fundamental(
-    ctx: typer.Context,
-    team: TeamArg,
-    kind: Annotated[str, typer.Argument(help="dribble, pass or screen.")],
-    hooper_arg: HooperArg = None,
-    hooper: HooperOption = None,
-    json: JsonOption = False,
-) -> None:
+@_moving(hooper="fundamental TEAM KIND")
+def fundamental(kind: arg("dribble, pass or screen.")) -> Data:
     """A fundamental played (F1, F2): one energy for the hooper (skills aside)."""
-    name = _hooper(hooper_arg, hooper, "fundamental TEAM KIND")
-    _move(ctx, json, "fundamental", team=team, hooper=name, kind=kind)
+    return {"kind": kind}
 
 
-@match_app.command("energy")
-def match_energy(
-    ctx: typer.Context,
-    team: TeamArg,
-    hooper_arg: HooperArg = None,
+@_moving(hooper="energy TEAM")
+def energy(
     now: arg("The energy left now, as the board shows it.", int | None, metavar="[N]") = None,
-    hooper: HooperOption = None,
     max_: opt("--max", help="The energy printed on the card (remembered for every match).") = None,
     recover: opt(
         "--recover", help="Energies given back (a playbook, May Friend, a timeout's two)."
@@ -575,19 +540,14 @@ def match_energy(
         help="The table does not track this hooper's energy in this match (its card's "
         "energy unknown): nothing about it is said again.",
     ) = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Correct a hooper's energy track (the board is the truth): an undoable move."""
-    name = _hooper(hooper_arg, hooper, "energy TEAM")
-    data = {"team": team, "hooper": name, **_some(now=now, max=max_, recover=recover)}
-    track = {"track": False} if untracked else {}
-    _move(ctx, json, "energy", **data, **track, **_some(star=star))
+    tracked = {"track": False} if untracked else {}
+    return {**_some(now=now, max=max_, recover=recover), **tracked, **_some(star=star)}
 
 
-@match_app.command()
+@_moving()
 def playbook(
-    ctx: typer.Context,
-    team: TeamArg,
     reward: arg(
         "cards (draw 2), energy (F2 and A recover what they spent) or both "
         "(one energy back, --pick f2|a, and draw 1); or use NAME (declare a playbook "
@@ -597,35 +557,26 @@ def playbook(
     f2: text("--f2", help="Who played the F2 (default: the last fundamental recorded).") = None,
     pick: text("--pick", help="For 'both': the card whose energy comes back.") = None,
     chip: flag("--chip", help="With use: an Onfire LV.1 chip lies on its card.") = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """A playbook: declared after F1 (use), renounced (drop), or its reward once scored."""
     from companion.games.hoopers.rules.options import playbook_data
 
-    _move(ctx, json, "playbook", **playbook_data(team, reward, name, f2, pick, chip))
+    return playbook_data(reward, name, f2, pick, chip)
 
 
-@match_app.command()
+@_moving()
 def coach(
-    ctx: typer.Context,
-    team: TeamArg,
     renounce: text("--renounce", help="Spend the token locked in this common playbook.") = None,
     draw: flag("--draw", help="The token draws 3 cards (the 7-card limit kept).") = False,
-    json: JsonOption = False,
-) -> None:
+) -> Data:
     """Spend a coach action token (--renounce: a locked one, discarding its playbook)."""
-    _move(ctx, json, "coach", team=team, **_some(renounce=renounce, draw=draw))
+    return _some(renounce=renounce, draw=draw)
 
 
-@match_app.command()
-def hand(
-    ctx: typer.Context,
-    team: TeamArg,
-    held: arg("The action cards the team holds now (0 to 7).", int, metavar="N"),
-    json: JsonOption = False,
-) -> None:
+@_moving()
+def hand(held: arg("The action cards the team holds now (0 to 7).", int, metavar="N")) -> Data:
     """Tell the cards a team holds: the match keeps the count and the 7-card hand limit."""
-    _move(ctx, json, "hand", team=team, cards=held)
+    return {"cards": held}
 
 
 @match_app.command()
@@ -640,7 +591,7 @@ def resume(
 ) -> None:
     """Go back to the match that waits (a Series game set aside for a friendly match); the
     current one waits in its place."""
-    _emit_status(_table(ctx).resume(match), json, notes=[])
+    _emit_status(_table(ctx).resume(match), json)
 
 
 @match_app.command()
@@ -650,19 +601,9 @@ def end(
     json: JsonOption = False,
 ) -> None:
     """Record the finished match in history."""
-    _emit_ended(*_table(ctx).filed(abandon_), json)
-
-
-def _emit_ended(done: Ended, series_game: Any, json: bool) -> None:
-    """The match filed; for a Series game, also the game's Reward Phase."""
-    payload = done.to_json()
-    if series_game is not None:
-        payload["series"] = series_game.to_json()
-    shared.emit_view(payload, json, "render_filed", done, series_game)
-
-
-def _undone_json(undone: Any) -> dict[str, Any]:
-    return {**undone.status.to_json(), "notes": [f"undid {undone.removed['type']}"]}
+    done, series_game = _table(ctx).filed(abandon_)
+    taken = {} if series_game is None else {"series": series_game.to_json()}
+    shared.emit_view({**done.to_json(), **taken}, json, "render_filed", done, series_game)
 
 
 table_verbs(
@@ -678,7 +619,8 @@ table_verbs(
         "abandon": "companion.games.hoopers.render:render_ended",
     },
     # `status` is a plain read, whose notes are none (a move's status says the move's)
-    payloads={"undo": _undone_json},
+    payloads={"undo": lambda u: {**u.status.to_json(), "notes": [f"undid {u.removed['type']}"]}},
     verbs=("status", "undo", "abandon"),  # `end` also takes a Series game in
 )
-register_draft(match_app)  # `match pick` and `match discard`: the Draft variant
+_moving(move="pick")(pick)  # the Draft variant's choices (draft.py)
+_moving(move="pick")(discard)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli.common import (
-    InteractiveJsonOption,
     JsonOption,
     NewOption,
     SeedOption,
@@ -18,7 +17,6 @@ from companion.cli.common import (
     emit,
     new_app,
     open_store,
-    players_of,
 )
 from companion.games.hoopers.cli.commands import arg, emit_view, opt, text, texts
 
@@ -27,7 +25,6 @@ if TYPE_CHECKING:
     from companion.games.hoopers.series_table import SeriesTable
     from companion.tables.base import Status
 
-COMMAND = "companion hoopers series"
 app = new_app("The Series: best of seven across evenings, home/away, rewards, carry-over.")
 game_app = new_app("Play the next series game as a tracked hoopers match.")
 app.add_typer(game_app, name="game")
@@ -58,6 +55,12 @@ def _table(ctx: typer.Context) -> SeriesTable:
     from companion.games.hoopers.series_table import SeriesTable
 
     return SeriesTable(open_store(ctx))
+
+
+def _details(ctx: typer.Context) -> dict[str, Any]:
+    """A game's details as typed (--ejected … --upgrade), by the names the table takes."""
+    details = ("ejected", "injured", "chips", "gameplan", "series_track", "upgrade")
+    return {name: value for name, value in ctx.params.items() if name in details}
 
 
 def _emit_status(status: Status[SeriesView], json: bool, **note: Any) -> None:
@@ -92,24 +95,9 @@ def start(
     json: JsonOption = False,
 ) -> None:
     """Start a best-of-seven series; it becomes the current series."""
-    table = _table(ctx)
-    table.check_start(tribes, players, name)
-    managers = _known_managers(ctx, players, new) if players else None
-    names = [tribes] if tribes else []
-    status = table.start(names, home=home, name=name, seed=seed, stars=star, managers=managers)
+    how = {"home": home, "name": name, "seed": seed, "stars": star}
+    status = _table(ctx).start_typed(tribes, players, new, **how)
     _emit_status(status, json, started=True, chosen=home.strip().lower() == "random")
-
-
-def _known_managers(ctx: typer.Context, items: list[str], new: list[str] | None) -> list[str]:
-    """`PERSON=TRIBE` items with each person as history knows them (`ana` is the known Ana;
-    a slip of a known name is refused unless `--new` names it), as every start asks."""
-    pairs = [p.strip() for item in items for p in item.split(",") if p.strip()]
-    if not all("=" in pair and pair.partition("=")[0].strip() for pair in pairs):
-        return items  # parse_managers says what is wrong with it
-    people = players_of(ctx, [pair.partition("=")[0].strip() for pair in pairs], new)
-    return [
-        f"{person}={pair.partition('=')[2]}" for person, pair in zip(people, pairs, strict=True)
-    ]
 
 
 @app.command("next")
@@ -135,16 +123,7 @@ def record(
     json: JsonOption = False,
 ) -> None:
     """Record the next game by hand, then show its Reward Phase."""
-    status = _table(ctx).record(
-        score,
-        periods,
-        when,
-        ejected=ejected,
-        injured=injured,
-        chips=chips,
-        gameplan=gameplan,
-        series_track=series_track,
-    )
+    status = _table(ctx).record(score, periods, when, **_details(ctx))
     _emit_status(status, json, recorded=len(status.state.series.games))
 
 
@@ -164,15 +143,7 @@ def amend(
 
     Each option replaces that detail for the tribes it names; the score stays.
     """
-    status = _table(ctx).amend(
-        game,
-        ejected=ejected,
-        injured=injured,
-        chips=chips,
-        gameplan=gameplan,
-        series_track=series_track,
-        upgrade=upgrade,
-    )
+    status = _table(ctx).amend(game, **_details(ctx))
     _emit_status(status, json, amended=game if game is not None else len(status.state.series.games))
 
 
@@ -225,8 +196,7 @@ def game_start(
 def rewards(ctx: typer.Context, game: GameArg = None, json: JsonOption = False) -> None:
     """The Reward Phase of a game: markers, Strength marker, chips and their exchange."""
     table = _table(ctx)
-    earned = table.rewards(game)
-    series = table.current()
+    earned, series = table.rewards(game), table.current()
     emit_view(earned.to_json(), json, "series_render.render_rewards", series, earned, table.rules)
 
 
@@ -294,19 +264,4 @@ def abandon(ctx: typer.Context, json: JsonOption = False) -> None:
     _emit_status(_table(ctx).abandon(), json)
 
 
-@app.command()
-def play(ctx: typer.Context, seed: SeedOption = None, json: InteractiveJsonOption = False) -> None:
-    """Interactive: play the series on a terminal: each game as guided turns, then its
-    Reward Phase."""
-    from companion.ui.guided import prompts
-
-    prompts.require_terminal("companion hoopers series play")
-    from companion.engine.spec import load
-    from companion.games.hoopers.spec import SERIES
-
-    guided = load(SERIES.flow)  # the Series' guided flow, as `companion play` finds it
-    store = open_store(ctx)
-    with prompts.guarded():
-        if not guided.offer_start(store, seed):
-            raise typer.Exit(0)
-        guided.play(store, seed)
+app.lazy("play", "companion.cli.play:series")  # the guided Series, as every game's `G play`

@@ -88,21 +88,6 @@ def start(store: Any, seed: int | None = None) -> bool:
     return True
 
 
-def offer_start(store: Any, seed: int | None = None) -> bool:
-    """No series in progress: ask to start one. True once one is in progress."""
-    if SeriesTable(store).live() is not None:
-        return True
-    prompts.say("No series in progress.")
-    try:
-        wanted = prompts.yes_no("Start one now?", True)
-    except Undo:
-        wanted = False
-    if wanted and start(store, seed):
-        return True
-    prompts.say("Nothing started.")
-    return False
-
-
 def play(store: Any, seed: int | None = None) -> None:
     """Continue the series in progress until it is decided or the table stops."""
     table = SeriesTable(store)

@@ -88,6 +88,12 @@ def refuse_for_shot(
         refuse_unused(given, applies, f"{to}{name}", {"target": TARGET_ALONE})
 
 
+def shot_given(given: Given, kind: str) -> Any:
+    """A stateless shot's spec from its options, the ones it does not use refused."""
+    refuse_for_shot(given, kind, given["defense"])
+    return shot_spec(given, kind)
+
+
 def shot_spec(given: Given, kind: str) -> Any:
     """The ShotSpec of a stateless shot (or its odds) from the options given."""
     from companion.games.hoopers.rules.shots import ShotSpec
@@ -217,6 +223,21 @@ def counter_given(given: Given, name: str) -> Given:
     return given
 
 
+def counter_outcome(given: Given, name: str, face: str | None, roll: int | None, rng: Any) -> Any:
+    """A stateless counter resolved from its options (`counter_given`'s): Susan Peg's
+    rebound (--susan-peg) is her undefended lay-up with her V, any other the counter's."""
+    if given["susan_peg"]:
+        from companion.games.hoopers.rules.susan_peg import resolve_susan_peg_rebound
+
+        fouls = given["team_fouls"]
+        return resolve_susan_peg_rebound(
+            given["v"], face=face, roll=roll, team_fouls=fouls, rng=rng
+        )
+    from companion.games.hoopers.rules.counters import resolve_counter
+
+    return resolve_counter(counter_spec(given, name), face=face, roll=roll, rng=rng)
+
+
 def counter_spec(given: Given, name: str) -> Any:
     from companion.games.hoopers.rules.counters import CounterSpec, parse_position
 
@@ -248,9 +269,38 @@ def refuse_for_match_counter(given: Given, name: str) -> None:
     refuse_unused(given, applies, a_or_an(name), because)
 
 
-def block_against(given: Given) -> str | None:
-    """What a stateless block blocked (None: not said), refusing the options it leaves
-    without a part: free throws need --against, team fouls a blocked counter."""
+def match_counter_data(given: Given, hooper: str | None) -> dict[str, Any]:
+    """A tracked counter's event data from the options given (`hooper` named either way):
+    the ones it does not use refused, `--stat` read as the stat it reads, then the dice the
+    table rolled checked (the table names the hoopers inside the move's transaction)."""
+    from companion.games.hoopers.rules.counters import parse_counter
+    from companion.games.hoopers.rules.dice import parse_d8, parse_d20
+
+    name = parse_counter(given["kind"])
+    refuse_for_match_counter(given, name)
+    o, v = counter_stat(name, given["stat"], given["o"], given["v"])
+    face, roll = given["face"], given["roll"]
+    return {
+        "team": given["team"],
+        "kind": given["kind"],
+        "hooper": hooper,
+        "against": given["against"],
+        "o": o,
+        "v": v,
+        "position": given["position"],
+        "face": None if face is None else parse_d8(face),
+        "roll": None if roll is None else parse_d20(roll),
+        "flagrant_whistle": given["flagrant_whistle"],
+        "fouled": given["fouled"],
+        "ft_stat": given["ft_stat"],
+        "ft_rolls": list(given["ft_roll"] or ()),
+    }
+
+
+def block_given(given: Given) -> dict[str, Any]:
+    """A stateless block's options as `resolve_block` takes them (but its face and dice),
+    refusing the ones left without a part: free throws need --against (what was blocked),
+    team fouls a blocked counter."""
     from companion.games.hoopers.rules.blocks import BLOCK_AGAINST, BLOCKED_COUNTERS
 
     against = given["against"]
@@ -264,17 +314,18 @@ def block_against(given: Given) -> str | None:
         if blocked in BLOCKED_COUNTERS:
             applies.append("team_fouls")
     refuse_unused(given, applies, "this block", because)
-    return blocked
+    same = ("keepers_block", "linda", "ft_stat", "away", "team_fouls")
+    return {"against": blocked, "ft_rolls": given["ft_roll"] or (), **{n: given[n] for n in same}}
 
 
 # --- a tracked match's playbook ----------------------------------------------------------
 
 
 def playbook_data(
-    team: str, reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
+    reward: str, name: str | None, f2: str | None, pick: str | None, chip: bool
 ) -> dict[str, Any]:
-    """A playbook move's data: declared after F1 (use NAME; --chip: an Onfire LV.1 chip lies
-    on its card), renounced (drop NAME), or its reward once scored (no name)."""
+    """A playbook move's data besides its team: declared after F1 (use NAME; --chip: an
+    Onfire LV.1 chip lies on its card), renounced (drop NAME), or its reward once scored."""
     verb = reward.strip().lower()
     if chip and verb != "use":
         raise BadInput("--chip marks the playbook declared: 'playbook TEAM use NAME --chip'")
@@ -282,10 +333,10 @@ def playbook_data(
         raise BadInput("which playbook does the team renounce? ('drop NAME')")
     if verb in ("use", "drop"):
         held = {"chip": True} if chip else {}
-        return {"team": team, verb: name if name is not None else "", **held}
+        return {verb: name if name is not None else "", **held}
     if name is not None:
         raise BadInput(f"a playbook's reward takes no name (got '{name}')")
-    data = {"team": team, "reward": reward, "f2": f2, "pick": pick}
+    data = {"reward": reward, "f2": f2, "pick": pick}
     return {k: v for k, v in data.items() if v is not None}
 
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.errors import RuleViolation
+from companion.engine.errors import BadInput, RuleViolation
 from companion.engine.values import dataclass
 
 START, PLAY, MISSED, REBOUND_WON, FREE_THROWS, ENDED = (
@@ -158,6 +158,8 @@ def _check_timeout(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
 
 
 def _check_turn(state: Any, data: Mapping[str, Any], phase: Phase) -> None:
+    if data.get("again") and data.get("power"):  # the token stays for one reason or the other
+        raise BadInput("--again and --power: one or the other")
     if data.get("again") and phase.step != REBOUND_WON:
         raise _refuse(
             "'turn --again' (only after a won offensive rebound: 'play another "
