@@ -39,16 +39,19 @@ def test_each_fact_a_refusal_names_has_one_asker():
     assert set(ASKERS) == {MissingCard, FreeThrowsOwed, VacantPlace}
 
 
-def test_the_commands_stay_under_1500_lines():
+def test_the_cli_stays_under_1500_lines():
     # Issue 42 item 6: option checks that are rules live in rules/options.py (and the
     # rules), what a move lacks is asked through askers.py, the views are render.py's, the
     # catalogues' and starts' typed values the tables': the commands parse, call the table
     # (or the rules) and emit; the moves made of their options alone are declared by their
-    # shape over one body (cli/match.py: _declare). 1,336 lines when this bound was set.
-    # The count leaves out Tab's values (cli/complete.py): the issue counted them too.
+    # shape over one body (cli/match.py: _declare). Tab's values (cli/complete.py) count
+    # too, as the issue counted them: the word lists are the data tables' and the shapes
+    # (a move's legal values, a group's members, a player's pieces) the core Tab kit's.
+    # 1,336 lines of commands and 150 of Tab's values when this bound was set.
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in CLI.glob("*.py"))
+    assert lines < 1500, f"companion/games/hoopers/cli/ is {lines} lines"
     commands = [p for p in CLI.glob("*.py") if p.name != "complete.py"]
-    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in commands)
-    assert lines <= 1336, f"companion/games/hoopers/cli/'s commands are {lines} lines"
+    assert sum(len(p.read_text(encoding="utf-8").splitlines()) for p in commands) <= 1336
 
 
 def test_a_move_declared_by_its_shape_is_built_when_used():
