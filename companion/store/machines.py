@@ -77,9 +77,9 @@ def known_id() -> str | None:
 
 
 def id_file() -> Path:
-    from platformdirs import user_config_path
+    from companion.engine.dirs import user_config_path
 
-    return user_config_path("companion", appauthor=False) / MACHINE_FILE
+    return user_config_path() / MACHINE_FILE
 
 
 @cache
