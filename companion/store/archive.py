@@ -25,8 +25,6 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query
-
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.engine.values import dataclass
 from companion.store import failpoint
@@ -561,6 +559,8 @@ def take_back(
     with store.change() as txn:
         action, chosen = choose(txn.db, list(summaries(store)))
         if action == "reopen":
+            from tinydb import Query
+
             current = txn.db.table(LIVE).get(Query().game == chosen["game"])
             if current is not None:
                 raise RuleViolation(
