@@ -113,6 +113,14 @@ WRITE = (
     COMMAND
     + """
 found = [m for m in ("tinydb", "platformdirs") if m in sys.modules]
+# the store's patterns a move does not match with (conflict copies, releases, temp files
+# left behind, control characters in an imported file): not compiled
+import re
+from companion.store import atomic, formats, machines, validate
+compiled = {key[1] for cache in ("_cache", "_cache2") for key in getattr(re, cache, {})}
+lazy = {"COPY": machines._COPY, "RELEASE": formats._RELEASE, "LEGACY": atomic._LEGACY}
+found += sorted(name for name, pattern in lazy.items() if pattern in compiled)
+found += ["RAW_CONTROL"] if "RAW_CONTROL" in vars(validate) else []
 print("loaded:", found, file=sys.stderr)
 """
 )
@@ -123,7 +131,8 @@ def test_a_tracked_move_loads_neither_tinydb_nor_platformdirs(tmp_path):
     through the store's rows (companion.store.change: TinyDB's tables without tinydb, 6 M
     instructions to import) and finds the machine id's file without platformdirs
     (companion.engine.dirs: 10 M); still journaled, fsynced, and its kept status made
-    again (tests/store/test_rows.py, tests/test_dirs.py, tests/test_status_kept.py)."""
+    again (tests/store/test_rows.py, tests/test_dirs.py, tests/test_status_kept.py). Nor
+    does it compile the store's patterns it never matches with (4 M)."""
     home = {"HOME": str(tmp_path / "home")}
     start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
              "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
