@@ -113,6 +113,9 @@ WRITE = (
     COMMAND
     + """
 found = [m for m in ("tinydb", "platformdirs") if m in sys.modules]
+# nor the archive's reading, filing and merging (a move reads no archive file)
+archive = ("archive", "index", "merge", "records")
+found += [m for m in archive if f"companion.store.{m}" in sys.modules]
 # the store's patterns a move does not match with (conflict copies, releases, temp files
 # left behind, control characters in an imported file): not compiled
 import re
@@ -132,7 +135,9 @@ def test_a_tracked_move_loads_neither_tinydb_nor_platformdirs(tmp_path):
     instructions to import) and finds the machine id's file without platformdirs
     (companion.engine.dirs: 10 M); still journaled, fsynced, and its kept status made
     again (tests/store/test_rows.py, tests/test_dirs.py, tests/test_status_kept.py). Nor
-    does it compile the store's patterns it never matches with (4 M)."""
+    does it compile the store's patterns it never matches with (4 M), nor import the
+    archive's reading and merging to clear the cache's leftovers and ask whether the file
+    holds tables from before records (companion.store.cache, store.layout: 5 M)."""
     home = {"HOME": str(tmp_path / "home")}
     start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
              "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip

@@ -19,6 +19,10 @@ OWNER = "_machine"  # the table naming the machine that wrote the file last
 SHOWN = "_shown"  # what is kept beside a live match: {"key": match id, "value": ...}
 SEATS = "_seats"  # a live match's seats: {"key": match id, "value": {player: token}}
 WAITING = "waiting"  # a live match's field: set aside while another of its game is played
+# The tables that held aliases and amendments before records (companion.store.merge settles
+# them): every write asks whether the file still has them.
+LEGACY_ALIASES = "players"
+LEGACY_AMENDMENTS = "amendments"
 
 
 def schema_of(data: dict[str, Any]) -> int:

@@ -220,7 +220,7 @@ class Store(Journal, LiveMatches, Matches, Documents):
             self.files.cleanup(self.path.parent)
             if self.archive_dir.is_dir():
                 self.files.cleanup(self.archive_dir)
-                from companion.store.archive import clean_index
+                from companion.store.cache import clean_index
 
                 clean_index(self)
             txn = Change(self, data)
