@@ -62,9 +62,9 @@ def packages() -> dict[str, tuple[str, str]]:
 
 
 def off_file() -> str:
-    from platformdirs import user_config_path
+    from companion.engine.dirs import user_config_path
 
-    return str(user_config_path("companion", appauthor=False) / "plugins.toml")
+    return str(user_config_path() / "plugins.toml")
 
 
 @cache

@@ -3,6 +3,7 @@ command runs: 100 ms more CPU for every command; docs/development.md#the-typer-p
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -24,11 +25,11 @@ print("loaded:", heavy, file=sys.stderr)
 )
 
 
-def loaded(*argv: str, tmp_path, script: str = RUN) -> str:
+def loaded(*argv: str, tmp_path, script: str = RUN, **env: str) -> str:
     done = subprocess.run(
         [sys.executable, "-c", script, *argv],
         capture_output=True, text=True, check=False,
-        env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin"},
+        env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin", **env},
     )  # fmt: skip
     return done.stderr.strip().splitlines()[-1]
 
@@ -106,3 +107,55 @@ def test_a_move_and_a_shot_compile_no_class_at_start(tmp_path):
     move = ["hoopers", "match", "score", "Ann", "2"]
     # nor `secrets` (hmac, hashlib: 15 M) for its files' temporary names (store/ids.py)
     assert loaded(*move, tmp_path=tmp_path, script=COMPILED) == "compiled: [] False"
+
+
+WRITE = (
+    COMMAND
+    + """
+found = [m for m in ("tinydb", "platformdirs") if m in sys.modules]
+# nor the archive's reading, filing and merging (a move reads no archive file)
+archive = ("archive", "index", "merge", "records")
+found += [m for m in archive if f"companion.store.{m}" in sys.modules]
+# the store's patterns a move does not match with (conflict copies, releases, temp files
+# left behind, control characters in an imported file): not compiled
+import re
+from companion.store import atomic, formats, machines, validate
+compiled = {key[1] for cache in ("_cache", "_cache2") for key in getattr(re, cache, {})}
+lazy = {"COPY": machines._COPY, "RELEASE": formats._RELEASE, "LEGACY": atomic._LEGACY}
+found += sorted(name for name, pattern in lazy.items() if pattern in compiled)
+found += ["RAW_CONTROL"] if "RAW_CONTROL" in vars(validate) else []
+print("loaded:", found, file=sys.stderr)
+"""
+)
+
+
+def test_a_tracked_move_loads_neither_tinydb_nor_platformdirs(tmp_path):
+    """Issue 39: a move reads and writes its match, its remembered stats and its kept status
+    through the store's rows (companion.store.change: TinyDB's tables without tinydb, 6 M
+    instructions to import) and finds the machine id's file without platformdirs
+    (companion.engine.dirs: 10 M); still journaled, fsynced, and its kept status made
+    again (tests/store/test_rows.py, tests/test_dirs.py, tests/test_status_kept.py). Nor
+    does it compile the store's patterns it never matches with (4 M), nor import the
+    archive's reading and merging to clear the cache's leftovers and ask whether the file
+    holds tables from before records (companion.store.cache, store.layout: 5 M)."""
+    home = {"HOME": str(tmp_path / "home")}
+    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+             "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
+    assert "loaded" in loaded(*start, tmp_path=tmp_path, script=WRITE, **home)
+    score = ["hoopers", "match", "score", "Ann", "2"]
+    assert loaded(*score, tmp_path=tmp_path, script=WRITE, **home) == "loaded: []"
+    shot = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
+            "--roll", "30"]  # fmt: skip
+    assert loaded(*shot, tmp_path=tmp_path, script=WRITE, **home) == "loaded: []"
+    assert _last_event(tmp_path) == "shot"
+    undo = ["hoopers", "match", "undo"]
+    assert loaded(*undo, tmp_path=tmp_path, script=WRITE, **home) == "loaded: []"
+    assert _last_event(tmp_path) == "score"
+    kept = json.loads((tmp_path / "db.json").read_text())
+    assert len(kept["_shown"]) == 1  # the status kept with the match, made again
+    assert (tmp_path / "home" / ".config" / "companion" / "machine-id").is_file()
+
+
+def _last_event(tmp_path) -> str:
+    main = json.loads((tmp_path / "db.json").read_text())
+    return next(iter(main["live"].values()))["events"][-1]["type"]

@@ -421,9 +421,9 @@ def db_path(ctx: typer.Context | None = None) -> Path:
         return Path(given).expanduser()
     if os.environ.get(DB_ENV):
         return Path(os.environ[DB_ENV]).expanduser()
-    from platformdirs import user_data_path
+    from companion.engine.dirs import user_data_path
 
-    return user_data_path("companion", appauthor=False) / "companion.json"
+    return user_data_path() / "companion.json"
 
 
 def open_store(ctx: typer.Context | None = None) -> Store:

@@ -20,16 +20,15 @@ import contextlib
 import json
 import os
 import tempfile
-import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query
-
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.engine.values import dataclass
 from companion.store import failpoint
+from companion.store.cache import INDEX as INDEX  # where readers found it before
+from companion.store.cache import TMP_PREFIX, index_dir, remove_leftovers
 from companion.store.change import Change
 from companion.store.clock import unfiled
 from companion.store.ids import Match, now
@@ -41,10 +40,7 @@ from companion.store.store import Store
 from companion.store.validate import match_problem, shard_name
 from companion.store.view import View
 
-INDEX = ".index"  # the cache folder's stem: `.index.<machine>/` (see `index_dir`)
 SUMMARY_VERSION = 2
-TMP_PREFIX = ".tmp-"
-STALE_TMP_S = 600
 
 
 def summarise(match: Match) -> Match:
@@ -80,30 +76,6 @@ def _signature(shard: Path) -> list[int]:
     return [SUMMARY_VERSION, st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-def index_dir(store: Store) -> Path | None:
-    """This machine's cache of the archive: `<archive>/.index.<machine>/`, None when this
-    machine has no id and cannot be given one (then nothing is cached: every read rebuilds).
-
-    The cache is rewritten by whichever reader finds it stale, and its signatures name
-    inodes, which differ on each machine: one `.index/` in a synced folder would have two
-    writers, each rewriting the other's files forever (and a sync engine keeping one
-    version of each). So each machine keeps its own folder, named by the id that already
-    names its shards; it stays beside the archive (a moved data folder keeps its cache)
-    and a sync engine is told to leave out `.index*` (docs/sharing.md). A machine reading
-    before it ever wrote is given its id here, as its first write would give it.
-    """
-    from companion.store.machines import machine_id
-
-    found = getattr(store, "_index_dir", False)
-    if found is False:
-        try:
-            found = store.archive_dir / f"{INDEX}.{machine_id()}"
-        except StoreError:
-            found = None
-        store._index_dir = found  # type: ignore[attr-defined]
-    return found
-
-
 def _index_path(store: Store, name: str) -> Path | None:
     folder = index_dir(store)
     return folder / f"{name}.json" if folder is not None else None
@@ -115,7 +87,7 @@ def _write_index(path: Path | None, body: dict[str, Any]) -> None:
         return
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
-        _remove_leftovers(path.parent)
+        remove_leftovers(path.parent)
         # The writer's pid in the name: the next write can tell a dead writer's leftover.
         fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=path.parent)
         try:
@@ -136,38 +108,6 @@ def _write_index(path: Path | None, body: dict[str, Any]) -> None:
         except (OSError, ValueError):
             os.unlink(tmp)
             raise
-
-
-def _remove_leftovers(folder: Path) -> None:
-    """Temp files of a writer killed mid-write. Index writes take no lock, so a temp file
-    may be another reader's at work: removed only when the process named in it is gone
-    (the cache folder is this machine's own, so its pids are this machine's), or, named
-    by no pid (an older companion's) or a pid that may have been reused, once it is old."""
-    cutoff = time.time() - STALE_TMP_S
-    for leftover in folder.glob(f"{TMP_PREFIX}*"):
-        with contextlib.suppress(OSError):
-            if not _writer_alive(leftover.name) or leftover.stat().st_mtime < cutoff:
-                leftover.unlink()
-
-
-def _writer_alive(name: str) -> bool:
-    pid = name[len(TMP_PREFIX) :].partition("-")[0]
-    if not pid.isdigit():
-        return True  # unknown: the age decides
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True  # someone else's process (EPERM), or no such number: keep it
-    return True
-
-
-def clean_index(store: Store) -> None:
-    """The next write clears the cache's leftovers (a reader may never run again)."""
-    folder = index_dir(store)
-    if folder is not None and folder.is_dir():
-        _remove_leftovers(folder)
 
 
 def _sort(store: Store, name: str, docs: dict[str, Any]) -> Shard:
@@ -297,7 +237,7 @@ def summaries(store: Store) -> Iterator[Match]:
     view = store.view()
     index = index_dir(store)
     if index is not None and index.is_dir():
-        _remove_leftovers(index)
+        remove_leftovers(index)
     for _, _, match in _merged(store, view):
         yield match
     for match in view.finishing:
@@ -561,6 +501,8 @@ def take_back(
     with store.change() as txn:
         action, chosen = choose(txn.db, list(summaries(store)))
         if action == "reopen":
+            from tinydb import Query
+
             current = txn.db.table(LIVE).get(Query().game == chosen["game"])
             if current is not None:
                 raise RuleViolation(

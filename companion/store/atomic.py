@@ -37,7 +37,9 @@ TMP_PREFIX = ".companion-tmp-"
 STALE_TEMP_S = 600  # older than any writer holding the lock could be
 READ_ONLY = (errno.EROFS, errno.EACCES, errno.EPERM)
 _TOKEN = "abcdefghijklmnopqrstuvwxyz0123456789_"
-_LEGACY = re.compile(re.escape(TMP_PREFIX) + r"(?:[a-z0-9_]{8}|bak-.+)")
+# The temp files of older companions; compiled on first use (re's cache), as a file's own
+# below: a write that finds no temp file left compiles neither (1 M instructions).
+_LEGACY = re.escape(TMP_PREFIX) + r"(?:[a-z0-9_]{8}|bak-.+)"
 
 
 def backup_path(path: Path) -> Path:
@@ -104,12 +106,12 @@ class Files:
     def __init__(self, db: Path) -> None:
         self.db = db
         self.prefix = f"{TMP_PREFIX}{db.name}."
-        self._own = re.compile(re.escape(self.prefix) + r"[a-z0-9_]{8}")
+        self._own = re.escape(self.prefix) + r"[a-z0-9_]{8}"
         # Set while the lock is held: raises if the lock file was taken away meanwhile.
         self.guard: Callable[[], None] | None = None
 
     def own_temp(self, name: str) -> bool:
-        return bool(self._own.fullmatch(name))
+        return bool(re.fullmatch(self._own, name))
 
     # --- reading ----------------------------------------------------------------
 
@@ -263,8 +265,9 @@ class Files:
             if not name.startswith(TMP_PREFIX):
                 continue
             with contextlib.suppress(OSError):
+                legacy = re.fullmatch(_LEGACY, name) is not None
                 if self.own_temp(name) or (
-                    _LEGACY.fullmatch(name) and entry.stat(follow_symlinks=False).st_mtime < cutoff
+                    legacy and entry.stat(follow_symlinks=False).st_mtime < cutoff
                 ):
                     os.unlink(entry.path)
                     removed += 1

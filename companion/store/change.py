@@ -7,8 +7,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tinydb import Query, TinyDB
-
 from companion.engine.errors import BadInput
 from companion.store import clock  # its wall clock replaced there by tests
 from companion.store import ids as store_ids  # new_id patched there by tests
@@ -22,20 +20,34 @@ from companion.store.validate import parse_when, shard_name
 from companion.store.view import View
 
 if TYPE_CHECKING:
+    from tinydb import TinyDB
+
     from companion.store.store import Store
+
+# A test of one document, as the rows below take it (also a TinyDB condition as it is).
+Test = Callable[[dict[str, Any]], bool]
 
 
 class Change:
     """One transaction: the main file (as TinyDB) and the archive files it touches.
 
     `with store.change() as txn:` — read and change documents (`txn.db`, `get_doc`,
-    `put_doc`), file and unfile matches (`archive`, `unarchive`); on leaving the
-    block everything is committed at once, or (on an exception) nothing is.
+    `put_doc`, the rows below), file and unfile matches (`archive`, `unarchive`); on
+    leaving the block everything is committed at once, or (on an exception) nothing is.
+
+    `txn.db` (TinyDB over the main file's tables) is made when first asked: a move reads
+    and writes its few documents through the rows below, which change the same tables as
+    TinyDB would (the same documents, ids and order: the file's bytes do not depend on
+    which was used), and go through TinyDB once it is made, so that its caches never
+    hold an older table. Importing tinydb and its queries cost a move about 10 M
+    instructions (tests/store/test_rows.py compares both ways).
     """
 
     def __init__(self, store: Store, data: dict[str, Any] | None) -> None:
         self.store = store
-        self.db = TinyDB(data, storage=Buffered)
+        self._data: dict[str, Any] = {} if data is None else data
+        self._db: TinyDB | None = None
+        self._dirty = False  # a row written before `db` was made
         self.shards: dict[str, dict[str, Any]] = {}
         self.ids: dict[str, dict[Any, str]] = {}
         self.dirty: set[str] = set()
@@ -258,7 +270,7 @@ class Change:
         from companion.store.index import id_index
 
         taken = set(id_index(self.store))  # as on disk: nobody else writes while we hold it
-        taken.update(m.get("id") for m in self.db.table(LIVE).all())
+        taken.update(m.get("id") for _, m in self.rows(LIVE))
         for filed in self.ids.values():
             taken.update(filed)
         taken.update(match_id for match_id, _ in self.dead())
@@ -274,18 +286,89 @@ class Change:
         return withdraw(self, match_id)
 
     def get_doc(self, table: str, key: str, default: Any = None) -> Any:
-        found = self.db.table(table).get(Query().key == key)
-        return found["value"] if found is not None else default
+        found = self.row(table, keyed(key))
+        return found[1]["value"] if found is not None else default
 
     def put_doc(self, table: str, key: str, value: Any) -> None:
-        self.db.table(table).upsert({"key": key, "value": value}, Query().key == key)
+        self.upsert_row(table, {"key": key, "value": value}, keyed(key))
+
+    # --- rows: a table's documents, as TinyDB reads and writes them -------------
+
+    @property
+    def db(self) -> TinyDB:
+        """The main file's tables as TinyDB (made on first use; see the class)."""
+        if self._db is None:
+            from tinydb import TinyDB
+
+            self._db = TinyDB(self._data, storage=Buffered)
+            self._db.storage.dirty = self._dirty  # type: ignore[attr-defined]
+        return self._db
+
+    def tables(self) -> set[str]:
+        return self.db.tables() if self._db is not None else set(self._data)
+
+    def row(self, table: str, test: Test) -> tuple[int, dict[str, Any]] | None:
+        """The first document of `table` that passes `test`, with its id (TinyDB's `get`;
+        to read, not to change: `update_row` changes it)."""
+        if self._db is not None:
+            found = self._db.table(table).get(test)
+            return (found.doc_id, found) if found is not None else None
+        for key, doc in (self._data.get(table) or {}).items():
+            if test(doc):
+                return int(key), doc
+        return None
+
+    def rows(self, table: str) -> list[tuple[int, dict[str, Any]]]:
+        if self._db is not None:
+            return [(doc.doc_id, doc) for doc in self._db.table(table).all()]
+        return [(int(key), doc) for key, doc in (self._data.get(table) or {}).items()]
+
+    def update_row(self, table: str, doc_id: int, fields: dict[str, Any]) -> None:
+        """Set `fields` of document `doc_id` (TinyDB's `update(fields, doc_ids=[id])`)."""
+        if self._db is not None:
+            self._db.table(table).update(fields, doc_ids=[doc_id])
+            return
+        self._data.setdefault(table, {})[str(doc_id)].update(fields)
+        self._dirty = True
+
+    def upsert_row(self, table: str, doc: dict[str, Any], test: Test) -> None:
+        """Set `doc`'s fields in every document passing `test`, or add it as a new one
+        (TinyDB's `upsert`: the next id is one more than the highest)."""
+        if self._db is not None:
+            self._db.table(table).upsert(doc, test)
+            return
+        rows = self._data.setdefault(table, {})
+        found = [held for held in rows.values() if test(held)]
+        for held in found:
+            held.update(doc)
+        if not found:
+            rows[str(max(map(int, rows), default=0) + 1)] = dict(doc)
+        self._dirty = True
+
+    def remove_rows(self, table: str, doc_ids: list[int]) -> None:
+        if self._db is not None:
+            self._db.table(table).remove(doc_ids=doc_ids)
+            return
+        rows = self._data.setdefault(table, {})
+        for doc_id in doc_ids:
+            rows.pop(str(doc_id))
+        self._dirty = True
 
     @property
     def main(self) -> dict[str, Any]:
-        buffered: Buffered = self.db.storage  # type: ignore[assignment]
+        if self._db is None:
+            return self._data
+        buffered: Buffered = self._db.storage  # type: ignore[assignment]
         return buffered.memory or {}
 
     @property
     def main_dirty(self) -> bool:
-        buffered: Buffered = self.db.storage  # type: ignore[assignment]
+        if self._db is None:
+            return self._dirty
+        buffered: Buffered = self._db.storage  # type: ignore[assignment]
         return buffered.dirty
+
+
+def keyed(key: str) -> Test:
+    """The test of a key/value document's key (TinyDB's `Query().key == key`)."""
+    return lambda doc: "key" in doc and doc["key"] == key

@@ -6,21 +6,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tinydb import Query
-from tinydb.storages import MemoryStorage
 
-
-class Buffered(MemoryStorage):
-    """Holds one file's tables in memory for the length of a transaction."""
+class Buffered:
+    """Holds one file's tables in memory for the length of a transaction: TinyDB's storage,
+    as its MemoryStorage (read and written whole), declared without importing tinydb (a
+    move does not, companion.store.change)."""
 
     def __init__(self, data: dict[str, Any] | None) -> None:
-        super().__init__()
         self.memory = data
         self.dirty = False
 
+    def read(self) -> dict[str, Any] | None:
+        return self.memory
+
     def write(self, data: dict[str, Any]) -> None:
-        super().write(data)
+        self.memory = data
         self.dirty = True
+
+    def close(self) -> None:
+        pass
 
 
 def key_docs(data: dict[str, Any] | None, table: str) -> dict[str, Any]:
@@ -43,14 +47,20 @@ class Documents:
     """The key/value documents of `Store` (one document read or written per call)."""
 
     def get_doc(self, table: str, key: str, default: Any = None) -> Any:
+        from tinydb import Query
+
         found = self.snapshot().table(table).get(Query().key == key)
         return found["value"] if found is not None else default
 
     def put_doc(self, table: str, key: str, value: Any) -> None:
+        from tinydb import Query
+
         with self.transaction() as db:
             db.table(table).upsert({"key": key, "value": value}, Query().key == key)
 
     def delete_doc(self, table: str, key: str) -> bool:
+        from tinydb import Query
+
         with self.transaction() as db:
             return bool(db.table(table).remove(Query().key == key))
 
@@ -59,6 +69,8 @@ class Documents:
 
     def update_doc(self, table: str, key: str, change: Callable[[Any], Any]) -> Any:
         """Read-modify-write one document under the lock; `change` may raise."""
+        from tinydb import Query
+
         with self.transaction() as db:
             tbl = db.table(table)
             found = tbl.get(Query().key == key)

@@ -31,7 +31,8 @@ from companion.store.layout import META
 
 FORMAT = 2  # this companion's: machine files with parts, ticked records, stamped copies
 UNMARKED = 1  # what a file without a marker holds (every release before the markers)
-_RELEASE = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+-]{0,39}")  # read from files: hostile
+# Read from files (hostile); compiled on first use (re's cache): a move reads no release.
+_RELEASE = r"[0-9A-Za-z][0-9A-Za-z.+-]{0,39}"
 
 Declared = tuple[int, str | None]  # (format, the release that wrote it)
 
@@ -49,7 +50,7 @@ def declared(data: Any) -> Declared:
         return UNMARKED, None
     held, release = doc.get("format"), doc.get("release")
     found = held if type(held) is int and held >= UNMARKED else UNMARKED
-    return found, release if isinstance(release, str) and _RELEASE.fullmatch(release) else None
+    return found, release if isinstance(release, str) and re.fullmatch(_RELEASE, release) else None
 
 
 @dataclass

@@ -12,7 +12,14 @@ from companion.store.atomic import refuse_read_only
 from companion.store.change import Change
 from companion.store.documents import key_docs, single_doc
 from companion.store.ids import now
-from companion.store.layout import JOURNAL, LIVE, MANIFEST, OWNER
+from companion.store.layout import (
+    JOURNAL,
+    LEGACY_ALIASES,
+    LEGACY_AMENDMENTS,
+    LIVE,
+    MANIFEST,
+    OWNER,
+)
 from companion.store.lock import Lock
 from companion.store.machines import writable
 from companion.store.schema import BadShape, check_main, stamp
@@ -153,14 +160,14 @@ class Journal:
 
     def _settle(self, data: dict[str, Any]) -> dict[str, Any]:
         """Make this machine's files its own (companion.store.merge.settle), in one change."""
-        from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS, settle
-
         files = View(self, data).files()
         legacy = LEGACY_ALIASES in data or LEGACY_AMENDMENTS in data
         if not legacy and not any(
             f.machine is None or (f.copy and f.machine == self.machine) for f in files
         ):
             return data
+        from companion.store.merge import settle
+
         txn = Change(self, data)
         if settle(txn, files, self.machine):
             self._commit(txn)

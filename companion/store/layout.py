@@ -22,6 +22,10 @@ SEATS = "_seats"  # a live match's seats: {"key": match id, "value": {player: to
 # {"key": match id, "value": {"game": ..., "status": ..., "seats": {player: token}}}
 CLOSED_SEATS = "_seats_closed"
 WAITING = "waiting"  # a live match's field: set aside while another of its game is played
+# The tables that held aliases and amendments before records (companion.store.merge settles
+# them): every write asks whether the file still has them.
+LEGACY_ALIASES = "players"
+LEGACY_AMENDMENTS = "amendments"
 
 
 def schema_of(data: dict[str, Any]) -> int:

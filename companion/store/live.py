@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from tinydb import Query
-
 from companion.engine.errors import AlreadyLive, NoLiveMatch, NothingToUndo, RuleViolation
 from companion.store import ids as store_ids  # new_id patched there by tests
-from companion.store.change import Change
+from companion.store.change import Change, Test, keyed
 from companion.store.ids import Match, now
 from companion.store.kept import entry
 from companion.store.layout import LIVE, SEATS, SHOWN, WAITING
@@ -47,7 +45,8 @@ class LiveMatches:
         """
         from companion.engine.rng import fresh_seed
 
-        with self.transaction() as db:
+        with self.change() as txn:
+            db = txn.db
             live = db.table(LIVE)
             current = live.get(_live(game))
             waiting = live.get(_waiting(game))
@@ -70,12 +69,14 @@ class LiveMatches:
                 "result": None,
             }
             live.insert(match)
-            _keep(db, match, keep)
+            _keep(txn, match, keep)
             db.table(SEATS).insert({"key": match["id"], "value": new_seats(match["players"])})
             drop_closed_seats(db, game)  # the last game's phones give way to this one's
             return match
 
     def _unused_id(self, live: Any) -> str:
+        from tinydb import Query
+
         while True:
             candidate = store_ids.new_id()
             if not live.contains(Query().id == candidate):
@@ -159,23 +160,19 @@ class LiveMatches:
         """Like `change_live`, where `change` also reads and writes documents in the same
         transaction (`txn.get_doc` / `txn.put_doc`): one move, one unit of work."""
         with self.change() as txn:
-            db = txn.db
-            live = db.table(LIVE)
-            doc = live.get(_live(game))
-            if doc is None:
+            found = txn.row(LIVE, _live(game))
+            if found is None:
                 raise no_live_match(game)
-            match = dict(doc)
+            doc_id, match = found[0], dict(found[1])
             events, value = change(match, txn)
             new_events = [stamp_event(e, self.now) for e in events]
             match["events"] = [*match["events"], *new_events]
             match["updated"] = self.now()
             result = None if files is None else files(match, value)
             if result is not None:
-                return self._file(txn, game, match, doc.doc_id, result, "finished"), value
-            live.update(
-                {"events": match["events"], "updated": match["updated"]}, doc_ids=[doc.doc_id]
-            )
-            _keep(db, match, None if keep is None else lambda written: keep(written, value))
+                return self._file(txn, game, match, doc_id, result, "finished"), value
+            txn.update_row(LIVE, doc_id, {"events": match["events"], "updated": match["updated"]})
+            _keep(txn, match, None if keep is None else lambda written: keep(written, value))
             return match, value
 
     def undo_events(
@@ -186,11 +183,11 @@ class LiveMatches:
         keep: Keep | None = None,
     ) -> tuple[Match, list[dict[str, Any]]]:
         """Drop the last `count` events of the game's live match in one transaction."""
-        with self.transaction() as db:
-            live = db.table(LIVE)
-            doc = live.get(_live(game))
-            if doc is None:
+        with self.change() as txn:
+            found = txn.row(LIVE, _live(game))
+            if found is None:
                 raise no_live_match(game)
+            doc_id, doc = found
             events = list(doc["events"])
             if len(events) < count or not events:
                 raise NothingToUndo(f"nothing to undo in {game} match {doc['id']}")
@@ -198,8 +195,8 @@ class LiveMatches:
                 check(dict(doc))
             kept, removed = events[: len(events) - count], events[len(events) - count :]
             match = {**doc, "events": kept, "updated": now()}
-            live.update({"events": kept, "updated": match["updated"]}, doc_ids=[doc.doc_id])
-            _keep(db, match, keep)
+            txn.update_row(LIVE, doc_id, {"events": kept, "updated": match["updated"]})
+            _keep(txn, match, keep)
             return match, removed
 
     def finish_match(
@@ -260,7 +257,7 @@ class LiveMatches:
         close_seats(txn.db, doc, status)  # its phones say how it ended, from this same write
         for kept in (SHOWN, SEATS):  # its kept status and its seats go with it
             if kept in txn.db.tables():
-                txn.db.table(kept).remove(Query().key == doc["id"])
+                txn.db.table(kept).remove(keyed(doc["id"]))
         waiting = live.get(_waiting(game))
         if waiting is not None:  # the match that waited for this one is current again
             live.update(_unwait, doc_ids=[waiting.doc_id])
@@ -271,21 +268,20 @@ class LiveMatches:
         return self.finish_match(game, result={}, status="abandoned")
 
 
-def _keep(db: Any, match: Match, keep: Keep | None) -> None:
+def _keep(txn: Change, match: Match, keep: Keep | None) -> None:
     """Keep `keep(match)` beside the live match just written (see `Keep`), or drop what was
     kept for it; what is kept for a match no longer live goes too."""
     value = keep(match) if keep is not None else None
-    if value is None and SHOWN not in db.tables():
+    if value is None and SHOWN not in txn.tables():
         return  # nothing kept, nothing to drop: the file keeps no table for it
-    shown = db.table(SHOWN)
     if value is None:
-        shown.remove(Query().key == match["id"])
+        txn.remove_rows(SHOWN, [i for i, row in txn.rows(SHOWN) if keyed(match["id"])(row)])
     else:
-        shown.upsert(entry(match, value), Query().key == match["id"])
-    live_ids = {m.get("id") for m in db.table(LIVE).all()}
-    gone = [row.doc_id for row in shown.all() if row.get("key") not in live_ids]
+        txn.upsert_row(SHOWN, entry(match, value), keyed(match["id"]))
+    live_ids = {m.get("id") for _, m in txn.rows(LIVE)}
+    gone = [i for i, row in txn.rows(SHOWN) if row.get("key") not in live_ids]
     if gone:
-        shown.remove(doc_ids=gone)
+        txn.remove_rows(SHOWN, gone)
 
 
 def rename_live(db: Any, rename: Callable[[str], str | None]) -> list[str]:
@@ -343,14 +339,19 @@ def no_live_match(game: str) -> NoLiveMatch:
     return NoLiveMatch(game)
 
 
-def _live(game: str) -> Any:
-    """The query for a game's current live match (one being finished no longer counts, nor
-    one that waits while another is played)."""
-    return (Query().game == game) & ~Query().finishing.exists() & ~Query()[WAITING].exists()
+def _live(game: str) -> Test:
+    """The test of a game's current live match (one being finished no longer counts, nor
+    one that waits while another is played): TinyDB's `(Query().game == game) &
+    ~Query().finishing.exists() & ~Query().waiting.exists()`."""
+    return lambda doc: _of(doc, game) and WAITING not in doc
 
 
-def _waiting(game: str) -> Any:
-    return (Query().game == game) & ~Query().finishing.exists() & Query()[WAITING].exists()
+def _waiting(game: str) -> Test:
+    return lambda doc: _of(doc, game) and WAITING in doc
+
+
+def _of(doc: dict[str, Any], game: str) -> bool:
+    return "game" in doc and doc["game"] == game and "finishing" not in doc
 
 
 def _unwait(doc: dict[str, Any]) -> None:

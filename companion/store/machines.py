@@ -43,9 +43,10 @@ SHARD_FILE = re.compile(
     rf"(?P<month>\d{{4}}-\d{{2}})(?:\.(?P<machine>{_ID})(?:\.(?P<part>{PART_NUMBER}))?)?"
 )
 RECORDS_FILE = re.compile(rf"records\.(?P<machine>{_ID})")
-# What sync engines add to a name they set aside (before the extension).
+# What sync engines add to a name they set aside (before the extension). Compiled on first
+# use (re's cache): 1.2 M instructions, and a move's files are no conflict copies.
 _SAFE = r"[^()/\\\x00-\x1f\x7f-\x9f]{0,120}"
-COPY = re.compile(
+_COPY = (
     rf"(?P<base>.+?)(?:\.sync-conflict-\d{{8}}-\d{{6}}-[A-Z0-9]{{7}}|"
     rf" \({_SAFE}conflicted copy{_SAFE}\))"
 )
@@ -77,9 +78,9 @@ def known_id() -> str | None:
 
 
 def id_file() -> Path:
-    from platformdirs import user_config_path
+    from companion.engine.dirs import user_config_path
 
-    return user_config_path("companion", appauthor=False) / MACHINE_FILE
+    return user_config_path() / MACHINE_FILE
 
 
 @cache
@@ -160,7 +161,7 @@ def classify(name: str, path: Path) -> ArchiveFile | None:
     """What the archive file `name` (without `.json`) is, or None if it is not one."""
     base = name
     if not writable(name):
-        found = COPY.fullmatch(name)
+        found = re.fullmatch(_COPY, name)
         if found is None or not writable(found["base"]):
             return None
         base = found["base"]

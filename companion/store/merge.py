@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from companion.store.clock import filed_stamp
+from companion.store.layout import LEGACY_ALIASES, LEGACY_AMENDMENTS
 from companion.store.machines import ArchiveFile, own_records, own_shard
 from companion.store.records import Folded
 
@@ -31,10 +32,6 @@ if TYPE_CHECKING:
     from companion.store.change import Change
 
 Match = dict[str, Any]
-
-# The main file's tables that held aliases and amendments before records.
-LEGACY_ALIASES = "players"
-LEGACY_AMENDMENTS = "amendments"
 
 
 def precedence(match: Match, file: ArchiveFile) -> tuple[str, int, str, str, bool, str]:

@@ -27,8 +27,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-
-from tinydb import TinyDB
+from typing import TYPE_CHECKING
 
 from companion.engine.errors import StoreError
 from companion.store.atomic import Files, backup_path, refuse_read_only
@@ -42,6 +41,9 @@ from companion.store.lock import Lock
 from companion.store.machines import classify
 from companion.store.matches import Matches
 from companion.store.view import View
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
 
 LOCK_TIMEOUT_S = 30
 
@@ -218,7 +220,7 @@ class Store(Journal, LiveMatches, Matches, Documents):
             self.files.cleanup(self.path.parent)
             if self.archive_dir.is_dir():
                 self.files.cleanup(self.archive_dir)
-                from companion.store.archive import clean_index
+                from companion.store.cache import clean_index
 
                 clean_index(self)
             txn = Change(self, data)
@@ -269,4 +271,6 @@ class Store(Journal, LiveMatches, Matches, Documents):
 
     def snapshot(self) -> TinyDB:
         """A read-only view of the main file (no lock: files are replaced whole)."""
+        from tinydb import TinyDB
+
         return TinyDB(self.view().data, storage=Buffered)

@@ -70,7 +70,7 @@ class View:
         aliases and amendments a main file held before there were records."""
         if self._folded is None:
             from companion.store import records
-            from companion.store.merge import LEGACY_ALIASES, LEGACY_AMENDMENTS
+            from companion.store.layout import LEGACY_ALIASES, LEGACY_AMENDMENTS
 
             found = []
             formats = Formats()
