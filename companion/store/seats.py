@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tinydb import Query
-
 from companion.store.layout import CLOSED_SEATS, SEATS
 
 
@@ -25,6 +23,8 @@ def close_seats(db: Any, match: dict[str, Any], status: str) -> None:
     the caller's transaction (the live ones go with the match)."""
     if SEATS not in db.tables():
         return
+    from tinydb import Query  # only a write that files: a move's path loads no tinydb
+
     row = db.table(SEATS).get(Query().key == match["id"])
     if row is None or not isinstance(row.get("value"), dict):
         return
