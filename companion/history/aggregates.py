@@ -199,22 +199,30 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
             if line is None:
                 line = lines[game, player] = [0, 0, 0, 0, 0, 0, None, 0, 0, 0, ""]
             line[PLAYS] += 1
-            line[WINS] += won
             score = scores.get(player)
             if type(score) is int:  # (a float: not summed; any other value: no score)
                 line[SCORED] += 1
                 line[SCORE_SUM] += score
-                if line[BEST] is None or score > line[BEST]:
+                best = line[BEST]
+                if best is None or score > best:
                     line[BEST] = score
             elif type(score) is float:
                 raise _Floats
             if competitive:
-                if line[HEAD] == line[COMP] and won:
-                    line[HEAD] += 1  # still winning from the month's first match
+                # (a loss only ends the run: the rest is a win's, asked once a player)
+                if won:
+                    if line[HEAD] == line[COMP]:
+                        line[HEAD] += 1  # still winning from the month's first match
+                    line[WINS] += 1
+                    line[COMP_WINS] += 1
+                    run = line[RUN] = line[RUN] + 1
+                    if run > line[BEST_RUN]:
+                        line[BEST_RUN] = run
+                else:
+                    line[RUN] = 0
                 line[COMP] += 1
-                line[COMP_WINS] += won
-                line[RUN] = line[RUN] + 1 if won else 0
-                line[BEST_RUN] = max(line[BEST_RUN], line[RUN])
+            elif won:
+                line[WINS] += 1
             line[LAST] = day
     body["lines"] = [[game, player, *line] for (game, player), line in lines.items()]
     for game, played in by_game.items():

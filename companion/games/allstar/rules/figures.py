@@ -19,13 +19,18 @@ def part(matches: list[Match]) -> dict[str, Any]:
     regular: dict[str, list[Any]] = {}
     playoffs: dict[str, list[Any]] = {}
     for match in matches:
+        # (each of the result's tables looked up once a match, not once a manager: a big
+        # import sums every month's matches again, companion.history.warmup)
         result = match["result"]
+        scores = result["scores"]
+        played_off = result.get("playoff_scores") or {}
+        season = result.get("regular_scores") or {}
         for player in match["players"]:
-            total = number(result["scores"].get(player))
-            won = number((result.get("playoff_scores") or {}).get(player))
+            total = number(scores.get(player))
+            won = number(played_off.get(player))
             if total is None or won is None:
                 continue
-            before = number((result.get("regular_scores") or {}).get(player))
+            before = number(season.get(player))
             add(regular.setdefault(player, [0, 0]), total - won if before is None else before)
             add(playoffs.setdefault(player, [0, 0]), won)
     return {"regular": regular, "playoffs": playoffs}
