@@ -85,6 +85,11 @@ def start(store: Any, seed: int | None = None) -> bool:
         prompts.say(f"error: {prompts.reason(err)}", markup=False)
         return False
     render_status(prompts.console(), status, started=True, chosen=home == "random")
+    foretold = status.detail.get("prediction")  # the managers', as `series start` prints it
+    if foretold:
+        from companion.history.book import prediction_line
+
+        prompts.say(prediction_line(foretold), markup=False)
     return True
 
 
