@@ -52,6 +52,7 @@ from typing import Any
 
 from companion.history import aggregates
 from companion.history.queries import Filter
+from companion.store import quick_json
 
 Match = dict[str, Any]
 
@@ -117,10 +118,10 @@ def _cached_partial(path: Path | None, made_from: str, expected: Any) -> dict[st
     with contextlib.suppress(
         OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
     ):
-        body = json.loads(path.read_bytes())
+        body = quick_json.loads(path.read_bytes())
         if body[made_from] != expected or body["check"] != _text_digest(body["partial"]):
             return None
-        made = json.loads(body["partial"])
+        made = quick_json.loads(body["partial"])
         if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
             return made
     return None
