@@ -174,9 +174,11 @@ def _filled(
 
 
 def _fill(body: Partial, ordered: list[Match]) -> None:
-    # (once per match, not per player or again per game, what the loop asks of a match:
-    # 100,000 matches are summed again after a big import, companion.history.warmup)
-    lines: dict[tuple[str, str], list[Any]] = {}
+    # (once per match, not per player or again per game, what the loop asks of a match,
+    # and for each player only what the match was to them, added up at the end: 100,000
+    # matches are summed again after a big import, companion.history.warmup)
+    told: dict[tuple[str, str], list[Any]] = {}  # (game, player) -> what each match was
+    of_game: dict[str, dict[str, list[Any]]] = {}  # the same, each game's by player
     by_game: dict[str, list[Match]] = {}
     rivals: dict[str, list[Match]] = {}  # each game's competitive matches between people
     counted = body["counted"]
@@ -187,43 +189,33 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
         result, game = match["result"], counted[raw][0]
         scores = result["scores"]
         competitive, day = is_competitive(match), when(match)
-        by_game.setdefault(game, []).append(match)
+        played = by_game.get(game)
+        if played is None:
+            played = by_game[game] = []
+            of_game[game] = {}
+        played.append(match)
         if not by_people(match):
             continue
         if competitive:
             rivals.setdefault(game, []).append(match)
         winners = headtohead.winners(result)
+        held = of_game[game]
         for player in match["players"]:
-            won = player in winners
-            line = lines.get((game, player))
+            line = held.get(player)
             if line is None:
-                line = lines[game, player] = [0, 0, 0, 0, 0, 0, None, 0, 0, 0, ""]
-            line[PLAYS] += 1
+                # its scores, each competitive match won (1) or not (0), its other wins,
+                # the day of its last match
+                line = held[player] = told[game, player] = [[], bytearray(), 0, ""]
             score = scores.get(player)
-            if type(score) is int:  # (a float: not summed; any other value: no score)
-                line[SCORED] += 1
-                line[SCORE_SUM] += score
-                best = line[BEST]
-                if best is None or score > best:
-                    line[BEST] = score
-            elif type(score) is float:
+            if type(score) is float:  # (not summed: see the module's docstring)
                 raise _Floats
+            line[0].append(score)
             if competitive:
-                # (a loss only ends the run: the rest is a win's, asked once a player)
-                if won:
-                    if line[HEAD] == line[COMP]:
-                        line[HEAD] += 1  # still winning from the month's first match
-                    line[WINS] += 1
-                    line[COMP_WINS] += 1
-                    run = line[RUN] = line[RUN] + 1
-                    if run > line[BEST_RUN]:
-                        line[BEST_RUN] = run
-                else:
-                    line[RUN] = 0
-                line[COMP] += 1
-            elif won:
-                line[WINS] += 1
-            line[LAST] = day
+                line[1].append(player in winners)
+            elif player in winners:
+                line[2] += 1
+            line[3] = day
+    lines = {key: _line(*held) for key, held in told.items()}
     body["lines"] = [[game, player, *line] for (game, player), line in lines.items()]
     for game, played in by_game.items():
         seen: dict[str, None] = {}
@@ -239,6 +231,19 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
             table = list(headtohead.pairwise(rivals[game]).items())[::2]
             body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
+
+
+def _line(scores: list[Any], results: bytearray, other_wins: int, last: str) -> list[Any]:
+    """A line (`PLAYS`...`LAST`) from what each of its matches was (see `_fill`), in order."""
+    summed = [s for s in scores if type(s) is int]  # (any other value: no score)
+    won = results.count(1)
+    # the runs of wins between losses: the first is the month's head, the last the run on
+    runs = bytes(results).split(b"\x00")
+    return [
+        *(len(scores), won + other_wins, len(results), won, len(summed), sum(summed)),
+        max(summed) if summed else None,
+        *(len(runs[0]), max(map(len, runs)), len(runs[-1]), last),
+    ]
 
 
 # --- renaming -------------------------------------------------------------------------------

@@ -143,6 +143,11 @@ class Filter:
         if self.limit is not None and self.limit < 1:
             raise BadInput(f"--limit must be at least 1 (got {self.limit})")
 
+    def takes_all(self) -> bool:
+        """Whether `accepts` takes every match (nothing asked for): a replay of a club's
+        every match need not ask it of each."""
+        return (self.game, self.player, self.since, self.until, self.series) == (None,) * 5
+
     def accepts(self, match: dict) -> bool:
         if self.game is not None and not is_game(match, self.game):
             return False
