@@ -22,16 +22,18 @@ caller counts every match instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from companion.history import headtohead
 from companion.history.players import named_keys, named_lists
-from companion.history.queries import by_people, game_of, when
+from companion.history.queries import game_of, people_test, when
 from companion.history.stats import (
     _rate,
     figures_of,
     is_competitive,
-    scored_in_order,
+    is_scored,
 )
 
 Match = dict[str, Any]
@@ -148,7 +150,12 @@ def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
 def _filled(
     players: list[str], names: list[str], strays: bool, span: Any, everything: list[Match]
 ) -> Partial:
-    ordered = scored_in_order(everything)
+    # (`stats.scored_in_order`, each match's day asked once: the sums read it again)
+    scored = [m for m in everything if is_scored(m)]
+    days = [when(m) for m in scored]
+    order = sorted(range(len(scored)), key=days.__getitem__)
+    ordered = [scored[n] for n in order]
+    days = [days[n] for n in order]
     body: Partial = {
         "version": VERSION,
         "players": players,
@@ -158,8 +165,8 @@ def _filled(
         "strays": strays,
         "span": span,
         "matches": len(ordered),
-        "first": when(ordered[0]) if ordered else None,
-        "last": when(ordered[-1]) if ordered else None,
+        "first": days[0] if ordered else None,
+        "last": days[-1] if ordered else None,
         "floats": False,
         "counted": {},
         "games": {},
@@ -167,13 +174,13 @@ def _filled(
         "pairs": {},
     }
     try:
-        _fill(body, ordered)
+        _fill(body, ordered, days)
     except _Floats:
         body.update(floats=True, games={}, lines=[], pairs={})
     return body
 
 
-def _fill(body: Partial, ordered: list[Match]) -> None:
+def _fill(body: Partial, ordered: list[Match], days: list[str]) -> None:
     # (once per match, not per player or again per game, what the loop asks of a match,
     # and for each player only what the match was to them, added up at the end: 100,000
     # matches are summed again after a big import, companion.history.warmup)
@@ -182,19 +189,22 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
     by_game: dict[str, list[Match]] = {}
     rivals: dict[str, list[Match]] = {}  # each game's competitive matches between people
     counted = body["counted"]
-    for match in ordered:
+    people: dict[str, Any] = {}  # each stored game name's `queries.people_test`
+    for match, day in zip(ordered, days, strict=True):
         raw = match["game"]
         if raw not in counted:
             counted[raw] = [game_of(match), extras_kind(game_of(match))]
+            people[raw] = people_test(raw)
         result, game = match["result"], counted[raw][0]
         scores = result["scores"]
-        competitive, day = is_competitive(match), when(match)
+        competitive = is_competitive(match)
         played = by_game.get(game)
         if played is None:
             played = by_game[game] = []
             of_game[game] = {}
         played.append(match)
-        if not by_people(match):
+        test = people[raw]
+        if test is not None and not test(match):  # (`queries.by_people`)
             continue
         if competitive:
             rivals.setdefault(game, []).append(match)
@@ -218,12 +228,9 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
     lines = {key: _line(*held) for key, held in told.items()}
     body["lines"] = [[game, player, *line] for (game, player), line in lines.items()]
     for game, played in by_game.items():
-        seen: dict[str, None] = {}
-        for match in played:
-            seen.update(dict.fromkeys(match["players"]))
         body["games"][game] = {
             "plays": len(played),
-            "players": list(seen),
+            "players": list(dict.fromkeys(chain.from_iterable(map(_players, played)))),
             "last": when(played[-1]),
             "extras": _part(game, played),
         }
@@ -231,6 +238,9 @@ def _fill(body: Partial, ordered: list[Match]) -> None:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
             table = list(headtohead.pairwise(rivals[game]).items())[::2]
             body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
+
+
+_players = itemgetter("players")
 
 
 def _line(scores: list[Any], results: bytearray, other_wins: int, last: str) -> list[Any]:

@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from companion.history.headtohead import ranks_of
-from companion.history.queries import by_people, game_of, is_aggregate, when
+from companion.history.queries import game_of, is_aggregate, people_test, when
 
 Match = dict[str, Any]
 
@@ -61,15 +61,21 @@ class Line:
         }
 
 
-def is_rated(match: Match, aggregate: Callable[[str], bool] = is_aggregate) -> bool:
+def is_rated(
+    match: Match,
+    aggregate: Callable[[str], bool] = is_aggregate,
+    people: Callable[[Any], Any] = people_test,
+) -> bool:
     """A finished match with two or more players ranked, not a solo round or a Series
-    (`aggregate`: `queries.is_aggregate`, or the same remembered per game name)."""
+    (`aggregate`: `queries.is_aggregate`, `people`: `queries.people_test`, or the same
+    remembered per game name)."""
     result = match.get("result")
     if match.get("status") != "finished" or not isinstance(result, dict):
         return False
     if aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
         return False
-    if not by_people(match):
+    test = people(match["game"])
+    if test is not None and not test(match):  # (`queries.by_people`)
         return False
     return isinstance(result.get("scores"), dict) and len(match.get("players") or ()) > 1
 
@@ -132,9 +138,9 @@ def rate(
     update = _updater(rater)
     lines = {} if lines is None else lines
     # What the registry says of a stored game name, asked once per name, not per match.
-    aggregate = cache(is_aggregate)
+    aggregate, people = cache(is_aggregate), cache(people_test)
     counted = cache(lambda raw: game_of({"game": raw}))
-    played = sorted((m for m in matches if is_rated(m, aggregate)), key=_replay_order)
+    played = sorted((m for m in matches if is_rated(m, aggregate, people)), key=_replay_order)
     # Each game's lines by player, so a match looks its players up without making a key
     # of each (the replay of a club's 110,000 matches: companion.history.warmup).
     of_game: dict[str, dict[str, Line]] = {}
