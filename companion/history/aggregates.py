@@ -134,8 +134,9 @@ def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
     """`partial` of several files' matches, one file after another (`matches`), given each
     file's own partial (`made`, in the same order): the names, players, strays and span
     are each file's taken in turn (first seen, over the files one after another, is first
-    seen in each file, files in order), so only what is summed in time order is made
-    again from the matches."""
+    seen in each file, files in order), and, given the whole partials (not their heads),
+    the head-to-head records are theirs added (a sum of integers, in any order), so only
+    what is summed in time order is made again from the matches."""
     names: dict[str, None] = {}
     players: dict[str, None] = {}
     for each in made:
@@ -144,11 +145,40 @@ def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
     spans = [each["span"] for each in made if each["span"] is not None]
     span = [min(s[0] for s in spans), max(s[1] for s in spans)] if spans else None
     strays = any(each["strays"] for each in made)
-    return _filled(list(players), list(names), strays, span, list(matches))
+    whole = all("pairs" in each and not each["floats"] for each in made)
+    pairs = _added_pairs(made) if whole else None
+    return _filled(list(players), list(names), strays, span, list(matches), pairs)
+
+
+def _added_pairs(made: list[Partial]) -> dict[str, list[list[Any]]]:
+    """Each game's head-to-head records of several partials added, each pair once."""
+    added: dict[str, dict[tuple[str, str], list[int]]] = {}
+    for each in made:
+        for game, pairs in each["pairs"].items():
+            table = added.setdefault(game, {})
+            for a, b, won, lost, tied in pairs:
+                held = table.get((a, b))
+                if held is None and (b, a) in table:
+                    a, b, won, lost = b, a, lost, won  # the same record turned round
+                    held = table[a, b]
+                if held is None:
+                    table[a, b] = [won, lost, tied]
+                else:
+                    held[0] += won
+                    held[1] += lost
+                    held[2] += tied
+    return {
+        game: sorted([a, b, *r] for (a, b), r in table.items()) for game, table in added.items()
+    }
 
 
 def _filled(
-    players: list[str], names: list[str], strays: bool, span: Any, everything: list[Match]
+    players: list[str],
+    names: list[str],
+    strays: bool,
+    span: Any,
+    everything: list[Match],
+    pairs: dict[str, list[list[Any]]] | None = None,
 ) -> Partial:
     # (`stats.scored_in_order`, each match's day asked once: the sums read it again)
     scored = [m for m in everything if is_scored(m)]
@@ -174,13 +204,17 @@ def _filled(
         "pairs": {},
     }
     try:
-        _fill(body, ordered, days)
+        _fill(body, ordered, days, pairs)
     except _Floats:
         body.update(floats=True, games={}, lines=[], pairs={})
     return body
 
 
-def _fill(body: Partial, ordered: list[Match], days: list[str]) -> None:
+def _fill(
+    body: Partial, ordered: list[Match], days: list[str], pairs: dict[str, Any] | None
+) -> None:
+    """The sums of `ordered` (the scored matches, oldest first, on `days`) into `body`;
+    the head-to-head records `pairs` when given (see `joined`), else counted."""
     # (once per match, not per player or again per game, what the loop asks of a match,
     # and for each player only what the match was to them, added up at the end: 100,000
     # matches are summed again after a big import, companion.history.warmup)
@@ -234,10 +268,14 @@ def _fill(body: Partial, ordered: list[Match], days: list[str]) -> None:
             "last": when(played[-1]),
             "extras": _part(game, played),
         }
-        if game in rivals:
+        if game in rivals and pairs is not None:
+            body["pairs"][game] = pairs.get(game, [])
+        elif game in rivals:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
+            # Listed in name order, as several partials' added are (`joined`): where they
+            # were met first is no part of a record.
             table = list(headtohead.pairwise(rivals[game]).items())[::2]
-            body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
+            body["pairs"][game] = sorted([a, b, *r] for (a, b), r in table)
 
 
 _players = itemgetter("players")

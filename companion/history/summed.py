@@ -589,9 +589,9 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     made = _cached_partial(path, "files", files)
     if made is None:
         # (each file's own partial is that of its matches as stored: only the sums over
-        # their matches in time order are made again)
+        # their matches in time order are made again, the rest added)
         stored = (m for each in held for m in _stored(plan, each))
-        made = aggregates.joined([each.head for each in held], stored)
+        made = aggregates.joined([each.partial() for each in held], stored)
         if path is not None:
             text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
             write_cache(path, {"files": files, "check": _text_digest(text), "partial": text})
