@@ -22,16 +22,18 @@ caller counts every match instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from companion.history import headtohead
 from companion.history.players import named_keys, named_lists
-from companion.history.queries import by_people, game_of, when
+from companion.history.queries import game_of, people_test, when
 from companion.history.stats import (
     _rate,
     figures_of,
     is_competitive,
-    scored_in_order,
+    is_scored,
 )
 
 Match = dict[str, Any]
@@ -132,8 +134,9 @@ def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
     """`partial` of several files' matches, one file after another (`matches`), given each
     file's own partial (`made`, in the same order): the names, players, strays and span
     are each file's taken in turn (first seen, over the files one after another, is first
-    seen in each file, files in order), so only what is summed in time order is made
-    again from the matches."""
+    seen in each file, files in order), and, given the whole partials (not their heads),
+    the head-to-head records are theirs added (a sum of integers, in any order), so only
+    what is summed in time order is made again from the matches."""
     names: dict[str, None] = {}
     players: dict[str, None] = {}
     for each in made:
@@ -142,13 +145,47 @@ def joined(made: list[Partial], matches: Iterable[Match]) -> Partial:
     spans = [each["span"] for each in made if each["span"] is not None]
     span = [min(s[0] for s in spans), max(s[1] for s in spans)] if spans else None
     strays = any(each["strays"] for each in made)
-    return _filled(list(players), list(names), strays, span, list(matches))
+    whole = all("pairs" in each and not each["floats"] for each in made)
+    pairs = _added_pairs(made) if whole else None
+    return _filled(list(players), list(names), strays, span, list(matches), pairs)
+
+
+def _added_pairs(made: list[Partial]) -> dict[str, list[list[Any]]]:
+    """Each game's head-to-head records of several partials added, each pair once."""
+    added: dict[str, dict[tuple[str, str], list[int]]] = {}
+    for each in made:
+        for game, pairs in each["pairs"].items():
+            table = added.setdefault(game, {})
+            for a, b, won, lost, tied in pairs:
+                held = table.get((a, b))
+                if held is None and (b, a) in table:
+                    a, b, won, lost = b, a, lost, won  # the same record turned round
+                    held = table[a, b]
+                if held is None:
+                    table[a, b] = [won, lost, tied]
+                else:
+                    held[0] += won
+                    held[1] += lost
+                    held[2] += tied
+    return {
+        game: sorted([a, b, *r] for (a, b), r in table.items()) for game, table in added.items()
+    }
 
 
 def _filled(
-    players: list[str], names: list[str], strays: bool, span: Any, everything: list[Match]
+    players: list[str],
+    names: list[str],
+    strays: bool,
+    span: Any,
+    everything: list[Match],
+    pairs: dict[str, list[list[Any]]] | None = None,
 ) -> Partial:
-    ordered = scored_in_order(everything)
+    # (`stats.scored_in_order`, each match's day asked once: the sums read it again)
+    scored = [m for m in everything if is_scored(m)]
+    days = [when(m) for m in scored]
+    order = sorted(range(len(scored)), key=days.__getitem__)
+    ordered = [scored[n] for n in order]
+    days = [days[n] for n in order]
     body: Partial = {
         "version": VERSION,
         "players": players,
@@ -158,8 +195,8 @@ def _filled(
         "strays": strays,
         "span": span,
         "matches": len(ordered),
-        "first": when(ordered[0]) if ordered else None,
-        "last": when(ordered[-1]) if ordered else None,
+        "first": days[0] if ordered else None,
+        "last": days[-1] if ordered else None,
         "floats": False,
         "counted": {},
         "games": {},
@@ -167,78 +204,94 @@ def _filled(
         "pairs": {},
     }
     try:
-        _fill(body, ordered)
+        _fill(body, ordered, days, pairs)
     except _Floats:
         body.update(floats=True, games={}, lines=[], pairs={})
     return body
 
 
-def _fill(body: Partial, ordered: list[Match]) -> None:
-    # (once per match, not per player or again per game, what the loop asks of a match:
-    # 100,000 matches are summed again after a big import, companion.history.warmup)
-    lines: dict[tuple[str, str], list[Any]] = {}
+def _fill(
+    body: Partial, ordered: list[Match], days: list[str], pairs: dict[str, Any] | None
+) -> None:
+    """The sums of `ordered` (the scored matches, oldest first, on `days`) into `body`;
+    the head-to-head records `pairs` when given (see `joined`), else counted."""
+    # (once per match, not per player or again per game, what the loop asks of a match,
+    # and for each player only what the match was to them, added up at the end: 100,000
+    # matches are summed again after a big import, companion.history.warmup)
+    told: dict[tuple[str, str], list[Any]] = {}  # (game, player) -> what each match was
+    of_game: dict[str, dict[str, list[Any]]] = {}  # the same, each game's by player
     by_game: dict[str, list[Match]] = {}
     rivals: dict[str, list[Match]] = {}  # each game's competitive matches between people
     counted = body["counted"]
-    for match in ordered:
+    people: dict[str, Any] = {}  # each stored game name's `queries.people_test`
+    for match, day in zip(ordered, days, strict=True):
         raw = match["game"]
         if raw not in counted:
             counted[raw] = [game_of(match), extras_kind(game_of(match))]
+            people[raw] = people_test(raw)
         result, game = match["result"], counted[raw][0]
         scores = result["scores"]
-        competitive, day = is_competitive(match), when(match)
-        by_game.setdefault(game, []).append(match)
-        if not by_people(match):
+        competitive = is_competitive(match)
+        played = by_game.get(game)
+        if played is None:
+            played = by_game[game] = []
+            of_game[game] = {}
+        played.append(match)
+        test = people[raw]
+        if test is not None and not test(match):  # (`queries.by_people`)
             continue
         if competitive:
             rivals.setdefault(game, []).append(match)
         winners = headtohead.winners(result)
+        held = of_game[game]
         for player in match["players"]:
-            won = player in winners
-            line = lines.get((game, player))
+            line = held.get(player)
             if line is None:
-                line = lines[game, player] = [0, 0, 0, 0, 0, 0, None, 0, 0, 0, ""]
-            line[PLAYS] += 1
+                # its scores, each competitive match won (1) or not (0), its other wins,
+                # the day of its last match
+                line = held[player] = told[game, player] = [[], bytearray(), 0, ""]
             score = scores.get(player)
-            if type(score) is int:  # (a float: not summed; any other value: no score)
-                line[SCORED] += 1
-                line[SCORE_SUM] += score
-                best = line[BEST]
-                if best is None or score > best:
-                    line[BEST] = score
-            elif type(score) is float:
+            if type(score) is float:  # (not summed: see the module's docstring)
                 raise _Floats
+            line[0].append(score)
             if competitive:
-                # (a loss only ends the run: the rest is a win's, asked once a player)
-                if won:
-                    if line[HEAD] == line[COMP]:
-                        line[HEAD] += 1  # still winning from the month's first match
-                    line[WINS] += 1
-                    line[COMP_WINS] += 1
-                    run = line[RUN] = line[RUN] + 1
-                    if run > line[BEST_RUN]:
-                        line[BEST_RUN] = run
-                else:
-                    line[RUN] = 0
-                line[COMP] += 1
-            elif won:
-                line[WINS] += 1
-            line[LAST] = day
+                line[1].append(player in winners)
+            elif player in winners:
+                line[2] += 1
+            line[3] = day
+    lines = {key: _line(*held) for key, held in told.items()}
     body["lines"] = [[game, player, *line] for (game, player), line in lines.items()]
     for game, played in by_game.items():
-        seen: dict[str, None] = {}
-        for match in played:
-            seen.update(dict.fromkeys(match["players"]))
         body["games"][game] = {
             "plays": len(played),
-            "players": list(seen),
+            "players": list(dict.fromkeys(chain.from_iterable(map(_players, played)))),
             "last": when(played[-1]),
             "extras": _part(game, played),
         }
-        if game in rivals:
+        if game in rivals and pairs is not None:
+            body["pairs"][game] = pairs.get(game, [])
+        elif game in rivals:
             # Each pair once, as (a, b) with a first: (b, a) is the same record turned round.
+            # Listed in name order, as several partials' added are (`joined`): where they
+            # were met first is no part of a record.
             table = list(headtohead.pairwise(rivals[game]).items())[::2]
-            body["pairs"][game] = [[a, b, *r] for (a, b), r in table]
+            body["pairs"][game] = sorted([a, b, *r] for (a, b), r in table)
+
+
+_players = itemgetter("players")
+
+
+def _line(scores: list[Any], results: bytearray, other_wins: int, last: str) -> list[Any]:
+    """A line (`PLAYS`...`LAST`) from what each of its matches was (see `_fill`), in order."""
+    summed = [s for s in scores if type(s) is int]  # (any other value: no score)
+    won = results.count(1)
+    # the runs of wins between losses: the first is the month's head, the last the run on
+    runs = bytes(results).split(b"\x00")
+    return [
+        *(len(scores), won + other_wins, len(results), won, len(summed), sum(summed)),
+        max(summed) if summed else None,
+        *(len(runs[0]), max(map(len, runs)), len(runs[-1]), last),
+    ]
 
 
 # --- renaming -------------------------------------------------------------------------------

@@ -51,28 +51,31 @@ def _number(value: Any) -> bool:
 
 def pairwise(matches: Iterable[dict[str, Any]]) -> dict[tuple[str, str], Record]:
     """(player, opponent) -> [wins, losses, ties], both orientations."""
-    table: dict[tuple[str, str], Record] = {}
+    # Each pair counted once, as (a, b) with a first, and turned round at the end (a big
+    # import sums every month's head-to-head again: companion.history.warmup). Both
+    # orientations are listed together where the pair was first met, as ever.
+    half: dict[tuple[str, str], Record] = {}
+    get = half.get
     for match in matches:
         result = match.get("result")
         if match.get("status") != "finished" or not result:
             continue
         ranks = ranks_of(result)
         for a, b in combinations(sorted(ranks), 2):
-            ab = table.get((a, b))
-            if ab is None:  # (both orientations are always made together)
-                ab = table[a, b] = [0, 0, 0]
-                ba = table[b, a] = [0, 0, 0]
-            else:
-                ba = table[b, a]
-            if ranks[a] < ranks[b]:
+            ab = get((a, b))
+            if ab is None:
+                ab = half[a, b] = [0, 0, 0]
+            first, second = ranks[a], ranks[b]
+            if first < second:
                 ab[0] += 1
-                ba[1] += 1
-            elif ranks[a] > ranks[b]:
+            elif first > second:
                 ab[1] += 1
-                ba[0] += 1
             else:
                 ab[2] += 1
-                ba[2] += 1
+    table: dict[tuple[str, str], Record] = {}
+    for (a, b), (won, lost, tied) in half.items():
+        table[a, b] = [won, lost, tied]
+        table[b, a] = [lost, won, tied]
     return table
 
 

@@ -59,9 +59,14 @@ def by_people(match: dict) -> bool:
     A match that was not (its sides are named after what they played, and nobody said
     who played them) is listed and exported as it is, but counts for no player.
     """
-    game = match.get("game")
-    test = _people_test(game) if isinstance(game, str) else None
+    test = people_test(match.get("game"))
     return test is None or bool(test(match))
+
+
+def people_test(game: object) -> Callable[[dict], bool] | None:
+    """What `by_people` asks of a match of `game`: None when it asks nothing (every match
+    of the game is played by people). Summing 100,000 matches asks it once per game name."""
+    return _people_test(game) if isinstance(game, str) else None
 
 
 @cache  # per game name: stats asks it for every match, and matches name a handful of games
@@ -142,6 +147,11 @@ class Filter:
             raise BadDate(f"--since {self.since} is after --until {self.until}")
         if self.limit is not None and self.limit < 1:
             raise BadInput(f"--limit must be at least 1 (got {self.limit})")
+
+    def takes_all(self) -> bool:
+        """Whether `accepts` takes every match (nothing asked for): a replay of a club's
+        every match need not ask it of each."""
+        return (self.game, self.player, self.since, self.until, self.series) == (None,) * 5
 
     def accepts(self, match: dict) -> bool:
         if self.game is not None and not is_game(match, self.game):

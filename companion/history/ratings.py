@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from companion.history.headtohead import ranks_of
-from companion.history.queries import by_people, game_of, is_aggregate, when
+from companion.history.queries import game_of, is_aggregate, people_test, when
 
 Match = dict[str, Any]
 
@@ -61,15 +61,21 @@ class Line:
         }
 
 
-def is_rated(match: Match, aggregate: Callable[[str], bool] = is_aggregate) -> bool:
+def is_rated(
+    match: Match,
+    aggregate: Callable[[str], bool] = is_aggregate,
+    people: Callable[[Any], Any] = people_test,
+) -> bool:
     """A finished match with two or more players ranked, not a solo round or a Series
-    (`aggregate`: `queries.is_aggregate`, or the same remembered per game name)."""
+    (`aggregate`: `queries.is_aggregate`, `people`: `queries.people_test`, or the same
+    remembered per game name)."""
     result = match.get("result")
     if match.get("status") != "finished" or not isinstance(result, dict):
         return False
     if aggregate(match["game"]) or (match.get("options") or {}).get("mode") == "solo":
         return False
-    if not by_people(match):
+    test = people(match["game"])
+    if test is not None and not test(match):  # (`queries.by_people`)
         return False
     return isinstance(result.get("scores"), dict) and len(match.get("players") or ()) > 1
 
@@ -111,6 +117,12 @@ def _updater(rater: Any) -> Callable[[list[Any], list[float]], None]:
     def update(ratings: list[Any], ranks: list[float]) -> None:
         for r in ratings:
             r.sigma = sqrt(r.sigma * r.sigma + tau_squared)
+        if len(ranks) == 2:  # (most tables: the sort below, without its calls)
+            if ranks[1] < ranks[0]:
+                compute(teams=[[ratings[1]], [ratings[0]]], ranks=[ranks[1], ranks[0]])
+            else:
+                compute(teams=[[ratings[0]], [ratings[1]]], ranks=[ranks[0], ranks[1]])
+            return
         order = sorted(range(len(ratings)), key=ranks.__getitem__)
         compute(teams=[[ratings[i]] for i in order], ranks=[ranks[i] for i in order])
 
@@ -126,20 +138,28 @@ def rate(
     update = _updater(rater)
     lines = {} if lines is None else lines
     # What the registry says of a stored game name, asked once per name, not per match.
-    aggregate = cache(is_aggregate)
+    aggregate, people = cache(is_aggregate), cache(people_test)
     counted = cache(lambda raw: game_of({"game": raw}))
-    played = sorted((m for m in matches if is_rated(m, aggregate)), key=_replay_order)
+    played = sorted((m for m in matches if is_rated(m, aggregate, people)), key=_replay_order)
+    # Each game's lines by player, so a match looks its players up without making a key
+    # of each (the replay of a club's 110,000 matches: companion.history.warmup).
+    of_game: dict[str, dict[str, Line]] = {}
+    for (game, player), line in lines.items():
+        of_game.setdefault(game, {})[player] = line
     for match in played:
         ranks = ranks_of(match["result"])
         players = [p for p in match["players"] if isinstance(ranks.get(p), (int, float))]
         if len(players) < 2:
             continue
         game = counted(match["game"])
+        held = of_game.get(game)
+        if held is None:
+            held = of_game[game] = {}
         table = []
         for player in players:
-            line = lines.get((game, player))
+            line = held.get(player)
             if line is None:
-                line = lines[game, player] = Line(player, game, rater.rating())
+                line = held[player] = lines[game, player] = Line(player, game, rater.rating())
             rating = line.rating
             line.before.append(rating.mu - Z * rating.sigma)  # its ordinal
             line.plays += 1

@@ -52,6 +52,7 @@ from typing import Any
 
 from companion.history import aggregates
 from companion.history.queries import Filter
+from companion.store import quick_json
 
 Match = dict[str, Any]
 
@@ -117,10 +118,10 @@ def _cached_partial(path: Path | None, made_from: str, expected: Any) -> dict[st
     with contextlib.suppress(
         OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError
     ):
-        body = json.loads(path.read_bytes())
+        body = quick_json.loads(path.read_bytes())
         if body[made_from] != expected or body["check"] != _text_digest(body["partial"]):
             return None
-        made = json.loads(body["partial"])
+        made = quick_json.loads(body["partial"])
         if made.get("version") == aggregates.VERSION and made.keys() == aggregates.KEYS:
             return made
     return None
@@ -264,6 +265,7 @@ class _Plan:
         # of each file's matches as stored when read, and given some to read from.
         self.on_read: Callable[[_Month, list[Match]], None] | None = None
         self.kept: dict[str, list[Match]] = {}
+        self.as_stored: dict[str, bool] = {}  # see `_named_as_stored`
         view = self.view = store.view()
         if view.finishing:
             raise NotSummable
@@ -359,10 +361,29 @@ class _Plan:
             stored = _stored(self, month)
             if self.on_read is not None:
                 self.on_read(month, stored)
-            alive = [m for m in stored if self.folded.alive(m)]
+            # (with no deletion anywhere, every match is alive: not asked 100,000 times)
+            alive = [m for m in stored if self.folded.alive(m)] if self.folded.dead else stored
+        as_read = alive
         if self.amendments:
             alive = [amended(m, self.amendments) for m in alive]
-        return [self.roster.match(m) for m in alive]
+        match = self.roster.match
+        if month.at < 0 and self._named_as_stored(month):
+            # Every name the file's matches hold is already the one `history` shows, so
+            # `Roster.match` would give each back as it is (or an equal copy): only an
+            # amended one, whose result is new, is renamed.
+            if alive is as_read:
+                return list(alive)
+            return [m if m is was else match(m) for m, was in zip(alive, as_read, strict=True)]
+        return [match(m) for m in alive]
+
+    def _named_as_stored(self, month: _Month) -> bool:
+        """Whether every name of the file (its partial's `names`: every place
+        `Roster.match` renames) is its own canonical name."""
+        known = self.as_stored.get(month.name)
+        if known is None:
+            name = self.roster.name
+            known = self.as_stored[month.name] = all(name(n) == n for n in month.head["names"])
+        return known
 
     def inside(self, month: _Month, wanted: Filter) -> bool | None:
         """Whether every match of the file is in the date range (None: some are)."""
@@ -568,9 +589,9 @@ def _run_partial(plan: _Plan, held: list[_Month], wanted: Filter) -> dict[str, A
     made = _cached_partial(path, "files", files)
     if made is None:
         # (each file's own partial is that of its matches as stored: only the sums over
-        # their matches in time order are made again)
+        # their matches in time order are made again, the rest added)
         stored = (m for each in held for m in _stored(plan, each))
-        made = aggregates.joined([each.head for each in held], stored)
+        made = aggregates.joined([each.partial() for each in held], stored)
         if path is not None:
             text = json.dumps(made, ensure_ascii=True, separators=(",", ":"))
             write_cache(path, {"files": files, "check": _text_digest(text), "partial": text})
@@ -702,8 +723,10 @@ def _rated(plan: _Plan, wanted: Filter) -> dict[tuple[str, str], Any]:
             lines, start = found, n + 1
             break
     run: list[Match] = []
+    everything = wanted.takes_all()
     for n in range(start, len(months)):
-        run.extend(m for m in plan.matches(months[n]) if wanted.accepts(m))
+        found = plan.matches(months[n])
+        run.extend(found if everything else (m for m in found if wanted.accepts(m)))
         if ends[n]:
             rate(run, lines)
             run = []

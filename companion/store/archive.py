@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.engine.values import dataclass
-from companion.store import failpoint
+from companion.store import failpoint, quick_json
 from companion.store.cache import INDEX as INDEX  # where readers found it before
 from companion.store.cache import TMP_PREFIX, index_dir, remove_leftovers
 from companion.store.change import Change
@@ -131,7 +131,7 @@ def _cached(index: Path | None, signature: list[int]) -> Shard | None:
     if index is None:
         return None
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
-        cached = json.loads(index.read_bytes())
+        cached = quick_json.loads(index.read_bytes())
         if cached.get("source") == signature:
             shard = Shard(cached["matches"], cached["bad"], cached["total"])
             if isinstance(shard.matches, list) and isinstance(shard.bad, list):

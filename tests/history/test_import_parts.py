@@ -263,6 +263,9 @@ def test_a_run_of_files_sums_as_its_matches_counted_together(seed):
     everything = [m for each in files for m in each]
     assert aggregates.joined(made, everything) == aggregates.partial(everything)
     assert aggregates.joined([made[0], aggregates.partial([])], files[0]) == made[0]
+    # given the files' heads only (no head-to-head to add), the records are counted
+    heads = [{k: v for k, v in each.items() if k != "pairs"} for each in made]
+    assert aggregates.joined(heads, everything) == aggregates.partial(everything)
 
 
 def test_a_small_import_leaves_the_caches_to_the_next_reader(cli, db, tmp_path, summarised):

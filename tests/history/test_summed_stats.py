@@ -639,3 +639,11 @@ def test_a_match_finished_again_elsewhere_is_not_rated_from_an_old_checkpoint(cl
         ("z", {"Ana": 1, "Bo": 3}),
         ("x", {"Ana": 9, "Bo": 0}),
     ]
+
+
+def test_only_a_filter_asking_nothing_takes_every_match():
+    # (the replay then asks no match whether it is wanted: summed._rated)
+    assert Filter().takes_all() and Filter(limit=3).takes_all()  # a limit cuts a list only
+    for asked in ({"game": "otdraft"}, {"player": "A"}, {"since": "2026-01-01"},
+                  {"until": "2026-01-01"}, {"series": "s1"}):  # fmt: skip
+        assert not Filter(**asked).takes_all()
