@@ -70,9 +70,23 @@ def command_from_info(info: CommandInfo) -> Any:
     """The click command for one registered command, with the project's settings."""
     if info.callback is not None:
         evaluate_annotations(info.callback)
-    return typer.main.get_command_from_info(
-        info, pretty_exceptions_short=False, rich_markup_mode=None
-    )
+    # typer reads the function's parameters twice: for the click parameters, and again for
+    # the names its callback passes on (which the first reading gives): read once.
+    read = typer.main.get_params_from_function
+    kept: dict[Any, Any] = {}
+
+    def read_once(function: Callable[..., Any]) -> Any:
+        if function not in kept:
+            kept[function] = read(function)
+        return kept[function]
+
+    typer.main.get_params_from_function = read_once
+    try:
+        return typer.main.get_command_from_info(
+            info, pretty_exceptions_short=False, rich_markup_mode=None
+        )
+    finally:
+        typer.main.get_params_from_function = read
 
 
 def evaluate_annotations(function: Callable[..., Any]) -> None:
