@@ -220,3 +220,31 @@ def test_every_event_kind_named_in_the_fold_has_its_handler():
         assert callable(match.handler_of(kind)), kind
     assert match.handler_of("counter") is not None  # the other moves' (rules/moves.py)
     assert match.handler_of("no-such-move") is None
+
+
+OPTIONS = (
+    COMMAND
+    + """
+from companion.games.hoopers.cli import commands, draft
+made = [n for n in (*commands._OPTIONS, "DraftOption", "PromosOption") if n in vars(commands)
+        or n in vars(draft)]
+print("made:", made, file=sys.stderr)
+"""
+)
+
+
+def test_a_move_makes_only_the_options_its_command_takes(tmp_path):
+    """Issue 39: the options the `hoopers` commands share (cli/commands.py) and the Draft's
+    (cli/draft.py) are made when a command taking them is built, not when the match's CLI
+    is imported: each costs 0.16 M instructions, and a score takes none of them."""
+    home = {"HOME": str(tmp_path / "home")}
+    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+             "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
+    assert "DraftOption" in loaded(*start, tmp_path=tmp_path, script=OPTIONS, **home)
+    score = ["hoopers", "match", "score", "Ann", "2"]
+    assert loaded(*score, tmp_path=tmp_path, script=OPTIONS, **home) == "made: []"
+    shot = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
+            "--roll", "30"]  # fmt: skip
+    made = loaded(*shot, tmp_path=tmp_path, script=OPTIONS, **home)
+    assert "'Kind'" in made and "'Face'" in made and "'OStat'" not in made
+    assert _events(tmp_path)[-1]["type"] == "shot"
