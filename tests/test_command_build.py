@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import pytest
 import typer
 
 from companion.cli import typer_compat
@@ -59,3 +60,16 @@ def test_a_commands_parameters_are_read_once(monkeypatch):
     assert typer.main.get_params_from_function is counting  # put back after the build
     assert [p.name for p in built.params] == ["roll", "stat"]
     assert built.callback(roll=3, stat=None) is None  # the callback takes both by name
+
+
+def test_an_annotation_naming_a_value_reads_it_as_eval_would():
+    from companion.cli.typer_compat import _evaluated
+
+    namespace = {"typer": typer, "Face": "face"}
+    assert _evaluated("Face", namespace) == "face"
+    assert _evaluated("typer.Option", namespace) is typer.Option
+    assert _evaluated("bool", namespace) is bool
+    assert _evaluated("None", namespace) is None
+    assert _evaluated("int | None", namespace) == (int | None)
+    with pytest.raises(NameError):
+        _evaluated("Missing", namespace)
