@@ -162,6 +162,14 @@ def _last_event(tmp_path) -> str:
     return next(iter(main["live"].values()))["events"][-1]["type"]
 
 
+# A live match's start, a score and a Keepers' hooper's shot (the new tests' moves).
+START = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+         "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
+SCORE = ["hoopers", "match", "score", "Ann", "2"]
+SHOT = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
+        "--roll", "30"]  # fmt: skip
+
+
 RULES = (
     COMMAND
     + """
@@ -182,22 +190,17 @@ def test_a_score_on_a_match_of_scores_loads_no_other_kinds_rules(tmp_path):
     home = {"HOME": str(tmp_path / "home")}
     scores, shots = tmp_path / "scores", tmp_path / "shots"
     scores.mkdir(), shots.mkdir()
-    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
-             "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
-    score = ["hoopers", "match", "score", "Ann", "2"]
-    assert "loaded" in loaded(*start, tmp_path=scores, script=RULES, **home)
+    assert "loaded" in loaded(*START, tmp_path=scores, script=RULES, **home)
     for _ in range(2):
-        assert loaded(*score, tmp_path=scores, script=RULES, **home) == "loaded: []"
+        assert loaded(*SCORE, tmp_path=scores, script=RULES, **home) == "loaded: []"
     assert [e["type"] for e in _events(scores)] == ["opening", "score", "score"]
     # a shot loads its own rules (and no turn's, nor the guided turn's); a score on a log
     # holding a shot replays it, and loads still no foul's or turn's
-    shot = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
-            "--roll", "30"]  # fmt: skip
-    assert "loaded" in loaded(*start, tmp_path=shots, script=RULES, **home)
-    found = _names(loaded(*shot, tmp_path=shots, script=RULES, **home))
+    assert "loaded" in loaded(*START, tmp_path=shots, script=RULES, **home)
+    found = _names(loaded(*SHOT, tmp_path=shots, script=RULES, **home))
     assert {"shot_move", "shots"} <= found
     assert not {"turn_moves", "moves", "turn_flow", "foul_move", "track_moves"} & found
-    after = _names(loaded(*score, tmp_path=shots, script=RULES, **home))
+    after = _names(loaded(*SCORE, tmp_path=shots, script=RULES, **home))
     assert "shot_move" in after and not {"foul_move", "turn_moves", "moves"} & after
     assert [e["type"] for e in _events(shots)] == ["opening", "shot", "score"]
 
@@ -238,13 +241,8 @@ def test_a_move_makes_only_the_options_its_command_takes(tmp_path):
     (cli/draft.py) are made when a command taking them is built, not when the match's CLI
     is imported: each costs 0.16 M instructions, and a score takes none of them."""
     home = {"HOME": str(tmp_path / "home")}
-    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
-             "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
-    assert "DraftOption" in loaded(*start, tmp_path=tmp_path, script=OPTIONS, **home)
-    score = ["hoopers", "match", "score", "Ann", "2"]
-    assert loaded(*score, tmp_path=tmp_path, script=OPTIONS, **home) == "made: []"
-    shot = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
-            "--roll", "30"]  # fmt: skip
-    made = loaded(*shot, tmp_path=tmp_path, script=OPTIONS, **home)
+    assert "DraftOption" in loaded(*START, tmp_path=tmp_path, script=OPTIONS, **home)
+    assert loaded(*SCORE, tmp_path=tmp_path, script=OPTIONS, **home) == "made: []"
+    made = loaded(*SHOT, tmp_path=tmp_path, script=OPTIONS, **home)
     assert "'Kind'" in made and "'Face'" in made and "'OStat'" not in made
     assert _events(tmp_path)[-1]["type"] == "shot"
