@@ -94,9 +94,9 @@ def evaluate_annotations(function: Callable[..., Any]) -> None:
 
     Under `from __future__ import annotations` each annotation is text, and typer reads a
     command's signature twice, with `inspect.signature(eval_str=True)` and `get_type_hints`
-    each time: every annotation compiled and run four times (88 times for `hoopers match
-    shot`'s 22 parameters, 14 M instructions). Evaluated once here, in the function's own
-    globals as both of those evaluate them, typer finds the objects and evaluates none."""
+    each time: every annotation compiled and run four times (88 times for a tracked move of
+    22 parameters, 14 M instructions). Evaluated once here, in the function's own globals as
+    both of those evaluate them, typer finds the objects and evaluates none."""
     annotations = getattr(function, "__annotations__", None)
     if annotations and any(isinstance(value, str) for value in annotations.values()):
         namespace = function.__globals__
@@ -109,7 +109,7 @@ def evaluate_annotations(function: Callable[..., Any]) -> None:
 def _evaluated(text: str, namespace: dict[str, Any]) -> Any:
     """An annotation held as text, as `eval` in the function's globals gives it: a name or a
     dotted name (most of them: `JsonOption`, `shared.Face`) looked up without compiling it
-    (0.5 M instructions of `hoopers match shot`), anything else evaluated."""
+    (0.5 M instructions of a command of 22 parameters), anything else evaluated."""
     import builtins
 
     head, *rest = text.split(".")
