@@ -1,6 +1,6 @@
 """What a recorded move does to the match: cubes, Onfire steps, free throws ('Foul', 'Onfire').
 
-Shared by the match's event handlers (`match.py`, `moves.py`); pure.
+Shared by the match's event handlers (`shot_move.py`, `foul_move.py`, `moves.py`…); pure.
 """
 
 from __future__ import annotations
