@@ -175,7 +175,8 @@ RULES = (
     + """
 rules = "companion.games.hoopers.rules."
 kinds = ("shot_move", "foul_move", "track_moves", "turn_moves", "moves", "energy_moves",
-         "playbook", "hand", "shots", "counters", "fouls", "effects", "energy", "turn_flow")
+         "playbook", "hand", "shots", "counters", "fouls", "effects", "energy", "turn_flow",
+         "tribe_power")
 print("loaded:", [m for m in kinds if rules + m in sys.modules], file=sys.stderr)
 """
 )
@@ -203,6 +204,14 @@ def test_a_score_on_a_match_of_scores_loads_no_other_kinds_rules(tmp_path):
     after = _names(loaded(*SCORE, tmp_path=shots, script=RULES, **home))
     assert "shot_move" in after and not {"foul_move", "turn_moves", "moves"} & after
     assert [e["type"] for e in _events(shots)] == ["opening", "shot", "score"]
+    # a turn and a defender's foul replayed: their own rules, not the counters' (the team
+    # foul limit), the screens' energy or the Unleashed power's
+    for move in (["foul", "Bob", "Joy Kill", "--on", "d2"], ["turn"]):
+        assert "loaded" in loaded("hoopers", "match", *move, tmp_path=shots, **home)
+    assert [e["type"] for e in _events(shots)][-2:] == ["foul", "turn"]
+    after = _names(loaded(*SCORE, tmp_path=shots, script=RULES, **home))
+    assert {"foul_move", "turn_moves"} <= after
+    assert not {"counters", "energy_moves", "tribe_power", "moves"} & after
 
 
 def _names(line: str) -> set[str]:

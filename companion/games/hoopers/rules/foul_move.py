@@ -10,7 +10,6 @@ from typing import Any
 from companion.engine.errors import RuleViolation
 from companion.engine.names import match_prefix
 from companion.games.hoopers.data import words
-from companion.games.hoopers.rules.counters import TEAM_FOUL_LIMIT
 from companion.games.hoopers.rules.effects import (
     Draws,
     foul_cube,
@@ -19,9 +18,6 @@ from companion.games.hoopers.rules.energy import (
     counter_free,
     fundamental_free,
     spend,
-)
-from companion.games.hoopers.rules.energy_moves import (
-    paid_fundamental,
 )
 from companion.games.hoopers.rules.errors import (
     HooperUnavailable,
@@ -62,13 +58,13 @@ def foul(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> Non
     if action in ("steal", "intercept"):
         _fouled_by_hand(state, team.name, {"steal": "dribble", "intercept": "pass"}[action])
     foul_cube(state, team.name, hooper)
-    if action in COUNTER_FOULS and before >= TEAM_FOUL_LIMIT:
+    if action in COUNTER_FOULS and before >= _team_foul_limit():
         state.notes.append(
             f"a counter foul after {before} team fouls: {state.other(team.name)} also shoots "
             f"2 free throws (record the counter with 'companion hoopers match counter' to "
             f"resolve them)"
         )
-    elif action in ("screen", "charging") and before >= TEAM_FOUL_LIMIT:
+    elif action in ("screen", "charging") and before >= _team_foul_limit():
         # Ruling (docs/hoopers.md): the team-foul rule gives free throws "even when you
         # will commit a foul by playing a counter action"; a screen or a charging foul is
         # no counter, and its own case gives none.
@@ -98,5 +94,19 @@ def _foul_card_energy(state: MatchState, team: TeamState, hooper: HooperState, a
         card = {"steal": "steal dribble", "intercept": "intercept pass"}
         label = card.get(action, "offensive rebound")
         spend(state, team.name, hooper, label, counter_free(hooper, action))
-    elif action == "screen" and not paid_fundamental(state, team.name, hooper.name, "screen"):
+    elif action == "screen" and not _paid_screen(state, team.name, hooper.name):
         spend(state, team.name, hooper, "screen", fundamental_free(hooper, "screen"))
+
+
+def _team_foul_limit() -> int:
+    # The counters' rules (and the fouls' and free throws' they read) only for a foul whose
+    # action the limit concerns: a replay of a match with fouls imports them no more.
+    from companion.games.hoopers.rules.counters import TEAM_FOUL_LIMIT
+
+    return TEAM_FOUL_LIMIT
+
+
+def _paid_screen(state: MatchState, team: str, hooper: str) -> bool:
+    from companion.games.hoopers.rules.energy_moves import paid_fundamental
+
+    return paid_fundamental(state, team, hooper, "screen")

@@ -28,7 +28,6 @@ from companion.games.hoopers.rules.errors import (
 from companion.games.hoopers.rules.match import score_line, spend_token
 from companion.games.hoopers.rules.onfire import FLAT
 from companion.games.hoopers.rules.state import MatchState
-from companion.games.hoopers.rules.tribe_power import power_onfire
 
 
 def coach(state: MatchState, data: dict[str, Any], rng: Any, draws: Draws) -> None:
@@ -167,6 +166,8 @@ def _unleashed_power(state: MatchState, data: dict[str, Any], rng: Any, draws: D
         data["hooper"] = hooper
     elif state.ball_won is not None and state.ball_won[0] == team:
         hooper = state.ball_won[1]
+    from companion.games.hoopers.rules.tribe_power import power_onfire  # a power turn's alone
+
     power_onfire(state, data, rng is not None, team, hooper, draws)
     # Decided when recorded and kept, so an older log replays as it was.
     if rng is not None and hooper is not None:
