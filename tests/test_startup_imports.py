@@ -3,6 +3,7 @@ command runs: 100 ms more CPU for every command; docs/development.md#the-typer-p
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -159,3 +160,98 @@ def test_a_tracked_move_loads_neither_tinydb_nor_platformdirs(tmp_path):
 def _last_event(tmp_path) -> str:
     main = json.loads((tmp_path / "db.json").read_text())
     return next(iter(main["live"].values()))["events"][-1]["type"]
+
+
+# A live match's start, a score and a Keepers' hooper's shot (the new tests' moves).
+START = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+         "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
+SCORE = ["hoopers", "match", "score", "Ann", "2"]
+SHOT = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
+        "--roll", "30"]  # fmt: skip
+
+
+RULES = (
+    COMMAND
+    + """
+rules = "companion.games.hoopers.rules."
+kinds = ("shot_move", "foul_move", "track_moves", "turn_moves", "moves", "energy_moves",
+         "playbook", "hand", "shots", "counters", "fouls", "effects", "energy", "turn_flow",
+         "tribe_power")
+print("loaded:", [m for m in kinds if rules + m in sys.modules], file=sys.stderr)
+"""
+)
+
+
+def test_a_score_on_a_match_of_scores_loads_no_other_kinds_rules(tmp_path):
+    """Issue 39: each event kind's handler lives with its own rules and is imported when a
+    log first holds that kind (rules/match.py, `_HANDLERS`): a score on a match of scores
+    loads no shot's, foul's, turn's or card's rules (28 M instructions when rules/match.py
+    imported every kind's), nor the guided turn's (the stats typed earlier: rules/known.py)
+    nor the other moves' (a Perry Hel's help or a counter's card: card_fill.py)."""
+    home = {"HOME": str(tmp_path / "home")}
+    scores, shots = tmp_path / "scores", tmp_path / "shots"
+    scores.mkdir(), shots.mkdir()
+    assert "loaded" in loaded(*START, tmp_path=scores, script=RULES, **home)
+    for _ in range(2):
+        assert loaded(*SCORE, tmp_path=scores, script=RULES, **home) == "loaded: []"
+    assert [e["type"] for e in _events(scores)] == ["opening", "score", "score"]
+    # a shot loads its own rules (and no turn's, nor the guided turn's); a score on a log
+    # holding a shot replays it, and loads still no foul's or turn's
+    assert "loaded" in loaded(*START, tmp_path=shots, script=RULES, **home)
+    found = _names(loaded(*SHOT, tmp_path=shots, script=RULES, **home))
+    assert {"shot_move", "shots"} <= found
+    assert not {"turn_moves", "moves", "turn_flow", "foul_move", "track_moves"} & found
+    after = _names(loaded(*SCORE, tmp_path=shots, script=RULES, **home))
+    assert "shot_move" in after and not {"foul_move", "turn_moves", "moves"} & after
+    assert [e["type"] for e in _events(shots)] == ["opening", "shot", "score"]
+    # a turn and a defender's foul replayed: their own rules, not the counters' (the team
+    # foul limit), the screens' energy or the Unleashed power's
+    for move in (["foul", "Bob", "Joy Kill", "--on", "d2"], ["turn"]):
+        assert "loaded" in loaded("hoopers", "match", *move, tmp_path=shots, **home)
+    assert [e["type"] for e in _events(shots)][-2:] == ["foul", "turn"]
+    after = _names(loaded(*SCORE, tmp_path=shots, script=RULES, **home))
+    assert {"foul_move", "turn_moves"} <= after
+    assert not {"counters", "energy_moves", "tribe_power", "moves"} & after
+
+
+def _names(line: str) -> set[str]:
+    return set(ast.literal_eval(line.removeprefix("loaded: ")))
+
+
+def _events(folder) -> list[dict]:
+    main = json.loads((folder / "db.json").read_text())
+    return next(iter(main["live"].values()))["events"]
+
+
+def test_every_event_kind_named_in_the_fold_has_its_handler():
+    """The fold's table names each kind's handler as "module:function" (imported on first
+    use): each one names a function that is there."""
+    from companion.games.hoopers.rules import match
+
+    for kind in (*match._OWN, *match._HANDLERS):
+        assert callable(match.handler_of(kind)), kind
+    assert match.handler_of("counter") is not None  # the other moves' (rules/moves.py)
+    assert match.handler_of("no-such-move") is None
+
+
+OPTIONS = (
+    COMMAND
+    + """
+from companion.games.hoopers.cli import commands, draft
+made = [n for n in (*commands._OPTIONS, "DraftOption", "PromosOption") if n in vars(commands)
+        or n in vars(draft)]
+print("made:", made, file=sys.stderr)
+"""
+)
+
+
+def test_a_move_makes_only_the_options_its_command_takes(tmp_path):
+    """Issue 39: the options the `hoopers` commands share (cli/commands.py) and the Draft's
+    (cli/draft.py) are made when a command taking them is built, not when the match's CLI
+    is imported: each costs 0.16 M instructions, and a score takes none of them."""
+    home = {"HOME": str(tmp_path / "home")}
+    assert "DraftOption" in loaded(*START, tmp_path=tmp_path, script=OPTIONS, **home)
+    assert loaded(*SCORE, tmp_path=tmp_path, script=OPTIONS, **home) == "made: []"
+    made = loaded(*SHOT, tmp_path=tmp_path, script=OPTIONS, **home)
+    assert "'Kind'" in made and "'Face'" in made and "'OStat'" not in made
+    assert _events(tmp_path)[-1]["type"] == "shot"

@@ -15,9 +15,10 @@ Each prints the status kept with the match at its last move (companion.tables.sh
 status replays the match when what was kept is missing or stale. `odds: hoopers series`
 is the Series' odds (its managers' chances, kept by companion.history.book.predicted);
 `move: hoopers match score` and `move: hoopers match shot` are tracked moves (each undone
-after each run, the undo untimed). `Tab: … --hooper` is a move's values the legal-moves query
-offers first (it imports the engine and replays the match). `--only TEXT` runs the rows whose
-name holds TEXT, with the floor and `roll d20`.
+after each run, the undo untimed); their `(mid-game)` rows make them on a copy of the
+database whose match holds shots, fouls and turns too. `Tab: … --hooper` is a move's values
+the legal-moves query offers first (it imports the engine and replays the match). `--only
+TEXT` runs the rows whose name holds TEXT, with the floor and `roll d20`.
 
 `--instructions` also counts each command's instructions once under valgrind's
 callgrind: a figure that does not move with machine load at all.
@@ -94,6 +95,22 @@ MOVES = {
     "move: hoopers match shot": ["hoopers", "match", *SHOT],  # a Keepers' hooper
 }
 UNDO = ["hoopers", "match", "undo"]
+# The same moves mid-game: on a copy of the database whose match then holds shots (two of
+# them defended), fouls and turns too, as a match at the table does (set up by midgame_copy).
+MIDGAME = {f"{name} (mid-game)": argv for name, argv in MOVES.items()}
+MIDGAME_PLAY = [
+    SHOT,
+    ["turn"],
+    ["shot", "Bob", "3ps", "--hooper", "Muy Schillato", "--stat", "55", "--defense", "30",
+     "--defender", "Linda Siempre", "--face", "blank", "--roll", "40"],
+    ["turn"],
+    ["foul", "Bob", "Joy Kill", "--on", "d2"],
+    ["shot", "Ann", "2ps", "--hooper", "Manny Gentle", "--stat", "50", "--defense", "25",
+     "--defender", "Serge Ceptor", "--face", "blank", "--roll", "35"],
+    ["turn"],
+    ["turn"],
+    ["foul", "Bob", "Sin Miedo", "--on", "d3"],
+]  # fmt: skip
 # The same, on a copy of the database holding no kept status (set up by replayed_copy).
 REPLAYED = {"status: hoopers match (replayed)": ["hoopers", "match", "status"]}
 
@@ -112,6 +129,24 @@ def replayed_copy(env: dict[str, str]) -> dict[str, str]:
     if archive.is_dir():
         shutil.copytree(archive, copy.with_name(copy.stem + ".archive"))
     return {**env, "COMPANION_DB": str(copy)}
+
+
+def midgame_copy(env: dict[str, str]) -> dict[str, str]:
+    """The environment of a copy of the database whose live match has gone on: after its
+    three scores, three shots, two fouls and four turns (13 events; Ann attacks)."""
+    import shutil
+
+    source = Path(env["COMPANION_DB"])
+    copy = source.with_name("midgame.json")
+    shutil.copy(source, copy)
+    archive = source.with_name(source.stem + ".archive")
+    if archive.is_dir():
+        shutil.copytree(archive, copy.with_name(copy.stem + ".archive"))
+    copied = {**env, "COMPANION_DB": str(copy)}
+    for move in MIDGAME_PLAY:
+        subprocess.run([sys.executable, "-m", "companion", "hoopers", "match", *move],
+                       env=copied, stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+    return copied
 
 
 def setup_database(env: dict[str, str]) -> None:
@@ -170,6 +205,7 @@ def commands(floor: Path) -> dict[str, list[str]]:
         **{name: [py, "-m", "companion", *argv] for name, argv in STATUS.items()},
         **{name: [py, "-m", "companion", *argv] for name, argv in REPLAYED.items()},
         **{name: [py, "-m", "companion", *argv] for name, argv in MOVES.items()},
+        **{name: [py, "-m", "companion", *argv] for name, argv in MIDGAME.items()},
         **{name: [py, "-m", "companion"] for name in COMPLETIONS},
     }
 
@@ -218,6 +254,8 @@ def main() -> None:
         }
         envs = {name: {**env, **completion_env(*COMPLETIONS[name])} for name in COMPLETIONS}
         envs.update(dict.fromkeys(REPLAYED, replayed_copy(env)))
+        if any(name in MIDGAME for name in cmds):
+            envs.update(dict.fromkeys(MIDGAME, midgame_copy(env)))
         wall: dict[str, list[float]] = {name: [] for name in cmds}
         cpu: dict[str, list[float]] = {name: [] for name in cmds}
         for _ in range(args.runs):
@@ -229,15 +267,17 @@ def main() -> None:
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 cpu[name].append(used * 1000)
-                if name in MOVES:
-                    subprocess.run([sys.executable, "-m", "companion", *UNDO], env=env,
-                                   stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+                if name in MOVES or name in MIDGAME:
+                    subprocess.run([sys.executable, "-m", "companion", *UNDO],
+                                   env=envs.get(name, env), stdout=subprocess.DEVNULL,
+                                   check=True)  # fmt: skip
         counts: dict[str, int | None] = {}
         for name, argv in cmds.items() if args.instructions else ():
             counts[name] = instructions(argv, envs.get(name, env))
-            if name in MOVES:
-                subprocess.run([sys.executable, "-m", "companion", *UNDO], env=env,
-                               stdout=subprocess.DEVNULL, check=True)  # fmt: skip
+            if name in MOVES or name in MIDGAME:
+                subprocess.run([sys.executable, "-m", "companion", *UNDO],
+                               env=envs.get(name, env), stdout=subprocess.DEVNULL,
+                               check=True)  # fmt: skip
     print(describe())
     if counts.get("typer floor app"):
         floor_count, roll_count = counts["typer floor app"], counts["companion roll d20"]

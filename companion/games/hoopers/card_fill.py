@@ -43,7 +43,7 @@ def check_stellar(state: MatchState, move: dict[str, Any], cards: Mapping[str, A
 
 def with_card_defence(state: MatchState, move: dict[str, Any], cards: Mapping[str, Any]) -> dict:
     """The defender's card: its defence when not typed, its flags against the shooter."""
-    from companion.games.hoopers.rules.moves import attacker_position
+    from companion.games.hoopers.rules.modifiers import attacker_position
     from companion.games.hoopers.rules.shots import DEFENSE_FOR
 
     data = move["data"]
@@ -76,12 +76,12 @@ def with_card_counter(state: MatchState, move: dict[str, Any], cards: Mapping[st
     token of the hooper who's dribbling [passing] to select your countering hooper by
     looking at your hoopers' defense position flags". An offensive rebound reads no flags
     ("He selects his hooper by looking at the V-stat of his available hoopers")."""
-    from companion.games.hoopers.rules.counters import parse_counter, parse_position
-    from companion.games.hoopers.rules.moves import attacker_position
-
     data = move.get("data", {})
     if move.get("type") != "counter" or not cards:
         return move
+    from companion.games.hoopers.rules.counters import parse_counter, parse_position
+    from companion.games.hoopers.rules.modifiers import attacker_position
+
     try:
         side = state.team(data["team"])
         counterer = side.hooper(data["hooper"]).name
@@ -150,16 +150,16 @@ def with_perry_card(
     not typed is his card's defence flags against the shooter's Position token, when both
     are known — else the full value (read off the card: and the help says the position
     was not checked)."""
-    from companion.games.hoopers.rules.helpers import perry_half, perry_of
-    from companion.games.hoopers.rules.moves import attacker_position
-    from companion.games.hoopers.rules.shots import DEFENSE_FOR
-
     data = move.get("data", {})
     help_ = data.get("perry")
     if move.get("type") != "shot" or not isinstance(help_, dict):
         return move
     if help_.get("stat") is not None and help_.get("half") is not None:
         return move
+    from companion.games.hoopers.rules.helpers import perry_half, perry_of
+    from companion.games.hoopers.rules.modifiers import attacker_position
+    from companion.games.hoopers.rules.shots import DEFENSE_FOR
+
     try:
         side = state.team(data["team"])
         shooter = side.hooper(data["hooper"])

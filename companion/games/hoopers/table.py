@@ -319,7 +319,7 @@ class HoopersTable(Table[MatchState]):
 
     def known_stats(self, match: Match) -> dict[tuple[str, str, str], int]:
         """Every stat known for the match: recorded in its events, then typed (the latest)."""
-        from companion.games.hoopers.rules.turn_flow import known_stats
+        from companion.games.hoopers.rules.known import known_stats
 
         typed = self.remembered(match["id"]).get("stats", {})
         return {**known_stats(match), **{_unkey(k): v for k, v in typed.items()}}
@@ -563,7 +563,7 @@ class HoopersTable(Table[MatchState]):
         from companion.games.hoopers.card_fill import check_stellar, counterer_of, with_card_counter
         from companion.games.hoopers.rules.cards import MissingCard
         from companion.games.hoopers.rules.errors import MissingStat
-        from companion.games.hoopers.rules.turn_flow import known_stats
+        from companion.games.hoopers.rules.known import known_stats
 
         def change(match: Match, txn: Any) -> tuple[list[dict[str, Any]], Any]:
             key = REMEMBERED + match["id"]
@@ -718,7 +718,7 @@ def _with_known_stat(
         with_free_throw_stat,
         with_perry_card,
     )
-    from companion.games.hoopers.rules.turn_flow import known_stats
+    from companion.games.hoopers.rules.known import known_stats
 
     memo: dict[str, dict[tuple[str, str, str], int]] = {}
 

@@ -6,11 +6,13 @@ rules/options.py) or the table, and emits.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
-from companion.cli.common import JsonOption, SeedOption, emit, new_app, open_store
+from companion.cli.common import JsonOption, SeedOption, emit, made_on_use, new_app, open_store
 from companion.engine.rng import TableRng
 
 app = new_app("Valley Hoopers: shots, fouls, counters, blocks, free throws, odds, matches.")
@@ -43,40 +45,45 @@ def flag(*flags: str, help: str, **more: Any) -> Any:
 
 # --- options shared by the commands ------------------------------------------
 
-Kind = Annotated[str, typer.Argument(help="2ps, 3ps or lup.", show_default=False)]
-Stat = opt("--stat", help="The hooper's attack stat for this shot.", kind=int)
-Bonus = opt(
-    "--bonus",
-    help="A bonus (repeatable): +15 dribble, +15 rebound, chips; negative for maluses.",
-    kind=list[int] | None,
-)
-Defense = opt("--defense", help="The defender's D2/D3/DLU; given, the foul die is rolled.")
-Face = text("--face", help="The foul die face the table rolled.")
-Roll = opt("--roll", help="The d20 result the table rolled.")
-FtStat = opt("--ft-stat", help="The shooter's 2PS for free throws (default: --stat on 2ps).")
-FtRoll = opt("--ft-roll", help="A free throw d20 result (repeatable).", kind=list[int] | None)
-Away = flag("--away", help="Series away side: free throws use the basic 2PS.")
-Flagrant = flag(
-    "--flagrant-whistle",
-    help="Second use of a card under the Unleashed power: a whistle is a flagrant foul.",
-)
-NoFoulBonus = flag("--no-foul-bonus", help="Sin Miedo: a foul on him gives no bonus.")
-KeepersBlock = flag("--keepers-block", help="Keepers tribe power block: jump ball is a foul.")
-Linda = flag(
-    "--linda",
-    help="Linda Siempre defends: her whistle is no foul (a defence keeps the bonus, "
-    "a block reads it as jump ball) and the attacker takes the white cube.",
-)
-OStat = opt("--o", help="The countering hooper's O-stat.")
-VStat = opt("--v", help="The countering hooper's V-stat.")
-Position = text("--position", help="The attacker's Position token (PG SG SF PF C).")
-TeamFouls = opt(
-    "--team-fouls", help="The countering (or blocking) team's fouls this period so far.", kind=int
-)
-NoFoulDie = flag("--no-foul-die", help="Manny Gentle: no foul die when countering.")
-# `--stat`, the name a shot's stat goes by, read as the stat a counter reads (or refused,
-# saying which to give): hidden, --o and --v are the counter's own names.
-CounterStat = opt("--stat", help="The stat the counter reads (--o or --v).", hidden=True)
+# Made when a command naming one (`shared.Kind`) is built, not on import: a command takes a
+# few, and each costs 0.16 M instructions (companion.cli.common.made_on_use).
+# fmt: off
+_OPTIONS: dict[str, Callable[[], Any]] = {
+    "Kind": lambda: arg("2ps, 3ps or lup.", show_default=False),
+    "Stat": lambda: opt("--stat", help="The hooper's attack stat for this shot.", kind=int),
+    "Bonus": lambda: opt("--bonus", kind=list[int] | None, help="A bonus (repeatable): "
+                         "+15 dribble, +15 rebound, chips; negative for maluses."),
+    "Defense": lambda: opt("--defense",
+                           help="The defender's D2/D3/DLU; given, the foul die is rolled."),
+    "Face": lambda: text("--face", help="The foul die face the table rolled."),
+    "Roll": lambda: opt("--roll", help="The d20 result the table rolled."),
+    "FtStat": lambda: opt("--ft-stat",
+                          help="The shooter's 2PS for free throws (default: --stat on 2ps)."),
+    "FtRoll": lambda: opt("--ft-roll", help="A free throw d20 result (repeatable).",
+                          kind=list[int] | None),
+    "Away": lambda: flag("--away", help="Series away side: free throws use the basic 2PS."),
+    "Flagrant": lambda: flag("--flagrant-whistle", help="Second use of a card under the "
+                             "Unleashed power: a whistle is a flagrant foul."),
+    "NoFoulBonus": lambda: flag("--no-foul-bonus", help="Sin Miedo: a foul on him gives no bonus."),
+    "KeepersBlock": lambda: flag("--keepers-block",
+                                 help="Keepers tribe power block: jump ball is a foul."),
+    "Linda": lambda: flag("--linda", help="Linda Siempre defends: her whistle is no foul (a "
+                          "defence keeps the bonus, a block reads it as jump ball) and the "
+                          "attacker takes the white cube."),
+    "OStat": lambda: opt("--o", help="The countering hooper's O-stat."),
+    "VStat": lambda: opt("--v", help="The countering hooper's V-stat."),
+    "Position": lambda: text("--position", help="The attacker's Position token (PG SG SF PF C)."),
+    "TeamFouls": lambda: opt("--team-fouls", kind=int, help="The countering (or blocking) "
+                             "team's fouls this period so far."),
+    "NoFoulDie": lambda: flag("--no-foul-die", help="Manny Gentle: no foul die when countering."),
+    # `--stat`, the name a shot's stat goes by, read as the stat a counter reads (or refused,
+    # saying which to give): hidden, --o and --v are the counter's own names.
+    "CounterStat": lambda: opt("--stat", help="The stat the counter reads (--o or --v).",
+                               hidden=True),
+}
+# fmt: on
+__getattr__ = made_on_use(globals(), _OPTIONS)
+shared = sys.modules[__name__]  # this module, as its commands' annotations name its options
 
 
 def given(ctx: typer.Context) -> Any:
@@ -125,18 +132,18 @@ def emit_view(payload: dict[str, Any], json: bool, view: str, *args: Any, **kwar
 @app.command()
 def shot(
     ctx: typer.Context,
-    kind: Kind,
-    stat: Stat,
-    bonus: Bonus = None,
-    defense: Defense = None,
-    face: Face = None,
-    roll: Roll = None,
-    ft_stat: FtStat = None,
-    ft_roll: FtRoll = None,
-    away: Away = False,
-    flagrant_whistle: Flagrant = False,
-    no_foul_bonus: NoFoulBonus = False,
-    linda: Linda = False,
+    kind: shared.Kind,
+    stat: shared.Stat,
+    bonus: shared.Bonus = None,
+    defense: shared.Defense = None,
+    face: shared.Face = None,
+    roll: shared.Roll = None,
+    ft_stat: shared.FtStat = None,
+    ft_roll: shared.FtRoll = None,
+    away: shared.Away = False,
+    flagrant_whistle: shared.Flagrant = False,
+    no_foul_bonus: shared.NoFoulBonus = False,
+    linda: shared.Linda = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -156,10 +163,10 @@ def shot(
 @app.command()
 def foul(
     action: arg("screen, steal, intercept, rebound, d2, d3, dlu or block."),
-    face: Face = None,
-    keepers_block: KeepersBlock = False,
-    linda: Linda = False,
-    flagrant_whistle: Flagrant = False,
+    face: shared.Face = None,
+    keepers_block: shared.KeepersBlock = False,
+    linda: shared.Linda = False,
+    flagrant_whistle: shared.Flagrant = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -178,15 +185,15 @@ def foul(
 def counter(
     ctx: typer.Context,
     kind: Annotated[str, typer.Argument(help="steal, intercept or rebound.")],
-    o: OStat = None,
-    v: VStat = None,
-    position: Position = None,
-    face: Face = None,
-    roll: Roll = None,
-    team_fouls: TeamFouls = 0,
-    no_foul_die: NoFoulDie = False,
-    flagrant_whistle: Flagrant = False,
-    stat: CounterStat = None,
+    o: shared.OStat = None,
+    v: shared.VStat = None,
+    position: shared.Position = None,
+    face: shared.Face = None,
+    roll: shared.Roll = None,
+    team_fouls: shared.TeamFouls = 0,
+    no_foul_die: shared.NoFoulDie = False,
+    flagrant_whistle: shared.Flagrant = False,
+    stat: shared.CounterStat = None,
     susan_peg: flag(
         "--susan-peg",
         help="Susan Peg's rebound (The Series): no foul → her undefended lay-up with --v.",
@@ -208,18 +215,18 @@ def counter(
 @app.command()
 def block(
     ctx: typer.Context,
-    face: Face = None,
+    face: shared.Face = None,
     against: text(
         "--against",
         help="What is blocked: a shot (2ps, 3ps, lup) or, by a boosted counter, "
         "a steal or intercept.",
     ) = None,
-    keepers_block: KeepersBlock = False,
-    linda: Linda = False,
-    team_fouls: TeamFouls = 0,
+    keepers_block: shared.KeepersBlock = False,
+    linda: shared.Linda = False,
+    team_fouls: shared.TeamFouls = 0,
     ft_stat: opt("--ft-stat", help="The shooter's 2PS, to resolve free throws.") = None,
-    ft_roll: FtRoll = None,
-    away: Away = False,
+    ft_roll: shared.FtRoll = None,
+    away: shared.Away = False,
     seed: SeedOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -235,8 +242,8 @@ def block(
 @app.command("free-throw")
 def free_throw(
     stat: opt("--stat", help="The shooter's 2PS.", kind=int),
-    away: Away = False,
-    roll: Roll = None,
+    away: shared.Away = False,
+    roll: shared.Roll = None,
     defense: opt("--defense", help="Refused: never defended.", hidden=True) = None,
     seed: SeedOption = None,
     json: JsonOption = False,
@@ -261,19 +268,19 @@ def odds(
     ) = None,
     target: opt("--target", help="Just a d20 target: P(roll ≤ target).") = None,
     stat: opt("--stat", help="The attack stat.") = None,
-    bonus: Bonus = None,
-    defense: Defense = None,
+    bonus: shared.Bonus = None,
+    defense: shared.Defense = None,
     face: text("--face", help="Take the foul die as already rolled.") = None,
-    ft_stat: FtStat = None,
-    away: Away = False,
-    flagrant_whistle: Flagrant = False,
-    no_foul_bonus: NoFoulBonus = False,
-    linda: Linda = False,
-    o: OStat = None,
-    v: VStat = None,
-    position: Position = None,
-    team_fouls: TeamFouls = 0,
-    no_foul_die: NoFoulDie = False,
+    ft_stat: shared.FtStat = None,
+    away: shared.Away = False,
+    flagrant_whistle: shared.Flagrant = False,
+    no_foul_bonus: shared.NoFoulBonus = False,
+    linda: shared.Linda = False,
+    o: shared.OStat = None,
+    v: shared.VStat = None,
+    position: shared.Position = None,
+    team_fouls: shared.TeamFouls = 0,
+    no_foul_die: shared.NoFoulDie = False,
     json: JsonOption = False,
 ) -> None:
     """Exact odds of scoring (or of a counter), over every foul die and d20 face."""

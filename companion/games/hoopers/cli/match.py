@@ -16,16 +16,9 @@ from companion.cli import common
 from companion.cli.common import JsonOption, on_terminal
 from companion.cli.table_app import table_verbs
 from companion.games.hoopers.cli import commands as shared
+from companion.games.hoopers.cli import draft
 from companion.games.hoopers.cli.commands import arg, flag, given, opt, text, texts
-from companion.games.hoopers.cli.draft import (
-    DiscardOption,
-    DraftOption,
-    FirstPickOption,
-    PromosOption,
-    UpgradeCardOption,
-    discard,
-    pick,
-)
+from companion.games.hoopers.cli.draft import discard, pick
 
 if TYPE_CHECKING:
     from companion.games.hoopers.rules.state import MatchState
@@ -139,10 +132,10 @@ def start(
         kind=str,
     ) = "win",
     first: opt("--first", help="Who attacks first: a team, or roll (d20 each).", kind=str) = "roll",
-    draft: DraftOption = False,
-    promos: PromosOption = None,
-    first_pick: FirstPickOption = "random",
-    discard: DiscardOption = None,
+    draft: draft.DraftOption = False,
+    promos: draft.PromosOption = None,
+    first_pick: draft.FirstPickOption = "random",
+    discard: draft.DiscardOption = None,
     seed: common.SeedOption = None,
     new: common.NewOption = None,
     json: JsonOption = False,
@@ -482,7 +475,7 @@ def swap(
 @_moving(hooper="upgrade TEAM")
 def upgrade(
     period: opt("--period", help="Whose milestone (default: the first not given yet).") = None,
-    card: UpgradeCardOption = None,
+    card: draft.UpgradeCardOption = None,
 ) -> Data:
     """Sleeve a period milestone's upgrade onto a hooper (one upgrade per hooper)."""
     return {"period": period, **_some(card=card)}

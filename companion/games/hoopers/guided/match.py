@@ -1237,7 +1237,7 @@ class Flow:
         the teammate is the defender just picked; the half is his card's flags' when known,
         else asked. The match's `perry_help` applies it, as `match shot --perry N`."""
         from companion.games.hoopers.rules.helpers import perry_half, perry_may_help
-        from companion.games.hoopers.rules.moves import attacker_position
+        from companion.games.hoopers.rules.modifiers import attacker_position
         from companion.games.hoopers.table import card_name
 
         side = self.state().teams[turn.opponent]

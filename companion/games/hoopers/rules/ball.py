@@ -2,7 +2,7 @@
 
 The match keeps the action's fundamentals (`MatchState.fundamentals`, recorded with
 `match fundamental`, or implied by the steal or intercept that answered them); the ball
-after them is the guided turn's own `Ball` (`turn_flow.Ball`), folded over the ones that
+after them is a `Ball` (the guided turn keeps its own: turn_flow.py), folded over the ones that
 stand — a fundamental whose counter was a foul is gone ("The ball is as before the fouled
 fundamental"). The one check both faces ask:
 
@@ -24,11 +24,12 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine.errors import RuleViolation
-from companion.games.hoopers.rules.turn_flow import Ball
+from companion.engine.values import dataclass
+from companion.games.hoopers.data import words
 
 DRIBBLE_BONUS = 15  # "Every dribble gives a +15 bonus"
 ANSWERS = {"steal": "dribble", "intercept": "pass"}  # what each counter contests
@@ -37,6 +38,59 @@ SHOT_NAMES = {"2ps": "shoot", "3ps": "shoot", "lup": "shoot"}
 
 class BallHandling(RuleViolation):
     """A hooper the ball dynamics rules do not allow for this action."""
+
+
+class BallDynamicsError(RuleViolation):
+    """A hooper who cannot play this action under the ball dynamics rules."""
+
+
+@dataclass(frozen=True)
+class Ball:
+    """Who may play the next action that needs the ball.
+
+    `holder`: only this hooper (after a dribble); otherwise anyone except
+    `barred` (a passer, a screener). Free at the start of an action.
+    """
+
+    holder: str | None = None
+    barred: frozenset[str] = frozenset()
+
+    def can_play(self, kind: str, hooper: str) -> bool:
+        if kind == "screen":
+            # A screen is played without the ball: the hooper holding it cannot.
+            return hooper != self.holder
+        if self.holder is not None:
+            return hooper == self.holder
+        return hooper not in self.barred
+
+    def eligible(self, kind: str, hoopers: Iterable[str]) -> list[str]:
+        return [h for h in hoopers if self.can_play(kind, h)]
+
+    def check(self, kind: str, hooper: str) -> None:
+        if self.can_play(kind, hooper):
+            return
+        if kind == "screen":
+            raise BallDynamicsError(f"{hooper} has the ball after a dribble and cannot screen")
+        if self.holder is not None:
+            raise BallDynamicsError(
+                f"{hooper} cannot {kind}: {self.holder} dribbled and keeps the ball"
+            )
+        raise BallDynamicsError(
+            f"{hooper} cannot {kind}: after a pass or screen {hooper} is not eligible"
+        )
+
+    def after(self, kind: str, hooper: str) -> Ball:
+        """The ball after `hooper` plays the fundamental `kind` ('Fundamental')."""
+        self.check(kind, hooper)
+        if kind == "dribble":
+            return Ball(holder=hooper)
+        if kind == "pass":
+            return Ball(barred=frozenset({hooper}))
+        if kind == "screen":
+            if self.holder is not None:
+                return self
+            return Ball(barred=self.barred | {hooper})
+        raise RuleViolation(f"'{kind}' is not a fundamental ({', '.join(words('fundamentals'))})")
 
 
 def standing(state: Any, team: str) -> list[Mapping[str, Any]]:

@@ -1,6 +1,6 @@
 """What a recorded move does to the match: cubes, Onfire steps, free throws ('Foul', 'Onfire').
 
-Shared by the match's event handlers (`match.py`, `moves.py`); pure.
+Shared by the match's event handlers (`shot_move.py`, `foul_move.py`, `moves.py`…); pure.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine.errors import RuleViolation
 from companion.engine.rng import TableRng
+from companion.games.hoopers.rules.draws import Draws
 from companion.games.hoopers.rules.errors import MissingInput
 from companion.games.hoopers.rules.free_throws import resolve_free_throws
 from companion.games.hoopers.rules.markers import marker_texts
@@ -17,29 +17,6 @@ from companion.games.hoopers.rules.modifiers import injury_reminder
 from companion.games.hoopers.rules.onfire import move
 from companion.games.hoopers.rules.skills import has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
-
-
-class Draws:
-    """Injury markers: taken from the event when replaying, drawn when playing."""
-
-    def __init__(self, data: dict[str, Any], rng: TableRng | None) -> None:
-        self.given = list(data.get("markers", []))
-        self.rng = rng
-        self.drawn: list[str | None] = []
-
-    def marker(self, pile: list[str]) -> str | None:
-        if self.given:
-            marker = self.given.pop(0)
-        elif not pile:
-            marker = None
-        elif self.rng is None:
-            raise RuleViolation("an injury marker draw is missing from the match log")
-        else:
-            marker = self.rng.choice(pile)
-        if marker is not None:
-            pile.remove(marker)
-        self.drawn.append(marker)
-        return marker
 
 
 def skills_of(data: dict[str, Any], rng: TableRng | None) -> tuple[list[str], bool]:

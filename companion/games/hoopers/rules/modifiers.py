@@ -136,6 +136,11 @@ def decide_shot_maluses(
     return found
 
 
+def attacker_position(side: TeamState, hooper: HooperState) -> str | None:
+    """The Position token of an attacking hooper: from the line-up, else the card's first."""
+    return side.position_of(hooper.name) or first_position(hooper.name)
+
+
 def second_positions(court: dict[str, str] | None) -> dict[str, str]:
     """The starting five's tokens other than the card's first position: "the first or the
     second position of the hooper must match the Position token at the beginning of the

@@ -44,12 +44,16 @@ from companion.games.hoopers.rules.energy import (
 from companion.games.hoopers.rules.energy_moves import paid_fundamental
 from companion.games.hoopers.rules.errors import HooperUnavailable, MissingInput, NotYourTurn
 from companion.games.hoopers.rules.helpers import gift_move
-from companion.games.hoopers.rules.modifiers import failed_counter_note, take_position
+from companion.games.hoopers.rules.modifiers import (
+    attacker_position,
+    failed_counter_note,
+    take_position,
+)
 from companion.games.hoopers.rules.onfire import FLAT
 from companion.games.hoopers.rules.phase import check_block
 from companion.games.hoopers.rules.series_track import move_marker
 from companion.games.hoopers.rules.shots import SHOT_KINDS
-from companion.games.hoopers.rules.skills import first_position, has_skill
+from companion.games.hoopers.rules.skills import has_skill
 from companion.games.hoopers.rules.state import HooperState, MatchState, TeamState
 from companion.games.hoopers.rules.susan_peg_match import is_susan_peg_rebound, susan_peg_rebound
 from companion.games.hoopers.rules.swap import swap_tokens
@@ -62,11 +66,6 @@ FUNDAMENTAL_FOR = {"steal": "dribble", "intercept": "pass"}  # what each counter
 
 def _a(label: str) -> str:
     return ("an " if label[0] in "aeiou" else "a ") + label
-
-
-def attacker_position(side: TeamState, hooper: HooperState) -> str | None:
-    """The Position token of an attacking hooper: from the line-up, else the card's first."""
-    return side.position_of(hooper.name) or first_position(hooper.name)
 
 
 # --- counters ------------------------------------------------------------------------

@@ -267,7 +267,7 @@ def _team_name(state: Any, data: Mapping[str, Any]) -> str | None:
 
 def _foul_action(data: Mapping[str, Any]) -> str | None:
     from companion.engine.names import match_prefix
-    from companion.games.hoopers.rules.match import FOUL_ON
+    from companion.games.hoopers.rules.foul_move import FOUL_ON
 
     if not data.get("action"):
         return None

@@ -22,7 +22,7 @@ coach TEAM --renounce NAME` spends that token in the same step (`renounce`).
 A playbook's Onfire LV.1 chip ("An Onfire LV.1 icon in the lower right corner of the card
 represents the extra reward"): `use NAME --chip` records it on the card; after the
 playbook's basket "Redeem the chip and place it face down on the hooper card - Put a new
-chip on the playbook card" is the `chip` event with `playbook` (rules/match.py: `_chip`).
+chip on the playbook card" is the `chip` event with `playbook` (rules/track_moves.py: `chip`).
 
 The names of the common playbooks are the table's (the rulebook prints a few, not the
 deck): the board is tracked as its number of cards.

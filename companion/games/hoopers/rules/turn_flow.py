@@ -23,14 +23,17 @@ The steps of a turn, in order (a step is skipped when the rules close it):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import field, replace
 from typing import Any
 
 from companion.engine.errors import RuleViolation
 from companion.engine.values import dataclass
 from companion.games.hoopers.data import words
+from companion.games.hoopers.rules.ball import Ball
+from companion.games.hoopers.rules.ball import BallDynamicsError as BallDynamicsError
 from companion.games.hoopers.rules.dice import D20
+from companion.games.hoopers.rules.known import known_stats as known_stats
 from companion.games.hoopers.rules.playbook import REWARDS
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, SHOT_KINDS
 
@@ -40,59 +43,6 @@ COUNTER_FOR = {"dribble": "steal", "pass": "intercept"}
 # or screen card prints its own bonus, +25 in every rulebook example.
 DEFAULT_BONUS = {"dribble": 15, "pass": 25, "screen": 25}
 REBOUND_BONUS = 15
-
-
-class BallDynamicsError(RuleViolation):
-    """A hooper who cannot play this action under the ball dynamics rules."""
-
-
-@dataclass(frozen=True)
-class Ball:
-    """Who may play the next action that needs the ball.
-
-    `holder`: only this hooper (after a dribble); otherwise anyone except
-    `barred` (a passer, a screener). Free at the start of an action.
-    """
-
-    holder: str | None = None
-    barred: frozenset[str] = frozenset()
-
-    def can_play(self, kind: str, hooper: str) -> bool:
-        if kind == "screen":
-            # A screen is played without the ball: the hooper holding it cannot.
-            return hooper != self.holder
-        if self.holder is not None:
-            return hooper == self.holder
-        return hooper not in self.barred
-
-    def eligible(self, kind: str, hoopers: Iterable[str]) -> list[str]:
-        return [h for h in hoopers if self.can_play(kind, h)]
-
-    def check(self, kind: str, hooper: str) -> None:
-        if self.can_play(kind, hooper):
-            return
-        if kind == "screen":
-            raise BallDynamicsError(f"{hooper} has the ball after a dribble and cannot screen")
-        if self.holder is not None:
-            raise BallDynamicsError(
-                f"{hooper} cannot {kind}: {self.holder} dribbled and keeps the ball"
-            )
-        raise BallDynamicsError(
-            f"{hooper} cannot {kind}: after a pass or screen {hooper} is not eligible"
-        )
-
-    def after(self, kind: str, hooper: str) -> Ball:
-        """The ball after `hooper` plays the fundamental `kind` ('Fundamental')."""
-        self.check(kind, hooper)
-        if kind == "dribble":
-            return Ball(holder=hooper)
-        if kind == "pass":
-            return Ball(barred=frozenset({hooper}))
-        if kind == "screen":
-            if self.holder is not None:
-                return self
-            return Ball(barred=self.barred | {hooper})
-        raise RuleViolation(f"'{kind}' is not a fundamental ({', '.join(FUNDAMENTALS)})")
 
 
 @dataclass(frozen=True)
@@ -465,37 +415,6 @@ def shot_event(
             "ft_rolls": list(ft_rolls),
         },
     }
-
-
-# --- what the table typed before -----------------------------------------------
-
-
-def known_stats(match: Mapping[str, Any]) -> dict[tuple[str, str, str], int]:
-    """Stats typed earlier in this match, by (team, hooper, stat), for prompt defaults.
-
-    Stats are "2ps", "3ps", "lup" (a shot's own stat and the free throws'
-    2PS), "d2", "d3", "dlu" (a defender's) and "o", "v" (a counter's).
-    """
-    known: dict[tuple[str, str, str], int] = {}
-    for event in match.get("events", []):
-        data = event["data"]
-        if event["type"] == "counter":
-            for stat in ("o", "v"):
-                if data.get(stat) is not None and data.get("team") and data.get("hooper"):
-                    known[(data["team"], data["hooper"], stat)] = data[stat]
-            continue
-        if event["type"] != "shot" or data["spec"].get("stat") is None:
-            continue
-        spec, team = data["spec"], data["team"]
-        known[(team, data["hooper"], spec["kind"])] = spec["stat"]
-        if spec.get("ft_stat") is not None:
-            known[(team, data["hooper"], "2ps")] = spec["ft_stat"]
-        if data.get("defender") and spec.get("defense") is not None:
-            other = next((t for t in match.get("players", []) if t != team), None)
-            if other is not None:
-                card = spec.get("defense_card") or DEFENSE_FOR[spec["kind"]]
-                known[(other, data["defender"], card)] = spec["defense"]
-    return known
 
 
 class Probe:
