@@ -11,7 +11,6 @@ from companion.games.hoopers.data import load
 from companion.games.hoopers.rules.dice import D8_FACE_NAMES
 from companion.games.hoopers.rules.errors import NotAllowedHere
 
-FOUL_ACTIONS = tuple(load("fouls"))  # the foul die's actions, as fouls.toml lists them
 DEFENCES = ("d2", "d3", "dlu")
 # Linda Siempre "rolls this face on the foul die when defending": a defence or her block.
 LINDA_ACTIONS = (*DEFENCES, "block")
@@ -24,7 +23,9 @@ def foul_table() -> dict[str, Any]:
 
 
 def parse_action(text: str) -> str:
-    return match_prefix(text, FOUL_ACTIONS, what="foul die action")
+    # the foul die's actions, as fouls.toml lists them (read when first asked: a shot that
+    # rolls no foul die does not parse its table)
+    return match_prefix(text, tuple(foul_table()), what="foul die action")
 
 
 @dataclass(frozen=True)
