@@ -145,7 +145,7 @@ def test_unwritable_folder_is_a_clear_error(tmp_path, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("tempfile.mkstemp", denied)
+    monkeypatch.setattr("companion.store.atomic.temp_file", denied)
     with pytest.raises(StoreError, match="is read-only"):
         append(store, "hoopers", "x", {})
     assert path.read_bytes() == before
@@ -325,3 +325,38 @@ def test_the_store_names_no_command(tmp_path):
         store.current_match("otdraft")
     assert (again.value.hint, none.value.hint) == (None, None)
     assert none.value.line() == "no live otdraft match"
+
+
+def test_a_writes_temporary_file_is_named_and_opened_as_mkstemp_makes_one(tmp_path, monkeypatch):
+    # The store's own temp_file (a move does not import tempfile): the name the cleanup of
+    # leftovers knows (prefix and 8 of tempfile's characters), a new file only its owner
+    # reads, never one that is already there.
+    import stat
+
+    from companion.store import atomic, ids
+
+    files = atomic.Files(tmp_path / "db.json")
+    fd, name = atomic.temp_file(tmp_path, files.prefix)
+    os.close(fd)
+    assert files.own_temp(Path(name).name) and Path(name).parent == tmp_path
+    assert stat.S_IMODE(os.stat(name).st_mode) == 0o600
+    drawn = iter(["taken___", "taken___", "free____"])
+    monkeypatch.setattr(ids, "unguessable", lambda alphabet, length: next(drawn))
+    (tmp_path / f"{files.prefix}taken___").write_text("someone's")
+    fd, name = atomic.temp_file(tmp_path, files.prefix)
+    os.close(fd)
+    assert Path(name).name == f"{files.prefix}free____"
+    assert (tmp_path / f"{files.prefix}taken___").read_text() == "someone's"
+
+
+def test_an_unguessable_name_takes_every_character_alike(monkeypatch):
+    # Straight from os.urandom (no `random`, no `secrets`): a byte that would favour the
+    # alphabet's first characters (222 and above, for tempfile's 37) is drawn again.
+    from companion.store import ids
+    from companion.store.atomic import _TOKEN
+
+    chunks = iter([bytes([221, 222, 255, 0]), bytes([36, 37, 73, 254])])
+    monkeypatch.setattr(os, "urandom", lambda n: next(chunks)[:n])
+    assert ids.unguessable(_TOKEN, 4) == "_a_a"  # 221 % 37 = 36, 0; then 36, 37 % 37 = 0
+    chunks = iter([bytes(range(256))])
+    assert ids.unguessable(_TOKEN, 40) == (_TOKEN * 2)[:40]

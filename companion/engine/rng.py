@@ -11,11 +11,12 @@ replayed from its log.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from random import Random
+
     from companion.engine.dice import Die
 
 T = TypeVar("T")
@@ -31,9 +32,22 @@ def fresh_seed() -> int:
 class TableRng:
     """Injectable randomness: dice, shuffles and draws."""
 
+    _seeded: Random | None = None
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = fresh_seed() if seed is None else int(seed)
-        self._random = random.Random(self.seed)
+        self._from: Any = self.seed
+
+    @property
+    def _random(self) -> Random:
+        # Seeded at the first draw: most moves draw nothing (a roll typed, a score), and
+        # importing `random` and seeding it cost a move about 5 M instructions. The same
+        # seed gives the same draws, whenever it is made.
+        if self._seeded is None:
+            import random
+
+            self._seeded = random.Random(self._from)
+        return self._seeded
 
     def randint(self, low: int, high: int) -> int:
         return self._random.randint(low, high)
@@ -64,5 +78,5 @@ def step_rng(seed: int, step: int) -> TableRng:
     """
     rng = TableRng.__new__(TableRng)
     rng.seed = seed
-    rng._random = random.Random(f"{seed}:{step}")
+    rng._from = f"{seed}:{step}"
     return rng

@@ -19,14 +19,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import BadInput, RuleViolation, StoreError, UnknownName
 from companion.engine.values import dataclass
-from companion.store import failpoint, quick_json
+from companion.store import atomic, failpoint, quick_json
 from companion.store.cache import INDEX as INDEX  # where readers found it before
 from companion.store.cache import TMP_PREFIX, index_dir, remove_leftovers
 from companion.store.change import Change
@@ -89,7 +88,7 @@ def _write_index(path: Path | None, body: dict[str, Any]) -> None:
         path.parent.mkdir(exist_ok=True)
         remove_leftovers(path.parent)
         # The writer's pid in the name: the next write can tell a dead writer's leftover.
-        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=path.parent)
+        fd, tmp = atomic.temp_file(path.parent, f"{TMP_PREFIX}{os.getpid()}-")
         try:
             # dumps, not dump: json.dump streams through the pure-Python encoder.
             text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))

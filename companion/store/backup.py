@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from companion.engine.errors import BadInput, StoreError
+from companion.store import atomic
 from companion.store.atomic import encode, fsync_folder, load, write_failed
 from companion.store.ids import now
 from companion.store.layout import JOURNAL
@@ -124,7 +124,7 @@ def _check_target(store: Store, target: Path) -> None:
 def _write(target: Path, body: dict[str, Any]) -> None:
     data = encode(body)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        fd, name = atomic.temp_file(target.parent, f".{target.name}.")
     except OSError as err:
         raise write_failed(target, err) from None
     try:

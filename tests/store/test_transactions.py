@@ -5,12 +5,11 @@ from __future__ import annotations
 import errno
 import json
 import os
-import tempfile
 
 import pytest
 
 from companion.engine.errors import StoreError
-from companion.store import Store
+from companion.store import Store, atomic
 from companion.store.archive import archive_many, summaries, take_back
 from companion.store.atomic import TMP_PREFIX, Files
 from tests.events import append
@@ -96,14 +95,14 @@ def test_a_failed_import_writes_nothing(tmp_path, monkeypatch):
 def test_a_read_only_archive_folder_leaves_the_match_live(tmp_path, monkeypatch):
     db = build(tmp_path)
     archive = db.with_name("db.archive")
-    real_mkstemp = tempfile.mkstemp
+    real_temp_file = atomic.temp_file
 
-    def read_only(*args, dir=None, **kwargs):
-        if dir is not None and os.path.samefile(dir, archive):
+    def read_only(folder, prefix):
+        if os.path.samefile(folder, archive):
             raise PermissionError(errno.EACCES, "Permission denied")
-        return real_mkstemp(*args, dir=dir, **kwargs)
+        return real_temp_file(folder, prefix)
 
-    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(atomic, "temp_file", read_only)
     store = Store(db)
     with pytest.raises(StoreError, match="read-only"):
         store.abandon_match("table")
