@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -147,16 +147,24 @@ CASES = {
 }
 
 
+# Texts a case once failed on, tried first on every run (hypothesis's own database is
+# git-ignored, so a failure it found would otherwise be forgotten).
+EXAMPLES = {
+    # csv.Error escaped as a traceback: a lone CR outside quotes, and a quote left open.
+    "playlist-csv": ["0\r0", '"\r"', 'title,artist,genre,points,icons\n"A'],
+}
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_parser_fuzz(name, tmp_path_factory):
     build, setup = CASES[name]
 
-    @FUZZ
-    @given(text=TEXT)
     def check(text):
         folder = tmp_path_factory.mktemp(name)
         if setup:
             setup(folder)
         run(folder, build(text, folder))
 
-    check()
+    for text in EXAMPLES.get(name, ()):
+        check = example(text=text)(check)
+    FUZZ(given(text=TEXT)(check))()

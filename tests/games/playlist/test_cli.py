@@ -341,3 +341,78 @@ def test_one_song_is_one_song_not_1_songs(cli):
     ]
     assert "  genre pop: 1 song → +0 (needs 3)" in ended.stdout
     assert "Ben (rank 2), 0 songs" in ended.stdout
+
+
+CSV_HEAD = b"title,artist,genre,points,icons\nLet It Be,The Beatles,pop,2,piano+love+ballad+B\n"
+
+
+@pytest.mark.parametrize(
+    "row, line",
+    [
+        (  # RFC 4180: an unquoted field holds no CR; the csv module's error was a traceback
+            b"Jo\rlene,Dolly Parton,country,3,guitar+storytelling+D\n",
+            "error: line 3: a carriage return (\\r) outside quotes that does not end a line: "
+            "save the file with LF or CRLF line endings, or quote the field",
+        ),
+        (  # legal CSV, read as the title's text: a title is typed back, so no control character
+            b'"Jo\rlene",Dolly Parton,country,3,guitar+storytelling+D\n',
+            "error: line 3: title 'Jo\\rlene' contains a control character (\\r)",
+        ),
+        (
+            b'Jolene,"Dolly\r\nParton",country,3,guitar+storytelling+D\n',
+            "error: line 4: artist 'Dolly\\r\\nParton' contains a control character (\\r)",
+        ),
+        (  # the csv module reads a NUL without a word since 3.11
+            b"Jo\x00lene,Dolly Parton,country,3,guitar+storytelling+D\n",
+            "error: line 3: the file holds a NUL byte (\\x00): "
+            "save the catalogue as UTF-8 CSV text",
+        ),
+        (  # a quote left open swallowed the rest of the file into one cell
+            b'"Jolene,Dolly Parton,country,3,guitar+storytelling+D\nA,B,pop,1,love+piano+ballad\n',
+            "error: line 3: a quoted field is never closed (a '\"' is missing)",
+        ),
+        (  # read as 'Jolene' before, the quotes dropped without a word
+            b'"Jo"lene,Dolly Parton,country,3,guitar+storytelling+D\n',
+            "error: line 3: text after a quoted field's closing '\"' (write a quote as '\"\"')",
+        ),
+        (
+            b"x" * 131_073 + b",Dolly Parton,country,3,guitar+storytelling+D\n",
+            "error: line 3: a field is longer than 131,072 characters",
+        ),
+    ],
+    ids=["cr-unquoted", "cr-quoted", "crlf-quoted", "nul", "open-quote", "after-quote", "long"],
+)
+def test_catalogue_import_refuses_a_malformed_csv(cli, db, tmp_path, row, line):
+    assert cli("playlist", "cards", "add", ABBA).exit_code == 0
+    before = snapshot(db)
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(CSV_HEAD + row)
+    result = cli("playlist", "cards", "import", str(bad))
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", line + "\n")
+    assert snapshot(db) == before
+
+
+def test_catalogue_import_reads_crlf_and_cr_only_files_line_ends(cli, tmp_path):
+    """CRLF (a spreadsheet's CSV) is read; a file of CR line ends is refused on line 1."""
+    crlf = tmp_path / "crlf.csv"
+    crlf.write_bytes(
+        CSV_HEAD.replace(b"\n", b"\r\n") + b'"Jolene",Dolly,country,3,guitar+storytelling+D\r'
+    )
+    result = cli("playlist", "cards", "import", str(crlf), "--json")
+    assert result.json == {"imported": 2, "count": 2}
+    titles = [
+        (c["title"], c["artist"]) for c in cli("playlist", "cards", "list", "--json").json["cards"]
+    ]
+    assert titles == [("Let It Be", "The Beatles"), ("Jolene", "Dolly")]
+    old_mac = tmp_path / "mac.csv"
+    old_mac.write_bytes(CSV_HEAD.replace(b"\n", b"\r"))
+    assert_user_error(cli("playlist", "cards", "import", str(old_mac)), "line 1: a carriage return")
+
+
+def test_card_add_refuses_a_control_character_in_its_title(cli, db):
+    result = cli("playlist", "cards", "add", "pop/2/piano+love+ballad/Let\x1b[2JIt Be")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: title 'Let\\x1b[2JIt Be' contains a control character (\\x1b)\n",
+    )
+    assert not db.exists()

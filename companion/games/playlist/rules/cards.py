@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -193,11 +193,26 @@ def make_card(
         genre=parse_genre(genre, genres),
         points=value,
         icons=tuple(sorted(chosen, key=order.__getitem__)),
-        title=title.strip(),
-        artist=artist.strip(),
+        title=_plain(title.strip(), "title"),
+        artist=_plain(artist.strip(), "artist"),
         kind=kind_name,
         number=number,
     )
+
+
+def _plain(text: str, what: str) -> str:
+    """A card's title or artist, refused if it holds a control character: it is typed back
+    to name the card, and a CSV cell may carry one (a quoted line break is legal CSV)."""
+    from companion.engine import names
+
+    found = names.CONTROL.search(text)
+    if found is not None:
+        cut = text if len(text) <= 60 else text[:60] + "…"
+        raise BadCard(
+            f"{what} '{names.shown(cut)}' contains a control character "
+            f"({repr(found.group())[1:-1]})"
+        )
+    return text
 
 
 def is_inline(text: str) -> bool:
@@ -264,9 +279,9 @@ def parse_csv(text: str, genres: Sequence[str], first_number: int = 1) -> list[C
     Icons in one cell are separated by `+`. Every row is validated before any
     is returned, and a problem names its line.
     """
-    reader = csv.reader(io.StringIO(text))
+    rows = _csv_rows(text)
     try:
-        header = [h.strip().casefold() for h in next(reader)]
+        header = [h.strip().casefold() for h in next(rows)[1]]
     except StopIteration:
         raise CsvProblem("line 1: the file is empty; expected a header row") from None
     missing = [c for c in CSV_COLUMNS if c not in header]
@@ -276,8 +291,7 @@ def parse_csv(text: str, genres: Sequence[str], first_number: int = 1) -> list[C
         )
     where = {name: header.index(name) for name in (*CSV_COLUMNS, *CSV_OPTIONAL) if name in header}
     cards: list[Card] = []
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue
         absent = [name for name, i in where.items() if i >= len(row) and name in CSV_COLUMNS]
@@ -301,3 +315,46 @@ def parse_csv(text: str, genres: Sequence[str], first_number: int = 1) -> list[C
     if not cards:
         raise CsvProblem("the file has a header but no cards")
     return cards
+
+
+def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    """The rows of CSV text (RFC 4180), each with the line it ends on; a file that is not
+    CSV is one CsvProblem naming its line, never the csv module's own error.
+
+    Strict: a quote must open and close a whole field, so `"Jo"lene` or a quote left open
+    (which would swallow the rest of the file into one cell) is refused, not guessed at.
+    A CR outside quotes must end a line (CRLF): RFC 4180's unquoted fields hold none,
+    while inside quotes it is the field's own text. A NUL is never text, though the csv
+    module (3.11 on) reads one without a word.
+    """
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise CsvProblem(
+            f"line {line}: the file holds a NUL byte (\\x00): save the catalogue as UTF-8 CSV text"
+        )
+    reader = csv.reader(io.StringIO(text), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as err:
+            raise CsvProblem(_csv_error(str(err), start, reader.line_num)) from None
+        yield reader.line_num, row
+
+
+def _csv_error(said: str, start: int, line: int) -> str:
+    """The csv module's complaint in the file's words, on the line it is about."""
+    if said.startswith("new-line character seen in unquoted field"):
+        return (
+            f"line {line}: a carriage return (\\r) outside quotes that does not end a line: "
+            "save the file with LF or CRLF line endings, or quote the field"
+        )
+    if said == "unexpected end of data":
+        return f"line {start}: a quoted field is never closed (a '\"' is missing)"
+    if said.startswith("',' expected after"):
+        return f"line {line}: text after a quoted field's closing '\"' (write a quote as '\"\"')"
+    if said.startswith("field larger than field limit"):
+        return f"line {start}: a field is longer than {csv.field_size_limit():,} characters"
+    return f"line {line}: not CSV ({said})"
