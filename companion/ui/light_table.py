@@ -18,13 +18,15 @@ import os
 import sys
 from typing import Any
 
+from companion.ui.light_layout import WIDE, column_widths, wrap
+
 # The options drawn here; any other goes to rich (as does any other value of these).
 # `markup` is drawn here only where no cell holds markup (`_simple_text`): its text is then
 # what rich shows either way.
 OPTIONS = {"box", "header_style", "pad_edge", "markup"}
 # Marks the renderers put in a cell, beyond U+0300, that rich measures one cell wide as it
 # does every character below (tests/test_light_table.py checks it against rich.cells).
-ONE_CELL = frozenset("▶◀→←✓✗·—–…•")
+ONE_CELL = frozenset("▶◀→←✓✗·—–…•❄✖✚")
 JUSTIFY = ("left", "right")
 DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -77,25 +79,38 @@ class LightTable:
         grid = [[h for h, _ in self.columns], *rows]
         if not all(_simple_text(c) for r in grid for c in r):
             return None
-        widths = [max(len(r[i]) for r in grid) for i in range(count)]
+        if os.environ.get("UNICODE_VERSION", "latest") != "latest" and any(
+            w in c for r in grid for c in r for w in WIDE
+        ):
+            return None  # an emoji is one cell before Unicode 9: rich measures it
         edge = self.options.get("pad_edge", True)
         pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
-        if sum(w + left + right for w, (left, right) in zip(widths, pads, strict=True)) > width:
+        widths = column_widths(list(zip(*grid, strict=True)), [sum(p) for p in pads], width)
+        inner = [w - left - right for w, (left, right) in zip(widths, pads, strict=True)]
+        if min(inner) < 0 or (styled and not all(inner)):
             return None
-        if styled and not all(widths):
-            return None
+        rights = [o.get("justify", "left") == "right" for _, o in self.columns]
         lines = []
         for number, row in enumerate(grid):
-            line = []
-            for i, cell in enumerate(row):
-                right = self.columns[i][1].get("justify", "left") == "right"
-                text = cell.rjust(widths[i]) if right else cell.ljust(widths[i])
-                left_pad, right_pad = pads[i]
-                parts = [" " * left_pad, text, " " * right_pad]
-                if styled and number == 0:  # the header, bold: rich styles each part alone
-                    parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
-                line.extend(parts)
-            lines.append("".join(line))
+            drawn = [wrap(c, w, r) for c, w, r in zip(row, inner, rights, strict=True)]
+            if any(d is None for d in drawn):
+                return None  # rich crops a word wider than its column: rich draws it
+            height = max(len(d) for d in drawn)  # type: ignore[arg-type]
+            # rich aligns a header's cells to the bottom, a row's to the top (None: blank)
+            blank: list[str | None] = [None]
+            shaped = [
+                blank * (height - len(d)) + d if number == 0 else d + blank * (height - len(d))  # type: ignore[operator,arg-type]
+                for d in drawn
+            ]
+            for index in range(height):
+                line = []
+                for cell, size, (left, right) in zip(shaped, widths, pads, strict=True):
+                    text = cell[index]
+                    parts = [" " * size] if text is None else [" " * left, text, " " * right]
+                    if styled and number == 0:  # the header, bold: rich styles each part alone
+                        parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
+                    line.extend(parts)
+                lines.append("".join(line))
         return lines
 
     def _simple(self) -> bool:
@@ -122,7 +137,7 @@ def _simple_text(text: Any) -> bool:
     return (
         isinstance(text, str)
         and text.isprintable()
-        and all(ord(c) < 0x300 or c in ONE_CELL for c in text)
+        and all(ord(c) < 0x300 or c in ONE_CELL or c in WIDE for c in text)
         and not any(c in text for c in "[\\:")
     )
 
