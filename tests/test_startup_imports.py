@@ -159,3 +159,37 @@ def test_a_tracked_move_loads_neither_tinydb_nor_platformdirs(tmp_path):
 def _last_event(tmp_path) -> str:
     main = json.loads((tmp_path / "db.json").read_text())
     return next(iter(main["live"].values()))["events"][-1]["type"]
+
+
+SHOWN = (
+    COMMAND
+    + """
+print("loaded:", sorted(m for m in sys.modules if m == "rich" or m.startswith("rich.")),
+      file=sys.stderr)
+"""
+)
+
+
+def test_a_board_with_hot_and_cold_hoopers_is_drawn_without_rich(tmp_path):
+    """Issue 39: mid-game the hoopers board holds 🔥 / ❄ marks and is wider than 80
+    columns; the light table wraps it as rich would (tests/test_light_table.py), so a
+    score or status on it loads no rich (its table and console: 137 M instructions)."""
+    start = ["hoopers", "match", "start", "--home", "Ann", "--home-tribe", "keepers",
+             "--away", "Bob", "--away-tribe", "unleashed", "--seed", "3"]  # fmt: skip
+    loaded(*start, tmp_path=tmp_path, script=SHOWN)
+    hot = ["hoopers", "match", "shot", "Ann", "2ps", "--hooper", "Edd Trapp", "--stat", "60",
+           "--roll", "30"]  # fmt: skip
+    loaded(*hot, tmp_path=tmp_path, script=SHOWN)
+    loaded("hoopers", "match", "turn", tmp_path=tmp_path, script=SHOWN)
+    cold = ["hoopers", "match", "shot", "Bob", "3ps", "--hooper", "Muy Schillato", "--stat",
+            "55", "--defense", "30", "--defender", "Linda Siempre", "--face", "blank",
+            "--roll", "40"]  # fmt: skip
+    loaded(*cold, tmp_path=tmp_path, script=SHOWN)
+    for argv in (["hoopers", "match", "score", "Ann", "1"], ["hoopers", "match", "status"]):
+        done = subprocess.run(
+            [sys.executable, "-c", SHOWN, *argv], capture_output=True, text=True, check=False,
+            env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin",
+                 "COLUMNS": "80"},
+        )  # fmt: skip
+        assert "Edd Trapp 🔥" in done.stdout and "Muy Schillato ❄" in done.stdout
+        assert done.stderr.strip().splitlines()[-1] == "loaded: []"
