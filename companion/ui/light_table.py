@@ -3,13 +3,14 @@
 Every status screen's table is `box=None`: columns of names and numbers, each cell padded
 by one space. Importing rich's table and console code to draw that costs a `status` about a
 third of its start-up (issue 30), so `LightTable` records the columns and rows and, where
-the output is plain text that fits, writes exactly the characters rich would (the
+the output is plain text, writes exactly the characters rich would (the
 `tests/test_light_table.py` comparison; on a terminal the header is bold, part by part as
-rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
-wider than one cell per character, a table wider than the console — is handed to rich,
-built from the same calls. `markup=True`: the cells are rich markup (the caller escapes the
-names in them), drawn by rich as a plain `rich.table.Table` is — or here, when no cell holds
-a tag, where the text is the same either way.
+rich styles it; a table wider than the console wrapped as rich wraps it, `light_layout`);
+anything else — a dumb terminal, text that is markup, an emoji code, a character rich
+measures otherwise than `light_layout.cells` does, a line rich would crop with "…" — is
+handed to rich, built from the same calls. `markup=True`: the cells are rich markup (the
+caller escapes the names in them), drawn by rich as a plain `rich.table.Table` is — or
+here, when no cell holds a tag, where the text is the same either way.
 """
 
 from __future__ import annotations
