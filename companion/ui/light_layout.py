@@ -12,14 +12,11 @@ the table.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 # Characters `LightTable` draws that rich measures two cells wide in every Unicode version
 # it knows (tests/test_light_table.py checks it); every other one it lets through is one.
 WIDE = ("🔥",)
-WORD = re.compile(r"\s*\S+\s*")
-TRAILING = re.compile(r"\s+$")
 
 
 def cells(text: str) -> int:
@@ -91,12 +88,29 @@ def _ratio_reduce(
     return result
 
 
+def _words(text: str) -> Iterator[tuple[int, str]]:
+    """rich's words (`\\s*\\S+\\s*`) with where each starts, in printable text: its only
+    white space is " " (no pattern compiled for the few cells a board wraps)."""
+    start, end = 0, len(text)
+    while True:
+        at = start
+        while at < end and text[at] == " ":
+            at += 1
+        if at == end:
+            return
+        while at < end and text[at] != " ":
+            at += 1
+        while at < end and text[at] == " ":
+            at += 1
+        yield start, text[start:at]
+        start = at
+
+
 def _breaks(text: str, width: int) -> list[int]:
     """`rich._wrap.divide_line` without folding (a table column's overflow is ellipsis)."""
     breaks = []
     offset = 0
-    for match in WORD.finditer(text):
-        start, word = match.start(), match.group(0)
+    for start, word in _words(text):
         length = cells(word.rstrip())
         if width - offset >= length:
             offset += cells(word)
@@ -111,16 +125,15 @@ def _breaks(text: str, width: int) -> list[int]:
 
 
 def wrap(text: str, width: int, right: bool) -> list[str] | None:
-    """A cell's text in lines `width` cells wide, justified left or right, as rich's
+    """A cell's printable text in lines `width` cells wide, justified left or right, as rich's
     `Text.wrap` makes them; None where rich would crop a line with an ellipsis."""
     offsets = [0, *_breaks(text, width), len(text)]
     lines = []
     for start, end in zip(offsets, offsets[1:], strict=False):
         line = text[start:end]
         if len(line) > width:  # Text.rstrip_end: counts characters, not cells
-            trailing = TRAILING.search(line)
-            if trailing is not None:
-                line = line[: len(line) - min(len(trailing.group(0)), len(line) - width)]
+            trailing = len(line) - len(line.rstrip(" "))
+            line = line[: len(line) - min(trailing, len(line) - width)]
         if right:
             line = line.rstrip()
         size = cells(line)
