@@ -152,15 +152,21 @@ def scored():
     return table
 
 
-@pytest.mark.parametrize("tty", [False, True])
-def test_a_markup_table_without_tags_is_drawn_without_rich(monkeypatch, tty):
-    monkeypatch.setenv("COLUMNS", "80")
+def output(monkeypatch, columns: int, tty: bool) -> Pipe:
+    """Where a table is printed: a pipe or a colour terminal `columns` wide."""
+    monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
     where = Pipe()
     if tty:
         where.isatty = lambda: True  # type: ignore[method-assign]
+    return where
+
+
+@pytest.mark.parametrize("tty", [False, True])
+def test_a_markup_table_without_tags_is_drawn_without_rich(monkeypatch, tty):
+    where = output(monkeypatch, 80, tty)
     assert scored().plain_lines(where) is not None
     ours, theirs = both(scored, tty=tty)
     assert ours == theirs
@@ -205,14 +211,8 @@ def board(cold: str = "Muy Schillato ❄ light blue"):
 def test_a_board_rich_wraps_is_drawn_without_rich_as_rich_draws_it(
     monkeypatch, columns, tty, no_color
 ):
-    monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("NO_COLOR", no_color)
-    monkeypatch.setenv("TERM", "xterm-256color")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
-    where = Pipe()
-    if tty:
-        where.isatty = lambda: True  # type: ignore[method-assign]
+    where = output(monkeypatch, columns, tty)
     drawn = board().plain_lines(where)
     ours, theirs = both(board, tty=tty)
     assert ours == theirs
