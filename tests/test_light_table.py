@@ -265,8 +265,9 @@ WORDS = ["Ann", "Bo", "Schillato", "🔥", "🔥🔥🔥", "❄", "❄❄", "lig
     columns=st.integers(min_value=12, max_value=130),
     right=st.booleans(),
     edge=st.booleans(),
+    tty=st.booleans(),
 )
-def test_any_board_drawn_without_rich_is_what_rich_draws(cells, columns, right, edge):
+def test_any_board_drawn_without_rich_is_what_rich_draws(cells, columns, right, edge, tty):
     def build():
         table = Table(box=None, pad_edge=edge)
         table.add_column("hooper")
@@ -277,8 +278,7 @@ def test_any_board_drawn_without_rich_is_what_rich_draws(cells, columns, right, 
         return table
 
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setenv("COLUMNS", str(columns))
-        drawn = build().plain_lines(Pipe())
-        ours, theirs = both(build)
+        drawn = build().plain_lines(output(monkeypatch, columns, tty))
+        ours, theirs = both(build, tty=tty)
     assert ours == theirs
     assert (drawn is None) == ("…" in theirs)
