@@ -1,7 +1,7 @@
 """rich's layout of a borderless table, for the cells `LightTable` draws itself.
 
-A status board narrower than its text (the hoopers board mid-game at 80 columns: a hot
-hooper's `Edd Trapp 🔥 orange`) is wrapped by rich: its columns shrunk widest first
+A status board wider than the console (a game's board mid-game at 80 columns, whose cells
+hold names and marks like `🔥 orange`) is wrapped by rich: its columns shrunk widest first
 (`Table._collapse_widths`, `ratio_reduce`), each cell word-wrapped (`rich._wrap.divide_line`)
 and justified in its width. These are the same steps on plain text, measured as
 `rich.cells.cell_len` measures the characters `LightTable` lets through, so the lines are

@@ -71,8 +71,27 @@ class LightTable:
         if not self._simple() or (styled and os.environ.get("TERM", "").lower() in DUMB):
             return None
         width = _width()
-        if width is None:
+        grid = self._grid()
+        if width is None or grid is None:
             return None
+        count = len(self.columns)
+        edge = self.options.get("pad_edge", True)
+        pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
+        widths = column_widths(list(zip(*grid, strict=True)), [sum(p) for p in pads], width)
+        inner = [w - left - right for w, (left, right) in zip(widths, pads, strict=True)]
+        if min(inner) < 0 or (styled and not all(inner)):
+            return None
+        rights = [o.get("justify", "left") == "right" for _, o in self.columns]
+        lines: list[str] = []
+        for number, row in enumerate(grid):
+            drawn = [wrap(c, w, r) for c, w, r in zip(row, inner, rights, strict=True)]
+            if any(d is None for d in drawn):
+                return None  # rich crops a word wider than its column: rich draws it
+            lines += _row_lines(drawn, widths, pads, header=number == 0, bold=styled)  # type: ignore[arg-type]
+        return lines
+
+    def _grid(self) -> list[list[str]] | None:
+        """The header and the rows, each as wide as the columns, if all are text drawn here."""
         count = len(self.columns)
         if any(len(r) > count for r in self.rows):
             return None
@@ -84,35 +103,7 @@ class LightTable:
             w in c for r in grid for c in r for w in WIDE
         ):
             return None  # an emoji is one cell before Unicode 9: rich measures it
-        edge = self.options.get("pad_edge", True)
-        pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
-        widths = column_widths(list(zip(*grid, strict=True)), [sum(p) for p in pads], width)
-        inner = [w - left - right for w, (left, right) in zip(widths, pads, strict=True)]
-        if min(inner) < 0 or (styled and not all(inner)):
-            return None
-        rights = [o.get("justify", "left") == "right" for _, o in self.columns]
-        lines = []
-        for number, row in enumerate(grid):
-            drawn = [wrap(c, w, r) for c, w, r in zip(row, inner, rights, strict=True)]
-            if any(d is None for d in drawn):
-                return None  # rich crops a word wider than its column: rich draws it
-            height = max(len(d) for d in drawn)  # type: ignore[arg-type]
-            # rich aligns a header's cells to the bottom, a row's to the top (None: blank)
-            blank: list[str | None] = [None]
-            shaped = [
-                blank * (height - len(d)) + d if number == 0 else d + blank * (height - len(d))  # type: ignore[operator,arg-type]
-                for d in drawn
-            ]
-            for index in range(height):
-                line = []
-                for cell, size, (left, right) in zip(shaped, widths, pads, strict=True):
-                    text = cell[index]
-                    parts = [" " * size] if text is None else [" " * left, text, " " * right]
-                    if styled and number == 0:  # the header, bold: rich styles each part alone
-                        parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
-                    line.extend(parts)
-                lines.append("".join(line))
-        return lines
+        return grid
 
     def _simple(self) -> bool:
         options = self.options
@@ -129,6 +120,30 @@ class LightTable:
                 for _, o in self.columns
             )
         )
+
+
+def _row_lines(
+    drawn: list[list[str]], widths: list[int], pads: list[tuple[int, int]], header: bool, bold: bool
+) -> list[str]:
+    """One row's lines from its cells' wrapped lines: rich aligns a header's cells to the
+    bottom and a row's to the top, and on a terminal styles each part of the header alone."""
+    height = max(len(d) for d in drawn)
+    blank: list[str | None] = [None]  # a blank line of the cell's whole width
+    shaped = [
+        blank * (height - len(d)) + d if header else d + blank * (height - len(d))  # type: ignore[operator]
+        for d in drawn
+    ]
+    lines = []
+    for index in range(height):
+        line = []
+        for cell, size, (left, right) in zip(shaped, widths, pads, strict=True):
+            text = cell[index]
+            parts = [" " * size] if text is None else [" " * left, text, " " * right]
+            if bold and header:
+                parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
+            line.extend(parts)
+        lines.append("".join(line))
+    return lines
 
 
 def _simple_text(text: Any) -> bool:
