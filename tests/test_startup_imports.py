@@ -257,3 +257,33 @@ def test_a_move_makes_only_the_options_its_command_takes(tmp_path):
     made = loaded(*SHOT, tmp_path=tmp_path, script=OPTIONS, **home)
     assert "'Kind'" in made and "'Face'" in made and "'OStat'" not in made
     assert _events(tmp_path)[-1]["type"] == "shot"
+
+
+SHOWN = (
+    COMMAND
+    + """
+print("loaded:", sorted(m for m in sys.modules if m == "rich" or m.startswith("rich.")),
+      file=sys.stderr)
+"""
+)
+
+
+def test_a_board_with_hot_and_cold_hoopers_is_drawn_without_rich(tmp_path):
+    """Issue 39: mid-game the hoopers board holds 🔥 / ❄ marks and is wider than 80
+    columns; the light table wraps it as rich would (tests/test_light_table.py), so a
+    score or status on it loads no rich (its table and console: 137 M instructions)."""
+    loaded(*START, tmp_path=tmp_path, script=SHOWN)
+    loaded(*SHOT, tmp_path=tmp_path, script=SHOWN)  # Edd Trapp scores: hot
+    loaded("hoopers", "match", "turn", tmp_path=tmp_path, script=SHOWN)
+    cold = ["hoopers", "match", "shot", "Bob", "3ps", "--hooper", "Muy Schillato", "--stat",
+            "55", "--defense", "30", "--defender", "Linda Siempre", "--face", "blank",
+            "--roll", "40"]  # fmt: skip
+    loaded(*cold, tmp_path=tmp_path, script=SHOWN)
+    for argv in (["hoopers", "match", "score", "Ann", "1"], ["hoopers", "match", "status"]):
+        done = subprocess.run(
+            [sys.executable, "-c", SHOWN, *argv], capture_output=True, text=True, check=False,
+            env={"COMPANION_DB": str(tmp_path / "db.json"), "PATH": "/usr/bin:/bin",
+                 "COLUMNS": "80"},
+        )  # fmt: skip
+        assert "Edd Trapp 🔥" in done.stdout and "Muy Schillato ❄" in done.stdout
+        assert done.stderr.strip().splitlines()[-1] == "loaded: []"

@@ -3,13 +3,14 @@
 Every status screen's table is `box=None`: columns of names and numbers, each cell padded
 by one space. Importing rich's table and console code to draw that costs a `status` about a
 third of its start-up (issue 30), so `LightTable` records the columns and rows and, where
-the output is plain text that fits, writes exactly the characters rich would (the
+the output is plain text, writes exactly the characters rich would (the
 `tests/test_light_table.py` comparison; on a terminal the header is bold, part by part as
-rich styles it); anything else — a dumb terminal, text that is markup, an emoji code or
-wider than one cell per character, a table wider than the console — is handed to rich,
-built from the same calls. `markup=True`: the cells are rich markup (the caller escapes the
-names in them), drawn by rich as a plain `rich.table.Table` is — or here, when no cell holds
-a tag, where the text is the same either way.
+rich styles it; a table wider than the console wrapped as rich wraps it, `light_layout`);
+anything else — a dumb terminal, text that is markup, an emoji code, a character rich
+measures otherwise than `light_layout.cells` does, a line rich would crop with "…" — is
+handed to rich, built from the same calls. `markup=True`: the cells are rich markup (the
+caller escapes the names in them), drawn by rich as a plain `rich.table.Table` is — or
+here, when no cell holds a tag, where the text is the same either way.
 """
 
 from __future__ import annotations
@@ -18,13 +19,15 @@ import os
 import sys
 from typing import Any
 
+from companion.ui.light_layout import WIDE, column_widths, wrap
+
 # The options drawn here; any other goes to rich (as does any other value of these).
 # `markup` is drawn here only where no cell holds markup (`_simple_text`): its text is then
 # what rich shows either way.
 OPTIONS = {"box", "header_style", "pad_edge", "markup"}
 # Marks the renderers put in a cell, beyond U+0300, that rich measures one cell wide as it
 # does every character below (tests/test_light_table.py checks it against rich.cells).
-ONE_CELL = frozenset("▶◀→←✓✗·—–…•")
+ONE_CELL = frozenset("▶◀→←✓✗·—–…•❄✖✚")
 JUSTIFY = ("left", "right")
 DUMB = ("dumb", "unknown")  # terminals rich draws without styles (and 80 columns wide)
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
@@ -68,8 +71,27 @@ class LightTable:
         if not self._simple() or (styled and os.environ.get("TERM", "").lower() in DUMB):
             return None
         width = _width()
-        if width is None:
+        grid = self._grid()
+        if width is None or grid is None:
             return None
+        count = len(self.columns)
+        edge = self.options.get("pad_edge", True)
+        pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
+        widths = column_widths(list(zip(*grid, strict=True)), [sum(p) for p in pads], width)
+        inner = [w - left - right for w, (left, right) in zip(widths, pads, strict=True)]
+        if min(inner) < 0 or (styled and not all(inner)):
+            return None
+        rights = [o.get("justify", "left") == "right" for _, o in self.columns]
+        lines: list[str] = []
+        for number, row in enumerate(grid):
+            drawn = [wrap(c, w, r) for c, w, r in zip(row, inner, rights, strict=True)]
+            if any(d is None for d in drawn):
+                return None  # rich crops a word wider than its column: rich draws it
+            lines += _row_lines(drawn, widths, pads, header=number == 0, bold=styled)  # type: ignore[arg-type]
+        return lines
+
+    def _grid(self) -> list[list[str]] | None:
+        """The header and the rows, each as wide as the columns, if all are text drawn here."""
         count = len(self.columns)
         if any(len(r) > count for r in self.rows):
             return None
@@ -77,26 +99,11 @@ class LightTable:
         grid = [[h for h, _ in self.columns], *rows]
         if not all(_simple_text(c) for r in grid for c in r):
             return None
-        widths = [max(len(r[i]) for r in grid) for i in range(count)]
-        edge = self.options.get("pad_edge", True)
-        pads = [(1 if i or edge else 0, 1 if i < count - 1 or edge else 0) for i in range(count)]
-        if sum(w + left + right for w, (left, right) in zip(widths, pads, strict=True)) > width:
-            return None
-        if styled and not all(widths):
-            return None
-        lines = []
-        for number, row in enumerate(grid):
-            line = []
-            for i, cell in enumerate(row):
-                right = self.columns[i][1].get("justify", "left") == "right"
-                text = cell.rjust(widths[i]) if right else cell.ljust(widths[i])
-                left_pad, right_pad = pads[i]
-                parts = [" " * left_pad, text, " " * right_pad]
-                if styled and number == 0:  # the header, bold: rich styles each part alone
-                    parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
-                line.extend(parts)
-            lines.append("".join(line))
-        return lines
+        if os.environ.get("UNICODE_VERSION", "latest") != "latest" and any(
+            w in c for r in grid for c in r for w in WIDE
+        ):
+            return None  # an emoji is one cell before Unicode 9: rich measures it
+        return grid
 
     def _simple(self) -> bool:
         options = self.options
@@ -115,6 +122,30 @@ class LightTable:
         )
 
 
+def _row_lines(
+    drawn: list[list[str]], widths: list[int], pads: list[tuple[int, int]], header: bool, bold: bool
+) -> list[str]:
+    """One row's lines from its cells' wrapped lines: rich aligns a header's cells to the
+    bottom and a row's to the top, and on a terminal styles each part of the header alone."""
+    height = max(len(d) for d in drawn)
+    blank: list[str | None] = [None]  # a blank line of the cell's whole width
+    shaped = [
+        blank * (height - len(d)) + d if header else d + blank * (height - len(d))  # type: ignore[operator]
+        for d in drawn
+    ]
+    lines = []
+    for index in range(height):
+        line = []
+        for cell, size, (left, right) in zip(shaped, widths, pads, strict=True):
+            text = cell[index]
+            parts = [" " * size] if text is None else [" " * left, text, " " * right]
+            if bold and header:
+                parts = [f"{BOLD}{part}{RESET}" for part in parts if part]
+            line.extend(parts)
+        lines.append("".join(line))
+    return lines
+
+
 def _simple_text(text: Any) -> bool:
     """Text rich shows as it is, one cell per character: printable, below the combining
     marks (or a mark of `ONE_CELL`), and neither markup (`[`, `\\`) nor an emoji code
@@ -122,7 +153,7 @@ def _simple_text(text: Any) -> bool:
     return (
         isinstance(text, str)
         and text.isprintable()
-        and all(ord(c) < 0x300 or c in ONE_CELL for c in text)
+        and all(ord(c) < 0x300 or c in ONE_CELL or c in WIDE for c in text)
         and not any(c in text for c in "[\\:")
     )
 
