@@ -7,15 +7,17 @@ from dataclasses import replace
 import pytest
 
 from companion.games.hoopers.rules import turn_flow as tf
+from companion.games.hoopers.rules.ball import Ball, BallDynamicsError
 from companion.games.hoopers.rules.counters import CounterSpec, resolve_counter
+from companion.games.hoopers.rules.known import known_stats
 from companion.games.hoopers.rules.match import new_match, play
 from companion.games.hoopers.rules.shots import ShotSpec, resolve_shot
 
 TEAM = ["PG", "SG", "SF", "PF", "C"]
 
 
-def fundamentals(*moves: tuple[str, str]) -> tf.Ball:
-    ball = tf.Ball()
+def fundamentals(*moves: tuple[str, str]) -> Ball:
+    ball = Ball()
     for kind, hooper in moves:
         ball = ball.after(kind, hooper)
     return ball
@@ -48,14 +50,14 @@ def test_after_a_dribble_only_the_dribbler_has_the_ball():
     ball = fundamentals(("dribble", "PG"))
     assert ball.eligible("pass", TEAM) == ["PG"]
     assert ball.eligible("screen", TEAM) == ["SG", "SF", "PF", "C"]
-    with pytest.raises(tf.BallDynamicsError, match="PG dribbled"):
+    with pytest.raises(BallDynamicsError, match="PG dribbled"):
         ball.after("pass", "SG")
-    with pytest.raises(tf.BallDynamicsError, match="cannot screen"):
+    with pytest.raises(BallDynamicsError, match="cannot screen"):
         ball.after("screen", "PG")
 
 
 def test_a_passer_cannot_take_the_very_next_ball_action():
-    with pytest.raises(tf.BallDynamicsError, match="SF cannot dribble"):
+    with pytest.raises(BallDynamicsError, match="SF cannot dribble"):
         fundamentals(("pass", "SF"), ("dribble", "SF"))
 
 
@@ -101,7 +103,7 @@ def test_a_counter_foul_loses_the_slot_the_bonus_and_the_playbook():
     t = tf.play_fundamental(turn(), "dribble", "Hector", 15)
     t = tf.fundamental_fouled(t)
     assert t.step == "playbook" and t.bonuses == [] and not tf.can_run_playbook(t, 8)
-    assert t.ball == tf.Ball()  # another hooper may now pass (rulebook Foul example)
+    assert t.ball == Ball()  # another hooper may now pass (rulebook Foul example)
     t = tf.after_playbook(t, False)
     t = tf.fundamental_stands(tf.play_fundamental(t, "pass", "May", 25))
     assert tf.attack_eligible(t, ["May", "Chus"]) == ["Chus"]
@@ -209,7 +211,7 @@ def test_the_rulebook_shot_recorded_with_the_tables_dice():
     match, played = apply(live_match(), [event, *tf.free_throw_event("Lucy", "Muy", 0)])
     assert played.outcome.target == 55 and played.outcome.points == 3
     assert played.state.score() == {"Lucy": 3, "Karl": 0}
-    assert tf.known_stats(match) == {("Lucy", "Muy", "3ps"): 70, ("Karl", "Edd", "d3"): 30}
+    assert known_stats(match) == {("Lucy", "Muy", "3ps"): 70, ("Karl", "Edd", "d3"): 30}
 
 
 def test_team_foul_free_throws_and_turn_events():

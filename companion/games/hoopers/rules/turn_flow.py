@@ -31,9 +31,7 @@ from companion.engine.errors import RuleViolation
 from companion.engine.values import dataclass
 from companion.games.hoopers.data import words
 from companion.games.hoopers.rules.ball import Ball
-from companion.games.hoopers.rules.ball import BallDynamicsError as BallDynamicsError
 from companion.games.hoopers.rules.dice import D20
-from companion.games.hoopers.rules.known import known_stats as known_stats
 from companion.games.hoopers.rules.playbook import REWARDS
 from companion.games.hoopers.rules.shots import DEFENSE_FOR, SHOT_KINDS
 
